@@ -1,0 +1,137 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// Credentials are what a request presents. The HTTP layer fills them from
+// the Authorization header (`token <t>`, `Bearer <t>`, `Basic …`) and, unless
+// the host disabled it, the `token` / `access_token` query parameters.
+type Credentials struct {
+	// Token is a bearer token from the header or the query.
+	Token string
+	// Basic is true when Basic credentials were sent.
+	Basic    bool
+	Username string
+	Password string
+}
+
+// IsEmpty reports whether no credentials were presented.
+func (c Credentials) IsEmpty() bool { return c.Token == "" && !c.Basic }
+
+// touchEvery is how stale a token's last-use time may get before a request
+// writes it again: per-minute precision keeps the hot path read-only.
+const touchEvery = time.Minute
+
+// Authenticate resolves credentials to an actor. No credentials give
+// forge.Anonymous. Credentials that are presented but wrong give
+// forge.ErrUnauthenticated with Forgejo's message; they never degrade to
+// anonymous.
+//
+// A token is looked up by its SHA-256 digest (no KDF on this path). Basic
+// auth with an empty password or `x-oauth-basic` takes the username as the
+// token; otherwise a password that has the shape of a token is tried as one
+// first (the username is then not checked, as in Forgejo), then the
+// username and password sign in.
+//
+// Authenticate does not check the account state (inactive, prohibited, must
+// change password): see CheckAccountState.
+func (s *Service) Authenticate(ctx context.Context, c Credentials) (forge.Actor, error) {
+	switch {
+	case c.Token != "":
+		return s.authToken(ctx, c.Token)
+	case c.Basic && (c.Password == "" || c.Password == "x-oauth-basic"):
+		return s.authToken(ctx, c.Username)
+	case c.Basic:
+		if IsTokenFormat(c.Password) {
+			a, err := s.authToken(ctx, c.Password)
+			if err == nil || !errors.Is(err, forge.ErrUnauthenticated) {
+				return a, err
+			}
+		}
+		return s.authPassword(ctx, c.Username, c.Password)
+	}
+	return forge.Anonymous, nil
+}
+
+func (s *Service) authToken(ctx context.Context, token string) (forge.Actor, error) {
+	if !IsTokenFormat(token) {
+		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "access token does not exist [sha: %s]", token)
+	}
+	var (
+		t *AccessToken
+		u *forge.User
+	)
+	err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		t, u, err = tx.TokenByHash(ctx, HashToken(token))
+		return err
+	})
+	if errors.Is(err, forge.ErrNotFound) {
+		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "access token does not exist [sha: %s]", token)
+	} else if err != nil {
+		return forge.Anonymous, err
+	}
+	if now := s.clock.Now(); now.Sub(t.Updated) >= touchEvery {
+		// Last-use bookkeeping must not fail the request.
+		if err := s.store.Update(ctx, func(tx Tx) error { return tx.TouchToken(ctx, t.ID, now) }); err != nil {
+			s.log.DebugContext(ctx, "token last-use not recorded", "token", t.ID, "err", err)
+		}
+	}
+	return forge.Actor{User: u, Method: forge.AuthToken, Scope: t.Scope, Scoped: true, TokenID: t.ID}, nil
+}
+
+func (s *Service) authPassword(ctx context.Context, name, password string) (forge.Actor, error) {
+	var (
+		u    *forge.User
+		hash string
+	)
+	err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		if strings.Contains(name, "@") {
+			u, err = tx.UserByEmail(ctx, name)
+		} else {
+			u, err = tx.UserByName(ctx, name)
+		}
+		if err != nil {
+			return err
+		}
+		hash, err = tx.PasswordHash(ctx, u.ID)
+		return err
+	})
+	if errors.Is(err, forge.ErrNotFound) {
+		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user does not exist [uid: 0, name: %s]", name)
+	} else if err != nil {
+		return forge.Anonymous, err
+	}
+	switch {
+	case hash == "":
+		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user's password isn't set %s", forge.DescribeUser(u.ID, u.Name))
+	case !VerifyPassword(password, hash):
+		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user's password is invalid %s", forge.DescribeUser(u.ID, u.Name))
+	case u.ProhibitLogin:
+		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user is not allowed login %s", forge.DescribeUser(u.ID, u.Name))
+	}
+	return forge.Actor{User: u, Method: forge.AuthPassword}, nil
+}
+
+// CheckAccountState applies Forgejo's account-state rules to a signed-in
+// user, whatever the credential: forge.ErrForbidden with Forgejo's message
+// for an inactive or login-prohibited account, or one that must change its
+// password (changeURL is where: Forgejo's `<ROOT_URL>/user/change_password`).
+func CheckAccountState(u *forge.User, changeURL string) error {
+	switch {
+	case u == nil:
+		return nil
+	case !u.IsActive || u.ProhibitLogin:
+		return forge.Errorf(forge.ErrForbidden, "This account is prohibited from signing in, please contact your site administrator.")
+	case u.MustChangePassword:
+		return forge.Errorf(forge.ErrForbidden, "You must change your password. Change it at: %s", changeURL)
+	}
+	return nil
+}

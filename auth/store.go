@@ -1,0 +1,78 @@
+package auth
+
+import (
+	"context"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// Store is the persistence auth needs. Implementations run fn in one
+// transaction: Update commits iff fn returns nil, View never writes. Storage
+// does no authorisation and never reads the clock: every timestamp it writes
+// comes from the values it is given.
+type Store interface {
+	Update(ctx context.Context, fn func(Tx) error) error
+	View(ctx context.Context, fn func(Tx) error) error
+}
+
+// Tx is one transaction over users and tokens.
+type Tx interface {
+	// CreateUser inserts u (u.ID is ignored and set on success) with the
+	// given password hash ("" for none). Returns forge.ErrConflict if the
+	// name (ignoring case) or the e-mail (ignoring case) is taken.
+	CreateUser(ctx context.Context, u *forge.User, passwordHash string) error
+	// UserByID returns forge.ErrNotFound if no user has that id.
+	UserByID(ctx context.Context, id forge.ID) (*forge.User, error)
+	// UserByName finds a user by name, ignoring case. Returns
+	// forge.ErrNotFound if there is none.
+	UserByName(ctx context.Context, name string) (*forge.User, error)
+	// UserByEmail finds a user by e-mail, ignoring case. Returns
+	// forge.ErrNotFound if there is none.
+	UserByEmail(ctx context.Context, email string) (*forge.User, error)
+	// UpdateUser writes every field of u. Returns forge.ErrNotFound if u.ID
+	// does not exist, forge.ErrConflict if the new name or e-mail is taken.
+	UpdateUser(ctx context.Context, u *forge.User) error
+	// DeleteUser removes the user and everything that belongs to it (tokens).
+	// Returns forge.ErrNotFound if id does not exist.
+	DeleteUser(ctx context.Context, id forge.ID) error
+	// ListUsers returns one page of users matching f ordered by id, and the
+	// number of all matches.
+	ListUsers(ctx context.Context, f UserFilter, o forge.ListOptions) ([]*forge.User, int64, error)
+	// CountAdmins returns the number of site administrators.
+	CountAdmins(ctx context.Context) (int64, error)
+	// PasswordHash returns the stored password hash of a user ("" if none).
+	// Returns forge.ErrNotFound if id does not exist.
+	PasswordHash(ctx context.Context, id forge.ID) (string, error)
+	// SetPasswordHash replaces a user's password hash.
+	SetPasswordHash(ctx context.Context, id forge.ID, hash string) error
+
+	// CreateToken inserts t (t.ID is set on success). Returns
+	// forge.ErrConflict if the user has a token of that name or the hash
+	// exists.
+	CreateToken(ctx context.Context, t *AccessToken) error
+	// TokenByHash returns the token with that digest and its user in one
+	// lookup. Returns forge.ErrNotFound if there is none.
+	TokenByHash(ctx context.Context, hash string) (*AccessToken, *forge.User, error)
+	// ListTokens returns one page of a user's tokens, newest first, and the
+	// number of all of them.
+	ListTokens(ctx context.Context, userID forge.ID, o forge.ListOptions) ([]*AccessToken, int64, error)
+	// TokensByName returns the user's tokens with that exact name.
+	TokensByName(ctx context.Context, userID forge.ID, name string) ([]*AccessToken, error)
+	// DeleteToken removes a user's token. Returns forge.ErrNotFound if the
+	// user has no token with that id.
+	DeleteToken(ctx context.Context, userID, tokenID forge.ID) error
+	// TouchToken records the time a token was last used.
+	TouchToken(ctx context.Context, tokenID forge.ID, at time.Time) error
+}
+
+// UserFilter narrows ListUsers. Zero fields do not filter.
+type UserFilter struct {
+	// LoginSource, when non-nil, keeps users of that authentication source.
+	LoginSource *forge.ID
+	// LoginName keeps users with that external sign-in name.
+	LoginName string
+	// Sort is "" (oldest first), "newest", "alphabetically",
+	// "reversealphabetically", "recentupdate" or "leastupdate".
+	Sort string
+}

@@ -1,0 +1,96 @@
+package forge
+
+import (
+	"fmt"
+	"time"
+)
+
+// Visibility is who may see a user, organisation or its content. The values
+// are Forgejo's wire strings.
+type Visibility string
+
+// Visibility values.
+const (
+	VisibilityPublic  Visibility = "public"
+	VisibilityLimited Visibility = "limited" // signed-in users only
+	VisibilityPrivate Visibility = "private" // members only
+)
+
+// Valid reports whether v is one of the known values.
+func (v Visibility) Valid() bool {
+	switch v {
+	case VisibilityPublic, VisibilityLimited, VisibilityPrivate:
+		return true
+	}
+	return false
+}
+
+// UnmarshalText parses a wire string; the empty string means public, as in
+// Forgejo's option structs.
+func (v *Visibility) UnmarshalText(b []byte) error {
+	s := Visibility(b)
+	if s == "" {
+		s = VisibilityPublic
+	}
+	if !s.Valid() {
+		return Errorf(ErrInvalid, "invalid visibility %q", string(b))
+	}
+	*v = s
+	return nil
+}
+
+// MarshalText returns the wire string.
+func (v Visibility) MarshalText() ([]byte, error) { return []byte(v), nil }
+
+// User is an account: a person or, later, an organisation (Type). It holds
+// what every domain may read; credentials (password hashes, tokens, TOTP
+// secrets) belong to package auth and never appear here.
+type User struct {
+	ID ID
+	// Name is the login name as typed at creation; lookups ignore case.
+	Name        string
+	FullName    string
+	Email       string
+	HideEmail   bool
+	Location    string
+	Website     string
+	Description string
+	Pronouns    string
+	Language    string
+	Visibility  Visibility
+
+	IsAdmin            bool
+	IsActive           bool
+	ProhibitLogin      bool
+	Restricted         bool
+	MustChangePassword bool
+
+	// LoginSource is the authentication source: 0 for local accounts.
+	LoginSource ID
+	// LoginName is the sign-in name at an external LoginSource.
+	LoginName string
+
+	AllowGitHook            bool
+	AllowImportLocal        bool
+	AllowCreateOrganization bool
+	// MaxRepoCreation limits the repositories the user may own; -1 means the
+	// instance default.
+	MaxRepoCreation int64
+
+	Created   time.Time
+	Updated   time.Time
+	LastLogin time.Time
+}
+
+// String returns the user's name, for messages and logs.
+func (u *User) String() string {
+	if u == nil {
+		return "<anonymous>"
+	}
+	return u.Name
+}
+
+// DescribeUser renders a user as Forgejo's errors do: `[uid: 1, name: x]`.
+func DescribeUser(id ID, name string) string {
+	return fmt.Sprintf("[uid: %d, name: %s]", id, name)
+}

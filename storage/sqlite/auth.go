@@ -1,0 +1,280 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+)
+
+// Auth returns the store package auth consumes.
+func (db *DB) Auth() auth.Store { return authStore{db} }
+
+type authStore struct{ db *DB }
+
+var (
+	_ auth.Store = authStore{}
+	_ auth.Tx    = (*tx)(nil)
+)
+
+func (s authStore) Update(ctx context.Context, fn func(auth.Tx) error) error {
+	return s.db.update(ctx, func(t *tx) error { return fn(t) })
+}
+
+func (s authStore) View(ctx context.Context, fn func(auth.Tx) error) error {
+	return s.db.view(ctx, func(t *tx) error { return fn(t) })
+}
+
+const userCols = `u.id, u.name, u.full_name, u.email, u.hide_email, u.location, u.website,
+	u.description, u.pronouns, u.language, u.visibility, u.is_admin, u.is_active, u.prohibit_login,
+	u.restricted, u.must_change_password, u.login_source, u.login_name, u.allow_git_hook,
+	u.allow_import_local, u.allow_create_organization, u.max_repo_creation,
+	u.created_unix, u.updated_unix, u.last_login_unix`
+
+// userDest returns the user and the scan destinations matching userCols.
+func userDest() (*forge.User, []any, func()) {
+	u := &forge.User{}
+	var created, updated, login int64
+	dest := []any{&u.ID, &u.Name, &u.FullName, &u.Email, &u.HideEmail, &u.Location, &u.Website,
+		&u.Description, &u.Pronouns, &u.Language, &u.Visibility, &u.IsAdmin, &u.IsActive, &u.ProhibitLogin,
+		&u.Restricted, &u.MustChangePassword, &u.LoginSource, &u.LoginName, &u.AllowGitHook,
+		&u.AllowImportLocal, &u.AllowCreateOrganization, &u.MaxRepoCreation,
+		&created, &updated, &login}
+	return u, dest, func() {
+		u.Created, u.Updated, u.LastLogin = fromUnix(created), fromUnix(updated), fromUnix(login)
+	}
+}
+
+func fromUnix(s int64) time.Time {
+	if s == 0 {
+		return time.Time{}
+	}
+	return time.Unix(s, 0).UTC()
+}
+
+func toUnix(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.Unix()
+}
+
+func (t *tx) userWhere(ctx context.Context, what, where string, args ...any) (*forge.User, error) {
+	u, dest, done := userDest()
+	err := t.q.QueryRowContext(ctx, "SELECT "+userCols+" FROM users u WHERE "+where, args...).Scan(dest...)
+	if err != nil {
+		return nil, mapError(err, what)
+	}
+	done()
+	return u, nil
+}
+
+func (t *tx) CreateUser(ctx context.Context, u *forge.User, passwordHash string) error {
+	err := t.q.QueryRowContext(ctx, `INSERT INTO users (name, lower_name, full_name, email, lower_email,
+		hide_email, location, website, description, pronouns, language, visibility, is_admin, is_active,
+		prohibit_login, restricted, must_change_password, login_source, login_name, allow_git_hook,
+		allow_import_local, allow_create_organization, max_repo_creation, password_hash,
+		created_unix, updated_unix, last_login_unix)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
+		u.Name, strings.ToLower(u.Name), u.FullName, u.Email, strings.ToLower(u.Email),
+		u.HideEmail, u.Location, u.Website, u.Description, u.Pronouns, u.Language, string(u.Visibility),
+		u.IsAdmin, u.IsActive, u.ProhibitLogin, u.Restricted, u.MustChangePassword, u.LoginSource,
+		u.LoginName, u.AllowGitHook, u.AllowImportLocal, u.AllowCreateOrganization, u.MaxRepoCreation,
+		passwordHash, toUnix(u.Created), toUnix(u.Updated), toUnix(u.LastLogin)).Scan(&u.ID)
+	return mapError(err, "create user")
+}
+
+func (t *tx) UserByID(ctx context.Context, id forge.ID) (*forge.User, error) {
+	return t.userWhere(ctx, "user", "u.id = ?", id)
+}
+
+func (t *tx) UserByName(ctx context.Context, name string) (*forge.User, error) {
+	return t.userWhere(ctx, "user", "u.lower_name = ?", strings.ToLower(name))
+}
+
+func (t *tx) UserByEmail(ctx context.Context, email string) (*forge.User, error) {
+	return t.userWhere(ctx, "user", "u.lower_email = ?", strings.ToLower(email))
+}
+
+func (t *tx) UpdateUser(ctx context.Context, u *forge.User) error {
+	res, err := t.q.ExecContext(ctx, `UPDATE users SET name = ?, lower_name = ?, full_name = ?, email = ?,
+		lower_email = ?, hide_email = ?, location = ?, website = ?, description = ?, pronouns = ?,
+		language = ?, visibility = ?, is_admin = ?, is_active = ?, prohibit_login = ?, restricted = ?,
+		must_change_password = ?, login_source = ?, login_name = ?, allow_git_hook = ?,
+		allow_import_local = ?, allow_create_organization = ?, max_repo_creation = ?,
+		created_unix = ?, updated_unix = ?, last_login_unix = ? WHERE id = ?`,
+		u.Name, strings.ToLower(u.Name), u.FullName, u.Email, strings.ToLower(u.Email), u.HideEmail,
+		u.Location, u.Website, u.Description, u.Pronouns, u.Language, string(u.Visibility), u.IsAdmin,
+		u.IsActive, u.ProhibitLogin, u.Restricted, u.MustChangePassword, u.LoginSource, u.LoginName,
+		u.AllowGitHook, u.AllowImportLocal, u.AllowCreateOrganization, u.MaxRepoCreation,
+		toUnix(u.Created), toUnix(u.Updated), toUnix(u.LastLogin), u.ID)
+	return affectedOne(res, err, "update user")
+}
+
+// affectedOne maps an Exec result that must touch exactly one row.
+func affectedOne(res sql.Result, err error, what string) error {
+	if err != nil {
+		return mapError(err, what)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return mapError(err, what)
+	}
+	if n == 0 {
+		return mapError(sql.ErrNoRows, what)
+	}
+	return nil
+}
+
+func (t *tx) DeleteUser(ctx context.Context, id forge.ID) error {
+	res, err := t.q.ExecContext(ctx, `DELETE FROM users WHERE id = ?`, id)
+	return affectedOne(res, err, "delete user")
+}
+
+var userSorts = map[string]string{
+	"":                      "u.id ASC",
+	"oldest":                "u.id ASC",
+	"newest":                "u.id DESC",
+	"alphabetically":        "u.lower_name ASC",
+	"reversealphabetically": "u.lower_name DESC",
+	"recentupdate":          "u.updated_unix DESC, u.id DESC",
+	"leastupdate":           "u.updated_unix ASC, u.id ASC",
+}
+
+func (t *tx) ListUsers(ctx context.Context, f auth.UserFilter, o forge.ListOptions) ([]*forge.User, int64, error) {
+	where, args := []string{"1=1"}, []any{}
+	if f.LoginSource != nil {
+		where, args = append(where, "u.login_source = ?"), append(args, *f.LoginSource)
+	}
+	if f.LoginName != "" {
+		where, args = append(where, "u.login_name = ?"), append(args, f.LoginName)
+	}
+	order, ok := userSorts[f.Sort]
+	if !ok {
+		order = userSorts[""]
+	}
+	cond := strings.Join(where, " AND ")
+	var total int64
+	if err := t.q.QueryRowContext(ctx, "SELECT count(*) FROM users u WHERE "+cond, args...).Scan(&total); err != nil {
+		return nil, 0, mapError(err, "count users")
+	}
+	o = o.Normalize()
+	rows, err := t.q.QueryContext(ctx, "SELECT "+userCols+" FROM users u WHERE "+cond+
+		" ORDER BY "+order+" LIMIT ? OFFSET ?", append(args, o.Limit, o.Offset())...)
+	if err != nil {
+		return nil, 0, mapError(err, "list users")
+	}
+	defer rows.Close()
+	users := []*forge.User{}
+	for rows.Next() {
+		u, dest, done := userDest()
+		if err := rows.Scan(dest...); err != nil {
+			return nil, 0, mapError(err, "list users")
+		}
+		done()
+		users = append(users, u)
+	}
+	return users, total, mapError(rows.Err(), "list users")
+}
+
+func (t *tx) CountAdmins(ctx context.Context) (int64, error) {
+	var n int64
+	err := t.q.QueryRowContext(ctx,
+		`SELECT count(*) FROM users WHERE is_admin = 1 AND is_active = 1 AND prohibit_login = 0`).Scan(&n)
+	return n, mapError(err, "count admins")
+}
+
+func (t *tx) PasswordHash(ctx context.Context, id forge.ID) (string, error) {
+	var h string
+	err := t.q.QueryRowContext(ctx, `SELECT password_hash FROM users WHERE id = ?`, id).Scan(&h)
+	return h, mapError(err, "user")
+}
+
+func (t *tx) SetPasswordHash(ctx context.Context, id forge.ID, hash string) error {
+	res, err := t.q.ExecContext(ctx, `UPDATE users SET password_hash = ? WHERE id = ?`, hash, id)
+	return affectedOne(res, err, "set password")
+}
+
+const tokenCols = `t.id, t.uid, t.name, t.token_hash, t.token_last_eight, t.scope, t.created_unix, t.updated_unix`
+
+func tokenDest() (*auth.AccessToken, []any, func() error) {
+	tk := &auth.AccessToken{}
+	var scope string
+	var created, updated int64
+	return tk, []any{&tk.ID, &tk.UserID, &tk.Name, &tk.Hash, &tk.LastEight, &scope, &created, &updated},
+		func() error {
+			s, err := forge.ParseScope(scope)
+			tk.Scope, tk.Created, tk.Updated = s, fromUnix(created), fromUnix(updated)
+			return err
+		}
+}
+
+func (t *tx) CreateToken(ctx context.Context, tk *auth.AccessToken) error {
+	err := t.q.QueryRowContext(ctx, `INSERT INTO access_token (uid, name, token_hash, token_last_eight,
+		scope, created_unix, updated_unix) VALUES (?,?,?,?,?,?,?) RETURNING id`,
+		tk.UserID, tk.Name, tk.Hash, tk.LastEight, tk.Scope.String(), toUnix(tk.Created), toUnix(tk.Updated)).
+		Scan(&tk.ID)
+	return mapError(err, "create token")
+}
+
+func (t *tx) TokenByHash(ctx context.Context, hash string) (*auth.AccessToken, *forge.User, error) {
+	tk, tdest, tdone := tokenDest()
+	u, udest, udone := userDest()
+	err := t.q.QueryRowContext(ctx, "SELECT "+tokenCols+", "+userCols+
+		" FROM access_token t JOIN users u ON u.id = t.uid WHERE t.token_hash = ?", hash).
+		Scan(append(tdest, udest...)...)
+	if err != nil {
+		return nil, nil, mapError(err, "token")
+	}
+	udone()
+	return tk, u, tdone()
+}
+
+func (t *tx) scanTokens(ctx context.Context, what, query string, args ...any) ([]*auth.AccessToken, error) {
+	rows, err := t.q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, mapError(err, what)
+	}
+	defer rows.Close()
+	list := []*auth.AccessToken{}
+	for rows.Next() {
+		tk, dest, done := tokenDest()
+		if err := rows.Scan(dest...); err != nil {
+			return nil, mapError(err, what)
+		}
+		if err := done(); err != nil {
+			return nil, err
+		}
+		list = append(list, tk)
+	}
+	return list, mapError(rows.Err(), what)
+}
+
+func (t *tx) ListTokens(ctx context.Context, userID forge.ID, o forge.ListOptions) ([]*auth.AccessToken, int64, error) {
+	var total int64
+	if err := t.q.QueryRowContext(ctx, `SELECT count(*) FROM access_token WHERE uid = ?`, userID).Scan(&total); err != nil {
+		return nil, 0, mapError(err, "count tokens")
+	}
+	o = o.Normalize()
+	list, err := t.scanTokens(ctx, "list tokens", "SELECT "+tokenCols+
+		" FROM access_token t WHERE t.uid = ? ORDER BY t.id DESC LIMIT ? OFFSET ?", userID, o.Limit, o.Offset())
+	return list, total, err
+}
+
+func (t *tx) TokensByName(ctx context.Context, userID forge.ID, name string) ([]*auth.AccessToken, error) {
+	return t.scanTokens(ctx, "tokens", "SELECT "+tokenCols+
+		" FROM access_token t WHERE t.uid = ? AND t.name = ? ORDER BY t.id", userID, name)
+}
+
+func (t *tx) DeleteToken(ctx context.Context, userID, tokenID forge.ID) error {
+	res, err := t.q.ExecContext(ctx, `DELETE FROM access_token WHERE id = ? AND uid = ?`, tokenID, userID)
+	return affectedOne(res, err, "delete token")
+}
+
+func (t *tx) TouchToken(ctx context.Context, tokenID forge.ID, at time.Time) error {
+	res, err := t.q.ExecContext(ctx, `UPDATE access_token SET updated_unix = ? WHERE id = ?`, toUnix(at), tokenID)
+	return affectedOne(res, err, "touch token")
+}

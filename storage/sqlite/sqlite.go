@@ -1,0 +1,131 @@
+// Package sqlite is Hearth's embedded storage backend on modernc.org/sqlite
+// (pure Go, no cgo). It implements the Store interfaces the domain packages
+// declare. Migrations are embedded and applied by Open; the database runs in
+// WAL mode with foreign keys on, a busy timeout, and one writer connection so
+// that write transactions never fight over the lock.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"runtime"
+	"sync/atomic"
+
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+//go:embed migrations/sqlite/*.sql
+var migrations embed.FS
+
+// DB is an open Hearth database. Its methods are safe for concurrent use.
+type DB struct {
+	write *sql.DB // one connection: SQLite admits one writer at a time
+	read  *sql.DB // readers; the same pool as write for in-memory databases
+}
+
+var memCounter atomic.Int64
+
+// Open opens (creating if needed) the database at path and applies pending
+// migrations. path ":memory:" opens a private in-memory database, fresh on
+// every call.
+func Open(ctx context.Context, path string) (*DB, error) {
+	pragmas := "_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	db := &DB{}
+	var err error
+	if path == ":memory:" {
+		// A private named in-memory database; one connection holds it.
+		name := fmt.Sprintf("file:hearth-mem-%d?mode=memory&%s", memCounter.Add(1), pragmas)
+		if db.write, err = sql.Open("sqlite", name); err != nil {
+			return nil, err
+		}
+		db.write.SetMaxOpenConns(1)
+		db.write.SetConnMaxLifetime(0)
+		db.write.SetConnMaxIdleTime(0)
+		db.read = db.write
+	} else {
+		dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?_pragma=journal_mode(WAL)&" + pragmas
+		if db.write, err = sql.Open("sqlite", dsn); err != nil {
+			return nil, err
+		}
+		db.write.SetMaxOpenConns(1)
+		if db.read, err = sql.Open("sqlite", dsn+"&mode=ro"); err != nil {
+			db.write.Close()
+			return nil, err
+		}
+		db.read.SetMaxOpenConns(max(4, runtime.NumCPU()))
+	}
+	if err := db.write.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	if err := db.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+func (db *DB) migrate(ctx context.Context) error {
+	sub, err := fs.Sub(migrations, "migrations/sqlite")
+	if err != nil {
+		return err
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, db.write, sub)
+	if err != nil {
+		return fmt.Errorf("sqlite: migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("sqlite: migrate: %w", err)
+	}
+	return nil
+}
+
+// Close closes the database.
+func (db *DB) Close() error {
+	err := db.write.Close()
+	if db.read != db.write {
+		err = errors.Join(err, db.read.Close())
+	}
+	return err
+}
+
+// update runs fn in a write transaction (BEGIN IMMEDIATE), committing iff fn
+// returns nil.
+func (db *DB) update(ctx context.Context, fn func(*tx) error) (err error) {
+	stx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return mapError(err, "begin")
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			stx.Rollback()
+			panic(p)
+		}
+	}()
+	if err := fn(&tx{q: stx}); err != nil {
+		stx.Rollback()
+		return err
+	}
+	return mapError(stx.Commit(), "commit")
+}
+
+// view runs fn in a read-only transaction: one consistent snapshot.
+func (db *DB) view(ctx context.Context, fn func(*tx) error) error {
+	stx, err := db.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: db.read != db.write})
+	if err != nil {
+		return mapError(err, "begin")
+	}
+	defer stx.Rollback()
+	return fn(&tx{q: stx})
+}
+
+// tx is one transaction. It implements every domain's Tx interface.
+type tx struct {
+	q *sql.Tx
+}

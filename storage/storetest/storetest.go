@@ -1,0 +1,298 @@
+// Package storetest is the conformance suite every Hearth storage backend
+// runs: storetest.Run(t, open). A new backend starts by making it pass.
+package storetest
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/forgetest"
+)
+
+// Backend is what a storage backend offers the domains.
+type Backend interface {
+	Auth() auth.Store
+}
+
+// Run runs the whole suite. open must return a new, empty backend for each
+// call (tests run in parallel).
+func Run(t *testing.T, open func(t *testing.T) Backend) {
+	t.Run("Users", func(t *testing.T) { t.Parallel(); testUsers(t, open(t).Auth()) })
+	t.Run("UserConflicts", func(t *testing.T) { t.Parallel(); testUserConflicts(t, open(t).Auth()) })
+	t.Run("Rollback", func(t *testing.T) { t.Parallel(); testRollback(t, open(t).Auth()) })
+	t.Run("ListUsers", func(t *testing.T) { t.Parallel(); testListUsers(t, open(t).Auth()) })
+	t.Run("Tokens", func(t *testing.T) { t.Parallel(); testTokens(t, open(t).Auth()) })
+}
+
+func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
+	t.Helper()
+	require.NoError(t, s.Update(context.Background(), fn))
+}
+
+func createUser(t *testing.T, s auth.Store, u *forge.User) *forge.User {
+	t.Helper()
+	update(t, s, func(tx auth.Tx) error { return tx.CreateUser(context.Background(), u, "hash-"+u.Name) })
+	require.NotZero(t, u.ID)
+	return u
+}
+
+func testUsers(t *testing.T, s auth.Store) {
+	ctx := context.Background()
+	created := time.Date(2023, 5, 6, 7, 8, 9, 0, time.UTC)
+	in := forgetest.User("Alice", func(u *forge.User) {
+		u.FullName, u.Location, u.Website, u.Description, u.Pronouns = "Alice A", "Paris", "https://a.example", "hi", "she/her"
+		u.IsAdmin, u.Restricted, u.MustChangePassword, u.HideEmail = true, true, true, true
+		u.Visibility, u.LoginName, u.MaxRepoCreation = forge.VisibilityLimited, "alice-ext", 5
+		u.Created, u.Updated, u.LastLogin = created, created.Add(time.Hour), created.Add(2*time.Hour)
+	})
+	want := *in
+	createUser(t, s, in)
+	want.ID = in.ID
+
+	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
+		for _, get := range []func() (*forge.User, error){
+			func() (*forge.User, error) { return tx.UserByID(ctx, in.ID) },
+			func() (*forge.User, error) { return tx.UserByName(ctx, "aLiCe") },
+			func() (*forge.User, error) { return tx.UserByEmail(ctx, "ALICE@example.com") },
+		} {
+			got, err := get()
+			require.NoError(t, err)
+			if diff := cmp.Diff(&want, got); diff != "" {
+				t.Errorf("user round trip (-want +got):\n%s", diff)
+			}
+			assert.Equal(t, time.UTC, got.Created.Location(), "timestamps come back in UTC")
+		}
+		h, err := tx.PasswordHash(ctx, in.ID)
+		assert.Equal(t, "hash-Alice", h)
+		return err
+	}))
+
+	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
+		_, err := tx.UserByName(ctx, "nobody")
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		_, err = tx.UserByID(ctx, 9999)
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		_, err = tx.PasswordHash(ctx, 9999)
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		return nil
+	}))
+
+	want.FullName, want.IsAdmin, want.Email = "Alice B", false, "alice2@example.com"
+	want.Updated = created.Add(48 * time.Hour)
+	update(t, s, func(tx auth.Tx) error {
+		u := want
+		if err := tx.UpdateUser(ctx, &u); err != nil {
+			return err
+		}
+		return tx.SetPasswordHash(ctx, u.ID, "new-hash")
+	})
+	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
+		got, err := tx.UserByID(ctx, in.ID)
+		require.NoError(t, err)
+		assert.Empty(t, cmp.Diff(&want, got))
+		h, _ := tx.PasswordHash(ctx, in.ID)
+		assert.Equal(t, "new-hash", h)
+		return nil
+	}))
+
+	err := s.Update(ctx, func(tx auth.Tx) error {
+		u := want
+		u.ID = 9999
+		return tx.UpdateUser(ctx, &u)
+	})
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+
+	update(t, s, func(tx auth.Tx) error { return tx.DeleteUser(ctx, in.ID) })
+	err = s.Update(ctx, func(tx auth.Tx) error { return tx.DeleteUser(ctx, in.ID) })
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+}
+
+func testUserConflicts(t *testing.T, s auth.Store) {
+	ctx := context.Background()
+	createUser(t, s, forgetest.User("bob"))
+	other := createUser(t, s, forgetest.User("carol"))
+	for name, u := range map[string]*forge.User{
+		"same name other case": forgetest.User("BOB", func(u *forge.User) { u.Email = "x@example.com" }),
+		"same email":           forgetest.User("bobby", func(u *forge.User) { u.Email = "Bob@Example.com" }),
+	} {
+		err := s.Update(ctx, func(tx auth.Tx) error { return tx.CreateUser(ctx, u, "") })
+		assert.ErrorIs(t, err, forge.ErrConflict, name)
+	}
+	err := s.Update(ctx, func(tx auth.Tx) error {
+		u := *other
+		u.Name = "Bob"
+		return tx.UpdateUser(ctx, &u)
+	})
+	assert.ErrorIs(t, err, forge.ErrConflict, "rename onto a taken name")
+}
+
+func testRollback(t *testing.T, s auth.Store) {
+	ctx := context.Background()
+	boom := errors.New("boom")
+	err := s.Update(ctx, func(tx auth.Tx) error {
+		if err := tx.CreateUser(ctx, forgetest.User("dave"), ""); err != nil {
+			return err
+		}
+		return boom
+	})
+	require.ErrorIs(t, err, boom, "Update returns fn's error unchanged")
+	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
+		_, err := tx.UserByName(ctx, "dave")
+		assert.ErrorIs(t, err, forge.ErrNotFound, "a failed Update leaves nothing behind")
+		return nil
+	}))
+	// A failing statement inside the transaction rolls back earlier ones too.
+	createUser(t, s, forgetest.User("erin"))
+	err = s.Update(ctx, func(tx auth.Tx) error {
+		if err := tx.CreateUser(ctx, forgetest.User("frank"), ""); err != nil {
+			return err
+		}
+		return tx.CreateUser(ctx, forgetest.User("erin"), "")
+	})
+	require.ErrorIs(t, err, forge.ErrConflict)
+	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
+		_, err := tx.UserByName(ctx, "frank")
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		return nil
+	}))
+}
+
+func testListUsers(t *testing.T, s auth.Store) {
+	ctx := context.Background()
+	names := []string{"u3", "u1", "u5", "u2", "u4"}
+	for i, n := range names {
+		createUser(t, s, forgetest.User(n, func(u *forge.User) {
+			u.IsAdmin = i < 2
+			u.ProhibitLogin = i == 1
+			if n == "u2" {
+				u.LoginName = "ext2"
+			}
+		}))
+	}
+	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
+		list, total, err := tx.ListUsers(ctx, auth.UserFilter{}, forge.ListOptions{Page: 2, Limit: 2})
+		require.NoError(t, err)
+		assert.EqualValues(t, 5, total)
+		assert.Equal(t, []string{"u5", "u2"}, userNames(list))
+
+		list, _, err = tx.ListUsers(ctx, auth.UserFilter{Sort: "alphabetically"}, forge.ListOptions{Page: 1, Limit: 3})
+		require.NoError(t, err)
+		assert.Equal(t, []string{"u1", "u2", "u3"}, userNames(list))
+
+		list, total, err = tx.ListUsers(ctx, auth.UserFilter{LoginName: "ext2"}, forge.ListOptions{})
+		require.NoError(t, err)
+		assert.EqualValues(t, 1, total)
+		assert.Equal(t, []string{"u2"}, userNames(list))
+
+		list, _, err = tx.ListUsers(ctx, auth.UserFilter{}, forge.ListOptions{Page: 9, Limit: 2})
+		require.NoError(t, err)
+		assert.NotNil(t, list)
+		assert.Empty(t, list)
+
+		n, err := tx.CountAdmins(ctx)
+		require.NoError(t, err)
+		assert.EqualValues(t, 1, n, "an admin who may not log in does not count")
+		return nil
+	}))
+}
+
+func userNames(list []*forge.User) []string {
+	out := []string{}
+	for _, u := range list {
+		out = append(out, u.Name)
+	}
+	return out
+}
+
+func testTokens(t *testing.T, s auth.Store) {
+	ctx := context.Background()
+	u := createUser(t, s, forgetest.User("gina"))
+	other := createUser(t, s, forgetest.User("hank"))
+	at := time.Date(2024, 2, 3, 4, 5, 6, 0, time.UTC)
+	scope, err := forge.ParseScope("write:repository", "read:user")
+	require.NoError(t, err)
+	tokens := make([]*auth.AccessToken, 3)
+	for i := range tokens {
+		tokens[i] = &auth.AccessToken{UserID: u.ID, Name: string(rune('a' + i)), Hash: string(rune('a'+i)) + "hash",
+			LastEight: "12345678", Scope: scope, Created: at.Add(time.Duration(i) * time.Second), Updated: at}
+		update(t, s, func(tx auth.Tx) error { return tx.CreateToken(ctx, tokens[i]) })
+		require.NotZero(t, tokens[i].ID)
+	}
+	for name, tk := range map[string]*auth.AccessToken{
+		"same name, same user": {UserID: u.ID, Name: "a", Hash: "zz", Scope: scope, Created: at, Updated: at},
+		"same hash":            {UserID: other.ID, Name: "x", Hash: "ahash", Scope: scope, Created: at, Updated: at},
+	} {
+		err := s.Update(ctx, func(tx auth.Tx) error { return tx.CreateToken(ctx, tk) })
+		assert.ErrorIs(t, err, forge.ErrConflict, name)
+	}
+	update(t, s, func(tx auth.Tx) error {
+		return tx.CreateToken(ctx, &auth.AccessToken{UserID: other.ID, Name: "a", Hash: "otherhash",
+			Scope: scope, Created: at, Updated: at})
+	})
+	err = s.Update(ctx, func(tx auth.Tx) error {
+		return tx.CreateToken(ctx, &auth.AccessToken{UserID: 9999, Name: "a", Hash: "h9", Scope: scope, Created: at, Updated: at})
+	})
+	assert.Error(t, err, "a token needs an existing user")
+
+	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
+		tk, owner, err := tx.TokenByHash(ctx, "bhash")
+		require.NoError(t, err)
+		assert.Equal(t, u.ID, owner.ID)
+		assert.Equal(t, "gina", owner.Name)
+		if diff := cmp.Diff(tokens[1], tk, forgetest.CmpOptions); diff != "" {
+			t.Errorf("token round trip (-want +got):\n%s", diff)
+		}
+		assert.Equal(t, "write:repository,read:user", tk.Scope.String())
+		_, _, err = tx.TokenByHash(ctx, "nope")
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+
+		list, total, err := tx.ListTokens(ctx, u.ID, forge.ListOptions{Page: 1, Limit: 2})
+		require.NoError(t, err)
+		assert.EqualValues(t, 3, total)
+		assert.Equal(t, []forge.ID{tokens[2].ID, tokens[1].ID}, tokenIDs(list), "newest first")
+
+		byName, err := tx.TokensByName(ctx, u.ID, "c")
+		require.NoError(t, err)
+		assert.Equal(t, []forge.ID{tokens[2].ID}, tokenIDs(byName))
+		return nil
+	}))
+
+	later := at.Add(time.Hour)
+	update(t, s, func(tx auth.Tx) error { return tx.TouchToken(ctx, tokens[0].ID, later) })
+	err = s.Update(ctx, func(tx auth.Tx) error { return tx.DeleteToken(ctx, other.ID, tokens[1].ID) })
+	assert.ErrorIs(t, err, forge.ErrNotFound, "another user's token cannot be deleted")
+	update(t, s, func(tx auth.Tx) error { return tx.DeleteToken(ctx, u.ID, tokens[1].ID) })
+	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
+		tk, _, err := tx.TokenByHash(ctx, "ahash")
+		require.NoError(t, err)
+		assert.Equal(t, later, tk.Updated)
+		_, _, err = tx.TokenByHash(ctx, "bhash")
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		return nil
+	}))
+
+	update(t, s, func(tx auth.Tx) error { return tx.DeleteUser(ctx, u.ID) })
+	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
+		_, _, err := tx.TokenByHash(ctx, "ahash")
+		assert.ErrorIs(t, err, forge.ErrNotFound, "deleting a user deletes its tokens")
+		_, _, err = tx.TokenByHash(ctx, "otherhash")
+		assert.NoError(t, err, "other users' tokens stay")
+		return nil
+	}))
+}
+
+func tokenIDs(list []*auth.AccessToken) []forge.ID {
+	out := []forge.ID{}
+	for _, t := range list {
+		out = append(out, t.ID)
+	}
+	return out
+}
