@@ -1,0 +1,150 @@
+// Command forged is Hearth's runnable forge server: SQLite storage in a data
+// directory and the Forgejo-compatible API on /api/v1, with no other set-up.
+//
+//	go run ./examples/forged                 # 127.0.0.1:3000, data in ./forged-data
+//	go run ./examples/forged -addr :8080 -data /srv/forge -admin-user alice
+//
+// On a start with no administrator it creates one (from -admin-user and
+// -admin-password, or FORGED_ADMIN_USER and FORGED_ADMIN_PASSWORD); without a
+// password it generates one and prints it once.
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/httpapi"
+	"github.com/hearthforge/hearth/storage/sqlite"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr, nil); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "forged:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+// options are forged's settings after flags and environment.
+type options struct {
+	addr, data, adminUser, adminPassword string
+}
+
+func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("forged", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.addr, "addr", "127.0.0.1:3000", "address to listen on")
+	fs.StringVar(&o.data, "data", "forged-data", "data directory (SQLite database, later repositories and blobs)")
+	fs.StringVar(&o.adminUser, "admin-user", envOr(getenv, "FORGED_ADMIN_USER", "root"),
+		"administrator to create on a start with none (env FORGED_ADMIN_USER)")
+	fs.StringVar(&o.adminPassword, "admin-password", getenv("FORGED_ADMIN_PASSWORD"),
+		"its password; generated and printed once when empty (env FORGED_ADMIN_PASSWORD)")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	return o, nil
+}
+
+func envOr(getenv func(string) string, key, def string) string {
+	if v := getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+// run serves until ctx is done. ready, if not nil, is called with the
+// listening address once the server accepts connections.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer, ready func(addr string)) error {
+	o, err := parseFlags(args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+
+	if err := os.MkdirAll(o.data, 0o750); err != nil {
+		return fmt.Errorf("data directory: %w", err)
+	}
+	db, err := sqlite.Open(ctx, filepath.Join(o.data, "hearth.db"))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	authSvc := auth.New(auth.Config{Store: db.Auth(), Logger: log})
+	if err := bootstrapAdmin(ctx, authSvc, o, stdout, log); err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/api/v1/", httpapi.New(httpapi.Config{Auth: authSvc, Logger: log}))
+	srv := &http.Server{
+		Handler:           mux,
+		ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("forged listening", "addr", "http://"+ln.Addr().String(), "data", o.data)
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("forged shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return srv.Shutdown(shutdownCtx)
+}
+
+// bootstrapAdmin creates the administrator on a start with none.
+func bootstrapAdmin(ctx context.Context, svc *auth.Service, o options, stdout io.Writer, log *slog.Logger) error {
+	password, generated := o.adminPassword, false
+	if password == "" {
+		password, generated = rand.Text(), true
+	}
+	mustChange := false
+	created, err := svc.EnsureAdmin(ctx, auth.CreateUserOptions{
+		Name:               o.adminUser,
+		Email:              o.adminUser + "@localhost.localdomain",
+		Password:           password,
+		MustChangePassword: &mustChange,
+	})
+	if err != nil {
+		return fmt.Errorf("create administrator %q: %w", o.adminUser, err)
+	}
+	if created {
+		log.Info("administrator created", "user", o.adminUser)
+		if generated {
+			fmt.Fprintf(stdout, "Administrator %q created with password %s (shown once)\n", o.adminUser, password)
+		}
+	}
+	return nil
+}

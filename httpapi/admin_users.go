@@ -1,0 +1,153 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+)
+
+// createUserOption is Forgejo's CreateUserOption.
+type createUserOption struct {
+	Username           string     `json:"username"`
+	Email              string     `json:"email"`
+	FullName           string     `json:"full_name"`
+	Password           string     `json:"password"`
+	LoginName          string     `json:"login_name"`
+	SourceID           int64      `json:"source_id"`
+	MustChangePassword *bool      `json:"must_change_password"`
+	SendNotify         bool       `json:"send_notify"`
+	Restricted         *bool      `json:"restricted"`
+	Visibility         string     `json:"visibility"`
+	Created            *time.Time `json:"created_at"`
+}
+
+// editUserOption is Forgejo's EditUserOption: every field optional.
+type editUserOption struct {
+	SourceID                *int64  `json:"source_id"`
+	LoginName               *string `json:"login_name"`
+	Email                   *string `json:"email"`
+	FullName                *string `json:"full_name"`
+	Password                *string `json:"password"`
+	MustChangePassword      *bool   `json:"must_change_password"`
+	Website                 *string `json:"website"`
+	Location                *string `json:"location"`
+	Pronouns                *string `json:"pronouns"`
+	Description             *string `json:"description"`
+	Active                  *bool   `json:"active"`
+	Admin                   *bool   `json:"admin"`
+	AllowGitHook            *bool   `json:"allow_git_hook"`
+	AllowImportLocal        *bool   `json:"allow_import_local"`
+	MaxRepoCreation         *int64  `json:"max_repo_creation"`
+	ProhibitLogin           *bool   `json:"prohibit_login"`
+	AllowCreateOrganization *bool   `json:"allow_create_organization"`
+	Restricted              *bool   `json:"restricted"`
+	Visibility              *string `json:"visibility"`
+	HideEmail               *bool   `json:"hide_email"`
+}
+
+// adminListUsers is GET /admin/users.
+func (a *API) adminListUsers(c *call) {
+	q := c.r.URL.Query()
+	f := auth.UserFilter{LoginName: q.Get("login_name"), Sort: q.Get("sort")}
+	if s := q.Get("source_id"); s != "" {
+		id, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			c.errorStatus(http.StatusUnprocessableEntity, "[SourceID]: must be an integer")
+			return
+		}
+		f.LoginSource = &id
+	}
+	opts := c.listOptions()
+	users, total, err := a.cfg.Auth.ListUsers(c.r.Context(), c.actor, f, opts)
+	if err != nil {
+		c.writeError(err)
+		return
+	}
+	out := make([]userJSON, len(users))
+	for i, u := range users {
+		out[i] = c.toUser(u)
+	}
+	c.setLinkHeader(total, opts)
+	c.setTotalCount(total)
+	c.json(http.StatusOK, out)
+}
+
+// adminCreateUser is POST /admin/users: 201 User. Forgejo's statuses:
+// 422 for missing fields, bad names and e-mails and taken ones; 400 for a
+// password that breaks the rules.
+func (a *API) adminCreateUser(c *call) {
+	var opt createUserOption
+	if !c.decode(&opt) {
+		return
+	}
+	switch {
+	case opt.Username == "":
+		c.errorStatus(http.StatusUnprocessableEntity, "[Username]: Required")
+		return
+	case opt.Email == "":
+		c.errorStatus(http.StatusUnprocessableEntity, "[Email]: Required")
+		return
+	}
+	u, err := a.cfg.Auth.CreateUser(c.r.Context(), c.actor, auth.CreateUserOptions{
+		Name:               opt.Username,
+		Email:              opt.Email,
+		FullName:           opt.FullName,
+		Password:           opt.Password,
+		LoginSource:        opt.SourceID,
+		LoginName:          opt.LoginName,
+		MustChangePassword: opt.MustChangePassword,
+		Restricted:         opt.Restricted,
+		Visibility:         forge.Visibility(opt.Visibility),
+		Created:            opt.Created,
+	})
+	if err != nil {
+		c.writeError(err, on(auth.ErrPasswordPolicy, http.StatusBadRequest),
+			on(forge.ErrConflict, http.StatusUnprocessableEntity))
+		return
+	}
+	c.json(http.StatusCreated, c.toUser(u))
+}
+
+// adminEditUser is PATCH /admin/users/{username}: 200 User. Forgejo's
+// statuses: 422 for source_id without login_name; 400 for password and
+// e-mail problems and for demoting the last administrator.
+func (a *API) adminEditUser(c *call) {
+	var opt editUserOption
+	if !c.decode(&opt) {
+		return
+	}
+	edit := auth.EditUserOptions{
+		LoginSource: opt.SourceID, LoginName: opt.LoginName, Email: opt.Email, FullName: opt.FullName,
+		Password: opt.Password, MustChangePassword: opt.MustChangePassword, Website: opt.Website,
+		Location: opt.Location, Pronouns: opt.Pronouns, Description: opt.Description, Active: opt.Active,
+		Admin: opt.Admin, AllowGitHook: opt.AllowGitHook, AllowImportLocal: opt.AllowImportLocal,
+		MaxRepoCreation: opt.MaxRepoCreation, ProhibitLogin: opt.ProhibitLogin,
+		AllowCreateOrganization: opt.AllowCreateOrganization, Restricted: opt.Restricted, HideEmail: opt.HideEmail,
+	}
+	if opt.Visibility != nil {
+		v := forge.Visibility(*opt.Visibility)
+		edit.Visibility = &v
+	}
+	u, err := a.cfg.Auth.EditUser(c.r.Context(), c.actor, c.pathValue("username"), edit)
+	if err != nil {
+		c.writeError(err, on(auth.ErrPasswordPolicy, http.StatusBadRequest),
+			on(auth.ErrEmailInvalid, http.StatusBadRequest),
+			on(auth.ErrLastAdmin, http.StatusBadRequest),
+			on(forge.ErrConflict, http.StatusBadRequest))
+		return
+	}
+	c.json(http.StatusOK, c.toUser(u))
+}
+
+// adminDeleteUser is DELETE /admin/users/{username}: 204; 422 for deleting
+// oneself or the last administrator.
+func (a *API) adminDeleteUser(c *call) {
+	if err := a.cfg.Auth.DeleteUser(c.r.Context(), c.actor, c.pathValue("username")); err != nil {
+		c.writeError(err)
+		return
+	}
+	c.noContent()
+}

@@ -1,0 +1,199 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+	"strconv"
+	"strings"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// call is one request on its way through the API: the writer, the request,
+// the authenticated actor. Handlers are func(*call).
+type call struct {
+	a     *API
+	w     http.ResponseWriter
+	r     *http.Request
+	actor forge.Actor
+	wrote bool
+}
+
+// queryTokenWarning is Forgejo's deprecation header text, verbatim (the
+// version it names is Forgejo's).
+const queryTokenWarning = "token and access_token API authentication is deprecated and will be removed in Forgejo v13.0.0. Please use AuthorizationHeaderToken instead. Existing queries will continue to work but without authorization."
+
+func (a *API) newCall(w http.ResponseWriter, r *http.Request) *call {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	q := r.URL.Query()
+	if q.Has("token") || q.Has("access_token") {
+		h.Set("Warning", queryTokenWarning)
+	}
+	return &call{a: a, w: w, r: r}
+}
+
+// rootURL is the configured root URL or one derived from the request.
+func (c *call) rootURL() string {
+	if c.a.cfg.RootURL != "" {
+		return c.a.cfg.RootURL
+	}
+	scheme := "http"
+	if c.r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + c.r.Host + "/"
+}
+
+func (c *call) swaggerURL() string { return c.rootURL() + "api/swagger" }
+
+// json writes v as the JSON response body with status.
+func (c *call) json(status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		c.serverError(fmt.Errorf("encode response: %w", err))
+		return
+	}
+	c.w.Header().Set("Content-Type", "application/json;charset=utf-8")
+	c.w.WriteHeader(status)
+	c.wrote = true
+	c.w.Write(body)
+	c.w.Write([]byte("\n"))
+}
+
+// noContent answers 204.
+func (c *call) noContent() {
+	c.w.WriteHeader(http.StatusNoContent)
+	c.wrote = true
+}
+
+// apiError is Forgejo's APIError body.
+type apiError struct {
+	Message string `json:"message"`
+	URL     string `json:"url,omitempty"`
+}
+
+// errorStatus writes Forgejo's `{"message", "url"}` body.
+func (c *call) errorStatus(status int, msg string) {
+	c.json(status, apiError{Message: msg, URL: c.swaggerURL()})
+}
+
+// bareError writes `{"message"}` alone, as Forgejo's account-state and sudo
+// checks do.
+func (c *call) bareError(status int, msg string) {
+	c.json(status, apiError{Message: msg})
+}
+
+// notFound is Forgejo's ctx.NotFound() body. Hearth answers unknown routes
+// with it too (Forgejo answers them with plain text `404 page not found`),
+// so clients always get JSON from /api/v1.
+func (c *call) notFound() {
+	c.json(http.StatusNotFound, struct {
+		Message string   `json:"message"`
+		URL     string   `json:"url"`
+		Errors  []string `json:"errors"`
+	}{"The target couldn't be found.", c.swaggerURL(), []string{}})
+}
+
+func (c *call) serverError(err error) {
+	c.a.log.ErrorContext(c.r.Context(), "api: internal error", "method", c.r.Method, "path", c.r.URL.Path, "err", err)
+	if c.wrote {
+		return
+	}
+	msg := ""
+	if c.actor.IsSiteAdmin() {
+		msg = err.Error() // Forgejo blanks 500 messages except for site admins
+	}
+	c.errorStatus(http.StatusInternalServerError, msg)
+}
+
+func (c *call) recover() {
+	if p := recover(); p != nil {
+		if p == http.ErrAbortHandler {
+			panic(p)
+		}
+		c.serverError(fmt.Errorf("panic: %v\n%s", p, debug.Stack()))
+	}
+}
+
+// errBodyTooLarge marks a request body over Config.MaxBodyBytes.
+var errBodyTooLarge = errors.New("request body too large")
+
+// decode reads the JSON request body into v. An empty body decodes as {}.
+// It answers the request itself and returns false on a body that is too
+// large (413) or not JSON of v's shape (422 `[]: <decoder error>`, as
+// Forgejo's binding). Unknown fields are ignored, as Forgejo does.
+func (c *call) decode(v any) bool {
+	body, err := io.ReadAll(http.MaxBytesReader(c.w, c.r.Body, c.a.cfg.MaxBodyBytes))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		c.errorStatus(http.StatusRequestEntityTooLarge, fmt.Sprintf("%s: limit is %d bytes", errBodyTooLarge, tooLarge.Limit))
+		return false
+	case err != nil:
+		c.errorStatus(http.StatusBadRequest, "[]: "+err.Error())
+		return false
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return true
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		c.errorStatus(http.StatusUnprocessableEntity, "[]: "+err.Error())
+		return false
+	}
+	return true
+}
+
+// listOptions reads `page` and `limit` as Forgejo does: values that are
+// missing, not numbers, or out of range are corrected (page < 1 is 1; limit
+// < 1 is 30; limit > 50 is 50), never refused.
+func (c *call) listOptions() forge.ListOptions {
+	q := c.r.URL.Query()
+	page, _ := strconv.Atoi(q.Get("page"))
+	limit, _ := strconv.Atoi(q.Get("limit"))
+	return forge.ListOptions{Page: page, Limit: limit}.Normalize()
+}
+
+// setTotalCount sets X-Total-Count.
+func (c *call) setTotalCount(total int64) {
+	h := c.w.Header()
+	h.Set("X-Total-Count", strconv.FormatInt(total, 10))
+	h.Add("Access-Control-Expose-Headers", "X-Total-Count, Link")
+}
+
+// setLinkHeader sets Forgejo's Link header for a paged list: next, last,
+// first, prev, comma-joined, absolute URLs; none when there is one page.
+func (c *call) setLinkHeader(total int64, o forge.ListOptions) {
+	o = o.Normalize()
+	pages := int((total + int64(o.Limit) - 1) / int64(o.Limit))
+	if pages <= 1 {
+		return
+	}
+	link := func(page int, rel string) string {
+		u := *c.r.URL
+		q := u.Query()
+		q.Set("page", strconv.Itoa(page))
+		q.Set("limit", strconv.Itoa(o.Limit))
+		u.RawQuery = q.Encode()
+		return fmt.Sprintf("<%s%s>; rel=%q", strings.TrimSuffix(c.rootURL(), "/"), (&url.URL{Path: u.Path, RawQuery: u.RawQuery}).String(), rel)
+	}
+	var links []string
+	if o.Page < pages {
+		links = append(links, link(o.Page+1, "next"), link(pages, "last"))
+	}
+	if o.Page > 1 {
+		links = append(links, link(1, "first"), link(o.Page-1, "prev"))
+	}
+	if len(links) > 0 {
+		c.w.Header().Set("Link", strings.Join(links, ","))
+	}
+}
+
+// pathValue returns a path parameter.
+func (c *call) pathValue(name string) string { return c.r.PathValue(name) }

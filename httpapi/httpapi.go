@@ -1,0 +1,92 @@
+// Package httpapi serves Hearth's domains as a Forgejo-compatible HTTP API:
+// /api/v1 with Forgejo v15's paths, JSON field names, status codes, headers
+// and messages, so Forgejo and Gitea clients work against it.
+//
+// New returns an http.Handler that owns the routing below /api/v1/; a host
+// mounts it next to its own routes:
+//
+//	mux.Handle("/api/v1/", httpapi.New(httpapi.Config{Auth: authService}))
+//
+// httpapi depends on the domain packages and forge, never on storage.
+package httpapi
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/hearthforge/hearth/auth"
+)
+
+// ForgejoVersion is the Forgejo release whose API Hearth follows.
+const ForgejoVersion = "15.0.3"
+
+// Version is Hearth's own version, reported as build metadata of
+// ForgejoVersion by GET /api/v1/version.
+const Version = "0.1.0"
+
+// DefaultMaxBodyBytes caps request bodies when Config.MaxBodyBytes is zero.
+const DefaultMaxBodyBytes = 1 << 20
+
+// Config configures the API handler. The zero value of every field but Auth
+// is a working default.
+type Config struct {
+	// Auth authenticates requests and manages users and tokens. Required.
+	Auth *auth.Service
+	// RootURL is the public URL of the forge, ending in "/", used in error
+	// bodies (`<RootURL>api/swagger`), Link headers and HTML URLs. Empty
+	// means "derive from each request's Host".
+	RootURL string
+	// DisableQueryAuthToken ignores the deprecated `token` and `access_token`
+	// query parameters, as Forgejo's [security] DISABLE_QUERY_AUTH_TOKEN.
+	// The deprecation Warning header is sent either way.
+	DisableQueryAuthToken bool
+	// MaxBodyBytes caps request bodies; larger bodies get 413. Zero means
+	// DefaultMaxBodyBytes.
+	MaxBodyBytes int64
+	// Logger receives a line per 5xx response. Nil discards.
+	Logger *slog.Logger
+}
+
+// API is the /api/v1 handler. It is safe for concurrent use.
+type API struct {
+	cfg    Config
+	log    *slog.Logger
+	router chi.Router
+}
+
+// New returns the API handler for cfg. It serves paths below /api/v1/ and
+// answers anything else with a 404.
+func New(cfg Config) *API {
+	if cfg.MaxBodyBytes <= 0 {
+		cfg.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if cfg.RootURL != "" && !strings.HasSuffix(cfg.RootURL, "/") {
+		cfg.RootURL += "/"
+	}
+	a := &API{cfg: cfg, log: cfg.Logger}
+	if a.log == nil {
+		a.log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	r := chi.NewRouter()
+	r.NotFound(func(w http.ResponseWriter, req *http.Request) {
+		a.newCall(w, req).notFound()
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
+		c := a.newCall(w, req)
+		c.errorStatus(http.StatusMethodNotAllowed, "method not allowed")
+	})
+	for _, rt := range a.routes() {
+		r.Method(rt.Method, "/api/v1"+rt.Path, a.serveRoute(rt))
+	}
+	a.router = r
+	return a
+}
+
+// ServeHTTP serves one request.
+func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	a.router.ServeHTTP(w, r)
+}

@@ -1,0 +1,83 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+)
+
+// accessTokenJSON is Forgejo's AccessToken. Repositories is null for tokens
+// that are not limited to repositories (all of Hearth's, for now).
+type accessTokenJSON struct {
+	ID             int64    `json:"id"`
+	Name           string   `json:"name"`
+	SHA1           string   `json:"sha1"`
+	TokenLastEight string   `json:"token_last_eight"`
+	Scopes         []string `json:"scopes"`
+	Repositories   []any    `json:"repositories"`
+}
+
+func toAccessToken(t *auth.AccessToken) accessTokenJSON {
+	scopes := t.Scope.Words()
+	if len(scopes) == 0 {
+		scopes = []string{""} // Forgejo splits the empty stored scope
+	}
+	return accessTokenJSON{ID: t.ID, Name: t.Name, SHA1: t.Token, TokenLastEight: t.LastEight, Scopes: scopes}
+}
+
+// createAccessTokenOption is Forgejo's CreateAccessTokenOption.
+type createAccessTokenOption struct {
+	Name         string   `json:"name"`
+	Scopes       []string `json:"scopes"`
+	Repositories []any    `json:"repositories"`
+}
+
+// listTokens is GET /users/{username}/tokens: X-Total-Count, no Link header
+// (as Forgejo).
+func (a *API) listTokens(c *call) {
+	list, total, err := a.cfg.Auth.ListTokens(c.r.Context(), c.actor, c.pathValue("username"), c.listOptions())
+	if err != nil {
+		c.writeError(err)
+		return
+	}
+	out := make([]accessTokenJSON, len(list))
+	for i, t := range list {
+		out[i] = toAccessToken(t)
+	}
+	c.setTotalCount(total)
+	c.json(http.StatusOK, out)
+}
+
+// createToken is POST /users/{username}/tokens: 201 with the clear token in
+// `sha1`, shown this once.
+func (a *API) createToken(c *call) {
+	// Forgejo's order: user lookup (404), reqSelfOrAdmin (403), binding
+	// (422), then the password-auth rule (401).
+	var opt createAccessTokenOption
+	if !c.decode(&opt) {
+		return
+	}
+	if len(opt.Repositories) > 0 {
+		c.errorStatus(http.StatusBadRequest, "repository-specific access tokens are not supported yet")
+		return
+	}
+	t, err := a.cfg.Auth.CreateToken(c.r.Context(), c.actor, c.pathValue("username"),
+		auth.CreateTokenOptions{Name: opt.Name, Scopes: opt.Scopes})
+	if err != nil {
+		c.writeError(err, on(auth.ErrTokenRequest, http.StatusBadRequest))
+		return
+	}
+	c.json(http.StatusCreated, toAccessToken(t))
+}
+
+// deleteToken is DELETE /users/{username}/tokens/{token}; {token} is an id
+// or a name.
+func (a *API) deleteToken(c *call) {
+	err := a.cfg.Auth.DeleteToken(c.r.Context(), c.actor, c.pathValue("username"), c.pathValue("token"))
+	if err != nil {
+		c.writeError(err, on(forge.ErrInvalid, http.StatusUnprocessableEntity))
+		return
+	}
+	c.noContent()
+}

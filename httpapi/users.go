@@ -1,0 +1,116 @@
+package httpapi
+
+import (
+	"crypto/md5"
+	"encoding/hex"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// userJSON is Forgejo's User.
+type userJSON struct {
+	ID            int64     `json:"id"`
+	Login         string    `json:"login"`
+	LoginName     string    `json:"login_name"`
+	SourceID      int64     `json:"source_id"`
+	FullName      string    `json:"full_name"`
+	Email         string    `json:"email"`
+	AvatarURL     string    `json:"avatar_url"`
+	HTMLURL       string    `json:"html_url"`
+	Language      string    `json:"language"`
+	IsAdmin       bool      `json:"is_admin"`
+	LastLogin     time.Time `json:"last_login"`
+	Created       time.Time `json:"created"`
+	Restricted    bool      `json:"restricted"`
+	Active        bool      `json:"active"`
+	ProhibitLogin bool      `json:"prohibit_login"`
+	Location      string    `json:"location"`
+	Pronouns      string    `json:"pronouns"`
+	Website       string    `json:"website"`
+	Description   string    `json:"description"`
+	Visibility    string    `json:"visibility"`
+	Followers     int       `json:"followers_count"`
+	Following     int       `json:"following_count"`
+	StarredRepos  int       `json:"starred_repos_count"`
+}
+
+// apiTime renders a stored time as Forgejo does: a zero time is the Unix
+// epoch, everything in UTC.
+func apiTime(t time.Time) time.Time {
+	if t.IsZero() {
+		return time.Unix(0, 0).UTC()
+	}
+	return t.UTC()
+}
+
+// toUser converts u as Forgejo's convert.ToUser for the calling actor: the
+// e-mail only to signed-in callers (and, if hidden, only to the user and
+// site administrators), sign-in details only to the user and site
+// administrators.
+func (c *call) toUser(u *forge.User) userJSON {
+	authed := c.actor.UserID() == u.ID || c.actor.IsSiteAdmin()
+	root := c.rootURL()
+	out := userJSON{
+		ID:          u.ID,
+		Login:       u.Name,
+		FullName:    u.FullName,
+		Email:       c.placeholderEmail(u),
+		AvatarURL:   root + "avatars/" + avatarHash(u.Email),
+		HTMLURL:     root + url.PathEscape(u.Name),
+		Created:     apiTime(u.Created),
+		LastLogin:   apiTime(time.Time{}),
+		Restricted:  u.Restricted,
+		Location:    u.Location,
+		Pronouns:    u.Pronouns,
+		Website:     u.Website,
+		Description: u.Description,
+		Visibility:  string(u.Visibility),
+	}
+	if c.actor.IsSignedIn() && (!u.HideEmail || authed) {
+		out.Email = u.Email
+	}
+	if authed {
+		out.IsAdmin = u.IsAdmin
+		out.LoginName = u.LoginName
+		out.SourceID = u.LoginSource
+		out.LastLogin = apiTime(u.LastLogin)
+		out.Language = u.Language
+		out.Active = u.IsActive
+		out.ProhibitLogin = u.ProhibitLogin
+	}
+	return out
+}
+
+// placeholderEmail is Forgejo's `<name>@noreply.<domain>` shown instead of a
+// hidden address.
+func (c *call) placeholderEmail(u *forge.User) string {
+	host := c.r.Host
+	if ru, err := url.Parse(c.rootURL()); err == nil && ru.Hostname() != "" {
+		host = ru.Hostname()
+	}
+	return strings.ToLower(u.Name) + "@noreply." + host
+}
+
+func avatarHash(email string) string {
+	sum := md5.Sum([]byte(strings.ToLower(strings.TrimSpace(email))))
+	return hex.EncodeToString(sum[:])
+}
+
+// getCurrentUser is GET /user.
+func (a *API) getCurrentUser(c *call) {
+	c.json(http.StatusOK, c.toUser(c.actor.User))
+}
+
+// getUser is GET /users/{username}.
+func (a *API) getUser(c *call) {
+	u, err := a.cfg.Auth.User(c.r.Context(), c.actor, c.pathValue("username"))
+	if err != nil {
+		c.writeError(err)
+		return
+	}
+	c.json(http.StatusOK, c.toUser(u))
+}
