@@ -92,7 +92,7 @@ func (s *Service) EditUser(ctx context.Context, actor forge.Actor, name string, 
 			return err
 		}
 		u := *before
-		o.apply(&u)
+		o.Apply(&u)
 		admins, err := tx.CountAdmins(ctx)
 		if err != nil {
 			return err
@@ -120,7 +120,8 @@ func (s *Service) EditUser(ctx context.Context, actor forge.Actor, name string, 
 	return out, err
 }
 
-func (o EditUserOptions) apply(u *forge.User) {
+// Apply sets the non-nil fields of o on u.
+func (o EditUserOptions) Apply(u *forge.User) {
 	set(&u.LoginSource, o.LoginSource)
 	set(&u.LoginName, o.LoginName)
 	set(&u.Email, o.Email)

@@ -62,9 +62,9 @@ func toUnix(t time.Time) int64 {
 	return t.Unix()
 }
 
-func (t *tx) userWhere(ctx context.Context, what, where string, args ...any) (*forge.User, error) {
+func (t *tx) userWhere(ctx context.Context, what, query string, args ...any) (*forge.User, error) {
 	u, dest, done := userDest()
-	err := t.q.QueryRowContext(ctx, "SELECT "+userCols+" FROM users u WHERE "+where, args...).Scan(dest...)
+	err := t.queryRow(ctx, query, args...).Scan(dest...)
 	if err != nil {
 		return nil, mapError(err, what)
 	}
@@ -73,12 +73,7 @@ func (t *tx) userWhere(ctx context.Context, what, where string, args ...any) (*f
 }
 
 func (t *tx) CreateUser(ctx context.Context, u *forge.User, passwordHash string) error {
-	err := t.q.QueryRowContext(ctx, `INSERT INTO users (name, lower_name, full_name, email, lower_email,
-		hide_email, location, website, description, pronouns, language, visibility, is_admin, is_active,
-		prohibit_login, restricted, must_change_password, login_source, login_name, allow_git_hook,
-		allow_import_local, allow_create_organization, max_repo_creation, password_hash,
-		created_unix, updated_unix, last_login_unix)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
+	err := t.queryRow(ctx, sqlCreateUser,
 		u.Name, strings.ToLower(u.Name), u.FullName, u.Email, strings.ToLower(u.Email),
 		u.HideEmail, u.Location, u.Website, u.Description, u.Pronouns, u.Language, string(u.Visibility),
 		u.IsAdmin, u.IsActive, u.ProhibitLogin, u.Restricted, u.MustChangePassword, u.LoginSource,
@@ -88,24 +83,19 @@ func (t *tx) CreateUser(ctx context.Context, u *forge.User, passwordHash string)
 }
 
 func (t *tx) UserByID(ctx context.Context, id forge.ID) (*forge.User, error) {
-	return t.userWhere(ctx, "user", "u.id = ?", id)
+	return t.userWhere(ctx, "user", sqlUserByID, id)
 }
 
 func (t *tx) UserByName(ctx context.Context, name string) (*forge.User, error) {
-	return t.userWhere(ctx, "user", "u.lower_name = ?", strings.ToLower(name))
+	return t.userWhere(ctx, "user", sqlUserByName, strings.ToLower(name))
 }
 
 func (t *tx) UserByEmail(ctx context.Context, email string) (*forge.User, error) {
-	return t.userWhere(ctx, "user", "u.lower_email = ?", strings.ToLower(email))
+	return t.userWhere(ctx, "user", sqlUserByEmail, strings.ToLower(email))
 }
 
 func (t *tx) UpdateUser(ctx context.Context, u *forge.User) error {
-	res, err := t.q.ExecContext(ctx, `UPDATE users SET name = ?, lower_name = ?, full_name = ?, email = ?,
-		lower_email = ?, hide_email = ?, location = ?, website = ?, description = ?, pronouns = ?,
-		language = ?, visibility = ?, is_admin = ?, is_active = ?, prohibit_login = ?, restricted = ?,
-		must_change_password = ?, login_source = ?, login_name = ?, allow_git_hook = ?,
-		allow_import_local = ?, allow_create_organization = ?, max_repo_creation = ?,
-		created_unix = ?, updated_unix = ?, last_login_unix = ? WHERE id = ?`,
+	res, err := t.exec(ctx, sqlUpdateUser,
 		u.Name, strings.ToLower(u.Name), u.FullName, u.Email, strings.ToLower(u.Email), u.HideEmail,
 		u.Location, u.Website, u.Description, u.Pronouns, u.Language, string(u.Visibility), u.IsAdmin,
 		u.IsActive, u.ProhibitLogin, u.Restricted, u.MustChangePassword, u.LoginSource, u.LoginName,
@@ -130,7 +120,7 @@ func affectedOne(res sql.Result, err error, what string) error {
 }
 
 func (t *tx) DeleteUser(ctx context.Context, id forge.ID) error {
-	res, err := t.q.ExecContext(ctx, `DELETE FROM users WHERE id = ?`, id)
+	res, err := t.exec(ctx, sqlDeleteUser, id)
 	return affectedOne(res, err, "delete user")
 }
 
@@ -158,11 +148,11 @@ func (t *tx) ListUsers(ctx context.Context, f auth.UserFilter, o forge.ListOptio
 	}
 	cond := strings.Join(where, " AND ")
 	var total int64
-	if err := t.q.QueryRowContext(ctx, "SELECT count(*) FROM users u WHERE "+cond, args...).Scan(&total); err != nil {
+	if err := t.queryRow(ctx, "SELECT count(*) FROM users u WHERE "+cond, args...).Scan(&total); err != nil {
 		return nil, 0, mapError(err, "count users")
 	}
 	o = o.Normalize()
-	rows, err := t.q.QueryContext(ctx, "SELECT "+userCols+" FROM users u WHERE "+cond+
+	rows, err := t.query(ctx, "SELECT "+userCols+" FROM users u WHERE "+cond+
 		" ORDER BY "+order+" LIMIT ? OFFSET ?", append(args, o.Limit, o.Offset())...)
 	if err != nil {
 		return nil, 0, mapError(err, "list users")
@@ -182,19 +172,18 @@ func (t *tx) ListUsers(ctx context.Context, f auth.UserFilter, o forge.ListOptio
 
 func (t *tx) CountAdmins(ctx context.Context) (int64, error) {
 	var n int64
-	err := t.q.QueryRowContext(ctx,
-		`SELECT count(*) FROM users WHERE is_admin = 1 AND is_active = 1 AND prohibit_login = 0`).Scan(&n)
+	err := t.queryRow(ctx, sqlCountAdmins).Scan(&n)
 	return n, mapError(err, "count admins")
 }
 
 func (t *tx) PasswordHash(ctx context.Context, id forge.ID) (string, error) {
 	var h string
-	err := t.q.QueryRowContext(ctx, `SELECT password_hash FROM users WHERE id = ?`, id).Scan(&h)
+	err := t.queryRow(ctx, sqlPasswordHash, id).Scan(&h)
 	return h, mapError(err, "user")
 }
 
 func (t *tx) SetPasswordHash(ctx context.Context, id forge.ID, hash string) error {
-	res, err := t.q.ExecContext(ctx, `UPDATE users SET password_hash = ? WHERE id = ?`, hash, id)
+	res, err := t.exec(ctx, sqlSetPasswordHash, hash, id)
 	return affectedOne(res, err, "set password")
 }
 
@@ -213,28 +202,41 @@ func tokenDest() (*auth.AccessToken, []any, func() error) {
 }
 
 func (t *tx) CreateToken(ctx context.Context, tk *auth.AccessToken) error {
-	err := t.q.QueryRowContext(ctx, `INSERT INTO access_token (uid, name, token_hash, token_last_eight,
-		scope, created_unix, updated_unix) VALUES (?,?,?,?,?,?,?) RETURNING id`,
+	err := t.queryRow(ctx, sqlCreateToken,
 		tk.UserID, tk.Name, tk.Hash, tk.LastEight, tk.Scope.String(), toUnix(tk.Created), toUnix(tk.Updated)).
 		Scan(&tk.ID)
 	return mapError(err, "create token")
 }
 
+// TokenByHash runs on every authenticated request. Reading the token with
+// its user's 25 columns costs more than twice a narrow read (modernc.org/sqlite
+// describes every column of every result), so it reads the token and the
+// user's version, and takes the user from the version-checked cache.
 func (t *tx) TokenByHash(ctx context.Context, hash string) (*auth.AccessToken, *forge.User, error) {
-	tk, tdest, tdone := tokenDest()
-	u, udest, udone := userDest()
-	err := t.q.QueryRowContext(ctx, "SELECT "+tokenCols+", "+userCols+
-		" FROM access_token t JOIN users u ON u.id = t.uid WHERE t.token_hash = ?", hash).
-		Scan(append(tdest, udest...)...)
-	if err != nil {
+	tk, dest, done := tokenDest()
+	var version int64
+	if err := t.queryRow(ctx, sqlTokenByHash, hash).Scan(append(dest, &version)...); err != nil {
 		return nil, nil, mapError(err, "token")
 	}
-	udone()
-	return tk, u, tdone()
+	if err := done(); err != nil {
+		return nil, nil, err
+	}
+	if u := t.db.users.get(tk.UserID, version); u != nil {
+		return tk, u, nil
+	}
+	u, dest, done2 := userDest()
+	if err := t.queryRow(ctx, sqlUserVersion, tk.UserID).Scan(append(dest, &version)...); err != nil {
+		return nil, nil, mapError(err, "user")
+	}
+	done2()
+	if t.readOnly {
+		t.db.users.put(u, version) // only committed rows enter the cache
+	}
+	return tk, u, nil
 }
 
 func (t *tx) scanTokens(ctx context.Context, what, query string, args ...any) ([]*auth.AccessToken, error) {
-	rows, err := t.q.QueryContext(ctx, query, args...)
+	rows, err := t.query(ctx, query, args...)
 	if err != nil {
 		return nil, mapError(err, what)
 	}
@@ -255,26 +257,59 @@ func (t *tx) scanTokens(ctx context.Context, what, query string, args ...any) ([
 
 func (t *tx) ListTokens(ctx context.Context, userID forge.ID, o forge.ListOptions) ([]*auth.AccessToken, int64, error) {
 	var total int64
-	if err := t.q.QueryRowContext(ctx, `SELECT count(*) FROM access_token WHERE uid = ?`, userID).Scan(&total); err != nil {
+	if err := t.queryRow(ctx, sqlCountTokens, userID).Scan(&total); err != nil {
 		return nil, 0, mapError(err, "count tokens")
 	}
 	o = o.Normalize()
-	list, err := t.scanTokens(ctx, "list tokens", "SELECT "+tokenCols+
-		" FROM access_token t WHERE t.uid = ? ORDER BY t.id DESC LIMIT ? OFFSET ?", userID, o.Limit, o.Offset())
+	list, err := t.scanTokens(ctx, "list tokens", sqlListTokens, userID, o.Limit, o.Offset())
 	return list, total, err
 }
 
 func (t *tx) TokensByName(ctx context.Context, userID forge.ID, name string) ([]*auth.AccessToken, error) {
-	return t.scanTokens(ctx, "tokens", "SELECT "+tokenCols+
-		" FROM access_token t WHERE t.uid = ? AND t.name = ? ORDER BY t.id", userID, name)
+	return t.scanTokens(ctx, "tokens", sqlTokensByName, userID, name)
 }
 
 func (t *tx) DeleteToken(ctx context.Context, userID, tokenID forge.ID) error {
-	res, err := t.q.ExecContext(ctx, `DELETE FROM access_token WHERE id = ? AND uid = ?`, tokenID, userID)
+	res, err := t.exec(ctx, sqlDeleteToken, tokenID, userID)
 	return affectedOne(res, err, "delete token")
 }
 
 func (t *tx) TouchToken(ctx context.Context, tokenID forge.ID, at time.Time) error {
-	res, err := t.q.ExecContext(ctx, `UPDATE access_token SET updated_unix = ? WHERE id = ?`, toUnix(at), tokenID)
+	res, err := t.exec(ctx, sqlTouchToken, toUnix(at), tokenID)
 	return affectedOne(res, err, "touch token")
 }
+
+// The fixed statements, prepared once by Open.
+var (
+	sqlUserByID    = prepared("SELECT " + userCols + " FROM users u WHERE u.id = ?")
+	sqlUserByName  = prepared("SELECT " + userCols + " FROM users u WHERE u.lower_name = ?")
+	sqlUserByEmail = prepared("SELECT " + userCols + " FROM users u WHERE u.lower_email = ?")
+	sqlCountAdmins = prepared(`SELECT count(*) FROM users WHERE is_admin = 1 AND is_active = 1 AND prohibit_login = 0`)
+	sqlTokenByHash = prepared("SELECT " + tokenCols + ", u.version" +
+		" FROM access_token t JOIN users u ON u.id = t.uid WHERE t.token_hash = ?")
+	sqlUserVersion = prepared("SELECT " + userCols + ", u.version FROM users u WHERE u.id = ?")
+	sqlListTokens = prepared("SELECT " + tokenCols +
+		" FROM access_token t WHERE t.uid = ? ORDER BY t.id DESC LIMIT ? OFFSET ?")
+	sqlTokensByName = prepared("SELECT " + tokenCols +
+		" FROM access_token t WHERE t.uid = ? AND t.name = ? ORDER BY t.id")
+	sqlCreateUser = prepared(`INSERT INTO users (name, lower_name, full_name, email, lower_email,
+		hide_email, location, website, description, pronouns, language, visibility, is_admin, is_active,
+		prohibit_login, restricted, must_change_password, login_source, login_name, allow_git_hook,
+		allow_import_local, allow_create_organization, max_repo_creation, password_hash,
+		created_unix, updated_unix, last_login_unix)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`)
+	sqlUpdateUser = prepared(`UPDATE users SET name = ?, lower_name = ?, full_name = ?, email = ?,
+		lower_email = ?, hide_email = ?, location = ?, website = ?, description = ?, pronouns = ?,
+		language = ?, visibility = ?, is_admin = ?, is_active = ?, prohibit_login = ?, restricted = ?,
+		must_change_password = ?, login_source = ?, login_name = ?, allow_git_hook = ?,
+		allow_import_local = ?, allow_create_organization = ?, max_repo_creation = ?,
+		created_unix = ?, updated_unix = ?, last_login_unix = ?, version = version + 1 WHERE id = ?`)
+	sqlDeleteUser      = prepared(`DELETE FROM users WHERE id = ?`)
+	sqlPasswordHash    = prepared(`SELECT password_hash FROM users WHERE id = ?`)
+	sqlSetPasswordHash = prepared(`UPDATE users SET password_hash = ?, version = version + 1 WHERE id = ?`)
+	sqlCreateToken     = prepared(`INSERT INTO access_token (uid, name, token_hash, token_last_eight,
+		scope, created_unix, updated_unix) VALUES (?,?,?,?,?,?,?) RETURNING id`)
+	sqlCountTokens = prepared(`SELECT count(*) FROM access_token WHERE uid = ?`)
+	sqlDeleteToken = prepared(`DELETE FROM access_token WHERE id = ? AND uid = ?`)
+	sqlTouchToken  = prepared(`UPDATE access_token SET updated_unix = ? WHERE id = ?`)
+)

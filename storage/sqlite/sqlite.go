@@ -25,8 +25,15 @@ var migrations embed.FS
 
 // DB is an open Hearth database. Its methods are safe for concurrent use.
 type DB struct {
-	write *sql.DB // one connection: SQLite admits one writer at a time
-	read  *sql.DB // readers; the same pool as write for in-memory databases
+	write *sql.DB               // one connection: SQLite admits one writer at a time
+	read  *sql.DB               // readers; the same pool as write for in-memory databases
+	stmts map[stmtKey]*sql.Stmt // the registered statements, prepared per pool
+	users userCache
+}
+
+type stmtKey struct {
+	pool  *sql.DB
+	query string
 }
 
 var memCounter atomic.Int64
@@ -68,7 +75,39 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		db.Close()
 		return nil, err
 	}
+	if err := db.prepareAll(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
 	return db, nil
+}
+
+// registered holds the fixed statements of this package (see prepared).
+var registered []string
+
+// prepared registers a fixed SQL statement to be prepared by Open, and
+// returns it. Call it from package-level var declarations only.
+func prepared(query string) string {
+	registered = append(registered, query)
+	return query
+}
+
+func (db *DB) prepareAll(ctx context.Context) error {
+	db.stmts = make(map[stmtKey]*sql.Stmt, 2*len(registered))
+	for _, pool := range []*sql.DB{db.write, db.read} {
+		for _, q := range registered {
+			key := stmtKey{pool, q}
+			if _, ok := db.stmts[key]; ok {
+				continue
+			}
+			s, err := pool.PrepareContext(ctx, q)
+			if err != nil {
+				return fmt.Errorf("sqlite: prepare %q: %w", q, err)
+			}
+			db.stmts[key] = s
+		}
+	}
+	return nil
 }
 
 func (db *DB) migrate(ctx context.Context) error {
@@ -88,6 +127,9 @@ func (db *DB) migrate(ctx context.Context) error {
 
 // Close closes the database.
 func (db *DB) Close() error {
+	for _, s := range db.stmts {
+		s.Close()
+	}
 	err := db.write.Close()
 	if db.read != db.write {
 		err = errors.Join(err, db.read.Close())
@@ -108,7 +150,7 @@ func (db *DB) update(ctx context.Context, fn func(*tx) error) (err error) {
 			panic(p)
 		}
 	}()
-	if err := fn(&tx{q: stx}); err != nil {
+	if err := fn(&tx{db: db, pool: db.write, q: stx}); err != nil {
 		stx.Rollback()
 		return err
 	}
@@ -122,10 +164,66 @@ func (db *DB) view(ctx context.Context, fn func(*tx) error) error {
 		return mapError(err, "begin")
 	}
 	defer stx.Rollback()
-	return fn(&tx{q: stx})
+	return fn(&tx{db: db, pool: db.read, q: stx, readOnly: true})
 }
 
 // tx is one transaction. It implements every domain's Tx interface.
 type tx struct {
-	q *sql.Tx
+	db       *DB
+	pool     *sql.DB
+	q        *sql.Tx
+	readOnly bool // a View: everything it reads is committed
+}
+
+// stmt returns a registered statement bound to the transaction. Parsing
+// SQL costs more than an indexed lookup, so every fixed statement is
+// registered (see prepared), prepared once per pool by Open, and reused by
+// database/sql on each connection.
+func (t *tx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	s, ok := t.db.stmts[stmtKey{t.pool, query}]
+	if !ok {
+		// Dynamic SQL (filters, orders): prepared for this call only.
+		return t.q.PrepareContext(ctx, query)
+	}
+	return t.q.StmtContext(ctx, s), nil
+}
+
+// queryRow runs a prepared query expected to return one row.
+func (t *tx) queryRow(ctx context.Context, query string, args ...any) *row {
+	s, err := t.stmt(ctx, query)
+	if err != nil {
+		return &row{err: err}
+	}
+	return &row{r: s.QueryRowContext(ctx, args...)}
+}
+
+// row is a *sql.Row that may carry a preparation error.
+type row struct {
+	r   *sql.Row
+	err error
+}
+
+func (r *row) Scan(dest ...any) error {
+	if r.err != nil {
+		return r.err
+	}
+	return r.r.Scan(dest...)
+}
+
+// query runs a prepared query.
+func (t *tx) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	s, err := t.stmt(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return s.QueryContext(ctx, args...)
+}
+
+// exec runs a prepared statement.
+func (t *tx) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	s, err := t.stmt(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return s.ExecContext(ctx, args...)
 }

@@ -27,7 +27,9 @@ CREATE TABLE users (
     password_hash             TEXT    NOT NULL DEFAULT '',
     created_unix              INTEGER NOT NULL,
     updated_unix              INTEGER NOT NULL,
-    last_login_unix           INTEGER NOT NULL DEFAULT 0
+    last_login_unix           INTEGER NOT NULL DEFAULT 0,
+    -- version grows on every update of the row; see storage/sqlite usercache.go
+    version                   INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX users_admin ON users (is_admin) WHERE is_admin = 1;
 
