@@ -288,7 +288,7 @@ var (
 	sqlTokenByHash = prepared("SELECT " + tokenCols + ", u.version" +
 		" FROM access_token t JOIN users u ON u.id = t.uid WHERE t.token_hash = ?")
 	sqlUserVersion = prepared("SELECT " + userCols + ", u.version FROM users u WHERE u.id = ?")
-	sqlListTokens = prepared("SELECT " + tokenCols +
+	sqlListTokens  = prepared("SELECT " + tokenCols +
 		" FROM access_token t WHERE t.uid = ? ORDER BY t.id DESC LIMIT ? OFFSET ?")
 	sqlTokensByName = prepared("SELECT " + tokenCols +
 		" FROM access_token t WHERE t.uid = ? AND t.name = ? ORDER BY t.id")
