@@ -76,8 +76,14 @@ func New(cfg Config) *API {
 		a.newCall(w, req).notFound()
 	})
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
-		c := a.newCall(w, req)
-		c.errorStatus(http.StatusMethodNotAllowed, "method not allowed")
+		var allow []string
+		for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE"} {
+			if a.router.Match(chi.NewRouteContext(), m, req.URL.Path) {
+				allow = append(allow, m)
+			}
+		}
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		a.newCall(w, req).errorStatus(http.StatusMethodNotAllowed, "method not allowed")
 	})
 	for _, rt := range a.routes() {
 		r.Method(rt.Method, "/api/v1"+rt.Path, a.serveRoute(rt))

@@ -119,6 +119,10 @@ func TestRoutingErrors(t *testing.T) {
 	assert.Equal(t, []any{}, r.json(t)["errors"])
 	r = e.do(req{method: "PUT", path: "/api/v1/version"})
 	e.expect(r, http.StatusMethodNotAllowed, "method not allowed")
+	assert.Equal(t, "GET", r.Header.Get("Allow"))
+	r = e.do(req{method: "PUT", path: "/api/v1/users/x/tokens"})
+	e.expect(r, http.StatusMethodNotAllowed, "method not allowed")
+	assert.Equal(t, "GET, POST", r.Header.Get("Allow"))
 }
 
 func TestAccountStates(t *testing.T) {
