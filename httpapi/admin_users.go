@@ -52,12 +52,9 @@ type editUserOption struct {
 func (a *API) adminListUsers(c *call) {
 	q := c.r.URL.Query()
 	f := auth.UserFilter{LoginName: q.Get("login_name"), Sort: q.Get("sort")}
-	if s := q.Get("source_id"); s != "" {
-		id, err := strconv.ParseInt(s, 10, 64)
-		if err != nil {
-			c.errorStatus(http.StatusUnprocessableEntity, "[SourceID]: must be an integer")
-			return
-		}
+	// Forgejo reads source_id with FormInt64: a value that is not a number
+	// is no filter.
+	if id, err := strconv.ParseInt(q.Get("source_id"), 10, 64); err == nil {
 		f.LoginSource = &id
 	}
 	opts := c.listOptions()

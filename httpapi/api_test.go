@@ -45,9 +45,11 @@ func newEnv(t *testing.T, mutate ...func(*httpapi.Config)) *env {
 	for _, m := range mutate {
 		m(&cfg)
 	}
+	api := httpapi.New(cfg)
 	mux := http.NewServeMux()
-	mux.Handle("/api/v1/", httpapi.New(cfg))
-	srv := httptest.NewServer(mux)
+	mux.Handle("/api/v1/", api)
+	mux.Handle("GET /swagger.v1.json", api)
+	srv := httptest.NewServer(checked(t, mux))
 	t.Cleanup(srv.Close)
 	return &env{t: t, srv: srv, auth: svc, clock: clock}
 }

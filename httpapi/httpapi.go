@@ -5,7 +5,9 @@
 // New returns an http.Handler that owns the routing below /api/v1/; a host
 // mounts it next to its own routes:
 //
-//	mux.Handle("/api/v1/", httpapi.New(httpapi.Config{Auth: authService}))
+//	api := httpapi.New(httpapi.Config{Auth: authService})
+//	mux.Handle("/api/v1/", api)
+//	mux.Handle("GET /swagger.v1.json", api)
 //
 // httpapi depends on the domain packages and forge, never on storage.
 package httpapi
@@ -56,10 +58,15 @@ type API struct {
 	cfg    Config
 	log    *slog.Logger
 	router chi.Router
+	spec   servedSpec
 }
 
-// New returns the API handler for cfg. It serves paths below /api/v1/ and
-// answers anything else with a 404.
+// New returns the API handler for cfg. It serves paths below /api/v1/ and,
+// as Forgejo does beside the API, GET /swagger.v1.json (the OpenAPI document
+// of the operations served); anything else is a 404. Mount both:
+//
+//	mux.Handle("/api/v1/", api)
+//	mux.Handle("GET /swagger.v1.json", api)
 func New(cfg Config) *API {
 	if cfg.MaxBodyBytes <= 0 {
 		cfg.MaxBodyBytes = DefaultMaxBodyBytes
@@ -88,6 +95,7 @@ func New(cfg Config) *API {
 	for _, rt := range a.routes() {
 		r.Method(rt.Method, "/api/v1"+rt.Path, a.serveRoute(rt))
 	}
+	r.Get("/swagger.v1.json", a.serveSpec)
 	a.router = r
 	return a
 }

@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -219,3 +220,26 @@ func TestTokensAPI(t *testing.T) {
 }
 
 func itoa(v any) string { return strconv.FormatFloat(v.(float64), 'f', -1, 64) }
+
+func TestSwaggerDocument(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	r := e.do(req{method: "GET", path: "/swagger.v1.json"})
+	e.expect(r, http.StatusOK, "")
+	var doc struct {
+		Swagger  string                            `json:"swagger"`
+		BasePath string                            `json:"basePath"`
+		Info     map[string]any                    `json:"info"`
+		Paths    map[string]map[string]interface{} `json:"paths"`
+		Defs     map[string]any                    `json:"definitions"`
+	}
+	require.NoError(t, json.Unmarshal(r.body, &doc))
+	assert.Equal(t, "2.0", doc.Swagger)
+	assert.Equal(t, "/api/v1", doc.BasePath)
+	assert.Equal(t, httpapi.Version, doc.Info["x-hearth-version"])
+	assert.Contains(t, doc.Paths, "/users/{username}/tokens")
+	assert.Contains(t, doc.Paths["/users/{username}/tokens"], "post")
+	assert.NotContains(t, doc.Paths, "/repos/{owner}/{repo}", "only served operations")
+	assert.NotContains(t, doc.Paths["/admin/users/{username}"], "get", "GET is not an operation there")
+	assert.Contains(t, doc.Defs, "User")
+}

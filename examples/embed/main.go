@@ -32,7 +32,9 @@ func main() {
 	}
 
 	mux := http.NewServeMux()
-	mux.Handle("/api/v1/", httpapi.New(httpapi.Config{Auth: users}))
+	api := httpapi.New(httpapi.Config{Auth: users})
+	mux.Handle("/api/v1/", api)
+	mux.Handle("GET /swagger.v1.json", api)
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) { fmt.Fprintln(w, "ok") })
 
 	log.Println("listening on http://127.0.0.1:8080 (API under /api/v1/, host route /healthz)")

@@ -100,7 +100,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return fmt.Errorf("listen: %w", err)
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/api/v1/", httpapi.New(httpapi.Config{Auth: authSvc, Logger: log}))
+	api := httpapi.New(httpapi.Config{Auth: authSvc, Logger: log})
+	mux.Handle("/api/v1/", api)
+	mux.Handle("GET /swagger.v1.json", api)
 	srv := &http.Server{
 		Handler:           mux,
 		ReadHeaderTimeout: 10 * time.Second,

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"path/filepath"
+	"testing"
+
+	"code.gitea.io/sdk/gitea"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestGiteaSDK drives forged with the real Gitea Go SDK, as a typical
+// Forgejo automation does: version probe and feature gates, admin user
+// management, token creation with basic auth, token use, listing, deletion.
+// Whoever adds an API area adds its SDK calls here.
+func TestGiteaSDK(t *testing.T) {
+	t.Parallel()
+	s := start(t, filepath.Join(t.TempDir(), "data"), map[string]string{
+		"FORGED_ADMIN_USER": "boss", "FORGED_ADMIN_PASSWORD": "boss-password"})
+
+	admin, err := gitea.NewClient(s.url, gitea.SetBasicAuth("boss", "boss-password"))
+	require.NoError(t, err, "NewClient probes /api/v1/version")
+	v, _, err := admin.ServerVersion()
+	require.NoError(t, err)
+	assert.Regexp(t, `^15\.0\.3\+hearth-`, v)
+	for _, gate := range []string{">=1.11", ">=1.16", ">=1.20", ">=1.22", ">=1.23"} {
+		assert.NoError(t, admin.CheckServerVersionConstraint(gate), gate)
+	}
+
+	me, _, err := admin.GetMyUserInfo()
+	require.NoError(t, err)
+	assert.Equal(t, "boss", me.UserName)
+	assert.True(t, me.IsAdmin)
+
+	no := false
+	created, _, err := admin.AdminCreateUser(gitea.CreateUserOption{
+		Username: "carol", Email: "carol@example.com", Password: "carol-password",
+		FullName: "Carol C", MustChangePassword: &no})
+	require.NoError(t, err)
+	assert.Equal(t, "carol", created.UserName)
+	assert.Equal(t, "Carol C", created.FullName)
+
+	_, resp, err := admin.AdminCreateUser(gitea.CreateUserOption{Username: "carol", Email: "c2@example.com", Password: "carol-password"})
+	require.Error(t, err)
+	assert.Equal(t, 422, resp.StatusCode)
+
+	loc := "Lisbon"
+	_, err = admin.AdminEditUser("carol", gitea.EditUserOption{LoginName: "carol", Location: &loc})
+	require.NoError(t, err)
+	u, _, err := admin.GetUserInfo("carol")
+	require.NoError(t, err)
+	assert.Equal(t, "Lisbon", u.Location)
+
+	users, resp, err := admin.AdminListUsers(gitea.AdminListUsersOptions{ListOptions: gitea.ListOptions{Page: 1, PageSize: 1}})
+	require.NoError(t, err)
+	assert.Len(t, users, 1)
+	assert.Equal(t, "2", resp.Header.Get("X-Total-Count"))
+	assert.Equal(t, 2, resp.NextPage, "the SDK follows the Link header")
+
+	carol, err := gitea.NewClient(s.url, gitea.SetBasicAuth("carol", "carol-password"))
+	require.NoError(t, err)
+	tok, _, err := carol.CreateAccessToken(gitea.CreateAccessTokenOption{
+		Name: "automation", Scopes: []gitea.AccessTokenScope{gitea.AccessTokenScopeReadUser, gitea.AccessTokenScope("write:repository")}})
+	require.NoError(t, err)
+	assert.Len(t, tok.Token, 40)
+	assert.ElementsMatch(t, []gitea.AccessTokenScope{"write:repository", "read:user"}, tok.Scopes)
+
+	byToken, err := gitea.NewClient(s.url, gitea.SetToken(tok.Token))
+	require.NoError(t, err)
+	me, _, err = byToken.GetMyUserInfo()
+	require.NoError(t, err)
+	assert.Equal(t, "carol", me.UserName)
+	_, resp, err = byToken.AdminListUsers(gitea.AdminListUsersOptions{})
+	require.Error(t, err)
+	assert.Equal(t, 403, resp.StatusCode)
+
+	list, _, err := carol.ListAccessTokens(gitea.ListAccessTokensOptions{})
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	assert.Equal(t, "automation", list[0].Name)
+	assert.Empty(t, list[0].Token)
+
+	_, err = carol.DeleteAccessToken("automation")
+	require.NoError(t, err)
+	_, resp, err = byToken.GetMyUserInfo()
+	require.Error(t, err)
+	assert.Equal(t, 401, resp.StatusCode)
+
+	_, err = admin.AdminDeleteUser("carol")
+	require.NoError(t, err)
+	_, resp, err = admin.GetUserInfo("carol")
+	require.Error(t, err)
+	assert.Equal(t, 404, resp.StatusCode)
+}

@@ -1,0 +1,323 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi2"
+	"github.com/getkin/kin-openapi/openapi2conv"
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+)
+
+// The contract: every response the API gives in tests is checked against
+// Forgejo's OpenAPI document (../shared/openapi, embedded as
+// openapi/forgejo-v15.0.3.json). The status must be one the operation
+// declares or a reviewed deviation below, and the JSON body must validate
+// against the declared schema, strictly: object schemas admit no property
+// they do not name, so a misspelt field fails.
+
+// anyOperation lists statuses any operation may answer although the
+// document rarely declares them, each with its reason. Their bodies must be
+// Forgejo's APIError.
+var anyOperation = map[int]string{
+	http.StatusUnauthorized:          "credentials presented but wrong answer 401 on every route, and reqToken routes answer 401 `token is required` (spec/auth.md §1.3, §8); the document declares 401 on few operations",
+	http.StatusForbidden:             "token scopes, account states and site-admin checks answer 403 on every route (spec/auth.md §1.5, §4, §8)",
+	http.StatusRequestEntityTooLarge: "Hearth caps request bodies (httpapi.Config.MaxBodyBytes); Forgejo has no cap",
+}
+
+// withBody lists statuses operations with a request body may answer.
+var withBody = map[int]string{
+	http.StatusUnprocessableEntity: "body binding errors (malformed JSON, wrong types, missing required fields) are 422 on every route with a body (spec/auth.md §9)",
+}
+
+// perOperation lists statuses particular operations answer that the
+// document does not declare, by operationId.
+var perOperation = map[string]map[int]string{
+	"adminEditUser": {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
+}
+
+// errorSchemas are the bodies of deviations.
+var errorSchemas = map[int]string{
+	http.StatusNotFound: "APINotFound",
+}
+
+type specOp struct {
+	method, path string
+	pattern      *regexp.Regexp
+	literal      int // literal characters: the most specific template wins
+	item         *openapi3.PathItem
+	op           *openapi3.Operation
+}
+
+type contract struct {
+	doc *openapi3.T
+	ops []specOp
+}
+
+var loadContract = sync.OnceValues(func() (*contract, error) {
+	raw, err := os.ReadFile("openapi/forgejo-v15.0.3.json")
+	if err != nil {
+		return nil, err
+	}
+	var doc2 openapi2.T
+	if err := json.Unmarshal(raw, &doc2); err != nil {
+		return nil, err
+	}
+	doc, err := openapi2conv.ToV3(&doc2)
+	if err != nil {
+		return nil, err
+	}
+	strict(doc)
+	c := &contract{doc: doc}
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			re, lit := templateRegexp(path)
+			c.ops = append(c.ops, specOp{method: method, path: path, pattern: re, literal: lit, item: item, op: op})
+		}
+	}
+	return c, nil
+})
+
+var param = regexp.MustCompile(`\{[^}]+\}`)
+
+// templateRegexp compiles an OpenAPI path template; {x} matches one
+// non-empty path segment (or part of one, as in {index}.{diffType}).
+func templateRegexp(path string) (*regexp.Regexp, int) {
+	var b strings.Builder
+	b.WriteString("^/api/v1")
+	lit := 0
+	last := 0
+	for _, loc := range param.FindAllStringIndex(path, -1) {
+		b.WriteString(regexp.QuoteMeta(path[last:loc[0]]))
+		lit += loc[0] - last
+		b.WriteString(`([^/]+?)`)
+		last = loc[1]
+	}
+	b.WriteString(regexp.QuoteMeta(path[last:]))
+	lit += len(path) - last
+	b.WriteString("$")
+	return regexp.MustCompile(b.String()), lit
+}
+
+// strict forbids unknown properties in every object schema of doc. It also
+// admits null where Forgejo's Go types produce it and Swagger 2.0 cannot say
+// so: properties that are arrays (nil slices), objects (nil pointers) and
+// date-times (*time.Time).
+func strict(doc *openapi3.T) {
+	no := false
+	seen := map[*openapi3.Schema]bool{}
+	var walk func(*openapi3.SchemaRef)
+	walk = func(ref *openapi3.SchemaRef) {
+		if ref == nil || ref.Value == nil || seen[ref.Value] {
+			return
+		}
+		s := ref.Value
+		seen[s] = true
+		if len(s.Properties) > 0 && s.AdditionalProperties.Has == nil && s.AdditionalProperties.Schema == nil {
+			s.AdditionalProperties.Has = &no
+		}
+		for name, p := range s.Properties {
+			walk(p)
+			switch {
+			case p.Ref != "":
+				s.Properties[name] = &openapi3.SchemaRef{Value: &openapi3.Schema{Nullable: true, AllOf: openapi3.SchemaRefs{p}}}
+			case p.Value != nil && (p.Value.Type.Is("array") || p.Value.Type.Is("object") || p.Value.Format == "date-time"):
+				p.Value.Nullable = true
+			}
+		}
+		walk(s.Items)
+		walk(s.AdditionalProperties.Schema)
+		for _, list := range []openapi3.SchemaRefs{s.AllOf, s.AnyOf, s.OneOf} {
+			for _, r := range list {
+				walk(r)
+			}
+		}
+	}
+	for _, s := range doc.Components.Schemas {
+		walk(s)
+	}
+	for _, r := range doc.Components.Responses {
+		if r.Value != nil {
+			for _, mt := range r.Value.Content {
+				walk(mt.Schema)
+			}
+		}
+	}
+	for _, item := range doc.Paths.Map() {
+		for _, op := range item.Operations() {
+			for _, r := range op.Responses.Map() {
+				if r.Value != nil {
+					for _, mt := range r.Value.Content {
+						walk(mt.Schema)
+					}
+				}
+			}
+		}
+	}
+}
+
+// find returns the most specific operation for method and path.
+func (c *contract) find(method, path string) (*specOp, map[string]string) {
+	var best *specOp
+	var bestMatch []string
+	for i := range c.ops {
+		o := &c.ops[i]
+		if o.method != method {
+			continue
+		}
+		if m := o.pattern.FindStringSubmatch(path); m != nil && (best == nil || o.literal > best.literal) {
+			best, bestMatch = o, m
+		}
+	}
+	if best == nil {
+		return nil, nil
+	}
+	params := map[string]string{}
+	for i, name := range param.FindAllString(best.path, -1) {
+		params[strings.Trim(name, "{}")] = bestMatch[i+1]
+	}
+	return best, params
+}
+
+// check validates one response to r.
+func (c *contract) check(r *http.Request, status int, header http.Header, body []byte) error {
+	op, params := c.find(r.Method, r.URL.Path)
+	if op == nil {
+		// Not an operation of the document: only Hearth's JSON error shapes.
+		if status != http.StatusNotFound && status != http.StatusMethodNotAllowed {
+			return fmt.Errorf("%s %s is no operation of the document but answered %d", r.Method, r.URL.Path, status)
+		}
+		return c.checkSchema(status, "APINotFound", body)
+	}
+	if op.op.Responses.Status(status) == nil {
+		reason := anyOperation[status]
+		if reason == "" && op.op.RequestBody != nil {
+			reason = withBody[status]
+		}
+		if reason == "" {
+			reason = perOperation[op.op.OperationID][status]
+		}
+		if reason == "" {
+			return fmt.Errorf("%s %s (%s) answered %d, which the document does not declare (declared: %v): %s",
+				r.Method, r.URL.Path, op.op.OperationID, status, keys(op.op.Responses.Map()), body)
+		}
+		name := errorSchemas[status]
+		if name == "" {
+			name = "APIError"
+		}
+		return c.checkSchema(status, name, body)
+	}
+	input := &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: &openapi3filter.RequestValidationInput{
+			Request:    r,
+			PathParams: params,
+			Route:      &routers.Route{Spec: c.doc, Path: op.path, PathItem: op.item, Method: op.method, Operation: op.op},
+		},
+		Status:  status,
+		Header:  header,
+		Options: &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true},
+	}
+	input.SetBodyBytes(body)
+	if err := openapi3filter.ValidateResponse(context.Background(), input); err != nil {
+		return fmt.Errorf("%s %s (%s) %d: %v\nbody: %s", r.Method, r.URL.Path, op.op.OperationID, status, err, body)
+	}
+	return nil
+}
+
+func (c *contract) checkSchema(status int, name string, body []byte) error {
+	ref := c.doc.Components.Schemas[name]
+	if ref == nil {
+		return fmt.Errorf("no schema %s in the document", name)
+	}
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		return fmt.Errorf("status %d: body is not JSON: %v: %s", status, err, body)
+	}
+	if err := ref.Value.VisitJSON(v); err != nil {
+		return fmt.Errorf("status %d: body is not a %s: %v: %s", status, name, err, body)
+	}
+	return nil
+}
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// checked wraps h so that every response is validated against the
+// contract; violations fail t.
+func checked(t *testing.T, h http.Handler) http.Handler {
+	t.Helper()
+	c, err := loadContract()
+	if err != nil {
+		t.Fatalf("load OpenAPI contract: %v", err)
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		res := rec.Result()
+		body, _ := io.ReadAll(res.Body)
+		if r.URL.Path != "/swagger.v1.json" {
+			if err := c.check(r, res.StatusCode, res.Header, body); err != nil {
+				t.Errorf("contract: %v", err)
+			}
+		}
+		for k, v := range res.Header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(res.StatusCode)
+		w.Write(bytes.Clone(body))
+	})
+}
+
+// TestContractCatchesWrongFieldNames proves the checker is strict: a
+// response with a misspelt field, a wrong type, or an undeclared status
+// fails.
+func TestContractCatchesWrongFieldNames(t *testing.T) {
+	t.Parallel()
+	c, err := loadContract()
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := httptest.NewRequest("GET", "/api/v1/version", nil)
+	h := http.Header{"Content-Type": {"application/json"}}
+	if err := c.check(get, 200, h, []byte(`{"version":"15.0.3+hearth-1"}`)); err != nil {
+		t.Errorf("a correct body fails: %v", err)
+	}
+	for name, tt := range map[string]struct {
+		status int
+		body   string
+	}{
+		"misspelt field":     {200, `{"versoin":"15.0.3"}`},
+		"wrong type":         {200, `{"version":15}`},
+		"undeclared status":  {418, `{"message":"teapot"}`},
+		"bad error body":     {401, `{"msg":"x"}`},
+		"nested wrong field": {200, `{"version":"1","extra":{"a":1}}`},
+	} {
+		if err := c.check(get, tt.status, h, []byte(tt.body)); err == nil {
+			t.Errorf("%s: accepted %d %s", name, tt.status, tt.body)
+		}
+	}
+	user := httptest.NewRequest("GET", "/api/v1/users/alice", nil)
+	if err := c.check(user, 200, h, []byte(`{"id":1,"login":"alice","emial":"a@b.c"}`)); err == nil {
+		t.Error("a User with a misspelt field passes")
+	}
+	if err := c.check(user, 200, h, []byte(`{"id":1,"login":"alice","email":"a@b.c"}`)); err != nil {
+		t.Errorf("a correct User fails: %v", err)
+	}
+}
