@@ -19,6 +19,11 @@ type Credentials struct {
 	Basic    bool
 	Username string
 	Password string
+	// OTP is the TOTP code of the X-Forgejo-OTP (or X-Gitea-OTP) header,
+	// checked for password sign-ins of users with two-factor authentication.
+	OTP string
+	// RemoteAddr is the client's address, for the failed sign-in counter.
+	RemoteAddr string
 }
 
 // IsEmpty reports whether no credentials were presented.
@@ -37,7 +42,12 @@ const touchEvery = time.Minute
 // auth with an empty password or `x-oauth-basic` takes the username as the
 // token; otherwise a password that has the shape of a token is tried as one
 // first (the username is then not checked, as in Forgejo), then the
-// username and password sign in.
+// username and password sign in: against the local argon2id hash, or the
+// ExternalVerifier for users of an external login source; then, for users
+// with two-factor authentication, the OTP (401 `invalid provided OTP`).
+// Failed password sign-ins are counted per account and per client address;
+// past Config.Throttle's free failures they are refused for a growing time
+// with a *ThrottledError.
 //
 // Authenticate does not check the account state (inactive, prohibited, must
 // change password): see CheckAccountState.
@@ -54,7 +64,7 @@ func (s *Service) Authenticate(ctx context.Context, c Credentials) (forge.Actor,
 				return a, err
 			}
 		}
-		return s.authPassword(ctx, c.Username, c.Password)
+		return s.authPassword(ctx, c)
 	}
 	return forge.Anonymous, nil
 }
@@ -86,38 +96,93 @@ func (s *Service) authToken(ctx context.Context, token string) (forge.Actor, err
 	return forge.Actor{User: u, Method: forge.AuthToken, Scope: t.Scope, Scoped: true, TokenID: t.ID}, nil
 }
 
-func (s *Service) authPassword(ctx context.Context, name, password string) (forge.Actor, error) {
+// authPassword signs in with a name (or e-mail) and password: throttled per
+// account and client address, checked against the local hash or the
+// external source, then the second factor.
+func (s *Service) authPassword(ctx context.Context, c Credentials) (forge.Actor, error) {
+	now := s.clock.Now()
+	account, addr := "user:"+strings.ToLower(c.Username), "addr:"+c.RemoteAddr
+	if err := s.throttle.check(now, account, addr); err != nil {
+		return forge.Anonymous, err
+	}
+	actor, err := s.verifyPassword(ctx, c)
+	if err == nil {
+		err = s.checkOTP(ctx, actor.User.ID, c.OTP)
+	}
+	if err != nil {
+		if errors.Is(err, forge.ErrUnauthenticated) {
+			s.throttle.fail(now, account, addr)
+		}
+		return forge.Anonymous, err
+	}
+	s.throttle.succeed(account)
+	return actor, nil
+}
+
+func (s *Service) verifyPassword(ctx context.Context, c Credentials) (forge.Actor, error) {
 	var (
 		u    *forge.User
 		hash string
+		src  *LoginSource
 	)
 	err := s.store.View(ctx, func(tx Tx) error {
 		var err error
-		if strings.Contains(name, "@") {
-			u, err = tx.UserByEmail(ctx, name)
+		if strings.Contains(c.Username, "@") {
+			u, err = tx.UserByEmail(ctx, c.Username)
 		} else {
-			u, err = tx.UserByName(ctx, name)
+			u, err = tx.UserByName(ctx, c.Username)
 		}
 		if err != nil {
 			return err
 		}
+		if u.LoginSource != 0 {
+			src, err = tx.LoginSourceByID(ctx, u.LoginSource)
+			if err != nil {
+				return err
+			}
+		}
 		hash, err = tx.PasswordHash(ctx, u.ID)
 		return err
 	})
-	if errors.Is(err, forge.ErrNotFound) {
-		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user does not exist [uid: 0, name: %s]", name)
+	if errors.Is(err, forge.ErrNotFound) && u == nil {
+		// Spend the time of a verification so that unknown names do not
+		// answer faster than wrong passwords.
+		VerifyPassword(c.Password, s.dummyHash())
+		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user does not exist [uid: 0, name: %s]", c.Username)
 	} else if err != nil {
 		return forge.Anonymous, err
 	}
+	who := forge.DescribeUser(u.ID, u.Name)
 	switch {
+	case src != nil:
+		if !src.IsActive || s.external == nil {
+			return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "login source is not available [id: %d]", src.ID)
+		}
+		login := u.LoginName
+		if login == "" {
+			login = u.Name
+		}
+		if err := s.external.VerifyExternal(ctx, src, login, c.Password); err != nil {
+			if errors.Is(err, forge.ErrUnauthenticated) {
+				return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user's password is invalid %s", who)
+			}
+			return forge.Anonymous, err
+		}
 	case hash == "":
-		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user's password isn't set %s", forge.DescribeUser(u.ID, u.Name))
-	case !VerifyPassword(password, hash):
-		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user's password is invalid %s", forge.DescribeUser(u.ID, u.Name))
-	case u.ProhibitLogin:
-		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user is not allowed login %s", forge.DescribeUser(u.ID, u.Name))
+		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user's password isn't set %s", who)
+	case !VerifyPassword(c.Password, hash):
+		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user's password is invalid %s", who)
+	}
+	if u.ProhibitLogin {
+		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user is not allowed login %s", who)
 	}
 	return forge.Actor{User: u, Method: forge.AuthPassword}, nil
+}
+
+// dummyHash is a hash with the service's parameters, made once.
+func (s *Service) dummyHash() string {
+	s.dummyOnce.Do(func() { s.dummy, _ = HashPassword("hearth-dummy-password", s.pwd) })
+	return s.dummy
 }
 
 // CheckAccountState applies Forgejo's account-state rules to a signed-in

@@ -53,9 +53,6 @@ func (s *Service) EditUser(ctx context.Context, actor forge.Actor, name string, 
 	if (o.LoginSource == nil) != (o.LoginName == nil) {
 		return nil, forge.Errorf(forge.ErrInvalid, "source_id and login_name must be specified together")
 	}
-	if o.LoginSource != nil && *o.LoginSource != 0 {
-		return nil, forge.Errorf(forge.ErrInvalid, "login source does not exist [id: %d]", *o.LoginSource)
-	}
 	var hash string
 	if o.Password != nil && *o.Password != "" {
 		if err := s.checkPassword(*o.Password); err != nil {
@@ -90,6 +87,11 @@ func (s *Service) EditUser(ctx context.Context, actor forge.Actor, name string, 
 			return userNotFound(name)
 		} else if err != nil {
 			return err
+		}
+		if o.LoginSource != nil {
+			if err := checkSource(ctx, tx, *o.LoginSource); err != nil {
+				return err
+			}
 		}
 		u := *before
 		o.Apply(&u)

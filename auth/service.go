@@ -3,6 +3,7 @@ package auth
 import (
 	"io"
 	"log/slog"
+	"sync"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -23,16 +24,30 @@ type Config struct {
 	// DefaultPasswordParams. Existing hashes keep the parameters they were
 	// made with.
 	Password PasswordParams
+	// SecretKey seals TOTP secrets at rest. Two-factor enrolment needs it;
+	// changing it makes existing enrolments unusable.
+	SecretKey []byte
+	// External verifies passwords of users of external login sources. Nil
+	// refuses their password sign-in.
+	External ExternalVerifier
+	// Throttle tunes the failed sign-in counter; zero is DefaultThrottle.
+	Throttle Throttle
 }
 
 // Service is the account and credential service. It is safe for concurrent
 // use.
 type Service struct {
-	store  Store
-	clock  forge.Clock
-	log    *slog.Logger
-	minPwd int
-	pwd    PasswordParams
+	store     Store
+	clock     forge.Clock
+	log       *slog.Logger
+	minPwd    int
+	pwd       PasswordParams
+	secretKey []byte
+	external  ExternalVerifier
+	throttle  *throttle
+
+	dummyOnce sync.Once
+	dummy     string
 }
 
 // New returns a Service for cfg.
@@ -43,6 +58,10 @@ func New(cfg Config) *Service {
 		log:    cfg.Logger,
 		minPwd: cfg.MinPasswordLength,
 		pwd:    cfg.Password,
+
+		secretKey: cfg.SecretKey,
+		external:  cfg.External,
+		throttle:  newThrottle(cfg.Throttle),
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))

@@ -31,7 +31,8 @@ func newFixture(t testing.TB, path string) *fixture {
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
 	clock := forgetest.NewClock()
-	svc := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: fastPasswords})
+	svc := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: fastPasswords,
+		SecretKey: []byte("test-secret-key")})
 	no := false
 	created, err := svc.EnsureAdmin(context.Background(), auth.CreateUserOptions{
 		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})

@@ -64,6 +64,22 @@ type Tx interface {
 	DeleteToken(ctx context.Context, userID, tokenID forge.ID) error
 	// TouchToken records the time a token was last used.
 	TouchToken(ctx context.Context, tokenID forge.ID, at time.Time) error
+
+	// CreateLoginSource inserts s (s.ID is set on success). Returns
+	// forge.ErrConflict if the name is taken.
+	CreateLoginSource(ctx context.Context, s *LoginSource) error
+	// LoginSourceByID returns forge.ErrNotFound if there is none.
+	LoginSourceByID(ctx context.Context, id forge.ID) (*LoginSource, error)
+	// ListLoginSources returns every login source ordered by id.
+	ListLoginSources(ctx context.Context) ([]*LoginSource, error)
+
+	// TwoFactor returns the user's TOTP enrolment, forge.ErrNotFound if none.
+	TwoFactor(ctx context.Context, userID forge.ID) (*TwoFactor, error)
+	// PutTwoFactor inserts or replaces the user's TOTP enrolment.
+	PutTwoFactor(ctx context.Context, tf *TwoFactor) error
+	// DeleteTwoFactor removes the user's enrolment. Returns
+	// forge.ErrNotFound if there is none.
+	DeleteTwoFactor(ctx context.Context, userID forge.ID) error
 }
 
 // UserFilter narrows ListUsers. Zero fields do not filter.

@@ -83,37 +83,42 @@ func (s *Service) createUser(ctx context.Context, o CreateUserOptions, precheck 
 	if !o.Visibility.Valid() {
 		return nil, forge.Errorf(forge.ErrInvalid, "invalid visibility %q", string(o.Visibility))
 	}
-	if o.LoginSource != 0 {
-		// Login sources arrive with the complete authentication issue; until
-		// then every external source id is unknown.
-		return nil, forge.Errorf(forge.ErrInvalid, "login source does not exist [id: %d]", o.LoginSource)
-	}
-	if err := s.checkPassword(o.Password); err != nil {
-		return nil, err
-	}
-	hash, err := HashPassword(o.Password, s.pwd)
-	if err != nil {
-		return nil, err
+	// Local accounts need a password; accounts of an external login source
+	// may have none (their password is the source's business).
+	var hash string
+	if o.LoginSource == 0 || o.Password != "" {
+		if err := s.checkPassword(o.Password); err != nil {
+			return nil, err
+		}
+		var err error
+		if hash, err = HashPassword(o.Password, s.pwd); err != nil {
+			return nil, err
+		}
 	}
 	now := s.clock.Now()
 	if o.Created != nil {
 		now = o.Created.UTC().Truncate(time.Second)
 	}
 	u := &forge.User{
-		Name:               o.Name,
-		Email:              o.Email,
-		FullName:           o.FullName,
-		Visibility:         o.Visibility,
-		IsAdmin:            o.Admin,
-		IsActive:           true,
-		MustChangePassword: o.MustChangePassword == nil || *o.MustChangePassword,
-		Restricted:         o.Restricted != nil && *o.Restricted,
-		LoginName:          o.LoginName,
-		MaxRepoCreation:    -1,
-		Created:            now,
-		Updated:            now,
+		Name:                    o.Name,
+		Email:                   o.Email,
+		FullName:                o.FullName,
+		Visibility:              o.Visibility,
+		IsAdmin:                 o.Admin,
+		IsActive:                true,
+		MustChangePassword:      o.MustChangePassword == nil || *o.MustChangePassword,
+		Restricted:              o.Restricted != nil && *o.Restricted,
+		LoginSource:             o.LoginSource,
+		LoginName:               o.LoginName,
+		MaxRepoCreation:         -1,
+		AllowCreateOrganization: true,
+		Created:                 now,
+		Updated:                 now,
 	}
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err := s.store.Update(ctx, func(tx Tx) error {
+		if err := checkSource(ctx, tx, o.LoginSource); err != nil {
+			return err
+		}
 		if precheck != nil {
 			ok, err := precheck(tx)
 			if err != nil {
@@ -246,5 +251,32 @@ func (s *Service) DeleteUser(ctx context.Context, actor forge.Actor, name string
 			return err
 		}
 		return tx.DeleteUser(ctx, u.ID)
+	})
+}
+
+// RenameUser renames the account called name to newName (Forgejo's
+// adminRenameUser). Site administrators only. Errors: forge.ErrNotFound for
+// an unknown user; forge.ErrInvalid for a bad new name; forge.ErrConflict
+// `user already exists [name: X]` when another account has it.
+func (s *Service) RenameUser(ctx context.Context, actor forge.Actor, name, newName string) error {
+	if !actor.IsSiteAdmin() {
+		return forge.Errorf(forge.ErrForbidden, "user should be the site admin")
+	}
+	if err := ValidateUsername(newName); err != nil {
+		return err
+	}
+	now := s.clock.Now()
+	return s.store.Update(ctx, func(tx Tx) error {
+		u, err := tx.UserByName(ctx, name)
+		if errors.Is(err, forge.ErrNotFound) {
+			return userNotFound(name)
+		} else if err != nil {
+			return err
+		}
+		if err := checkFree(ctx, tx, u.ID, newName, ""); err != nil {
+			return err
+		}
+		u.Name, u.Updated = newName, now
+		return tx.UpdateUser(ctx, u)
 	})
 }

@@ -23,6 +23,8 @@ type Actor struct {
 	Scoped bool
 	// TokenID is the access token used, when Method is AuthToken.
 	TokenID ID
+	// Sudoer is the administrator acting as User through sudo, or nil.
+	Sudoer *User
 }
 
 // Anonymous is the actor of a request without credentials.

@@ -30,6 +30,7 @@ func Run(t *testing.T, open func(t *testing.T) Backend) {
 	t.Run("Rollback", func(t *testing.T) { t.Parallel(); testRollback(t, open(t).Auth()) })
 	t.Run("ListUsers", func(t *testing.T) { t.Parallel(); testListUsers(t, open(t).Auth()) })
 	t.Run("Tokens", func(t *testing.T) { t.Parallel(); testTokens(t, open(t).Auth()) })
+	t.Run("SourcesAndTwoFactor", func(t *testing.T) { t.Parallel(); testSourcesAndTwoFactor(t, open(t).Auth()) })
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
@@ -295,4 +296,49 @@ func tokenIDs(list []*auth.AccessToken) []forge.ID {
 		out = append(out, t.ID)
 	}
 	return out
+}
+
+func testSourcesAndTwoFactor(t *testing.T, s auth.Store) {
+	ctx := context.Background()
+	at := time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
+	src := &auth.LoginSource{Type: auth.SourceLDAP, Name: "corp", IsActive: true, Created: at, Updated: at}
+	update(t, s, func(tx auth.Tx) error { return tx.CreateLoginSource(ctx, src) })
+	require.NotZero(t, src.ID)
+	err := s.Update(ctx, func(tx auth.Tx) error {
+		return tx.CreateLoginSource(ctx, &auth.LoginSource{Type: auth.SourcePAM, Name: "corp", Created: at, Updated: at})
+	})
+	assert.ErrorIs(t, err, forge.ErrConflict)
+	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
+		got, err := tx.LoginSourceByID(ctx, src.ID)
+		require.NoError(t, err)
+		assert.Equal(t, src, got)
+		_, err = tx.LoginSourceByID(ctx, 999)
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		list, err := tx.ListLoginSources(ctx)
+		require.NoError(t, err)
+		assert.Equal(t, []*auth.LoginSource{src}, list)
+		return nil
+	}))
+
+	u := createUser(t, s, forgetest.User("ivy"))
+	tf := &auth.TwoFactor{UserID: u.ID, Secret: "sealed", ScratchHash: "h", Created: at, Updated: at}
+	update(t, s, func(tx auth.Tx) error { return tx.PutTwoFactor(ctx, tf) })
+	tf.LastUsedPasscode, tf.Updated = "123456", at.Add(time.Minute)
+	update(t, s, func(tx auth.Tx) error { return tx.PutTwoFactor(ctx, tf) })
+	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
+		got, err := tx.TwoFactor(ctx, u.ID)
+		require.NoError(t, err)
+		assert.Equal(t, tf, got, "PutTwoFactor replaces")
+		return nil
+	}))
+	update(t, s, func(tx auth.Tx) error { return tx.DeleteTwoFactor(ctx, u.ID) })
+	err = s.Update(ctx, func(tx auth.Tx) error { return tx.DeleteTwoFactor(ctx, u.ID) })
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+	update(t, s, func(tx auth.Tx) error { return tx.PutTwoFactor(ctx, tf) })
+	update(t, s, func(tx auth.Tx) error { return tx.DeleteUser(ctx, u.ID) })
+	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
+		_, err := tx.TwoFactor(ctx, u.ID)
+		assert.ErrorIs(t, err, forge.ErrNotFound, "deleting a user deletes its enrolment")
+		return nil
+	}))
 }

@@ -1,0 +1,133 @@
+package auth
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// ThrottledError refuses a password sign-in while its account or client
+// address is locked after repeated failures. It is a forge.ErrUnauthenticated;
+// the HTTP layer answers 429 with Retry-After.
+type ThrottledError struct {
+	RetryAfter time.Duration
+}
+
+func (e *ThrottledError) Error() string {
+	return fmt.Sprintf("too many failed sign-in attempts, retry in %d seconds", int((e.RetryAfter+time.Second-1)/time.Second))
+}
+
+// Is makes a ThrottledError a forge.ErrUnauthenticated.
+func (e *ThrottledError) Is(target error) bool { return target == forge.ErrUnauthenticated }
+
+// Throttle tunes the failed sign-in counter. The zero value is
+// DefaultThrottle; Disabled turns it off.
+type Throttle struct {
+	// Free is the number of failures allowed before locking.
+	Free int
+	// Base is the first lock; each further failure doubles it up to Max.
+	Base, Max time.Duration
+	// Forget clears a counter this long after its last failure.
+	Forget time.Duration
+	// Disabled turns throttling off.
+	Disabled bool
+}
+
+// DefaultThrottle allows 5 failures, then locks for 1 s, 2 s, 4 s, … up to
+// 15 minutes; a counter is forgotten an hour after its last failure.
+var DefaultThrottle = Throttle{Free: 5, Base: time.Second, Max: 15 * time.Minute, Forget: time.Hour}
+
+// maxThrottleKeys bounds the counters kept in memory.
+const maxThrottleKeys = 100_000
+
+// throttle counts failed password sign-ins per account and per client
+// address (Forgejo has no such counter). Counters live in memory: a
+// restart forgets them, and several processes count separately.
+type throttle struct {
+	cfg  Throttle
+	mu   sync.Mutex
+	keys map[string]*failures
+}
+
+type failures struct {
+	count int
+	last  time.Time
+}
+
+func newThrottle(cfg Throttle) *throttle {
+	if cfg == (Throttle{}) {
+		cfg = DefaultThrottle
+	}
+	return &throttle{cfg: cfg, keys: map[string]*failures{}}
+}
+
+// check returns a ThrottledError if any key is locked at now.
+func (t *throttle) check(now time.Time, keys ...string) error {
+	if t.cfg.Disabled {
+		return nil
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var wait time.Duration
+	for _, k := range keys {
+		if f := t.keys[k]; f != nil {
+			if until := f.last.Add(t.lock(f.count)); until.After(now) && until.Sub(now) > wait {
+				wait = until.Sub(now)
+			}
+		}
+	}
+	if wait > 0 {
+		return &ThrottledError{RetryAfter: wait}
+	}
+	return nil
+}
+
+// lock is how long count failures lock a key after the last one.
+func (t *throttle) lock(count int) time.Duration {
+	if count < t.cfg.Free {
+		return 0
+	}
+	d := t.cfg.Base
+	for i := t.cfg.Free; i < count && d < t.cfg.Max; i++ {
+		d *= 2
+	}
+	return min(d, t.cfg.Max)
+}
+
+// fail records a failure on every key.
+func (t *throttle) fail(now time.Time, keys ...string) {
+	if t.cfg.Disabled {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.keys) >= maxThrottleKeys {
+		for k, f := range t.keys {
+			if now.Sub(f.last) > t.cfg.Forget {
+				delete(t.keys, k)
+			}
+		}
+		if len(t.keys) >= maxThrottleKeys {
+			t.keys = map[string]*failures{}
+		}
+	}
+	for _, k := range keys {
+		f := t.keys[k]
+		if f == nil || now.Sub(f.last) > t.cfg.Forget {
+			f = &failures{}
+			t.keys[k] = f
+		}
+		f.count++
+		f.last = now
+	}
+}
+
+// succeed clears the account's counter (not the address's: one good
+// account must not reset the count of guesses against others).
+func (t *throttle) succeed(account string) {
+	t.mu.Lock()
+	delete(t.keys, account)
+	t.mu.Unlock()
+}

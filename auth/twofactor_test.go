@@ -1,0 +1,229 @@
+package auth_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/pquerna/otp/totp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/storage/sqlite"
+)
+
+func TestTOTP(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t, ":memory:")
+	jo := f.user(t, "jo", false)
+
+	enr, err := f.svc.BeginTOTP(ctx, jo, "Hearth")
+	require.NoError(t, err)
+	assert.Contains(t, enr.URL, "otpauth://totp/Hearth:jo")
+	code := func() string {
+		c, err := totp.GenerateCode(enr.Secret, f.clock.Now())
+		require.NoError(t, err)
+		return c
+	}
+	_, err = f.svc.EnableTOTP(ctx, jo, enr.Secret, "000000")
+	assert.ErrorIs(t, err, forge.ErrInvalid, "a wrong confirmation code")
+	scratch, err := f.svc.EnableTOTP(ctx, jo, enr.Secret, code())
+	require.NoError(t, err)
+	assert.Len(t, scratch, 10)
+	has, err := f.svc.HasTOTP(ctx, jo.User.ID)
+	require.NoError(t, err)
+	assert.True(t, has)
+	_, err = f.svc.EnableTOTP(ctx, jo, enr.Secret, code())
+	assert.ErrorIs(t, err, forge.ErrConflict)
+
+	pw := auth.Credentials{Basic: true, Username: "jo", Password: "jo-password"}
+	_, err = f.svc.Authenticate(ctx, pw)
+	assert.EqualError(t, err, "invalid provided OTP", "password alone is not enough")
+	assert.ErrorIs(t, err, forge.ErrUnauthenticated)
+	wrong := pw
+	wrong.OTP = "123456"
+	_, err = f.svc.Authenticate(ctx, wrong)
+	assert.ErrorIs(t, err, auth.ErrInvalidOTP)
+
+	f.clock.Step(time.Minute) // a new window: the enrolment code may not be replayed
+	ok := pw
+	ok.OTP = code()
+	a, err := f.svc.Authenticate(ctx, ok)
+	require.NoError(t, err)
+	assert.Equal(t, "jo", a.User.Name)
+	_, err = f.svc.Authenticate(ctx, ok)
+	assert.ErrorIs(t, err, auth.ErrInvalidOTP, "a used code cannot be replayed")
+
+	// Tokens never need the second factor.
+	tok, err := f.svc.CreateToken(ctx, a, "jo", auth.CreateTokenOptions{Name: "t", Scopes: []string{"all"}})
+	require.NoError(t, err)
+	_, err = f.svc.Authenticate(ctx, auth.Credentials{Token: tok.Token})
+	assert.NoError(t, err)
+	_, err = f.svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: "jo", Password: tok.Token})
+	assert.NoError(t, err, "basic auth with a token as password skips 2FA")
+
+	assert.ErrorIs(t, f.svc.RecoverTOTP(ctx, "jo", "wrong"), forge.ErrUnauthenticated)
+	require.NoError(t, f.svc.RecoverTOTP(ctx, "jo", scratch))
+	_, err = f.svc.Authenticate(ctx, pw)
+	assert.NoError(t, err, "after recovery the password alone works")
+}
+
+func TestTOTPNeedsSecretKey(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, ":memory:")
+	require.NoError(t, err)
+	defer db.Close()
+	svc := auth.New(auth.Config{Store: db.Auth(), Password: fastPasswords})
+	no := false
+	_, err = svc.EnsureAdmin(ctx, auth.CreateUserOptions{Name: "k", Email: "k@example.com", Password: "kkkkkkkk", MustChangePassword: &no})
+	require.NoError(t, err)
+	a, err := svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: "k", Password: "kkkkkkkk"})
+	require.NoError(t, err)
+	enr, err := svc.BeginTOTP(ctx, a, "x")
+	require.NoError(t, err)
+	code, _ := totp.GenerateCode(enr.Secret, time.Now())
+	_, err = svc.EnableTOTP(ctx, a, enr.Secret, code)
+	assert.ErrorIs(t, err, forge.ErrPrecondition)
+}
+
+func TestThrottle(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t, ":memory:")
+	f.user(t, "kim", false)
+	f.user(t, "lee", false)
+	bad := auth.Credentials{Basic: true, Username: "kim", Password: "guess", RemoteAddr: "192.0.2.1"}
+	for i := range 5 {
+		_, err := f.svc.Authenticate(ctx, bad)
+		var te *auth.ThrottledError
+		require.False(t, errors.As(err, &te), "failure %d is free", i+1)
+	}
+	// The sixth attempt is refused without a password check, even a right one.
+	good := auth.Credentials{Basic: true, Username: "kim", Password: "kim-password", RemoteAddr: "198.51.100.7"}
+	_, err := f.svc.Authenticate(ctx, good)
+	var te *auth.ThrottledError
+	require.True(t, errors.As(err, &te), "%v", err)
+	assert.ErrorIs(t, err, forge.ErrUnauthenticated)
+	assert.Equal(t, time.Second, te.RetryAfter)
+	// The address is locked for other accounts too.
+	_, err = f.svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: "lee", Password: "lee-password", RemoteAddr: "192.0.2.1"})
+	assert.True(t, errors.As(err, &te))
+	// Once the lock passes, each new failure doubles it.
+	f.clock.Step(time.Second)
+	_, err = f.svc.Authenticate(ctx, bad)
+	assert.False(t, errors.As(err, &te), "an attempt after the lock is checked")
+	_, err = f.svc.Authenticate(ctx, good)
+	require.True(t, errors.As(err, &te))
+	assert.Equal(t, 2*time.Second, te.RetryAfter)
+	f.clock.Step(2 * time.Second)
+	_, err = f.svc.Authenticate(ctx, good)
+	require.NoError(t, err, "a right password after the lock signs in and clears the account")
+	// Tokens are never throttled.
+	_, err = f.svc.Authenticate(ctx, auth.Credentials{Token: "0000000000000000000000000000000000000000", RemoteAddr: "192.0.2.1"})
+	assert.False(t, errors.As(err, &te))
+}
+
+func TestReverseProxyAndSudo(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t, ":memory:")
+	mo := f.user(t, "mo", false)
+
+	a, err := f.svc.AuthenticateProxy(ctx, auth.ProxyIdentity{Name: "mo"}, false)
+	require.NoError(t, err)
+	assert.Equal(t, "mo", a.User.Name)
+	assert.Equal(t, forge.AuthReverseProxy, a.Method)
+	a, err = f.svc.AuthenticateProxy(ctx, auth.ProxyIdentity{Name: "newbie"}, false)
+	require.NoError(t, err)
+	assert.False(t, a.IsSignedIn(), "unknown users stay anonymous without auto-registration")
+	a, err = f.svc.AuthenticateProxy(ctx, auth.ProxyIdentity{Name: "newbie", Email: "nb@example.com", FullName: "New B"}, true)
+	require.NoError(t, err)
+	assert.Equal(t, "newbie", a.User.Name)
+	assert.Equal(t, "nb@example.com", a.User.Email)
+	assert.False(t, a.User.MustChangePassword)
+	a, err = f.svc.AuthenticateProxy(ctx, auth.ProxyIdentity{Name: "newbie"}, true)
+	require.NoError(t, err)
+	assert.Equal(t, "New B", a.User.FullName, "registered once")
+
+	s, err := f.svc.Sudo(ctx, f.root, "mo")
+	require.NoError(t, err)
+	assert.Equal(t, "mo", s.User.Name)
+	assert.Equal(t, "root", s.Sudoer.Name)
+	_, err = f.svc.Sudo(ctx, mo, "root")
+	assert.EqualError(t, err, "Only administrators allowed to sudo.")
+	rootTok, err := f.svc.CreateToken(ctx, f.root, "root", auth.CreateTokenOptions{Name: "po", Scopes: []string{"all", "public-only"}})
+	require.NoError(t, err)
+	po, err := f.svc.Authenticate(ctx, auth.Credentials{Token: rootTok.Token})
+	require.NoError(t, err)
+	_, err = f.svc.Sudo(ctx, po, "mo")
+	assert.ErrorIs(t, err, forge.ErrForbidden, "public-only tokens have no admin powers")
+	_, err = f.svc.Sudo(ctx, f.root, "nobody")
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+}
+
+// ldap is an ExternalVerifier for tests: a fixed directory.
+type ldap map[string]string
+
+func (d ldap) VerifyExternal(_ context.Context, _ *auth.LoginSource, login, password string) error {
+	if pw, ok := d[login]; ok && pw == password {
+		return nil
+	}
+	return forge.Errorf(forge.ErrUnauthenticated, "bad credentials")
+}
+
+func TestExternalLoginSource(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, ":memory:")
+	require.NoError(t, err)
+	defer db.Close()
+	svc := auth.New(auth.Config{Store: db.Auth(), Password: fastPasswords, External: ldap{"n.nash": "directory-pw"}})
+	no := false
+	_, err = svc.EnsureAdmin(ctx, auth.CreateUserOptions{Name: "root", Email: "r@example.com", Password: "rootpassword", MustChangePassword: &no})
+	require.NoError(t, err)
+	root, err := svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: "root", Password: "rootpassword"})
+	require.NoError(t, err)
+
+	src, err := svc.CreateLoginSource(ctx, root, auth.LoginSource{Type: auth.SourceLDAP, Name: "corp", IsActive: true})
+	require.NoError(t, err)
+	_, err = svc.CreateUser(ctx, root, auth.CreateUserOptions{Name: "nash", Email: "nash@example.com",
+		LoginSource: src.ID, LoginName: "n.nash", MustChangePassword: &no})
+	require.NoError(t, err, "an external account needs no password")
+	_, err = svc.CreateUser(ctx, root, auth.CreateUserOptions{Name: "local", Email: "l@example.com"})
+	assert.ErrorIs(t, err, auth.ErrPasswordPolicy, "a local account does")
+
+	a, err := svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: "nash", Password: "directory-pw"})
+	require.NoError(t, err)
+	assert.Equal(t, "nash", a.User.Name)
+	_, err = svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: "nash", Password: "wrong"})
+	assert.EqualError(t, err, "user's password is invalid [uid: 2, name: nash]")
+
+	list, err := svc.LoginSources(ctx, root)
+	require.NoError(t, err)
+	assert.Len(t, list, 1)
+	_, err = svc.LoginSources(ctx, a)
+	assert.ErrorIs(t, err, forge.ErrForbidden)
+}
+
+func TestRenameUser(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t, ":memory:")
+	f.user(t, "oz", false)
+	f.user(t, "pat", false)
+	require.NoError(t, f.svc.RenameUser(ctx, f.root, "oz", "Oscar"))
+	u, err := f.svc.User(ctx, f.root, "oscar")
+	require.NoError(t, err)
+	assert.Equal(t, "Oscar", u.Name)
+	assert.ErrorIs(t, f.svc.RenameUser(ctx, f.root, "oz", "x"), forge.ErrNotFound)
+	assert.EqualError(t, f.svc.RenameUser(ctx, f.root, "oscar", "PAT"), "user already exists [name: PAT]")
+	assert.ErrorIs(t, f.svc.RenameUser(ctx, f.root, "oscar", "bad name"), forge.ErrInvalid)
+	require.NoError(t, f.svc.RenameUser(ctx, f.root, "oscar", "OSCAR"), "a change of case is a rename")
+	_, err = f.svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: "OSCAR", Password: "oz-password"})
+	assert.NoError(t, err)
+}
