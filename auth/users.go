@@ -176,7 +176,9 @@ func (s *Service) checkPassword(pw string) error {
 // User returns the user called name as the actor may see it: public users to
 // everyone, limited users to signed-in actors, private users to themselves
 // and site administrators. Returns forge.ErrNotFound (`user redirect does
-// not exist [name: <lower name>]`) otherwise.
+// not exist [name: <lower name>]`) otherwise, and forge.ErrForbidden
+// `token scope is limited to public users` for a public-only token and a
+// user who is not public.
 func (s *Service) User(ctx context.Context, actor forge.Actor, name string) (*forge.User, error) {
 	var u *forge.User
 	err := s.store.View(ctx, func(tx Tx) error {
@@ -184,10 +186,17 @@ func (s *Service) User(ctx context.Context, actor forge.Actor, name string) (*fo
 		u, err = tx.UserByName(ctx, name)
 		return err
 	})
-	if errors.Is(err, forge.ErrNotFound) || (err == nil && !CanSee(actor, u)) {
+	switch {
+	case errors.Is(err, forge.ErrNotFound):
+		return nil, userNotFound(name)
+	case err != nil:
+		return nil, err
+	case actor.Scoped && actor.Scope.PublicOnly && u.Visibility != forge.VisibilityPublic:
+		return nil, forge.Errorf(forge.ErrForbidden, "token scope is limited to public users")
+	case !CanSee(actor, u):
 		return nil, userNotFound(name)
 	}
-	return u, err
+	return u, nil
 }
 
 func userNotFound(name string) error {

@@ -148,3 +148,27 @@ func (a *API) adminDeleteUser(c *call) {
 	}
 	c.noContent()
 }
+
+// renameUserOption is Forgejo's RenameUserOption.
+type renameUserOption struct {
+	NewName string `json:"new_username"`
+}
+
+// adminRenameUser is POST /admin/users/{username}/rename: 204; 422 for a
+// missing, invalid or taken name.
+func (a *API) adminRenameUser(c *call) {
+	var opt renameUserOption
+	if !c.decode(&opt) {
+		return
+	}
+	if opt.NewName == "" {
+		c.errorStatus(http.StatusUnprocessableEntity, "[NewName]: Required")
+		return
+	}
+	err := a.cfg.Auth.RenameUser(c.r.Context(), c.actor, c.pathValue("username"), opt.NewName)
+	if err != nil {
+		c.writeError(err, on(forge.ErrConflict, http.StatusUnprocessableEntity))
+		return
+	}
+	c.noContent()
+}

@@ -1,10 +1,14 @@
 package httpapi
 
 import (
+	"cmp"
 	"encoding/base64"
 	"errors"
+	"net"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
@@ -15,7 +19,13 @@ import (
 // Authorization header (`token <t>`, `Bearer <t>` or `Basic <b64>`, scheme
 // case-insensitive, exactly two fields; anything else is ignored).
 func (c *call) credentials() auth.Credentials {
-	var cr auth.Credentials
+	cr := auth.Credentials{
+		OTP:        cmp.Or(c.r.Header.Get("X-Forgejo-OTP"), c.r.Header.Get("X-Gitea-OTP")),
+		RemoteAddr: c.r.RemoteAddr,
+	}
+	if host, _, err := net.SplitHostPort(c.r.RemoteAddr); err == nil {
+		cr.RemoteAddr = host
+	}
 	if !c.a.cfg.DisableQueryAuthToken {
 		q := c.r.URL.Query()
 		if t := q.Get("token"); t != "" {
@@ -47,22 +57,54 @@ func (c *call) credentials() auth.Credentials {
 	return cr
 }
 
-// authenticate resolves the actor. Wrong credentials answer 401 with the
-// authentication error; accounts that may not act answer 403 with a bare
-// message, as Forgejo's verifyAuth. It returns false when it answered.
+// authenticate resolves the actor, in Forgejo's order: credentials (token,
+// then basic), then the reverse-proxy header when enabled and no credentials
+// were sent; then the account state; then sudo. Wrong credentials answer
+// 401; a locked sign-in 429 with Retry-After; an account that may not act
+// 403 with a bare message, as Forgejo's verifyAuth. It returns false when it
+// answered.
 func (c *call) authenticate() bool {
-	actor, err := c.a.cfg.Auth.Authenticate(c.r.Context(), c.credentials())
-	if err != nil {
-		if errors.Is(err, forge.ErrUnauthenticated) {
-			c.errorStatus(http.StatusUnauthorized, err.Error())
-		} else {
-			c.writeError(err)
-		}
+	ctx := c.r.Context()
+	cr := c.credentials()
+	actor, err := c.a.cfg.Auth.Authenticate(ctx, cr)
+	if err == nil && cr.IsEmpty() && c.a.cfg.ReverseProxy != nil {
+		rp := c.a.cfg.ReverseProxy
+		actor, err = c.a.cfg.Auth.AuthenticateProxy(ctx, auth.ProxyIdentity{
+			Name:     c.r.Header.Get(rp.UserHeader),
+			Email:    c.r.Header.Get(rp.EmailHeader),
+			FullName: c.r.Header.Get(rp.FullNameHeader),
+		}, rp.AutoRegister)
+	}
+	var throttled *auth.ThrottledError
+	switch {
+	case errors.As(err, &throttled):
+		c.w.Header().Set("Retry-After", strconv.Itoa(int((throttled.RetryAfter+time.Second-1)/time.Second)))
+		c.errorStatus(http.StatusTooManyRequests, err.Error())
+		return false
+	case errors.Is(err, forge.ErrUnauthenticated):
+		c.errorStatus(http.StatusUnauthorized, err.Error())
+		return false
+	case err != nil:
+		c.writeError(err)
 		return false
 	}
 	if err := auth.CheckAccountState(actor.User, c.rootURL()+"user/change_password"); err != nil {
 		c.bareError(http.StatusForbidden, err.Error())
 		return false
+	}
+	if name := cmp.Or(c.r.URL.Query().Get("sudo"), c.r.Header.Get("Sudo")); name != "" {
+		actor, err = c.a.cfg.Auth.Sudo(ctx, actor, name)
+		switch {
+		case errors.Is(err, forge.ErrNotFound):
+			c.notFound()
+			return false
+		case errors.Is(err, forge.ErrForbidden):
+			c.bareError(http.StatusForbidden, err.Error())
+			return false
+		case err != nil:
+			c.writeError(err)
+			return false
+		}
 	}
 	c.actor = actor
 	return true

@@ -35,6 +35,7 @@ var anyOperation = map[int]string{
 	http.StatusUnauthorized:          "credentials presented but wrong answer 401 on every route, and reqToken routes answer 401 `token is required` (spec/auth.md §1.3, §8); the document declares 401 on few operations",
 	http.StatusForbidden:             "token scopes, account states and site-admin checks answer 403 on every route (spec/auth.md §1.5, §4, §8)",
 	http.StatusRequestEntityTooLarge: "Hearth caps request bodies (httpapi.Config.MaxBodyBytes); Forgejo has no cap",
+	http.StatusTooManyRequests:       "Hearth throttles repeated failed password sign-ins on every route (auth.Throttle); Forgejo has no such counter",
 }
 
 // withBody lists statuses operations with a request body may answer.
@@ -45,7 +46,8 @@ var withBody = map[int]string{
 // perOperation lists statuses particular operations answer that the
 // document does not declare, by operationId.
 var perOperation = map[string]map[int]string{
-	"adminEditUser": {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
+	"adminEditUser":   {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
+	"adminRenameUser": {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
 }
 
 // errorSchemas are the bodies of deviations.

@@ -13,6 +13,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"io"
 	"log/slog"
 	"net/http"
@@ -51,6 +52,27 @@ type Config struct {
 	MaxBodyBytes int64
 	// Logger receives a line per 5xx response. Nil discards.
 	Logger *slog.Logger
+	// ReverseProxy, when not nil, signs in the user named by a header that a
+	// reverse proxy sets, as Forgejo's ENABLE_REVERSE_PROXY_AUTHENTICATION_API.
+	// Off by default. With it on, anyone who can reach the handler without
+	// passing through the proxy can claim any identity: trust, and the
+	// protection against cross-site request forgery, rest with the proxy,
+	// which must strip these headers from client requests.
+	ReverseProxy *ReverseProxyAuth
+}
+
+// ReverseProxyAuth configures reverse-proxy authentication. Empty header
+// names take Forgejo's defaults.
+type ReverseProxyAuth struct {
+	// UserHeader names the user; default X-WEBAUTH-USER.
+	UserHeader string
+	// EmailHeader gives the e-mail of auto-registered users; default
+	// X-WEBAUTH-EMAIL.
+	EmailHeader string
+	// FullNameHeader gives their full name; default X-WEBAUTH-FULLNAME.
+	FullNameHeader string
+	// AutoRegister creates unknown users; without it they stay anonymous.
+	AutoRegister bool
 }
 
 // API is the /api/v1 handler. It is safe for concurrent use.
@@ -73,6 +95,13 @@ func New(cfg Config) *API {
 	}
 	if cfg.RootURL != "" && !strings.HasSuffix(cfg.RootURL, "/") {
 		cfg.RootURL += "/"
+	}
+	if rp := cfg.ReverseProxy; rp != nil {
+		p := *rp
+		p.UserHeader = cmp.Or(p.UserHeader, "X-WEBAUTH-USER")
+		p.EmailHeader = cmp.Or(p.EmailHeader, "X-WEBAUTH-EMAIL")
+		p.FullNameHeader = cmp.Or(p.FullNameHeader, "X-WEBAUTH-FULLNAME")
+		cfg.ReverseProxy = &p
 	}
 	a := &API{cfg: cfg, log: cfg.Logger}
 	if a.log == nil {

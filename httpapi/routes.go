@@ -22,7 +22,11 @@ type route struct {
 	Token bool
 	// Admin: the route needs a site administrator.
 	Admin bool
-	h     func(*call)
+	// Public marks a route that needs no scope at all (Forgejo's /version,
+	// /settings/*). Every other route must name its Scopes: a test fails
+	// on a route with neither.
+	Public bool
+	h      func(*call)
 }
 
 var (
@@ -32,8 +36,8 @@ var (
 
 func (a *API) routes() []route {
 	return []route{
-		{Method: "GET", Path: "/version", Op: "getVersion", h: a.getVersion},
-		{Method: "GET", Path: "/settings/api", Op: "getGeneralAPISettings", h: a.getAPISettings},
+		{Method: "GET", Path: "/version", Op: "getVersion", Public: true, h: a.getVersion},
+		{Method: "GET", Path: "/settings/api", Op: "getGeneralAPISettings", Public: true, h: a.getAPISettings},
 
 		{Method: "GET", Path: "/user", Op: "userGetCurrent", Scopes: user, Token: true, h: a.getCurrentUser},
 		{Method: "GET", Path: "/users/{username}", Op: "userGet", Scopes: user, h: a.getUser},
@@ -46,6 +50,7 @@ func (a *API) routes() []route {
 		{Method: "POST", Path: "/admin/users", Op: "adminCreateUser", Scopes: admin, Token: true, Admin: true, h: a.adminCreateUser},
 		{Method: "PATCH", Path: "/admin/users/{username}", Op: "adminEditUser", Scopes: admin, Token: true, Admin: true, h: a.adminEditUser},
 		{Method: "DELETE", Path: "/admin/users/{username}", Op: "adminDeleteUser", Scopes: admin, Token: true, Admin: true, h: a.adminDeleteUser},
+		{Method: "POST", Path: "/admin/users/{username}/rename", Op: "adminRenameUser", Scopes: admin, Token: true, Admin: true, h: a.adminRenameUser},
 	}
 }
 

@@ -90,7 +90,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	defer db.Close()
 
-	authSvc := auth.New(auth.Config{Store: db.Auth(), Logger: log})
+	secret, err := loadSecret(filepath.Join(o.data, "secret.key"))
+	if err != nil {
+		return err
+	}
+	authSvc := auth.New(auth.Config{Store: db.Auth(), Logger: log, SecretKey: secret})
 	if err := bootstrapAdmin(ctx, authSvc, o, stdout, log); err != nil {
 		return err
 	}
@@ -149,4 +153,24 @@ func bootstrapAdmin(ctx context.Context, svc *auth.Service, o options, stdout io
 		}
 	}
 	return nil
+}
+
+// loadSecret reads the key that seals secrets at rest (TOTP secrets), making
+// a random one on the first start. Losing it makes those secrets unusable.
+func loadSecret(path string) ([]byte, error) {
+	key, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		key = []byte(rand.Text() + rand.Text())
+		if err := os.WriteFile(path, key, 0o600); err != nil {
+			return nil, fmt.Errorf("secret key: %w", err)
+		}
+		return key, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("secret key: %w", err)
+	}
+	if len(key) < 16 {
+		return nil, fmt.Errorf("secret key %s is too short", path)
+	}
+	return key, nil
 }
