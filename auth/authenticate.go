@@ -74,14 +74,19 @@ func (s *Service) authToken(ctx context.Context, token string) (forge.Actor, err
 		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "access token does not exist [sha: %s]", token)
 	}
 	var (
-		t *AccessToken
-		u *forge.User
+		t   *AccessToken
+		u   *forge.User
+		err error
 	)
-	err := s.store.View(ctx, func(tx Tx) error {
-		var err error
-		t, u, err = tx.TokenByHash(ctx, HashToken(token))
-		return err
-	})
+	if f, ok := s.store.(TokenFinder); ok {
+		t, u, err = f.FindToken(ctx, HashToken(token))
+	} else {
+		err = s.store.View(ctx, func(tx Tx) error {
+			var err error
+			t, u, err = tx.TokenByHash(ctx, HashToken(token))
+			return err
+		})
+	}
 	if errors.Is(err, forge.ErrNotFound) {
 		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "access token does not exist [sha: %s]", token)
 	} else if err != nil {

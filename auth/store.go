@@ -16,6 +16,15 @@ type Store interface {
 	View(ctx context.Context, fn func(Tx) error) error
 }
 
+// TokenFinder is an optional Store method for the lookup every token
+// request makes. A single-statement read is its own consistent snapshot, so
+// a store may serve it without opening a transaction; Authenticate uses it
+// when the Store has it, and Tx.TokenByHash in a View otherwise. Same
+// contract as Tx.TokenByHash.
+type TokenFinder interface {
+	FindToken(ctx context.Context, hash string) (*AccessToken, *forge.User, error)
+}
+
 // Tx is one transaction over users and tokens.
 type Tx interface {
 	// CreateUser inserts u (u.ID is ignored and set on success) with the

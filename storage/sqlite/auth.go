@@ -16,9 +16,17 @@ func (db *DB) Auth() auth.Store { return authStore{db} }
 type authStore struct{ db *DB }
 
 var (
-	_ auth.Store = authStore{}
-	_ auth.Tx    = (*tx)(nil)
+	_ auth.Store       = authStore{}
+	_ auth.TokenFinder = authStore{}
+	_ auth.Tx          = (*tx)(nil)
 )
+
+// FindToken is TokenByHash outside a transaction: the token read is one
+// statement on the read pool (its own snapshot); a user cache miss reads the
+// user row with a second one, which sees that user as committed then.
+func (s authStore) FindToken(ctx context.Context, hash string) (*auth.AccessToken, *forge.User, error) {
+	return (&tx{db: s.db, pool: s.db.read, readOnly: true}).TokenByHash(ctx, hash)
+}
 
 func (s authStore) Update(ctx context.Context, fn func(auth.Tx) error) error {
 	return s.db.update(ctx, func(t *tx) error { return fn(t) })

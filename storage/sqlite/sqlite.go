@@ -171,8 +171,8 @@ func (db *DB) view(ctx context.Context, fn func(*tx) error) error {
 type tx struct {
 	db       *DB
 	pool     *sql.DB
-	q        *sql.Tx
-	readOnly bool // a View: everything it reads is committed
+	q        *sql.Tx // nil for single registered statements outside a transaction
+	readOnly bool    // a View: everything it reads is committed
 }
 
 // stmt returns a registered statement bound to the transaction. Parsing
@@ -181,7 +181,12 @@ type tx struct {
 // database/sql on each connection.
 func (t *tx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	s, ok := t.db.stmts[stmtKey{t.pool, query}]
-	if !ok {
+	switch {
+	case t.q == nil && ok:
+		return s, nil // outside a transaction (FindToken)
+	case t.q == nil:
+		return nil, fmt.Errorf("sqlite: statement outside a transaction must be registered: %q", query)
+	case !ok:
 		// Dynamic SQL (filters, orders): prepared for this call only.
 		return t.q.PrepareContext(ctx, query)
 	}

@@ -266,6 +266,46 @@ func testTokens(t *testing.T, s auth.Store) {
 		return nil
 	}))
 
+	// The optional single-statement lookup agrees with the transactional one,
+	// and sees every update of the user at once.
+	if f, ok := s.(auth.TokenFinder); ok {
+		tk, owner, err := f.FindToken(ctx, "bhash")
+		require.NoError(t, err)
+		assert.Equal(t, "gina", owner.Name)
+		assert.Empty(t, cmp.Diff(tokens[1], tk, forgetest.CmpOptions))
+		_, _, err = f.FindToken(ctx, "nope")
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		for _, name := range []string{"Gina G", "Gina H"} {
+			update(t, s, func(tx auth.Tx) error {
+				v, err := tx.UserByID(ctx, u.ID)
+				if err != nil {
+					return err
+				}
+				v.FullName = name
+				return tx.UpdateUser(ctx, v)
+			})
+			_, owner, err = f.FindToken(ctx, "bhash")
+			require.NoError(t, err)
+			assert.Equal(t, name, owner.FullName, "FindToken sees the committed user")
+			owner.FullName = "mutated by the caller"
+		}
+		err = s.Update(ctx, func(tx auth.Tx) error {
+			v, _ := tx.UserByID(ctx, u.ID)
+			v.FullName = "rolled back"
+			if err := tx.UpdateUser(ctx, v); err != nil {
+				return err
+			}
+			if _, owner, err := tx.TokenByHash(ctx, "bhash"); err != nil || owner.FullName != "rolled back" {
+				t.Errorf("a transaction sees its own update: %v %v", owner, err)
+			}
+			return errors.New("roll back")
+		})
+		require.Error(t, err)
+		_, owner, err = f.FindToken(ctx, "bhash")
+		require.NoError(t, err)
+		assert.Equal(t, "Gina H", owner.FullName, "a rolled-back update is never seen")
+	}
+
 	later := at.Add(time.Hour)
 	update(t, s, func(tx auth.Tx) error { return tx.TouchToken(ctx, tokens[0].ID, later) })
 	err = s.Update(ctx, func(tx auth.Tx) error { return tx.DeleteToken(ctx, other.ID, tokens[1].ID) })
