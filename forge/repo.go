@@ -1,0 +1,71 @@
+package forge
+
+import "time"
+
+// ObjectFormat is the hash of a git repository's objects.
+type ObjectFormat string
+
+// Object formats, with git's names.
+const (
+	SHA1   ObjectFormat = "sha1"
+	SHA256 ObjectFormat = "sha256"
+)
+
+// Valid reports whether f is a known format.
+func (f ObjectFormat) Valid() bool { return f == SHA1 || f == SHA256 }
+
+// HexLen is the length of an object id in hex: 40 or 64.
+func (f ObjectFormat) HexLen() int {
+	if f == SHA256 {
+		return 64
+	}
+	return 40
+}
+
+// AccessMode is a user's level of access to a repository, in Forgejo's order.
+type AccessMode int
+
+// Access modes.
+const (
+	AccessNone AccessMode = iota
+	AccessModeRead
+	AccessModeWrite
+	AccessModeAdmin
+	AccessModeOwner
+)
+
+// Repository is a git repository and its settings. It belongs to an owner,
+// a user or (later) an organisation, by OwnerID.
+type Repository struct {
+	ID            ID
+	OwnerID       ID
+	OwnerName     string
+	Name          string
+	Description   string
+	Website       string
+	Private       bool
+	Template      bool
+	Archived      bool
+	ArchivedAt    time.Time
+	DefaultBranch string
+	ObjectFormat  ObjectFormat
+	// Empty is true until the repository has a commit.
+	Empty bool
+	// Size is the size of the git repository on disk, in bytes.
+	Size int64
+	// Units and settings (Forgejo's repo units).
+	HasIssues, HasWiki, HasPullRequests, HasProjects, HasReleases, HasPackages, HasActions bool
+	// Pull-request settings.
+	IgnoreWhitespaceConflicts, AllowMerge, AllowRebase, AllowRebaseExplicit, AllowSquash bool
+	AllowFastForwardOnly, AllowManualMerge, AutodetectManualMerge, AllowRebaseUpdate     bool
+	DefaultDeleteBranchAfterMerge, DefaultAllowMaintainerEdit                            bool
+	DefaultMergeStyle, DefaultUpdateStyle                                                string
+	WikiBranch                                                                           string
+	GloballyEditableWiki                                                                 bool
+	Topics                                                                               []string
+	NumStars, NumWatches, NumForks                                                       int
+	Created, Updated                                                                     time.Time
+}
+
+// FullName is "owner/name".
+func (r *Repository) FullName() string { return r.OwnerName + "/" + r.Name }

@@ -1,0 +1,131 @@
+package repos
+
+import (
+	"context"
+	"io"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// Git is the git storage the repository service consumes: bare repositories
+// addressed by repository ID (so renames and transfers move no files).
+// storage/gitstore implements it with the git command line. Every method
+// returns forge.ErrNotFound for a repository, revision or path that does not
+// exist.
+type Git interface {
+	// Create initialises an empty bare repository.
+	Create(ctx context.Context, repo forge.ID, format forge.ObjectFormat, defaultBranch string) error
+	// Remove deletes the repository's files.
+	Remove(ctx context.Context, repo forge.ID) error
+	// Size is the size of the repository on disk, in bytes.
+	Size(ctx context.Context, repo forge.ID) (int64, error)
+	// Refs lists branches and tags.
+	Refs(ctx context.Context, repo forge.ID) ([]Ref, error)
+	// Resolve returns the commit id a revision (branch, tag, id) names.
+	Resolve(ctx context.Context, repo forge.ID, rev string) (string, error)
+	// Log lists commits reachable from o.Rev, newest first.
+	Log(ctx context.Context, repo forge.ID, o LogOptions) ([]*Commit, error)
+	// CountCommits counts the commits reachable from rev (touching path, if
+	// set).
+	CountCommits(ctx context.Context, repo forge.ID, rev, path string) (int, error)
+	// Tree lists the entries of the directory path at rev.
+	Tree(ctx context.Context, repo forge.ID, rev, path string, recursive bool) ([]TreeEntry, error)
+	// Entry describes the entry at path in rev ("" is the root tree).
+	Entry(ctx context.Context, repo forge.ID, rev, path string) (*TreeEntry, error)
+	// Object returns the type and size of an object by id.
+	Object(ctx context.Context, repo forge.ID, oid string) (typ string, size int64, err error)
+	// Blob returns the content of a blob by id.
+	Blob(ctx context.Context, repo forge.ID, oid string) ([]byte, error)
+	// Apply commits c and moves its branch, failing with forge.ErrConflict
+	// if the branch moved meanwhile.
+	Apply(ctx context.Context, repo forge.ID, c ChangeSet) (*Commit, error)
+	// SetRef points ref at newID (deleting it when newID is ""), only if it
+	// still points at oldID ("" meaning it must not exist; "*" any value).
+	SetRef(ctx context.Context, repo forge.ID, ref, newID, oldID string) error
+	// Archive writes a "zip" or "tar.gz" archive of rev to w.
+	Archive(ctx context.Context, repo forge.ID, rev, format, prefix string, w io.Writer) error
+}
+
+// Ref is a branch or tag.
+type Ref struct {
+	Name   string // full name: refs/heads/main, refs/tags/v1
+	Target string // object id the ref points at
+	Type   string // "commit" or "tag" (annotated)
+	// Commit is the commit a tag peels to (the target itself for branches).
+	Commit string
+}
+
+// Signature is an author or committer.
+type Signature struct {
+	Name  string
+	Email string
+	When  time.Time
+}
+
+// Commit is a git commit, with its changed files and line stats when asked.
+type Commit struct {
+	ID        string
+	Tree      string
+	Parents   []string
+	Author    Signature
+	Committer Signature
+	Message   string
+	// Files is nil unless the log was asked for files.
+	Files []FileChangeStat
+}
+
+// FileChangeStat is one file of a commit: Forgejo's status (`added`,
+// `removed`, `modified`; renames count as removed + added) and git's line
+// counts.
+type FileChangeStat struct {
+	Filename  string
+	Status    string
+	Additions int
+	Deletions int
+}
+
+// LogOptions select commits.
+type LogOptions struct {
+	Rev   string
+	Path  string // only commits touching path
+	Skip  int
+	Limit int // 0: no limit
+	Files bool
+}
+
+// TreeEntry is an entry of a tree.
+type TreeEntry struct {
+	Path string
+	Name string
+	Mode string // "100644", "100755", "120000", "040000", "160000"
+	Type string // "blob", "tree", "commit"
+	ID   string
+	Size int64
+}
+
+// FileOp is a change to one file.
+type FileOp struct {
+	// Op is "create", "update" or "delete".
+	Op      string
+	Path    string
+	Content []byte
+	// FromPath moves the file (update only).
+	FromPath string
+}
+
+// ChangeSet is a commit to make on a branch.
+type ChangeSet struct {
+	// Branch is the branch to start from ("" for the first commit of an
+	// empty repository).
+	Branch string
+	// NewBranch, if set, is created at the new commit instead of moving
+	// Branch.
+	NewBranch string
+	// Parent is the commit Branch must still be at ("" skips the check).
+	Parent    string
+	Message   string
+	Author    Signature
+	Committer Signature
+	Files     []FileOp
+}

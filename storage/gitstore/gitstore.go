@@ -1,0 +1,187 @@
+// Package gitstore keeps git repositories on disk, SHA-1 and SHA-256 alike,
+// and implements repos.Git with the git command line, as Forgejo does: one
+// engine for both object formats, exact diff stats, and smart HTTP through
+// git-http-backend. Repositories are bare, named by repository ID
+// (<root>/<id>.git), so renames and transfers move no files.
+package gitstore
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+)
+
+// Store is a directory of bare repositories.
+type Store struct {
+	root string
+	git  string
+}
+
+var _ repos.Git = (*Store)(nil)
+
+// Open returns the store rooted at dir, creating it. It needs the git
+// command (on PATH) and fails if git is missing.
+func Open(dir string) (*Store, error) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		return nil, fmt.Errorf("gitstore: git not found: %w", err)
+	}
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return nil, err
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &Store{root: abs, git: git}, nil
+}
+
+// Root is the directory holding the repositories.
+func (s *Store) Root() string { return s.root }
+
+// Path is the directory of a repository.
+func (s *Store) Path(repo forge.ID) string {
+	return filepath.Join(s.root, strconv.FormatInt(repo, 10)+".git")
+}
+
+// gitError is a failed git command.
+type gitError struct {
+	args   []string
+	err    error
+	stderr string
+}
+
+func (e *gitError) Error() string {
+	return fmt.Sprintf("git %s: %v: %s", strings.Join(e.args, " "), e.err, strings.TrimSpace(e.stderr))
+}
+
+func (e *gitError) Unwrap() error { return e.err }
+
+// cmd builds a git command in a repository with a predictable environment:
+// no system or global configuration, no prompts, C locale.
+func (s *Store) cmd(ctx context.Context, repo forge.ID, env []string, args ...string) *exec.Cmd {
+	full := append([]string{"-c", "core.quotepath=off"}, args...)
+	c := exec.CommandContext(ctx, s.git, full...)
+	if repo != 0 {
+		c.Dir = s.Path(repo)
+	}
+	c.Env = append([]string{
+		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME=" + s.root,
+		"GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "PATH=" + os.Getenv("PATH"),
+	}, env...)
+	return c
+}
+
+// run runs git and returns stdout.
+func (s *Store) run(ctx context.Context, repo forge.ID, stdin []byte, env []string, args ...string) ([]byte, error) {
+	if repo != 0 {
+		if _, err := os.Stat(s.Path(repo)); errors.Is(err, fs.ErrNotExist) {
+			return nil, forge.Errorf(forge.ErrNotFound, "repository does not exist [id: %d]", repo)
+		}
+	}
+	c := s.cmd(ctx, repo, env, args...)
+	var stdout, stderr bytes.Buffer
+	c.Stdout, c.Stderr = &stdout, &stderr
+	if stdin != nil {
+		c.Stdin = bytes.NewReader(stdin)
+	}
+	if err := c.Run(); err != nil {
+		return nil, &gitError{args: args, err: err, stderr: stderr.String()}
+	}
+	return stdout.Bytes(), nil
+}
+
+// Create initialises an empty bare repository.
+func (s *Store) Create(ctx context.Context, repo forge.ID, format forge.ObjectFormat, defaultBranch string) error {
+	if !format.Valid() {
+		return forge.Errorf(forge.ErrInvalid, "invalid object format: %s", format)
+	}
+	path := s.Path(repo)
+	if _, err := os.Stat(path); err == nil {
+		return forge.Errorf(forge.ErrConflict, "repository files already exist [id: %d]", repo)
+	}
+	_, err := s.run(ctx, 0, nil, nil, "init", "--quiet", "--bare", "--object-format="+string(format),
+		"--initial-branch="+defaultBranch, path)
+	if err != nil {
+		os.RemoveAll(path)
+		return err
+	}
+	// Pushes over smart HTTP are authorised by httpapi before they reach git.
+	_, err = s.run(ctx, repo, nil, nil, "config", "http.receivepack", "true")
+	return err
+}
+
+// Remove deletes the repository's files.
+func (s *Store) Remove(ctx context.Context, repo forge.ID) error {
+	return os.RemoveAll(s.Path(repo))
+}
+
+// Size is the size of the repository on disk, in bytes.
+func (s *Store) Size(ctx context.Context, repo forge.ID) (int64, error) {
+	var total int64
+	err := filepath.WalkDir(s.Path(repo), func(_ string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			total += info.Size()
+		}
+		return nil
+	})
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, forge.Errorf(forge.ErrNotFound, "repository does not exist [id: %d]", repo)
+	}
+	return total, err
+}
+
+// Refs lists branches and tags.
+func (s *Store) Refs(ctx context.Context, repo forge.ID) ([]repos.Ref, error) {
+	out, err := s.run(ctx, repo, nil, nil, "for-each-ref",
+		"--format=%(refname)%00%(objectname)%00%(objecttype)%00%(*objectname)", "refs/heads", "refs/tags")
+	if err != nil {
+		return nil, err
+	}
+	var refs []repos.Ref
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Split(line, "\x00")
+		if len(f) != 4 {
+			continue
+		}
+		r := repos.Ref{Name: f[0], Target: f[1], Type: f[2], Commit: f[1]}
+		if f[3] != "" {
+			r.Commit = f[3]
+		}
+		refs = append(refs, r)
+	}
+	return refs, nil
+}
+
+// Resolve returns the commit id a revision names.
+func (s *Store) Resolve(ctx context.Context, repo forge.ID, rev string) (string, error) {
+	if rev == "" || strings.HasPrefix(rev, "-") {
+		return "", forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", rev)
+	}
+	out, err := s.run(ctx, repo, nil, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	if err != nil {
+		var ge *gitError
+		if errors.As(err, &ge) {
+			return "", forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", rev)
+		}
+		return "", err
+	}
+	return strings.TrimSpace(string(out)), nil
+}

@@ -1,0 +1,128 @@
+package gitstore
+
+import (
+	"context"
+	"errors"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+)
+
+// Tree lists the entries of the directory p at rev.
+func (s *Store) Tree(ctx context.Context, repo forge.ID, rev, p string, recursive bool) ([]repos.TreeEntry, error) {
+	id, err := s.Resolve(ctx, repo, rev)
+	if err != nil {
+		return nil, err
+	}
+	p = strings.Trim(p, "/")
+	treeish := id
+	if p != "" {
+		treeish = id + ":" + p
+	}
+	args := []string{"ls-tree", "-l", "-z"}
+	if recursive {
+		args = append(args, "-r", "-t")
+	}
+	out, err := s.run(ctx, repo, nil, nil, append(args, treeish)...)
+	if err != nil {
+		var ge *gitError
+		if errors.As(err, &ge) {
+			return nil, forge.Errorf(forge.ErrNotFound, "tree does not exist [path: %s]", p)
+		}
+		return nil, err
+	}
+	entries := parseLsTree(string(out))
+	for i := range entries {
+		entries[i].Path = path.Join(p, entries[i].Path)
+	}
+	return entries, nil
+}
+
+// parseLsTree reads `git ls-tree -l -z`: "<mode> <type> <id> <size>\t<path>\0".
+func parseLsTree(out string) []repos.TreeEntry {
+	entries := []repos.TreeEntry{}
+	for _, rec := range strings.Split(out, "\x00") {
+		meta, name, ok := strings.Cut(rec, "\t")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(meta)
+		if len(f) != 4 {
+			continue
+		}
+		size, _ := strconv.ParseInt(f[3], 10, 64)
+		entries = append(entries, repos.TreeEntry{Path: name, Name: path.Base(name), Mode: f[0], Type: f[1], ID: f[2], Size: size})
+	}
+	return entries
+}
+
+// Entry describes the entry at p in rev ("" is the root tree).
+func (s *Store) Entry(ctx context.Context, repo forge.ID, rev, p string) (*repos.TreeEntry, error) {
+	id, err := s.Resolve(ctx, repo, rev)
+	if err != nil {
+		return nil, err
+	}
+	p = strings.Trim(p, "/")
+	if p == "" {
+		out, err := s.run(ctx, repo, nil, nil, "rev-parse", id+"^{tree}")
+		if err != nil {
+			return nil, err
+		}
+		return &repos.TreeEntry{Mode: "040000", Type: "tree", ID: strings.TrimSpace(string(out))}, nil
+	}
+	out, err := s.run(ctx, repo, nil, nil, "ls-tree", "-l", "-z", id, "--", p)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range parseLsTree(string(out)) {
+		if e.Path == p {
+			return &e, nil
+		}
+	}
+	return nil, forge.Errorf(forge.ErrNotFound, "object does not exist [id: %s, rel_path: %s]", rev, p)
+}
+
+// Object returns the type and size of an object.
+func (s *Store) Object(ctx context.Context, repo forge.ID, oid string) (string, int64, error) {
+	if !isHex(oid) {
+		return "", 0, forge.Errorf(forge.ErrNotFound, "object does not exist [id: %s]", oid)
+	}
+	out, err := s.run(ctx, repo, []byte(oid+"\n"), nil, "cat-file", "--batch-check")
+	if err != nil {
+		return "", 0, err
+	}
+	f := strings.Fields(string(out))
+	if len(f) != 3 {
+		return "", 0, forge.Errorf(forge.ErrNotFound, "object does not exist [id: %s]", oid)
+	}
+	size, _ := strconv.ParseInt(f[2], 10, 64)
+	return f[1], size, nil
+}
+
+// Blob returns the content of a blob.
+func (s *Store) Blob(ctx context.Context, repo forge.ID, oid string) ([]byte, error) {
+	typ, _, err := s.Object(ctx, repo, oid)
+	if err != nil {
+		return nil, err
+	}
+	if typ != "blob" {
+		return nil, forge.Errorf(forge.ErrNotFound, "object is not a blob [id: %s]", oid)
+	}
+	return s.run(ctx, repo, nil, nil, "cat-file", "blob", oid)
+}
+
+func isHex(s string) bool {
+	if len(s) < 4 || len(s) > 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
