@@ -42,8 +42,10 @@ type Tx interface {
 	// UpdateUser writes every field of u. Returns forge.ErrNotFound if u.ID
 	// does not exist, forge.ErrConflict if the new name or e-mail is taken.
 	UpdateUser(ctx context.Context, u *forge.User) error
-	// DeleteUser removes the user and everything that belongs to it (tokens).
-	// Returns forge.ErrNotFound if id does not exist.
+	// DeleteUser removes the user and everything that belongs to it (tokens,
+	// two-factor enrolment). Returns forge.ErrNotFound if id does not exist,
+	// forge.ErrPrecondition `user still has ownership of repositories
+	// [uid: N]` if the user owns repositories.
 	DeleteUser(ctx context.Context, id forge.ID) error
 	// ListUsers returns one page of users matching f ordered by id, and the
 	// number of all matches.

@@ -63,9 +63,32 @@ type Repository struct {
 	WikiBranch                                                                           string
 	GloballyEditableWiki                                                                 bool
 	Topics                                                                               []string
+	InternalTracker                                                                      *InternalTracker
+	ExternalTracker                                                                      *ExternalTracker
+	ExternalWiki                                                                         *ExternalWiki
 	NumStars, NumWatches, NumForks                                                       int
 	Created, Updated                                                                     time.Time
 }
 
 // FullName is "owner/name".
 func (r *Repository) FullName() string { return r.OwnerName + "/" + r.Name }
+
+// InternalTracker holds the settings of the built-in issue tracker.
+type InternalTracker struct {
+	EnableTimeTracker                bool `json:"enable_time_tracker"`
+	AllowOnlyContributorsToTrackTime bool `json:"allow_only_contributors_to_track_time"`
+	EnableIssueDependencies          bool `json:"enable_issue_dependencies"`
+}
+
+// ExternalTracker points issues to another tracker.
+type ExternalTracker struct {
+	URL           string `json:"external_tracker_url"`
+	Format        string `json:"external_tracker_format"`
+	Style         string `json:"external_tracker_style"`
+	RegexpPattern string `json:"external_tracker_regexp_pattern"`
+}
+
+// ExternalWiki points the wiki to another site.
+type ExternalWiki struct {
+	URL string `json:"external_wiki_url"`
+}

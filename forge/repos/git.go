@@ -29,7 +29,8 @@ type Git interface {
 	// CountCommits counts the commits reachable from rev (touching path, if
 	// set).
 	CountCommits(ctx context.Context, repo forge.ID, rev, path string) (int, error)
-	// Tree lists the entries of the directory path at rev.
+	// Tree lists the entries of the directory path at rev; rev may also be
+	// a tree id (with path "").
 	Tree(ctx context.Context, repo forge.ID, rev, path string, recursive bool) ([]TreeEntry, error)
 	// Entry describes the entry at path in rev ("" is the root tree).
 	Entry(ctx context.Context, repo forge.ID, rev, path string) (*TreeEntry, error)

@@ -15,7 +15,11 @@ import (
 func (s *Store) Tree(ctx context.Context, repo forge.ID, rev, p string, recursive bool) ([]repos.TreeEntry, error) {
 	id, err := s.Resolve(ctx, repo, rev)
 	if err != nil {
-		return nil, err
+		typ, _, oerr := s.Object(ctx, repo, rev)
+		if oerr != nil || typ != "tree" || strings.Trim(p, "/") != "" {
+			return nil, err
+		}
+		id = rev // a tree id
 	}
 	p = strings.Trim(p, "/")
 	treeish := id

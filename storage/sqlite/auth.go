@@ -128,6 +128,13 @@ func affectedOne(res sql.Result, err error, what string) error {
 }
 
 func (t *tx) DeleteUser(ctx context.Context, id forge.ID) error {
+	var repos int64
+	if err := t.queryRow(ctx, sqlUserRepoCount, id).Scan(&repos); err != nil {
+		return mapError(err, "delete user")
+	}
+	if repos > 0 {
+		return forge.Errorf(forge.ErrPrecondition, "user still has ownership of repositories [uid: %d]", id)
+	}
 	res, err := t.exec(ctx, sqlDeleteUser, id)
 	return affectedOne(res, err, "delete user")
 }

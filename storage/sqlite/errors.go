@@ -33,3 +33,5 @@ func mapError(err error, what string) error {
 	}
 	return fmt.Errorf("sqlite: %s: %w", what, err)
 }
+
+func isNotFound(err error) bool { return errors.Is(err, forge.ErrNotFound) }

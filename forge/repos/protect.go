@@ -1,0 +1,252 @@
+package repos
+
+import (
+	"context"
+	"errors"
+	"path"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// BranchProtection is a protection rule: a branch name or a glob pattern
+// (RuleName) and what it requires. Field names follow Forgejo's
+// BranchProtection.
+type BranchProtection struct {
+	ID       forge.ID
+	RepoID   forge.ID
+	RuleName string
+
+	EnablePush                    bool
+	EnablePushWhitelist           bool
+	PushWhitelistUsernames        []string
+	PushWhitelistTeams            []string
+	PushWhitelistDeployKeys       bool
+	EnableMergeWhitelist          bool
+	MergeWhitelistUsernames       []string
+	MergeWhitelistTeams           []string
+	EnableStatusCheck             bool
+	StatusCheckContexts           []string
+	RequiredApprovals             int64
+	EnableApprovalsWhitelist      bool
+	ApprovalsWhitelistUsernames   []string
+	ApprovalsWhitelistTeams       []string
+	BlockOnRejectedReviews        bool
+	BlockOnOfficialReviewRequests bool
+	BlockOnOutdatedBranch         bool
+	// DismissStaleApprovals dismisses approvals when new commits change the
+	// diff; dismissed approvals never count again.
+	DismissStaleApprovals bool
+	// IgnoreStaleApprovals leaves stale approvals in place but does not
+	// count them.
+	IgnoreStaleApprovals    bool
+	RequireSignedCommits    bool
+	ProtectedFilePatterns   string
+	UnprotectedFilePatterns string
+	ApplyToAdmins           bool
+	Created, Updated        time.Time
+}
+
+// IsGlob reports whether the rule is a pattern rather than a branch name.
+func (p *BranchProtection) IsGlob() bool {
+	for _, c := range p.RuleName {
+		switch c {
+		case '*', '?', '[':
+			return true
+		}
+	}
+	return false
+}
+
+// Matches reports whether the rule protects branch.
+func (p *BranchProtection) Matches(branch string) bool {
+	if !p.IsGlob() {
+		return p.RuleName == branch
+	}
+	ok, _ := path.Match(p.RuleName, branch)
+	return ok
+}
+
+// normalize applies Forgejo's rules: a negative approval count is 0, and
+// the push whitelist takes effect only with push enabled.
+func (p *BranchProtection) normalize() {
+	if p.RequiredApprovals < 0 {
+		p.RequiredApprovals = 0
+	}
+	if !p.EnablePush {
+		p.EnablePushWhitelist = false
+		p.PushWhitelistDeployKeys = false
+	}
+}
+
+// ProtectionFor returns the rule protecting branch among rules: an exact
+// name wins over patterns, then the first matching pattern. Nil if none.
+func ProtectionFor(rules []*BranchProtection, branch string) *BranchProtection {
+	var glob *BranchProtection
+	for _, r := range rules {
+		if !r.IsGlob() && r.RuleName == branch {
+			return r
+		}
+		if glob == nil && r.IsGlob() && r.Matches(branch) {
+			glob = r
+		}
+	}
+	return glob
+}
+
+// CountApprovals is Forgejo's approval count as a pure rule: official,
+// undismissed approvals, leaving out stale ones only when the rule says to
+// ignore them.
+func CountApprovals(rule *BranchProtection, reviews []Review) int64 {
+	var n int64
+	for _, r := range reviews {
+		if r.Approved && r.Official && !r.Dismissed && !(rule.IgnoreStaleApprovals && r.Stale) {
+			n++
+		}
+	}
+	return n
+}
+
+// HasEnoughApprovals reports whether reviews satisfy the rule.
+func HasEnoughApprovals(rule *BranchProtection, reviews []Review) bool {
+	return rule == nil || rule.RequiredApprovals == 0 || CountApprovals(rule, reviews) >= rule.RequiredApprovals
+}
+
+// Review is what the approval rules read of a pull-request review.
+type Review struct {
+	Approved, Official, Dismissed, Stale bool
+}
+
+// ListProtections lists a repository's rules. reqAdmin.
+func (s *Service) ListProtections(ctx context.Context, actor forge.Actor, owner, name string) ([]*BranchProtection, error) {
+	var list []*BranchProtection
+	err := s.store.View(ctx, func(tx Tx) error {
+		v, err := load(ctx, tx, actor, owner, name)
+		if err != nil {
+			return err
+		}
+		if err := requireAdmin(v); err != nil {
+			return err
+		}
+		list, err = tx.ListProtections(ctx, v.Repo.ID)
+		return err
+	})
+	return list, err
+}
+
+// GetProtection returns a rule by name. reqAdmin; forge.ErrNotFound if none.
+func (s *Service) GetProtection(ctx context.Context, actor forge.Actor, owner, name, rule string) (*BranchProtection, error) {
+	var p *BranchProtection
+	err := s.store.View(ctx, func(tx Tx) error {
+		v, err := load(ctx, tx, actor, owner, name)
+		if err != nil {
+			return err
+		}
+		if err := requireAdmin(v); err != nil {
+			return err
+		}
+		p, err = tx.Protection(ctx, v.Repo.ID, rule)
+		return err
+	})
+	return p, err
+}
+
+// CreateProtection adds a rule. reqAdmin, not archived. Errors:
+// forge.ErrInvalid `both rule_name and branch_name are empty`;
+// forge.ErrConflict `Branch protection already exist`.
+func (s *Service) CreateProtection(ctx context.Context, actor forge.Actor, owner, name string, p BranchProtection) (*BranchProtection, error) {
+	if p.RuleName == "" {
+		return nil, forge.Errorf(forge.ErrInvalid, "both rule_name and branch_name are empty")
+	}
+	p.normalize()
+	now := s.clock.Now()
+	p.Created, p.Updated = now, now
+	err := s.store.Update(ctx, func(tx Tx) error {
+		v, err := load(ctx, tx, actor, owner, name)
+		if err != nil {
+			return err
+		}
+		if err := requireAdmin(v); err != nil {
+			return err
+		}
+		if err := checkWritable(v.Repo); err != nil {
+			return err
+		}
+		if err := checkWhitelist(ctx, tx, p.PushWhitelistUsernames, p.MergeWhitelistUsernames, p.ApprovalsWhitelistUsernames); err != nil {
+			return err
+		}
+		p.RepoID = v.Repo.ID
+		if _, err := tx.Protection(ctx, v.Repo.ID, p.RuleName); err == nil {
+			return forge.Errorf(forge.ErrConflict, "Branch protection already exist")
+		}
+		return tx.CreateProtection(ctx, &p)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+// EditProtection changes a rule with edit (applied to the stored rule).
+// reqAdmin, not archived; forge.ErrNotFound for an unknown rule.
+func (s *Service) EditProtection(ctx context.Context, actor forge.Actor, owner, name, rule string, edit func(*BranchProtection)) (*BranchProtection, error) {
+	var out *BranchProtection
+	err := s.store.Update(ctx, func(tx Tx) error {
+		v, err := load(ctx, tx, actor, owner, name)
+		if err != nil {
+			return err
+		}
+		if err := requireAdmin(v); err != nil {
+			return err
+		}
+		if err := checkWritable(v.Repo); err != nil {
+			return err
+		}
+		p, err := tx.Protection(ctx, v.Repo.ID, rule)
+		if err != nil {
+			return err
+		}
+		before := p.RequiredApprovals
+		edit(p)
+		if p.RequiredApprovals < 0 {
+			p.RequiredApprovals = before // Forgejo ignores a negative count on edit
+		}
+		p.normalize()
+		if err := checkWhitelist(ctx, tx, p.PushWhitelistUsernames, p.MergeWhitelistUsernames, p.ApprovalsWhitelistUsernames); err != nil {
+			return err
+		}
+		p.Updated = s.clock.Now()
+		out = p
+		return tx.UpdateProtection(ctx, p)
+	})
+	return out, err
+}
+
+// DeleteProtection removes a rule. reqAdmin; forge.ErrNotFound if none.
+func (s *Service) DeleteProtection(ctx context.Context, actor forge.Actor, owner, name, rule string) error {
+	return s.store.Update(ctx, func(tx Tx) error {
+		v, err := load(ctx, tx, actor, owner, name)
+		if err != nil {
+			return err
+		}
+		if err := requireAdmin(v); err != nil {
+			return err
+		}
+		return tx.DeleteProtection(ctx, v.Repo.ID, rule)
+	})
+}
+
+// checkWhitelist answers Forgejo's 422 `User does not exist` for unknown
+// whitelisted users.
+func checkWhitelist(ctx context.Context, tx Tx, lists ...[]string) error {
+	for _, list := range lists {
+		for _, n := range list {
+			if _, err := tx.UserByName(ctx, n); errors.Is(err, forge.ErrNotFound) {
+				return forge.Errorf(forge.ErrInvalid, "User does not exist")
+			} else if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,151 @@
+package repos
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"strings"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// Config configures a Service. Store and Git are required; every other zero
+// value is a working default.
+type Config struct {
+	Store Store
+	Git   Git
+	// Clock stamps changes. Nil means forge.SystemClock.
+	Clock forge.Clock
+	// Logger receives debug lines. Nil discards.
+	Logger *slog.Logger
+	// DefaultBranch of new repositories; "" means "main".
+	DefaultBranch string
+	// DisableSHA256 refuses object_format_name "sha256" (Forgejo refuses it
+	// with git older than 2.42; Hearth leaves the choice to the host).
+	DisableSHA256 bool
+}
+
+// Service is the repository service. It is safe for concurrent use.
+type Service struct {
+	cfg   Config
+	store Store
+	git   Git
+	clock forge.Clock
+	log   *slog.Logger
+}
+
+// New returns a Service for cfg.
+func New(cfg Config) *Service {
+	cfg.DefaultBranch = cmp.Or(cfg.DefaultBranch, "main")
+	s := &Service{cfg: cfg, store: cfg.Store, git: cfg.Git, clock: forge.ClockOrSystem(cfg.Clock), log: cfg.Logger}
+	if s.log == nil {
+		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return s
+}
+
+// View is a repository as one actor sees it.
+type View struct {
+	Repo  *forge.Repository
+	Owner *forge.User
+	// Perm is the actor's access.
+	Perm forge.AccessMode
+}
+
+// CanRead, CanWrite and IsAdmin test the actor's access.
+func (v *View) CanRead() bool  { return v.Perm >= forge.AccessModeRead }
+func (v *View) CanWrite() bool { return v.Perm >= forge.AccessModeWrite }
+func (v *View) IsAdmin() bool  { return v.Perm >= forge.AccessModeAdmin }
+
+// load resolves owner/name for the actor inside tx. Repositories the actor
+// cannot read are forge.ErrNotFound, exactly like missing ones. An unknown
+// owner's error names it (Forgejo's `user redirect does not exist`).
+func load(ctx context.Context, tx Tx, actor forge.Actor, owner, name string) (*View, error) {
+	u, err := tx.UserByName(ctx, owner)
+	if errors.Is(err, forge.ErrNotFound) {
+		return nil, &OwnerNotFoundError{Name: strings.ToLower(owner)}
+	} else if err != nil {
+		return nil, err
+	}
+	name = strings.TrimSuffix(name, ".git")
+	r, err := tx.RepoByName(ctx, u.ID, name)
+	if errors.Is(err, forge.ErrNotFound) {
+		return nil, errRepoNotFound
+	} else if err != nil {
+		return nil, err
+	}
+	r.OwnerName = u.Name
+	collab := forge.AccessNone
+	if actor.IsSignedIn() {
+		if collab, err = tx.CollaboratorMode(ctx, r.ID, actor.User.ID); err != nil {
+			return nil, err
+		}
+	}
+	v := &View{Repo: r, Owner: u, Perm: Permission(actor, r, u, collab)}
+	if !v.CanRead() {
+		return nil, errRepoNotFound
+	}
+	return v, nil
+}
+
+// errRepoNotFound is Forgejo's default not-found answer for repositories.
+var errRepoNotFound = forge.Errorf(forge.ErrNotFound, "The target couldn't be found.")
+
+// OwnerNotFoundError is the 404 of an unknown owner in /repos/{owner}/...
+// (Forgejo: message `GetUserByName`, errors [`user redirect does not exist
+// [name: x]`]).
+type OwnerNotFoundError struct{ Name string }
+
+func (e *OwnerNotFoundError) Error() string {
+	return "user redirect does not exist [name: " + e.Name + "]"
+}
+
+// Is makes it a forge.ErrNotFound.
+func (e *OwnerNotFoundError) Is(target error) bool { return target == forge.ErrNotFound }
+
+// Get returns the repository owner/name as the actor sees it.
+func (s *Service) Get(ctx context.Context, actor forge.Actor, owner, name string) (*View, error) {
+	var v *View
+	err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		v, err = load(ctx, tx, actor, owner, name)
+		return err
+	})
+	return v, err
+}
+
+// GetByID returns the repository with that id as the actor sees it.
+func (s *Service) GetByID(ctx context.Context, actor forge.Actor, id forge.ID) (*View, error) {
+	var v *View
+	err := s.store.View(ctx, func(tx Tx) error {
+		r, err := tx.RepoByID(ctx, id)
+		if err != nil {
+			return errRepoNotFound
+		}
+		u, err := tx.UserByID(ctx, r.OwnerID)
+		if err != nil {
+			return err
+		}
+		v, err = load(ctx, tx, actor, u.Name, r.Name)
+		return err
+	})
+	return v, err
+}
+
+// requireWrite is Forgejo's reqRepoWriter.
+func requireWrite(v *View) error {
+	if !v.CanWrite() {
+		return forge.Errorf(forge.ErrForbidden, "user should have a permission to write to a repo")
+	}
+	return nil
+}
+
+// requireAdmin is Forgejo's reqAdmin.
+func requireAdmin(v *View) error {
+	if !v.IsAdmin() {
+		return forge.Errorf(forge.ErrForbidden, "user should be an owner or a collaborator with admin write of a repository")
+	}
+	return nil
+}

@@ -1,0 +1,367 @@
+package repos
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// ParseAccessMode reads Forgejo's collaborator permission words.
+func ParseAccessMode(s string) (forge.AccessMode, error) {
+	switch s {
+	case "read":
+		return forge.AccessModeRead, nil
+	case "", "write":
+		return forge.AccessModeWrite, nil
+	case "admin":
+		return forge.AccessModeAdmin, nil
+	}
+	return 0, forge.Errorf(forge.ErrInvalid, "[Permission]: In")
+}
+
+// AccessModeString is the word for a mode: none, read, write, admin, owner.
+func AccessModeString(m forge.AccessMode) string {
+	return [...]string{"none", "read", "write", "admin", "owner"}[m]
+}
+
+// ListCollaborators returns one page of collaborators. Readers may list.
+func (s *Service) ListCollaborators(ctx context.Context, actor forge.Actor, owner, name string, o forge.ListOptions) ([]Collaborator, int64, error) {
+	var (
+		list  []Collaborator
+		total int64
+	)
+	err := s.store.View(ctx, func(tx Tx) error {
+		v, err := load(ctx, tx, actor, owner, name)
+		if err != nil {
+			return err
+		}
+		list, total, err = tx.ListCollaborators(ctx, v.Repo.ID, o.Normalize())
+		return err
+	})
+	return list, total, err
+}
+
+// collaboratorUser resolves a collaborator name (422 `user does not exist`
+// for unknown names, as Forgejo's collaborator routes).
+func collaboratorUser(ctx context.Context, tx Tx, name string) (*forge.User, error) {
+	u, err := tx.UserByName(ctx, name)
+	if errors.Is(err, forge.ErrNotFound) {
+		return nil, forge.Errorf(forge.ErrInvalid, "user does not exist [uid: 0, name: %s]", name)
+	}
+	return u, err
+}
+
+// IsCollaborator reports whether the user called collaborator is one.
+func (s *Service) IsCollaborator(ctx context.Context, actor forge.Actor, owner, name, collaborator string) (bool, error) {
+	var ok bool
+	err := s.store.View(ctx, func(tx Tx) error {
+		v, err := load(ctx, tx, actor, owner, name)
+		if err != nil {
+			return err
+		}
+		u, err := collaboratorUser(ctx, tx, collaborator)
+		if err != nil {
+			return err
+		}
+		m, err := tx.CollaboratorMode(ctx, v.Repo.ID, u.ID)
+		ok = m > forge.AccessNone
+		return err
+	})
+	return ok, err
+}
+
+// AddCollaborator adds or updates a collaborator. reqAdmin, not archived.
+// The owner cannot be a collaborator (forge.ErrInvalid).
+func (s *Service) AddCollaborator(ctx context.Context, actor forge.Actor, owner, name, collaborator string, mode forge.AccessMode) error {
+	return s.store.Update(ctx, func(tx Tx) error {
+		v, err := load(ctx, tx, actor, owner, name)
+		if err != nil {
+			return err
+		}
+		if err := requireAdmin(v); err != nil {
+			return err
+		}
+		if err := checkWritable(v.Repo); err != nil {
+			return err
+		}
+		u, err := collaboratorUser(ctx, tx, collaborator)
+		if err != nil {
+			return err
+		}
+		if u.ID == v.Repo.OwnerID {
+			return forge.Errorf(forge.ErrInvalid, "the owner cannot be added as a collaborator")
+		}
+		if err := tx.SetCollaborator(ctx, v.Repo.ID, u.ID, mode); err != nil {
+			return err
+		}
+		// Collaborators start watching, as in Forgejo, unless they chose not to.
+		if m, _, err := tx.Watch(ctx, v.Repo.ID, u.ID); err == nil && m == WatchNone {
+			return tx.SetWatch(ctx, v.Repo.ID, u.ID, WatchAuto, s.clock.Now())
+		}
+		return nil
+	})
+}
+
+// RemoveCollaborator removes one. reqAdmin; forge.ErrNotFound if not one.
+func (s *Service) RemoveCollaborator(ctx context.Context, actor forge.Actor, owner, name, collaborator string) error {
+	return s.store.Update(ctx, func(tx Tx) error {
+		v, err := load(ctx, tx, actor, owner, name)
+		if err != nil {
+			return err
+		}
+		if err := requireAdmin(v); err != nil {
+			return err
+		}
+		u, err := collaboratorUser(ctx, tx, collaborator)
+		if err != nil {
+			return err
+		}
+		return tx.DeleteCollaborator(ctx, v.Repo.ID, u.ID)
+	})
+}
+
+// UserPermission is the access the user called collaborator has.
+func (s *Service) UserPermission(ctx context.Context, actor forge.Actor, owner, name, collaborator string) (*forge.User, forge.AccessMode, error) {
+	var (
+		u    *forge.User
+		mode forge.AccessMode
+	)
+	err := s.store.View(ctx, func(tx Tx) error {
+		v, err := load(ctx, tx, actor, owner, name)
+		if err != nil {
+			return err
+		}
+		if u, err = tx.UserByName(ctx, collaborator); err != nil {
+			return err
+		}
+		collab, err := tx.CollaboratorMode(ctx, v.Repo.ID, u.ID)
+		if err != nil {
+			return err
+		}
+		mode = Permission(forge.Actor{User: u, Method: forge.AuthPassword}, v.Repo, v.Owner, collab)
+		return nil
+	})
+	return u, mode, err
+}
+
+// Subscription returns the actor's watch of owner/name: forge.ErrNotFound
+// when not watching (as Forgejo), with the repository for the answer.
+func (s *Service) Subscription(ctx context.Context, actor forge.Actor, owner, name string) (*View, error) {
+	var v *View
+	err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		if v, err = load(ctx, tx, actor, owner, name); err != nil {
+			return err
+		}
+		if !actor.IsSignedIn() {
+			return forge.Errorf(forge.ErrUnauthenticated, "token is required")
+		}
+		m, _, err := tx.Watch(ctx, v.Repo.ID, actor.User.ID)
+		if err != nil {
+			return err
+		}
+		if !m.Watching() {
+			return forge.Errorf(forge.ErrNotFound, "The target couldn't be found.")
+		}
+		return nil
+	})
+	return v, err
+}
+
+// Watch makes the actor watch owner/name (mode normal).
+func (s *Service) Watch(ctx context.Context, actor forge.Actor, owner, name string) (*View, error) {
+	var v *View
+	err := s.store.Update(ctx, func(tx Tx) error {
+		var err error
+		if v, err = load(ctx, tx, actor, owner, name); err != nil {
+			return err
+		}
+		if !actor.IsSignedIn() {
+			return forge.Errorf(forge.ErrUnauthenticated, "token is required")
+		}
+		return tx.SetWatch(ctx, v.Repo.ID, actor.User.ID, WatchNormal, s.clock.Now())
+	})
+	return v, err
+}
+
+// Unwatch stops the actor watching: mode dont if the watch was automatic
+// (so it does not come back), none otherwise. No error when not watching.
+func (s *Service) Unwatch(ctx context.Context, actor forge.Actor, owner, name string) error {
+	return s.store.Update(ctx, func(tx Tx) error {
+		v, err := load(ctx, tx, actor, owner, name)
+		if err != nil {
+			return err
+		}
+		if !actor.IsSignedIn() {
+			return forge.Errorf(forge.ErrUnauthenticated, "token is required")
+		}
+		m, _, err := tx.Watch(ctx, v.Repo.ID, actor.User.ID)
+		if err != nil {
+			return err
+		}
+		next := WatchNone
+		if m == WatchAuto {
+			next = WatchDont
+		}
+		return tx.SetWatch(ctx, v.Repo.ID, actor.User.ID, next, s.clock.Now())
+	})
+}
+
+// Watchers returns one page of the users watching owner/name.
+func (s *Service) Watchers(ctx context.Context, actor forge.Actor, owner, name string, o forge.ListOptions) ([]*forge.User, int64, error) {
+	return s.users(ctx, actor, owner, name, o, Tx.ListWatchers)
+}
+
+// Stargazers returns one page of the users who starred owner/name.
+func (s *Service) Stargazers(ctx context.Context, actor forge.Actor, owner, name string, o forge.ListOptions) ([]*forge.User, int64, error) {
+	return s.users(ctx, actor, owner, name, o, Tx.ListStargazers)
+}
+
+func (s *Service) users(ctx context.Context, actor forge.Actor, owner, name string, o forge.ListOptions,
+	list func(Tx, context.Context, forge.ID, forge.ListOptions) ([]*forge.User, int64, error)) ([]*forge.User, int64, error) {
+	var (
+		users []*forge.User
+		total int64
+	)
+	err := s.store.View(ctx, func(tx Tx) error {
+		v, err := load(ctx, tx, actor, owner, name)
+		if err != nil {
+			return err
+		}
+		users, total, err = list(tx, ctx, v.Repo.ID, o.Normalize())
+		return err
+	})
+	return users, total, err
+}
+
+// Star stars (or unstars) owner/name for the actor.
+func (s *Service) Star(ctx context.Context, actor forge.Actor, owner, name string, on bool) error {
+	return s.store.Update(ctx, func(tx Tx) error {
+		v, err := load(ctx, tx, actor, owner, name)
+		if err != nil {
+			return err
+		}
+		if !actor.IsSignedIn() {
+			return forge.Errorf(forge.ErrUnauthenticated, "token is required")
+		}
+		return tx.SetStar(ctx, v.Repo.ID, actor.User.ID, on, s.clock.Now())
+	})
+}
+
+// IsStarred reports whether the actor starred owner/name.
+func (s *Service) IsStarred(ctx context.Context, actor forge.Actor, owner, name string) (bool, error) {
+	var ok bool
+	err := s.store.View(ctx, func(tx Tx) error {
+		v, err := load(ctx, tx, actor, owner, name)
+		if err != nil {
+			return err
+		}
+		ok, err = tx.IsStarred(ctx, v.Repo.ID, actor.UserID())
+		return err
+	})
+	return ok, err
+}
+
+var topicPattern = regexp.MustCompile(`^[a-z0-9][-.a-z0-9]*$`)
+
+// ValidTopic is Forgejo's topic rule: lower-case letters, digits, '-' and
+// '.', starting with a letter or digit, at most 35 characters.
+func ValidTopic(t string) bool { return len(t) <= 35 && topicPattern.MatchString(t) }
+
+// InvalidTopicsError lists the topics that break the rule (Forgejo answers
+// 422 with `invalidTopics`).
+type InvalidTopicsError struct{ Topics []string }
+
+func (e *InvalidTopicsError) Error() string { return "invalid topics" }
+
+// Is makes it a forge.ErrInvalid.
+func (e *InvalidTopicsError) Is(target error) bool { return target == forge.ErrInvalid }
+
+// SetTopics replaces the topics (lower-cased, deduplicated, sorted; at most
+// 25). reqAdmin, not archived.
+func (s *Service) SetTopics(ctx context.Context, actor forge.Actor, owner, name string, topics []string) error {
+	seen, clean, bad := map[string]bool{}, []string{}, []string{}
+	for _, t := range topics {
+		t = strings.ToLower(strings.TrimSpace(t))
+		if !ValidTopic(t) {
+			bad = append(bad, t)
+		} else if !seen[t] {
+			seen[t] = true
+			clean = append(clean, t)
+		}
+	}
+	if len(bad) > 0 {
+		return &InvalidTopicsError{Topics: bad}
+	}
+	if len(clean) > 25 {
+		return forge.Errorf(forge.ErrInvalid, "Exceeding maximum number of topics per repo")
+	}
+	sort.Strings(clean)
+	return s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, _ time.Time) error {
+		r.Topics = clean
+		return nil
+	})
+}
+
+// AddTopic and RemoveTopic change one topic.
+func (s *Service) AddTopic(ctx context.Context, actor forge.Actor, owner, name, topic string) error {
+	topic = strings.ToLower(topic)
+	if !ValidTopic(topic) {
+		return &InvalidTopicsError{Topics: []string{topic}}
+	}
+	return s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, _ time.Time) error {
+		for _, t := range r.Topics {
+			if t == topic {
+				return nil
+			}
+		}
+		if len(r.Topics) >= 25 {
+			return forge.Errorf(forge.ErrInvalid, "Exceeding maximum allowed topics per repo.")
+		}
+		r.Topics = append(r.Topics, topic)
+		sort.Strings(r.Topics)
+		return nil
+	})
+}
+
+// RemoveTopic removes a topic; no error if absent.
+func (s *Service) RemoveTopic(ctx context.Context, actor forge.Actor, owner, name, topic string) error {
+	topic = strings.ToLower(topic)
+	return s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, _ time.Time) error {
+		out := r.Topics[:0]
+		for _, t := range r.Topics {
+			if t != topic {
+				out = append(out, t)
+			}
+		}
+		r.Topics = out
+		return nil
+	})
+}
+
+// updateRepo changes a repository as its administrator, not archived.
+func (s *Service) updateRepo(ctx context.Context, actor forge.Actor, owner, name string, change func(*forge.Repository, time.Time) error) error {
+	return s.store.Update(ctx, func(tx Tx) error {
+		v, err := load(ctx, tx, actor, owner, name)
+		if err != nil {
+			return err
+		}
+		if err := requireAdmin(v); err != nil {
+			return err
+		}
+		if err := checkWritable(v.Repo); err != nil {
+			return err
+		}
+		now := s.clock.Now()
+		if err := change(v.Repo, now); err != nil {
+			return err
+		}
+		v.Repo.Updated = now
+		return tx.UpdateRepo(ctx, v.Repo)
+	})
+}

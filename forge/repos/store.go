@@ -1,0 +1,118 @@
+package repos
+
+import (
+	"context"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// Store is the persistence of repositories. Update runs fn in one
+// transaction and commits iff it returns nil; View reads one snapshot.
+type Store interface {
+	Update(ctx context.Context, fn func(Tx) error) error
+	View(ctx context.Context, fn func(Tx) error) error
+}
+
+// Tx is one transaction over repositories and what hangs on them.
+type Tx interface {
+	// UserByName finds a user ignoring case; forge.ErrNotFound if none.
+	UserByName(ctx context.Context, name string) (*forge.User, error)
+	// UserByID returns forge.ErrNotFound if none.
+	UserByID(ctx context.Context, id forge.ID) (*forge.User, error)
+
+	// CreateRepo inserts r (r.ID is set). forge.ErrConflict if the owner has
+	// a repository of that name, ignoring case.
+	CreateRepo(ctx context.Context, r *forge.Repository) error
+	// RepoByName finds an owner's repository ignoring case.
+	RepoByName(ctx context.Context, ownerID forge.ID, name string) (*forge.Repository, error)
+	// RepoByID returns forge.ErrNotFound if none.
+	RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, error)
+	// UpdateRepo writes every field of r. forge.ErrConflict on a taken name.
+	UpdateRepo(ctx context.Context, r *forge.Repository) error
+	// DeleteRepo removes the repository and what belongs to it.
+	DeleteRepo(ctx context.Context, id forge.ID) error
+	// ListRepos returns one page of the repositories matching f, and their
+	// number.
+	ListRepos(ctx context.Context, f RepoFilter, o forge.ListOptions) ([]*forge.Repository, int64, error)
+
+	// SetCollaborator adds or updates a collaborator.
+	SetCollaborator(ctx context.Context, repoID, userID forge.ID, mode forge.AccessMode) error
+	// DeleteCollaborator removes one; forge.ErrNotFound if not one.
+	DeleteCollaborator(ctx context.Context, repoID, userID forge.ID) error
+	// CollaboratorMode is forge.AccessNone for users who are not collaborators.
+	CollaboratorMode(ctx context.Context, repoID, userID forge.ID) (forge.AccessMode, error)
+	// ListCollaborators returns one page of collaborators ordered by name.
+	ListCollaborators(ctx context.Context, repoID forge.ID, o forge.ListOptions) ([]Collaborator, int64, error)
+
+	// SetWatch records a user's watch mode of a repository (WatchNone
+	// removes it) and keeps the repository's watcher count.
+	SetWatch(ctx context.Context, repoID, userID forge.ID, mode WatchMode, at time.Time) error
+	// Watch returns the mode (WatchNone if none) and when it was set.
+	Watch(ctx context.Context, repoID, userID forge.ID) (WatchMode, time.Time, error)
+	// ListWatchers returns one page of the users watching (normal or auto).
+	ListWatchers(ctx context.Context, repoID forge.ID, o forge.ListOptions) ([]*forge.User, int64, error)
+	// SetStar stars or unstars and keeps the repository's star count.
+	SetStar(ctx context.Context, repoID, userID forge.ID, starred bool, at time.Time) error
+	// IsStarred reports whether the user starred the repository.
+	IsStarred(ctx context.Context, repoID, userID forge.ID) (bool, error)
+	// ListStargazers returns one page of the users who starred it.
+	ListStargazers(ctx context.Context, repoID forge.ID, o forge.ListOptions) ([]*forge.User, int64, error)
+
+	// CreateProtection inserts p. forge.ErrConflict if the rule exists.
+	CreateProtection(ctx context.Context, p *BranchProtection) error
+	// Protection finds a rule by name; forge.ErrNotFound if none.
+	Protection(ctx context.Context, repoID forge.ID, rule string) (*BranchProtection, error)
+	// ListProtections lists a repository's rules by creation.
+	ListProtections(ctx context.Context, repoID forge.ID) ([]*BranchProtection, error)
+	// UpdateProtection writes p.
+	UpdateProtection(ctx context.Context, p *BranchProtection) error
+	// DeleteProtection removes a rule; forge.ErrNotFound if none.
+	DeleteProtection(ctx context.Context, repoID forge.ID, rule string) error
+}
+
+// RepoFilter narrows ListRepos. Zero fields do not filter.
+type RepoFilter struct {
+	OwnerID forge.ID
+	// Keyword keeps names containing it, ignoring case.
+	Keyword string
+	// VisibleTo keeps public repositories plus the private ones the user
+	// owns or collaborates on; 0 keeps public ones only. AllVisible lifts
+	// the restriction (site administrators).
+	VisibleTo  forge.ID
+	AllVisible bool
+	// CollaboratorOf, when set, keeps the repositories the user owns or
+	// collaborates on.
+	CollaboratorOf forge.ID
+	Private        *bool
+	Archived       *bool
+	Template       *bool
+	// StarredBy keeps the repositories the user starred.
+	StarredBy forge.ID
+	// WatchedBy keeps the repositories the user watches.
+	WatchedBy forge.ID
+	// Sort: "" or "id" (oldest first), "newest", "alpha", "updated", "size",
+	// "stars".
+	Sort  string
+	Order string // "asc" or "desc" for Sort
+}
+
+// Collaborator is a user with explicit access to a repository.
+type Collaborator struct {
+	User *forge.User
+	Mode forge.AccessMode
+}
+
+// WatchMode is how a user watches a repository (Forgejo's watch modes).
+type WatchMode int
+
+// Watch modes.
+const (
+	WatchNone   WatchMode = iota // not watching
+	WatchNormal                  // watching, by choice
+	WatchDont                    // explicitly not watching: no automatic watch
+	WatchAuto                    // watching because the user pushed or was added
+)
+
+// Watching reports whether the mode counts as watching.
+func (m WatchMode) Watching() bool { return m == WatchNormal || m == WatchAuto }

@@ -1,0 +1,448 @@
+package sqlite
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+)
+
+// Repos returns the store package forge/repos consumes.
+func (db *DB) Repos() repos.Store { return repoStore{db} }
+
+type repoStore struct{ db *DB }
+
+var (
+	_ repos.Store = repoStore{}
+	_ repos.Tx    = (*tx)(nil)
+)
+
+func (s repoStore) Update(ctx context.Context, fn func(repos.Tx) error) error {
+	return s.db.update(ctx, func(t *tx) error { return fn(t) })
+}
+
+func (s repoStore) View(ctx context.Context, fn func(repos.Tx) error) error {
+	return s.db.view(ctx, func(t *tx) error { return fn(t) })
+}
+
+// repoSettings are the repository fields kept in the settings column.
+type repoSettings struct {
+	HasIssues, HasWiki, HasPullRequests, HasProjects, HasReleases, HasPackages, HasActions bool
+	IgnoreWhitespaceConflicts, AllowMerge, AllowRebase, AllowRebaseExplicit, AllowSquash   bool
+	AllowFastForwardOnly, AllowManualMerge, AutodetectManualMerge, AllowRebaseUpdate       bool
+	DefaultDeleteBranchAfterMerge, DefaultAllowMaintainerEdit                              bool
+	DefaultMergeStyle, DefaultUpdateStyle, WikiBranch                                      string
+	GloballyEditableWiki                                                                   bool
+	InternalTracker                                                                        *forge.InternalTracker `json:",omitempty"`
+	ExternalTracker                                                                        *forge.ExternalTracker `json:",omitempty"`
+	ExternalWiki                                                                           *forge.ExternalWiki    `json:",omitempty"`
+}
+
+func settingsOf(r *forge.Repository) repoSettings {
+	return repoSettings{r.HasIssues, r.HasWiki, r.HasPullRequests, r.HasProjects, r.HasReleases, r.HasPackages, r.HasActions,
+		r.IgnoreWhitespaceConflicts, r.AllowMerge, r.AllowRebase, r.AllowRebaseExplicit, r.AllowSquash,
+		r.AllowFastForwardOnly, r.AllowManualMerge, r.AutodetectManualMerge, r.AllowRebaseUpdate,
+		r.DefaultDeleteBranchAfterMerge, r.DefaultAllowMaintainerEdit,
+		r.DefaultMergeStyle, r.DefaultUpdateStyle, r.WikiBranch, r.GloballyEditableWiki,
+		r.InternalTracker, r.ExternalTracker, r.ExternalWiki}
+}
+
+func (st repoSettings) applyTo(r *forge.Repository) {
+	r.HasIssues, r.HasWiki, r.HasPullRequests, r.HasProjects = st.HasIssues, st.HasWiki, st.HasPullRequests, st.HasProjects
+	r.HasReleases, r.HasPackages, r.HasActions = st.HasReleases, st.HasPackages, st.HasActions
+	r.IgnoreWhitespaceConflicts, r.AllowMerge, r.AllowRebase = st.IgnoreWhitespaceConflicts, st.AllowMerge, st.AllowRebase
+	r.AllowRebaseExplicit, r.AllowSquash, r.AllowFastForwardOnly = st.AllowRebaseExplicit, st.AllowSquash, st.AllowFastForwardOnly
+	r.AllowManualMerge, r.AutodetectManualMerge, r.AllowRebaseUpdate = st.AllowManualMerge, st.AutodetectManualMerge, st.AllowRebaseUpdate
+	r.DefaultDeleteBranchAfterMerge, r.DefaultAllowMaintainerEdit = st.DefaultDeleteBranchAfterMerge, st.DefaultAllowMaintainerEdit
+	r.DefaultMergeStyle, r.DefaultUpdateStyle, r.WikiBranch = st.DefaultMergeStyle, st.DefaultUpdateStyle, st.WikiBranch
+	r.GloballyEditableWiki = st.GloballyEditableWiki
+	r.InternalTracker, r.ExternalTracker, r.ExternalWiki = st.InternalTracker, st.ExternalTracker, st.ExternalWiki
+}
+
+const repoCols = `r.id, r.owner_id, r.name, r.description, r.website, r.is_private, r.is_template, r.is_archived,
+	r.is_empty, r.archived_unix, r.default_branch, r.object_format, r.size, r.num_stars, r.num_watches, r.num_forks,
+	r.settings, r.topics, r.created_unix, r.updated_unix`
+
+func repoDest() (*forge.Repository, []any, func() error) {
+	r := &forge.Repository{}
+	var archived, created, updated int64
+	var settings, topics string
+	return r, []any{&r.ID, &r.OwnerID, &r.Name, &r.Description, &r.Website, &r.Private, &r.Template, &r.Archived,
+			&r.Empty, &archived, &r.DefaultBranch, &r.ObjectFormat, &r.Size, &r.NumStars, &r.NumWatches, &r.NumForks,
+			&settings, &topics, &created, &updated},
+		func() error {
+			r.ArchivedAt, r.Created, r.Updated = fromUnix(archived), fromUnix(created), fromUnix(updated)
+			var st repoSettings
+			if err := json.Unmarshal([]byte(settings), &st); err != nil {
+				return err
+			}
+			st.applyTo(r)
+			return json.Unmarshal([]byte(topics), &r.Topics)
+		}
+}
+
+func repoArgs(r *forge.Repository) ([]any, error) {
+	settings, err := json.Marshal(settingsOf(r))
+	if err != nil {
+		return nil, err
+	}
+	topics := r.Topics
+	if topics == nil {
+		topics = []string{}
+	}
+	tj, _ := json.Marshal(topics)
+	return []any{r.OwnerID, r.Name, strings.ToLower(r.Name), r.Description, r.Website, r.Private, r.Template,
+		r.Archived, r.Empty, toUnix(r.ArchivedAt), r.DefaultBranch, string(r.ObjectFormat), r.Size,
+		string(settings), string(tj), toUnix(r.Created), toUnix(r.Updated)}, nil
+}
+
+var (
+	sqlCreateRepo = prepared(`INSERT INTO repository (owner_id, name, lower_name, description, website, is_private,
+		is_template, is_archived, is_empty, archived_unix, default_branch, object_format, size, settings, topics,
+		created_unix, updated_unix) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`)
+	sqlUpdateRepo = prepared(`UPDATE repository SET owner_id = ?, name = ?, lower_name = ?, description = ?, website = ?,
+		is_private = ?, is_template = ?, is_archived = ?, is_empty = ?, archived_unix = ?, default_branch = ?,
+		object_format = ?, size = ?, settings = ?, topics = ?, created_unix = ?, updated_unix = ? WHERE id = ?`)
+	sqlRepoByName    = prepared("SELECT " + repoCols + " FROM repository r WHERE r.owner_id = ? AND r.lower_name = ?")
+	sqlRepoByID      = prepared("SELECT " + repoCols + " FROM repository r WHERE r.id = ?")
+	sqlDeleteRepo    = prepared(`DELETE FROM repository WHERE id = ?`)
+	sqlUserRepoCount = prepared(`SELECT count(*) FROM repository WHERE owner_id = ?`)
+
+	sqlSetCollab = prepared(`INSERT INTO collaboration (repo_id, user_id, mode) VALUES (?,?,?)
+		ON CONFLICT (repo_id, user_id) DO UPDATE SET mode = excluded.mode`)
+	sqlDeleteCollab = prepared(`DELETE FROM collaboration WHERE repo_id = ? AND user_id = ?`)
+	sqlCollabMode   = prepared(`SELECT mode FROM collaboration WHERE repo_id = ? AND user_id = ?`)
+	sqlCountCollabs = prepared(`SELECT count(*) FROM collaboration WHERE repo_id = ?`)
+	sqlListCollabs  = prepared("SELECT " + userCols + `, c.mode FROM collaboration c JOIN users u ON u.id = c.user_id
+		WHERE c.repo_id = ? ORDER BY u.lower_name LIMIT ? OFFSET ?`)
+
+	sqlSetWatch = prepared(`INSERT INTO watch (repo_id, user_id, mode, created_unix) VALUES (?,?,?,?)
+		ON CONFLICT (repo_id, user_id) DO UPDATE SET mode = excluded.mode, created_unix = excluded.created_unix`)
+	sqlDeleteWatch   = prepared(`DELETE FROM watch WHERE repo_id = ? AND user_id = ?`)
+	sqlWatch         = prepared(`SELECT mode, created_unix FROM watch WHERE repo_id = ? AND user_id = ?`)
+	sqlCountWatchers = prepared(`UPDATE repository SET num_watches =
+		(SELECT count(*) FROM watch WHERE repo_id = ? AND mode IN (1, 3)) WHERE id = ?`)
+	sqlListWatchers = prepared("SELECT " + userCols + ` FROM watch w JOIN users u ON u.id = w.user_id
+		WHERE w.repo_id = ? AND w.mode IN (1, 3) ORDER BY u.id LIMIT ? OFFSET ?`)
+	sqlNumWatchers = prepared(`SELECT count(*) FROM watch WHERE repo_id = ? AND mode IN (1, 3)`)
+
+	sqlStar       = prepared(`INSERT INTO star (repo_id, user_id, created_unix) VALUES (?,?,?) ON CONFLICT DO NOTHING`)
+	sqlUnstar     = prepared(`DELETE FROM star WHERE repo_id = ? AND user_id = ?`)
+	sqlIsStarred  = prepared(`SELECT count(*) FROM star WHERE repo_id = ? AND user_id = ?`)
+	sqlCountStars = prepared(`UPDATE repository SET num_stars = (SELECT count(*) FROM star WHERE repo_id = ?) WHERE id = ?`)
+	sqlNumStars   = prepared(`SELECT count(*) FROM star WHERE repo_id = ?`)
+	sqlListStars  = prepared("SELECT " + userCols + ` FROM star s JOIN users u ON u.id = s.user_id
+		WHERE s.repo_id = ? ORDER BY s.created_unix, u.id LIMIT ? OFFSET ?`)
+
+	sqlCreateProtection = prepared(`INSERT INTO protected_branch (repo_id, rule_name, settings, created_unix, updated_unix)
+		VALUES (?,?,?,?,?) RETURNING id`)
+	sqlProtection = prepared(`SELECT id, repo_id, rule_name, settings, created_unix, updated_unix
+		FROM protected_branch WHERE repo_id = ? AND rule_name = ?`)
+	sqlListProtections = prepared(`SELECT id, repo_id, rule_name, settings, created_unix, updated_unix
+		FROM protected_branch WHERE repo_id = ? ORDER BY id`)
+	sqlUpdateProtection = prepared(`UPDATE protected_branch SET rule_name = ?, settings = ?, updated_unix = ? WHERE id = ?`)
+	sqlDeleteProtection = prepared(`DELETE FROM protected_branch WHERE repo_id = ? AND rule_name = ?`)
+)
+
+func (t *tx) CreateRepo(ctx context.Context, r *forge.Repository) error {
+	args, err := repoArgs(r)
+	if err != nil {
+		return err
+	}
+	return mapError(t.queryRow(ctx, sqlCreateRepo, args...).Scan(&r.ID), "create repository")
+}
+
+func (t *tx) scanRepo(ctx context.Context, query string, args ...any) (*forge.Repository, error) {
+	r, dest, done := repoDest()
+	if err := t.queryRow(ctx, query, args...).Scan(dest...); err != nil {
+		return nil, mapError(err, "repository")
+	}
+	return r, done()
+}
+
+func (t *tx) RepoByName(ctx context.Context, ownerID forge.ID, name string) (*forge.Repository, error) {
+	return t.scanRepo(ctx, sqlRepoByName, ownerID, strings.ToLower(name))
+}
+
+func (t *tx) RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, error) {
+	return t.scanRepo(ctx, sqlRepoByID, id)
+}
+
+func (t *tx) UpdateRepo(ctx context.Context, r *forge.Repository) error {
+	args, err := repoArgs(r)
+	if err != nil {
+		return err
+	}
+	res, err := t.exec(ctx, sqlUpdateRepo, append(args, r.ID)...)
+	return affectedOne(res, err, "update repository")
+}
+
+func (t *tx) DeleteRepo(ctx context.Context, id forge.ID) error {
+	res, err := t.exec(ctx, sqlDeleteRepo, id)
+	return affectedOne(res, err, "delete repository")
+}
+
+var repoSorts = map[string]string{
+	"": "r.id", "id": "r.id", "oldest": "r.id", "newest": "r.id", "created": "r.created_unix",
+	"alpha": "r.lower_name", "updated": "r.updated_unix", "size": "r.size", "stars": "r.num_stars",
+}
+
+func (t *tx) ListRepos(ctx context.Context, f repos.RepoFilter, o forge.ListOptions) ([]*forge.Repository, int64, error) {
+	where, args := []string{"1=1"}, []any{}
+	add := func(cond string, a ...any) { where, args = append(where, cond), append(args, a...) }
+	if f.OwnerID != 0 {
+		add("r.owner_id = ?", f.OwnerID)
+	}
+	if f.Keyword != "" {
+		kw := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(f.Keyword))
+		add(`r.lower_name LIKE ? ESCAPE '\'`, "%"+kw+"%")
+	}
+	if !f.AllVisible {
+		add(`((r.is_private = 0 AND (u.visibility = 'public' OR (u.visibility = 'limited' AND ? > 0)))
+			OR r.owner_id = ? OR EXISTS (SELECT 1 FROM collaboration c WHERE c.repo_id = r.id AND c.user_id = ?))`,
+			f.VisibleTo, f.VisibleTo, f.VisibleTo)
+	}
+	if f.CollaboratorOf != 0 {
+		add(`(r.owner_id = ? OR EXISTS (SELECT 1 FROM collaboration c WHERE c.repo_id = r.id AND c.user_id = ?))`,
+			f.CollaboratorOf, f.CollaboratorOf)
+	}
+	if f.Private != nil {
+		add("r.is_private = ?", *f.Private)
+	}
+	if f.Archived != nil {
+		add("r.is_archived = ?", *f.Archived)
+	}
+	if f.Template != nil {
+		add("r.is_template = ?", *f.Template)
+	}
+	if f.StarredBy != 0 {
+		add("EXISTS (SELECT 1 FROM star s WHERE s.repo_id = r.id AND s.user_id = ?)", f.StarredBy)
+	}
+	if f.WatchedBy != 0 {
+		add("EXISTS (SELECT 1 FROM watch w WHERE w.repo_id = r.id AND w.user_id = ? AND w.mode IN (1, 3))", f.WatchedBy)
+	}
+	col, ok := repoSorts[f.Sort]
+	if !ok {
+		col = "r.id"
+	}
+	dir := "ASC"
+	if f.Order == "desc" || (f.Order == "" && (f.Sort == "newest" || f.Sort == "updated" || f.Sort == "stars" || f.Sort == "size")) {
+		dir = "DESC"
+	}
+	from := " FROM repository r JOIN users u ON u.id = r.owner_id WHERE " + strings.Join(where, " AND ")
+	var total int64
+	if err := t.queryRow(ctx, "SELECT count(*)"+from, args...).Scan(&total); err != nil {
+		return nil, 0, mapError(err, "count repositories")
+	}
+	rows, err := t.query(ctx, "SELECT "+repoCols+from+" ORDER BY "+col+" "+dir+", r.id "+dir+" LIMIT ? OFFSET ?",
+		append(args, o.Limit, o.Offset())...)
+	if err != nil {
+		return nil, 0, mapError(err, "list repositories")
+	}
+	defer rows.Close()
+	list := []*forge.Repository{}
+	for rows.Next() {
+		r, dest, done := repoDest()
+		if err := rows.Scan(dest...); err != nil {
+			return nil, 0, mapError(err, "list repositories")
+		}
+		if err := done(); err != nil {
+			return nil, 0, err
+		}
+		list = append(list, r)
+	}
+	return list, total, mapError(rows.Err(), "list repositories")
+}
+
+func (t *tx) SetCollaborator(ctx context.Context, repoID, userID forge.ID, mode forge.AccessMode) error {
+	_, err := t.exec(ctx, sqlSetCollab, repoID, userID, int(mode))
+	return mapError(err, "collaborator")
+}
+
+func (t *tx) DeleteCollaborator(ctx context.Context, repoID, userID forge.ID) error {
+	res, err := t.exec(ctx, sqlDeleteCollab, repoID, userID)
+	return affectedOne(res, err, "collaborator")
+}
+
+func (t *tx) CollaboratorMode(ctx context.Context, repoID, userID forge.ID) (forge.AccessMode, error) {
+	var m int
+	err := t.queryRow(ctx, sqlCollabMode, repoID, userID).Scan(&m)
+	if err != nil {
+		if e := mapError(err, "collaborator"); isNotFound(e) {
+			return forge.AccessNone, nil
+		}
+		return 0, mapError(err, "collaborator")
+	}
+	return forge.AccessMode(m), nil
+}
+
+func (t *tx) ListCollaborators(ctx context.Context, repoID forge.ID, o forge.ListOptions) ([]repos.Collaborator, int64, error) {
+	var total int64
+	if err := t.queryRow(ctx, sqlCountCollabs, repoID).Scan(&total); err != nil {
+		return nil, 0, mapError(err, "collaborators")
+	}
+	rows, err := t.query(ctx, sqlListCollabs, repoID, o.Limit, o.Offset())
+	if err != nil {
+		return nil, 0, mapError(err, "collaborators")
+	}
+	defer rows.Close()
+	list := []repos.Collaborator{}
+	for rows.Next() {
+		u, dest, done := userDest()
+		var m int
+		if err := rows.Scan(append(dest, &m)...); err != nil {
+			return nil, 0, mapError(err, "collaborators")
+		}
+		done()
+		list = append(list, repos.Collaborator{User: u, Mode: forge.AccessMode(m)})
+	}
+	return list, total, mapError(rows.Err(), "collaborators")
+}
+
+func (t *tx) SetWatch(ctx context.Context, repoID, userID forge.ID, mode repos.WatchMode, at time.Time) error {
+	var err error
+	if mode == repos.WatchNone {
+		_, err = t.exec(ctx, sqlDeleteWatch, repoID, userID)
+	} else {
+		_, err = t.exec(ctx, sqlSetWatch, repoID, userID, int(mode), toUnix(at))
+	}
+	if err != nil {
+		return mapError(err, "watch")
+	}
+	_, err = t.exec(ctx, sqlCountWatchers, repoID, repoID)
+	return mapError(err, "watch")
+}
+
+func (t *tx) Watch(ctx context.Context, repoID, userID forge.ID) (repos.WatchMode, time.Time, error) {
+	var m int
+	var at int64
+	err := t.queryRow(ctx, sqlWatch, repoID, userID).Scan(&m, &at)
+	if err != nil {
+		if e := mapError(err, "watch"); isNotFound(e) {
+			return repos.WatchNone, time.Time{}, nil
+		}
+		return 0, time.Time{}, mapError(err, "watch")
+	}
+	return repos.WatchMode(m), fromUnix(at), nil
+}
+
+func (t *tx) listUsers(ctx context.Context, what, countQ, listQ string, repoID forge.ID, o forge.ListOptions) ([]*forge.User, int64, error) {
+	var total int64
+	if err := t.queryRow(ctx, countQ, repoID).Scan(&total); err != nil {
+		return nil, 0, mapError(err, what)
+	}
+	rows, err := t.query(ctx, listQ, repoID, o.Limit, o.Offset())
+	if err != nil {
+		return nil, 0, mapError(err, what)
+	}
+	defer rows.Close()
+	list := []*forge.User{}
+	for rows.Next() {
+		u, dest, done := userDest()
+		if err := rows.Scan(dest...); err != nil {
+			return nil, 0, mapError(err, what)
+		}
+		done()
+		list = append(list, u)
+	}
+	return list, total, mapError(rows.Err(), what)
+}
+
+func (t *tx) ListWatchers(ctx context.Context, repoID forge.ID, o forge.ListOptions) ([]*forge.User, int64, error) {
+	return t.listUsers(ctx, "watchers", sqlNumWatchers, sqlListWatchers, repoID, o)
+}
+
+func (t *tx) SetStar(ctx context.Context, repoID, userID forge.ID, starred bool, at time.Time) error {
+	var err error
+	if starred {
+		_, err = t.exec(ctx, sqlStar, repoID, userID, toUnix(at))
+	} else {
+		_, err = t.exec(ctx, sqlUnstar, repoID, userID)
+	}
+	if err != nil {
+		return mapError(err, "star")
+	}
+	_, err = t.exec(ctx, sqlCountStars, repoID, repoID)
+	return mapError(err, "star")
+}
+
+func (t *tx) IsStarred(ctx context.Context, repoID, userID forge.ID) (bool, error) {
+	var n int
+	err := t.queryRow(ctx, sqlIsStarred, repoID, userID).Scan(&n)
+	return n > 0, mapError(err, "star")
+}
+
+func (t *tx) ListStargazers(ctx context.Context, repoID forge.ID, o forge.ListOptions) ([]*forge.User, int64, error) {
+	return t.listUsers(ctx, "stargazers", sqlNumStars, sqlListStars, repoID, o)
+}
+
+func (t *tx) CreateProtection(ctx context.Context, p *repos.BranchProtection) error {
+	settings, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	return mapError(t.queryRow(ctx, sqlCreateProtection, p.RepoID, p.RuleName, string(settings),
+		toUnix(p.Created), toUnix(p.Updated)).Scan(&p.ID), "branch protection")
+}
+
+func (t *tx) scanProtections(ctx context.Context, query string, args ...any) ([]*repos.BranchProtection, error) {
+	rows, err := t.query(ctx, query, args...)
+	if err != nil {
+		return nil, mapError(err, "branch protection")
+	}
+	defer rows.Close()
+	list := []*repos.BranchProtection{}
+	for rows.Next() {
+		var (
+			id, repoID, created, updated int64
+			name, settings               string
+		)
+		if err := rows.Scan(&id, &repoID, &name, &settings, &created, &updated); err != nil {
+			return nil, mapError(err, "branch protection")
+		}
+		p := &repos.BranchProtection{}
+		if err := json.Unmarshal([]byte(settings), p); err != nil {
+			return nil, err
+		}
+		p.ID, p.RepoID, p.RuleName, p.Created, p.Updated = id, repoID, name, fromUnix(created), fromUnix(updated)
+		list = append(list, p)
+	}
+	return list, mapError(rows.Err(), "branch protection")
+}
+
+func (t *tx) Protection(ctx context.Context, repoID forge.ID, rule string) (*repos.BranchProtection, error) {
+	list, err := t.scanProtections(ctx, sqlProtection, repoID, rule)
+	if err != nil {
+		return nil, err
+	}
+	if len(list) == 0 {
+		return nil, forge.Errorf(forge.ErrNotFound, "branch protection does not exist [name: %s]", rule)
+	}
+	return list[0], nil
+}
+
+func (t *tx) ListProtections(ctx context.Context, repoID forge.ID) ([]*repos.BranchProtection, error) {
+	return t.scanProtections(ctx, sqlListProtections, repoID)
+}
+
+func (t *tx) UpdateProtection(ctx context.Context, p *repos.BranchProtection) error {
+	settings, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	res, err := t.exec(ctx, sqlUpdateProtection, p.RuleName, string(settings), toUnix(p.Updated), p.ID)
+	return affectedOne(res, err, "branch protection")
+}
+
+func (t *tx) DeleteProtection(ctx context.Context, repoID forge.ID, rule string) error {
+	res, err := t.exec(ctx, sqlDeleteProtection, repoID, rule)
+	if err := affectedOne(res, err, "branch protection"); isNotFound(err) {
+		return forge.Errorf(forge.ErrNotFound, "branch protection does not exist [name: %s]", rule)
+	} else if err != nil {
+		return err
+	}
+	return nil
+}
