@@ -50,6 +50,13 @@ var perOperation = map[string]map[int]string{
 	"adminRenameUser": {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
 }
 
+// listBodies are operations that answer a list of the declared schema in
+// some cases: GET contents of a directory (Forgejo documents the file case
+// only).
+var listBodies = map[string]string{
+	"repoGetContents": "a directory's contents are a list of ContentsResponse (Forgejo's GetContents)",
+}
+
 // errorSchemas are the bodies of deviations.
 var errorSchemas = map[int]string{
 	http.StatusNotFound: "APINotFound",
@@ -94,6 +101,10 @@ var loadContract = sync.OnceValues(func() (*contract, error) {
 
 var param = regexp.MustCompile(`\{[^}]+\}`)
 
+// wildParams may hold slashes when they end a path (file paths, refs,
+// branch names), as Forgejo routes them.
+var wildParams = map[string]bool{"{filepath}": true, "{ref}": true, "{branch}": true}
+
 // templateRegexp compiles an OpenAPI path template; {x} matches one
 // non-empty path segment (or part of one, as in {index}.{diffType}).
 func templateRegexp(path string) (*regexp.Regexp, int) {
@@ -104,7 +115,11 @@ func templateRegexp(path string) (*regexp.Regexp, int) {
 	for _, loc := range param.FindAllStringIndex(path, -1) {
 		b.WriteString(regexp.QuoteMeta(path[last:loc[0]]))
 		lit += loc[0] - last
-		b.WriteString(`([^/]+?)`)
+		if loc[1] == len(path) && wildParams[path[loc[0]:loc[1]]] {
+			b.WriteString(`(.+?)`)
+		} else {
+			b.WriteString(`([^/]+?)`)
+		}
 		last = loc[1]
 	}
 	b.WriteString(regexp.QuoteMeta(path[last:]))
@@ -116,7 +131,7 @@ func templateRegexp(path string) (*regexp.Regexp, int) {
 // strict forbids unknown properties in every object schema of doc. It also
 // admits null where Forgejo's Go types produce it and Swagger 2.0 cannot say
 // so: properties that are arrays (nil slices), objects (nil pointers) and
-// date-times (*time.Time).
+// strings (*string, *time.Time). Null integers and booleans still fail.
 func strict(doc *openapi3.T) {
 	no := false
 	seen := map[*openapi3.Schema]bool{}
@@ -135,7 +150,7 @@ func strict(doc *openapi3.T) {
 			switch {
 			case p.Ref != "":
 				s.Properties[name] = &openapi3.SchemaRef{Value: &openapi3.Schema{Nullable: true, AllOf: openapi3.SchemaRefs{p}}}
-			case p.Value != nil && (p.Value.Type.Is("array") || p.Value.Type.Is("object") || p.Value.Format == "date-time"):
+			case p.Value != nil && (p.Value.Type.Is("array") || p.Value.Type.Is("object") || p.Value.Type.Is("string")):
 				p.Value.Nullable = true
 			}
 		}
@@ -220,6 +235,18 @@ func (c *contract) check(r *http.Request, status int, header http.Header, body [
 			name = "APIError"
 		}
 		return c.checkSchema(status, name, body)
+	}
+	if listBodies[op.op.OperationID] != "" && status == http.StatusOK && bytes.HasPrefix(body, []byte("[")) {
+		var items []json.RawMessage
+		if err := json.Unmarshal(body, &items); err != nil {
+			return err
+		}
+		for _, it := range items {
+			if err := c.checkSchema(status, "ContentsResponse", it); err != nil {
+				return fmt.Errorf("%s %s (%s): %v", r.Method, r.URL.Path, op.op.OperationID, err)
+			}
+		}
+		return nil
 	}
 	input := &openapi3filter.ResponseValidationInput{
 		RequestValidationInput: &openapi3filter.RequestValidationInput{

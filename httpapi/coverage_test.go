@@ -12,6 +12,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge/repos"
 )
 
 type docOp struct{ method, path, id, tag string }
@@ -62,7 +63,7 @@ func TestCoverage(t *testing.T) {
 	for _, o := range ops {
 		byKey[o.method+" "+o.path] = o
 	}
-	a := New(Config{Auth: auth.New(auth.Config{})})
+	a := New(Config{Auth: auth.New(auth.Config{}), Repos: repos.New(repos.Config{})})
 	served := map[string]bool{}
 	for _, rt := range a.routes() {
 		key := rt.Method + " " + rt.Path
@@ -84,7 +85,7 @@ func TestCoverage(t *testing.T) {
 		rctx := chi.NewRouteContext()
 		if !a.router.Match(rctx, rt.Method, path) {
 			t.Errorf("%s %s does not reach a handler (it would answer the router's 404)", rt.Method, path)
-		} else if got := rctx.RoutePattern(); got != "/api/v1"+rt.Path {
+		} else if got := rctx.RoutePattern(); got != rt.chiPattern() {
 			t.Errorf("%s %s reaches %s instead of %s", rt.Method, path, got, rt.Path)
 		}
 	}

@@ -22,6 +22,8 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
 )
 
 // ForgejoVersion is the Forgejo release whose API Hearth follows.
@@ -39,6 +41,11 @@ const DefaultMaxBodyBytes = 1 << 20
 type Config struct {
 	// Auth authenticates requests and manages users and tokens. Required.
 	Auth *auth.Service
+	// Repos serves repositories. Nil leaves the repository routes out.
+	Repos *repos.Service
+	// Git serves git's smart HTTP protocol for repositories
+	// (storage/gitstore.Store does). Nil leaves /{owner}/{repo}.git out.
+	Git GitServer
 	// RootURL is the public URL of the forge, ending in "/", used in error
 	// bodies (`<RootURL>api/swagger`), Link headers and HTML URLs. Empty
 	// means "derive from each request's Host".
@@ -73,6 +80,13 @@ type ReverseProxyAuth struct {
 	FullNameHeader string
 	// AutoRegister creates unknown users; without it they stay anonymous.
 	AutoRegister bool
+}
+
+// GitServer serves git's smart HTTP protocol for one repository once the
+// request is authorised: subpath is what follows /{owner}/{repo}.git and
+// remoteUser the signed-in user's name ("" when anonymous).
+type GitServer interface {
+	ServeGit(w http.ResponseWriter, r *http.Request, repo forge.ID, subpath, remoteUser string)
 }
 
 // API is the /api/v1 handler. It is safe for concurrent use.
@@ -122,9 +136,14 @@ func New(cfg Config) *API {
 		a.newCall(w, req).errorStatus(http.StatusMethodNotAllowed, "method not allowed")
 	})
 	for _, rt := range a.routes() {
-		r.Method(rt.Method, "/api/v1"+rt.Path, a.serveRoute(rt))
+		r.Method(rt.Method, rt.chiPattern(), a.serveRoute(rt))
 	}
 	r.Get("/swagger.v1.json", a.serveSpec)
+	if cfg.Git != nil && cfg.Repos != nil {
+		r.Get("/{owner}/{repo}/info/refs", a.serveGit)
+		r.Post("/{owner}/{repo}/git-upload-pack", a.serveGit)
+		r.Post("/{owner}/{repo}/git-receive-pack", a.serveGit)
+	}
 	a.router = r
 	return a
 }

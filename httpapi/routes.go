@@ -2,6 +2,10 @@ package httpapi
 
 import (
 	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -22,6 +26,9 @@ type route struct {
 	Token bool
 	// Admin: the route needs a site administrator.
 	Admin bool
+	// Wild names the last path parameter when it may hold slashes (file
+	// paths, refs, branch names): it takes the rest of the path.
+	Wild string
 	// Public marks a route that needs no scope at all (Forgejo's /version,
 	// /settings/*). Every other route must name its Scopes: a test fails
 	// on a route with neither.
@@ -30,12 +37,24 @@ type route struct {
 }
 
 var (
-	user  = []forge.ScopeCategory{forge.CategoryUser}
-	admin = []forge.ScopeCategory{forge.CategoryAdmin}
+	user     = []forge.ScopeCategory{forge.CategoryUser}
+	admin    = []forge.ScopeCategory{forge.CategoryAdmin}
+	repo     = []forge.ScopeCategory{forge.CategoryRepository}
+	userRepo = []forge.ScopeCategory{forge.CategoryUser, forge.CategoryRepository}
 )
 
+// chiPattern is the router pattern of a route: its path below /api/v1, with
+// the Wild parameter as chi's catch-all.
+func (rt route) chiPattern() string {
+	p := "/api/v1" + rt.Path
+	if rt.Wild != "" {
+		p = strings.TrimSuffix(p, "{"+rt.Wild+"}") + "*"
+	}
+	return p
+}
+
 func (a *API) routes() []route {
-	return []route{
+	routes := []route{
 		{Method: "GET", Path: "/version", Op: "getVersion", Public: true, h: a.getVersion},
 		{Method: "GET", Path: "/settings/api", Op: "getGeneralAPISettings", Public: true, h: a.getAPISettings},
 
@@ -51,6 +70,78 @@ func (a *API) routes() []route {
 		{Method: "PATCH", Path: "/admin/users/{username}", Op: "adminEditUser", Scopes: admin, Token: true, Admin: true, h: a.adminEditUser},
 		{Method: "DELETE", Path: "/admin/users/{username}", Op: "adminDeleteUser", Scopes: admin, Token: true, Admin: true, h: a.adminDeleteUser},
 		{Method: "POST", Path: "/admin/users/{username}/rename", Op: "adminRenameUser", Scopes: admin, Token: true, Admin: true, h: a.adminRenameUser},
+	}
+	if a.cfg.Repos != nil {
+		routes = append(routes, a.repoRoutes()...)
+	}
+	return routes
+}
+
+// repoRoutes are the repository operations. Reads need read:repository;
+// writes write:repository. Who may do what on a repository (reader, writer,
+// administrator, owner; archived repositories refuse writes) is decided by
+// forge/repos, with Forgejo's messages.
+func (a *API) repoRoutes() []route {
+	const rp = "/repos/{owner}/{repo}"
+	return []route{
+		{Method: "POST", Path: "/user/repos", Op: "createCurrentUserRepo", Scopes: userRepo, Token: true, h: a.createUserRepo},
+		{Method: "GET", Path: "/user/repos", Op: "userCurrentListRepos", Scopes: userRepo, Token: true, h: a.listMyRepos},
+		{Method: "GET", Path: "/users/{username}/repos", Op: "userListRepos", Scopes: userRepo, h: a.listUserRepos},
+		{Method: "POST", Path: "/admin/users/{username}/repos", Op: "adminCreateRepo", Scopes: admin, Token: true, Admin: true, h: a.adminCreateRepo},
+		{Method: "GET", Path: "/repos/search", Op: "repoSearch", Scopes: repo, h: a.searchRepos},
+		{Method: "GET", Path: "/repositories/{id}", Op: "repoGetByID", Scopes: repo, Token: true, h: a.getRepoByID},
+		{Method: "GET", Path: "/user/starred", Op: "userCurrentListStarred", Scopes: userRepo, Token: true, h: a.listStarred},
+		{Method: "GET", Path: "/user/starred/{owner}/{repo}", Op: "userCurrentCheckStarring", Scopes: userRepo, Token: true, h: a.checkStarred},
+		{Method: "PUT", Path: "/user/starred/{owner}/{repo}", Op: "userCurrentPutStar", Scopes: userRepo, Token: true, h: a.star(true)},
+		{Method: "DELETE", Path: "/user/starred/{owner}/{repo}", Op: "userCurrentDeleteStar", Scopes: userRepo, Token: true, h: a.star(false)},
+
+		{Method: "GET", Path: rp, Op: "repoGet", Scopes: repo, h: a.getRepo},
+		{Method: "PATCH", Path: rp, Op: "repoEdit", Scopes: repo, Token: true, h: a.editRepo},
+		// Forgejo checks the owner's category (user or organization) here.
+		{Method: "DELETE", Path: rp, Op: "repoDelete", Scopes: user, Token: true, h: a.deleteRepo},
+
+		{Method: "GET", Path: rp + "/branches", Op: "repoListBranches", Scopes: repo, h: a.listBranches},
+		{Method: "POST", Path: rp + "/branches", Op: "repoCreateBranch", Scopes: repo, Token: true, h: a.createBranch},
+		{Method: "GET", Path: rp + "/branches/{branch}", Op: "repoGetBranch", Scopes: repo, Wild: "branch", h: a.getBranch},
+		{Method: "DELETE", Path: rp + "/branches/{branch}", Op: "repoDeleteBranch", Scopes: repo, Token: true, Wild: "branch", h: a.deleteBranch},
+		{Method: "GET", Path: rp + "/branch_protections", Op: "repoListBranchProtection", Scopes: repo, Token: true, h: a.listProtections},
+		{Method: "POST", Path: rp + "/branch_protections", Op: "repoCreateBranchProtection", Scopes: repo, Token: true, h: a.createProtection},
+		{Method: "GET", Path: rp + "/branch_protections/{name}", Op: "repoGetBranchProtection", Scopes: repo, Token: true, h: a.getProtection},
+		{Method: "PATCH", Path: rp + "/branch_protections/{name}", Op: "repoEditBranchProtection", Scopes: repo, Token: true, h: a.editProtection},
+		{Method: "DELETE", Path: rp + "/branch_protections/{name}", Op: "repoDeleteBranchProtection", Scopes: repo, Token: true, h: a.deleteProtection},
+
+		{Method: "GET", Path: rp + "/collaborators", Op: "repoListCollaborators", Scopes: repo, Token: true, h: a.listCollaborators},
+		{Method: "GET", Path: rp + "/collaborators/{collaborator}", Op: "repoCheckCollaborator", Scopes: repo, Token: true, h: a.checkCollaborator},
+		{Method: "PUT", Path: rp + "/collaborators/{collaborator}", Op: "repoAddCollaborator", Scopes: repo, Token: true, h: a.addCollaborator},
+		{Method: "DELETE", Path: rp + "/collaborators/{collaborator}", Op: "repoDeleteCollaborator", Scopes: repo, Token: true, h: a.deleteCollaborator},
+		{Method: "GET", Path: rp + "/collaborators/{collaborator}/permission", Op: "repoGetRepoPermissions", Scopes: repo, Token: true, h: a.collaboratorPermission},
+
+		{Method: "GET", Path: rp + "/contents", Op: "repoGetContentsList", Scopes: repo, h: a.getContents},
+		{Method: "GET", Path: rp + "/contents/{filepath}", Op: "repoGetContents", Scopes: repo, Wild: "filepath", h: a.getContents},
+		{Method: "POST", Path: rp + "/contents/{filepath}", Op: "repoCreateFile", Scopes: repo, Token: true, Wild: "filepath", h: a.changeFile("create", 201)},
+		{Method: "PUT", Path: rp + "/contents/{filepath}", Op: "repoUpdateFile", Scopes: repo, Token: true, Wild: "filepath", h: a.changeFile("update", 200)},
+		{Method: "DELETE", Path: rp + "/contents/{filepath}", Op: "repoDeleteFile", Scopes: repo, Token: true, Wild: "filepath", h: a.changeFile("delete", 200)},
+		{Method: "GET", Path: rp + "/raw/{filepath}", Op: "repoGetRawFile", Scopes: repo, Wild: "filepath", h: a.getRaw},
+		{Method: "GET", Path: rp + "/archive/{archive}", Op: "repoGetArchive", Scopes: repo, h: a.getArchive},
+
+		{Method: "GET", Path: rp + "/commits", Op: "repoGetAllCommits", Scopes: repo, h: a.listCommits},
+		{Method: "GET", Path: rp + "/git/commits/{sha}", Op: "repoGetSingleCommit", Scopes: repo, h: a.getCommit},
+		{Method: "GET", Path: rp + "/git/refs", Op: "repoListAllGitRefs", Scopes: repo, h: a.listRefs},
+		{Method: "GET", Path: rp + "/git/refs/{ref}", Op: "repoListGitRefs", Scopes: repo, Wild: "ref", h: a.listRefs},
+		{Method: "GET", Path: rp + "/git/trees/{sha}", Op: "GetTree", Scopes: repo, h: a.getTree},
+		{Method: "GET", Path: rp + "/git/blobs/{sha}", Op: "GetBlob", Scopes: repo, h: a.getBlob},
+		{Method: "GET", Path: rp + "/tags", Op: "repoListTags", Scopes: repo, h: a.listTags},
+
+		{Method: "GET", Path: rp + "/topics", Op: "repoListTopics", Scopes: repo, h: a.listTopics},
+		{Method: "PUT", Path: rp + "/topics", Op: "repoUpdateTopics", Scopes: repo, Token: true, h: a.putTopics},
+		{Method: "PUT", Path: rp + "/topics/{topic}", Op: "repoAddTopic", Scopes: repo, Token: true, h: a.addTopic},
+		{Method: "DELETE", Path: rp + "/topics/{topic}", Op: "repoDeleteTopic", Scopes: repo, Token: true, h: a.deleteTopic},
+
+		{Method: "GET", Path: rp + "/subscription", Op: "userCurrentCheckSubscription", Scopes: repo, Token: true, h: a.getSubscription},
+		{Method: "PUT", Path: rp + "/subscription", Op: "userCurrentPutSubscription", Scopes: repo, Token: true, h: a.putSubscription},
+		{Method: "DELETE", Path: rp + "/subscription", Op: "userCurrentDeleteSubscription", Scopes: repo, Token: true, h: a.deleteSubscription},
+		{Method: "GET", Path: rp + "/subscribers", Op: "repoListSubscribers", Scopes: repo, h: a.listSubscribers},
+		{Method: "GET", Path: rp + "/stargazers", Op: "repoListStargazers", Scopes: repo, h: a.listStargazers},
 	}
 }
 
@@ -86,6 +177,13 @@ func (a *API) serveRoute(rt route) http.HandlerFunc {
 			c.errorStatus(http.StatusForbidden, "user should be the site admin")
 			return
 		}
+		if rt.Wild != "" {
+			rest := chi.URLParam(r, "*")
+			if u, err := url.PathUnescape(rest); err == nil {
+				rest = u
+			}
+			r.SetPathValue(rt.Wild, rest)
+		}
 		rt.h(c)
 	}
 }
@@ -101,3 +199,6 @@ func bracketList(items []string) string {
 	}
 	return out + "]"
 }
+
+// chiParam reads a path parameter set by chi.
+func chiParam(r *http.Request, name string) string { return chi.URLParam(r, name) }

@@ -26,7 +26,9 @@ import (
 	"time"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
+	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
@@ -98,15 +100,21 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err := bootstrapAdmin(ctx, authSvc, o, stdout, log); err != nil {
 		return err
 	}
+	git, err := gitstore.Open(filepath.Join(o.data, "git"))
+	if err != nil {
+		return err
+	}
+	repoSvc := repos.New(repos.Config{Store: db.Repos(), Git: git, Logger: log})
 
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
 	mux := http.NewServeMux()
-	api := httpapi.New(httpapi.Config{Auth: authSvc, Logger: log})
-	mux.Handle("/api/v1/", api)
-	mux.Handle("GET /swagger.v1.json", api)
+	api := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Git: git, Logger: log})
+	// The API owns /api/v1/, /swagger.v1.json and git's smart HTTP at
+	// /{owner}/{repo}.git/…: forged has no other routes, so it takes "/".
+	mux.Handle("/", api)
 	srv := &http.Server{
 		Handler:           mux,
 		ReadHeaderTimeout: 10 * time.Second,

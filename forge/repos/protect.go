@@ -151,12 +151,15 @@ func (s *Service) GetProtection(ctx context.Context, actor forge.Actor, owner, n
 	return p, err
 }
 
+// ErrRuleNameEmpty refuses a rule without a name (Forgejo answers 400).
+var ErrRuleNameEmpty = forge.Errorf(forge.ErrInvalid, "both rule_name and branch_name are empty")
+
 // CreateProtection adds a rule. reqAdmin, not archived. Errors:
 // forge.ErrInvalid `both rule_name and branch_name are empty`;
 // forge.ErrConflict `Branch protection already exist`.
 func (s *Service) CreateProtection(ctx context.Context, actor forge.Actor, owner, name string, p BranchProtection) (*BranchProtection, error) {
 	if p.RuleName == "" {
-		return nil, forge.Errorf(forge.ErrInvalid, "both rule_name and branch_name are empty")
+		return nil, ErrRuleNameEmpty
 	}
 	p.normalize()
 	now := s.clock.Now()

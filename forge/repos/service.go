@@ -72,7 +72,7 @@ func load(ctx context.Context, tx Tx, actor forge.Actor, owner, name string) (*V
 	name = strings.TrimSuffix(name, ".git")
 	r, err := tx.RepoByName(ctx, u.ID, name)
 	if errors.Is(err, forge.ErrNotFound) {
-		return nil, errRepoNotFound
+		return nil, ErrRepoNotFound
 	} else if err != nil {
 		return nil, err
 	}
@@ -85,13 +85,14 @@ func load(ctx context.Context, tx Tx, actor forge.Actor, owner, name string) (*V
 	}
 	v := &View{Repo: r, Owner: u, Perm: Permission(actor, r, u, collab)}
 	if !v.CanRead() {
-		return nil, errRepoNotFound
+		return nil, ErrRepoNotFound
 	}
 	return v, nil
 }
 
-// errRepoNotFound is Forgejo's default not-found answer for repositories.
-var errRepoNotFound = forge.Errorf(forge.ErrNotFound, "The target couldn't be found.")
+// ErrRepoNotFound is returned for repositories that do not exist or that
+// the actor may not see (the two are indistinguishable, as in Forgejo).
+var ErrRepoNotFound = forge.Errorf(forge.ErrNotFound, "The target couldn't be found.")
 
 // OwnerNotFoundError is the 404 of an unknown owner in /repos/{owner}/...
 // (Forgejo: message `GetUserByName`, errors [`user redirect does not exist
@@ -122,7 +123,7 @@ func (s *Service) GetByID(ctx context.Context, actor forge.Actor, id forge.ID) (
 	err := s.store.View(ctx, func(tx Tx) error {
 		r, err := tx.RepoByID(ctx, id)
 		if err != nil {
-			return errRepoNotFound
+			return ErrRepoNotFound
 		}
 		u, err := tx.UserByID(ctx, r.OwnerID)
 		if err != nil {

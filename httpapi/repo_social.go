@@ -1,0 +1,251 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+)
+
+// listCollaborators is GET /repos/{owner}/{repo}/collaborators.
+func (a *API) listCollaborators(c *call) {
+	o := c.listOptions()
+	list, total, err := a.cfg.Repos.ListCollaborators(c.r.Context(), c.actor, c.owner(), c.repo(), o)
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	out := make([]userJSON, len(list))
+	for i, cl := range list {
+		out[i] = c.toUser(cl.User)
+	}
+	c.setLinkHeader(total, o)
+	c.setTotalCount(total)
+	c.json(http.StatusOK, out)
+}
+
+// checkCollaborator is GET /repos/{owner}/{repo}/collaborators/{collaborator}:
+// 204 if one, 404 otherwise.
+func (a *API) checkCollaborator(c *call) {
+	ok, err := a.cfg.Repos.IsCollaborator(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("collaborator"))
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	if !ok {
+		c.notFound()
+		return
+	}
+	c.noContent()
+}
+
+// addCollaborator is PUT /repos/{owner}/{repo}/collaborators/{collaborator}.
+func (a *API) addCollaborator(c *call) {
+	var o struct {
+		Permission string `json:"permission"`
+	}
+	if !c.decode(&o) {
+		return
+	}
+	mode, err := repos.ParseAccessMode(o.Permission)
+	if err == nil {
+		err = a.cfg.Repos.AddCollaborator(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("collaborator"), mode)
+	}
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.noContent()
+}
+
+// deleteCollaborator is DELETE /repos/{owner}/{repo}/collaborators/{collaborator}.
+func (a *API) deleteCollaborator(c *call) {
+	if err := a.cfg.Repos.RemoveCollaborator(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("collaborator")); err != nil {
+		c.repoError(err)
+		return
+	}
+	c.noContent()
+}
+
+// collaboratorPermission is GET .../collaborators/{collaborator}/permission.
+func (a *API) collaboratorPermission(c *call) {
+	u, mode, err := a.cfg.Repos.UserPermission(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("collaborator"))
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	perm := repos.AccessModeString(mode)
+	if mode == forge.AccessModeOwner {
+		perm = "admin" // Forgejo reports owners as admin
+	}
+	c.json(http.StatusOK, struct {
+		Permission string   `json:"permission"`
+		RoleName   string   `json:"role_name"`
+		User       userJSON `json:"user"`
+	}{perm, perm, c.toUser(u)})
+}
+
+// watchInfo is Forgejo's WatchInfo.
+type watchInfo struct {
+	Subscribed    bool      `json:"subscribed"`
+	Ignored       bool      `json:"ignored"`
+	Reason        any       `json:"reason"`
+	CreatedAt     time.Time `json:"created_at"`
+	URL           string    `json:"url"`
+	RepositoryURL string    `json:"repository_url"`
+}
+
+// toWatch answers Forgejo's WatchInfo; created_at is the repository's
+// creation time, not the watch's (Forgejo's quirk, kept).
+func (c *call) toWatch(v *repos.View) watchInfo {
+	api := c.repoAPIURL(v.Repo)
+	return watchInfo{Subscribed: true, CreatedAt: apiTime(v.Repo.Created), URL: api + "/subscription", RepositoryURL: api}
+}
+
+// getSubscription is GET /repos/{owner}/{repo}/subscription: 404 when not
+// watching.
+func (a *API) getSubscription(c *call) {
+	v, err := a.cfg.Repos.Subscription(c.r.Context(), c.actor, c.owner(), c.repo())
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.json(http.StatusOK, c.toWatch(v))
+}
+
+// putSubscription is PUT /repos/{owner}/{repo}/subscription.
+func (a *API) putSubscription(c *call) {
+	v, err := a.cfg.Repos.Watch(c.r.Context(), c.actor, c.owner(), c.repo())
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.json(http.StatusOK, c.toWatch(v))
+}
+
+// deleteSubscription is DELETE /repos/{owner}/{repo}/subscription: 204,
+// also when not watching.
+func (a *API) deleteSubscription(c *call) {
+	if err := a.cfg.Repos.Unwatch(c.r.Context(), c.actor, c.owner(), c.repo()); err != nil {
+		c.repoError(err)
+		return
+	}
+	c.noContent()
+}
+
+func (c *call) writeUsers(list []*forge.User, total int64, o forge.ListOptions) {
+	out := make([]userJSON, len(list))
+	for i, u := range list {
+		out[i] = c.toUser(u)
+	}
+	c.setLinkHeader(total, o)
+	c.setTotalCount(total)
+	c.json(http.StatusOK, out)
+}
+
+// listSubscribers is GET /repos/{owner}/{repo}/subscribers.
+func (a *API) listSubscribers(c *call) {
+	o := c.listOptions()
+	list, total, err := a.cfg.Repos.Watchers(c.r.Context(), c.actor, c.owner(), c.repo(), o)
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.writeUsers(list, total, o)
+}
+
+// listStargazers is GET /repos/{owner}/{repo}/stargazers.
+func (a *API) listStargazers(c *call) {
+	o := c.listOptions()
+	list, total, err := a.cfg.Repos.Stargazers(c.r.Context(), c.actor, c.owner(), c.repo(), o)
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.writeUsers(list, total, o)
+}
+
+// checkStarred is GET /user/starred/{owner}/{repo}: 204 or 404.
+func (a *API) checkStarred(c *call) {
+	ok, err := a.cfg.Repos.IsStarred(c.r.Context(), c.actor, c.owner(), c.repo())
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	if !ok {
+		c.notFound()
+		return
+	}
+	c.noContent()
+}
+
+// star is PUT and DELETE /user/starred/{owner}/{repo}.
+func (a *API) star(on bool) func(*call) {
+	return func(c *call) {
+		if err := a.cfg.Repos.Star(c.r.Context(), c.actor, c.owner(), c.repo(), on); err != nil {
+			c.repoError(err)
+			return
+		}
+		c.noContent()
+	}
+}
+
+// listStarred is GET /user/starred.
+func (a *API) listStarred(c *call) {
+	o := c.listOptions()
+	list, total, err := a.cfg.Repos.List(c.r.Context(), c.actor, repos.RepoFilter{StarredBy: c.actor.UserID()}, o)
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.writeRepos(list, total, o)
+}
+
+// listTopics is GET /repos/{owner}/{repo}/topics.
+func (a *API) listTopics(c *call) {
+	v, err := a.cfg.Repos.Get(c.r.Context(), c.actor, c.owner(), c.repo())
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	topics := v.Repo.Topics
+	if topics == nil {
+		topics = []string{}
+	}
+	c.json(http.StatusOK, struct {
+		Topics []string `json:"topics"`
+	}{topics})
+}
+
+// putTopics is PUT /repos/{owner}/{repo}/topics.
+func (a *API) putTopics(c *call) {
+	var o struct {
+		Topics []string `json:"topics"`
+	}
+	if !c.decode(&o) {
+		return
+	}
+	if err := a.cfg.Repos.SetTopics(c.r.Context(), c.actor, c.owner(), c.repo(), o.Topics); err != nil {
+		c.repoError(err)
+		return
+	}
+	c.noContent()
+}
+
+// addTopic and deleteTopic are PUT and DELETE /repos/{owner}/{repo}/topics/{topic}.
+func (a *API) addTopic(c *call) {
+	if err := a.cfg.Repos.AddTopic(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("topic")); err != nil {
+		c.repoError(err)
+		return
+	}
+	c.noContent()
+}
+
+func (a *API) deleteTopic(c *call) {
+	if err := a.cfg.Repos.RemoveTopic(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("topic")); err != nil {
+		c.repoError(err)
+		return
+	}
+	c.noContent()
+}
