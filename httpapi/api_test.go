@@ -17,7 +17,9 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
+	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
@@ -42,14 +44,16 @@ func newEnv(t *testing.T, mutate ...func(*httpapi.Config)) *env {
 	_, err = svc.EnsureAdmin(context.Background(), auth.CreateUserOptions{
 		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
 	require.NoError(t, err)
-	cfg := httpapi.Config{Auth: svc}
+	git, err := gitstore.Open(t.TempDir())
+	require.NoError(t, err)
+	repoSvc := repos.New(repos.Config{Store: db.Repos(), Git: git, Clock: clock})
+	cfg := httpapi.Config{Auth: svc, Repos: repoSvc, Git: git}
 	for _, m := range mutate {
 		m(&cfg)
 	}
 	api := httpapi.New(cfg)
 	mux := http.NewServeMux()
-	mux.Handle("/api/v1/", api)
-	mux.Handle("GET /swagger.v1.json", api)
+	mux.Handle("/", api)
 	srv := httptest.NewServer(checked(t, mux))
 	t.Cleanup(srv.Close)
 	return &env{t: t, srv: srv, auth: svc, clock: clock}

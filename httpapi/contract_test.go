@@ -46,8 +46,9 @@ var withBody = map[int]string{
 // perOperation lists statuses particular operations answer that the
 // document does not declare, by operationId.
 var perOperation = map[string]map[int]string{
-	"adminEditUser":   {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
-	"adminRenameUser": {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
+	"adminEditUser":              {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
+	"repoCreateBranchProtection": {http.StatusBadRequest: "`both rule_name and branch_name are empty` is 400 (spec/repos.md §1); the document omits it"},
+	"adminRenameUser":            {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
 }
 
 // listBodies are operations that answer a list of the declared schema in
@@ -55,6 +56,12 @@ var perOperation = map[string]map[int]string{
 // only).
 var listBodies = map[string]string{
 	"repoGetContents": "a directory's contents are a list of ContentsResponse (Forgejo's GetContents)",
+}
+
+// rawOperations answer bytes, not JSON: only their status is checked.
+var rawOperations = map[string]string{
+	"repoGetRawFile": "the file's bytes with their detected Content-Type, as Forgejo's ServeBlob",
+	"repoGetArchive": "zip or tar.gz bytes",
 }
 
 // errorSchemas are the bodies of deviations.
@@ -150,7 +157,7 @@ func strict(doc *openapi3.T) {
 			switch {
 			case p.Ref != "":
 				s.Properties[name] = &openapi3.SchemaRef{Value: &openapi3.Schema{Nullable: true, AllOf: openapi3.SchemaRefs{p}}}
-			case p.Value != nil && (p.Value.Type.Is("array") || p.Value.Type.Is("object") || p.Value.Type.Is("string")):
+			case p.Value != nil && (p.Value.Type == nil || p.Value.Type.Is("array") || p.Value.Type.Is("object") || p.Value.Type.Is("string")):
 				p.Value.Nullable = true
 			}
 		}
@@ -236,6 +243,9 @@ func (c *contract) check(r *http.Request, status int, header http.Header, body [
 		}
 		return c.checkSchema(status, name, body)
 	}
+	if rawOperations[op.op.OperationID] != "" && status == http.StatusOK {
+		return nil
+	}
 	if listBodies[op.op.OperationID] != "" && status == http.StatusOK && bytes.HasPrefix(body, []byte("[")) {
 		var items []json.RawMessage
 		if err := json.Unmarshal(body, &items); err != nil {
@@ -301,7 +311,7 @@ func checked(t *testing.T, h http.Handler) http.Handler {
 		h.ServeHTTP(rec, r)
 		res := rec.Result()
 		body, _ := io.ReadAll(res.Body)
-		if r.URL.Path != "/swagger.v1.json" {
+		if strings.HasPrefix(r.URL.Path, "/api/v1/") {
 			if err := c.check(r, res.StatusCode, res.Header, body); err != nil {
 				t.Errorf("contract: %v", err)
 			}

@@ -239,7 +239,7 @@ func TestSwaggerDocument(t *testing.T) {
 	assert.Equal(t, httpapi.Version, doc.Info["x-hearth-version"])
 	assert.Contains(t, doc.Paths, "/users/{username}/tokens")
 	assert.Contains(t, doc.Paths["/users/{username}/tokens"], "post")
-	assert.NotContains(t, doc.Paths, "/repos/{owner}/{repo}", "only served operations")
+	assert.NotContains(t, doc.Paths, "/repos/{owner}/{repo}/pulls", "only served operations")
 	assert.NotContains(t, doc.Paths["/admin/users/{username}"], "get", "GET is not an operation there")
 	assert.Contains(t, doc.Defs, "User")
 }
