@@ -8,6 +8,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
 )
 
@@ -48,8 +49,61 @@ var samples = map[string]sample{
 	"adminCreateUser": {path: "/admin/users", body: map[string]any{"username": "zoe", "email": "zoe@example.com", "password": "zoe-password"},
 		ok: outcome{201, ""}},
 	"adminEditUser":   {path: "/admin/users/alice", body: map[string]any{"full_name": "A"}, ok: outcome{200, ""}},
-	"adminDeleteUser": {path: "/admin/users/alice", ok: outcome{204, ""}},
+	"adminDeleteUser": {path: "/admin/users/alice", ok: outcome{422, "user still has ownership of repositories [uid: 2]"}},
 	"adminRenameUser": {path: "/admin/users/alice/rename", body: map[string]any{"new_username": "alicia"}, ok: outcome{204, ""}},
+
+	// Repositories: alice/proj exists (auto_init) and the token is root's.
+	"createCurrentUserRepo":      {path: "/user/repos", body: map[string]any{"name": "new"}, ok: outcome{201, ""}},
+	"userCurrentListRepos":       {path: "/user/repos", ok: outcome{200, ""}},
+	"userListRepos":              {path: "/users/alice/repos", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"adminCreateRepo":            {path: "/admin/users/alice/repos", body: map[string]any{"name": "new"}, ok: outcome{201, ""}},
+	"repoSearch":                 {path: "/repos/search?q=proj", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"repoGetByID":                {path: "/repositories/1", ok: outcome{200, ""}},
+	"userCurrentListStarred":     {path: "/user/starred", ok: outcome{200, ""}},
+	"userCurrentCheckStarring":   {path: "/user/starred/alice/proj", ok: outcome{404, ""}},
+	"userCurrentPutStar":         {path: "/user/starred/alice/proj", ok: outcome{204, ""}},
+	"userCurrentDeleteStar":      {path: "/user/starred/alice/proj", ok: outcome{204, ""}},
+	"repoGet":                    {path: "/repos/alice/proj", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"repoEdit":                   {path: "/repos/alice/proj", body: map[string]any{"description": "d"}, ok: outcome{200, ""}},
+	"repoDelete":                 {path: "/repos/alice/proj", ok: outcome{204, ""}},
+	"repoListBranches":           {path: "/repos/alice/proj/branches", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"repoCreateBranch":           {path: "/repos/alice/proj/branches", body: map[string]any{"new_branch_name": "b"}, ok: outcome{201, ""}},
+	"repoGetBranch":              {path: "/repos/alice/proj/branches/main", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"repoDeleteBranch":           {path: "/repos/alice/proj/branches/main", ok: outcome{403, "can not delete default branch"}},
+	"repoListBranchProtection":   {path: "/repos/alice/proj/branch_protections", ok: outcome{200, ""}},
+	"repoCreateBranchProtection": {path: "/repos/alice/proj/branch_protections", body: map[string]any{"rule_name": "main"}, ok: outcome{201, ""}},
+	"repoGetBranchProtection":    {path: "/repos/alice/proj/branch_protections/main", ok: outcome{404, ""}},
+	"repoEditBranchProtection":   {path: "/repos/alice/proj/branch_protections/main", body: map[string]any{}, ok: outcome{404, ""}},
+	"repoDeleteBranchProtection": {path: "/repos/alice/proj/branch_protections/main", ok: outcome{404, ""}},
+	"repoListCollaborators":      {path: "/repos/alice/proj/collaborators", ok: outcome{200, ""}},
+	"repoCheckCollaborator":      {path: "/repos/alice/proj/collaborators/root", ok: outcome{404, ""}},
+	"repoAddCollaborator":        {path: "/repos/alice/proj/collaborators/root", body: map[string]any{"permission": "read"}, ok: outcome{204, ""}},
+	"repoDeleteCollaborator":     {path: "/repos/alice/proj/collaborators/root", ok: outcome{404, ""}},
+	"repoGetRepoPermissions":     {path: "/repos/alice/proj/collaborators/root/permission", ok: outcome{200, ""}},
+	"repoGetContentsList":        {path: "/repos/alice/proj/contents", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"repoGetContents":            {path: "/repos/alice/proj/contents/README.md", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"repoCreateFile":             {path: "/repos/alice/proj/contents/new.txt", body: map[string]any{"content": "eA=="}, ok: outcome{201, ""}},
+	"repoUpdateFile": {path: "/repos/alice/proj/contents/README.md", body: map[string]any{"content": "eA==", "sha": "0000"},
+		ok: outcome{422, ""}},
+	"repoDeleteFile":                {path: "/repos/alice/proj/contents/README.md", body: map[string]any{"sha": "0000"}, ok: outcome{422, ""}},
+	"repoGetRawFile":                {path: "/repos/alice/proj/raw/README.md", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"repoGetArchive":                {path: "/repos/alice/proj/archive/main.tar.gz", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"repoGetAllCommits":             {path: "/repos/alice/proj/commits", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"repoGetSingleCommit":           {path: "/repos/alice/proj/git/commits/main", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"repoListAllGitRefs":            {path: "/repos/alice/proj/git/refs", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"repoListGitRefs":               {path: "/repos/alice/proj/git/refs/heads/main", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"GetTree":                       {path: "/repos/alice/proj/git/trees/main", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"GetBlob":                       {path: "/repos/alice/proj/git/blobs/0000", anon: outcome{404, ""}, ok: outcome{404, ""}},
+	"repoListTags":                  {path: "/repos/alice/proj/tags", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"repoListTopics":                {path: "/repos/alice/proj/topics", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"repoUpdateTopics":              {path: "/repos/alice/proj/topics", body: map[string]any{"topics": []string{"a"}}, ok: outcome{204, ""}},
+	"repoAddTopic":                  {path: "/repos/alice/proj/topics/go", ok: outcome{204, ""}},
+	"repoDeleteTopic":               {path: "/repos/alice/proj/topics/go", ok: outcome{204, ""}},
+	"userCurrentCheckSubscription":  {path: "/repos/alice/proj/subscription", ok: outcome{404, ""}},
+	"userCurrentPutSubscription":    {path: "/repos/alice/proj/subscription", ok: outcome{200, ""}},
+	"userCurrentDeleteSubscription": {path: "/repos/alice/proj/subscription", ok: outcome{204, ""}},
+	"repoListSubscribers":           {path: "/repos/alice/proj/subscribers", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"repoListStargazers":            {path: "/repos/alice/proj/stargazers", anon: outcome{200, ""}, ok: outcome{200, ""}},
 }
 
 func scopeWords(cats []forge.ScopeCategory, level string) []string {
@@ -66,7 +120,7 @@ func scopeWords(cats []forge.ScopeCategory, level string) []string {
 // Forgejo's statuses and messages.
 func TestRouteTable(t *testing.T) {
 	t.Parallel()
-	routes := httpapi.New(httpapi.Config{Auth: auth.New(auth.Config{})}).Routes()
+	routes := httpapi.New(httpapi.Config{Auth: auth.New(auth.Config{}), Repos: repos.New(repos.Config{})}).Routes()
 	for _, rt := range routes {
 		if len(rt.Scopes) == 0 && !rt.Public {
 			t.Errorf("%s %s (%s) declares no scope category and is not marked Public", rt.Method, rt.Path, rt.Op)
@@ -85,6 +139,8 @@ func TestRouteTable(t *testing.T) {
 				e.createUser("alice")
 				e.expect(e.do(req{method: "POST", path: "/api/v1/users/alice/tokens", user: "root", pass: "rootpassword",
 					body: map[string]any{"name": "a1", "scopes": []string{"read:user"}}}), 201, "")
+				e.expect(e.do(req{method: "POST", path: "/api/v1/admin/users/alice/repos", user: "root", pass: "rootpassword",
+					body: map[string]any{"name": "proj", "auto_init": true}}), 201, "")
 				if r.token == "scopes" {
 					r.token = e.token("root", strings.Split(r.header["scopes"], ",")...)
 					r.header = nil
