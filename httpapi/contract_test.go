@@ -60,8 +60,9 @@ var listBodies = map[string]string{
 
 // rawOperations answer bytes, not JSON: only their status is checked.
 var rawOperations = map[string]string{
-	"repoGetRawFile": "the file's bytes with their detected Content-Type, as Forgejo's ServeBlob",
-	"repoGetArchive": "zip or tar.gz bytes",
+	"repoGetRawFile":      "the file's bytes with their detected Content-Type, as Forgejo's ServeBlob",
+	"repoGetRawFileOrLFS": "the file's bytes with their detected Content-Type, as Forgejo's ServeBlob",
+	"repoGetArchive":      "zip or tar.gz bytes",
 }
 
 // errorSchemas are the bodies of deviations.

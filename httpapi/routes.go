@@ -122,6 +122,8 @@ func (a *API) repoRoutes() []route {
 		{Method: "PUT", Path: rp + "/contents/{filepath}", Op: "repoUpdateFile", Scopes: repo, Token: true, Wild: "filepath", h: a.changeFile("update", 200)},
 		{Method: "DELETE", Path: rp + "/contents/{filepath}", Op: "repoDeleteFile", Scopes: repo, Token: true, Wild: "filepath", h: a.changeFile("delete", 200)},
 		{Method: "GET", Path: rp + "/raw/{filepath}", Op: "repoGetRawFile", Scopes: repo, Wild: "filepath", h: a.getRaw},
+		// Hearth has no LFS: media serves the blob itself, as raw.
+		{Method: "GET", Path: rp + "/media/{filepath}", Op: "repoGetRawFileOrLFS", Scopes: repo, Wild: "filepath", h: a.getRaw},
 		{Method: "GET", Path: rp + "/archive/{archive}", Op: "repoGetArchive", Scopes: repo, h: a.getArchive},
 
 		{Method: "GET", Path: rp + "/commits", Op: "repoGetAllCommits", Scopes: repo, h: a.listCommits},

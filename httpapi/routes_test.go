@@ -87,6 +87,7 @@ var samples = map[string]sample{
 		ok: outcome{422, ""}},
 	"repoDeleteFile":                {path: "/repos/alice/proj/contents/README.md", body: map[string]any{"sha": "0000"}, ok: outcome{422, ""}},
 	"repoGetRawFile":                {path: "/repos/alice/proj/raw/README.md", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"repoGetRawFileOrLFS":           {path: "/repos/alice/proj/media/README.md", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"repoGetArchive":                {path: "/repos/alice/proj/archive/main.tar.gz", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"repoGetAllCommits":             {path: "/repos/alice/proj/commits", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"repoGetSingleCommit":           {path: "/repos/alice/proj/git/commits/main", anon: outcome{200, ""}, ok: outcome{200, ""}},

@@ -61,6 +61,7 @@ func TestGiteaSDK(t *testing.T) {
 	require.NoError(t, err)
 	tok, _, err := carol.CreateAccessToken(gitea.CreateAccessTokenOption{
 		Name: "automation", Scopes: []gitea.AccessTokenScope{gitea.AccessTokenScopeReadUser, gitea.AccessTokenScope("write:repository")}})
+	// (carol signs in with her password below; the token is checked on its own.)
 	require.NoError(t, err)
 	assert.Len(t, tok.Token, 40)
 	assert.ElementsMatch(t, []gitea.AccessTokenScope{"write:repository", "read:user"}, tok.Scopes)
@@ -85,6 +86,60 @@ func TestGiteaSDK(t *testing.T) {
 	_, resp, err = byToken.GetMyUserInfo()
 	require.Error(t, err)
 	assert.Equal(t, 401, resp.StatusCode)
+
+	// Repositories, branches, contents, commits, collaborators.
+	for _, format := range []string{"sha1", "sha256"} {
+		name := "tools-" + format
+		repo, _, err := carol.CreateRepo(gitea.CreateRepoOption{Name: name, Description: "Tools", AutoInit: true,
+			Gitignores: "Go", License: "MIT", ObjectFormatName: format})
+		require.NoError(t, err, format)
+		assert.Equal(t, "carol/"+name, repo.FullName)
+		assert.Equal(t, "main", repo.DefaultBranch)
+
+		got, _, err := carol.GetRepo("carol", name)
+		require.NoError(t, err)
+		assert.Equal(t, repo.ID, got.ID)
+		desc := "Better tools"
+		edited, _, err := carol.EditRepo("carol", name, gitea.EditRepoOption{Description: &desc})
+		require.NoError(t, err)
+		assert.Equal(t, "Better tools", edited.Description)
+
+		file, _, err := carol.CreateFile("carol", name, "cmd/main.go", gitea.CreateFileOptions{
+			FileOptions: gitea.FileOptions{Message: "add main"}, Content: "cGFja2FnZSBtYWluCg=="})
+		require.NoError(t, err)
+		hexLen := map[string]int{"sha1": 40, "sha256": 64}[format]
+		assert.Len(t, file.Commit.SHA, hexLen)
+		raw, _, err := carol.GetFile("carol", name, "main", "cmd/main.go")
+		require.NoError(t, err)
+		assert.Equal(t, "package main\n", string(raw))
+		contents, _, err := carol.GetContents("carol", name, "main", "cmd/main.go")
+		require.NoError(t, err)
+		_, _, err = carol.UpdateFile("carol", name, "cmd/main.go", gitea.UpdateFileOptions{
+			FileOptions: gitea.FileOptions{Message: "edit main"}, SHA: contents.SHA, Content: "cGFja2FnZSBtYWluIC8vIHYyCg=="})
+		require.NoError(t, err)
+
+		_, _, err = carol.CreateBranch("carol", name, gitea.CreateBranchOption{BranchName: "dev", OldBranchName: "main"})
+		require.NoError(t, err)
+		branches, _, err := carol.ListRepoBranches("carol", name, gitea.ListRepoBranchesOptions{})
+		require.NoError(t, err)
+		assert.Len(t, branches, 2)
+		commits, _, err := carol.ListRepoCommits("carol", name, gitea.ListCommitOptions{SHA: "main", Stat: true, Files: true})
+		require.NoError(t, err)
+		require.Len(t, commits, 3)
+		assert.Equal(t, "edit main", commits[0].RepoCommit.Message)
+		require.NotNil(t, commits[0].Stats)
+		assert.Equal(t, 1, commits[0].Stats.Additions)
+
+		_, err = carol.AddCollaborator("carol", name, "boss", gitea.AddCollaboratorOption{})
+		require.NoError(t, err)
+		_, _, err = carol.CreateBranchProtection("carol", name, gitea.CreateBranchProtectionOption{RuleName: "main", RequiredApprovals: 1})
+		require.NoError(t, err)
+		mine, _, err := carol.ListMyRepos(gitea.ListReposOptions{})
+		require.NoError(t, err)
+		assert.NotEmpty(t, mine)
+		_, err = carol.DeleteRepo("carol", name)
+		require.NoError(t, err)
+	}
 
 	_, err = admin.AdminDeleteUser("carol")
 	require.NoError(t, err)
