@@ -65,3 +65,62 @@ func BenchmarkLogWithStats(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkReads compares go-git and the git command line on the reads the
+// API makes most (refs, a directory listing, a file's entry, a blob) of a
+// SHA-1 repository with 200 files.
+func BenchmarkReads(b *testing.B) {
+	ctx := context.Background()
+	dir := b.TempDir()
+	gg, err := gitstore.Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cli, _ := gitstore.OpenWith(dir, gitstore.Options{CLIOnly: true})
+	if err := gg.Create(ctx, 1, forge.SHA1, "main"); err != nil {
+		b.Fatal(err)
+	}
+	var files []repos.FileOp
+	for i := range 200 {
+		files = append(files, repos.FileOp{Op: "create", Path: fmt.Sprintf("dir%d/file%d.txt", i%10, i), Content: bytes.Repeat([]byte("x"), 1000+i)})
+	}
+	c, err := gg.Apply(ctx, 1, repos.ChangeSet{NewBranch: "main", Message: "m", Author: sig, Committer: sig, Files: files})
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, _ := gg.Entry(ctx, 1, c.ID, "dir3/file13.txt")
+	for _, impl := range []struct {
+		name string
+		s    *gitstore.Store
+	}{{"go-git", gg}, {"cli", cli}} {
+		s := impl.s
+		b.Run("Refs/"+impl.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := s.Refs(ctx, 1); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("Tree/"+impl.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := s.Tree(ctx, 1, "main", "dir3", false); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("Entry/"+impl.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := s.Entry(ctx, 1, "main", "dir3/file13.txt"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("Blob/"+impl.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := s.Blob(ctx, 1, e.ID); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -23,15 +23,28 @@ import (
 
 // Store is a directory of bare repositories.
 type Store struct {
-	root string
-	git  string
+	root    string
+	git     string
+	cliOnly bool
+	formats formats
 }
 
 var _ repos.Git = (*Store)(nil)
 
+// Options tune a Store.
+type Options struct {
+	// CLIOnly answers every read with the git command line, never go-git.
+	CLIOnly bool
+}
+
 // Open returns the store rooted at dir, creating it. It needs the git
-// command (on PATH) and fails if git is missing.
-func Open(dir string) (*Store, error) {
+// command (on PATH) and fails if git is missing. Reads of refs, trees and
+// blobs of SHA-1 repositories are served in process by go-git; the rest by
+// the git command line.
+func Open(dir string) (*Store, error) { return OpenWith(dir, Options{}) }
+
+// OpenWith is Open with options.
+func OpenWith(dir string, o Options) (*Store, error) {
 	git, err := exec.LookPath("git")
 	if err != nil {
 		return nil, fmt.Errorf("gitstore: git not found: %w", err)
@@ -43,7 +56,7 @@ func Open(dir string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Store{root: abs, git: git}, nil
+	return &Store{root: abs, git: git, cliOnly: o.CLIOnly}, nil
 }
 
 // Root is the directory holding the repositories.
@@ -148,8 +161,15 @@ func (s *Store) Size(ctx context.Context, repo forge.ID) (int64, error) {
 	return total, err
 }
 
-// Refs lists branches and tags.
+// Refs lists branches and tags, ordered by name.
 func (s *Store) Refs(ctx context.Context, repo forge.ID) ([]repos.Ref, error) {
+	if r := s.open(repo); r != nil {
+		return goRefs(r)
+	}
+	return s.cliRefs(ctx, repo)
+}
+
+func (s *Store) cliRefs(ctx context.Context, repo forge.ID) ([]repos.Ref, error) {
 	out, err := s.run(ctx, repo, nil, nil, "for-each-ref",
 		"--format=%(refname)%00%(objectname)%00%(objecttype)%00%(*objectname)", "refs/heads", "refs/tags")
 	if err != nil {

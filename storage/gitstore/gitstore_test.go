@@ -3,6 +3,8 @@ package gitstore_test
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -18,11 +20,21 @@ var sig = repos.Signature{Name: "Ann", Email: "ann@example.com", When: time.Date
 
 func TestRepositoryLifecycle(t *testing.T) {
 	t.Parallel()
-	for _, format := range []forge.ObjectFormat{forge.SHA1, forge.SHA256} {
-		t.Run(string(format), func(t *testing.T) {
-			t.Parallel()
+	for _, cli := range []bool{false, true} {
+		for _, format := range []forge.ObjectFormat{forge.SHA1, forge.SHA256} {
+			t.Run(fmt.Sprintf("%s/cli=%v", format, cli), func(t *testing.T) {
+				t.Parallel()
+				testLifecycle(t, format, cli)
+			})
+		}
+	}
+}
+
+func testLifecycle(t *testing.T, format forge.ObjectFormat, cli bool) {
+	{
+		{
 			ctx := context.Background()
-			s, err := gitstore.Open(t.TempDir())
+			s, err := gitstore.OpenWith(t.TempDir(), gitstore.Options{CLIOnly: cli})
 			require.NoError(t, err)
 			require.NoError(t, s.Create(ctx, 7, format, "main"))
 			assert.ErrorIs(t, s.Create(ctx, 7, format, "main"), forge.ErrConflict)
@@ -92,6 +104,68 @@ func TestRepositoryLifecycle(t *testing.T) {
 			require.NoError(t, s.Remove(ctx, 7))
 			_, err = s.Size(ctx, 7)
 			assert.ErrorIs(t, err, forge.ErrNotFound)
-		})
+		}
 	}
+}
+
+// TestGoGitAgreesWithCLI reads the same SHA-1 repository in process and
+// through the command line and compares every answer.
+func TestGoGitAgreesWithCLI(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dir := t.TempDir()
+	gg, err := gitstore.Open(dir)
+	require.NoError(t, err)
+	cli, err := gitstore.OpenWith(dir, gitstore.Options{CLIOnly: true})
+	require.NoError(t, err)
+	require.NoError(t, gg.Create(ctx, 1, forge.SHA1, "main"))
+	_, err = gg.Apply(ctx, 1, repos.ChangeSet{NewBranch: "main", Message: "m", Author: sig, Committer: sig, Files: []repos.FileOp{
+		{Op: "create", Path: "a.txt", Content: []byte("a")}, {Op: "create", Path: "d/b.txt", Content: []byte("bb")},
+		{Op: "create", Path: "d/e/c.txt", Content: []byte("ccc")}}})
+	require.NoError(t, err)
+	require.NoError(t, gg.SetRef(ctx, 1, "refs/tags/v1", mustResolve(t, gg, "main"), ""))
+	require.NoError(t, gg.SetRef(ctx, 1, "refs/heads/dev", mustResolve(t, gg, "main"), ""))
+
+	r1, err1 := gg.Refs(ctx, 1)
+	r2, err2 := cli.Refs(ctx, 1)
+	require.NoError(t, errors.Join(err1, err2))
+	assert.Equal(t, r2, r1)
+	for _, rec := range []bool{false, true} {
+		for _, dir := range []string{"", "d"} {
+			t1, err1 := gg.Tree(ctx, 1, "main", dir, rec)
+			t2, err2 := cli.Tree(ctx, 1, "main", dir, rec)
+			require.NoError(t, errors.Join(err1, err2))
+			assert.Equal(t, t2, t1, "tree %q recursive=%v", dir, rec)
+		}
+	}
+	for _, p := range []string{"", "a.txt", "d", "d/e/c.txt"} {
+		e1, err1 := gg.Entry(ctx, 1, "main", p)
+		e2, err2 := cli.Entry(ctx, 1, "main", p)
+		require.NoError(t, errors.Join(err1, err2))
+		assert.Equal(t, e2, e1, "entry %q", p)
+		if e1.Type == "blob" {
+			b1, err1 := gg.Blob(ctx, 1, e1.ID)
+			b2, err2 := cli.Blob(ctx, 1, e1.ID)
+			require.NoError(t, errors.Join(err1, err2))
+			assert.Equal(t, b2, b1)
+		}
+		typ1, size1, err1 := gg.Object(ctx, 1, e1.ID)
+		typ2, size2, err2 := cli.Object(ctx, 1, e1.ID)
+		require.NoError(t, errors.Join(err1, err2))
+		assert.Equal(t, []any{typ2, size2}, []any{typ1, size1})
+	}
+	for _, s := range []*gitstore.Store{gg, cli} {
+		_, err := s.Entry(ctx, 1, "main", "nope")
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		_, err = s.Blob(ctx, 1, "0123456789012345678901234567890123456789")
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		_, err = s.Tree(ctx, 1, "nope", "", false)
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+	}
+}
+
+func mustResolve(t *testing.T, s *gitstore.Store, rev string) string {
+	id, err := s.Resolve(context.Background(), 1, rev)
+	require.NoError(t, err)
+	return id
 }

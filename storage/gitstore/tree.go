@@ -13,6 +13,17 @@ import (
 
 // Tree lists the entries of the directory p at rev.
 func (s *Store) Tree(ctx context.Context, repo forge.ID, rev, p string, recursive bool) ([]repos.TreeEntry, error) {
+	if r := s.open(repo); r != nil {
+		t, err := goTreeAt(r, rev, strings.Trim(p, "/"))
+		if err != nil {
+			return nil, err
+		}
+		return goTree(r, t, strings.Trim(p, "/"), recursive)
+	}
+	return s.cliTree(ctx, repo, rev, p, recursive)
+}
+
+func (s *Store) cliTree(ctx context.Context, repo forge.ID, rev, p string, recursive bool) ([]repos.TreeEntry, error) {
 	id, err := s.Resolve(ctx, repo, rev)
 	if err != nil {
 		typ, _, oerr := s.Object(ctx, repo, rev)
@@ -65,6 +76,33 @@ func parseLsTree(out string) []repos.TreeEntry {
 
 // Entry describes the entry at p in rev ("" is the root tree).
 func (s *Store) Entry(ctx context.Context, repo forge.ID, rev, p string) (*repos.TreeEntry, error) {
+	if r := s.open(repo); r != nil {
+		c, err := goResolve(r, rev)
+		if err != nil {
+			return nil, err
+		}
+		root, err := c.Tree()
+		if err != nil {
+			return nil, err
+		}
+		p = strings.Trim(p, "/")
+		if p == "" {
+			return &repos.TreeEntry{Mode: "040000", Type: "tree", ID: root.Hash.String()}, nil
+		}
+		e, err := root.FindEntry(p)
+		if err != nil {
+			return nil, forge.Errorf(forge.ErrNotFound, "object does not exist [id: %s, rel_path: %s]", rev, p)
+		}
+		out := entryOf(r, path.Dir(p), *e)
+		if path.Dir(p) == "." {
+			out.Path = e.Name
+		}
+		return &out, nil
+	}
+	return s.cliEntry(ctx, repo, rev, p)
+}
+
+func (s *Store) cliEntry(ctx context.Context, repo forge.ID, rev, p string) (*repos.TreeEntry, error) {
 	id, err := s.Resolve(ctx, repo, rev)
 	if err != nil {
 		return nil, err
@@ -91,6 +129,13 @@ func (s *Store) Entry(ctx context.Context, repo forge.ID, rev, p string) (*repos
 
 // Object returns the type and size of an object.
 func (s *Store) Object(ctx context.Context, repo forge.ID, oid string) (string, int64, error) {
+	if r := s.open(repo); r != nil {
+		return goObject(r, oid)
+	}
+	return s.cliObject(ctx, repo, oid)
+}
+
+func (s *Store) cliObject(ctx context.Context, repo forge.ID, oid string) (string, int64, error) {
 	if !isHex(oid) {
 		return "", 0, forge.Errorf(forge.ErrNotFound, "object does not exist [id: %s]", oid)
 	}
@@ -108,7 +153,10 @@ func (s *Store) Object(ctx context.Context, repo forge.ID, oid string) (string, 
 
 // Blob returns the content of a blob.
 func (s *Store) Blob(ctx context.Context, repo forge.ID, oid string) ([]byte, error) {
-	typ, _, err := s.Object(ctx, repo, oid)
+	if r := s.open(repo); r != nil {
+		return goBlob(r, oid)
+	}
+	typ, _, err := s.cliObject(ctx, repo, oid)
 	if err != nil {
 		return nil, err
 	}
