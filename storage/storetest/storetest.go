@@ -15,11 +15,13 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/repos"
 )
 
 // Backend is what a storage backend offers the domains.
 type Backend interface {
 	Auth() auth.Store
+	Repos() repos.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -30,6 +32,7 @@ func Run(t *testing.T, open func(t *testing.T) Backend) {
 	t.Run("Rollback", func(t *testing.T) { t.Parallel(); testRollback(t, open(t).Auth()) })
 	t.Run("ListUsers", func(t *testing.T) { t.Parallel(); testListUsers(t, open(t).Auth()) })
 	t.Run("Tokens", func(t *testing.T) { t.Parallel(); testTokens(t, open(t).Auth()) })
+	t.Run("Repos", func(t *testing.T) { t.Parallel(); testRepos(t, open(t)) })
 	t.Run("SourcesAndTwoFactor", func(t *testing.T) { t.Parallel(); testSourcesAndTwoFactor(t, open(t).Auth()) })
 }
 

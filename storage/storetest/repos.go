@@ -1,0 +1,146 @@
+package storetest
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/repos"
+)
+
+func repoUpdate(t *testing.T, s repos.Store, fn func(repos.Tx) error) {
+	t.Helper()
+	require.NoError(t, s.Update(context.Background(), fn))
+}
+
+func testRepos(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Repos()
+	ann := createUser(t, b.Auth(), forgetest.User("ann"))
+	ben := createUser(t, b.Auth(), forgetest.User("ben", func(u *forge.User) { u.Visibility = forge.VisibilityLimited }))
+	at := time.Date(2024, 6, 7, 8, 9, 10, 0, time.UTC)
+	mk := func(owner *forge.User, name string, private bool) *forge.Repository {
+		r := &forge.Repository{OwnerID: owner.ID, Name: name, Private: private, DefaultBranch: "main",
+			ObjectFormat: forge.SHA256, Empty: true, HasIssues: true, DefaultMergeStyle: "merge",
+			InternalTracker: &forge.InternalTracker{EnableTimeTracker: true},
+			Topics:          []string{"go"}, Created: at, Updated: at}
+		repoUpdate(t, s, func(tx repos.Tx) error { return tx.CreateRepo(ctx, r) })
+		require.NotZero(t, r.ID)
+		return r
+	}
+	pub := mk(ann, "Tools", false)
+	priv := mk(ann, "secret", true)
+	mk(ben, "lim", false)
+
+	err := s.Update(ctx, func(tx repos.Tx) error {
+		return tx.CreateRepo(ctx, &forge.Repository{OwnerID: ann.ID, Name: "TOOLS", DefaultBranch: "main", Created: at, Updated: at})
+	})
+	assert.ErrorIs(t, err, forge.ErrConflict, "names are unique per owner, ignoring case")
+
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		got, err := tx.RepoByName(ctx, ann.ID, "tools")
+		require.NoError(t, err)
+		assert.Equal(t, pub, got, "round trip of every field")
+		_, err = tx.RepoByName(ctx, ben.ID, "tools")
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		_, err = tx.RepoByID(ctx, 999)
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+
+		list, total, err := tx.ListRepos(ctx, repos.RepoFilter{}, forge.ListOptions{Page: 1, Limit: 10})
+		require.NoError(t, err)
+		assert.EqualValues(t, 1, total, "anonymous: public repositories of public owners")
+		assert.Equal(t, pub.ID, list[0].ID)
+		_, total, _ = tx.ListRepos(ctx, repos.RepoFilter{VisibleTo: ann.ID}, forge.ListOptions{Page: 1, Limit: 10})
+		assert.EqualValues(t, 3, total, "signed in: limited owners too, and one's own private repositories")
+		_, total, _ = tx.ListRepos(ctx, repos.RepoFilter{AllVisible: true, Keyword: "SEC"}, forge.ListOptions{Page: 1, Limit: 10})
+		assert.EqualValues(t, 1, total)
+		_, total, _ = tx.ListRepos(ctx, repos.RepoFilter{AllVisible: true, Keyword: "%"}, forge.ListOptions{Page: 1, Limit: 10})
+		assert.EqualValues(t, 0, total, "LIKE wildcards in keywords are literal")
+		return nil
+	}))
+
+	// Collaborators make private repositories visible and count.
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.SetCollaborator(ctx, priv.ID, ben.ID, forge.AccessModeWrite) })
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		m, err := tx.CollaboratorMode(ctx, priv.ID, ben.ID)
+		require.NoError(t, err)
+		assert.Equal(t, forge.AccessModeWrite, m)
+		m, err = tx.CollaboratorMode(ctx, pub.ID, ben.ID)
+		require.NoError(t, err)
+		assert.Equal(t, forge.AccessNone, m)
+		_, total, _ := tx.ListRepos(ctx, repos.RepoFilter{CollaboratorOf: ben.ID, VisibleTo: ben.ID}, forge.ListOptions{Page: 1, Limit: 10})
+		assert.EqualValues(t, 2, total, "ben's own and the one he collaborates on")
+		list, n, err := tx.ListCollaborators(ctx, priv.ID, forge.ListOptions{Page: 1, Limit: 10})
+		require.NoError(t, err)
+		assert.EqualValues(t, 1, n)
+		assert.Equal(t, "ben", list[0].User.Name)
+		return nil
+	}))
+
+	// Watches and stars keep the counters.
+	repoUpdate(t, s, func(tx repos.Tx) error {
+		if err := tx.SetWatch(ctx, pub.ID, ben.ID, repos.WatchNormal, at); err != nil {
+			return err
+		}
+		if err := tx.SetWatch(ctx, pub.ID, ann.ID, repos.WatchDont, at); err != nil {
+			return err
+		}
+		return tx.SetStar(ctx, pub.ID, ben.ID, true, at)
+	})
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		r, _ := tx.RepoByID(ctx, pub.ID)
+		assert.Equal(t, 1, r.NumWatches, "dont is not watching")
+		assert.Equal(t, 1, r.NumStars)
+		m, when, err := tx.Watch(ctx, pub.ID, ben.ID)
+		require.NoError(t, err)
+		assert.Equal(t, repos.WatchNormal, m)
+		assert.Equal(t, at, when)
+		users, n, err := tx.ListStargazers(ctx, pub.ID, forge.ListOptions{Page: 1, Limit: 10})
+		require.NoError(t, err)
+		assert.EqualValues(t, 1, n)
+		assert.Equal(t, "ben", users[0].Name)
+		ok, _ := tx.IsStarred(ctx, pub.ID, ann.ID)
+		assert.False(t, ok)
+		return nil
+	}))
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.SetStar(ctx, pub.ID, ben.ID, false, at) })
+
+	// Branch protection rules.
+	p := &repos.BranchProtection{RepoID: pub.ID, RuleName: "main", RequiredApprovals: 2, IgnoreStaleApprovals: true,
+		PushWhitelistUsernames: []string{"ann"}, Created: at, Updated: at}
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.CreateProtection(ctx, p) })
+	err = s.Update(ctx, func(tx repos.Tx) error {
+		return tx.CreateProtection(ctx, &repos.BranchProtection{RepoID: pub.ID, RuleName: "main", Created: at, Updated: at})
+	})
+	assert.ErrorIs(t, err, forge.ErrConflict)
+	p.DismissStaleApprovals = true
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.UpdateProtection(ctx, p) })
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		got, err := tx.Protection(ctx, pub.ID, "main")
+		require.NoError(t, err)
+		assert.Equal(t, p, got)
+		_, err = tx.Protection(ctx, pub.ID, "dev")
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		return nil
+	}))
+
+	// Owners cannot be deleted while they own repositories; repositories
+	// take what hangs on them when deleted.
+	err = b.Auth().Update(ctx, func(tx auth.Tx) error { return tx.DeleteUser(ctx, ben.ID) })
+	assert.ErrorIs(t, err, forge.ErrPrecondition)
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteRepo(ctx, pub.ID) })
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		_, err := tx.Protection(ctx, pub.ID, "main")
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		return nil
+	}))
+	err = s.Update(ctx, func(tx repos.Tx) error { return tx.DeleteRepo(ctx, pub.ID) })
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+
+}
