@@ -68,6 +68,22 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if push && r.Method == http.MethodPost {
+		updates, body, err := readPushCommands(r.Body, r.Header.Get("Content-Encoding") == "gzip")
+		if err != nil {
+			deny(http.StatusBadRequest, err.Error())
+			return
+		}
+		r.Body = body
+		if r.Header.Get("Content-Encoding") == "gzip" {
+			r.Header.Del("Content-Encoding")
+			r.ContentLength = -1 // now uncompressed: git reads to the end
+		}
+		if err := a.cfg.Repos.CheckPush(r.Context(), actor, v, updates); err != nil {
+			deny(http.StatusForbidden, err.Error())
+			return
+		}
+	}
 	remote := ""
 	if actor.IsSignedIn() {
 		remote = actor.User.Name

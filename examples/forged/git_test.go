@@ -115,6 +115,23 @@ func TestGitOverSmartHTTP(t *testing.T) {
 			require.Error(t, err, "an anonymous push must fail: %s", out)
 			r = s.do(t, call{method: "GET", path: "/api/v1/repos/alice/" + name + "/branches/main", header: auth})
 			assert.Equal(t, head, r.body["commit"].(map[string]any)["id"], "the refused pushes changed nothing")
+
+			// Branch protection holds for git pushes too.
+			r = s.do(t, call{method: "POST", path: "/api/v1/repos/alice/" + name + "/branch_protections", header: auth,
+				body: map[string]any{"rule_name": "main", "enable_push": false}})
+			require.Equal(t, 201, r.status, "%s", r.raw)
+			out, err = gitCLI(t, work, "push", remote, "main")
+			require.Error(t, err, "a push to a protected branch must fail: %s", out)
+			assert.Contains(t, out, "403")
+			mustGit(t, work, "push", remote, "main:feature")
+			out, err = gitCLI(t, work, "push", remote, ":main")
+			require.Error(t, err, "deleting a protected branch must fail: %s", out)
+			r = s.do(t, call{method: "DELETE", path: "/api/v1/repos/alice/" + name + "/branch_protections/main", header: auth})
+			require.Equal(t, 204, r.status)
+			mustGit(t, work, "push", remote, "main")
+			r = s.do(t, call{method: "GET", path: "/api/v1/repos/alice/" + name + "/branches", header: auth})
+			require.Equal(t, 200, r.status)
+			assert.Equal(t, "2", r.header.Get("X-Total-Count"))
 		})
 	}
 }

@@ -434,3 +434,39 @@ func (s *Service) Archive(ctx context.Context, actor forge.Actor, owner, name, r
 	}
 	return s.git.Archive(ctx, v.Repo.ID, ref, format, v.Repo.Name, w)
 }
+
+// RefUpdate is one reference a push changes: NewID "" (or all zeros)
+// deletes it.
+type RefUpdate struct {
+	Ref   string
+	OldID string
+	NewID string
+}
+
+// CheckPush applies branch protection to the reference updates of a push
+// by the actor (who must already be a writer): protected branches take
+// pushes only as their rule allows, and are never deleted; the default
+// branch is never deleted. Returns forge.ErrForbidden naming the branch.
+func (s *Service) CheckPush(ctx context.Context, actor forge.Actor, v *View, updates []RefUpdate) error {
+	rules, err := s.rules(ctx, v.Repo.ID)
+	if err != nil {
+		return err
+	}
+	for _, u := range updates {
+		branch, ok := strings.CutPrefix(u.Ref, "refs/heads/")
+		if !ok {
+			continue
+		}
+		deleting := strings.Trim(u.NewID, "0") == ""
+		rule := ProtectionFor(rules, branch)
+		switch {
+		case deleting && branch == v.Repo.DefaultBranch && !v.Repo.Empty:
+			return forge.Errorf(forge.ErrForbidden, "branch %s is the default branch and cannot be deleted", branch)
+		case deleting && rule != nil:
+			return forge.Errorf(forge.ErrForbidden, "branch %s is protected from deletion", branch)
+		case !canPush(rule, actor, v):
+			return forge.Errorf(forge.ErrForbidden, "branch %s is protected from direct pushes", branch)
+		}
+	}
+	return nil
+}
