@@ -37,7 +37,7 @@ func TestReadPushCommands(t *testing.T) {
 	replay, _ = io.ReadAll(body)
 	assert.Equal(t, raw, string(replay), "a gzipped request is handed on uncompressed")
 
-	for _, bad := range []string{"", "zzzz", "0003", pkt("x")[:6]} {
+	for _, bad := range []string{"", "zzzz", "0003", pkt("xyz")[:6]} {
 		_, _, err := readPushCommands(io.NopCloser(bytes.NewBufferString(bad)), false)
 		assert.Error(t, err, "%q", bad)
 	}
