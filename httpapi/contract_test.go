@@ -111,7 +111,7 @@ var param = regexp.MustCompile(`\{[^}]+\}`)
 
 // wildParams may hold slashes when they end a path (file paths, refs,
 // branch names), as Forgejo routes them.
-var wildParams = map[string]bool{"{filepath}": true, "{ref}": true, "{branch}": true}
+var wildParams = map[string]bool{"{filepath}": true, "{ref}": true, "{branch}": true, "{tag}": true}
 
 // templateRegexp compiles an OpenAPI path template; {x} matches one
 // non-empty path segment (or part of one, as in {index}.{diffType}).

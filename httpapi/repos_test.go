@@ -351,3 +351,54 @@ func TestBranchProtectionAPI(t *testing.T) {
 	e.expect(e.do(req{method: "GET", path: base + "/main", token: tok}), http.StatusNotFound, "")
 	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/contents/y.txt", token: tok, body: map[string]any{"content": "eA=="}}), http.StatusCreated, "")
 }
+
+func TestTagsStatusesLanguages(t *testing.T) {
+	t.Parallel()
+	e, tok := repoEnv(t, "sha256")
+	r := e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/contents/main.go", token: tok,
+		body: map[string]any{"content": base64.StdEncoding.EncodeToString([]byte("package main\n"))}})
+	e.expect(r, http.StatusCreated, "")
+	head := r.json(t)["commit"].(map[string]any)["sha"].(string)
+
+	r = e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/tags", token: tok, body: map[string]any{"tag_name": "v1.0", "message": "first release"}})
+	e.expect(r, http.StatusCreated, "")
+	tag := r.json(t)
+	assert.Equal(t, head, tag["commit"].(map[string]any)["sha"])
+	assert.NotEqual(t, head, tag["id"], "an annotated tag has its own object")
+	r = e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/git/tags/" + tag["id"].(string), token: tok})
+	e.expect(r, http.StatusOK, "")
+	assert.Equal(t, "v1.0", r.json(t)["tag"])
+	assert.Equal(t, "first release\n", r.json(t)["message"])
+	assert.Equal(t, head, r.json(t)["object"].(map[string]any)["sha"])
+	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/tags", token: tok, body: map[string]any{"tag_name": "v1.0"}}),
+		http.StatusConflict, "tag v1.0 already exists")
+	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/tags", token: tok, body: map[string]any{"tag_name": "light"}}), http.StatusCreated, "")
+	r = e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/tags/light"})
+	e.expect(r, http.StatusOK, "")
+	assert.Equal(t, head, r.json(t)["id"], "a lightweight tag points at the commit")
+	assert.Len(t, e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/tags"}).list(t), 2)
+	e.expect(e.do(req{method: "DELETE", path: "/api/v1/repos/alice/proj/tags/light", token: tok}), http.StatusNoContent, "")
+	e.expect(e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/tags/light"}), http.StatusNotFound, "")
+
+	for _, st := range []map[string]any{
+		{"state": "pending", "context": "ci/build"}, {"state": "success", "context": "ci/build"}, {"state": "failure", "context": "ci/lint", "target_url": "https://ci.example/1"},
+	} {
+		e.expect(e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/statuses/" + head, token: tok, body: st}), http.StatusCreated, "")
+	}
+	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/statuses/" + head, token: tok, body: map[string]any{"state": "great"}}),
+		http.StatusBadRequest, `invalid commit status state "great"`)
+	r = e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/commits/main/status"})
+	e.expect(r, http.StatusOK, "")
+	combined := r.json(t)
+	assert.Equal(t, "failure", combined["state"], "the worst of the latest per context")
+	assert.EqualValues(t, 2, combined["total_count"])
+	r = e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/statuses/" + head + "?state=success"})
+	assert.Len(t, r.list(t), 1)
+	r = e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/commits/v1.0/statuses"})
+	assert.Equal(t, "3", r.Header.Get("X-Total-Count"))
+	assert.Equal(t, "alice", r.list(t)[0]["creator"].(map[string]any)["login"])
+
+	r = e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/languages"})
+	e.expect(r, http.StatusOK, "")
+	assert.Equal(t, map[string]any{"Go": 13.0}, r.json(t))
+}

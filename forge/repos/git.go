@@ -44,6 +44,12 @@ type Git interface {
 	// SetRef points ref at newID (deleting it when newID is ""), only if it
 	// still points at oldID ("" meaning it must not exist; "*" any value).
 	SetRef(ctx context.Context, repo forge.ID, ref, newID, oldID string) error
+	// Tag reads an annotated tag object; forge.ErrNotFound if oid is not one.
+	Tag(ctx context.Context, repo forge.ID, oid string) (*AnnotatedTag, error)
+	// CreateTag makes refs/tags/name point at target: an annotated tag when
+	// message is not empty, a lightweight one otherwise. forge.ErrConflict
+	// if the tag exists.
+	CreateTag(ctx context.Context, repo forge.ID, name, target, message string, tagger Signature) error
 	// Archive writes a "zip" or "tar.gz" archive of rev to w.
 	Archive(ctx context.Context, repo forge.ID, rev, format, prefix string, w io.Writer) error
 }
@@ -129,4 +135,14 @@ type ChangeSet struct {
 	Author    Signature
 	Committer Signature
 	Files     []FileOp
+}
+
+// AnnotatedTag is a tag object.
+type AnnotatedTag struct {
+	ID         string
+	Name       string
+	Object     string
+	ObjectType string
+	Tagger     Signature
+	Message    string
 }

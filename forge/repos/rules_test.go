@@ -96,3 +96,37 @@ func TestApprovals(t *testing.T) {
 	}
 	assert.True(t, repos.HasEnoughApprovals(nil, nil), "no rule, no requirement")
 }
+
+func TestCombineStatuses(t *testing.T) {
+	t.Parallel()
+	st := func(id forge.ID, ctx string, s repos.StatusState) *repos.CommitStatus {
+		return &repos.CommitStatus{ID: id, Context: ctx, State: s}
+	}
+	tests := []struct {
+		name   string
+		in     []*repos.CommitStatus
+		want   repos.StatusState
+		latest int
+	}{
+		{"none", nil, repos.StatusPending, 0},
+		{"one success", []*repos.CommitStatus{st(1, "a", repos.StatusSuccess)}, repos.StatusSuccess, 1},
+		{"a later status replaces its context's", []*repos.CommitStatus{st(1, "a", repos.StatusFailure), st(2, "a", repos.StatusSuccess)}, repos.StatusSuccess, 1},
+		{"the worst context wins", []*repos.CommitStatus{st(1, "a", repos.StatusSuccess), st(2, "b", repos.StatusWarning), st(3, "c", repos.StatusPending)}, repos.StatusWarning, 3},
+		{"error is worst", []*repos.CommitStatus{st(1, "a", repos.StatusFailure), st(2, "b", repos.StatusError)}, repos.StatusError, 2},
+	}
+	for _, tt := range tests {
+		state, latest := repos.CombineStatuses(tt.in)
+		assert.Equal(t, tt.want, state, tt.name)
+		assert.Len(t, latest, tt.latest, tt.name)
+	}
+}
+
+func TestLanguageOf(t *testing.T) {
+	t.Parallel()
+	for p, want := range map[string]string{
+		"main.go": "Go", "src/lib.RS": "Rust", "README.md": "", "Makefile": "Makefile", "vendor/x/y.go": "",
+		"web/node_modules/a.js": "", "node_modules/a.js": "",
+	} {
+		assert.Equal(t, want, repos.LanguageOf(p), p)
+	}
+}

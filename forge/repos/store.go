@@ -69,6 +69,11 @@ type Tx interface {
 	UpdateProtection(ctx context.Context, p *BranchProtection) error
 	// DeleteProtection removes a rule; forge.ErrNotFound if none.
 	DeleteProtection(ctx context.Context, repoID forge.ID, rule string) error
+
+	// CreateStatus inserts a commit status (st.ID is set).
+	CreateStatus(ctx context.Context, st *CommitStatus) error
+	// ListStatuses returns one page of a commit's statuses and their number.
+	ListStatuses(ctx context.Context, repoID forge.ID, sha string, f StatusFilter, o forge.ListOptions) ([]*CommitStatus, int64, error)
 }
 
 // RepoFilter narrows ListRepos. Zero fields do not filter.

@@ -130,6 +130,28 @@ func testRepos(t *testing.T, b Backend) {
 		return nil
 	}))
 
+	// Commit statuses: filters, order, paging.
+	for i, state := range []repos.StatusState{repos.StatusPending, repos.StatusSuccess, repos.StatusFailure} {
+		st := &repos.CommitStatus{RepoID: pub.ID, SHA: "abc", State: state, Context: "ci", CreatorID: ann.ID,
+			Created: at.Add(time.Duration(i) * time.Minute), Updated: at}
+		repoUpdate(t, s, func(tx repos.Tx) error { return tx.CreateStatus(ctx, st) })
+		require.NotZero(t, st.ID)
+	}
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		list, total, err := tx.ListStatuses(ctx, pub.ID, "abc", repos.StatusFilter{}, forge.ListOptions{Page: 1, Limit: 2})
+		require.NoError(t, err)
+		assert.EqualValues(t, 3, total)
+		assert.Equal(t, repos.StatusFailure, list[0].State, "newest first")
+		list, _, _ = tx.ListStatuses(ctx, pub.ID, "abc", repos.StatusFilter{Sort: "oldest"}, forge.ListOptions{Page: 1, Limit: 10})
+		assert.Equal(t, repos.StatusPending, list[0].State)
+		assert.Equal(t, at, list[0].Created)
+		_, total, _ = tx.ListStatuses(ctx, pub.ID, "abc", repos.StatusFilter{State: repos.StatusSuccess}, forge.ListOptions{Page: 1, Limit: 10})
+		assert.EqualValues(t, 1, total)
+		_, total, _ = tx.ListStatuses(ctx, pub.ID, "other", repos.StatusFilter{}, forge.ListOptions{Page: 1, Limit: 10})
+		assert.EqualValues(t, 0, total)
+		return nil
+	}))
+
 	// Owners cannot be deleted while they own repositories; repositories
 	// take what hangs on them when deleted.
 	err = b.Auth().Update(ctx, func(tx auth.Tx) error { return tx.DeleteUser(ctx, ben.ID) })

@@ -1,0 +1,163 @@
+package repos
+
+import (
+	"context"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// StatusState is the state of a commit status, with Forgejo's names.
+type StatusState string
+
+// Commit status states.
+const (
+	StatusPending StatusState = "pending"
+	StatusSuccess StatusState = "success"
+	StatusError   StatusState = "error"
+	StatusFailure StatusState = "failure"
+	StatusWarning StatusState = "warning"
+)
+
+// statusRank orders states from worst to best, as Forgejo combines them.
+var statusRank = map[StatusState]int{StatusError: 0, StatusFailure: 1, StatusWarning: 2, StatusPending: 3, StatusSuccess: 4}
+
+// Valid reports whether s is a known state.
+func (s StatusState) Valid() bool { _, ok := statusRank[s]; return ok }
+
+// CommitStatus is a status a CI system reports on a commit.
+type CommitStatus struct {
+	ID          forge.ID
+	RepoID      forge.ID
+	SHA         string
+	State       StatusState
+	TargetURL   string
+	Description string
+	Context     string
+	CreatorID   forge.ID
+	Creator     *forge.User
+	Created     time.Time
+	Updated     time.Time
+}
+
+// StatusFilter narrows ListStatuses.
+type StatusFilter struct {
+	State StatusState // "" for all
+	// Sort is "oldest" (first reported first) or anything else (newest first).
+	Sort string
+}
+
+// CombineStatuses is Forgejo's combined state as a pure rule: the latest
+// status of each context, and the worst of their states; pending when
+// there is none.
+func CombineStatuses(all []*CommitStatus) (StatusState, []*CommitStatus) {
+	latest := map[string]*CommitStatus{}
+	var order []string
+	for _, st := range all {
+		cur, ok := latest[st.Context]
+		if !ok {
+			order = append(order, st.Context)
+		}
+		if !ok || st.ID > cur.ID {
+			latest[st.Context] = st
+		}
+	}
+	state := StatusPending
+	out := []*CommitStatus{}
+	for i, ctx := range order {
+		st := latest[ctx]
+		out = append(out, st)
+		if i == 0 || statusRank[st.State] < statusRank[state] {
+			state = st.State
+		}
+	}
+	return state, out
+}
+
+// CreateStatus reports a status on the commit rev names. Writers only.
+// forge.ErrInvalid for an unknown state; forge.ErrNotFound for an unknown
+// commit.
+func (s *Service) CreateStatus(ctx context.Context, actor forge.Actor, owner, name, rev string, st CommitStatus) (*View, *CommitStatus, error) {
+	if !st.State.Valid() {
+		return nil, nil, forge.Errorf(forge.ErrInvalid, "invalid commit status state %q", st.State)
+	}
+	v, err := s.reader(ctx, actor, owner, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := requireWrite(v); err != nil {
+		return nil, nil, err
+	}
+	sha, err := s.git.Resolve(ctx, v.Repo.ID, rev)
+	if err != nil {
+		return nil, nil, err
+	}
+	now := s.clock.Now()
+	st.RepoID, st.SHA, st.CreatorID, st.Creator, st.Created, st.Updated = v.Repo.ID, sha, actor.User.ID, actor.User, now, now
+	err = s.store.Update(ctx, func(tx Tx) error { return tx.CreateStatus(ctx, &st) })
+	return v, &st, err
+}
+
+// ListStatuses lists the statuses of the commit rev names, with their
+// creators.
+func (s *Service) ListStatuses(ctx context.Context, actor forge.Actor, owner, name, rev string, f StatusFilter, o forge.ListOptions) (*View, string, []*CommitStatus, int64, error) {
+	v, err := s.reader(ctx, actor, owner, name)
+	if err != nil {
+		return nil, "", nil, 0, err
+	}
+	sha, err := s.git.Resolve(ctx, v.Repo.ID, rev)
+	if err != nil {
+		return nil, "", nil, 0, err
+	}
+	var (
+		list  []*CommitStatus
+		total int64
+	)
+	err = s.store.View(ctx, func(tx Tx) error {
+		var err error
+		if list, total, err = tx.ListStatuses(ctx, v.Repo.ID, sha, f, o.Normalize()); err != nil {
+			return err
+		}
+		return withCreators(ctx, tx, list)
+	})
+	return v, sha, list, total, err
+}
+
+// CombinedStatus returns the combined state of the commit rev names and the
+// latest status per context.
+func (s *Service) CombinedStatus(ctx context.Context, actor forge.Actor, owner, name, rev string) (*View, string, StatusState, []*CommitStatus, error) {
+	v, err := s.reader(ctx, actor, owner, name)
+	if err != nil {
+		return nil, "", "", nil, err
+	}
+	sha, err := s.git.Resolve(ctx, v.Repo.ID, rev)
+	if err != nil {
+		return nil, "", "", nil, err
+	}
+	var all []*CommitStatus
+	err = s.store.View(ctx, func(tx Tx) error {
+		var err error
+		if all, _, err = tx.ListStatuses(ctx, v.Repo.ID, sha, StatusFilter{Sort: "oldest"}, forge.ListOptions{Page: 1, Limit: 1 << 20}); err != nil {
+			return err
+		}
+		return withCreators(ctx, tx, all)
+	})
+	state, latest := CombineStatuses(all)
+	return v, sha, state, latest, err
+}
+
+func withCreators(ctx context.Context, tx Tx, list []*CommitStatus) error {
+	users := map[forge.ID]*forge.User{}
+	for _, st := range list {
+		u, ok := users[st.CreatorID]
+		if !ok {
+			var err error
+			if u, err = tx.UserByID(ctx, st.CreatorID); err != nil {
+				u = nil // a deleted creator
+			}
+			users[st.CreatorID] = u
+		}
+		st.Creator = u
+	}
+	return nil
+}

@@ -1,0 +1,84 @@
+package gitstore
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+)
+
+// Tag reads an annotated tag object.
+func (s *Store) Tag(ctx context.Context, repo forge.ID, oid string) (*repos.AnnotatedTag, error) {
+	typ, _, err := s.cliObject(ctx, repo, oid)
+	if err != nil {
+		return nil, err
+	}
+	if typ != "tag" {
+		return nil, forge.Errorf(forge.ErrNotFound, "object is not an annotated tag [id: %s]", oid)
+	}
+	out, err := s.run(ctx, repo, nil, nil, "cat-file", "tag", oid)
+	if err != nil {
+		return nil, err
+	}
+	head, msg, _ := strings.Cut(string(out), "\n\n")
+	t := &repos.AnnotatedTag{ID: oid, Message: msg}
+	for _, line := range strings.Split(head, "\n") {
+		k, v, _ := strings.Cut(line, " ")
+		switch k {
+		case "object":
+			t.Object = v
+		case "type":
+			t.ObjectType = v
+		case "tag":
+			t.Name = v
+		case "tagger":
+			t.Tagger = parseIdent(v)
+		}
+	}
+	return t, nil
+}
+
+// parseIdent reads "Name <email> 1700000000 +0100".
+func parseIdent(v string) repos.Signature {
+	lt, gt := strings.Index(v, "<"), strings.LastIndex(v, ">")
+	if lt < 0 || gt < lt {
+		return repos.Signature{Name: v}
+	}
+	sig := repos.Signature{Name: strings.TrimSpace(v[:lt]), Email: v[lt+1 : gt]}
+	f := strings.Fields(v[gt+1:])
+	if len(f) >= 1 {
+		if sec, err := strconv.ParseInt(f[0], 10, 64); err == nil {
+			sig.When = time.Unix(sec, 0).UTC()
+		}
+	}
+	return sig
+}
+
+// CreateTag makes refs/tags/name point at target.
+func (s *Store) CreateTag(ctx context.Context, repo forge.ID, name, target, message string, tagger repos.Signature) error {
+	id, err := s.Resolve(ctx, repo, target)
+	if err != nil {
+		return err
+	}
+	if _, err := s.Resolve(ctx, repo, "refs/tags/"+name); err == nil {
+		return forge.Errorf(forge.ErrConflict, "tag already exists [name: %s]", name)
+	}
+	if message == "" {
+		return s.SetRef(ctx, repo, "refs/tags/"+name, id, "")
+	}
+	if _, err := s.run(ctx, repo, nil, nil, "check-ref-format", "refs/tags/"+name); err != nil {
+		return forge.Errorf(forge.ErrInvalid, "invalid tag name %q", name)
+	}
+	env := []string{"GIT_COMMITTER_NAME=" + tagger.Name, "GIT_COMMITTER_EMAIL=" + tagger.Email,
+		"GIT_COMMITTER_DATE=" + tagger.When.UTC().Format(time.RFC3339)}
+	_, err = s.run(ctx, repo, []byte(message), env, "tag", "-a", "-F", "-", "--end-of-options", name, id)
+	var ge *gitError
+	if errors.As(err, &ge) && strings.Contains(ge.stderr, "already exists") {
+		return forge.Errorf(forge.ErrConflict, "tag already exists [name: %s]", name)
+	}
+	return err
+}
