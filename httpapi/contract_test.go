@@ -60,9 +60,10 @@ var listBodies = map[string]string{
 
 // rawOperations answer bytes, not JSON: only their status is checked.
 var rawOperations = map[string]string{
-	"repoGetRawFile":      "the file's bytes with their detected Content-Type, as Forgejo's ServeBlob",
-	"repoGetRawFileOrLFS": "the file's bytes with their detected Content-Type, as Forgejo's ServeBlob",
-	"repoGetArchive":      "zip or tar.gz bytes",
+	"repoGetRawFile":                "the file's bytes with their detected Content-Type, as Forgejo's ServeBlob",
+	"repoGetRawFileOrLFS":           "the file's bytes with their detected Content-Type, as Forgejo's ServeBlob",
+	"repoGetArchive":                "zip or tar.gz bytes",
+	"repoDownloadCommitDiffOrPatch": "the diff or patch as plain text",
 }
 
 // errorSchemas are the bodies of deviations.
@@ -139,7 +140,8 @@ func templateRegexp(path string) (*regexp.Regexp, int) {
 // strict forbids unknown properties in every object schema of doc. It also
 // admits null where Forgejo's Go types produce it and Swagger 2.0 cannot say
 // so: properties that are arrays (nil slices), objects (nil pointers) and
-// strings (*string, *time.Time). Null integers and booleans still fail.
+// strings (*string, *time.Time), and items of arrays of objects ([]*T).
+// Null integers and booleans still fail.
 func strict(doc *openapi3.T) {
 	no := false
 	seen := map[*openapi3.Schema]bool{}
@@ -163,6 +165,10 @@ func strict(doc *openapi3.T) {
 			}
 		}
 		walk(s.Items)
+		if s.Items != nil && s.Items.Ref != "" {
+			// []*T may hold nil (FilesResponse.files for deleted files).
+			s.Items = &openapi3.SchemaRef{Value: &openapi3.Schema{Nullable: true, AllOf: openapi3.SchemaRefs{s.Items}}}
+		}
 		walk(s.AdditionalProperties.Schema)
 		for _, list := range []openapi3.SchemaRefs{s.AllOf, s.AnyOf, s.OneOf} {
 			for _, r := range list {

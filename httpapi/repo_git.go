@@ -398,6 +398,36 @@ type fileCommitJSON struct {
 	Tree      commitMeta   `json:"tree"`
 }
 
+// signatures are the author and committer of a file change (the committer
+// defaults to the author; empty names default to the actor).
+func (o fileOptions) signatures() (author, committer repos.Signature) {
+	author = repos.Signature{Name: o.Author.Name, Email: o.Author.Email}
+	committer = repos.Signature{Name: o.Committer.Name, Email: o.Committer.Email}
+	if o.Dates.Author != nil {
+		author.When = *o.Dates.Author
+	}
+	if o.Dates.Committer != nil {
+		committer.When = *o.Dates.Committer
+	}
+	if committer.Name == "" {
+		committer.Name, committer.Email = author.Name, author.Email
+	}
+	return author, committer
+}
+
+// toFileCommit is Forgejo's FileCommitResponse of a commit.
+func (c *call) toFileCommit(r *forge.Repository, cm *repos.Commit) fileCommitJSON {
+	api := c.repoAPIURL(r)
+	fc := fileCommitJSON{URL: api + "/git/commits/" + cm.ID, SHA: cm.ID, Created: cm.Committer.When.UTC(),
+		HTMLURL: c.repoURL(r) + "/commit/" + cm.ID, Author: sigJSON(cm.Author), Committer: sigJSON(cm.Committer),
+		Parents: []commitMeta{}, Message: cm.Message,
+		Tree: commitMeta{URL: api + "/git/trees/" + cm.Tree, SHA: cm.Tree, Created: cm.Committer.When.UTC()}}
+	for _, par := range cm.Parents {
+		fc.Parents = append(fc.Parents, commitMeta{URL: api + "/git/commits/" + par, SHA: par, Created: cm.Committer.When.UTC()})
+	}
+	return fc
+}
+
 // changeFile is POST, PUT and DELETE /repos/{owner}/{repo}/contents/{filepath}.
 func (a *API) changeFile(op string, status int) func(*call) {
 	return func(c *call) {
@@ -419,17 +449,7 @@ func (a *API) changeFile(op string, status int) func(*call) {
 		if msg == "" {
 			msg = map[string]string{"create": "Add ", "update": "Update ", "delete": "Delete "}[op] + path.Base(p) + "\n"
 		}
-		author := repos.Signature{Name: o.Author.Name, Email: o.Author.Email}
-		committer := repos.Signature{Name: o.Committer.Name, Email: o.Committer.Email}
-		if o.Dates.Author != nil {
-			author.When = *o.Dates.Author
-		}
-		if o.Dates.Committer != nil {
-			committer.When = *o.Dates.Committer
-		}
-		if committer.Name == "" {
-			committer.Name, committer.Email = author.Name, author.Email
-		}
+		author, committer := o.signatures()
 		v, cm, err := a.cfg.Repos.ChangeFiles(c.r.Context(), c.actor, c.owner(), c.repo(), repos.ChangeFilesOptions{
 			Files:   []repos.FileChange{{Op: op, Path: p, Content: content, FromPath: o.FromPath, SHA: o.SHA}},
 			Message: msg, Branch: o.Branch, NewBranch: o.NewBranch, Author: author, Committer: committer,
@@ -438,14 +458,7 @@ func (a *API) changeFile(op string, status int) func(*call) {
 			c.repoError(err, on(forge.ErrConflict, http.StatusUnprocessableEntity))
 			return
 		}
-		api := c.repoAPIURL(v.Repo)
-		fc := fileCommitJSON{URL: api + "/git/commits/" + cm.ID, SHA: cm.ID, Created: cm.Committer.When.UTC(),
-			HTMLURL: c.repoURL(v.Repo) + "/commit/" + cm.ID, Author: sigJSON(cm.Author), Committer: sigJSON(cm.Committer),
-			Parents: []commitMeta{}, Message: cm.Message,
-			Tree: commitMeta{URL: api + "/git/trees/" + cm.Tree, SHA: cm.Tree, Created: cm.Committer.When.UTC()}}
-		for _, par := range cm.Parents {
-			fc.Parents = append(fc.Parents, commitMeta{URL: api + "/git/commits/" + par, SHA: par, Created: cm.Committer.When.UTC()})
-		}
+		fc := c.toFileCommit(v.Repo, cm)
 		var content2 any
 		if op != "delete" {
 			branch := o.Branch

@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"bytes"
+	"encoding/base64"
 	"net/http"
 	"time"
 
@@ -177,4 +179,138 @@ func (a *API) combinedStatus(c *call) {
 		CommitURL  string             `json:"commit_url"`
 		URL        string             `json:"url"`
 	}{string(state), sha, len(latest), statuses, c.toRepo(v), api + "/commits/" + sha, api + "/commits/" + sha + "/status"})
+}
+
+// changeFiles is POST /repos/{owner}/{repo}/contents: several file changes
+// in one commit; 201 FilesResponse.
+func (a *API) changeFiles(c *call) {
+	var o struct {
+		fileOptions
+		Files []struct {
+			Operation string `json:"operation"`
+			Path      string `json:"path"`
+			Content   string `json:"content"`
+			FromPath  string `json:"from_path"`
+			SHA       string `json:"sha"`
+		} `json:"files"`
+	}
+	if !c.decode(&o) {
+		return
+	}
+	if len(o.Files) == 0 {
+		c.errorStatus(http.StatusUnprocessableEntity, "[Files]: Required")
+		return
+	}
+	var changes []repos.FileChange
+	for _, f := range o.Files {
+		content, err := base64.StdEncoding.DecodeString(f.Content)
+		if err != nil {
+			c.errorStatus(http.StatusUnprocessableEntity, "[Content]: invalid base64")
+			return
+		}
+		changes = append(changes, repos.FileChange{Op: f.Operation, Path: f.Path, Content: content, FromPath: f.FromPath, SHA: f.SHA})
+	}
+	msg := o.Message
+	if msg == "" {
+		msg = "Update files\n"
+	}
+	author, committer := o.signatures()
+	v, cm, err := a.cfg.Repos.ChangeFiles(c.r.Context(), c.actor, c.owner(), c.repo(), repos.ChangeFilesOptions{
+		Files: changes, Message: msg, Branch: o.Branch, NewBranch: o.NewBranch, Author: author, Committer: committer})
+	if err != nil {
+		c.repoError(err, on(forge.ErrConflict, http.StatusConflict))
+		return
+	}
+	files := []any{}
+	for _, f := range changes {
+		if f.Op == "delete" {
+			files = append(files, nil)
+			continue
+		}
+		_, ct, err := a.cfg.Repos.GetContents(c.r.Context(), c.actor, c.owner(), c.repo(), f.Path, cm.ID)
+		if err != nil {
+			c.repoError(err)
+			return
+		}
+		files = append(files, c.toContents(v.Repo, cmpOrStr(o.NewBranch, o.Branch, v.Repo.DefaultBranch), ct.Entry, ct.Content, cm.ID))
+	}
+	c.json(http.StatusCreated, struct {
+		Files        []any          `json:"files"`
+		Commit       fileCommitJSON `json:"commit"`
+		Verification *verification  `json:"verification"`
+	}{files, c.toFileCommit(v.Repo, cm), unsigned})
+}
+
+func cmpOrStr(vals ...string) string {
+	for _, v := range vals {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// renameBranch is PATCH /repos/{owner}/{repo}/branches/{branch}: 204.
+func (a *API) renameBranch(c *call) {
+	var o struct {
+		Name string `json:"name"`
+	}
+	if !c.decode(&o) {
+		return
+	}
+	if o.Name == "" {
+		c.errorStatus(http.StatusUnprocessableEntity, "[Name]: Required")
+		return
+	}
+	err := a.cfg.Repos.RenameBranch(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("branch"), o.Name)
+	if err != nil {
+		c.repoError(err, on(forge.ErrConflict, http.StatusUnprocessableEntity))
+		return
+	}
+	c.noContent()
+}
+
+// downloadDiff is GET /repos/{owner}/{repo}/git/commits/{sha}.{diffType}.
+func (a *API) downloadDiff(c *call) {
+	if _, _, err := a.cfg.Repos.Commit(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("sha"), false); err != nil {
+		c.repoError(err)
+		return
+	}
+	var buf bytes.Buffer
+	if err := a.cfg.Repos.Patch(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("sha"), c.pathValue("diffType"), &buf); err != nil {
+		c.repoError(err)
+		return
+	}
+	c.w.Header().Set("Content-Type", "text/plain;charset=utf-8")
+	c.w.WriteHeader(http.StatusOK)
+	c.wrote = true
+	c.w.Write(buf.Bytes())
+}
+
+// listReposOf lists repositories a user starred or watches.
+func (a *API) listReposOf(self, starred bool) func(*call) {
+	return func(c *call) {
+		var uid forge.ID
+		if self {
+			uid = c.actor.UserID()
+		} else {
+			u, err := a.cfg.Auth.User(c.r.Context(), c.actor, c.pathValue("username"))
+			if err != nil {
+				c.writeError(err)
+				return
+			}
+			uid = u.ID
+		}
+		f := repos.RepoFilter{WatchedBy: uid}
+		if starred {
+			f = repos.RepoFilter{StarredBy: uid}
+		}
+		o := c.listOptions()
+		list, total, err := a.cfg.Repos.List(c.r.Context(), c.actor, f, o)
+		if err != nil {
+			c.repoError(err)
+			return
+		}
+		c.writeRepos(list, total, o)
+	}
 }

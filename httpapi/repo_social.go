@@ -191,17 +191,6 @@ func (a *API) star(on bool) func(*call) {
 	}
 }
 
-// listStarred is GET /user/starred.
-func (a *API) listStarred(c *call) {
-	o := c.listOptions()
-	list, total, err := a.cfg.Repos.List(c.r.Context(), c.actor, repos.RepoFilter{StarredBy: c.actor.UserID()}, o)
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.writeRepos(list, total, o)
-}
-
 // listTopics is GET /repos/{owner}/{repo}/topics.
 func (a *API) listTopics(c *call) {
 	v, err := a.cfg.Repos.Get(c.r.Context(), c.actor, c.owner(), c.repo())

@@ -402,3 +402,43 @@ func TestTagsStatusesLanguages(t *testing.T) {
 	e.expect(r, http.StatusOK, "")
 	assert.Equal(t, map[string]any{"Go": 13.0}, r.json(t))
 }
+
+func TestChangeFilesRenameBranchDiff(t *testing.T) {
+	t.Parallel()
+	e, tok := repoEnv(t, "")
+	r := e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/contents/README.md", token: tok})
+	readmeSHA := r.json(t)["sha"].(string)
+	r = e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/contents", token: tok, body: map[string]any{
+		"message": "many", "new_branch": "many",
+		"files": []map[string]any{
+			{"operation": "create", "path": "a/one.txt", "content": base64.StdEncoding.EncodeToString([]byte("1\n"))},
+			{"operation": "update", "path": "README.md", "sha": readmeSHA, "content": base64.StdEncoding.EncodeToString([]byte("new\n"))},
+			{"operation": "delete", "path": "LICENSE", "sha": e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/contents/LICENSE", token: tok}).json(t)["sha"]},
+		}}})
+	e.expect(r, http.StatusCreated, "")
+	files := r.json(t)["files"].([]any)
+	require.Len(t, files, 3)
+	assert.Nil(t, files[2], "deleted files answer null")
+	sha := r.json(t)["commit"].(map[string]any)["sha"].(string)
+
+	r = e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/git/commits/" + sha + ".diff", token: tok})
+	require.Equal(t, http.StatusOK, r.StatusCode)
+	assert.Contains(t, string(r.body), "+++ b/a/one.txt")
+	assert.Contains(t, string(r.body), "deleted file mode")
+	r = e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/git/commits/" + sha + ".patch", token: tok})
+	require.Equal(t, http.StatusOK, r.StatusCode)
+	assert.Contains(t, string(r.body), "Subject: [PATCH] many")
+	e.expect(e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/git/commits/" + sha + ".zip", token: tok}), http.StatusNotFound, "")
+
+	e.expect(e.do(req{method: "PATCH", path: "/api/v1/repos/alice/proj/branches/many", token: tok, body: map[string]any{"name": "main"}}),
+		http.StatusUnprocessableEntity, "branch already exists [name: main]")
+	e.expect(e.do(req{method: "PATCH", path: "/api/v1/repos/alice/proj/branches/main", token: tok, body: map[string]any{"name": "trunk"}}), http.StatusNoContent, "")
+	assert.Equal(t, "trunk", e.do(req{method: "GET", path: "/api/v1/repos/alice/proj", token: tok}).json(t)["default_branch"],
+		"renaming the default branch renames the setting")
+
+	e.expect(e.do(req{method: "PUT", path: "/api/v1/repos/alice/proj/subscription", token: tok}), http.StatusOK, "")
+	e.expect(e.do(req{method: "PUT", path: "/api/v1/user/starred/alice/proj", token: tok}), http.StatusNoContent, "")
+	assert.Len(t, e.do(req{method: "GET", path: "/api/v1/user/subscriptions", token: tok}).list(t), 1)
+	assert.Len(t, e.do(req{method: "GET", path: "/api/v1/users/alice/starred", token: tok}).list(t), 1)
+	assert.Len(t, e.do(req{method: "GET", path: "/api/v1/users/alice/subscriptions", token: tok}).list(t), 1)
+}

@@ -470,3 +470,56 @@ func (s *Service) CheckPush(ctx context.Context, actor forge.Actor, v *View, upd
 	}
 	return nil
 }
+
+// Patch writes commit rev as a "diff" or "patch" to w.
+func (s *Service) Patch(ctx context.Context, actor forge.Actor, owner, name, rev, kind string, w io.Writer) error {
+	v, err := s.reader(ctx, actor, owner, name)
+	if err != nil {
+		return err
+	}
+	return s.git.Patch(ctx, v.Repo.ID, rev, kind, w)
+}
+
+// RenameBranch renames a branch (and the default branch setting with it).
+// Writers only, not archived; protected branches are refused
+// (forge.ErrForbidden); forge.ErrConflict when the new name exists.
+func (s *Service) RenameBranch(ctx context.Context, actor forge.Actor, owner, name, from, to string) error {
+	v, err := s.writer(ctx, actor, owner, name)
+	if err != nil {
+		return err
+	}
+	rules, err := s.rules(ctx, v.Repo.ID)
+	if err != nil {
+		return err
+	}
+	if ProtectionFor(rules, from) != nil {
+		return forge.Errorf(forge.ErrForbidden, "Branch is protected")
+	}
+	id, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+from)
+	if err != nil {
+		return forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", from)
+	}
+	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/heads/"+to, id, ""); err != nil {
+		if errors.Is(err, forge.ErrConflict) {
+			return forge.Errorf(forge.ErrConflict, "branch already exists [name: %s]", to)
+		}
+		return err
+	}
+	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/heads/"+from, "", id); err != nil {
+		return err
+	}
+	if from == v.Repo.DefaultBranch {
+		err := s.store.Update(ctx, func(tx Tx) error {
+			r, err := tx.RepoByID(ctx, v.Repo.ID)
+			if err != nil {
+				return err
+			}
+			r.DefaultBranch, r.Updated = to, s.clock.Now()
+			return tx.UpdateRepo(ctx, r)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return s.refresh(ctx, v.Repo.ID)
+}

@@ -50,6 +50,9 @@ type Git interface {
 	// message is not empty, a lightweight one otherwise. forge.ErrConflict
 	// if the tag exists.
 	CreateTag(ctx context.Context, repo forge.ID, name, target, message string, tagger Signature) error
+	// Patch writes the change of commit rev as a "diff" (git diff-tree -p) or
+	// a "patch" (git format-patch) to w.
+	Patch(ctx context.Context, repo forge.ID, rev, kind string, w io.Writer) error
 	// Archive writes a "zip" or "tar.gz" archive of rev to w.
 	Archive(ctx context.Context, repo forge.ID, rev, format, prefix string, w io.Writer) error
 }

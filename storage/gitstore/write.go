@@ -151,3 +151,26 @@ func (s *Store) Archive(ctx context.Context, repo forge.ID, rev, format, prefix 
 	c.Stdout = w
 	return c.Run()
 }
+
+// Patch writes the change of commit rev as a "diff" or a "patch" to w.
+func (s *Store) Patch(ctx context.Context, repo forge.ID, rev, kind string, w io.Writer) error {
+	id, err := s.Resolve(ctx, repo, rev)
+	if err != nil {
+		return err
+	}
+	var args []string
+	switch kind {
+	case "diff":
+		args = []string{"diff-tree", "-p", "--root", "--no-commit-id", "--no-color", "--first-parent", id}
+	case "patch":
+		args = []string{"format-patch", "--stdout", "--no-color", "--root", "-1", id}
+	default:
+		return forge.Errorf(forge.ErrNotFound, "unknown diff type %q", kind)
+	}
+	out, err := s.run(ctx, repo, nil, nil, args...)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(out)
+	return err
+}
