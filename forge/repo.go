@@ -49,6 +49,8 @@ type Repository struct {
 	ArchivedAt    time.Time
 	DefaultBranch string
 	ObjectFormat  ObjectFormat
+	// ForkID is the repository this one was forked from, 0 if none.
+	ForkID ID
 	// Empty is true until the repository has a commit.
 	Empty bool
 	// Size is the size of the git repository on disk, in bytes.

@@ -94,6 +94,15 @@ func (c *call) repoAPIURL(r *forge.Repository) string {
 	return c.rootURL() + "api/v1/repos/" + url.PathEscape(r.OwnerName) + "/" + url.PathEscape(r.Name)
 }
 
+// toRepoShallow converts a repository without following its parent.
+func (c *call) toRepoShallow(v *repos.View) repositoryJSON {
+	f := *v.Repo
+	f.ForkID = 0
+	out := c.toRepo(&repos.View{Repo: &f, Owner: v.Owner, Perm: v.Perm})
+	out.Fork = v.Repo.ForkID != 0
+	return out
+}
+
 // toRepo converts a repository view as Forgejo's convert.ToRepo.
 func (c *call) toRepo(v *repos.View) repositoryJSON {
 	r := v.Repo
@@ -122,6 +131,20 @@ func (c *call) toRepo(v *repos.View) repositoryJSON {
 	}
 	if r.HasIssues {
 		out.InternalTracker, out.ExternalTracker = r.InternalTracker, r.ExternalTracker
+	}
+	if r.ForkID != 0 {
+		out.Fork = true
+		if p := c.a.cfg.Repos.Parent(c.r.Context(), c.actor, r); p != nil {
+			parent := c.toRepoShallow(p)
+			out.Parent = &parent
+		}
+	}
+	if t, err := c.a.cfg.Repos.PendingTransfer(c.r.Context(), r.ID); err == nil && t != nil {
+		out.RepoTransfer = struct {
+			Doer      userJSON `json:"doer"`
+			Recipient userJSON `json:"recipient"`
+			Teams     []any    `json:"teams"`
+		}{c.toUser(t.Doer), c.toUser(t.Recipient), nil}
 	}
 	if r.HasWiki {
 		out.ExternalWiki = r.ExternalWiki

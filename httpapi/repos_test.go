@@ -442,3 +442,55 @@ func TestChangeFilesRenameBranchDiff(t *testing.T) {
 	assert.Len(t, e.do(req{method: "GET", path: "/api/v1/users/alice/starred", token: tok}).list(t), 1)
 	assert.Len(t, e.do(req{method: "GET", path: "/api/v1/users/alice/subscriptions", token: tok}).list(t), 1)
 }
+
+func TestTransferForkTagProtection(t *testing.T) {
+	t.Parallel()
+	e, tok := repoEnv(t, "")
+	e.createUser("fay")
+	fay := e.token("fay", "all")
+
+	// A transfer to another user waits for the recipient.
+	r := e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/transfer", token: tok, body: map[string]any{"new_owner": "fay"}})
+	e.expect(r, http.StatusAccepted, "")
+	pending := r.json(t)["repo_transfer"].(map[string]any)
+	assert.Equal(t, "fay", pending["recipient"].(map[string]any)["login"])
+	assert.Equal(t, "alice", r.json(t)["owner"].(map[string]any)["login"])
+	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/transfer", token: fay, body: map[string]any{"new_owner": "fay"}}),
+		http.StatusForbidden, "user should be the owner of the repo")
+	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/transfer/accept", token: tok}), http.StatusForbidden, "")
+	r = e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/transfer/accept", token: fay})
+	e.expect(r, http.StatusAccepted, "")
+	assert.Equal(t, "fay/proj", r.json(t)["full_name"])
+	assert.Nil(t, r.json(t)["repo_transfer"])
+	e.expect(e.do(req{method: "GET", path: "/api/v1/repos/alice/proj", token: tok}), http.StatusNotFound, "")
+	e.expect(e.do(req{method: "GET", path: "/api/v1/repos/fay/proj/contents/README.md"}), http.StatusOK, "")
+
+	// Alice forks it back.
+	r = e.do(req{method: "POST", path: "/api/v1/repos/fay/proj/forks", token: tok, body: map[string]any{"name": "proj-fork"}})
+	e.expect(r, http.StatusAccepted, "")
+	fork := r.json(t)
+	assert.Equal(t, true, fork["fork"])
+	assert.Equal(t, "fay/proj", fork["parent"].(map[string]any)["full_name"])
+	assert.Equal(t, false, fork["empty"])
+	e.expect(e.do(req{method: "GET", path: "/api/v1/repos/alice/proj-fork/contents/README.md"}), http.StatusOK, "")
+	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/fay/proj/forks", token: tok, body: map[string]any{"name": "again"}}), http.StatusConflict, "")
+	assert.Len(t, e.do(req{method: "GET", path: "/api/v1/repos/fay/proj/forks"}).list(t), 1)
+	assert.EqualValues(t, 1, e.do(req{method: "GET", path: "/api/v1/repos/fay/proj"}).json(t)["forks_count"])
+
+	// Tag protection: only whitelisted users create matching tags.
+	r = e.do(req{method: "POST", path: "/api/v1/repos/fay/proj/tag_protections", token: fay,
+		body: map[string]any{"name_pattern": "v*", "whitelist_usernames": []string{"fay"}}})
+	e.expect(r, http.StatusCreated, "")
+	id := itoa(r.json(t)["id"])
+	e.expect(e.do(req{method: "PUT", path: "/api/v1/repos/fay/proj/collaborators/alice", token: fay, body: map[string]any{"permission": "write"}}), http.StatusNoContent, "")
+	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/fay/proj/tags", token: tok, body: map[string]any{"tag_name": "v1"}}),
+		http.StatusForbidden, "user not allowed to create or delete protected tag v1")
+	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/fay/proj/tags", token: tok, body: map[string]any{"tag_name": "nightly"}}), http.StatusCreated, "")
+	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/fay/proj/tags", token: fay, body: map[string]any{"tag_name": "v1"}}), http.StatusCreated, "")
+	r = e.do(req{method: "PATCH", path: "/api/v1/repos/fay/proj/tag_protections/" + id, token: fay, body: map[string]any{"whitelist_usernames": []string{"fay", "alice"}}})
+	e.expect(r, http.StatusOK, "")
+	assert.Equal(t, []any{"fay", "alice"}, r.json(t)["whitelist_usernames"])
+	e.expect(e.do(req{method: "DELETE", path: "/api/v1/repos/fay/proj/tags/v1", token: tok}), http.StatusNoContent, "")
+	e.expect(e.do(req{method: "DELETE", path: "/api/v1/repos/fay/proj/tag_protections/" + id, token: fay}), http.StatusNoContent, "")
+	assert.Empty(t, e.do(req{method: "GET", path: "/api/v1/repos/fay/proj/tag_protections", token: fay}).list(t))
+}

@@ -103,6 +103,17 @@ func (a *API) repoRoutes() []route {
 		// Forgejo checks the owner's category (user or organization) here.
 		{Method: "DELETE", Path: rp, Op: "repoDelete", Scopes: user, Token: true, h: a.deleteRepo},
 
+		{Method: "POST", Path: rp + "/transfer", Op: "repoTransfer", Scopes: repo, Token: true, h: a.transferRepo},
+		{Method: "POST", Path: rp + "/transfer/accept", Op: "acceptRepoTransfer", Scopes: repo, Token: true, h: a.acceptTransfer},
+		{Method: "POST", Path: rp + "/transfer/reject", Op: "rejectRepoTransfer", Scopes: repo, Token: true, h: a.rejectTransfer},
+		{Method: "GET", Path: rp + "/forks", Op: "listForks", Scopes: repo, h: a.listForks},
+		{Method: "POST", Path: rp + "/forks", Op: "createFork", Scopes: repo, Token: true, h: a.createFork},
+		{Method: "GET", Path: rp + "/tag_protections", Op: "repoListTagProtection", Scopes: repo, Token: true, h: a.listTagProtections},
+		{Method: "POST", Path: rp + "/tag_protections", Op: "repoCreateTagProtection", Scopes: repo, Token: true, h: a.createTagProtection},
+		{Method: "GET", Path: rp + "/tag_protections/{id}", Op: "repoGetTagProtection", Scopes: repo, Token: true, h: a.getTagProtection},
+		{Method: "PATCH", Path: rp + "/tag_protections/{id}", Op: "repoEditTagProtection", Scopes: repo, Token: true, h: a.editTagProtection},
+		{Method: "DELETE", Path: rp + "/tag_protections/{id}", Op: "repoDeleteTagProtection", Scopes: repo, Token: true, h: a.deleteTagProtection},
+
 		{Method: "GET", Path: rp + "/branches", Op: "repoListBranches", Scopes: repo, h: a.listBranches},
 		{Method: "POST", Path: rp + "/branches", Op: "repoCreateBranch", Scopes: repo, Token: true, h: a.createBranch},
 		{Method: "GET", Path: rp + "/branches/{branch}", Op: "repoGetBranch", Scopes: repo, Wild: "branch", h: a.getBranch},

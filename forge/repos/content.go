@@ -443,16 +443,24 @@ type RefUpdate struct {
 	NewID string
 }
 
-// CheckPush applies branch protection to the reference updates of a push
-// by the actor (who must already be a writer): protected branches take
-// pushes only as their rule allows, and are never deleted; the default
-// branch is never deleted. Returns forge.ErrForbidden naming the branch.
+// CheckPush applies branch and tag protection to the reference updates of
+// a push by the actor (who must already be a writer): protected branches
+// take pushes only as their rule allows, and are never deleted; the
+// default branch is never deleted; protected tags change only for their
+// whitelisted users. Returns forge.ErrForbidden naming the branch.
 func (s *Service) CheckPush(ctx context.Context, actor forge.Actor, v *View, updates []RefUpdate) error {
 	rules, err := s.rules(ctx, v.Repo.ID)
 	if err != nil {
 		return err
 	}
+	tagRules, err := s.tagRules(ctx, v.Repo.ID)
+	if err != nil {
+		return err
+	}
 	for _, u := range updates {
+		if tag, ok := strings.CutPrefix(u.Ref, "refs/tags/"); ok && !CanChangeTag(tagRules, actor.User, tag) {
+			return forge.Errorf(forge.ErrForbidden, "tag %s is protected", tag)
+		}
 		branch, ok := strings.CutPrefix(u.Ref, "refs/heads/")
 		if !ok {
 			continue

@@ -16,6 +16,8 @@ import (
 type Git interface {
 	// Create initialises an empty bare repository.
 	Create(ctx context.Context, repo forge.ID, format forge.ObjectFormat, defaultBranch string) error
+	// Fork creates repository to as a copy of every branch and tag of from.
+	Fork(ctx context.Context, from, to forge.ID) error
 	// Remove deletes the repository's files.
 	Remove(ctx context.Context, repo forge.ID) error
 	// Size is the size of the repository on disk, in bytes.

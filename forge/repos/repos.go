@@ -176,7 +176,13 @@ func (s *Service) Delete(ctx context.Context, actor forge.Actor, owner, name str
 			return forge.Errorf(forge.ErrForbidden, "user should be the owner of the repo")
 		}
 		id = v.Repo.ID
-		return tx.DeleteRepo(ctx, id)
+		if err := tx.DeleteRepo(ctx, id); err != nil {
+			return err
+		}
+		if v.Repo.ForkID != 0 {
+			return tx.RecountForks(ctx, v.Repo.ForkID)
+		}
+		return nil
 	})
 	if err != nil {
 		return err

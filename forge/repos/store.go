@@ -70,6 +70,27 @@ type Tx interface {
 	// DeleteProtection removes a rule; forge.ErrNotFound if none.
 	DeleteProtection(ctx context.Context, repoID forge.ID, rule string) error
 
+	// SetTransfer records a pending transfer (replacing any other).
+	SetTransfer(ctx context.Context, t *Transfer) error
+	// Transfer returns the pending transfer of a repository,
+	// forge.ErrNotFound if none.
+	Transfer(ctx context.Context, repoID forge.ID) (*Transfer, error)
+	// DeleteTransfer forgets a pending transfer (no error if none).
+	DeleteTransfer(ctx context.Context, repoID forge.ID) error
+	// RecountForks sets a repository's fork counter to its number of forks.
+	RecountForks(ctx context.Context, repoID forge.ID) error
+
+	// CreateTagProtection inserts p (p.ID is set).
+	CreateTagProtection(ctx context.Context, p *TagProtection) error
+	// TagProtection returns a rule by id; forge.ErrNotFound if none.
+	TagProtection(ctx context.Context, repoID, id forge.ID) (*TagProtection, error)
+	// ListTagProtections lists a repository's tag rules by id.
+	ListTagProtections(ctx context.Context, repoID forge.ID) ([]*TagProtection, error)
+	// UpdateTagProtection writes p.
+	UpdateTagProtection(ctx context.Context, p *TagProtection) error
+	// DeleteTagProtection removes a rule; forge.ErrNotFound if none.
+	DeleteTagProtection(ctx context.Context, repoID, id forge.ID) error
+
 	// CreateStatus inserts a commit status (st.ID is set).
 	CreateStatus(ctx context.Context, st *CommitStatus) error
 	// ListStatuses returns one page of a commit's statuses and their number.
@@ -96,6 +117,8 @@ type RepoFilter struct {
 	StarredBy forge.ID
 	// WatchedBy keeps the repositories the user watches.
 	WatchedBy forge.ID
+	// ForkOf keeps the forks of a repository.
+	ForkOf forge.ID
 	// Sort: "" or "id" (oldest first), "newest", "alpha", "updated", "size",
 	// "stars".
 	Sort  string

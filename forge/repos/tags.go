@@ -47,6 +47,9 @@ func (s *Service) CreateTag(ctx context.Context, actor forge.Actor, owner, name,
 	if tag == "" {
 		return nil, nil, forge.Errorf(forge.ErrInvalid, "[TagName]: Required")
 	}
+	if err := s.checkTag(ctx, actor, v, tag); err != nil {
+		return nil, nil, err
+	}
 	if target == "" {
 		target = v.Repo.DefaultBranch
 	}
@@ -71,6 +74,9 @@ func (s *Service) DeleteTag(ctx context.Context, actor forge.Actor, owner, name,
 	}
 	if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/tags/"+tag); err != nil {
 		return forge.Errorf(forge.ErrNotFound, "tag does not exist [name: %s]", tag)
+	}
+	if err := s.checkTag(ctx, actor, v, tag); err != nil {
+		return err
 	}
 	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/tags/"+tag, "", "*"); err != nil {
 		return err

@@ -174,3 +174,22 @@ func (s *Store) Patch(ctx context.Context, repo forge.ID, rev, kind string, w io
 	_, err = w.Write(out)
 	return err
 }
+
+// Fork creates repository to as a bare copy of every branch and tag of from.
+func (s *Store) Fork(ctx context.Context, from, to forge.ID) error {
+	if _, err := os.Stat(s.Path(from)); err != nil {
+		return forge.Errorf(forge.ErrNotFound, "repository does not exist [id: %d]", from)
+	}
+	if _, err := os.Stat(s.Path(to)); err == nil {
+		return forge.Errorf(forge.ErrConflict, "repository files already exist [id: %d]", to)
+	}
+	if _, err := s.run(ctx, 0, nil, nil, "clone", "--quiet", "--bare", "--no-local", s.Path(from), s.Path(to)); err != nil {
+		os.RemoveAll(s.Path(to))
+		return err
+	}
+	if _, err := s.run(ctx, to, nil, nil, "remote", "remove", "origin"); err != nil {
+		return err
+	}
+	_, err := s.run(ctx, to, nil, nil, "config", "http.receivepack", "true")
+	return err
+}

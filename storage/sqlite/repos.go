@@ -64,7 +64,7 @@ func (st repoSettings) applyTo(r *forge.Repository) {
 
 const repoCols = `r.id, r.owner_id, r.name, r.description, r.website, r.is_private, r.is_template, r.is_archived,
 	r.is_empty, r.archived_unix, r.default_branch, r.object_format, r.size, r.num_stars, r.num_watches, r.num_forks,
-	r.settings, r.topics, r.created_unix, r.updated_unix`
+	r.settings, r.topics, r.created_unix, r.updated_unix, r.fork_id`
 
 func repoDest() (*forge.Repository, []any, func() error) {
 	r := &forge.Repository{}
@@ -72,7 +72,7 @@ func repoDest() (*forge.Repository, []any, func() error) {
 	var settings, topics string
 	return r, []any{&r.ID, &r.OwnerID, &r.Name, &r.Description, &r.Website, &r.Private, &r.Template, &r.Archived,
 			&r.Empty, &archived, &r.DefaultBranch, &r.ObjectFormat, &r.Size, &r.NumStars, &r.NumWatches, &r.NumForks,
-			&settings, &topics, &created, &updated},
+			&settings, &topics, &created, &updated, &r.ForkID},
 		func() error {
 			r.ArchivedAt, r.Created, r.Updated = fromUnix(archived), fromUnix(created), fromUnix(updated)
 			var st repoSettings
@@ -96,16 +96,16 @@ func repoArgs(r *forge.Repository) ([]any, error) {
 	tj, _ := json.Marshal(topics)
 	return []any{r.OwnerID, r.Name, strings.ToLower(r.Name), r.Description, r.Website, r.Private, r.Template,
 		r.Archived, r.Empty, toUnix(r.ArchivedAt), r.DefaultBranch, string(r.ObjectFormat), r.Size,
-		string(settings), string(tj), toUnix(r.Created), toUnix(r.Updated)}, nil
+		string(settings), string(tj), toUnix(r.Created), toUnix(r.Updated), r.ForkID}, nil
 }
 
 var (
 	sqlCreateRepo = prepared(`INSERT INTO repository (owner_id, name, lower_name, description, website, is_private,
 		is_template, is_archived, is_empty, archived_unix, default_branch, object_format, size, settings, topics,
-		created_unix, updated_unix) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`)
+		created_unix, updated_unix, fork_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`)
 	sqlUpdateRepo = prepared(`UPDATE repository SET owner_id = ?, name = ?, lower_name = ?, description = ?, website = ?,
 		is_private = ?, is_template = ?, is_archived = ?, is_empty = ?, archived_unix = ?, default_branch = ?,
-		object_format = ?, size = ?, settings = ?, topics = ?, created_unix = ?, updated_unix = ? WHERE id = ?`)
+		object_format = ?, size = ?, settings = ?, topics = ?, created_unix = ?, updated_unix = ?, fork_id = ? WHERE id = ?`)
 	sqlRepoByName    = prepared("SELECT " + repoCols + " FROM repository r WHERE r.owner_id = ? AND r.lower_name = ?")
 	sqlRepoByID      = prepared("SELECT " + repoCols + " FROM repository r WHERE r.id = ?")
 	sqlDeleteRepo    = prepared(`DELETE FROM repository WHERE id = ?`)
@@ -220,6 +220,9 @@ func (t *tx) ListRepos(ctx context.Context, f repos.RepoFilter, o forge.ListOpti
 	}
 	if f.StarredBy != 0 {
 		add("EXISTS (SELECT 1 FROM star s WHERE s.repo_id = r.id AND s.user_id = ?)", f.StarredBy)
+	}
+	if f.ForkOf != 0 {
+		add("r.fork_id = ?", f.ForkOf)
 	}
 	if f.WatchedBy != 0 {
 		add("EXISTS (SELECT 1 FROM watch w WHERE w.repo_id = r.id AND w.user_id = ? AND w.mode IN (1, 3))", f.WatchedBy)

@@ -1,0 +1,83 @@
+package repos
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// Fork copies owner/name (every branch and tag) into a repository of the
+// actor called forkName ("" keeps the name), linked to its parent. Readers
+// may fork. forge.ErrConflict when the actor has a repository of that name
+// or already forked this one; forge.ErrInvalid for forking one's own
+// repository under its own name.
+func (s *Service) Fork(ctx context.Context, actor forge.Actor, owner, name, forkName string) (*View, error) {
+	if !actor.IsSignedIn() {
+		return nil, forge.Errorf(forge.ErrUnauthenticated, "token is required")
+	}
+	parent, err := s.reader(ctx, actor, owner, name)
+	if err != nil {
+		return nil, err
+	}
+	if forkName == "" {
+		forkName = parent.Repo.Name
+	}
+	if err := ValidateName(forkName); err != nil {
+		return nil, err
+	}
+	now := s.clock.Now()
+	var v *View
+	err = s.store.Update(ctx, func(tx Tx) error {
+		mine, _, err := tx.ListRepos(ctx, RepoFilter{OwnerID: actor.User.ID, ForkOf: parent.Repo.ID, AllVisible: true}, forge.ListOptions{Page: 1, Limit: 1})
+		if err != nil {
+			return err
+		}
+		if len(mine) > 0 || parent.Repo.OwnerID == actor.User.ID && forkName == parent.Repo.Name {
+			return forge.Errorf(forge.ErrConflict, "repository is already forked by user [uname: %s, repo path: %s, fork path: %s/%s]",
+				actor.User.Name, parent.Repo.FullName(), actor.User.Name, forkName)
+		}
+		r := *parent.Repo
+		r.ID, r.OwnerID, r.OwnerName, r.Name, r.ForkID = 0, actor.User.ID, actor.User.Name, forkName, parent.Repo.ID
+		r.NumStars, r.NumWatches, r.NumForks, r.Archived, r.ArchivedAt = 0, 0, 0, false, time.Time{}
+		r.Topics, r.Created, r.Updated = []string{}, now, now
+		if err := tx.CreateRepo(ctx, &r); err != nil {
+			if errors.Is(err, forge.ErrConflict) {
+				return forge.Errorf(forge.ErrConflict, "repository already exists [uname: %s, name: %s]", actor.User.Name, forkName)
+			}
+			return err
+		}
+		if err := tx.RecountForks(ctx, parent.Repo.ID); err != nil {
+			return err
+		}
+		v = &View{Repo: &r, Owner: actor.User, Perm: forge.AccessModeOwner}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := s.git.Fork(ctx, parent.Repo.ID, v.Repo.ID); err != nil {
+		s.store.Update(ctx, func(tx Tx) error {
+			if err := tx.DeleteRepo(ctx, v.Repo.ID); err != nil {
+				return err
+			}
+			return tx.RecountForks(ctx, parent.Repo.ID)
+		})
+		return nil, err
+	}
+	return v, s.refresh(ctx, v.Repo.ID)
+}
+
+// Parent returns the repository a fork was made from, as the actor sees it
+// (nil if it is gone or invisible).
+func (s *Service) Parent(ctx context.Context, actor forge.Actor, fork *forge.Repository) *View {
+	if fork.ForkID == 0 {
+		return nil
+	}
+	v, err := s.GetByID(ctx, actor, fork.ForkID)
+	if err != nil {
+		return nil
+	}
+	return v
+}
