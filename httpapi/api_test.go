@@ -19,6 +19,7 @@ import (
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
+	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/sqlite"
 )
@@ -46,7 +47,9 @@ func newEnv(t *testing.T, mutate ...func(*httpapi.Config)) *env {
 	require.NoError(t, err)
 	git, err := gitstore.Open(t.TempDir())
 	require.NoError(t, err)
-	repoSvc := repos.New(repos.Config{Store: db.Repos(), Git: git, Clock: clock})
+	blobs, err := blob.OpenDir(t.TempDir())
+	require.NoError(t, err)
+	repoSvc := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
 	cfg := httpapi.Config{Auth: svc, Repos: repoSvc, Git: git}
 	for _, m := range mutate {
 		m(&cfg)

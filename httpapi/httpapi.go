@@ -54,9 +54,12 @@ type Config struct {
 	// query parameters, as Forgejo's [security] DISABLE_QUERY_AUTH_TOKEN.
 	// The deprecation Warning header is sent either way.
 	DisableQueryAuthToken bool
-	// MaxBodyBytes caps request bodies; larger bodies get 413. Zero means
-	// DefaultMaxBodyBytes.
+	// MaxBodyBytes caps JSON request bodies; larger bodies get 413. Zero
+	// means DefaultMaxBodyBytes.
 	MaxBodyBytes int64
+	// MaxUploadBytes caps uploaded files (release assets); larger ones get
+	// 413. Zero means DefaultMaxUploadBytes.
+	MaxUploadBytes int64
 	// Logger receives a line per 5xx response. Nil discards.
 	Logger *slog.Logger
 	// ReverseProxy, when not nil, signs in the user named by a header that a
@@ -139,6 +142,9 @@ func New(cfg Config) *API {
 		r.Method(rt.Method, rt.chiPattern(), a.serveRoute(rt))
 	}
 	r.Get("/swagger.v1.json", a.serveSpec)
+	if cfg.Repos != nil {
+		r.Get("/attachments/{uuid}", a.downloadAttachment)
+	}
 	if cfg.Git != nil && cfg.Repos != nil {
 		r.Get("/{owner}/{repo}/info/refs", a.serveGit)
 		r.Post("/{owner}/{repo}/git-upload-pack", a.serveGit)

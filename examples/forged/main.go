@@ -28,6 +28,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
+	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/sqlite"
 )
@@ -104,7 +105,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	repoSvc := repos.New(repos.Config{Store: db.Repos(), Git: git, Logger: log})
+	blobs, err := blob.OpenDir(filepath.Join(o.data, "blobs"))
+	if err != nil {
+		return err
+	}
+	repoSvc := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log})
 
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {

@@ -22,6 +22,9 @@ type Config struct {
 	Logger *slog.Logger
 	// DefaultBranch of new repositories; "" means "main".
 	DefaultBranch string
+	// Blobs stores release assets. Nil refuses uploads (external links
+	// still work).
+	Blobs Blobs
 	// DisableSHA256 refuses object_format_name "sha256" (Forgejo refuses it
 	// with git older than 2.42; Hearth leaves the choice to the host).
 	DisableSHA256 bool

@@ -91,6 +91,30 @@ type Tx interface {
 	// DeleteTagProtection removes a rule; forge.ErrNotFound if none.
 	DeleteTagProtection(ctx context.Context, repoID, id forge.ID) error
 
+	// CreateRelease inserts r (r.ID is set); forge.ErrConflict if the tag
+	// has a release.
+	CreateRelease(ctx context.Context, r *Release) error
+	// ReleaseByID and ReleaseByTag return forge.ErrNotFound if none.
+	ReleaseByID(ctx context.Context, repoID, id forge.ID) (*Release, error)
+	ReleaseByTag(ctx context.Context, repoID forge.ID, tag string) (*Release, error)
+	// ListReleases returns one page of releases, newest first.
+	ListReleases(ctx context.Context, repoID forge.ID, f ReleaseFilter, o forge.ListOptions) ([]*Release, int64, error)
+	// UpdateRelease writes r.
+	UpdateRelease(ctx context.Context, r *Release) error
+	// DeleteRelease removes a release and its attachment rows.
+	DeleteRelease(ctx context.Context, id forge.ID) error
+	// CreateAttachment inserts a (a.ID is set).
+	CreateAttachment(ctx context.Context, a *Attachment) error
+	// Attachment and AttachmentByUUID return forge.ErrNotFound if none.
+	Attachment(ctx context.Context, id forge.ID) (*Attachment, error)
+	AttachmentByUUID(ctx context.Context, uuid string) (*Attachment, error)
+	// ListAttachments lists a release's attachments by id.
+	ListAttachments(ctx context.Context, releaseID forge.ID) ([]*Attachment, error)
+	// UpdateAttachment writes a.
+	UpdateAttachment(ctx context.Context, a *Attachment) error
+	// DeleteAttachment removes an attachment row.
+	DeleteAttachment(ctx context.Context, id forge.ID) error
+
 	// CreateStatus inserts a commit status (st.ID is set).
 	CreateStatus(ctx context.Context, st *CommitStatus) error
 	// ListStatuses returns one page of a commit's statuses and their number.

@@ -1,0 +1,435 @@
+package repos
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// Blobs stores attachment bytes (storage/blob.Dir does).
+type Blobs interface {
+	// Put stores r under key, reading at most max bytes (0: no limit);
+	// forge.ErrInvalid when r is longer.
+	Put(ctx context.Context, key string, r io.Reader, max int64) (int64, error)
+	// Open returns the blob; forge.ErrNotFound if there is none.
+	Open(ctx context.Context, key string) (io.ReadCloser, error)
+	// Delete removes the blob.
+	Delete(ctx context.Context, key string) error
+}
+
+// Release is a release of a repository at a tag.
+type Release struct {
+	ID               forge.ID
+	RepoID           forge.ID
+	AuthorID         forge.ID
+	Author           *forge.User
+	TagName          string
+	Target           string // target_commitish
+	Name             string
+	Body             string
+	Draft            bool
+	Prerelease       bool
+	HideArchiveLinks bool
+	Created          time.Time
+	Assets           []*Attachment
+}
+
+// Attachment is a file attached to a release: stored bytes, or an external
+// link.
+type Attachment struct {
+	ID          forge.ID
+	UUID        string
+	RepoID      forge.ID
+	ReleaseID   forge.ID
+	UploaderID  forge.ID
+	Name        string
+	Size        int64
+	Downloads   int64
+	ExternalURL string
+	Created     time.Time
+}
+
+// ReleaseFilter narrows ListReleases.
+type ReleaseFilter struct {
+	// IncludeDrafts shows drafts (writers only).
+	IncludeDrafts bool
+	Draft         *bool
+	Prerelease    *bool
+	Keyword       string
+}
+
+// ReleaseOptions are Forgejo's Create/EditReleaseOption; nil fields are
+// left alone on edit.
+type ReleaseOptions struct {
+	TagName          *string
+	Target           *string
+	Name             *string
+	Body             *string
+	Draft            *bool
+	Prerelease       *bool
+	HideArchiveLinks *bool
+}
+
+// ListReleases returns one page of releases, newest first; drafts only for
+// writers.
+func (s *Service) ListReleases(ctx context.Context, actor forge.Actor, owner, name string, f ReleaseFilter, o forge.ListOptions) (*View, []*Release, int64, error) {
+	var (
+		v     *View
+		list  []*Release
+		total int64
+	)
+	err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		if v, err = load(ctx, tx, actor, owner, name); err != nil {
+			return err
+		}
+		f.IncludeDrafts = v.CanWrite()
+		if list, total, err = tx.ListReleases(ctx, v.Repo.ID, f, o.Normalize()); err != nil {
+			return err
+		}
+		return fillReleases(ctx, tx, list)
+	})
+	return v, list, total, err
+}
+
+func fillReleases(ctx context.Context, tx Tx, list []*Release) error {
+	for _, r := range list {
+		if u, err := tx.UserByID(ctx, r.AuthorID); err == nil {
+			r.Author = u
+		}
+		assets, err := tx.ListAttachments(ctx, r.ID)
+		if err != nil {
+			return err
+		}
+		r.Assets = assets
+	}
+	return nil
+}
+
+// GetRelease finds a release by id, by tag (tag != ""), or the latest
+// published one (latest). Drafts only for writers. forge.ErrNotFound.
+func (s *Service) GetRelease(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID, tag string, latest bool) (*View, *Release, error) {
+	var (
+		v   *View
+		rel *Release
+	)
+	err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		if v, err = load(ctx, tx, actor, owner, name); err != nil {
+			return err
+		}
+		switch {
+		case latest:
+			no := false
+			list, _, err := tx.ListReleases(ctx, v.Repo.ID, ReleaseFilter{Draft: &no, Prerelease: &no}, forge.ListOptions{Page: 1, Limit: 1})
+			if err != nil {
+				return err
+			}
+			if len(list) == 0 {
+				return forge.Errorf(forge.ErrNotFound, "release does not exist")
+			}
+			rel = list[0]
+		case tag != "":
+			rel, err = tx.ReleaseByTag(ctx, v.Repo.ID, tag)
+		default:
+			rel, err = tx.ReleaseByID(ctx, v.Repo.ID, id)
+		}
+		if err != nil {
+			return err
+		}
+		if rel.Draft && !v.CanWrite() {
+			return forge.Errorf(forge.ErrNotFound, "release does not exist [id: %d]", rel.ID)
+		}
+		return fillReleases(ctx, tx, []*Release{rel})
+	})
+	return v, rel, err
+}
+
+// CreateRelease publishes (or drafts) a release. Writers only, not
+// archived. The tag is created at Target (default branch) when missing,
+// except for drafts. forge.ErrConflict when the tag has a release already.
+func (s *Service) CreateRelease(ctx context.Context, actor forge.Actor, owner, name string, o ReleaseOptions) (*View, *Release, error) {
+	v, err := s.writer(ctx, actor, owner, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	rel := &Release{RepoID: v.Repo.ID, AuthorID: actor.User.ID, Author: actor.User, Target: v.Repo.DefaultBranch, Created: s.clock.Now()}
+	applyRelease(rel, o)
+	if rel.TagName == "" {
+		return nil, nil, forge.Errorf(forge.ErrInvalid, "[TagName]: Required")
+	}
+	if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/tags/"+rel.TagName); err != nil && !rel.Draft {
+		if err := s.checkTag(ctx, actor, v, rel.TagName); err != nil {
+			return nil, nil, err
+		}
+		if err := s.git.CreateTag(ctx, v.Repo.ID, rel.TagName, rel.Target, "", Signature{}); err != nil {
+			return nil, nil, err
+		}
+	}
+	err = s.store.Update(ctx, func(tx Tx) error {
+		if _, err := tx.ReleaseByTag(ctx, v.Repo.ID, rel.TagName); err == nil {
+			return forge.Errorf(forge.ErrConflict, "release with tag %s already exists", rel.TagName)
+		}
+		return tx.CreateRelease(ctx, rel)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	rel.Assets = []*Attachment{}
+	return v, rel, s.refresh(ctx, v.Repo.ID)
+}
+
+func applyRelease(r *Release, o ReleaseOptions) {
+	set(&r.TagName, o.TagName)
+	if o.Target != nil && *o.Target != "" {
+		r.Target = *o.Target
+	}
+	set(&r.Name, o.Name)
+	set(&r.Body, o.Body)
+	set(&r.Draft, o.Draft)
+	set(&r.Prerelease, o.Prerelease)
+	set(&r.HideArchiveLinks, o.HideArchiveLinks)
+}
+
+// EditRelease changes a release. Writers only, not archived.
+func (s *Service) EditRelease(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID, o ReleaseOptions) (*View, *Release, error) {
+	v, err := s.writer(ctx, actor, owner, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	var rel *Release
+	err = s.store.Update(ctx, func(tx Tx) error {
+		var err error
+		if rel, err = tx.ReleaseByID(ctx, v.Repo.ID, id); err != nil {
+			return err
+		}
+		wasDraft := rel.Draft
+		applyRelease(rel, o)
+		if wasDraft && !rel.Draft {
+			rel.Created = s.clock.Now() // published now
+		}
+		if err := tx.UpdateRelease(ctx, rel); err != nil {
+			return err
+		}
+		return fillReleases(ctx, tx, []*Release{rel})
+	})
+	if err == nil && !rel.Draft {
+		if _, rerr := s.git.Resolve(ctx, v.Repo.ID, "refs/tags/"+rel.TagName); rerr != nil {
+			err = s.git.CreateTag(ctx, v.Repo.ID, rel.TagName, rel.Target, "", Signature{})
+		}
+	}
+	return v, rel, err
+}
+
+// DeleteRelease deletes a release (by id, or by tag when tag != "") and its
+// assets; the tag stays. Writers only, not archived.
+func (s *Service) DeleteRelease(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID, tag string) error {
+	v, err := s.writer(ctx, actor, owner, name)
+	if err != nil {
+		return err
+	}
+	var assets []*Attachment
+	err = s.store.Update(ctx, func(tx Tx) error {
+		var rel *Release
+		var err error
+		if tag != "" {
+			rel, err = tx.ReleaseByTag(ctx, v.Repo.ID, tag)
+		} else {
+			rel, err = tx.ReleaseByID(ctx, v.Repo.ID, id)
+		}
+		if err != nil {
+			return err
+		}
+		if assets, err = tx.ListAttachments(ctx, rel.ID); err != nil {
+			return err
+		}
+		return tx.DeleteRelease(ctx, rel.ID)
+	})
+	if err != nil {
+		return err
+	}
+	s.removeBlobs(ctx, assets)
+	return nil
+}
+
+func (s *Service) removeBlobs(ctx context.Context, assets []*Attachment) {
+	for _, a := range assets {
+		if a.ExternalURL == "" && s.cfg.Blobs != nil {
+			if err := s.cfg.Blobs.Delete(ctx, a.UUID); err != nil {
+				s.log.WarnContext(ctx, "attachment bytes not removed", "uuid", a.UUID, "err", err)
+			}
+		}
+	}
+}
+
+// ErrAttachmentTooLarge is the reason of the forge.ErrInvalid error for an
+// upload over its limit (the HTTP layer answers 413).
+var ErrAttachmentTooLarge = forge.Errorf(forge.ErrInvalid, "attachment is too large")
+
+// AttachmentUpload is a new release asset: bytes from Content, or an
+// external link.
+type AttachmentUpload struct {
+	Name        string
+	Content     io.Reader
+	ExternalURL string
+	// Max limits the size of Content (0: no limit).
+	Max int64
+}
+
+// AddAttachment attaches a file to a release. Writers only, not archived.
+// forge.ErrPrecondition when the host configured no blob store;
+// forge.ErrInvalid for a missing name or a file over the limit.
+func (s *Service) AddAttachment(ctx context.Context, actor forge.Actor, owner, name string, releaseID forge.ID, up AttachmentUpload) (*View, *Attachment, error) {
+	v, err := s.writer(ctx, actor, owner, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if up.Name == "" {
+		return nil, nil, forge.Errorf(forge.ErrInvalid, "attachment name is empty")
+	}
+	if err := s.store.View(ctx, func(tx Tx) error { _, err := tx.ReleaseByID(ctx, v.Repo.ID, releaseID); return err }); err != nil {
+		return nil, nil, err
+	}
+	a := &Attachment{UUID: newUUID(), RepoID: v.Repo.ID, ReleaseID: releaseID, UploaderID: actor.User.ID,
+		Name: up.Name, ExternalURL: up.ExternalURL, Created: s.clock.Now()}
+	if up.ExternalURL == "" {
+		if s.cfg.Blobs == nil {
+			return nil, nil, forge.Errorf(forge.ErrPrecondition, "attachments are disabled")
+		}
+		if a.Size, err = s.cfg.Blobs.Put(ctx, a.UUID, up.Content, up.Max); errors.Is(err, forge.ErrInvalid) {
+			return nil, nil, forge.Reasonf(forge.ErrInvalid, ErrAttachmentTooLarge, "attachment is larger than %d bytes", up.Max)
+		} else if err != nil {
+			return nil, nil, err
+		}
+	} else if !validURL(up.ExternalURL) {
+		return nil, nil, forge.Errorf(forge.ErrInvalid, "invalid external URL")
+	}
+	if err := s.store.Update(ctx, func(tx Tx) error { return tx.CreateAttachment(ctx, a) }); err != nil {
+		s.removeBlobs(ctx, []*Attachment{a})
+		return nil, nil, err
+	}
+	return v, a, nil
+}
+
+// GetAttachment returns a release asset (readers; drafts for writers).
+func (s *Service) GetAttachment(ctx context.Context, actor forge.Actor, owner, name string, releaseID, id forge.ID) (*View, *Attachment, error) {
+	v, rel, err := s.GetRelease(ctx, actor, owner, name, releaseID, "", false)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, a := range rel.Assets {
+		if a.ID == id {
+			return v, a, nil
+		}
+	}
+	return nil, nil, forge.Errorf(forge.ErrNotFound, "attachment does not exist [id: %d]", id)
+}
+
+// EditAttachment renames a release asset (or changes its external link).
+func (s *Service) EditAttachment(ctx context.Context, actor forge.Actor, owner, name string, releaseID, id forge.ID, newName, externalURL string) (*View, *Attachment, error) {
+	v, err := s.writer(ctx, actor, owner, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	var a *Attachment
+	err = s.store.Update(ctx, func(tx Tx) error {
+		var err error
+		if a, err = tx.Attachment(ctx, id); err != nil || a.ReleaseID != releaseID || a.RepoID != v.Repo.ID {
+			return forge.Errorf(forge.ErrNotFound, "attachment does not exist [id: %d]", id)
+		}
+		if newName != "" {
+			a.Name = newName
+		}
+		if externalURL != "" {
+			if a.ExternalURL == "" {
+				return forge.Errorf(forge.ErrInvalid, "existing attachment is not external")
+			}
+			a.ExternalURL = externalURL
+		}
+		return tx.UpdateAttachment(ctx, a)
+	})
+	return v, a, err
+}
+
+// DeleteAttachment removes a release asset and its bytes.
+func (s *Service) DeleteAttachment(ctx context.Context, actor forge.Actor, owner, name string, releaseID, id forge.ID) error {
+	v, err := s.writer(ctx, actor, owner, name)
+	if err != nil {
+		return err
+	}
+	var a *Attachment
+	err = s.store.Update(ctx, func(tx Tx) error {
+		var err error
+		if a, err = tx.Attachment(ctx, id); err != nil || a.ReleaseID != releaseID || a.RepoID != v.Repo.ID {
+			return forge.Errorf(forge.ErrNotFound, "attachment does not exist [id: %d]", id)
+		}
+		return tx.DeleteAttachment(ctx, id)
+	})
+	if err != nil {
+		return err
+	}
+	s.removeBlobs(ctx, []*Attachment{a})
+	return nil
+}
+
+// OpenAttachment returns the bytes of the attachment with that uuid if the
+// actor may read its repository (and its release, for drafts), counting the
+// download.
+func (s *Service) OpenAttachment(ctx context.Context, actor forge.Actor, uuid string) (*Attachment, io.ReadCloser, error) {
+	var a *Attachment
+	err := s.store.Update(ctx, func(tx Tx) error {
+		var err error
+		if a, err = tx.AttachmentByUUID(ctx, uuid); err != nil {
+			return err
+		}
+		r, err := tx.RepoByID(ctx, a.RepoID)
+		if err != nil {
+			return err
+		}
+		owner, err := tx.UserByID(ctx, r.OwnerID)
+		if err != nil {
+			return err
+		}
+		v, err := load(ctx, tx, actor, owner.Name, r.Name)
+		if err != nil {
+			return err
+		}
+		rel, err := tx.ReleaseByID(ctx, a.RepoID, a.ReleaseID)
+		if err != nil || (rel.Draft && !v.CanWrite()) {
+			return forge.Errorf(forge.ErrNotFound, "attachment does not exist [uuid: %s]", uuid)
+		}
+		a.Downloads++
+		return tx.UpdateAttachment(ctx, a)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if a.ExternalURL != "" || s.cfg.Blobs == nil {
+		return a, nil, nil
+	}
+	rc, err := s.cfg.Blobs.Open(ctx, a.UUID)
+	return a, rc, err
+}
+
+func newUUID() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	const hex = "0123456789abcdef"
+	var sb strings.Builder
+	for i, c := range b {
+		if i == 4 || i == 6 || i == 8 || i == 10 {
+			sb.WriteByte('-')
+		}
+		sb.WriteByte(hex[c>>4])
+		sb.WriteByte(hex[c&15])
+	}
+	return sb.String()
+}
+

@@ -1,0 +1,354 @@
+package httpapi
+
+import (
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+)
+
+// DefaultMaxUploadBytes caps uploaded files when Config.MaxUploadBytes is 0.
+const DefaultMaxUploadBytes = 512 << 20
+
+// attachmentJSON is Forgejo's Attachment.
+type attachmentJSON struct {
+	ID          int64     `json:"id"`
+	Name        string    `json:"name"`
+	Size        int64     `json:"size"`
+	Downloads   int64     `json:"download_count"`
+	Created     time.Time `json:"created_at"`
+	UUID        string    `json:"uuid"`
+	DownloadURL string    `json:"browser_download_url"`
+	Type        string    `json:"type"`
+}
+
+func (c *call) toAttachment(a *repos.Attachment) attachmentJSON {
+	out := attachmentJSON{ID: a.ID, Name: a.Name, Size: a.Size, Downloads: a.Downloads, Created: apiTime(a.Created),
+		UUID: a.UUID, DownloadURL: c.rootURL() + "attachments/" + a.UUID, Type: "attachment"}
+	if a.ExternalURL != "" {
+		out.DownloadURL, out.Type = a.ExternalURL, "external"
+	}
+	return out
+}
+
+// releaseJSON is Forgejo's Release.
+type releaseJSON struct {
+	ID               int64            `json:"id"`
+	TagName          string           `json:"tag_name"`
+	Target           string           `json:"target_commitish"`
+	Name             string           `json:"name"`
+	Body             string           `json:"body"`
+	URL              string           `json:"url"`
+	HTMLURL          string           `json:"html_url"`
+	TarURL           string           `json:"tarball_url"`
+	ZipURL           string           `json:"zipball_url"`
+	HideArchiveLinks bool             `json:"hide_archive_links"`
+	UploadURL        string           `json:"upload_url"`
+	Draft            bool             `json:"draft"`
+	Prerelease       bool             `json:"prerelease"`
+	Created          time.Time        `json:"created_at"`
+	Published        time.Time        `json:"published_at"`
+	Author           *userJSON        `json:"author"`
+	Assets           []attachmentJSON `json:"assets"`
+	Downloads        downloadCount    `json:"archive_download_count"`
+}
+
+func (c *call) toRelease(r *forge.Repository, rel *repos.Release) releaseJSON {
+	api, html := c.repoAPIURL(r), c.repoURL(r)
+	out := releaseJSON{ID: rel.ID, TagName: rel.TagName, Target: rel.Target, Name: rel.Name, Body: rel.Body,
+		URL: api + "/releases/" + strconv.FormatInt(rel.ID, 10), HTMLURL: html + "/releases/tag/" + rel.TagName,
+		TarURL: html + "/archive/" + rel.TagName + ".tar.gz", ZipURL: html + "/archive/" + rel.TagName + ".zip",
+		HideArchiveLinks: rel.HideArchiveLinks, UploadURL: api + "/releases/" + strconv.FormatInt(rel.ID, 10) + "/assets",
+		Draft: rel.Draft, Prerelease: rel.Prerelease, Created: apiTime(rel.Created), Published: apiTime(rel.Created),
+		Assets: []attachmentJSON{}}
+	if rel.Author != nil {
+		u := c.toUser(rel.Author)
+		out.Author = &u
+	}
+	for _, a := range rel.Assets {
+		out.Assets = append(out.Assets, c.toAttachment(a))
+	}
+	return out
+}
+
+func (c *call) idParam(name string) (forge.ID, bool) {
+	id, err := strconv.ParseInt(c.pathValue(name), 10, 64)
+	if err != nil {
+		c.notFound()
+		return 0, false
+	}
+	return id, true
+}
+
+// listReleases is GET /repos/{owner}/{repo}/releases.
+func (a *API) listReleases(c *call) {
+	q := c.r.URL.Query()
+	f := repos.ReleaseFilter{Keyword: q.Get("q")}
+	if v, err := strconv.ParseBool(q.Get("draft")); err == nil {
+		f.Draft = &v
+	}
+	if v, err := strconv.ParseBool(q.Get("pre-release")); err == nil {
+		f.Prerelease = &v
+	}
+	o := c.listOptions()
+	v, list, total, err := a.cfg.Repos.ListReleases(c.r.Context(), c.actor, c.owner(), c.repo(), f, o)
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	out := make([]releaseJSON, len(list))
+	for i, rel := range list {
+		out[i] = c.toRelease(v.Repo, rel)
+	}
+	c.setLinkHeader(total, o)
+	c.setTotalCount(total)
+	c.json(http.StatusOK, out)
+}
+
+// getRelease is GET .../releases/{id}, .../releases/tags/{tag} and
+// .../releases/latest.
+func (a *API) getRelease(kind string) func(*call) {
+	return func(c *call) {
+		var id forge.ID
+		if kind == "id" {
+			var ok bool
+			if id, ok = c.idParam("id"); !ok {
+				return
+			}
+		}
+		v, rel, err := a.cfg.Repos.GetRelease(c.r.Context(), c.actor, c.owner(), c.repo(), id, c.pathValue("tag"), kind == "latest")
+		if err != nil {
+			c.repoError(err)
+			return
+		}
+		c.json(http.StatusOK, c.toRelease(v.Repo, rel))
+	}
+}
+
+// releaseOption is Forgejo's Create/EditReleaseOption.
+type releaseOption struct {
+	TagName          *string `json:"tag_name"`
+	Target           *string `json:"target_commitish"`
+	Name             *string `json:"name"`
+	Body             *string `json:"body"`
+	Draft            *bool   `json:"draft"`
+	Prerelease       *bool   `json:"prerelease"`
+	HideArchiveLinks *bool   `json:"hide_archive_links"`
+}
+
+func (o releaseOption) opts() repos.ReleaseOptions {
+	return repos.ReleaseOptions{TagName: o.TagName, Target: o.Target, Name: o.Name, Body: o.Body, Draft: o.Draft,
+		Prerelease: o.Prerelease, HideArchiveLinks: o.HideArchiveLinks}
+}
+
+// createRelease is POST /repos/{owner}/{repo}/releases: 201; 409 when the
+// tag has a release.
+func (a *API) createRelease(c *call) {
+	var o releaseOption
+	if !c.decode(&o) {
+		return
+	}
+	v, rel, err := a.cfg.Repos.CreateRelease(c.r.Context(), c.actor, c.owner(), c.repo(), o.opts())
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.json(http.StatusCreated, c.toRelease(v.Repo, rel))
+}
+
+// editRelease is PATCH /repos/{owner}/{repo}/releases/{id}.
+func (a *API) editRelease(c *call) {
+	id, ok := c.idParam("id")
+	if !ok {
+		return
+	}
+	var o releaseOption
+	if !c.decode(&o) {
+		return
+	}
+	v, rel, err := a.cfg.Repos.EditRelease(c.r.Context(), c.actor, c.owner(), c.repo(), id, o.opts())
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.json(http.StatusOK, c.toRelease(v.Repo, rel))
+}
+
+// deleteRelease is DELETE .../releases/{id} and .../releases/tags/{tag}.
+func (a *API) deleteRelease(byTag bool) func(*call) {
+	return func(c *call) {
+		var id forge.ID
+		if !byTag {
+			var ok bool
+			if id, ok = c.idParam("id"); !ok {
+				return
+			}
+		}
+		if err := a.cfg.Repos.DeleteRelease(c.r.Context(), c.actor, c.owner(), c.repo(), id, c.pathValue("tag")); err != nil {
+			c.repoError(err)
+			return
+		}
+		c.noContent()
+	}
+}
+
+// listAssets is GET /repos/{owner}/{repo}/releases/{id}/assets.
+func (a *API) listAssets(c *call) {
+	id, ok := c.idParam("id")
+	if !ok {
+		return
+	}
+	_, rel, err := a.cfg.Repos.GetRelease(c.r.Context(), c.actor, c.owner(), c.repo(), id, "", false)
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	out := []attachmentJSON{}
+	for _, at := range rel.Assets {
+		out = append(out, c.toAttachment(at))
+	}
+	c.json(http.StatusOK, out)
+}
+
+// getAsset is GET /repos/{owner}/{repo}/releases/{id}/assets/{attachment_id}.
+func (a *API) getAsset(c *call) {
+	id, ok := c.idParam("id")
+	aid, ok2 := c.idParam("attachment_id")
+	if !ok || !ok2 {
+		return
+	}
+	_, at, err := a.cfg.Repos.GetAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), id, aid)
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.json(http.StatusOK, c.toAttachment(at))
+}
+
+// uploadAsset is POST /repos/{owner}/{repo}/releases/{id}/assets: the file
+// as multipart field `attachment` (name from `name`, else the file's), as
+// a raw application/octet-stream body (name from `name`), or a link in the
+// form field `external_url`. 201; 413 over Config.MaxUploadBytes.
+func (a *API) uploadAsset(c *call) {
+	id, ok := c.idParam("id")
+	if !ok {
+		return
+	}
+	max := a.cfg.MaxUploadBytes
+	if max <= 0 {
+		max = DefaultMaxUploadBytes
+	}
+	up := repos.AttachmentUpload{Name: c.r.URL.Query().Get("name"), Max: max}
+	mt, _, _ := mime.ParseMediaType(c.r.Header.Get("Content-Type"))
+	switch mt {
+	case "multipart/form-data":
+		mr, err := c.r.MultipartReader()
+		if err != nil {
+			c.errorStatus(http.StatusBadRequest, err.Error())
+			return
+		}
+		for {
+			part, err := mr.NextPart()
+			if err != nil {
+				break
+			}
+			switch part.FormName() {
+			case "attachment":
+				if up.Name == "" {
+					up.Name = part.FileName()
+				}
+				up.Content = part
+			case "external_url":
+				b, _ := io.ReadAll(io.LimitReader(part, 4096))
+				up.ExternalURL = string(b)
+			}
+			if up.Content != nil {
+				break // the file is streamed; fields after it are ignored
+			}
+		}
+	default:
+		up.Content = c.r.Body
+	}
+	if up.Content == nil && up.ExternalURL == "" {
+		c.errorStatus(http.StatusBadRequest, "no attachment or external_url given")
+		return
+	}
+	if up.Content == nil {
+		up.Content = http.NoBody
+	}
+	_, at, err := a.cfg.Repos.AddAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), id, up)
+	if err != nil {
+		c.repoError(err, on(repos.ErrAttachmentTooLarge, http.StatusRequestEntityTooLarge), on(forge.ErrInvalid, http.StatusBadRequest))
+		return
+	}
+	c.json(http.StatusCreated, c.toAttachment(at))
+}
+
+// editAsset is PATCH /repos/{owner}/{repo}/releases/{id}/assets/{attachment_id}: 201.
+func (a *API) editAsset(c *call) {
+	id, ok := c.idParam("id")
+	aid, ok2 := c.idParam("attachment_id")
+	if !ok || !ok2 {
+		return
+	}
+	var o struct {
+		Name        string `json:"name"`
+		DownloadURL string `json:"browser_download_url"`
+	}
+	if !c.decode(&o) {
+		return
+	}
+	_, at, err := a.cfg.Repos.EditAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), id, aid, o.Name, o.DownloadURL)
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.json(http.StatusCreated, c.toAttachment(at))
+}
+
+// deleteAsset is DELETE /repos/{owner}/{repo}/releases/{id}/assets/{attachment_id}.
+func (a *API) deleteAsset(c *call) {
+	id, ok := c.idParam("id")
+	aid, ok2 := c.idParam("attachment_id")
+	if !ok || !ok2 {
+		return
+	}
+	if err := a.cfg.Repos.DeleteAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), id, aid); err != nil {
+		c.repoError(err)
+		return
+	}
+	c.noContent()
+}
+
+// downloadAttachment serves /attachments/{uuid} (beside the API, as
+// Forgejo's browser_download_url): the bytes, or a redirect for external
+// links.
+func (a *API) downloadAttachment(w http.ResponseWriter, r *http.Request) {
+	c := a.newCall(w, r)
+	defer c.recover()
+	if !c.authenticate() {
+		return
+	}
+	at, rc, err := a.cfg.Repos.OpenAttachment(r.Context(), c.actor, chiParam(r, "uuid"))
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	if at.ExternalURL != "" {
+		http.Redirect(w, r, at.ExternalURL, http.StatusFound)
+		return
+	}
+	if rc == nil {
+		c.notFound()
+		return
+	}
+	defer rc.Close()
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": at.Name}))
+	w.Header().Set("Content-Length", strconv.FormatInt(at.Size, 10))
+	io.Copy(w, rc)
+}
