@@ -51,6 +51,8 @@ type Repository struct {
 	ObjectFormat  ObjectFormat
 	// ForkID is the repository this one was forked from, 0 if none.
 	ForkID ID
+	// Avatar is the blob key of the repository's avatar image, "" if none.
+	Avatar string
 	// Empty is true until the repository has a commit.
 	Empty bool
 	// Size is the size of the git repository on disk, in bytes.

@@ -47,6 +47,7 @@ var withBody = map[int]string{
 // document does not declare, by operationId.
 var perOperation = map[string]map[int]string{
 	"adminEditUser":              {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
+	"repoUpdateAvatar":           {http.StatusUnprocessableEntity: "a body that is not a PNG, JPEG, GIF or WebP image; Forgejo answers it with a 500"},
 	"repoCreateBranchProtection": {http.StatusBadRequest: "`both rule_name and branch_name are empty` is 400 (spec/repos.md §1); the document omits it"},
 	"adminRenameUser":            {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
 }

@@ -144,6 +144,7 @@ func New(cfg Config) *API {
 	r.Get("/swagger.v1.json", a.serveSpec)
 	if cfg.Repos != nil {
 		r.Get("/attachments/{uuid}", a.downloadAttachment)
+		r.Get("/repo-avatars/{key}", a.serveAvatar)
 	}
 	if cfg.Git != nil && cfg.Repos != nil {
 		r.Get("/{owner}/{repo}/info/refs", a.serveGit)

@@ -132,6 +132,9 @@ func (c *call) toRepo(v *repos.View) repositoryJSON {
 	if r.HasIssues {
 		out.InternalTracker, out.ExternalTracker = r.InternalTracker, r.ExternalTracker
 	}
+	if r.Avatar != "" {
+		out.AvatarURL = c.rootURL() + "repo-avatars/" + r.Avatar
+	}
 	if r.ForkID != 0 {
 		out.Fork = true
 		if p := c.a.cfg.Repos.Parent(c.r.Context(), c.actor, r); p != nil {

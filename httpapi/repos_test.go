@@ -494,3 +494,25 @@ func TestTransferForkTagProtection(t *testing.T) {
 	e.expect(e.do(req{method: "DELETE", path: "/api/v1/repos/fay/proj/tag_protections/" + id, token: fay}), http.StatusNoContent, "")
 	assert.Empty(t, e.do(req{method: "GET", path: "/api/v1/repos/fay/proj/tag_protections", token: fay}).list(t))
 }
+
+func TestRepoAvatar(t *testing.T) {
+	t.Parallel()
+	e, tok := repoEnv(t, "")
+	gif := "R0lGODlhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs="
+	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/avatar", token: tok, body: map[string]any{"image": gif}}), http.StatusNoContent, "")
+	url := e.do(req{method: "GET", path: "/api/v1/repos/alice/proj"}).json(t)["avatar_url"].(string)
+	require.True(t, strings.HasPrefix(url, e.srv.URL+"/repo-avatars/"), url)
+	res, err := http.Get(url)
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Equal(t, "image/gif", res.Header.Get("Content-Type"))
+	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/avatar", token: tok,
+		body: map[string]any{"image": base64.StdEncoding.EncodeToString([]byte("not an image"))}}), http.StatusUnprocessableEntity, "")
+	e.expect(e.do(req{method: "DELETE", path: "/api/v1/repos/alice/proj/avatar", token: tok}), http.StatusNoContent, "")
+	assert.Equal(t, "", e.do(req{method: "GET", path: "/api/v1/repos/alice/proj"}).json(t)["avatar_url"])
+	res, err = http.Get(url)
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusNotFound, res.StatusCode)
+}

@@ -106,6 +106,8 @@ func (a *API) repoRoutes() []route {
 		{Method: "POST", Path: rp + "/transfer", Op: "repoTransfer", Scopes: repo, Token: true, h: a.transferRepo},
 		{Method: "POST", Path: rp + "/transfer/accept", Op: "acceptRepoTransfer", Scopes: repo, Token: true, h: a.acceptTransfer},
 		{Method: "POST", Path: rp + "/transfer/reject", Op: "rejectRepoTransfer", Scopes: repo, Token: true, h: a.rejectTransfer},
+		{Method: "POST", Path: rp + "/avatar", Op: "repoUpdateAvatar", Scopes: repo, Token: true, h: a.setAvatar},
+		{Method: "DELETE", Path: rp + "/avatar", Op: "repoDeleteAvatar", Scopes: repo, Token: true, h: a.deleteAvatar},
 		{Method: "GET", Path: rp + "/forks", Op: "listForks", Scopes: repo, h: a.listForks},
 		{Method: "POST", Path: rp + "/forks", Op: "createFork", Scopes: repo, Token: true, h: a.createFork},
 		{Method: "GET", Path: rp + "/tag_protections", Op: "repoListTagProtection", Scopes: repo, Token: true, h: a.listTagProtections},

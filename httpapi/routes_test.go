@@ -135,6 +135,8 @@ var samples = map[string]sample{
 	"repoGetReleaseAttachment":      {path: "/repos/alice/proj/releases/1/assets/1", anon: outcome{404, ""}, ok: outcome{404, ""}},
 	"repoEditReleaseAttachment":     {path: "/repos/alice/proj/releases/1/assets/1", body: map[string]any{"name": "b"}, ok: outcome{404, ""}},
 	"repoDeleteReleaseAttachment":   {path: "/repos/alice/proj/releases/1/assets/1", ok: outcome{404, ""}},
+	"repoUpdateAvatar":              {path: "/repos/alice/proj/avatar", body: map[string]any{"image": "R0lGODlhAQABAAAAACw="}, ok: outcome{204, ""}},
+	"repoDeleteAvatar":              {path: "/repos/alice/proj/avatar", ok: outcome{204, ""}},
 	"repoListTopics":                {path: "/repos/alice/proj/topics", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"repoUpdateTopics":              {path: "/repos/alice/proj/topics", body: map[string]any{"topics": []string{"a"}}, ok: outcome{204, ""}},
 	"repoAddTopic":                  {path: "/repos/alice/proj/topics/go", ok: outcome{204, ""}},

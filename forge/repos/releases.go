@@ -432,4 +432,3 @@ func newUUID() string {
 	}
 	return sb.String()
 }
-

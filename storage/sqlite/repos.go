@@ -39,6 +39,7 @@ type repoSettings struct {
 	InternalTracker                                                                        *forge.InternalTracker `json:",omitempty"`
 	ExternalTracker                                                                        *forge.ExternalTracker `json:",omitempty"`
 	ExternalWiki                                                                           *forge.ExternalWiki    `json:",omitempty"`
+	Avatar                                                                                 string                 `json:",omitempty"`
 }
 
 func settingsOf(r *forge.Repository) repoSettings {
@@ -47,7 +48,7 @@ func settingsOf(r *forge.Repository) repoSettings {
 		r.AllowFastForwardOnly, r.AllowManualMerge, r.AutodetectManualMerge, r.AllowRebaseUpdate,
 		r.DefaultDeleteBranchAfterMerge, r.DefaultAllowMaintainerEdit,
 		r.DefaultMergeStyle, r.DefaultUpdateStyle, r.WikiBranch, r.GloballyEditableWiki,
-		r.InternalTracker, r.ExternalTracker, r.ExternalWiki}
+		r.InternalTracker, r.ExternalTracker, r.ExternalWiki, r.Avatar}
 }
 
 func (st repoSettings) applyTo(r *forge.Repository) {
@@ -60,6 +61,7 @@ func (st repoSettings) applyTo(r *forge.Repository) {
 	r.DefaultMergeStyle, r.DefaultUpdateStyle, r.WikiBranch = st.DefaultMergeStyle, st.DefaultUpdateStyle, st.WikiBranch
 	r.GloballyEditableWiki = st.GloballyEditableWiki
 	r.InternalTracker, r.ExternalTracker, r.ExternalWiki = st.InternalTracker, st.ExternalTracker, st.ExternalWiki
+	r.Avatar = st.Avatar
 }
 
 const repoCols = `r.id, r.owner_id, r.name, r.description, r.website, r.is_private, r.is_template, r.is_archived,

@@ -1,0 +1,76 @@
+package repos
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// MaxAvatarBytes bounds an avatar image.
+const MaxAvatarBytes = 1 << 20
+
+// SetAvatar stores image (PNG, JPEG, GIF or WebP) as the repository's
+// avatar. reqAdmin, not archived. forge.ErrInvalid for anything that is not
+// such an image or is over MaxAvatarBytes; forge.ErrPrecondition without a
+// blob store.
+func (s *Service) SetAvatar(ctx context.Context, actor forge.Actor, owner, name string, image []byte) error {
+	if len(image) == 0 || len(image) > MaxAvatarBytes {
+		return forge.Errorf(forge.ErrInvalid, "avatar image must be between 1 byte and %d bytes", MaxAvatarBytes)
+	}
+	if !IsImage(image) {
+		return forge.Errorf(forge.ErrInvalid, "avatar is not a PNG, JPEG, GIF or WebP image")
+	}
+	if s.cfg.Blobs == nil {
+		return forge.Errorf(forge.ErrPrecondition, "avatars are disabled")
+	}
+	var old string
+	err := s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, now time.Time) error {
+		old = r.Avatar
+		r.Avatar = "repo-avatar-" + strconv.FormatInt(r.ID, 10) + "-" + strconv.FormatInt(now.UnixNano(), 36)
+		_, err := s.cfg.Blobs.Put(ctx, r.Avatar, bytes.NewReader(image), MaxAvatarBytes)
+		return err
+	})
+	if err == nil && old != "" {
+		s.cfg.Blobs.Delete(ctx, old)
+	}
+	return err
+}
+
+// DeleteAvatar removes the repository's avatar. reqAdmin, not archived.
+func (s *Service) DeleteAvatar(ctx context.Context, actor forge.Actor, owner, name string) error {
+	var old string
+	err := s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, _ time.Time) error {
+		old, r.Avatar = r.Avatar, ""
+		return nil
+	})
+	if err == nil && old != "" && s.cfg.Blobs != nil {
+		s.cfg.Blobs.Delete(ctx, old)
+	}
+	return err
+}
+
+// OpenAvatar returns an avatar image by its key (avatars are public, as
+// in Forgejo).
+func (s *Service) OpenAvatar(ctx context.Context, key string) (io.ReadCloser, error) {
+	if !strings.HasPrefix(key, "repo-avatar-") || s.cfg.Blobs == nil {
+		return nil, forge.Errorf(forge.ErrNotFound, "avatar does not exist")
+	}
+	return s.cfg.Blobs.Open(ctx, key)
+}
+
+// IsImage reports whether b starts like a PNG, JPEG, GIF or WebP file.
+func IsImage(b []byte) bool {
+	switch {
+	case bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")),
+		bytes.HasPrefix(b, []byte("\xff\xd8\xff")),
+		bytes.HasPrefix(b, []byte("GIF87a")), bytes.HasPrefix(b, []byte("GIF89a")),
+		len(b) > 12 && bytes.Equal(b[:4], []byte("RIFF")) && bytes.Equal(b[8:12], []byte("WEBP")):
+		return true
+	}
+	return false
+}
