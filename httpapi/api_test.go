@@ -35,6 +35,12 @@ type env struct {
 
 func newEnv(t *testing.T, mutate ...func(*httpapi.Config)) *env {
 	t.Helper()
+	return newEnvWith(t, nil, mutate...)
+}
+
+// newEnvWith is newEnv with a change to the repository service's Config.
+func newEnvWith(t *testing.T, repoCfg func(*repos.Config), mutate ...func(*httpapi.Config)) *env {
+	t.Helper()
 	db, err := sqlite.Open(context.Background(), ":memory:")
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
@@ -49,7 +55,11 @@ func newEnv(t *testing.T, mutate ...func(*httpapi.Config)) *env {
 	require.NoError(t, err)
 	blobs, err := blob.OpenDir(t.TempDir())
 	require.NoError(t, err)
-	repoSvc := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
+	rc := repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock}
+	if repoCfg != nil {
+		repoCfg(&rc)
+	}
+	repoSvc := repos.New(rc)
 	cfg := httpapi.Config{Auth: svc, Repos: repoSvc, Git: git}
 	for _, m := range mutate {
 		m(&cfg)

@@ -2,10 +2,12 @@ package httpapi
 
 import (
 	"errors"
+	"io"
 	"net/http"
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
 )
 
 // serveGit serves git's smart HTTP protocol at /{owner}/{repo}(.git)/…:
@@ -68,8 +70,10 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	var updates []repos.RefUpdate
 	if push && r.Method == http.MethodPost {
-		updates, body, err := readPushCommands(r.Body, r.Header.Get("Content-Encoding") == "gzip")
+		var body io.ReadCloser
+		updates, body, err = readPushCommands(r.Body, r.Header.Get("Content-Encoding") == "gzip")
 		if err != nil {
 			deny(http.StatusBadRequest, err.Error())
 			return
@@ -90,7 +94,7 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 	}
 	a.cfg.Git.ServeGit(w, r, v.Repo.ID, subpath, remote)
 	if push && r.Method == http.MethodPost {
-		if err := a.cfg.Repos.AfterPush(r.Context(), v.Repo.ID); err != nil {
+		if err := a.cfg.Repos.AfterPush(r.Context(), actor, v.Repo.ID, updates); err != nil {
 			a.log.ErrorContext(r.Context(), "after push", "repo", v.Repo.FullName(), "err", err)
 		}
 	}

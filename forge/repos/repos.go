@@ -157,9 +157,32 @@ func (s *Service) refresh(ctx context.Context, id forge.ID) error {
 
 // AfterPush brings the stored state of a repository (size, emptiness,
 // default branch) up to date after git changed it, typically after a push
-// through smart HTTP.
-func (s *Service) AfterPush(ctx context.Context, repo forge.ID) error {
-	return s.refresh(ctx, repo)
+// through smart HTTP, then tells Config.PushListeners.
+func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo forge.ID, updates []RefUpdate) error {
+	if err := s.refresh(ctx, repo); err != nil {
+		return err
+	}
+	if len(s.cfg.PushListeners) == 0 {
+		return nil
+	}
+	var r *forge.Repository
+	if err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		if r, err = tx.RepoByID(ctx, repo); err != nil {
+			return err
+		}
+		owner, err := tx.UserByID(ctx, r.OwnerID)
+		if err == nil {
+			r.OwnerName = owner.Name
+		}
+		return err
+	}); err != nil {
+		return err
+	}
+	for _, l := range s.cfg.PushListeners {
+		l.AfterPush(ctx, actor, r, updates)
+	}
+	return nil
 }
 
 // Delete removes owner/name and its files. Only the owner or a site

@@ -25,9 +25,18 @@ type Config struct {
 	// Blobs stores release assets. Nil refuses uploads (external links
 	// still work).
 	Blobs Blobs
+	// PushListeners are told of every push after the repository's state is
+	// refreshed (push mirrors with sync_on_commit, pull-request updates).
+	PushListeners []PushListener
 	// DisableSHA256 refuses object_format_name "sha256" (Forgejo refuses it
 	// with git older than 2.42; Hearth leaves the choice to the host).
 	DisableSHA256 bool
+}
+
+// PushListener reacts to pushes. It runs after the push, in the pushing
+// request: long work belongs in a queue of the listener's own.
+type PushListener interface {
+	AfterPush(ctx context.Context, actor forge.Actor, repo *forge.Repository, updates []RefUpdate)
 }
 
 // Service is the repository service. It is safe for concurrent use.
