@@ -152,6 +152,39 @@ func testRepos(t *testing.T, b Backend) {
 		return nil
 	}))
 
+	// Releases and their attachments.
+	rel := &repos.Release{RepoID: pub.ID, AuthorID: ann.ID, TagName: "V1", Target: "main", Name: "one", Created: at}
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.CreateRelease(ctx, rel) })
+	err = s.Update(ctx, func(tx repos.Tx) error {
+		return tx.CreateRelease(ctx, &repos.Release{RepoID: pub.ID, TagName: "v1", Target: "main", Created: at})
+	})
+	assert.ErrorIs(t, err, forge.ErrConflict, "one release per tag, ignoring case")
+	draft := &repos.Release{RepoID: pub.ID, AuthorID: ann.ID, TagName: "v2", Target: "main", Draft: true, Created: at.Add(time.Hour)}
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.CreateRelease(ctx, draft) })
+	att := &repos.Attachment{UUID: "u-1", RepoID: pub.ID, ReleaseID: rel.ID, UploaderID: ann.ID, Name: "a.bin", Size: 3, Created: at}
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.CreateAttachment(ctx, att) })
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		got, err := tx.ReleaseByTag(ctx, pub.ID, "v1")
+		require.NoError(t, err)
+		assert.Equal(t, rel, got)
+		list, total, err := tx.ListReleases(ctx, pub.ID, repos.ReleaseFilter{}, forge.ListOptions{Page: 1, Limit: 10})
+		require.NoError(t, err)
+		assert.EqualValues(t, 1, total, "drafts are hidden unless asked")
+		assert.Equal(t, rel.ID, list[0].ID)
+		list, _, _ = tx.ListReleases(ctx, pub.ID, repos.ReleaseFilter{IncludeDrafts: true}, forge.ListOptions{Page: 1, Limit: 10})
+		assert.Equal(t, []forge.ID{draft.ID, rel.ID}, []forge.ID{list[0].ID, list[1].ID}, "newest first")
+		a, err := tx.AttachmentByUUID(ctx, "u-1")
+		require.NoError(t, err)
+		assert.Equal(t, att, a)
+		return nil
+	}))
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteRelease(ctx, rel.ID) })
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		_, err := tx.Attachment(ctx, att.ID)
+		assert.ErrorIs(t, err, forge.ErrNotFound, "attachments go with their release")
+		return nil
+	}))
+
 	// Owners cannot be deleted while they own repositories; repositories
 	// take what hangs on them when deleted.
 	err = b.Auth().Update(ctx, func(tx auth.Tx) error { return tx.DeleteUser(ctx, ben.ID) })
