@@ -8,6 +8,18 @@ import (
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
+// presence answers Forgejo's membership checks: 204 when ok, 404 when not.
+func (c *call) presence(ok bool, err error) {
+	switch {
+	case err != nil:
+		c.repoError(err)
+	case !ok:
+		c.notFound()
+	default:
+		c.noContent()
+	}
+}
+
 // listCollaborators is GET /repos/{owner}/{repo}/collaborators.
 func (a *API) listCollaborators(c *call) {
 	o := c.listOptions()
@@ -28,16 +40,7 @@ func (a *API) listCollaborators(c *call) {
 // checkCollaborator is GET /repos/{owner}/{repo}/collaborators/{collaborator}:
 // 204 if one, 404 otherwise.
 func (a *API) checkCollaborator(c *call) {
-	ok, err := a.cfg.Repos.IsCollaborator(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("collaborator"))
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	if !ok {
-		c.notFound()
-		return
-	}
-	c.noContent()
+	c.presence(a.cfg.Repos.IsCollaborator(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("collaborator")))
 }
 
 // addCollaborator is PUT /repos/{owner}/{repo}/collaborators/{collaborator}.
@@ -168,16 +171,7 @@ func (a *API) listStargazers(c *call) {
 
 // checkStarred is GET /user/starred/{owner}/{repo}: 204 or 404.
 func (a *API) checkStarred(c *call) {
-	ok, err := a.cfg.Repos.IsStarred(c.r.Context(), c.actor, c.owner(), c.repo())
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	if !ok {
-		c.notFound()
-		return
-	}
-	c.noContent()
+	c.presence(a.cfg.Repos.IsStarred(c.r.Context(), c.actor, c.owner(), c.repo()))
 }
 
 // star is PUT and DELETE /user/starred/{owner}/{repo}.

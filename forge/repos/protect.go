@@ -164,17 +164,7 @@ func (s *Service) CreateProtection(ctx context.Context, actor forge.Actor, owner
 	p.normalize()
 	now := s.clock.Now()
 	p.Created, p.Updated = now, now
-	err := s.store.Update(ctx, func(tx Tx) error {
-		v, err := load(ctx, tx, actor, owner, name)
-		if err != nil {
-			return err
-		}
-		if err := requireAdmin(v); err != nil {
-			return err
-		}
-		if err := checkWritable(v.Repo); err != nil {
-			return err
-		}
+	err := s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
 		if err := checkWhitelist(ctx, tx, p.PushWhitelistUsernames, p.MergeWhitelistUsernames, p.ApprovalsWhitelistUsernames); err != nil {
 			return err
 		}
@@ -194,17 +184,7 @@ func (s *Service) CreateProtection(ctx context.Context, actor forge.Actor, owner
 // reqAdmin, not archived; forge.ErrNotFound for an unknown rule.
 func (s *Service) EditProtection(ctx context.Context, actor forge.Actor, owner, name, rule string, edit func(*BranchProtection)) (*BranchProtection, error) {
 	var out *BranchProtection
-	err := s.store.Update(ctx, func(tx Tx) error {
-		v, err := load(ctx, tx, actor, owner, name)
-		if err != nil {
-			return err
-		}
-		if err := requireAdmin(v); err != nil {
-			return err
-		}
-		if err := checkWritable(v.Repo); err != nil {
-			return err
-		}
+	err := s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
 		p, err := tx.Protection(ctx, v.Repo.ID, rule)
 		if err != nil {
 			return err
@@ -227,14 +207,7 @@ func (s *Service) EditProtection(ctx context.Context, actor forge.Actor, owner, 
 
 // DeleteProtection removes a rule. reqAdmin; forge.ErrNotFound if none.
 func (s *Service) DeleteProtection(ctx context.Context, actor forge.Actor, owner, name, rule string) error {
-	return s.store.Update(ctx, func(tx Tx) error {
-		v, err := load(ctx, tx, actor, owner, name)
-		if err != nil {
-			return err
-		}
-		if err := requireAdmin(v); err != nil {
-			return err
-		}
+	return s.adminTx(ctx, actor, owner, name, false, func(tx Tx, v *View) error {
 		return tx.DeleteProtection(ctx, v.Repo.ID, rule)
 	})
 }

@@ -162,3 +162,23 @@ func requireAdmin(v *View) error {
 	}
 	return nil
 }
+
+// adminTx runs fn in a transaction for a repository administrator
+// (writable: the repository must not be archived).
+func (s *Service) adminTx(ctx context.Context, actor forge.Actor, owner, name string, writable bool, fn func(Tx, *View) error) error {
+	return s.store.Update(ctx, func(tx Tx) error {
+		v, err := load(ctx, tx, actor, owner, name)
+		if err != nil {
+			return err
+		}
+		if err := requireAdmin(v); err != nil {
+			return err
+		}
+		if writable {
+			if err := checkWritable(v.Repo); err != nil {
+				return err
+			}
+		}
+		return fn(tx, v)
+	})
+}

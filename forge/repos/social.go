@@ -78,17 +78,7 @@ func (s *Service) IsCollaborator(ctx context.Context, actor forge.Actor, owner, 
 // AddCollaborator adds or updates a collaborator. reqAdmin, not archived.
 // The owner cannot be a collaborator (forge.ErrInvalid).
 func (s *Service) AddCollaborator(ctx context.Context, actor forge.Actor, owner, name, collaborator string, mode forge.AccessMode) error {
-	return s.store.Update(ctx, func(tx Tx) error {
-		v, err := load(ctx, tx, actor, owner, name)
-		if err != nil {
-			return err
-		}
-		if err := requireAdmin(v); err != nil {
-			return err
-		}
-		if err := checkWritable(v.Repo); err != nil {
-			return err
-		}
+	return s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
 		u, err := collaboratorUser(ctx, tx, collaborator)
 		if err != nil {
 			return err
@@ -109,14 +99,7 @@ func (s *Service) AddCollaborator(ctx context.Context, actor forge.Actor, owner,
 
 // RemoveCollaborator removes one. reqAdmin; forge.ErrNotFound if not one.
 func (s *Service) RemoveCollaborator(ctx context.Context, actor forge.Actor, owner, name, collaborator string) error {
-	return s.store.Update(ctx, func(tx Tx) error {
-		v, err := load(ctx, tx, actor, owner, name)
-		if err != nil {
-			return err
-		}
-		if err := requireAdmin(v); err != nil {
-			return err
-		}
+	return s.adminTx(ctx, actor, owner, name, false, func(tx Tx, v *View) error {
 		u, err := collaboratorUser(ctx, tx, collaborator)
 		if err != nil {
 			return err
@@ -346,17 +329,7 @@ func (s *Service) RemoveTopic(ctx context.Context, actor forge.Actor, owner, nam
 
 // updateRepo changes a repository as its administrator, not archived.
 func (s *Service) updateRepo(ctx context.Context, actor forge.Actor, owner, name string, change func(*forge.Repository, time.Time) error) error {
-	return s.store.Update(ctx, func(tx Tx) error {
-		v, err := load(ctx, tx, actor, owner, name)
-		if err != nil {
-			return err
-		}
-		if err := requireAdmin(v); err != nil {
-			return err
-		}
-		if err := checkWritable(v.Repo); err != nil {
-			return err
-		}
+	return s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
 		now := s.clock.Now()
 		if err := change(v.Repo, now); err != nil {
 			return err
