@@ -152,16 +152,9 @@ func (s *Service) DeleteBranch(ctx context.Context, actor forge.Actor, owner, na
 	if branch == v.Repo.DefaultBranch {
 		return forge.Errorf(forge.ErrForbidden, "can not delete default branch")
 	}
-	rules, err := s.rules(ctx, v.Repo.ID)
+	id, err := s.unprotectedBranch(ctx, v, branch, "branch protected")
 	if err != nil {
 		return err
-	}
-	if ProtectionFor(rules, branch) != nil {
-		return forge.Errorf(forge.ErrForbidden, "branch protected")
-	}
-	id, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+branch)
-	if err != nil {
-		return forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", branch)
 	}
 	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/heads/"+branch, "", id); err != nil {
 		return err
@@ -496,16 +489,9 @@ func (s *Service) RenameBranch(ctx context.Context, actor forge.Actor, owner, na
 	if err != nil {
 		return err
 	}
-	rules, err := s.rules(ctx, v.Repo.ID)
+	id, err := s.unprotectedBranch(ctx, v, from, "Branch is protected")
 	if err != nil {
 		return err
-	}
-	if ProtectionFor(rules, from) != nil {
-		return forge.Errorf(forge.ErrForbidden, "Branch is protected")
-	}
-	id, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+from)
-	if err != nil {
-		return forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", from)
 	}
 	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/heads/"+to, id, ""); err != nil {
 		if errors.Is(err, forge.ErrConflict) {
@@ -530,4 +516,22 @@ func (s *Service) RenameBranch(ctx context.Context, actor forge.Actor, owner, na
 		}
 	}
 	return s.refresh(ctx, v.Repo.ID)
+}
+
+// unprotectedBranch resolves a branch that no protection rule covers:
+// forge.ErrForbidden with msg when one does, forge.ErrNotFound when the
+// branch does not exist.
+func (s *Service) unprotectedBranch(ctx context.Context, v *View, branch, msg string) (string, error) {
+	rules, err := s.rules(ctx, v.Repo.ID)
+	if err != nil {
+		return "", err
+	}
+	if ProtectionFor(rules, branch) != nil {
+		return "", forge.Errorf(forge.ErrForbidden, "%s", msg)
+	}
+	id, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+branch)
+	if err != nil {
+		return "", forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", branch)
+	}
+	return id, nil
 }
