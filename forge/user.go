@@ -42,11 +42,22 @@ func (v *Visibility) UnmarshalText(b []byte) error {
 // MarshalText returns the wire string.
 func (v Visibility) MarshalText() ([]byte, error) { return []byte(v), nil }
 
-// User is an account: a person or, later, an organisation (Type). It holds
+// UserType tells people from organisations: both are accounts that can own
+// repositories, as in Forgejo's user table.
+type UserType int
+
+// User types, with Forgejo's values.
+const (
+	UserTypeIndividual   UserType = 0
+	UserTypeOrganization UserType = 1
+)
+
+// User is an account: a person or an organisation (Type). It holds
 // what every domain may read; credentials (password hashes, tokens, TOTP
 // secrets) belong to package auth and never appear here.
 type User struct {
-	ID ID
+	ID   ID
+	Type UserType
 	// Name is the login name as typed at creation; lookups ignore case.
 	Name        string
 	FullName    string

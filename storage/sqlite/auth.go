@@ -40,7 +40,7 @@ const userCols = `u.id, u.name, u.full_name, u.email, u.hide_email, u.location, 
 	u.description, u.pronouns, u.language, u.visibility, u.is_admin, u.is_active, u.prohibit_login,
 	u.restricted, u.must_change_password, u.login_source, u.login_name, u.allow_git_hook,
 	u.allow_import_local, u.allow_create_organization, u.max_repo_creation,
-	u.created_unix, u.updated_unix, u.last_login_unix`
+	u.created_unix, u.updated_unix, u.last_login_unix, u.type`
 
 // userDest returns the user and the scan destinations matching userCols.
 func userDest() (*forge.User, []any, func()) {
@@ -50,7 +50,7 @@ func userDest() (*forge.User, []any, func()) {
 		&u.Description, &u.Pronouns, &u.Language, &u.Visibility, &u.IsAdmin, &u.IsActive, &u.ProhibitLogin,
 		&u.Restricted, &u.MustChangePassword, &u.LoginSource, &u.LoginName, &u.AllowGitHook,
 		&u.AllowImportLocal, &u.AllowCreateOrganization, &u.MaxRepoCreation,
-		&created, &updated, &login}
+		&created, &updated, &login, &u.Type}
 	return u, dest, func() {
 		u.Created, u.Updated, u.LastLogin = fromUnix(created), fromUnix(updated), fromUnix(login)
 	}
@@ -86,7 +86,7 @@ func (t *tx) CreateUser(ctx context.Context, u *forge.User, passwordHash string)
 		u.HideEmail, u.Location, u.Website, u.Description, u.Pronouns, u.Language, string(u.Visibility),
 		u.IsAdmin, u.IsActive, u.ProhibitLogin, u.Restricted, u.MustChangePassword, u.LoginSource,
 		u.LoginName, u.AllowGitHook, u.AllowImportLocal, u.AllowCreateOrganization, u.MaxRepoCreation,
-		passwordHash, toUnix(u.Created), toUnix(u.Updated), toUnix(u.LastLogin)).Scan(&u.ID)
+		passwordHash, toUnix(u.Created), toUnix(u.Updated), toUnix(u.LastLogin), int(u.Type)).Scan(&u.ID)
 	return mapError(err, "create user")
 }
 
@@ -108,7 +108,7 @@ func (t *tx) UpdateUser(ctx context.Context, u *forge.User) error {
 		u.Location, u.Website, u.Description, u.Pronouns, u.Language, string(u.Visibility), u.IsAdmin,
 		u.IsActive, u.ProhibitLogin, u.Restricted, u.MustChangePassword, u.LoginSource, u.LoginName,
 		u.AllowGitHook, u.AllowImportLocal, u.AllowCreateOrganization, u.MaxRepoCreation,
-		toUnix(u.Created), toUnix(u.Updated), toUnix(u.LastLogin), u.ID)
+		toUnix(u.Created), toUnix(u.Updated), toUnix(u.LastLogin), int(u.Type), u.ID)
 	return affectedOne(res, err, "update user")
 }
 
@@ -311,14 +311,14 @@ var (
 		hide_email, location, website, description, pronouns, language, visibility, is_admin, is_active,
 		prohibit_login, restricted, must_change_password, login_source, login_name, allow_git_hook,
 		allow_import_local, allow_create_organization, max_repo_creation, password_hash,
-		created_unix, updated_unix, last_login_unix)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`)
+		created_unix, updated_unix, last_login_unix, type)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`)
 	sqlUpdateUser = prepared(`UPDATE users SET name = ?, lower_name = ?, full_name = ?, email = ?,
 		lower_email = ?, hide_email = ?, location = ?, website = ?, description = ?, pronouns = ?,
 		language = ?, visibility = ?, is_admin = ?, is_active = ?, prohibit_login = ?, restricted = ?,
 		must_change_password = ?, login_source = ?, login_name = ?, allow_git_hook = ?,
 		allow_import_local = ?, allow_create_organization = ?, max_repo_creation = ?,
-		created_unix = ?, updated_unix = ?, last_login_unix = ?, version = version + 1 WHERE id = ?`)
+		created_unix = ?, updated_unix = ?, last_login_unix = ?, type = ?, version = version + 1 WHERE id = ?`)
 	sqlDeleteUser      = prepared(`DELETE FROM users WHERE id = ?`)
 	sqlPasswordHash    = prepared(`SELECT password_hash FROM users WHERE id = ?`)
 	sqlSetPasswordHash = prepared(`UPDATE users SET password_hash = ?, version = version + 1 WHERE id = ?`)
