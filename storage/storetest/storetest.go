@@ -136,6 +136,14 @@ func testUserConflicts(t *testing.T, s auth.Store) {
 		return tx.UpdateUser(ctx, &u)
 	})
 	assert.ErrorIs(t, err, forge.ErrConflict, "rename onto a taken name")
+
+	org := createUser(t, s, forgetest.User("acme", func(u *forge.User) { u.Type = forge.UserTypeOrganization }))
+	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
+		got, err := tx.UserByID(ctx, org.ID)
+		require.NoError(t, err)
+		assert.Equal(t, forge.UserTypeOrganization, got.Type, "organisations share the accounts table")
+		return nil
+	}))
 }
 
 func testRollback(t *testing.T, s auth.Store) {
