@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"code.gitea.io/sdk/gitea"
@@ -134,6 +135,30 @@ func TestGiteaSDK(t *testing.T) {
 		require.NoError(t, err)
 		_, _, err = carol.CreateBranchProtection("carol", name, gitea.CreateBranchProtectionOption{RuleName: "main", RequiredApprovals: 1})
 		require.NoError(t, err)
+		// Releases, assets, tags, statuses, forks: what a release pipeline does.
+		rel, _, err := carol.CreateRelease("carol", name, gitea.CreateReleaseOption{TagName: "v1.0.0", Title: "One", Note: "notes"})
+		require.NoError(t, err)
+		asset, _, err := carol.CreateReleaseAttachment("carol", name, rel.ID, strings.NewReader("binary"), "tool.bin")
+		require.NoError(t, err)
+		assert.EqualValues(t, 6, asset.Size)
+		latest, _, err := carol.GetLatestRelease("carol", name)
+		require.NoError(t, err)
+		assert.Equal(t, "v1.0.0", latest.TagName)
+		require.Len(t, latest.Attachments, 1)
+		tags, _, err := carol.ListRepoTags("carol", name, gitea.ListRepoTagsOptions{})
+		require.NoError(t, err)
+		require.Len(t, tags, 1)
+		_, _, err = carol.CreateStatus("carol", name, tags[0].Commit.SHA, gitea.CreateStatusOption{State: gitea.StatusSuccess, Context: "ci"})
+		require.NoError(t, err)
+		combined, _, err := carol.GetCombinedStatus("carol", name, "v1.0.0")
+		require.NoError(t, err)
+		assert.Equal(t, gitea.StatusSuccess, combined.State)
+		fork, _, err := admin.CreateFork("carol", name, gitea.CreateForkOption{})
+		require.NoError(t, err)
+		assert.True(t, fork.Fork)
+		_, err = admin.DeleteRepo("boss", name)
+		require.NoError(t, err)
+
 		mine, _, err := carol.ListMyRepos(gitea.ListReposOptions{})
 		require.NoError(t, err)
 		assert.NotEmpty(t, mine)
