@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -27,6 +28,9 @@ type Store struct {
 	git     string
 	cliOnly bool
 	formats formats
+
+	backendOnce sync.Once
+	backendPath string
 }
 
 var _ repos.Git = (*Store)(nil)

@@ -8,25 +8,19 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/hearthforge/hearth/forge"
 )
 
-var (
-	backendOnce sync.Once
-	backendPath string
-)
-
-// httpBackend finds git-http-backend in git's exec path.
+// httpBackend finds git-http-backend in git's exec path, once per Store.
 func (s *Store) httpBackend() string {
-	backendOnce.Do(func() {
+	s.backendOnce.Do(func() {
 		out, err := s.run(context.Background(), 0, nil, nil, "--exec-path")
 		if err == nil {
-			backendPath = filepath.Join(strings.TrimSpace(string(out)), "git-http-backend")
+			s.backendPath = filepath.Join(strings.TrimSpace(string(out)), "git-http-backend")
 		}
 	})
-	return backendPath
+	return s.backendPath
 }
 
 // ServeGit serves git's smart HTTP protocol (info/refs, git-upload-pack,
