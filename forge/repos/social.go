@@ -138,11 +138,8 @@ func (s *Service) Subscription(ctx context.Context, actor forge.Actor, owner, na
 	var v *View
 	err := s.store.View(ctx, func(tx Tx) error {
 		var err error
-		if v, err = load(ctx, tx, actor, owner, name); err != nil {
+		if v, err = loadSignedIn(ctx, tx, actor, owner, name); err != nil {
 			return err
-		}
-		if !actor.IsSignedIn() {
-			return forge.Errorf(forge.ErrUnauthenticated, "token is required")
 		}
 		m, _, err := tx.Watch(ctx, v.Repo.ID, actor.User.ID)
 		if err != nil {
@@ -161,11 +158,8 @@ func (s *Service) Watch(ctx context.Context, actor forge.Actor, owner, name stri
 	var v *View
 	err := s.store.Update(ctx, func(tx Tx) error {
 		var err error
-		if v, err = load(ctx, tx, actor, owner, name); err != nil {
+		if v, err = loadSignedIn(ctx, tx, actor, owner, name); err != nil {
 			return err
-		}
-		if !actor.IsSignedIn() {
-			return forge.Errorf(forge.ErrUnauthenticated, "token is required")
 		}
 		return tx.SetWatch(ctx, v.Repo.ID, actor.User.ID, WatchNormal, s.clock.Now())
 	})
@@ -176,12 +170,9 @@ func (s *Service) Watch(ctx context.Context, actor forge.Actor, owner, name stri
 // (so it does not come back), none otherwise. No error when not watching.
 func (s *Service) Unwatch(ctx context.Context, actor forge.Actor, owner, name string) error {
 	return s.store.Update(ctx, func(tx Tx) error {
-		v, err := load(ctx, tx, actor, owner, name)
+		v, err := loadSignedIn(ctx, tx, actor, owner, name)
 		if err != nil {
 			return err
-		}
-		if !actor.IsSignedIn() {
-			return forge.Errorf(forge.ErrUnauthenticated, "token is required")
 		}
 		m, _, err := tx.Watch(ctx, v.Repo.ID, actor.User.ID)
 		if err != nil {
@@ -225,12 +216,9 @@ func (s *Service) users(ctx context.Context, actor forge.Actor, owner, name stri
 // Star stars (or unstars) owner/name for the actor.
 func (s *Service) Star(ctx context.Context, actor forge.Actor, owner, name string, on bool) error {
 	return s.store.Update(ctx, func(tx Tx) error {
-		v, err := load(ctx, tx, actor, owner, name)
+		v, err := loadSignedIn(ctx, tx, actor, owner, name)
 		if err != nil {
 			return err
-		}
-		if !actor.IsSignedIn() {
-			return forge.Errorf(forge.ErrUnauthenticated, "token is required")
 		}
 		return tx.SetStar(ctx, v.Repo.ID, actor.User.ID, on, s.clock.Now())
 	})
@@ -337,4 +325,18 @@ func (s *Service) updateRepo(ctx context.Context, actor forge.Actor, owner, name
 		v.Repo.Updated = now
 		return tx.UpdateRepo(ctx, v.Repo)
 	})
+}
+
+// loadSignedIn is load for operations that need a signed-in actor (watches,
+// stars): forge.ErrUnauthenticated `token is required` for anonymous ones,
+// after the repository is found.
+func loadSignedIn(ctx context.Context, tx Tx, actor forge.Actor, owner, name string) (*View, error) {
+	v, err := load(ctx, tx, actor, owner, name)
+	if err != nil {
+		return nil, err
+	}
+	if !actor.IsSignedIn() {
+		return nil, forge.Errorf(forge.ErrUnauthenticated, "token is required")
+	}
+	return v, nil
 }
