@@ -182,3 +182,23 @@ func (s *Service) adminTx(ctx context.Context, actor forge.Actor, owner, name st
 		return fn(tx, v)
 	})
 }
+
+// reader loads owner/name for a read outside any transaction.
+func (s *Service) reader(ctx context.Context, actor forge.Actor, owner, name string) (*View, error) {
+	return s.Get(ctx, actor, owner, name)
+}
+
+// writer loads owner/name for a write: reqRepoWriter and mustNotBeArchived.
+func (s *Service) writer(ctx context.Context, actor forge.Actor, owner, name string) (*View, error) {
+	v, err := s.reader(ctx, actor, owner, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := requireWrite(v); err != nil {
+		return nil, err
+	}
+	if err := checkWritable(v.Repo); err != nil {
+		return nil, err
+	}
+	return v, nil
+}

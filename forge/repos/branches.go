@@ -1,0 +1,256 @@
+package repos
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// Branch is a branch with its head commit and protection.
+type Branch struct {
+	Name      string
+	Commit    *Commit
+	Protected bool
+	Rule      *BranchProtection
+	// CanPush and CanMerge are for the actor.
+	CanPush bool
+}
+
+// Branches lists the branches of owner/name with their head commits.
+func (s *Service) Branches(ctx context.Context, actor forge.Actor, owner, name string) (*View, []*Branch, error) {
+	v, err := s.reader(ctx, actor, owner, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	rules, err := s.rules(ctx, v.Repo.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	refs, err := s.git.Refs(ctx, v.Repo.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []*Branch
+	for _, ref := range refs {
+		b, ok := strings.CutPrefix(ref.Name, "refs/heads/")
+		if !ok {
+			continue
+		}
+		br, err := s.branch(ctx, v, rules, actor, b)
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, br)
+	}
+	if out == nil {
+		out = []*Branch{}
+	}
+	return v, out, nil
+}
+
+func (s *Service) rules(ctx context.Context, repo forge.ID) ([]*BranchProtection, error) {
+	var rules []*BranchProtection
+	err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		rules, err = tx.ListProtections(ctx, repo)
+		return err
+	})
+	return rules, err
+}
+
+func (s *Service) branch(ctx context.Context, v *View, rules []*BranchProtection, actor forge.Actor, name string) (*Branch, error) {
+	log, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: "refs/heads/" + name, Limit: 1})
+	if err != nil {
+		return nil, err
+	}
+	if len(log) == 0 {
+		return nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", name)
+	}
+	rule := ProtectionFor(rules, name)
+	return &Branch{Name: name, Commit: log[0], Protected: rule != nil, Rule: rule,
+		CanPush: v.CanWrite() && canPush(rule, actor, v)}, nil
+}
+
+// canPush is the branch rule for direct pushes by the actor.
+func canPush(rule *BranchProtection, actor forge.Actor, v *View) bool {
+	if rule == nil {
+		return true
+	}
+	if !rule.EnablePush {
+		return false
+	}
+	if !rule.EnablePushWhitelist {
+		return true
+	}
+	for _, n := range rule.PushWhitelistUsernames {
+		if actor.IsSignedIn() && strings.EqualFold(n, actor.User.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// GetBranch returns one branch; forge.ErrNotFound if missing.
+func (s *Service) GetBranch(ctx context.Context, actor forge.Actor, owner, name, branch string) (*View, *Branch, error) {
+	v, err := s.reader(ctx, actor, owner, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	rules, err := s.rules(ctx, v.Repo.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+branch); err != nil {
+		return nil, nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", branch)
+	}
+	b, err := s.branch(ctx, v, rules, actor, branch)
+	return v, b, err
+}
+
+// CreateBranch creates newName at from (a branch, tag or commit; "" is the
+// default branch). Writers only, not archived. forge.ErrConflict
+// `The branch already exists.`; forge.ErrNotFound for an unknown from.
+func (s *Service) CreateBranch(ctx context.Context, actor forge.Actor, owner, name, newName, from string) (*View, *Branch, error) {
+	v, err := s.writer(ctx, actor, owner, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if from == "" {
+		from = v.Repo.DefaultBranch
+	}
+	id, err := s.git.Resolve(ctx, v.Repo.ID, from)
+	if err != nil {
+		return nil, nil, forge.Errorf(forge.ErrNotFound, "The old branch does not exist")
+	}
+	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/heads/"+newName, id, ""); err != nil {
+		if errors.Is(err, forge.ErrConflict) {
+			return nil, nil, forge.Errorf(forge.ErrConflict, "The branch already exists.")
+		}
+		return nil, nil, err
+	}
+	if err := s.refresh(ctx, v.Repo.ID); err != nil {
+		return nil, nil, err
+	}
+	return s.GetBranch(ctx, actor, owner, name, newName)
+}
+
+// DeleteBranch deletes a branch. Writers only, not archived; the default
+// branch and protected branches are refused (forge.ErrForbidden).
+func (s *Service) DeleteBranch(ctx context.Context, actor forge.Actor, owner, name, branch string) error {
+	v, err := s.writer(ctx, actor, owner, name)
+	if err != nil {
+		return err
+	}
+	if branch == v.Repo.DefaultBranch {
+		return forge.Errorf(forge.ErrForbidden, "can not delete default branch")
+	}
+	id, err := s.unprotectedBranch(ctx, v, branch, "branch protected")
+	if err != nil {
+		return err
+	}
+	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/heads/"+branch, "", id); err != nil {
+		return err
+	}
+	return s.refresh(ctx, v.Repo.ID)
+}
+
+// RefUpdate is one reference a push changes: NewID "" (or all zeros)
+// deletes it.
+type RefUpdate struct {
+	Ref   string
+	OldID string
+	NewID string
+}
+
+// CheckPush applies branch and tag protection to the reference updates of
+// a push by the actor (who must already be a writer): protected branches
+// take pushes only as their rule allows, and are never deleted; the
+// default branch is never deleted; protected tags change only for their
+// whitelisted users. Returns forge.ErrForbidden naming the branch.
+func (s *Service) CheckPush(ctx context.Context, actor forge.Actor, v *View, updates []RefUpdate) error {
+	rules, err := s.rules(ctx, v.Repo.ID)
+	if err != nil {
+		return err
+	}
+	tagRules, err := s.tagRules(ctx, v.Repo.ID)
+	if err != nil {
+		return err
+	}
+	for _, u := range updates {
+		if tag, ok := strings.CutPrefix(u.Ref, "refs/tags/"); ok && !CanChangeTag(tagRules, actor.User, tag) {
+			return forge.Errorf(forge.ErrForbidden, "tag %s is protected", tag)
+		}
+		branch, ok := strings.CutPrefix(u.Ref, "refs/heads/")
+		if !ok {
+			continue
+		}
+		deleting := strings.Trim(u.NewID, "0") == ""
+		rule := ProtectionFor(rules, branch)
+		switch {
+		case deleting && branch == v.Repo.DefaultBranch && !v.Repo.Empty:
+			return forge.Errorf(forge.ErrForbidden, "branch %s is the default branch and cannot be deleted", branch)
+		case deleting && rule != nil:
+			return forge.Errorf(forge.ErrForbidden, "branch %s is protected from deletion", branch)
+		case !canPush(rule, actor, v):
+			return forge.Errorf(forge.ErrForbidden, "branch %s is protected from direct pushes", branch)
+		}
+	}
+	return nil
+}
+
+// RenameBranch renames a branch (and the default branch setting with it).
+// Writers only, not archived; protected branches are refused
+// (forge.ErrForbidden); forge.ErrConflict when the new name exists.
+func (s *Service) RenameBranch(ctx context.Context, actor forge.Actor, owner, name, from, to string) error {
+	v, err := s.writer(ctx, actor, owner, name)
+	if err != nil {
+		return err
+	}
+	id, err := s.unprotectedBranch(ctx, v, from, "Branch is protected")
+	if err != nil {
+		return err
+	}
+	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/heads/"+to, id, ""); err != nil {
+		if errors.Is(err, forge.ErrConflict) {
+			return forge.Errorf(forge.ErrConflict, "branch already exists [name: %s]", to)
+		}
+		return err
+	}
+	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/heads/"+from, "", id); err != nil {
+		return err
+	}
+	if from == v.Repo.DefaultBranch {
+		err := s.store.Update(ctx, func(tx Tx) error {
+			r, err := tx.RepoByID(ctx, v.Repo.ID)
+			if err != nil {
+				return err
+			}
+			r.DefaultBranch, r.Updated = to, s.clock.Now()
+			return tx.UpdateRepo(ctx, r)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return s.refresh(ctx, v.Repo.ID)
+}
+
+// unprotectedBranch resolves a branch that no protection rule covers:
+// forge.ErrForbidden with msg when one does, forge.ErrNotFound when the
+// branch does not exist.
+func (s *Service) unprotectedBranch(ctx context.Context, v *View, branch, msg string) (string, error) {
+	rules, err := s.rules(ctx, v.Repo.ID)
+	if err != nil {
+		return "", err
+	}
+	if ProtectionFor(rules, branch) != nil {
+		return "", forge.Errorf(forge.ErrForbidden, "%s", msg)
+	}
+	id, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+branch)
+	if err != nil {
+		return "", forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", branch)
+	}
+	return id, nil
+}
