@@ -83,7 +83,8 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 			r.Header.Del("Content-Encoding")
 			r.ContentLength = -1 // now uncompressed: git reads to the end
 		}
-		if err := a.cfg.Repos.CheckPush(r.Context(), actor, v, updates); err != nil {
+		// TODO(gitwire): enforce plan.FastForwardOnly in the transport.
+		if _, err := a.cfg.Repos.CheckPush(r.Context(), actor, owner, name, updates); err != nil {
 			deny(http.StatusForbidden, err.Error())
 			return
 		}

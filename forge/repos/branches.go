@@ -164,23 +164,47 @@ type RefUpdate struct {
 	NewID string
 }
 
-// CheckPush applies branch and tag protection to the reference updates of
-// a push by the actor (who must already be a writer): protected branches
-// take pushes only as their rule allows, and are never deleted; the
-// default branch is never deleted; protected tags change only for their
-// whitelisted users. Returns forge.ErrForbidden naming the branch.
-func (s *Service) CheckPush(ctx context.Context, actor forge.Actor, v *View, updates []RefUpdate) error {
+// PushPlan is what a push may do once CheckPush accepted its commands.
+type PushPlan struct {
+	// View is the repository as the pushing actor sees it.
+	View *View
+	// FastForwardOnly lists the references (refs/heads/…) whose update the
+	// transport must refuse unless the new commit descends from the old one:
+	// protected branches are protected from force pushes (Forgejo's
+	// "protected from force push"). The objects of a push arrive after its
+	// commands, so this is checked where they are (git's pre-receive step).
+	FastForwardOnly []string
+}
+
+// CheckPush applies the account state, the write:repository scope, write
+// access, the archived state and branch and tag protection to the
+// reference updates of a push by the actor to owner/name: protected
+// branches take pushes only as their rule allows, are never deleted, and
+// never move except by fast-forward (listed in the plan's FastForwardOnly
+// for the transport to enforce); the default branch is never deleted;
+// protected tags change only for their whitelisted users. Returns
+// forge.ErrNotFound for a repository the actor cannot read,
+// forge.ErrForbidden naming the reason otherwise.
+func (s *Service) CheckPush(ctx context.Context, actor forge.Actor, owner, name string, updates []RefUpdate) (*PushPlan, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
+	v, err := s.writer(ctx, actor, owner, name)
+	if err != nil {
+		return nil, err
+	}
 	rules, err := s.rules(ctx, v.Repo.ID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	tagRules, err := s.tagRules(ctx, v.Repo.ID)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	plan := &PushPlan{View: v}
 	for _, u := range updates {
 		if tag, ok := strings.CutPrefix(u.Ref, "refs/tags/"); ok && !CanChangeTag(tagRules, actor.User, tag) {
-			return forge.Errorf(forge.ErrForbidden, "tag %s is protected", tag)
+			return nil, forge.Errorf(forge.ErrForbidden, "tag %s is protected", tag)
 		}
 		branch, ok := strings.CutPrefix(u.Ref, "refs/heads/")
 		if !ok {
@@ -190,14 +214,16 @@ func (s *Service) CheckPush(ctx context.Context, actor forge.Actor, v *View, upd
 		rule := ProtectionFor(rules, branch)
 		switch {
 		case deleting && branch == v.Repo.DefaultBranch && !v.Repo.Empty:
-			return forge.Errorf(forge.ErrForbidden, "branch %s is the default branch and cannot be deleted", branch)
+			return nil, forge.Errorf(forge.ErrForbidden, "branch %s is the default branch and cannot be deleted", branch)
 		case deleting && rule != nil:
-			return forge.Errorf(forge.ErrForbidden, "branch %s is protected from deletion", branch)
+			return nil, forge.Errorf(forge.ErrForbidden, "branch %s is protected from deletion", branch)
 		case !canPush(rule, actor, v):
-			return forge.Errorf(forge.ErrForbidden, "branch %s is protected from direct pushes", branch)
+			return nil, forge.Errorf(forge.ErrForbidden, "branch %s is protected from direct pushes", branch)
+		case rule != nil && strings.Trim(u.OldID, "0") != "":
+			plan.FastForwardOnly = append(plan.FastForwardOnly, u.Ref)
 		}
 	}
-	return nil
+	return plan, nil
 }
 
 // RenameBranch renames a branch (and the default branch setting with it).
