@@ -1,0 +1,121 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+)
+
+// tagProtectionJSON is Forgejo's TagProtection.
+type tagProtectionJSON struct {
+	ID                 int64     `json:"id"`
+	NamePattern        string    `json:"name_pattern"`
+	WhitelistUsernames []string  `json:"whitelist_usernames"`
+	WhitelistTeams     []string  `json:"whitelist_teams"`
+	Created            time.Time `json:"created_at"`
+	Updated            time.Time `json:"updated_at"`
+}
+
+func toTagProtection(p *repos.TagProtection) tagProtectionJSON {
+	return tagProtectionJSON{ID: p.ID, NamePattern: p.NamePattern, WhitelistUsernames: nonNil(p.WhitelistUsernames),
+		WhitelistTeams: nonNil(p.WhitelistTeams), Created: apiTime(p.Created), Updated: apiTime(p.Updated)}
+}
+
+type tagProtectionOption struct {
+	NamePattern        *string   `json:"name_pattern"`
+	WhitelistUsernames *[]string `json:"whitelist_usernames"`
+	WhitelistTeams     *[]string `json:"whitelist_teams"`
+}
+
+func (c *call) tagProtectionID() (forge.ID, bool) {
+	id, err := strconv.ParseInt(c.pathValue("id"), 10, 64)
+	if err != nil {
+		c.notFound()
+		return 0, false
+	}
+	return id, true
+}
+
+// listTagProtections is GET /repos/{owner}/{repo}/tag_protections.
+func (a *API) listTagProtections(c *call) {
+	list, err := a.cfg.Repos.ListTagProtections(c.r.Context(), c.actor, c.owner(), c.repo())
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	out := make([]tagProtectionJSON, len(list))
+	for i, p := range list {
+		out[i] = toTagProtection(p)
+	}
+	c.json(http.StatusOK, out)
+}
+
+// getTagProtection is GET /repos/{owner}/{repo}/tag_protections/{id}.
+func (a *API) getTagProtection(c *call) {
+	id, ok := c.tagProtectionID()
+	if !ok {
+		return
+	}
+	p, err := a.cfg.Repos.GetTagProtection(c.r.Context(), c.actor, c.owner(), c.repo(), id)
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.json(http.StatusOK, toTagProtection(p))
+}
+
+// createTagProtection is POST /repos/{owner}/{repo}/tag_protections: 201.
+func (a *API) createTagProtection(c *call) {
+	var o tagProtectionOption
+	if !c.decode(&o) {
+		return
+	}
+	p := repos.TagProtection{}
+	setp(&p.NamePattern, o.NamePattern)
+	setp(&p.WhitelistUsernames, o.WhitelistUsernames)
+	setp(&p.WhitelistTeams, o.WhitelistTeams)
+	created, err := a.cfg.Repos.CreateTagProtection(c.r.Context(), c.actor, c.owner(), c.repo(), p)
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.json(http.StatusCreated, toTagProtection(created))
+}
+
+// editTagProtection is PATCH /repos/{owner}/{repo}/tag_protections/{id}.
+func (a *API) editTagProtection(c *call) {
+	id, ok := c.tagProtectionID()
+	if !ok {
+		return
+	}
+	var o tagProtectionOption
+	if !c.decode(&o) {
+		return
+	}
+	p, err := a.cfg.Repos.EditTagProtection(c.r.Context(), c.actor, c.owner(), c.repo(), id, func(p *repos.TagProtection) {
+		setp(&p.NamePattern, o.NamePattern)
+		setp(&p.WhitelistUsernames, o.WhitelistUsernames)
+		setp(&p.WhitelistTeams, o.WhitelistTeams)
+	})
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.json(http.StatusOK, toTagProtection(p))
+}
+
+// deleteTagProtection is DELETE /repos/{owner}/{repo}/tag_protections/{id}.
+func (a *API) deleteTagProtection(c *call) {
+	id, ok := c.tagProtectionID()
+	if !ok {
+		return
+	}
+	if err := a.cfg.Repos.DeleteTagProtection(c.r.Context(), c.actor, c.owner(), c.repo(), id); err != nil {
+		c.repoError(err)
+		return
+	}
+	c.noContent()
+}
