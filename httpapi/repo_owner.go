@@ -85,4 +85,3 @@ func (a *API) listForks(c *call) {
 	}
 	c.writeRepos(list, total, o)
 }
-
