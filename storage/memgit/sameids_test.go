@@ -1,0 +1,67 @@
+package memgit_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/memgit"
+)
+
+// TestSameObjectsAsGit makes the same commits and tags with memgit and with
+// the git command line (storage/gitstore) and compares the ids: memgit's
+// commits, trees, blobs and tag objects are git's, byte for byte.
+func TestSameObjectsAsGit(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	disk, err := gitstore.OpenWith(t.TempDir(), gitstore.Options{CLIOnly: true})
+	require.NoError(t, err)
+	backends := []repos.Git{memgit.New(), disk}
+	when := time.Date(2024, 5, 6, 7, 8, 9, 0, time.FixedZone("CEST", 2*3600))
+	sig := repos.Signature{Name: "Ann Example", Email: "ann@example.com", When: when}
+	changes := []repos.ChangeSet{
+		{NewBranch: "main", Message: "first\n", Author: sig, Committer: sig, Files: []repos.FileOp{
+			{Op: "create", Path: "README.md", Content: []byte("hello\n")},
+			{Op: "create", Path: "a/b/c.txt", Content: []byte("c")},
+			{Op: "create", Path: "a.txt", Content: []byte("sorts before a/ in a tree")},
+			{Op: "create", Path: "a-b", Content: []byte{0, 1, 2}},
+		}},
+		{Branch: "main", Message: "second, no newline", Author: sig, Committer: sig, Files: []repos.FileOp{
+			{Op: "delete", Path: "a/b/c.txt"},
+			{Op: "update", FromPath: "README.md", Path: "docs/README.md", Content: []byte("hello\nagain\n")},
+		}},
+		{Branch: "main", NewBranch: "empty", Message: "everything goes\n", Author: sig, Committer: sig, Files: []repos.FileOp{
+			{Op: "delete", Path: "a.txt"}, {Op: "delete", Path: "a-b"}, {Op: "delete", Path: "docs/README.md"},
+		}},
+	}
+	var got [2][]string
+	for i, g := range backends {
+		require.NoError(t, g.Create(ctx, 1, forge.SHA1, "main"))
+		for _, c := range changes {
+			commit, err := g.Apply(ctx, 1, c)
+			require.NoError(t, err)
+			got[i] = append(got[i], commit.ID, commit.Tree)
+			assert.NotNil(t, commit.Files)
+		}
+		require.NoError(t, g.CreateTag(ctx, 1, "v1", "main", "Version 1  \n\n", sig))
+		refs, err := g.Refs(ctx, 1)
+		require.NoError(t, err)
+		for _, r := range refs {
+			got[i] = append(got[i], r.Name, r.Target)
+		}
+		log, err := g.Log(ctx, 1, repos.LogOptions{Rev: "empty", Files: true})
+		require.NoError(t, err)
+		for _, c := range log {
+			for _, f := range c.Files {
+				got[i] = append(got[i], f.Filename, f.Status, string(rune('0'+f.Additions)), string(rune('0'+f.Deletions)))
+			}
+		}
+	}
+	assert.Equal(t, got[1], got[0], "memgit (left) and git (right)")
+}
