@@ -69,7 +69,12 @@ type repo struct {
 	st *memory.Storage
 }
 
-func (s *Store) get(id forge.ID) (*repo, error) {
+// get returns the repository, forge.ErrNotFound if there is none, or the
+// context's error if it is done.
+func (s *Store) get(ctx context.Context, id forge.ID) (*repo, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	r, ok := s.repos[id]
@@ -109,7 +114,7 @@ func (s *Store) Create(ctx context.Context, id forge.ID, format forge.ObjectForm
 // from. forge.ErrNotFound if from does not exist, forge.ErrConflict if to
 // does.
 func (s *Store) Fork(ctx context.Context, from, to forge.ID) error {
-	src, err := s.get(from)
+	src, err := s.get(ctx, from)
 	if err != nil {
 		return err
 	}
@@ -163,7 +168,7 @@ func (s *Store) Remove(ctx context.Context, id forge.ID) error {
 
 // Size is the total size of the repository's objects, in bytes.
 func (s *Store) Size(ctx context.Context, id forge.ID) (int64, error) {
-	r, err := s.get(id)
+	r, err := s.get(ctx, id)
 	if err != nil {
 		return 0, err
 	}
@@ -180,7 +185,7 @@ func (s *Store) Size(ctx context.Context, id forge.ID) (int64, error) {
 
 // Refs lists branches and tags, ordered by name.
 func (s *Store) Refs(ctx context.Context, id forge.ID) ([]repos.Ref, error) {
-	r, err := s.get(id)
+	r, err := s.get(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +216,7 @@ func (s *Store) Refs(ctx context.Context, id forge.ID) ([]repos.Ref, error) {
 // Resolve returns the commit id a revision names; forge.ErrNotFound if it
 // names nothing or something that is not a commit (or a tag of one).
 func (s *Store) Resolve(ctx context.Context, id forge.ID, rev string) (string, error) {
-	r, err := s.get(id)
+	r, err := s.get(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -229,7 +234,7 @@ func (s *Store) Resolve(ctx context.Context, id forge.ID, rev string) (string, e
 // forge.ErrConflict otherwise, forge.ErrInvalid for a bad name or id,
 // forge.ErrNotFound for an id naming no object.
 func (s *Store) SetRef(ctx context.Context, id forge.ID, ref, newID, oldID string) error {
-	r, err := s.get(id)
+	r, err := s.get(ctx, id)
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ import (
 // with a format-patch style mail header) to w; forge.ErrNotFound for an
 // unknown kind. See the package comment for the differences from git.
 func (s *Store) Patch(ctx context.Context, id forge.ID, rev, kind string, w io.Writer) error {
-	r, err := s.get(id)
+	r, err := s.get(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -84,7 +84,7 @@ func (s *Store) Archive(ctx context.Context, id forge.ID, rev, format, prefix st
 	if format != "zip" && format != "tar.gz" {
 		return forge.Errorf(forge.ErrInvalid, "unknown archive format %q", format)
 	}
-	r, err := s.get(id)
+	r, err := s.get(ctx, id)
 	if err != nil {
 		return err
 	}

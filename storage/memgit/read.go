@@ -20,7 +20,7 @@ import (
 
 // Log lists commits reachable from o.Rev, newest (by committer time) first.
 func (s *Store) Log(ctx context.Context, id forge.ID, o repos.LogOptions) ([]*repos.Commit, error) {
-	r, err := s.get(id)
+	r, err := s.get(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +50,7 @@ func (s *Store) Log(ctx context.Context, id forge.ID, o repos.LogOptions) ([]*re
 // CountCommits counts the commits reachable from rev (touching path, if
 // set).
 func (s *Store) CountCommits(ctx context.Context, id forge.ID, rev, p string) (int, error) {
-	r, err := s.get(id)
+	r, err := s.get(ctx, id)
 	if err != nil {
 		return 0, err
 	}
@@ -260,7 +260,7 @@ func countLines(s string) int {
 // id with p ""), recursively with each tree before its entries, as `git
 // ls-tree -r -t`.
 func (s *Store) Tree(ctx context.Context, id forge.ID, rev, p string, recursive bool) ([]repos.TreeEntry, error) {
-	r, err := s.get(id)
+	r, err := s.get(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -342,7 +342,7 @@ func modeString(m filemode.FileMode) string {
 
 // Entry describes the entry at p in rev ("" is the root tree).
 func (s *Store) Entry(ctx context.Context, id forge.ID, rev, p string) (*repos.TreeEntry, error) {
-	r, err := s.get(id)
+	r, err := s.get(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -378,7 +378,7 @@ func (s *Store) Entry(ctx context.Context, id forge.ID, rev, p string) (*repos.T
 
 // Object returns the type and size of an object by full id.
 func (s *Store) Object(ctx context.Context, id forge.ID, oid string) (string, int64, error) {
-	r, err := s.get(id)
+	r, err := s.get(ctx, id)
 	if err != nil {
 		return "", 0, err
 	}
@@ -403,7 +403,7 @@ func (r *repo) object(oid string) (plumbing.EncodedObject, error) {
 // Blob returns the content of a blob by id; forge.ErrNotFound if oid is not
 // a blob.
 func (s *Store) Blob(ctx context.Context, id forge.ID, oid string) ([]byte, error) {
-	r, err := s.get(id)
+	r, err := s.get(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -430,7 +430,7 @@ func readAll(obj plumbing.EncodedObject) ([]byte, error) {
 
 // Tag reads an annotated tag object; forge.ErrNotFound if oid is not one.
 func (s *Store) Tag(ctx context.Context, id forge.ID, oid string) (*repos.AnnotatedTag, error) {
-	r, err := s.get(id)
+	r, err := s.get(ctx, id)
 	if err != nil {
 		return nil, err
 	}

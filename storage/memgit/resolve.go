@@ -96,12 +96,12 @@ func isHex(s string) bool {
 func isFullID(s string) bool { return len(s) == 40 && isHex(s) }
 
 // validRefName reports whether name is a full ref name git accepts
-// (git check-ref-format): under refs/, at least two components, none
-// starting with "." or ending with ".lock", no "..", "@{", "//", control
-// characters, space, ~ ^ : ? * [ or \, not ending with "/" or ".".
+// (git check-ref-format): under refs/, no empty component, none starting
+// with "." or ending with ".lock", no "..", "@{", control characters, space,
+// ~ ^ : ? * [ or \, not ending with ".".
 func validRefName(name string) bool {
-	if !strings.HasPrefix(name, "refs/") || strings.HasSuffix(name, "/") || strings.HasSuffix(name, ".") ||
-		strings.Contains(name, "..") || strings.Contains(name, "@{") || strings.Contains(name, "//") || name == "@" {
+	if !strings.HasPrefix(name, "refs/") || strings.HasSuffix(name, ".") ||
+		strings.Contains(name, "..") || strings.Contains(name, "@{") {
 		return false
 	}
 	for _, c := range name {
@@ -109,11 +109,7 @@ func validRefName(name string) bool {
 			return false
 		}
 	}
-	parts := strings.Split(name, "/")
-	if len(parts) < 3 && !(len(parts) == 2 && parts[1] != "") {
-		return false
-	}
-	for _, p := range parts {
+	for _, p := range strings.Split(name, "/") {
 		if p == "" || strings.HasPrefix(p, ".") || strings.HasSuffix(p, ".lock") {
 			return false
 		}

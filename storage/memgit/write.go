@@ -21,7 +21,7 @@ import (
 // branch, forge.ErrInvalid for a bad path or operation, forge.ErrConflict
 // if NewBranch exists. A failed Apply changes no ref.
 func (s *Store) Apply(ctx context.Context, id forge.ID, c repos.ChangeSet) (*repos.Commit, error) {
-	r, err := s.get(id)
+	r, err := s.get(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -253,7 +253,7 @@ func (r *repo) writeTree(d *dirNode) (plumbing.Hash, error) {
 // forge.ErrNotFound for a missing target, forge.ErrInvalid for a bad name,
 // forge.ErrConflict if the tag exists.
 func (s *Store) CreateTag(ctx context.Context, id forge.ID, name, target, message string, tagger repos.Signature) error {
-	r, err := s.get(id)
+	r, err := s.get(ctx, id)
 	if err != nil {
 		return err
 	}
