@@ -137,6 +137,25 @@ func testApply(t *testing.T, e *env) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{c4.ID}, c5.Parents)
 	assert.Equal(t, []repos.FileChangeStat{{Filename: "src/lib/c.go", Status: "modified", Additions: 2}}, c5.Files)
+
+	// Binary files count no lines.
+	bin, err := e.g.Apply(e.ctx, 1, repos.ChangeSet{Branch: "feature", Message: "binary\n", Author: sig, Committer: sig,
+		Files: []repos.FileOp{{Op: "create", Path: "img.bin", Content: []byte{0x89, 'P', 'N', 'G', 0, 0, 1, '\n', 2}}}})
+	require.NoError(t, err)
+	assert.Equal(t, []repos.FileChangeStat{{Filename: "img.bin", Status: "added"}}, bin.Files)
+
+	// Deleting every file leaves an empty tree.
+	var all []repos.FileOp
+	for _, p := range []string{"README.md", "docs/manual.md", "src/lib/b.go"} {
+		all = append(all, repos.FileOp{Op: "delete", Path: p})
+	}
+	empty, err := e.g.Apply(e.ctx, 1, repos.ChangeSet{Branch: "main", NewBranch: "empty", Message: "empty\n", Author: sig,
+		Committer: sig, Files: all})
+	require.NoError(t, err)
+	assert.Len(t, empty.Files, 3)
+	tree, err := e.g.Tree(e.ctx, 1, "empty", "", true)
+	require.NoError(t, err)
+	assert.Empty(t, tree)
 }
 
 func testApplyErrors(t *testing.T, e *env) {
@@ -327,6 +346,8 @@ func testTree(t *testing.T, e *env) {
 
 	_, err = e.g.Tree(e.ctx, 1, "main", "nope", false)
 	assert.ErrorIs(t, err, forge.ErrNotFound)
+	_, err = e.g.Tree(e.ctx, 1, "main", "README.md", false)
+	assert.ErrorIs(t, err, forge.ErrNotFound, "a file is not a tree")
 	_, err = e.g.Tree(e.ctx, 1, "nope", "", false)
 	assert.ErrorIs(t, err, forge.ErrNotFound)
 }
@@ -416,6 +437,8 @@ func testRefsAndResolve(t *testing.T, e *env) {
 
 	for _, tc := range []struct{ rev, want string }{
 		{"main", h.c3.ID},
+		{"HEAD", h.c3.ID},
+		{"main~1", h.c2.ID},
 		{"refs/heads/main", h.c3.ID},
 		{"old", h.c1.ID},
 		{"v1", h.c2.ID},

@@ -17,6 +17,9 @@
 //     and extra headers may differ).
 //   - Annotated tag messages compare after trimming surrounding white
 //     space (git cleans messages up).
+//   - Resolve accepts branch and tag names (short or full), full and
+//     abbreviated ids, HEAD (the default branch given to Create) and the
+//     "~N" suffix.
 //   - Log with a path lists the commits that change that path, for the
 //     linear histories Apply makes.
 //
