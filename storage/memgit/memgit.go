@@ -17,11 +17,14 @@
 //     go-git's diff, which may split a change differently from git's on
 //     unusual input, but counts added and removed lines the same way for
 //     ordinary edits; binary files count 0/0 as with git.
-//   - Patch "diff" is go-git's unified diff (git's headers, full object ids
-//     on the index line); Patch "patch" adds a format-patch style mail
-//     header ("From <id> Mon Sep 17 00:00:00 2001", From, Date, Subject
-//     "[PATCH] <subject>", the body, "---") but no diffstat, and ends with a
-//     "-- \nmemgit" signature. No rename detection in either.
+//   - Patch "diff" is go-git's unified diff with git's seven-character
+//     index ids; Patch "patch" adds format-patch's mail header, body,
+//     diffstat (git's 72-column layout) and a "-- \nmemgit" signature
+//     where git puts its version. For text changes both match git's output
+//     byte for byte but for that signature (TestSamePatchesAsGit); binary
+//     files and diffstat lines git would abbreviate differently may not.
+//     Neither detects renames (git diff-tree does not either;
+//     format-patch would).
 //   - Archive writes the same files and directories under "<prefix>/" with
 //     the commit's committer time and git's modes, but not git's byte layout
 //     (no pax comment with the commit id); submodules are omitted.

@@ -59,6 +59,10 @@ func (r *repo) patch(rev, kind string, w *bytes.Buffer) error {
 	if err != nil {
 		return err
 	}
+	var diff bytes.Buffer
+	if err := p.Encode(&diff); err != nil {
+		return err
+	}
 	if kind == "patch" {
 		subject, body, _ := strings.Cut(strings.TrimSpace(c.Message), "\n\n")
 		fmt.Fprintf(w, "From %s Mon Sep 17 00:00:00 2001\nFrom: %s <%s>\nDate: %s\nSubject: [PATCH] %s\n\n",
@@ -67,15 +71,141 @@ func (r *repo) patch(rev, kind string, w *bytes.Buffer) error {
 		if body = strings.TrimSpace(body); body != "" {
 			w.WriteString(body + "\n")
 		}
-		w.WriteString("---\n\n")
+		w.WriteString("---\n")
+		if err := diffstat(w, changes); err != nil {
+			return err
+		}
+		w.WriteString("\n")
 	}
-	if err := p.Encode(w); err != nil {
-		return err
-	}
+	w.Write(abbreviateIndex(diff.Bytes()))
 	if kind == "patch" {
 		w.WriteString("-- \nmemgit\n\n")
 	}
 	return nil
+}
+
+// abbreviateIndex shortens the ids of go-git's "index <old>..<new>" lines
+// to git's seven characters (a content line never starts with "index ":
+// it starts with " ", "+" or "-").
+func abbreviateIndex(diff []byte) []byte {
+	lines := bytes.SplitAfter(diff, []byte("\n"))
+	for i, l := range lines {
+		rest, ok := bytes.CutPrefix(l, []byte("index "))
+		if !ok {
+			continue
+		}
+		ids, mode, _ := bytes.Cut(rest, []byte(" "))
+		from, to, ok := bytes.Cut(bytes.TrimSuffix(ids, []byte("\n")), []byte(".."))
+		if !ok || len(from) < 7 || len(to) < 7 {
+			continue
+		}
+		out := "index " + string(from[:7]) + ".." + string(to[:7])
+		if len(mode) > 0 {
+			out += " " + string(mode)
+		} else {
+			out += "\n"
+		}
+		lines[i] = []byte(out)
+	}
+	return bytes.Join(lines, nil)
+}
+
+// diffstat writes format-patch's summary of changes: one line per file
+// (" name | n ++--"), the totals, and the created and deleted files. It
+// follows git's layout for 72 columns; the graph is scaled like git's.
+func diffstat(w *bytes.Buffer, changes object.Changes) error {
+	stats, err := stats(changes)
+	if err != nil {
+		return err
+	}
+	if len(stats) == 0 {
+		return nil
+	}
+	const width = 72
+	nameWidth, maxChange, adds, dels := 0, 0, 0, 0
+	for _, s := range stats {
+		nameWidth = max(nameWidth, len(s.Filename))
+		maxChange = max(maxChange, s.Additions+s.Deletions)
+		adds += s.Additions
+		dels += s.Deletions
+	}
+	numberWidth := len(fmt.Sprint(maxChange))
+	graphWidth := maxChange
+	if nameWidth+numberWidth+6+graphWidth > width {
+		if graphWidth > width*3/8-numberWidth-6 {
+			graphWidth = max(width*3/8-numberWidth-6, 6)
+		}
+		if nameWidth > width-numberWidth-6-graphWidth {
+			nameWidth = width - numberWidth - 6 - graphWidth
+		} else {
+			graphWidth = width - numberWidth - 6 - nameWidth
+		}
+	}
+	// scale is git's scale_linear.
+	scale := func(n int) int {
+		if n == 0 {
+			return 0
+		}
+		return 1 + n*(graphWidth-1)/maxChange
+	}
+	modes := map[string]string{} // created and deleted files' modes
+	for _, ch := range changes {
+		if ch.To.Name != "" {
+			modes[ch.To.Name] = modeString(ch.To.TreeEntry.Mode)
+		} else {
+			modes[ch.From.Name] = modeString(ch.From.TreeEntry.Mode)
+		}
+	}
+	var summary strings.Builder
+	for _, s := range stats {
+		name := s.Filename
+		if len(name) > nameWidth {
+			name = "..." + name[len(name)-nameWidth+3:]
+		}
+		total := s.Additions + s.Deletions
+		sep := ""
+		if total > 0 {
+			sep = " "
+		}
+		add, del := s.Additions, s.Deletions
+		if graphWidth <= maxChange { // as git's show_stats
+			scaled := scale(total)
+			if scaled < 2 && add > 0 && del > 0 {
+				scaled = 2
+			}
+			if add < del {
+				add = scale(add)
+				del = scaled - add
+			} else {
+				del = scale(del)
+				add = scaled - del
+			}
+		}
+		fmt.Fprintf(w, " %-*s | %*d%s%s%s\n", nameWidth, name, numberWidth, total, sep,
+			strings.Repeat("+", add), strings.Repeat("-", del))
+		switch s.Status {
+		case "added":
+			fmt.Fprintf(&summary, " create mode %s %s\n", modes[s.Filename], s.Filename)
+		case "removed":
+			fmt.Fprintf(&summary, " delete mode %s %s\n", modes[s.Filename], s.Filename)
+		}
+	}
+	fmt.Fprintf(w, " %d file%s changed", len(stats), plural(len(stats)))
+	if adds > 0 || dels == 0 {
+		fmt.Fprintf(w, ", %d insertion%s(+)", adds, plural(adds))
+	}
+	if dels > 0 {
+		fmt.Fprintf(w, ", %d deletion%s(-)", dels, plural(dels))
+	}
+	w.WriteString("\n" + summary.String())
+	return nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 // Archive writes a "zip" or "tar.gz" archive of rev to w, its files under

@@ -1,7 +1,10 @@
 package memgit_test
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -64,4 +67,63 @@ func TestSameObjectsAsGit(t *testing.T) {
 		}
 	}
 	assert.Equal(t, got[1], got[0], "memgit (left) and git (right)")
+}
+
+// TestSamePatchesAsGit compares memgit's diffs and patches with git's for
+// text changes: they match byte for byte but for format-patch's signature
+// (git's version, "memgit" here).
+func TestSamePatchesAsGit(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	disk, err := gitstore.OpenWith(t.TempDir(), gitstore.Options{CLIOnly: true})
+	require.NoError(t, err)
+	sig := repos.Signature{Name: "Ann Example", Email: "ann@example.com", When: time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)}
+	lines := func(from, to int, edit map[int]string) []byte {
+		var b strings.Builder
+		for i := from; i <= to; i++ {
+			if s, ok := edit[i]; ok {
+				b.WriteString(s)
+				continue
+			}
+			fmt.Fprintf(&b, "line %d\n", i)
+		}
+		return []byte(b.String())
+	}
+	changes := []repos.ChangeSet{
+		{NewBranch: "main", Message: "first\n", Author: sig, Committer: sig, Files: []repos.FileOp{
+			{Op: "create", Path: "long.txt", Content: lines(1, 40, nil)},
+			{Op: "create", Path: "src/deep/dir/a.go", Content: []byte("package dir\n")},
+			{Op: "create", Path: "no-newline", Content: []byte("last")},
+		}},
+		{Branch: "main", Message: "Second: two hunks\n\nWith a body\nof two lines.\n", Author: sig, Committer: sig, Files: []repos.FileOp{
+			{Op: "update", Path: "long.txt", Content: lines(1, 42, map[int]string{3: "three\n", 30: "", 31: "thirty-one\nextra\n"})},
+			{Op: "update", Path: "no-newline", Content: []byte("last\n")},
+			{Op: "delete", Path: "src/deep/dir/a.go"},
+			{Op: "create", Path: "a-very/long/path/that/goes/on/and/on/and/on/until/the/stat/must/shorten/it.txt",
+				Content: lines(1, 100, nil)},
+		}},
+	}
+	mem := memgit.New()
+	for _, g := range []repos.Git{mem, disk} {
+		require.NoError(t, g.Create(ctx, 1, forge.SHA1, "main"))
+		for _, c := range changes {
+			_, err := g.Apply(ctx, 1, c)
+			require.NoError(t, err)
+		}
+	}
+	unsign := func(s string) string {
+		i := strings.LastIndex(s, "\n-- \n")
+		if i < 0 {
+			return s
+		}
+		return s[:i]
+	}
+	for _, rev := range []string{"main", "main~1"} {
+		for _, kind := range []string{"diff", "patch"} {
+			var want, got bytes.Buffer
+			require.NoError(t, disk.Patch(ctx, 1, rev, kind, &want))
+			require.NoError(t, mem.Patch(ctx, 1, rev, kind, &got))
+			assert.Equal(t, unsign(want.String()), unsign(got.String()), "%s %s", rev, kind)
+		}
+	}
 }
