@@ -21,8 +21,9 @@
 //     index ids; Patch "patch" adds format-patch's mail header, body,
 //     diffstat (git's 72-column layout) and a "-- \nmemgit" signature
 //     where git puts its version. For text changes both match git's output
-//     byte for byte but for that signature (TestSamePatchesAsGit); binary
-//     files and diffstat lines git would abbreviate differently may not.
+//     byte for byte but for that signature (TestSamePatchesAsGit), and so
+//     does the "diff" of binary files; the "patch" of a binary file says
+//     "Binary files ... differ" where git writes a "GIT binary patch".
 //     Neither detects renames (git diff-tree does not either;
 //     format-patch would).
 //   - Archive writes the same files and directories under "<prefix>/" with

@@ -72,7 +72,7 @@ func (r *repo) patch(rev, kind string, w *bytes.Buffer) error {
 			w.WriteString(body + "\n")
 		}
 		w.WriteString("---\n")
-		if err := diffstat(w, changes); err != nil {
+		if err := r.diffstat(w, changes); err != nil {
 			return err
 		}
 		w.WriteString("\n")
@@ -84,37 +84,55 @@ func (r *repo) patch(rev, kind string, w *bytes.Buffer) error {
 	return nil
 }
 
+// emptyBlob is the id of the empty blob.
+const emptyBlob = "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"
+
 // abbreviateIndex shortens the ids of go-git's "index <old>..<new>" lines
-// to git's seven characters (a content line never starts with "index ":
-// it starts with " ", "+" or "-").
+// to git's seven characters, and drops the "Binary files ... differ" line
+// go-git writes for an added or removed empty file (git writes none). A
+// content line never starts with "index " or "Binary files ": it starts with
+// " ", "+" or "-".
 func abbreviateIndex(diff []byte) []byte {
 	lines := bytes.SplitAfter(diff, []byte("\n"))
-	for i, l := range lines {
+	out := make([][]byte, 0, len(lines))
+	empty := false // the last index line was between empty blobs
+	for _, l := range lines {
+		if empty && bytes.HasPrefix(l, []byte("Binary files ")) {
+			empty = false
+			continue
+		}
 		rest, ok := bytes.CutPrefix(l, []byte("index "))
 		if !ok {
+			out = append(out, l)
 			continue
 		}
 		ids, mode, _ := bytes.Cut(rest, []byte(" "))
 		from, to, ok := bytes.Cut(bytes.TrimSuffix(ids, []byte("\n")), []byte(".."))
 		if !ok || len(from) < 7 || len(to) < 7 {
+			out = append(out, l)
 			continue
 		}
-		out := "index " + string(from[:7]) + ".." + string(to[:7])
-		if len(mode) > 0 {
-			out += " " + string(mode)
-		} else {
-			out += "\n"
+		isEmpty := func(id []byte) bool {
+			return string(id) == emptyBlob || string(id) == plumbing.ZeroHash.String()
 		}
-		lines[i] = []byte(out)
+		empty = isEmpty(from) && isEmpty(to)
+		line := "index " + string(from[:7]) + ".." + string(to[:7])
+		if len(mode) > 0 {
+			line += " " + string(mode)
+		} else {
+			line += "\n"
+		}
+		out = append(out, []byte(line))
 	}
-	return bytes.Join(lines, nil)
+	return bytes.Join(out, nil)
 }
 
 // diffstat writes format-patch's summary of changes: one line per file
-// (" name | n ++--"), the totals, and the created and deleted files. It
-// follows git's layout for 72 columns; the graph is scaled like git's.
-func diffstat(w *bytes.Buffer, changes object.Changes) error {
-	stats, err := stats(changes)
+// (" name | n ++--", " name | Bin 3 -> 5 bytes"), the totals, and the
+// created and deleted files, laid out as git's show_stats does for 72
+// columns, graph scaling included.
+func (r *repo) diffstat(w *bytes.Buffer, changes object.Changes) error {
+	stats, err := r.fileStats(changes)
 	if err != nil {
 		return err
 	}
@@ -122,15 +140,23 @@ func diffstat(w *bytes.Buffer, changes object.Changes) error {
 		return nil
 	}
 	const width = 72
-	nameWidth, maxChange, adds, dels := 0, 0, 0, 0
+	nameWidth, numberWidth, binWidth, maxChange, adds, dels := 0, 0, 0, 0, 0, 0
 	for _, s := range stats {
 		nameWidth = max(nameWidth, len(s.Filename))
+		if s.Binary {
+			binWidth = max(binWidth, 14+len(fmt.Sprint(s.NewSize))+len(fmt.Sprint(s.OldSize)))
+			numberWidth = 3 // counts align with "Bin"
+			continue
+		}
 		maxChange = max(maxChange, s.Additions+s.Deletions)
 		adds += s.Additions
 		dels += s.Deletions
 	}
-	numberWidth := len(fmt.Sprint(maxChange))
+	numberWidth = max(numberWidth, len(fmt.Sprint(maxChange)))
 	graphWidth := maxChange
+	if maxChange+4 <= binWidth {
+		graphWidth = binWidth - 4
+	}
 	if nameWidth+numberWidth+6+graphWidth > width {
 		if graphWidth > width*3/8-numberWidth-6 {
 			graphWidth = max(width*3/8-numberWidth-6, 6)
@@ -148,19 +174,26 @@ func diffstat(w *bytes.Buffer, changes object.Changes) error {
 		}
 		return 1 + n*(graphWidth-1)/maxChange
 	}
-	modes := map[string]string{} // created and deleted files' modes
-	for _, ch := range changes {
-		if ch.To.Name != "" {
-			modes[ch.To.Name] = modeString(ch.To.TreeEntry.Mode)
-		} else {
-			modes[ch.From.Name] = modeString(ch.From.TreeEntry.Mode)
-		}
-	}
 	var summary strings.Builder
 	for _, s := range stats {
 		name := s.Filename
 		if len(name) > nameWidth {
 			name = "..." + name[len(name)-nameWidth+3:]
+		}
+		switch s.Status {
+		case "added":
+			fmt.Fprintf(&summary, " create mode %s %s\n", s.Mode, s.Filename)
+		case "removed":
+			fmt.Fprintf(&summary, " delete mode %s %s\n", s.Mode, s.Filename)
+		}
+		if s.Binary {
+			fmt.Fprintf(w, " %-*s | %*s", nameWidth, name, numberWidth, "Bin")
+			if s.OldSize == 0 && s.NewSize == 0 {
+				w.WriteString("\n")
+			} else {
+				fmt.Fprintf(w, " %d -> %d bytes\n", s.OldSize, s.NewSize)
+			}
+			continue
 		}
 		total := s.Additions + s.Deletions
 		sep := ""
@@ -168,7 +201,7 @@ func diffstat(w *bytes.Buffer, changes object.Changes) error {
 			sep = " "
 		}
 		add, del := s.Additions, s.Deletions
-		if graphWidth <= maxChange { // as git's show_stats
+		if graphWidth <= maxChange {
 			scaled := scale(total)
 			if scaled < 2 && add > 0 && del > 0 {
 				scaled = 2
@@ -183,18 +216,12 @@ func diffstat(w *bytes.Buffer, changes object.Changes) error {
 		}
 		fmt.Fprintf(w, " %-*s | %*d%s%s%s\n", nameWidth, name, numberWidth, total, sep,
 			strings.Repeat("+", add), strings.Repeat("-", del))
-		switch s.Status {
-		case "added":
-			fmt.Fprintf(&summary, " create mode %s %s\n", modes[s.Filename], s.Filename)
-		case "removed":
-			fmt.Fprintf(&summary, " delete mode %s %s\n", modes[s.Filename], s.Filename)
-		}
 	}
 	fmt.Fprintf(w, " %d file%s changed", len(stats), plural(len(stats)))
 	if adds > 0 || dels == 0 {
 		fmt.Fprintf(w, ", %d insertion%s(+)", adds, plural(adds))
 	}
-	if dels > 0 {
+	if dels > 0 || adds == 0 {
 		fmt.Fprintf(w, ", %d deletion%s(-)", dels, plural(dels))
 	}
 	w.WriteString("\n" + summary.String())

@@ -177,7 +177,7 @@ func (r *repo) commit(c *object.Commit, files bool) (*repos.Commit, error) {
 		if err != nil {
 			return nil, err
 		}
-		out.Files, err = stats(changes)
+		out.Files, err = r.stats(changes)
 		if err != nil {
 			return nil, err
 		}
@@ -211,19 +211,41 @@ func (r *repo) changes(c *object.Commit) (object.Changes, error) {
 
 // stats gives Forgejo's status and the added and removed lines of each
 // change, ordered by path.
-func stats(changes object.Changes) ([]repos.FileChangeStat, error) {
-	out := []repos.FileChangeStat{}
+func (r *repo) stats(changes object.Changes) ([]repos.FileChangeStat, error) {
+	files, err := r.fileStats(changes)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]repos.FileChangeStat, len(files))
+	for i, f := range files {
+		out[i] = f.FileChangeStat
+	}
+	return out, nil
+}
+
+// fileStat is a file's change with what a diffstat also shows.
+type fileStat struct {
+	repos.FileChangeStat
+	Mode             string // the mode of the added or removed file
+	Binary           bool
+	OldSize, NewSize int64
+}
+
+// fileStats describes each change, ordered by path.
+func (r *repo) fileStats(changes object.Changes) ([]fileStat, error) {
+	out := []fileStat{}
 	for _, ch := range changes {
 		action, err := ch.Action()
 		if err != nil {
 			return nil, err
 		}
-		st := repos.FileChangeStat{Filename: ch.To.Name, Status: "modified"}
+		st := fileStat{FileChangeStat: repos.FileChangeStat{Filename: ch.To.Name, Status: "modified"},
+			Mode: modeString(ch.To.TreeEntry.Mode)}
 		switch action {
 		case merkletrie.Insert:
 			st.Status = "added"
 		case merkletrie.Delete:
-			st.Filename, st.Status = ch.From.Name, "removed"
+			st.Filename, st.Status, st.Mode = ch.From.Name, "removed", modeString(ch.From.TreeEntry.Mode)
 		}
 		patch, err := ch.Patch()
 		if err != nil {
@@ -231,6 +253,15 @@ func stats(changes object.Changes) ([]repos.FileChangeStat, error) {
 		}
 		for _, fp := range patch.FilePatches() {
 			if fp.IsBinary() {
+				st.Binary = true
+				if action != merkletrie.Insert {
+					st.OldSize, _ = r.st.EncodedObjectSize(ch.From.TreeEntry.Hash)
+				}
+				if action != merkletrie.Delete {
+					st.NewSize, _ = r.st.EncodedObjectSize(ch.To.TreeEntry.Hash)
+				}
+				// go-git calls an empty file binary; git does not.
+				st.Binary = st.OldSize > 0 || st.NewSize > 0
 				continue
 			}
 			for _, chunk := range fp.Chunks() {
