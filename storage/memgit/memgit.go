@@ -26,9 +26,11 @@
 //     "Binary files ... differ" where git writes a "GIT binary patch".
 //     Neither detects renames (git diff-tree does not either;
 //     format-patch would).
-//   - Archive writes the same files and directories under "<prefix>/" with
-//     the commit's committer time and git's modes, but not git's byte layout
-//     (no pax comment with the commit id); submodules are omitted.
+//   - Archive writes the entries git archive writes, in its order, with
+//     its names, modes, owners, times and comment (the commit id)
+//     (TestSameArchivesAsGit), but not its bytes: compression and header
+//     encodings differ. Submodules are omitted (git writes an empty
+//     directory).
 //   - Revisions: names, full and abbreviated ids and HEAD are resolved as
 //     git does (refs/<rev>, refs/tags/<rev>, refs/heads/<rev>); other
 //     revision syntax (main~1, v1^{commit}) goes through go-git's

@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"io/fs"
 	"strings"
 	"time"
 
@@ -256,11 +255,19 @@ func (s *Store) Archive(ctx context.Context, id forge.ID, rev, format, prefix st
 		return err
 	}
 	a := &archiver{r: r, when: c.Committer.When}
+	// git names the commit in the archive's comment.
 	if format == "zip" {
 		a.zip = zip.NewWriter(w)
+		if err := a.zip.SetComment(h.String()); err != nil {
+			return err
+		}
 	} else {
 		a.gz = gzip.NewWriter(w)
 		a.tar = tar.NewWriter(a.gz)
+		if err := a.tar.WriteHeader(&tar.Header{Typeflag: tar.TypeXGlobalHeader, Name: "pax_global_header",
+			PAXRecords: map[string]string{"comment": h.String()}}); err != nil {
+			return err
+		}
 	}
 	root := ""
 	if prefix != "" {
@@ -322,27 +329,28 @@ func (a *archiver) tree(h plumbing.Hash, dir string) error {
 	return nil
 }
 
+// Entries carry the modes, owners and times git archive gives them: in tar
+// files 0664 (executables 0775), directories 0775, owner root; in zip
+// MS-DOS attributes for plain files and directories, Unix ones for
+// executables and symlinks.
+
 func (a *archiver) dir(name string) error {
 	if a.zip != nil {
-		hdr := &zip.FileHeader{Name: name, Modified: a.when}
-		hdr.SetMode(fs.ModeDir | 0o755)
-		_, err := a.zip.CreateHeader(hdr)
+		_, err := a.zip.CreateHeader(&zip.FileHeader{Name: name, Modified: a.when, ExternalAttrs: 0x10})
 		return err
 	}
-	return a.tar.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: name, Mode: 0o775, ModTime: a.when})
+	return a.tar.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: name, Mode: 0o775, ModTime: a.when,
+		Uname: "root", Gname: "root"})
 }
 
 func (a *archiver) file(name string, mode filemode.FileMode, content []byte) error {
-	perm := fs.FileMode(0o644)
-	if mode == filemode.Executable {
-		perm = 0o755
-	}
 	if a.zip != nil {
 		hdr := &zip.FileHeader{Name: name, Method: zip.Deflate, Modified: a.when}
-		if mode == filemode.Symlink {
-			hdr.SetMode(fs.ModeSymlink | 0o777)
-		} else {
-			hdr.SetMode(perm)
+		switch mode {
+		case filemode.Executable:
+			hdr.CreatorVersion, hdr.ExternalAttrs = 3<<8, 0o100755<<16
+		case filemode.Symlink:
+			hdr.CreatorVersion, hdr.ExternalAttrs = 3<<8, 0o120777<<16
 		}
 		fw, err := a.zip.CreateHeader(hdr)
 		if err != nil {
@@ -351,12 +359,15 @@ func (a *archiver) file(name string, mode filemode.FileMode, content []byte) err
 		_, err = fw.Write(content)
 		return err
 	}
-	if mode == filemode.Symlink {
-		return a.tar.WriteHeader(&tar.Header{Typeflag: tar.TypeSymlink, Name: name, Linkname: string(content),
-			Mode: 0o777, ModTime: a.when})
+	hdr := &tar.Header{Typeflag: tar.TypeReg, Name: name, Size: int64(len(content)), Mode: 0o664, ModTime: a.when,
+		Uname: "root", Gname: "root"}
+	switch mode {
+	case filemode.Executable:
+		hdr.Mode = 0o775
+	case filemode.Symlink:
+		hdr.Typeflag, hdr.Linkname, hdr.Size, hdr.Mode = tar.TypeSymlink, string(content), 0, 0o777
 	}
-	if err := a.tar.WriteHeader(&tar.Header{Typeflag: tar.TypeReg, Name: name, Size: int64(len(content)),
-		Mode: int64(perm), ModTime: a.when}); err != nil {
+	if err := a.tar.WriteHeader(hdr); err != nil || hdr.Size == 0 {
 		return err
 	}
 	_, err := a.tar.Write(content)
