@@ -29,8 +29,7 @@
 //   - Archive writes the entries git archive writes, in its order, with
 //     its names, modes, owners, times and comment (the commit id)
 //     (TestSameArchivesAsGit), but not its bytes: compression and header
-//     encodings differ. Submodules are omitted (git writes an empty
-//     directory).
+//     encodings differ.
 //   - Revisions: names, full and abbreviated ids and HEAD are resolved as
 //     git does (refs/<rev>, refs/tags/<rev>, refs/heads/<rev>); other
 //     revision syntax (main~1, v1^{commit}) goes through go-git's

@@ -311,7 +311,10 @@ func (a *archiver) tree(h plumbing.Hash, dir string) error {
 			if err := a.tree(e.Hash, name+"/"); err != nil {
 				return err
 			}
-		case filemode.Submodule:
+		case filemode.Submodule: // git archive writes an empty directory
+			if err := a.dir(name + "/"); err != nil {
+				return err
+			}
 		default:
 			obj, err := a.r.st.EncodedObject(plumbing.BlobObject, e.Hash)
 			if err != nil {
