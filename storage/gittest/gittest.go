@@ -11,7 +11,8 @@
 //     lines and context are not compared.
 //   - Patch "patch": the same diff, preceded by a mail header whose first
 //     line starts with "From <commit id> ", holding "From: <name> <email>"
-//     and "Subject: [PATCH] <subject>".
+//     and "Subject: [PATCH] <subject>"; a signature after a final "-- "
+//     line is ignored.
 //   - Archive: a readable zip or tar.gz whose regular files are exactly the
 //     tree's files under "<prefix>/" with their contents (directory entries
 //     and extra headers may differ).
@@ -22,6 +23,12 @@
 //     "~N" suffix.
 //   - Log with a path lists the commits that change that path, for the
 //     linear histories Apply makes.
+//
+// Everything else is compared exactly: ids, trees, line counts, ref
+// values, errors (forge.ErrNotFound for every method on a missing
+// repository, revision or path; forge.ErrConflict for a moved branch, a
+// failed SetRef compare-and-swap or an existing tag; forge.ErrInvalid for
+// bad names, paths and formats).
 //
 // A backend that supports only SHA-1 returns forge.ErrInvalid from Create
 // for SHA-256; the suite then skips the SHA-256 half with that reason.
