@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
 )
@@ -130,9 +132,13 @@ func (s *Store) cliEntry(ctx context.Context, repo forge.ID, rev, p string) (*re
 	return nil, forge.Errorf(forge.ErrNotFound, "object does not exist [id: %s, rel_path: %s]", rev, p)
 }
 
+// goMaxInflate is the largest object go-git reads: it inflates an object
+// whole into memory to learn even its type, so larger ones go to the CLI.
+const goMaxInflate = 1 << 20
+
 // Object returns the type and size of an object.
 func (s *Store) Object(ctx context.Context, repo forge.ID, oid string) (string, int64, error) {
-	if r := s.open(repo); r != nil {
+	if r := s.open(repo); r != nil && isHex(oid) && len(oid) == 40 && goSize(r, plumbing.NewHash(oid)) <= goMaxInflate {
 		return goObject(r, oid)
 	}
 	return s.cliObject(ctx, repo, oid)
@@ -156,7 +162,7 @@ func (s *Store) cliObject(ctx context.Context, repo forge.ID, oid string) (strin
 
 // Blob returns the content of a blob.
 func (s *Store) Blob(ctx context.Context, repo forge.ID, oid string) ([]byte, error) {
-	if r := s.open(repo); r != nil {
+	if r := s.open(repo); r != nil && isHex(oid) && len(oid) == 40 && goSize(r, plumbing.NewHash(oid)) <= goMaxInflate {
 		return goBlob(r, oid)
 	}
 	typ, _, err := s.cliObject(ctx, repo, oid)
@@ -185,7 +191,9 @@ func isHex(s string) bool {
 // OpenBlob streams a blob from `git cat-file blob`: the content is never
 // held in memory. The caller closes the reader (which ends the process).
 func (s *Store) OpenBlob(ctx context.Context, repo forge.ID, oid string) (io.ReadCloser, int64, error) {
-	typ, size, err := s.Object(ctx, repo, oid)
+	// `cat-file --batch-check` reads the header only (go-git would inflate
+	// a loose object whole to learn its type).
+	typ, size, err := s.cliObject(ctx, repo, oid)
 	if err != nil {
 		return nil, 0, err
 	}
