@@ -60,6 +60,9 @@ func (s *Service) GetContents(ctx context.Context, actor forge.Actor, owner, nam
 			if c.Content, err = s.git.Blob(ctx, v.Repo.ID, e.ID); err != nil {
 				return nil, nil, err
 			}
+			if c.Content == nil {
+				c.Content = []byte{}
+			}
 		}
 	}
 	if log, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: ref, Path: path, Limit: 1}); err == nil && len(log) > 0 {
