@@ -233,8 +233,10 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 	if err != nil {
 		return nil, nil, err
 	}
+	// The commit landed: a failed refresh of the cached state (size,
+	// emptiness) is logged, never reported as a failed write.
 	if err := s.refresh(ctx, v.Repo.ID); err != nil {
-		return nil, nil, err
+		s.log.ErrorContext(ctx, "refresh after commit", "repo", v.Repo.ID, "commit", c.ID, "err", err)
 	}
 	return v, c, nil
 }

@@ -62,9 +62,16 @@ func (s *Store) Apply(ctx context.Context, repo forge.ID, c repos.ChangeSet) (*r
 		if err != nil {
 			return nil, err
 		}
+		// The branch moved: from here on the write succeeded, whatever
+		// happens to the description of the commit.
 		list, err := s.Log(ctx, repo, repos.LogOptions{Rev: commit, Limit: 1, Files: true})
 		if err != nil || len(list) == 0 {
-			return nil, errors.Join(err, errors.New("gitstore: new commit not found"))
+			parents := []string{}
+			if parent != "" {
+				parents = []string{parent}
+			}
+			return &repos.Commit{ID: commit, Parents: parents, Author: c.Author, Committer: c.Committer, Message: c.Message,
+				Files: []repos.FileChangeStat{}}, nil
 		}
 		return list[0], nil
 	}
