@@ -29,8 +29,26 @@ func (o ListOptions) Normalize() ListOptions {
 	return o
 }
 
-// Offset is the number of items before the page (of normalised options).
+// MaxOffset bounds every offset: a page beyond it is empty. It fits the
+// int of any platform, git's --skip and SQL's OFFSET.
+const MaxOffset = 1<<31 - 1
+
+// Offset is the number of items before the page (of normalised options),
+// at most MaxOffset: a huge page never overflows.
 func (o ListOptions) Offset() int {
-	o = o.Normalize()
-	return (o.Page - 1) * o.Limit
+	return o.OffsetMax(MaxPageSize)
+}
+
+// OffsetMax is Offset for an operation whose page size may reach maxLimit
+// (a limit below 1 counts as DefaultPageSize, above maxLimit as maxLimit).
+func (o ListOptions) OffsetMax(maxLimit int) int {
+	page, limit := max(o.Page, 1), o.Limit
+	if limit < 1 {
+		limit = DefaultPageSize
+	}
+	limit = min(limit, max(maxLimit, 1))
+	if page-1 > MaxOffset/limit {
+		return MaxOffset
+	}
+	return min((page-1)*limit, MaxOffset)
 }

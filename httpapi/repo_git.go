@@ -356,8 +356,7 @@ func (a *API) getContents(c *call) {
 	out := []contentsJSON{}
 	for i := range ct.Entries {
 		e := &ct.Entries[i]
-		last, _ := a.cfg.Repos.LastCommit(c.r.Context(), v.Repo.ID, ct.Ref, e.Path)
-		out = append(out, c.toContents(v.Repo, ct.Ref, e, nil, last))
+		out = append(out, c.toContents(v.Repo, ct.Ref, e, nil, ct.EntryCommits[e.Name]))
 	}
 	c.json(http.StatusOK, out)
 }
@@ -468,13 +467,15 @@ func (a *API) changeFile(op string, status int) func(*call) {
 			if branch == "" {
 				branch = v.Repo.DefaultBranch
 			}
-			_, ct, err := a.cfg.Repos.GetContents(c.r.Context(), c.actor, c.owner(), c.repo(), p, cm.ID)
-			if err != nil {
-				c.repoError(err)
-				return
+			// The commit landed: answer with what it holds, at the path
+			// as it was checked and written.
+			clean, _ := repos.CleanTreePath(p)
+			_, ct, err := a.cfg.Repos.GetContents(c.r.Context(), c.actor, c.owner(), c.repo(), clean, cm.ID)
+			if err == nil {
+				content2 = c.toContents(v.Repo, branch, ct.Entry, ct.Content, cm.ID)
+			} else {
+				c.a.log.ErrorContext(c.r.Context(), "contents after commit", "commit", cm.ID, "err", err)
 			}
-			cj := c.toContents(v.Repo, branch, ct.Entry, ct.Content, cm.ID)
-			content2 = cj
 		}
 		c.json(status, struct {
 			Content      any            `json:"content"`
@@ -484,24 +485,19 @@ func (a *API) changeFile(op string, status int) func(*call) {
 	}
 }
 
-// getRaw is GET /repos/{owner}/{repo}/raw/{filepath}.
+// getRaw is GET /repos/{owner}/{repo}/raw/{filepath} (and media): the
+// file streamed as user content (serveUserContent), never read whole.
 func (a *API) getRaw(c *call) {
-	_, ct, err := a.cfg.Repos.GetContents(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("filepath"), c.r.URL.Query().Get("ref"))
+	_, e, r, err := a.cfg.Repos.OpenRaw(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("filepath"), c.r.URL.Query().Get("ref"))
 	if err != nil {
 		c.repoError(err)
 		return
 	}
-	if ct.Entry.Type != "blob" {
-		c.notFound()
-		return
-	}
-	h := c.w.Header()
-	h.Set("Content-Type", http.DetectContentType(ct.Content))
-	h.Set("Content-Length", strconv.Itoa(len(ct.Content)))
-	h.Set("Content-Disposition", "inline; filename=\""+strings.ReplaceAll(path.Base(ct.Entry.Path), `"`, "")+"\"")
-	c.w.WriteHeader(http.StatusOK)
+	defer r.Close()
 	c.wrote = true
-	c.w.Write(ct.Content)
+	if err := serveUserContent(c.w, r, path.Base(e.Path), e.Size); err != nil {
+		c.a.log.DebugContext(c.r.Context(), "raw", "err", err)
+	}
 }
 
 // getArchive is GET /repos/{owner}/{repo}/archive/{archive}: <ref>.zip or
@@ -635,12 +631,10 @@ func (a *API) getTree(c *call) {
 	}
 	page, _ := strconv.Atoi(q.Get("page"))
 	per, _ := strconv.Atoi(q.Get("per_page"))
-	page, per = max(page, 1), cmpOr(per, 1000)
-	if per > 1000 {
-		per = 1000
-	}
-	start := min((page-1)*per, len(entries))
-	end := min(start+per, len(entries))
+	o := forge.ListOptions{Page: page, Limit: cmpOr(per, 1000)}
+	page = max(page, 1)
+	start := min(o.OffsetMax(1000), len(entries))
+	end := start + min(o.Limit, 1000, len(entries)-start)
 	api := c.repoAPIURL(v.Repo)
 	tree := []gitEntryJSON{}
 	for _, e := range entries[start:end] {
@@ -670,16 +664,22 @@ func cmpOr(v, def int) int {
 // getBlob is GET /repos/{owner}/{repo}/git/blobs/{sha}.
 func (a *API) getBlob(c *call) {
 	sha := c.pathValue("sha")
-	v, b, err := a.cfg.Repos.Blob(c.r.Context(), c.actor, c.owner(), c.repo(), sha)
+	v, b, size, err := a.cfg.Repos.Blob(c.r.Context(), c.actor, c.owner(), c.repo(), sha)
 	if err != nil {
 		c.repoError(err)
 		return
 	}
+	// Over DefaultMaxBlobSize the content is left out, as in Forgejo.
+	var content, enc *string
+	if b != nil {
+		s, e := base64.StdEncoding.EncodeToString(b), "base64"
+		content, enc = &s, &e
+	}
 	c.json(http.StatusOK, struct {
-		Content  string `json:"content"`
-		Encoding string `json:"encoding"`
-		URL      string `json:"url"`
-		SHA      string `json:"sha"`
-		Size     int    `json:"size"`
-	}{base64.StdEncoding.EncodeToString(b), "base64", c.repoAPIURL(v.Repo) + "/git/blobs/" + sha, sha, len(b)})
+		Content  *string `json:"content"`
+		Encoding *string `json:"encoding"`
+		URL      string  `json:"url"`
+		SHA      string  `json:"sha"`
+		Size     int64   `json:"size"`
+	}{content, enc, c.repoAPIURL(v.Repo) + "/git/blobs/" + sha, sha, size})
 }

@@ -12,23 +12,32 @@ import (
 // Contents is what lies at a path: a file with its content, or a directory
 // with its entries.
 type Contents struct {
-	Ref        string
-	Entry      *TreeEntry
-	Content    []byte      // files
-	Entries    []TreeEntry // directories
+	Ref   string
+	Entry *TreeEntry
+	// Content of a file; nil for a file larger than DefaultMaxBlobSize
+	// (read it with OpenRaw).
+	Content []byte
+	Entries []TreeEntry // directories
+	// LastCommit is the last commit touching the path.
 	LastCommit string
+	// EntryCommits maps each entry name of a directory to the last commit
+	// touching it (computed in one history walk).
+	EntryCommits map[string]string
 }
 
-// GetContents reads path at ref ("" is the default branch).
+// GetContents reads path at ref ("" is the default branch). Readers only
+// (forge.ErrNotFound otherwise); a token needs read:repository.
 func (s *Service) GetContents(ctx context.Context, actor forge.Actor, owner, name, path, ref string) (*View, *Contents, error) {
-	v, err := s.reader(ctx, actor, owner, name)
+	v, err := s.contentReader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
 	}
 	if ref == "" {
 		ref = v.Repo.DefaultBranch
 	}
-	path = strings.Trim(path, "/")
+	if path, err = cleanReadPath(path); err != nil {
+		return nil, nil, err
+	}
 	e, err := s.git.Entry(ctx, v.Repo.ID, ref, path)
 	if err != nil {
 		return nil, nil, err
@@ -39,9 +48,21 @@ func (s *Service) GetContents(ctx context.Context, actor forge.Actor, owner, nam
 		if c.Entries, err = s.git.Tree(ctx, v.Repo.ID, ref, path, false); err != nil {
 			return nil, nil, err
 		}
-	case "blob":
-		if c.Content, err = s.git.Blob(ctx, v.Repo.ID, e.ID); err != nil {
+		names := make([]string, len(c.Entries))
+		for i, en := range c.Entries {
+			names[i] = en.Name
+		}
+		if c.EntryCommits, err = s.git.LastCommits(ctx, v.Repo.ID, ref, path, names); err != nil {
 			return nil, nil, err
+		}
+	case "blob":
+		if e.Size <= DefaultMaxBlobSize {
+			if c.Content, err = s.git.Blob(ctx, v.Repo.ID, e.ID); err != nil {
+				return nil, nil, err
+			}
+			if c.Content == nil {
+				c.Content = []byte{}
+			}
 		}
 	}
 	if log, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: ref, Path: path, Limit: 1}); err == nil && len(log) > 0 {
@@ -50,9 +71,49 @@ func (s *Service) GetContents(ctx context.Context, actor forge.Actor, owner, nam
 	return v, c, nil
 }
 
-// LastCommit returns the last commit touching path at ref.
-func (s *Service) LastCommit(ctx context.Context, repo forge.ID, ref, path string) (string, error) {
-	log, err := s.git.Log(ctx, repo, LogOptions{Rev: ref, Path: path, Limit: 1})
+// OpenRaw streams the file at path in ref ("" is the default branch): its
+// entry and a reader the caller closes. Readers only; forge.ErrNotFound for
+// a directory or a missing path.
+func (s *Service) OpenRaw(ctx context.Context, actor forge.Actor, owner, name, path, ref string) (*View, *TreeEntry, io.ReadCloser, error) {
+	v, err := s.contentReader(ctx, actor, owner, name)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if ref == "" {
+		ref = v.Repo.DefaultBranch
+	}
+	if path, err = cleanReadPath(path); err != nil {
+		return nil, nil, nil, err
+	}
+	e, err := s.git.Entry(ctx, v.Repo.ID, ref, path)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if e.Type != "blob" {
+		return nil, nil, nil, forge.Errorf(forge.ErrNotFound, "object does not exist [id: %s, rel_path: %s]", ref, path)
+	}
+	r, size, err := s.git.OpenBlob(ctx, v.Repo.ID, e.ID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	e.Size = size
+	return v, e, r, nil
+}
+
+// LastCommit returns the last commit touching path at ref ("" is the
+// default branch) of owner/name. Readers only.
+func (s *Service) LastCommit(ctx context.Context, actor forge.Actor, owner, name, ref, path string) (string, error) {
+	v, err := s.contentReader(ctx, actor, owner, name)
+	if err != nil {
+		return "", err
+	}
+	if ref == "" {
+		ref = v.Repo.DefaultBranch
+	}
+	if path, err = cleanReadPath(path); err != nil {
+		return "", err
+	}
+	log, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: ref, Path: path, Limit: 1})
 	if err != nil || len(log) == 0 {
 		return "", err
 	}
@@ -80,12 +141,42 @@ type ChangeFilesOptions struct {
 }
 
 // ChangeFiles commits file changes. Writers only, not archived; protected
-// branches need push rights (forge.ErrForbidden). Errors, with Forgejo's
-// messages: forge.ErrInvalid `repository file already exists [path: p]`,
-// `sha does not match [given: x, expected: y]`; forge.ErrNotFound
-// `repository file does not exist [path: p]`; forge.ErrConflict when the
-// branch moved meanwhile or NewBranch exists.
+// branches need push rights (forge.ErrForbidden); a token needs
+// write:repository. Every path (and from_path) is checked once with
+// CleanTreePath and written as checked. Errors, with Forgejo's messages
+// (all forge.ErrInvalid, 422, unless said): `path contains a malformed path
+// component [path: p]`; `repository file already exists [path: p]` (a
+// create over a file, or a move onto one); `a file exists where you’re
+// trying to create a subdirectory [path: p]`; `a directory exists where
+// you’re trying to create a file [path: p]`; `sha does not match [given: x,
+// expected: y]`; forge.ErrNotFound `repository file does not exist [path:
+// p]`; more than DefaultMaxFilesPerCommit files; an author or committer
+// CheckSignature refuses; forge.ErrConflict when NewBranch exists.
+// Concurrent writes to one branch are serialised by Git.Apply: independent
+// ones all succeed.
 func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, name string, o ChangeFilesOptions) (*View, *Commit, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
+	if len(o.Files) == 0 {
+		return nil, nil, forge.Errorf(forge.ErrInvalid, "no files to change")
+	}
+	if len(o.Files) > DefaultMaxFilesPerCommit {
+		return nil, nil, forge.Errorf(forge.ErrInvalid, "too many files in one commit [files: %d, limit: %d]", len(o.Files), DefaultMaxFilesPerCommit)
+	}
+	if err := CheckSignature("author", o.Author); err != nil {
+		return nil, nil, err
+	}
+	if err := CheckSignature("committer", o.Committer); err != nil {
+		return nil, nil, err
+	}
+	if strings.ContainsRune(o.Message, 0) {
+		return nil, nil, forge.Errorf(forge.ErrInvalid, "commit message contains a NUL byte")
+	}
+	ops, err := cleanFileOps(o.Files)
+	if err != nil {
+		return nil, nil, err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
@@ -113,44 +204,17 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 	if !canPush(ProtectionFor(rules, target), actor, v) {
 		return nil, nil, forge.Errorf(forge.ErrForbidden, "user should have a permission to write to this branch")
 	}
-	var ops []FileOp
-	for _, f := range o.Files {
-		p := strings.Trim(f.Path, "/")
-		var cur *TreeEntry
-		if parent != "" {
-			if cur, err = s.git.Entry(ctx, v.Repo.ID, parent, p); err != nil && !errors.Is(err, forge.ErrNotFound) {
-				return nil, nil, err
-			}
+	for _, op := range ops {
+		if err := CheckFileOp(ctx, s.git, v.Repo.ID, parent, op); err != nil {
+			return nil, nil, err
 		}
-		switch f.Op {
-		case "create":
-			if cur != nil {
-				return nil, nil, forge.Errorf(forge.ErrInvalid, "repository file already exists [path: %s]", p)
-			}
-		case "update", "delete":
-			src := cur
-			if f.Op == "update" && f.FromPath != "" && f.FromPath != p && parent != "" {
-				if src, err = s.git.Entry(ctx, v.Repo.ID, parent, f.FromPath); err != nil && !errors.Is(err, forge.ErrNotFound) {
-					return nil, nil, err
-				}
-			}
-			if src == nil || src.Type != "blob" {
-				return nil, nil, forge.Errorf(forge.ErrNotFound, "repository file does not exist [path: %s]", p)
-			}
-			if f.SHA != src.ID {
-				return nil, nil, forge.Errorf(forge.ErrInvalid, "sha does not match [given: %s, expected: %s]", f.SHA, src.ID)
-			}
-		default:
-			return nil, nil, forge.Errorf(forge.ErrInvalid, "unknown operation %q", f.Op)
-		}
-		ops = append(ops, FileOp{Op: f.Op, Path: p, Content: f.Content, FromPath: f.FromPath})
 	}
 	now := s.clock.Now()
 	if o.Author.Name == "" {
-		o.Author = Signature{Name: actor.User.Name, Email: actor.User.Email}
+		o.Author = Signature{Name: actor.User.Name, Email: actor.User.Email, When: o.Author.When}
 	}
 	if o.Committer.Name == "" {
-		o.Committer = o.Author
+		o.Committer = Signature{Name: o.Author.Name, Email: o.Author.Email, When: o.Committer.When}
 	}
 	if o.Author.When.IsZero() {
 		o.Author.When = now
@@ -169,16 +233,148 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 	if err != nil {
 		return nil, nil, err
 	}
+	// The commit landed: a failed refresh of the cached state (size,
+	// emptiness) is logged, never reported as a failed write.
 	if err := s.refresh(ctx, v.Repo.ID); err != nil {
-		return nil, nil, err
+		s.log.ErrorContext(ctx, "refresh after commit", "repo", v.Repo.ID, "commit", c.ID, "err", err)
 	}
 	return v, c, nil
+}
+
+// cleanFileOps checks every path of files once (CleanTreePath) and returns
+// the operations with the paths as they will be written. Two operations on
+// one path, or on a path and a path below it, are refused.
+func cleanFileOps(files []FileChange) ([]FileOp, error) {
+	ops := make([]FileOp, 0, len(files))
+	seen := map[string]bool{}
+	for _, f := range files {
+		switch f.Op {
+		case "create", "update", "delete":
+		default:
+			return nil, forge.Errorf(forge.ErrInvalid, "unknown operation %q", f.Op)
+		}
+		p, err := CleanTreePath(f.Path)
+		if err != nil {
+			return nil, err
+		}
+		from := ""
+		if f.FromPath != "" && f.Op == "update" {
+			if from, err = CleanTreePath(f.FromPath); err != nil {
+				return nil, err
+			}
+			if from == p {
+				from = ""
+			}
+		}
+		for _, q := range []string{p, from} {
+			if q == "" {
+				continue
+			}
+			if seen[q] {
+				return nil, forge.Errorf(forge.ErrInvalid, "path is invalid [path: %s]", q)
+			}
+			seen[q] = true
+		}
+		ops = append(ops, FileOp{Op: f.Op, Path: p, Content: f.Content, FromPath: from, SHA: f.SHA})
+	}
+	for q := range seen {
+		for dir := q; strings.Contains(dir, "/"); {
+			dir = dir[:strings.LastIndex(dir, "/")]
+			if seen[dir] {
+				return nil, forge.Errorf(forge.ErrInvalid, "a file exists where you’re trying to create a subdirectory [path: %s]", dir)
+			}
+		}
+	}
+	return ops, nil
+}
+
+// CheckFileOp checks op (paths from CleanTreePath) against the tree of
+// commit rev ("" for an empty repository), as Forgejo does before a
+// commit: a create or update must not write through a file (`a file exists
+// where you’re trying to create a subdirectory [path: p]`) or over a
+// directory (`a directory exists where you’re trying to create a file
+// [path: p]`); a create, or a move, must not overwrite a file (`repository
+// file already exists [path: p]`); an update or delete needs the file
+// (forge.ErrNotFound `repository file does not exist [path: p]`) with the
+// blob id op.SHA (`sha does not match [given: x, expected: y]`). Git.Apply
+// implementations call it again when the branch moved.
+func CheckFileOp(ctx context.Context, g Git, repo forge.ID, rev string, op FileOp) error {
+	entry := func(p string) (*TreeEntry, error) {
+		if rev == "" {
+			return nil, nil
+		}
+		e, err := g.Entry(ctx, repo, rev, p)
+		if errors.Is(err, forge.ErrNotFound) {
+			return nil, nil
+		}
+		return e, err
+	}
+	var cur *TreeEntry
+	if op.Op != "delete" {
+		parts := strings.Split(op.Path, "/")
+		for i := range parts {
+			sub := strings.Join(parts[:i+1], "/")
+			e, err := entry(sub)
+			if err != nil {
+				return err
+			}
+			if e == nil {
+				break
+			}
+			if i < len(parts)-1 {
+				if e.Type != "tree" {
+					return forge.Errorf(forge.ErrInvalid, "a file exists where you’re trying to create a subdirectory [path: %s]", sub)
+				}
+				continue
+			}
+			if e.Type != "blob" {
+				return forge.Errorf(forge.ErrInvalid, "a directory exists where you’re trying to create a file [path: %s]", sub)
+			}
+			cur = e
+		}
+	}
+	switch op.Op {
+	case "create":
+		if cur != nil {
+			return forge.Errorf(forge.ErrInvalid, "repository file already exists [path: %s]", op.Path)
+		}
+	case "update", "delete":
+		src := op.Path
+		if op.FromPath != "" {
+			src = op.FromPath
+		}
+		e, err := entry(src)
+		if err != nil {
+			return err
+		}
+		if e == nil || e.Type != "blob" {
+			return forge.Errorf(forge.ErrNotFound, "repository file does not exist [path: %s]", src)
+		}
+		if op.SHA != e.ID {
+			return forge.Errorf(forge.ErrInvalid, "sha does not match [given: %s, expected: %s]", op.SHA, e.ID)
+		}
+		if op.Op == "update" && op.FromPath != "" && cur != nil {
+			return forge.Errorf(forge.ErrInvalid, "repository file already exists [path: %s]", op.Path)
+		}
+	default:
+		return forge.Errorf(forge.ErrInvalid, "unknown operation %q", op.Op)
+	}
+	return nil
+}
+
+// contentReader loads owner/name for a read of its git data, after
+// checking that the actor may act and its token may read repositories.
+func (s *Service) contentReader(ctx context.Context, actor forge.Actor, owner, name string) (*View, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
+	return s.reader(ctx, actor, owner, name)
 }
 
 // Commits lists commits of owner/name (o.Rev "" is the default branch) and
 // the number of all of them.
 func (s *Service) Commits(ctx context.Context, actor forge.Actor, owner, name string, o LogOptions) (*View, []*Commit, int, error) {
-	v, err := s.reader(ctx, actor, owner, name)
+	v, err := s.contentReader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -198,7 +394,7 @@ func (s *Service) Commits(ctx context.Context, actor forge.Actor, owner, name st
 
 // Commit returns one commit by revision, with its files if asked.
 func (s *Service) Commit(ctx context.Context, actor forge.Actor, owner, name, rev string, files bool) (*View, *Commit, error) {
-	v, err := s.reader(ctx, actor, owner, name)
+	v, err := s.contentReader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -214,7 +410,7 @@ func (s *Service) Commit(ctx context.Context, actor forge.Actor, owner, name, re
 
 // Refs lists branches and tags.
 func (s *Service) Refs(ctx context.Context, actor forge.Actor, owner, name string) (*View, []Ref, error) {
-	v, err := s.reader(ctx, actor, owner, name)
+	v, err := s.contentReader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -224,7 +420,7 @@ func (s *Service) Refs(ctx context.Context, actor forge.Actor, owner, name strin
 
 // Tree lists a tree by id or revision.
 func (s *Service) Tree(ctx context.Context, actor forge.Actor, owner, name, rev string, recursive bool) (*View, string, []TreeEntry, error) {
-	v, err := s.reader(ctx, actor, owner, name)
+	v, err := s.contentReader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, "", nil, err
 	}
@@ -241,19 +437,30 @@ func (s *Service) Tree(ctx context.Context, actor forge.Actor, owner, name, rev 
 	return v, root.ID, entries, err
 }
 
-// Blob returns a blob by id.
-func (s *Service) Blob(ctx context.Context, actor forge.Actor, owner, name, oid string) (*View, []byte, error) {
-	v, err := s.reader(ctx, actor, owner, name)
+// Blob returns a blob by id with its size; the content is nil for a blob
+// larger than DefaultMaxBlobSize (as Forgejo's blob API). Readers only.
+func (s *Service) Blob(ctx context.Context, actor forge.Actor, owner, name, oid string) (*View, []byte, int64, error) {
+	v, err := s.contentReader(ctx, actor, owner, name)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
+	}
+	typ, size, err := s.git.Object(ctx, v.Repo.ID, oid)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if typ != "blob" {
+		return nil, nil, 0, forge.Errorf(forge.ErrNotFound, "object is not a blob [id: %s]", oid)
+	}
+	if size > DefaultMaxBlobSize {
+		return v, nil, size, nil
 	}
 	b, err := s.git.Blob(ctx, v.Repo.ID, oid)
-	return v, b, err
+	return v, b, size, err
 }
 
 // Archive writes an archive ("zip" or "tar.gz") of ref to w.
 func (s *Service) Archive(ctx context.Context, actor forge.Actor, owner, name, ref, format string, w io.Writer) error {
-	v, err := s.reader(ctx, actor, owner, name)
+	v, err := s.contentReader(ctx, actor, owner, name)
 	if err != nil {
 		return err
 	}
@@ -262,7 +469,7 @@ func (s *Service) Archive(ctx context.Context, actor forge.Actor, owner, name, r
 
 // Patch writes commit rev as a "diff" or "patch" to w.
 func (s *Service) Patch(ctx context.Context, actor forge.Actor, owner, name, rev, kind string, w io.Writer) error {
-	v, err := s.reader(ctx, actor, owner, name)
+	v, err := s.contentReader(ctx, actor, owner, name)
 	if err != nil {
 		return err
 	}

@@ -40,8 +40,18 @@ type Git interface {
 	Object(ctx context.Context, repo forge.ID, oid string) (typ string, size int64, err error)
 	// Blob returns the content of a blob by id.
 	Blob(ctx context.Context, repo forge.ID, oid string) ([]byte, error)
-	// Apply commits c and moves its branch, failing with forge.ErrConflict
-	// if the branch moved meanwhile.
+	// OpenBlob streams the content of a blob by id, with its size; the
+	// caller closes the reader. It never holds the whole blob in memory.
+	OpenBlob(ctx context.Context, repo forge.ID, oid string) (io.ReadCloser, int64, error)
+	// LastCommits returns, for each name of an entry of directory dir at
+	// rev, the id of the last commit reachable from rev that touched it, in
+	// one history walk (names never touched are absent).
+	LastCommits(ctx context.Context, repo forge.ID, rev, dir string, names []string) (map[string]string, error)
+	// Apply commits c and moves its branch. Writes to one repository are
+	// serialised. If the branch moved since c.Parent, Apply commits on the
+	// branch's new tip when every file's precondition still holds there
+	// (FileOp.SHA), and fails with forge.ErrConflict otherwise; it refuses
+	// (forge.ErrInvalid) a path CleanTreePath refuses.
 	Apply(ctx context.Context, repo forge.ID, c ChangeSet) (*Commit, error)
 	// SetRef points ref at newID (deleting it when newID is ""), only if it
 	// still points at oldID ("" meaning it must not exist; "*" any value).
@@ -124,6 +134,10 @@ type FileOp struct {
 	Content []byte
 	// FromPath moves the file (update only).
 	FromPath string
+	// SHA is the blob id the file (FromPath, if set) has in the commit the
+	// change was checked against (update and delete); a create requires
+	// that Path does not exist. Apply re-checks it when the branch moved.
+	SHA string
 }
 
 // ChangeSet is a commit to make on a branch.
@@ -134,7 +148,8 @@ type ChangeSet struct {
 	// NewBranch, if set, is created at the new commit instead of moving
 	// Branch.
 	NewBranch string
-	// Parent is the commit Branch must still be at ("" skips the check).
+	// Parent is the commit the change was checked against ("" skips the
+	// check); see Git.Apply for a branch that moved since.
 	Parent    string
 	Message   string
 	Author    Signature

@@ -124,3 +124,57 @@ func BenchmarkReads(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDirectoryLastCommits lists the last commit of each of the 1,500
+// entries of a directory (300 commits of 5 files each): one `git log` per
+// entry (before) against one LastCommits walk (after).
+func BenchmarkDirectoryLastCommits(b *testing.B) {
+	ctx := context.Background()
+	s, err := gitstore.Open(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := s.Create(ctx, 1, forge.SHA1, "main"); err != nil {
+		b.Fatal(err)
+	}
+	var in bytes.Buffer
+	for i := 1; i <= 300; i++ {
+		fmt.Fprintf(&in, "commit refs/heads/main\nmark :%d\ncommitter Bench <b@example.com> %d +0000\ndata 2\nc\n", i, 1700000000+i)
+		if i > 1 {
+			fmt.Fprintf(&in, "from :%d\n", i-1)
+		}
+		for f := range 5 {
+			fmt.Fprintf(&in, "M 100644 inline big/file%04d.txt\ndata 2\n%d\n", (i-1)*5+f, f)
+		}
+	}
+	cmd := exec.Command("git", "fast-import", "--quiet")
+	cmd.Dir = s.Path(1)
+	cmd.Stdin = &in
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("fast-import: %v: %s", err, out)
+	}
+	entries, err := s.Tree(ctx, 1, "main", "big", false)
+	if err != nil || len(entries) != 1500 {
+		b.Fatalf("%v %d", err, len(entries))
+	}
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.Name
+	}
+	b.Run("per-entry-log", func(b *testing.B) {
+		for b.Loop() {
+			for _, e := range entries {
+				if log, err := s.Log(ctx, 1, repos.LogOptions{Rev: "main", Path: e.Path, Limit: 1}); err != nil || len(log) != 1 {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("LastCommits", func(b *testing.B) {
+		for b.Loop() {
+			if m, err := s.LastCommits(ctx, 1, "main", "big", names); err != nil || len(m) != 1500 {
+				b.Fatalf("%v %d", err, len(m))
+			}
+		}
+	})
+}

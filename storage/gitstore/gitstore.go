@@ -31,6 +31,25 @@ type Store struct {
 
 	backendOnce sync.Once
 	backendPath string
+
+	// locks holds one *sync.Mutex per repository: Apply serialises the
+	// writes of the contents API per repository.
+	locks sync.Map
+}
+
+// lock takes the write lock of repo and returns its release.
+func (s *Store) lock(repo forge.ID) func() {
+	v, _ := s.locks.LoadOrStore(repo, &sync.Mutex{})
+	m := v.(*sync.Mutex)
+	m.Lock()
+	return m.Unlock
+}
+
+// tmpDir is the directory of temporary files (index files of Apply): inside
+// the data directory, never the system's /tmp.
+func (s *Store) tmpDir() (string, error) {
+	dir := filepath.Join(s.root, ".tmp")
+	return dir, os.MkdirAll(dir, 0o750)
 }
 
 var _ repos.Git = (*Store)(nil)

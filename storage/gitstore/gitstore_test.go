@@ -62,8 +62,9 @@ func testLifecycle(t *testing.T, format forge.ObjectFormat, cli bool) {
 				{Filename: "src/a.go", Status: "removed", Deletions: 1}}, c2.Files)
 
 			_, err = s.Apply(ctx, 7, repos.ChangeSet{Branch: "main", Parent: c1.ID, Message: "stale", Author: sig, Committer: sig,
-				Files: []repos.FileOp{{Op: "create", Path: "x", Content: []byte("x")}}})
-			assert.ErrorIs(t, err, forge.ErrConflict, "a write on a moved branch is refused")
+				Files: []repos.FileOp{{Op: "create", Path: "src/a.go", Content: []byte("x")}, {Op: "create", Path: "README.md", Content: []byte("x")}}})
+			assert.ErrorIs(t, err, forge.ErrInvalid, "a write on a moved branch is checked again on its tip")
+			assert.ErrorContains(t, err, "repository file already exists [path: README.md]")
 
 			log, err := s.Log(ctx, 7, repos.LogOptions{Rev: "main", Files: true})
 			require.NoError(t, err)

@@ -130,11 +130,25 @@ func entryOf(r *gogit.Repository, dir string, e object.TreeEntry) repos.TreeEntr
 		out.Type = "commit"
 	default:
 		out.Type = "blob"
-		if obj, err := r.Storer.EncodedObject(plumbing.BlobObject, e.Hash); err == nil {
-			out.Size = obj.Size()
-		}
+		out.Size = goSize(r, e.Hash)
 	}
 	return out
+}
+
+// goSize is the size of an object, read from its header only (reading the
+// object would inflate it whole into memory).
+func goSize(r *gogit.Repository, h plumbing.Hash) int64 {
+	if sz, ok := r.Storer.(interface {
+		EncodedObjectSize(plumbing.Hash) (int64, error)
+	}); ok {
+		if n, err := sz.EncodedObjectSize(h); err == nil {
+			return n
+		}
+	}
+	if obj, err := r.Storer.EncodedObject(plumbing.BlobObject, h); err == nil {
+		return obj.Size()
+	}
+	return 0
 }
 
 // goTree lists the tree at dir (recursively with subtrees first, as

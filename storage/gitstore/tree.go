@@ -1,11 +1,16 @@
 package gitstore
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"io"
+	"os/exec"
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -127,9 +132,13 @@ func (s *Store) cliEntry(ctx context.Context, repo forge.ID, rev, p string) (*re
 	return nil, forge.Errorf(forge.ErrNotFound, "object does not exist [id: %s, rel_path: %s]", rev, p)
 }
 
+// goMaxInflate is the largest object go-git reads: it inflates an object
+// whole into memory to learn even its type, so larger ones go to the CLI.
+const goMaxInflate = 1 << 20
+
 // Object returns the type and size of an object.
 func (s *Store) Object(ctx context.Context, repo forge.ID, oid string) (string, int64, error) {
-	if r := s.open(repo); r != nil {
+	if r := s.open(repo); r != nil && isHex(oid) && len(oid) == 40 && goSize(r, plumbing.NewHash(oid)) <= goMaxInflate {
 		return goObject(r, oid)
 	}
 	return s.cliObject(ctx, repo, oid)
@@ -153,7 +162,7 @@ func (s *Store) cliObject(ctx context.Context, repo forge.ID, oid string) (strin
 
 // Blob returns the content of a blob.
 func (s *Store) Blob(ctx context.Context, repo forge.ID, oid string) ([]byte, error) {
-	if r := s.open(repo); r != nil {
+	if r := s.open(repo); r != nil && isHex(oid) && len(oid) == 40 && goSize(r, plumbing.NewHash(oid)) <= goMaxInflate {
 		return goBlob(r, oid)
 	}
 	typ, _, err := s.cliObject(ctx, repo, oid)
@@ -177,4 +186,103 @@ func isHex(s string) bool {
 		}
 	}
 	return true
+}
+
+// OpenBlob streams a blob from `git cat-file blob`: the content is never
+// held in memory. The caller closes the reader (which ends the process).
+func (s *Store) OpenBlob(ctx context.Context, repo forge.ID, oid string) (io.ReadCloser, int64, error) {
+	// `cat-file --batch-check` reads the header only (go-git would inflate
+	// a loose object whole to learn its type).
+	typ, size, err := s.cliObject(ctx, repo, oid)
+	if err != nil {
+		return nil, 0, err
+	}
+	if typ != "blob" {
+		return nil, 0, forge.Errorf(forge.ErrNotFound, "object is not a blob [id: %s]", oid)
+	}
+	c := s.cmd(ctx, repo, nil, "cat-file", "blob", oid)
+	out, err := c.StdoutPipe()
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := c.Start(); err != nil {
+		return nil, 0, err
+	}
+	return &cmdReader{ReadCloser: out, cmd: c}, size, nil
+}
+
+// cmdReader is the stdout of a running git command; Close ends it.
+type cmdReader struct {
+	io.ReadCloser
+	cmd *exec.Cmd
+}
+
+func (r *cmdReader) Close() error {
+	r.ReadCloser.Close()
+	// An early Close makes git die of SIGPIPE: not an error of the reader.
+	r.cmd.Wait()
+	return nil
+}
+
+// LastCommits finds the last commit touching each entry of dir at rev in
+// one `git log --name-only` walk, stopped as soon as every name is found.
+func (s *Store) LastCommits(ctx context.Context, repo forge.ID, rev, dir string, names []string) (map[string]string, error) {
+	id, err := s.Resolve(ctx, repo, rev)
+	if err != nil {
+		return nil, err
+	}
+	dir = strings.Trim(dir, "/")
+	found := make(map[string]string, len(names))
+	want := make(map[string]bool, len(names))
+	for _, n := range names {
+		want[n] = true
+	}
+	if len(want) == 0 {
+		return found, nil
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	args := []string{"log", "--format=%x1e%H", "--name-only", "-z", "--no-renames", id}
+	if dir != "" {
+		args = append(args, "--", dir)
+	}
+	c := s.cmd(ctx, repo, nil, args...)
+	out, err := c.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Start(); err != nil {
+		return nil, err
+	}
+	prefix := ""
+	if dir != "" {
+		prefix = dir + "/"
+	}
+	r := bufio.NewReaderSize(out, 64<<10)
+	commit := ""
+	for len(found) < len(want) {
+		tok, err := r.ReadString(0)
+		if err != nil {
+			break
+		}
+		tok = strings.TrimSuffix(tok, "\x00")
+		if h, ok := strings.CutPrefix(tok, "\x1e"); ok {
+			commit = h
+			continue
+		}
+		rest, ok := strings.CutPrefix(strings.TrimPrefix(tok, "\n"), prefix)
+		if !ok || commit == "" {
+			continue
+		}
+		name, _, _ := strings.Cut(rest, "/")
+		if want[name] {
+			if _, done := found[name]; !done {
+				found[name] = commit
+			}
+		}
+	}
+	cancel() // the walk may stop before git is done
+	io.Copy(io.Discard, out)
+	c.Wait()
+	return found, nil
 }

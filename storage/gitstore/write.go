@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"path"
 	"strings"
 	"time"
 
@@ -13,99 +12,170 @@ import (
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
-// Apply commits c: it builds the new tree in a private index file from the
-// parent's tree, writes the commit, and moves the branch with a
-// compare-and-swap (`git update-ref <ref> <new> <old>`), so concurrent
-// writers never lose a commit: the loser gets forge.ErrConflict.
+// Apply commits c: it builds the new tree in a private index file (in the
+// data directory, removed afterwards) from the branch's tree, writes the
+// commit, and moves the branch with a compare-and-swap
+// (`git update-ref <ref> <new> <old>`). Writes to one repository are
+// serialised by a per-repository lock; when the branch moved since
+// c.Parent (another writer, a push), every file's precondition is checked
+// again on the new tip with repos.CheckFileOp and the change is committed
+// there, so independent writes all succeed and a dependent one fails with
+// the error Forgejo gives for it.
 func (s *Store) Apply(ctx context.Context, repo forge.ID, c repos.ChangeSet) (*repos.Commit, error) {
-	parent := ""
-	if c.Branch != "" {
-		id, err := s.Resolve(ctx, repo, "refs/heads/"+c.Branch)
-		if err != nil {
-			return nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", c.Branch)
+	for _, f := range c.Files {
+		if err := checkOpPaths(f); err != nil {
+			return nil, err
 		}
-		if c.Parent != "" && c.Parent != id {
-			return nil, forge.Errorf(forge.ErrConflict, "branch %s moved: it is at %s, not %s", c.Branch, id, c.Parent)
-		}
-		parent = id
 	}
-	index, err := os.CreateTemp("", "hearth-index-*")
+	unlock := s.lock(repo)
+	defer unlock()
+	const attempts = 4
+	for attempt := 1; ; attempt++ {
+		parent := ""
+		if c.Branch != "" {
+			id, err := s.Resolve(ctx, repo, "refs/heads/"+c.Branch)
+			if err != nil {
+				return nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", c.Branch)
+			}
+			if c.Parent != "" && c.Parent != id {
+				for _, f := range c.Files {
+					if err := repos.CheckFileOp(ctx, s, repo, id, f); err != nil {
+						return nil, err
+					}
+				}
+			}
+			parent = id
+		}
+		commit, err := s.commit(ctx, repo, parent, c)
+		if err != nil {
+			return nil, err
+		}
+		target, old := c.Branch, parent
+		if c.NewBranch != "" {
+			target, old = c.NewBranch, ""
+		}
+		err = s.SetRef(ctx, repo, "refs/heads/"+target, commit, old)
+		if errors.Is(err, forge.ErrConflict) && c.NewBranch == "" && attempt < attempts {
+			// A push moved the branch between Resolve and update-ref.
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		// The branch moved: from here on the write succeeded, whatever
+		// happens to the description of the commit.
+		list, err := s.Log(ctx, repo, repos.LogOptions{Rev: commit, Limit: 1, Files: true})
+		if err != nil || len(list) == 0 {
+			parents := []string{}
+			if parent != "" {
+				parents = []string{parent}
+			}
+			return &repos.Commit{ID: commit, Parents: parents, Author: c.Author, Committer: c.Committer, Message: c.Message,
+				Files: []repos.FileChangeStat{}}, nil
+		}
+		return list[0], nil
+	}
+}
+
+// checkOpPaths refuses a path of f that repos.CleanTreePath does not
+// accept as it is.
+func checkOpPaths(f repos.FileOp) error {
+	paths := []string{f.Path}
+	if f.FromPath != "" {
+		paths = append(paths, f.FromPath)
+	}
+	for _, p := range paths {
+		clean, err := repos.CleanTreePath(p)
+		if err != nil {
+			return err
+		}
+		if clean != p {
+			return forge.Errorf(forge.ErrInvalid, "path contains a malformed path component [path: %s]", p)
+		}
+	}
+	return nil
+}
+
+// commit writes the commit of c on parent ("" for a root commit) and
+// returns its id. The index file lives in the data directory and is removed.
+func (s *Store) commit(ctx context.Context, repo forge.ID, parent string, c repos.ChangeSet) (string, error) {
+	dir, err := s.tmpDir()
 	if err != nil {
-		return nil, err
+		return "", err
+	}
+	index, err := os.CreateTemp(dir, "index-*")
+	if err != nil {
+		return "", err
 	}
 	index.Close()
 	os.Remove(index.Name()) // git wants to create it
 	defer os.Remove(index.Name())
+	defer os.Remove(index.Name() + ".lock")
 	env := []string{"GIT_INDEX_FILE=" + index.Name()}
 	if parent != "" {
 		if _, err := s.run(ctx, repo, nil, env, "read-tree", parent); err != nil {
-			return nil, err
+			return "", err
 		}
 	}
-	// One `update-index --index-info` call: "<mode> <id>\t<path>" adds or
-	// replaces, mode 0 with the zero id removes. Only a commit with a parent
-	// can remove anything, and the parent's id has the format's length.
+	// One `update-index -z --index-info` call: "<mode> <id>\t<path>\0" adds
+	// or replaces, mode 0 with the zero id removes. NUL-terminated records:
+	// no path can inject another entry. Only a commit with a parent can
+	// remove anything, and the parent's id has the format's length.
 	zero := strings.Repeat("0", 40)
 	if len(parent) == 64 {
 		zero = strings.Repeat("0", 64)
 	}
 	var info strings.Builder
 	for _, f := range c.Files {
-		p := strings.Trim(path.Clean("/"+f.Path), "/")
-		if p == "" || p == ".git" || strings.HasPrefix(p, ".git/") || strings.ContainsAny(p, "\x00\n") {
-			return nil, forge.Errorf(forge.ErrInvalid, "invalid file path %q", f.Path)
-		}
 		switch f.Op {
 		case "delete":
-			info.WriteString("0 " + zero + "\t" + p + "\n")
+			info.WriteString("0 " + zero + "\t" + f.Path + "\x00")
 		case "create", "update":
-			if f.FromPath != "" && f.FromPath != p {
-				info.WriteString("0 " + zero + "\t" + strings.Trim(path.Clean("/"+f.FromPath), "/") + "\n")
+			if f.FromPath != "" && f.FromPath != f.Path {
+				info.WriteString("0 " + zero + "\t" + f.FromPath + "\x00")
 			}
 			out, err := s.run(ctx, repo, f.Content, nil, "hash-object", "-w", "--stdin")
 			if err != nil {
-				return nil, err
+				return "", err
 			}
-			oid := strings.TrimSpace(string(out))
-			info.WriteString("100644 " + oid + "\t" + p + "\n")
+			info.WriteString("100644 " + strings.TrimSpace(string(out)) + "\t" + f.Path + "\x00")
 		default:
-			return nil, forge.Errorf(forge.ErrInvalid, "unknown file operation %q", f.Op)
+			return "", forge.Errorf(forge.ErrInvalid, "unknown file operation %q", f.Op)
 		}
 	}
-	if _, err := s.run(ctx, repo, []byte(info.String()), env, "update-index", "--index-info"); err != nil {
-		return nil, err
+	if _, err := s.run(ctx, repo, []byte(info.String()), env, "update-index", "-z", "--index-info"); err != nil {
+		return "", err
 	}
 	out, err := s.run(ctx, repo, nil, env, "write-tree")
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	tree := strings.TrimSpace(string(out))
 	args := []string{"commit-tree", tree, "-F", "-"}
 	if parent != "" {
 		args = append(args, "-p", parent)
 	}
+	if err := repos.CheckSignature("author", c.Author); err != nil {
+		return "", err
+	}
+	if err := repos.CheckSignature("committer", c.Committer); err != nil {
+		return "", err
+	}
+	if strings.ContainsRune(c.Message, 0) {
+		return "", forge.Errorf(forge.ErrInvalid, "commit message contains a NUL byte")
+	}
 	when := func(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+	// Identities reach git as environment variables, the message on stdin:
+	// nothing a user writes is ever an option.
 	cenv := []string{
 		"GIT_AUTHOR_NAME=" + c.Author.Name, "GIT_AUTHOR_EMAIL=" + c.Author.Email, "GIT_AUTHOR_DATE=" + when(c.Author.When),
 		"GIT_COMMITTER_NAME=" + c.Committer.Name, "GIT_COMMITTER_EMAIL=" + c.Committer.Email, "GIT_COMMITTER_DATE=" + when(c.Committer.When),
 	}
 	out, err = s.run(ctx, repo, []byte(c.Message), cenv, args...)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	commit := strings.TrimSpace(string(out))
-	target, old := c.Branch, parent
-	if c.NewBranch != "" {
-		target, old = c.NewBranch, ""
-	}
-	if err := s.SetRef(ctx, repo, "refs/heads/"+target, commit, old); err != nil {
-		return nil, err
-	}
-	list, err := s.Log(ctx, repo, repos.LogOptions{Rev: commit, Limit: 1, Files: true})
-	if err != nil || len(list) == 0 {
-		return nil, errors.Join(err, errors.New("gitstore: new commit not found"))
-	}
-	return list[0], nil
+	return strings.TrimSpace(string(out)), nil
 }
 
 // SetRef points ref at newID, or deletes it when newID is "", only if it

@@ -1,0 +1,88 @@
+package repos
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// Limits of the contents API.
+const (
+	// MaxTreePathBytes is the longest path the contents API writes.
+	MaxTreePathBytes = 4096
+	// MaxTreeNameBytes is the longest path component it writes.
+	MaxTreeNameBytes = 255
+	// DefaultMaxFilesPerCommit caps the files of one ChangeFiles call
+	// (forge.ErrInvalid, 422).
+	DefaultMaxFilesPerCommit = 1000
+	// DefaultMaxBlobSize is Forgejo's [api] DEFAULT_MAX_BLOB_SIZE: the
+	// contents and blob APIs include the content of files up to this size
+	// only (larger files are read through raw/media, streamed).
+	DefaultMaxBlobSize = 10 << 20
+)
+
+// CleanTreePath validates a path of the contents API and returns it in the
+// one form that is checked and written: relative, slash-separated, with no
+// trailing slash. It refuses (forge.ErrInvalid, Forgejo's
+// `path contains a malformed path component [path: p]`, 422) an empty path,
+// an absolute path, empty, "." or ".." components, a ".git" component (in
+// any case), control characters (newlines included), invalid UTF-8, and
+// paths longer than MaxTreePathBytes or with a component longer than
+// MaxTreeNameBytes. Nothing is rewritten: `x/../docs/f` is refused, never
+// turned into `docs/f`.
+func CleanTreePath(p string) (string, error) {
+	bad := func() (string, error) {
+		return "", forge.Errorf(forge.ErrInvalid, "path contains a malformed path component [path: %s]", p)
+	}
+	clean := strings.TrimSuffix(p, "/")
+	if clean == "" || strings.HasPrefix(clean, "/") || len(clean) > MaxTreePathBytes || !utf8.ValidString(clean) {
+		return bad()
+	}
+	for _, r := range clean {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return bad()
+		}
+	}
+	for _, part := range strings.Split(clean, "/") {
+		if part == "" || part == "." || part == ".." || strings.EqualFold(part, ".git") || len(part) > MaxTreeNameBytes {
+			return bad()
+		}
+	}
+	return clean, nil
+}
+
+// cleanReadPath is the path of a read: "" (or "/") is the root; otherwise
+// the rules of CleanTreePath, except that control characters are allowed
+// (a pushed tree may hold them) and a .git component is simply absent.
+func cleanReadPath(p string) (string, error) {
+	clean := strings.TrimSuffix(p, "/")
+	if clean == "" {
+		return "", nil
+	}
+	if strings.HasPrefix(clean, "/") || strings.ContainsRune(clean, 0) {
+		return "", forge.Errorf(forge.ErrNotFound, "object does not exist [id: , rel_path: %s]", p)
+	}
+	for _, part := range strings.Split(clean, "/") {
+		if part == "" || part == "." || part == ".." {
+			return "", forge.Errorf(forge.ErrNotFound, "object does not exist [id: , rel_path: %s]", p)
+		}
+	}
+	return clean, nil
+}
+
+// CheckSignature refuses (forge.ErrInvalid, 422) an author or committer
+// whose name or email git would rewrite or refuse: newlines, NUL, '<' or
+// '>' (git strips them, so the commit would not say what was asked). An
+// empty name is left to the caller's default.
+func CheckSignature(role string, s Signature) error {
+	for _, v := range []string{s.Name, s.Email} {
+		if strings.ContainsAny(v, "<>\n\r\x00") || !utf8.ValidString(v) {
+			return forge.Errorf(forge.ErrInvalid, "invalid %s identity [name: %q, email: %q]", role, s.Name, s.Email)
+		}
+	}
+	if s.Name != "" && strings.Trim(s.Name, " .,:;\"'\\") == "" {
+		return forge.Errorf(forge.ErrInvalid, "invalid %s identity [name: %q, email: %q]", role, s.Name, s.Email)
+	}
+	return nil
+}
