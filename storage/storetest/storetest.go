@@ -25,15 +25,48 @@ type Backend interface {
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
-// call (tests run in parallel).
+// call (tests run in parallel). Every store is used through a recording
+// wrapper, and Run fails when the suite never called a method of auth.Tx,
+// repos.Tx or an optional store interface the backend has (TestCoverage):
+// a method added to a store interface must be added to the suite.
 func Run(t *testing.T, open func(t *testing.T) Backend) {
-	t.Run("Users", func(t *testing.T) { t.Parallel(); testUsers(t, open(t).Auth()) })
-	t.Run("UserConflicts", func(t *testing.T) { t.Parallel(); testUserConflicts(t, open(t).Auth()) })
-	t.Run("Rollback", func(t *testing.T) { t.Parallel(); testRollback(t, open(t).Auth()) })
-	t.Run("ListUsers", func(t *testing.T) { t.Parallel(); testListUsers(t, open(t).Auth()) })
-	t.Run("Tokens", func(t *testing.T) { t.Parallel(); testTokens(t, open(t).Auth()) })
-	t.Run("Repos", func(t *testing.T) { t.Parallel(); testRepos(t, open(t)) })
-	t.Run("SourcesAndTwoFactor", func(t *testing.T) { t.Parallel(); testSourcesAndTwoFactor(t, open(t).Auth()) })
+	rec := &recorder{}
+	var probe Backend
+	wrapped := func(t *testing.T) Backend {
+		b := open(t)
+		return recBackend{b, rec}
+	}
+	t.Run("Suite", func(t *testing.T) {
+		probe = open(t)
+		for _, c := range cases {
+			t.Run(c.name, func(t *testing.T) { t.Parallel(); c.run(t, wrapped(t)) })
+		}
+	})
+	t.Run("Coverage", func(t *testing.T) {
+		if probe == nil {
+			t.Skip("the suite did not run")
+		}
+		checkCoverage(t, probe, rec)
+	})
+}
+
+// cases are the suite's tests, each on a new backend.
+var cases = []struct {
+	name string
+	run  func(t *testing.T, b Backend)
+}{
+	{"Users", func(t *testing.T, b Backend) { testUsers(t, b.Auth()) }},
+	{"UserConflicts", func(t *testing.T, b Backend) { testUserConflicts(t, b.Auth()) }},
+	{"Rollback", func(t *testing.T, b Backend) { testRollback(t, b.Auth()) }},
+	{"ListUsers", func(t *testing.T, b Backend) { testListUsers(t, b.Auth()) }},
+	{"Tokens", func(t *testing.T, b Backend) { testTokens(t, b.Auth()) }},
+	{"Repos", testRepos},
+	{"SourcesAndTwoFactor", func(t *testing.T, b Backend) { testSourcesAndTwoFactor(t, b.Auth()) }},
+	{"BranchProtections", testBranchProtections},
+	{"TagProtections", testTagProtections},
+	{"RepoLifecycle", testRepoLifecycle},
+	{"ReleaseEdits", testReleaseEdits},
+	{"Social", testSocial},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
