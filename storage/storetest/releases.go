@@ -80,8 +80,8 @@ func testReleaseEdits(t *testing.T, b Backend) {
 		repoUpdate(t, s, func(tx repos.Tx) error { return tx.CreateAttachment(ctx, a) })
 	}
 	for name, a := range map[string]*repos.Attachment{
-		"same uuid":         {UUID: "a-1", RepoID: r.ID, ReleaseID: v1.ID, Name: "dup", Created: at},
-		"no such release":   {UUID: "a-9", RepoID: r.ID, ReleaseID: 9999, Name: "x", Created: at},
+		"same uuid":          {UUID: "a-1", RepoID: r.ID, ReleaseID: v1.ID, Name: "dup", Created: at},
+		"no such release":    {UUID: "a-9", RepoID: r.ID, ReleaseID: 9999, Name: "x", Created: at},
 		"no such repository": {UUID: "a-8", RepoID: 9999, ReleaseID: v1.ID, Name: "x", Created: at},
 	} {
 		err := s.Update(ctx, func(tx repos.Tx) error { return tx.CreateAttachment(ctx, a) })
