@@ -41,6 +41,7 @@ func Run(t *testing.T, open func(t *testing.T) Backend) {
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) { t.Parallel(); c.run(t, wrapped(t)) })
 		}
+		t.Run("Visibility", func(t *testing.T) { t.Parallel(); testVisibility(t, wrapped) })
 	})
 	t.Run("Coverage", func(t *testing.T) {
 		if probe == nil {
