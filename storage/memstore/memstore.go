@@ -45,6 +45,10 @@ func New() *Store {
 	return s
 }
 
+// Store is not itself an auth.Store or a repos.Store (their Update methods
+// differ in the Tx they pass): Auth and Repos return the two views of it,
+// asserted at compile time in auth.go and repos.go, as storage/sqlite does.
+
 // Auth returns the store package auth consumes.
 func (s *Store) Auth() auth.Store { return authStore{s} }
 

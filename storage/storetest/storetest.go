@@ -170,6 +170,12 @@ func testUserConflicts(t *testing.T, s auth.Store) {
 		return tx.UpdateUser(ctx, &u)
 	})
 	assert.ErrorIs(t, err, forge.ErrConflict, "rename onto a taken name")
+	err = s.Update(ctx, func(tx auth.Tx) error {
+		u := *other
+		u.Email = "BOB@example.com"
+		return tx.UpdateUser(ctx, &u)
+	})
+	assert.ErrorIs(t, err, forge.ErrConflict, "change to a taken e-mail, ignoring case")
 
 	org := createUser(t, s, forgetest.User("acme", func(u *forge.User) { u.Type = forge.UserTypeOrganization }))
 	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
@@ -207,6 +213,13 @@ func testRollback(t *testing.T, s auth.Store) {
 	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
 		_, err := tx.UserByName(ctx, "frank")
 		assert.ErrorIs(t, err, forge.ErrNotFound)
+		return nil
+	}))
+	// A View never commits: a backend may refuse the write or drop it.
+	_ = s.View(ctx, func(tx auth.Tx) error { return tx.CreateUser(ctx, forgetest.User("gus"), "") })
+	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
+		_, err := tx.UserByName(ctx, "gus")
+		assert.ErrorIs(t, err, forge.ErrNotFound, "a write in a View is never committed")
 		return nil
 	}))
 }
