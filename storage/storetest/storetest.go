@@ -5,6 +5,7 @@ package storetest
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,12 +27,14 @@ type Backend interface {
 
 // Run runs the whole suite. open must return a new, empty backend for each
 // call (tests run in parallel). Every store is used through a recording
-// wrapper, and Run fails when the suite never called a method of auth.Tx,
-// repos.Tx or an optional store interface the backend has (TestCoverage):
-// a method added to a store interface must be added to the suite.
+// wrapper, and the Coverage subtest fails when the suite never called a
+// method of auth.Tx, repos.Tx or an optional store interface the backend
+// has: a method added to a store interface must be added to the suite. It
+// is skipped when -run selected only part of the suite.
 func Run(t *testing.T, open func(t *testing.T) Backend) {
 	rec := &recorder{}
 	var probe Backend
+	var ran atomic.Int64 // cases that ran to the end
 	wrapped := func(t *testing.T) Backend {
 		b := open(t)
 		return recBackend{b, rec}
@@ -39,13 +42,13 @@ func Run(t *testing.T, open func(t *testing.T) Backend) {
 	t.Run("Suite", func(t *testing.T) {
 		probe = open(t)
 		for _, c := range cases {
-			t.Run(c.name, func(t *testing.T) { t.Parallel(); c.run(t, wrapped(t)) })
+			t.Run(c.name, func(t *testing.T) { t.Parallel(); c.run(t, wrapped(t)); ran.Add(1) })
 		}
-		t.Run("Visibility", func(t *testing.T) { t.Parallel(); testVisibility(t, wrapped) })
+		t.Run("Visibility", func(t *testing.T) { t.Parallel(); testVisibility(t, wrapped); ran.Add(1) })
 	})
 	t.Run("Coverage", func(t *testing.T) {
-		if probe == nil {
-			t.Skip("the suite did not run")
+		if probe == nil || ran.Load() != int64(len(cases)+1) {
+			t.Skip("coverage needs the whole suite to run")
 		}
 		checkCoverage(t, probe, rec)
 	})
