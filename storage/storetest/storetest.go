@@ -5,6 +5,7 @@ package storetest
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -25,15 +26,51 @@ type Backend interface {
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
-// call (tests run in parallel).
+// call (tests run in parallel). Every store is used through a recording
+// wrapper, and the Coverage subtest fails when the suite never called a
+// method of auth.Tx, repos.Tx or an optional store interface the backend
+// has: a method added to a store interface must be added to the suite. It
+// is skipped when -run selected only part of the suite.
 func Run(t *testing.T, open func(t *testing.T) Backend) {
-	t.Run("Users", func(t *testing.T) { t.Parallel(); testUsers(t, open(t).Auth()) })
-	t.Run("UserConflicts", func(t *testing.T) { t.Parallel(); testUserConflicts(t, open(t).Auth()) })
-	t.Run("Rollback", func(t *testing.T) { t.Parallel(); testRollback(t, open(t).Auth()) })
-	t.Run("ListUsers", func(t *testing.T) { t.Parallel(); testListUsers(t, open(t).Auth()) })
-	t.Run("Tokens", func(t *testing.T) { t.Parallel(); testTokens(t, open(t).Auth()) })
-	t.Run("Repos", func(t *testing.T) { t.Parallel(); testRepos(t, open(t)) })
-	t.Run("SourcesAndTwoFactor", func(t *testing.T) { t.Parallel(); testSourcesAndTwoFactor(t, open(t).Auth()) })
+	rec := &recorder{}
+	var probe Backend
+	var ran atomic.Int64 // cases that ran to the end
+	wrapped := func(t *testing.T) Backend {
+		b := open(t)
+		return recBackend{b, rec}
+	}
+	t.Run("Suite", func(t *testing.T) {
+		probe = open(t)
+		for _, c := range cases {
+			t.Run(c.name, func(t *testing.T) { t.Parallel(); c.run(t, wrapped(t)); ran.Add(1) })
+		}
+		t.Run("Visibility", func(t *testing.T) { t.Parallel(); testVisibility(t, wrapped); ran.Add(1) })
+	})
+	t.Run("Coverage", func(t *testing.T) {
+		if probe == nil || ran.Load() != int64(len(cases)+1) {
+			t.Skip("coverage needs the whole suite to run")
+		}
+		checkCoverage(t, probe, rec)
+	})
+}
+
+// cases are the suite's tests, each on a new backend.
+var cases = []struct {
+	name string
+	run  func(t *testing.T, b Backend)
+}{
+	{"Users", func(t *testing.T, b Backend) { testUsers(t, b.Auth()) }},
+	{"UserConflicts", func(t *testing.T, b Backend) { testUserConflicts(t, b.Auth()) }},
+	{"Rollback", func(t *testing.T, b Backend) { testRollback(t, b.Auth()) }},
+	{"ListUsers", func(t *testing.T, b Backend) { testListUsers(t, b.Auth()) }},
+	{"Tokens", func(t *testing.T, b Backend) { testTokens(t, b.Auth()) }},
+	{"Repos", testRepos},
+	{"SourcesAndTwoFactor", func(t *testing.T, b Backend) { testSourcesAndTwoFactor(t, b.Auth()) }},
+	{"BranchProtections", testBranchProtections},
+	{"TagProtections", testTagProtections},
+	{"RepoLifecycle", testRepoLifecycle},
+	{"ReleaseEdits", testReleaseEdits},
+	{"Social", testSocial},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
@@ -136,6 +173,12 @@ func testUserConflicts(t *testing.T, s auth.Store) {
 		return tx.UpdateUser(ctx, &u)
 	})
 	assert.ErrorIs(t, err, forge.ErrConflict, "rename onto a taken name")
+	err = s.Update(ctx, func(tx auth.Tx) error {
+		u := *other
+		u.Email = "BOB@example.com"
+		return tx.UpdateUser(ctx, &u)
+	})
+	assert.ErrorIs(t, err, forge.ErrConflict, "change to a taken e-mail, ignoring case")
 
 	org := createUser(t, s, forgetest.User("acme", func(u *forge.User) { u.Type = forge.UserTypeOrganization }))
 	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
@@ -173,6 +216,13 @@ func testRollback(t *testing.T, s auth.Store) {
 	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
 		_, err := tx.UserByName(ctx, "frank")
 		assert.ErrorIs(t, err, forge.ErrNotFound)
+		return nil
+	}))
+	// A View never commits: a backend may refuse the write or drop it.
+	_ = s.View(ctx, func(tx auth.Tx) error { return tx.CreateUser(ctx, forgetest.User("gus"), "") })
+	require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
+		_, err := tx.UserByName(ctx, "gus")
+		assert.ErrorIs(t, err, forge.ErrNotFound, "a write in a View is never committed")
 		return nil
 	}))
 }

@@ -1,0 +1,77 @@
+package rules_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/examples/rules"
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/memstore"
+)
+
+// Hearth's pure rules answer product questions with no store at all.
+func Example_pureRules() {
+	scope, err := forge.ParseScope("read:repository", "write:issue")
+	fmt.Println(scope, err)
+	fmt.Println(scope.Has(forge.CategoryRepository, forge.AccessWrite))
+
+	owner := &forge.User{ID: 1, Name: "ann", Visibility: forge.VisibilityLimited}
+	repo := &forge.Repository{ID: 7, OwnerID: 1, Name: "tools"}
+	fmt.Println(repos.Permission(forge.Actor{}, repo, owner, forge.AccessNone) >= forge.AccessModeRead)
+
+	tags := []*repos.TagProtection{{NamePattern: "v*", WhitelistUsernames: []string{"ann"}}}
+	fmt.Println(repos.CanChangeTag(tags, &forge.User{Name: "bob"}, "v1.0"), repos.CanChangeTag(tags, owner, "v1.0"))
+
+	fmt.Println(auth.ValidateUsername("new"))
+	// Output:
+	// write:issue,read:repository <nil>
+	// false
+	// false
+	// false true
+	// name is reserved [name: new]
+}
+
+// A product's own decision, built on the rules.
+func ExampleMayPublish() {
+	ann := &forge.User{ID: 1, Name: "ann", Visibility: forge.VisibilityPublic}
+	t := rules.Target{Repo: &forge.Repository{ID: 7, OwnerID: 1, Name: "tools"}, Owner: ann}
+	fmt.Println(rules.MayPublish(forge.Actor{User: ann, Method: forge.AuthPassword}, t, "v1"))
+	fmt.Println(rules.MayPublish(forge.Actor{}, t, "v1"))
+	// Output:
+	// <nil>
+	// not allowed: sign in first
+}
+
+// Services run on memstore: the whole rule engine in memory.
+func ExampleOnboarding_Onboard() {
+	ctx := context.Background()
+	dir, err := os.MkdirTemp("", "hearth-example-")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+	git, err := gitstore.Open(dir)
+	if err != nil {
+		panic(err)
+	}
+	store := memstore.New()
+	users := auth.New(auth.Config{Store: store.Auth(), Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1}})
+	if _, err := users.EnsureAdmin(ctx, auth.CreateUserOptions{Name: "root", Email: "root@example.com", Password: "root-password"}); err != nil {
+		panic(err)
+	}
+	root, _ := users.User(ctx, forge.Actor{}, "root")
+	o := &rules.Onboarding{Users: users, Repos: repos.New(repos.Config{Store: store.Repos(), Git: git}),
+		Admin: forge.Actor{User: root, Method: forge.AuthPassword}}
+
+	v, err := o.Onboard(ctx, "dana", "dana@example.com", "long-enough")
+	fmt.Println(v.Repo.FullName(), v.Repo.Private, err)
+	_, err = o.Onboard(ctx, "Dana", "dana2@example.com", "long-enough")
+	fmt.Println(err)
+	// Output:
+	// dana/starter true <nil>
+	// user already exists [name: Dana]
+}

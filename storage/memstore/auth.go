@@ -1,0 +1,396 @@
+package memstore
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+)
+
+type authStore struct{ s *Store }
+
+var (
+	_ auth.Store       = authStore{}
+	_ auth.TokenFinder = authStore{} // every token request: no transaction to set up
+	_ auth.Tx          = (*tx)(nil)
+)
+
+func (a authStore) Update(ctx context.Context, fn func(auth.Tx) error) error {
+	return a.s.update(ctx, func(t *tx) error { return fn(t) })
+}
+
+func (a authStore) View(ctx context.Context, fn func(auth.Tx) error) error {
+	return a.s.view(ctx, func(t *tx) error { return fn(t) })
+}
+
+// FindToken is TokenByHash on the last committed state.
+func (a authStore) FindToken(ctx context.Context, hash string) (*auth.AccessToken, *forge.User, error) {
+	var tk *auth.AccessToken
+	var u *forge.User
+	err := a.s.view(ctx, func(t *tx) error {
+		var err error
+		tk, u, err = t.TokenByHash(ctx, hash)
+		return err
+	})
+	return tk, u, err
+}
+
+func storedUser(u *forge.User) forge.User {
+	v := *u
+	v.Created, v.Updated, v.LastLogin = ts(u.Created), ts(u.Updated), ts(u.LastLogin)
+	return v
+}
+
+// userTaken reports whether another user than id has the name or e-mail.
+func (s *state) userTaken(id forge.ID, name, email string) bool {
+	for _, r := range s.users {
+		if r.u.ID != id && (strings.EqualFold(r.u.Name, name) || strings.EqualFold(r.u.Email, email)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *tx) CreateUser(ctx context.Context, u *forge.User, passwordHash string) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if t.st.userTaken(0, u.Name, u.Email) {
+		return conflict("create user")
+	}
+	v := storedUser(u)
+	v.ID = t.st.nextID("users")
+	t.st.users[v.ID] = userRow{u: v, hash: passwordHash}
+	u.ID = v.ID
+	return nil
+}
+
+func (t *tx) UserByID(ctx context.Context, id forge.ID) (*forge.User, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	r, ok := t.st.users[id]
+	if !ok {
+		return nil, notFound("user")
+	}
+	u := r.u
+	return &u, nil
+}
+
+func (t *tx) userWhere(ctx context.Context, match func(*forge.User) bool) (*forge.User, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	for _, r := range t.st.users {
+		if match(&r.u) {
+			u := r.u
+			return &u, nil
+		}
+	}
+	return nil, notFound("user")
+}
+
+func (t *tx) UserByName(ctx context.Context, name string) (*forge.User, error) {
+	return t.userWhere(ctx, func(u *forge.User) bool { return strings.EqualFold(u.Name, name) })
+}
+
+func (t *tx) UserByEmail(ctx context.Context, email string) (*forge.User, error) {
+	return t.userWhere(ctx, func(u *forge.User) bool { return strings.EqualFold(u.Email, email) })
+}
+
+func (t *tx) UpdateUser(ctx context.Context, u *forge.User) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	r, ok := t.st.users[u.ID]
+	if !ok {
+		return notFound("update user")
+	}
+	if t.st.userTaken(u.ID, u.Name, u.Email) {
+		return conflict("update user")
+	}
+	r.u = storedUser(u)
+	t.st.users[u.ID] = r
+	return nil
+}
+
+// DeleteUser cascades as the SQL schema does: tokens, two-factor enrolment,
+// collaborations, watches, stars and transfers naming the user go with it
+// (the repositories' counters are left as they are).
+func (t *tx) DeleteUser(ctx context.Context, id forge.ID) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	for _, r := range t.st.repos {
+		if r.OwnerID == id {
+			return forge.Errorf(forge.ErrPrecondition, "user still has ownership of repositories [uid: %d]", id)
+		}
+	}
+	if _, ok := t.st.users[id]; !ok {
+		return notFound("delete user")
+	}
+	delete(t.st.users, id)
+	delete(t.st.twoFactor, id)
+	deleteWhere(t.st.tokens, func(_ forge.ID, tk auth.AccessToken) bool { return tk.UserID == id })
+	deleteWhere(t.st.collabs, func(k pair, _ forge.AccessMode) bool { return k.user == id })
+	deleteWhere(t.st.watches, func(k pair, _ watchRow) bool { return k.user == id })
+	deleteWhere(t.st.stars, func(k pair, _ starRow) bool { return k.user == id })
+	deleteWhere(t.st.transfers, func(_ forge.ID, tr transferRow) bool { return tr.doer == id || tr.recipient == id })
+	return nil
+}
+
+// deleteWhere deletes the entries for which del is true.
+func deleteWhere[K comparable, V any](m map[K]V, del func(K, V) bool) {
+	for k, v := range m {
+		if del(k, v) {
+			delete(m, k)
+		}
+	}
+}
+
+func (t *tx) ListUsers(ctx context.Context, f auth.UserFilter, o forge.ListOptions) ([]*forge.User, int64, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, 0, err
+	}
+	var all []*forge.User
+	for _, r := range t.st.users {
+		if f.LoginSource != nil && r.u.LoginSource != *f.LoginSource {
+			continue
+		}
+		if f.LoginName != "" && r.u.LoginName != f.LoginName {
+			continue
+		}
+		u := r.u
+		all = append(all, &u)
+	}
+	byID := func(a, b *forge.User) int { return cmp.Compare(a.ID, b.ID) }
+	byName := func(a, b *forge.User) int {
+		return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), byID(a, b))
+	}
+	byUpdated := func(a, b *forge.User) int { return cmp.Or(a.Updated.Compare(b.Updated), byID(a, b)) }
+	order := byID
+	switch f.Sort {
+	case "newest":
+		order = reverse(byID)
+	case "alphabetically":
+		order = byName
+	case "reversealphabetically":
+		order = reverse(byName)
+	case "recentupdate":
+		order = reverse(byUpdated)
+	case "leastupdate":
+		order = byUpdated
+	}
+	slices.SortFunc(all, order)
+	lo, hi := page(len(all), o.Normalize())
+	return append([]*forge.User{}, all[lo:hi]...), int64(len(all)), nil
+}
+
+func reverse[T any](f func(a, b T) int) func(a, b T) int { return func(a, b T) int { return f(b, a) } }
+
+func (t *tx) CountAdmins(ctx context.Context) (int64, error) {
+	if err := t.read(ctx); err != nil {
+		return 0, err
+	}
+	var n int64
+	for _, r := range t.st.users {
+		if r.u.IsAdmin && r.u.IsActive && !r.u.ProhibitLogin {
+			n++
+		}
+	}
+	return n, nil
+}
+
+func (t *tx) PasswordHash(ctx context.Context, id forge.ID) (string, error) {
+	if err := t.read(ctx); err != nil {
+		return "", err
+	}
+	r, ok := t.st.users[id]
+	if !ok {
+		return "", notFound("user")
+	}
+	return r.hash, nil
+}
+
+func (t *tx) SetPasswordHash(ctx context.Context, id forge.ID, hash string) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	r, ok := t.st.users[id]
+	if !ok {
+		return notFound("set password")
+	}
+	r.hash = hash
+	t.st.users[id] = r
+	return nil
+}
+
+func (t *tx) CreateToken(ctx context.Context, tk *auth.AccessToken) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if _, ok := t.st.users[tk.UserID]; !ok {
+		return missingRef("create token")
+	}
+	for _, o := range t.st.tokens {
+		if o.Hash == tk.Hash || (o.UserID == tk.UserID && o.Name == tk.Name) {
+			return conflict("create token")
+		}
+	}
+	v := *tk
+	v.ID = t.st.nextID("access_token")
+	v.Token = "" // the clear value is never stored
+	v.Created, v.Updated = ts(tk.Created), ts(tk.Updated)
+	t.st.tokens[v.ID] = v
+	tk.ID = v.ID
+	return nil
+}
+
+func (t *tx) TokenByHash(ctx context.Context, hash string) (*auth.AccessToken, *forge.User, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, nil, err
+	}
+	for _, tk := range t.st.tokens {
+		if tk.Hash == hash {
+			u := t.st.users[tk.UserID].u
+			return &tk, &u, nil
+		}
+	}
+	return nil, nil, notFound("token")
+}
+
+func (t *tx) tokensWhere(keep func(auth.AccessToken) bool) []*auth.AccessToken {
+	list := []*auth.AccessToken{}
+	for _, tk := range t.st.tokens {
+		if keep(tk) {
+			list = append(list, &tk)
+		}
+	}
+	slices.SortFunc(list, func(a, b *auth.AccessToken) int { return cmp.Compare(a.ID, b.ID) })
+	return list
+}
+
+func (t *tx) ListTokens(ctx context.Context, userID forge.ID, o forge.ListOptions) ([]*auth.AccessToken, int64, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, 0, err
+	}
+	all := t.tokensWhere(func(tk auth.AccessToken) bool { return tk.UserID == userID })
+	slices.Reverse(all) // newest first
+	lo, hi := page(len(all), o.Normalize())
+	return append([]*auth.AccessToken{}, all[lo:hi]...), int64(len(all)), nil
+}
+
+func (t *tx) TokensByName(ctx context.Context, userID forge.ID, name string) ([]*auth.AccessToken, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	return t.tokensWhere(func(tk auth.AccessToken) bool { return tk.UserID == userID && tk.Name == name }), nil
+}
+
+func (t *tx) DeleteToken(ctx context.Context, userID, tokenID forge.ID) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if tk, ok := t.st.tokens[tokenID]; !ok || tk.UserID != userID {
+		return notFound("delete token")
+	}
+	delete(t.st.tokens, tokenID)
+	return nil
+}
+
+func (t *tx) TouchToken(ctx context.Context, tokenID forge.ID, at time.Time) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	tk, ok := t.st.tokens[tokenID]
+	if !ok {
+		return notFound("touch token")
+	}
+	tk.Updated = ts(at)
+	t.st.tokens[tokenID] = tk
+	return nil
+}
+
+func (t *tx) CreateLoginSource(ctx context.Context, s *auth.LoginSource) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	for _, o := range t.st.sources {
+		if o.Name == s.Name {
+			return conflict("create login source")
+		}
+	}
+	v := *s
+	v.ID = t.st.nextID("login_source")
+	v.Created, v.Updated = ts(s.Created), ts(s.Updated)
+	t.st.sources[v.ID] = v
+	s.ID = v.ID
+	return nil
+}
+
+func (t *tx) LoginSourceByID(ctx context.Context, id forge.ID) (*auth.LoginSource, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	s, ok := t.st.sources[id]
+	if !ok {
+		return nil, notFound("login source")
+	}
+	return &s, nil
+}
+
+func (t *tx) ListLoginSources(ctx context.Context) ([]*auth.LoginSource, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	list := []*auth.LoginSource{}
+	for _, s := range t.st.sources {
+		list = append(list, &s)
+	}
+	slices.SortFunc(list, func(a, b *auth.LoginSource) int { return cmp.Compare(a.ID, b.ID) })
+	return list, nil
+}
+
+func (t *tx) TwoFactor(ctx context.Context, userID forge.ID) (*auth.TwoFactor, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	tf, ok := t.st.twoFactor[userID]
+	if !ok {
+		return nil, notFound("two-factor")
+	}
+	return &tf, nil
+}
+
+// PutTwoFactor replaces an enrolment but keeps its creation time, as the SQL
+// upsert does.
+func (t *tx) PutTwoFactor(ctx context.Context, tf *auth.TwoFactor) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if _, ok := t.st.users[tf.UserID]; !ok {
+		return missingRef("two-factor")
+	}
+	v := *tf
+	v.Created, v.Updated = ts(tf.Created), ts(tf.Updated)
+	if old, ok := t.st.twoFactor[tf.UserID]; ok {
+		v.Created = old.Created
+	}
+	t.st.twoFactor[tf.UserID] = v
+	return nil
+}
+
+func (t *tx) DeleteTwoFactor(ctx context.Context, userID forge.ID) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if _, ok := t.st.twoFactor[userID]; !ok {
+		return notFound("two-factor")
+	}
+	delete(t.st.twoFactor, userID)
+	return nil
+}

@@ -1,0 +1,232 @@
+// Package memstore is an in-memory storage backend: every domain Store
+// (auth.Store, repos.Store) over Go maps, with real transactions. It exists
+// so the rule engine runs with no database: Hearth's own tests, and
+// products' tests of their own logic against Hearth's rules. It is not for
+// production: nothing is persisted, and every write transaction copies the
+// whole state.
+//
+// Semantics follow storage/sqlite method by method (both run
+// storage/storetest): names and e-mails compare ignoring case, uniqueness
+// violations are forge.ErrConflict, missing rows and missing referenced rows
+// are forge.ErrNotFound, deletes cascade as the SQL schema's foreign keys do,
+// timestamps are kept to the second in UTC, and values returned are copies
+// the caller may change freely.
+//
+// Transactions: Update runs fn on a private copy of the committed state and
+// publishes it iff fn returns nil, so a failing fn (or a panic) leaves
+// nothing changed. Writers are serialised by one mutex; View reads the last
+// committed state, which is never modified, so readers never wait and always
+// see one consistent snapshot.
+package memstore
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+)
+
+// Store is an in-memory backend. The zero value is not ready: use New.
+type Store struct {
+	writer sync.Mutex // held by the one running Update
+	cur    atomic.Pointer[state]
+}
+
+// New returns an empty store.
+func New() *Store {
+	s := &Store{}
+	s.cur.Store(newState())
+	return s
+}
+
+// Store is not itself an auth.Store or a repos.Store (their Update methods
+// differ in the Tx they pass): Auth and Repos return the two views of it,
+// asserted at compile time in auth.go and repos.go, as storage/sqlite does.
+
+// Auth returns the store package auth consumes.
+func (s *Store) Auth() auth.Store { return authStore{s} }
+
+// Repos returns the store package forge/repos consumes.
+func (s *Store) Repos() repos.Store { return repoStore{s} }
+
+// pair keys the rows that join a repository and a user.
+type pair struct{ repo, user forge.ID }
+
+type userRow struct {
+	u    forge.User
+	hash string
+}
+
+type watchRow struct {
+	mode repos.WatchMode
+	at   time.Time
+}
+
+type starRow struct{ at time.Time }
+
+type transferRow struct {
+	doer, recipient forge.ID
+	created         time.Time
+}
+
+// state is one version of the whole database. A committed state is never
+// modified; Update works on a clone. Rows are stored as values whose slices
+// and pointers are owned by the state (copied in and out).
+type state struct {
+	seq         map[string]int64 // last id per table
+	users       map[forge.ID]userRow
+	tokens      map[forge.ID]auth.AccessToken
+	sources     map[forge.ID]auth.LoginSource
+	twoFactor   map[forge.ID]auth.TwoFactor
+	repos       map[forge.ID]forge.Repository
+	collabs     map[pair]forge.AccessMode
+	watches     map[pair]watchRow
+	stars       map[pair]starRow
+	protections map[forge.ID]repos.BranchProtection
+	transfers   map[forge.ID]transferRow
+	tagProts    map[forge.ID]repos.TagProtection
+	releases    map[forge.ID]repos.Release
+	attachments map[forge.ID]repos.Attachment
+	statuses    map[forge.ID]repos.CommitStatus
+}
+
+func newState() *state {
+	return &state{
+		seq:         map[string]int64{},
+		users:       map[forge.ID]userRow{},
+		tokens:      map[forge.ID]auth.AccessToken{},
+		sources:     map[forge.ID]auth.LoginSource{},
+		twoFactor:   map[forge.ID]auth.TwoFactor{},
+		repos:       map[forge.ID]forge.Repository{},
+		collabs:     map[pair]forge.AccessMode{},
+		watches:     map[pair]watchRow{},
+		stars:       map[pair]starRow{},
+		protections: map[forge.ID]repos.BranchProtection{},
+		transfers:   map[forge.ID]transferRow{},
+		tagProts:    map[forge.ID]repos.TagProtection{},
+		releases:    map[forge.ID]repos.Release{},
+		attachments: map[forge.ID]repos.Attachment{},
+		statuses:    map[forge.ID]repos.CommitStatus{},
+	}
+}
+
+// clone copies the maps; the row values are immutable once stored, so a
+// shallow copy of each map is a full copy of the state.
+func (s *state) clone() *state {
+	return &state{
+		seq:         maps.Clone(s.seq),
+		users:       maps.Clone(s.users),
+		tokens:      maps.Clone(s.tokens),
+		sources:     maps.Clone(s.sources),
+		twoFactor:   maps.Clone(s.twoFactor),
+		repos:       maps.Clone(s.repos),
+		collabs:     maps.Clone(s.collabs),
+		watches:     maps.Clone(s.watches),
+		stars:       maps.Clone(s.stars),
+		protections: maps.Clone(s.protections),
+		transfers:   maps.Clone(s.transfers),
+		tagProts:    maps.Clone(s.tagProts),
+		releases:    maps.Clone(s.releases),
+		attachments: maps.Clone(s.attachments),
+		statuses:    maps.Clone(s.statuses),
+	}
+}
+
+// nextID returns the next id of a table (ids start at 1 and are never
+// reused, as SQLite's AUTOINCREMENT).
+func (s *state) nextID(table string) forge.ID {
+	s.seq[table]++
+	return s.seq[table]
+}
+
+// tx is one transaction. Its methods implement auth.Tx and repos.Tx.
+type tx struct {
+	st       *state
+	writable bool
+	done     *atomic.Bool // set when the transaction has ended
+}
+
+var errReadOnly = errors.New("memstore: write in a read-only transaction")
+var errDone = errors.New("memstore: transaction has already ended")
+
+// read checks that the transaction may still be used.
+func (t *tx) read(ctx context.Context) error {
+	if t.done.Load() {
+		return errDone
+	}
+	return ctx.Err()
+}
+
+// write checks that the transaction may still be used to write.
+func (t *tx) write(ctx context.Context) error {
+	if err := t.read(ctx); err != nil {
+		return err
+	}
+	if !t.writable {
+		return errReadOnly
+	}
+	return nil
+}
+
+func (s *Store) update(ctx context.Context, fn func(*tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.writer.Lock()
+	defer s.writer.Unlock()
+	t := &tx{st: s.cur.Load().clone(), writable: true, done: new(atomic.Bool)}
+	defer t.done.Store(true)
+	if err := fn(t); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err // as a database does: a cancelled context does not commit
+	}
+	s.cur.Store(t.st)
+	return nil
+}
+
+func (s *Store) view(ctx context.Context, fn func(*tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	t := &tx{st: s.cur.Load(), done: new(atomic.Bool)}
+	defer t.done.Store(true)
+	return fn(t)
+}
+
+// ts keeps a time as the SQL backends do: to the second, in UTC, the zero
+// time staying zero.
+func ts(t time.Time) time.Time {
+	if t.IsZero() {
+		return time.Time{}
+	}
+	return time.Unix(t.Unix(), 0).UTC()
+}
+
+// page returns the bounds of one page of n items, as SQL's LIMIT/OFFSET
+// with the options' limit (a negative limit is no limit) and normalised
+// offset.
+func page(n int, o forge.ListOptions) (int, int) {
+	lo := o.Offset()
+	if lo > n {
+		lo = n
+	}
+	hi := n
+	if o.Limit >= 0 && lo+o.Limit < n {
+		hi = lo + o.Limit
+	}
+	return lo, hi
+}
+
+func notFound(what string) error { return forge.Errorf(forge.ErrNotFound, "%s: not found", what) }
+func conflict(what string) error { return forge.Errorf(forge.ErrConflict, "%s: already exists", what) }
+func missingRef(what string) error {
+	return forge.Errorf(forge.ErrNotFound, "%s: referenced entity does not exist", what)
+}

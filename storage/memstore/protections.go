@@ -1,0 +1,253 @@
+package memstore
+
+import (
+	"cmp"
+	"context"
+	"slices"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+)
+
+func clone[T any](s []T) []T {
+	if s == nil {
+		return nil
+	}
+	return append([]T{}, s...)
+}
+
+func copyProtection(p *repos.BranchProtection) repos.BranchProtection {
+	v := *p
+	v.PushWhitelistUsernames, v.PushWhitelistTeams = clone(p.PushWhitelistUsernames), clone(p.PushWhitelistTeams)
+	v.MergeWhitelistUsernames, v.MergeWhitelistTeams = clone(p.MergeWhitelistUsernames), clone(p.MergeWhitelistTeams)
+	v.StatusCheckContexts = clone(p.StatusCheckContexts)
+	v.ApprovalsWhitelistUsernames = clone(p.ApprovalsWhitelistUsernames)
+	v.ApprovalsWhitelistTeams = clone(p.ApprovalsWhitelistTeams)
+	v.Created, v.Updated = ts(p.Created), ts(p.Updated)
+	return v
+}
+
+func (s *state) protectionByName(repoID forge.ID, rule string) (repos.BranchProtection, bool) {
+	for _, p := range s.protections {
+		if p.RepoID == repoID && p.RuleName == rule {
+			return p, true
+		}
+	}
+	return repos.BranchProtection{}, false
+}
+
+func protectionNotFound(rule string) error {
+	return forge.Errorf(forge.ErrNotFound, "branch protection does not exist [name: %s]", rule)
+}
+
+func (t *tx) CreateProtection(ctx context.Context, p *repos.BranchProtection) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if _, ok := t.st.repos[p.RepoID]; !ok {
+		return missingRef("branch protection")
+	}
+	if _, ok := t.st.protectionByName(p.RepoID, p.RuleName); ok {
+		return conflict("branch protection")
+	}
+	v := copyProtection(p)
+	v.ID = t.st.nextID("protected_branch")
+	t.st.protections[v.ID] = v
+	p.ID = v.ID
+	return nil
+}
+
+func (t *tx) Protection(ctx context.Context, repoID forge.ID, rule string) (*repos.BranchProtection, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	p, ok := t.st.protectionByName(repoID, rule)
+	if !ok {
+		return nil, protectionNotFound(rule)
+	}
+	v := copyProtection(&p)
+	return &v, nil
+}
+
+func (t *tx) ListProtections(ctx context.Context, repoID forge.ID) ([]*repos.BranchProtection, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	list := []*repos.BranchProtection{}
+	for _, p := range t.st.protections {
+		if p.RepoID == repoID {
+			v := copyProtection(&p)
+			list = append(list, &v)
+		}
+	}
+	slices.SortFunc(list, func(a, b *repos.BranchProtection) int { return cmp.Compare(a.ID, b.ID) })
+	return list, nil
+}
+
+// UpdateProtection writes the rule with id p.ID; its repository and
+// creation time stay as stored.
+func (t *tx) UpdateProtection(ctx context.Context, p *repos.BranchProtection) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	old, ok := t.st.protections[p.ID]
+	if !ok {
+		return notFound("branch protection")
+	}
+	if o, ok := t.st.protectionByName(old.RepoID, p.RuleName); ok && o.ID != p.ID {
+		return conflict("branch protection")
+	}
+	v := copyProtection(p)
+	v.RepoID, v.Created = old.RepoID, old.Created
+	t.st.protections[p.ID] = v
+	return nil
+}
+
+func (t *tx) DeleteProtection(ctx context.Context, repoID forge.ID, rule string) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	p, ok := t.st.protectionByName(repoID, rule)
+	if !ok {
+		return protectionNotFound(rule)
+	}
+	delete(t.st.protections, p.ID)
+	return nil
+}
+
+func copyTagProtection(p *repos.TagProtection) repos.TagProtection {
+	v := *p
+	v.WhitelistUsernames = append([]string{}, p.WhitelistUsernames...)
+	v.WhitelistTeams = append([]string{}, p.WhitelistTeams...)
+	v.Created, v.Updated = ts(p.Created), ts(p.Updated)
+	return v
+}
+
+func tagProtectionNotFound(id forge.ID) error {
+	return forge.Errorf(forge.ErrNotFound, "tag protection does not exist [id: %d]", id)
+}
+
+func (t *tx) CreateTagProtection(ctx context.Context, p *repos.TagProtection) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if _, ok := t.st.repos[p.RepoID]; !ok {
+		return missingRef("tag protection")
+	}
+	v := copyTagProtection(p)
+	v.ID = t.st.nextID("protected_tag")
+	t.st.tagProts[v.ID] = v
+	p.ID = v.ID
+	return nil
+}
+
+func (t *tx) TagProtection(ctx context.Context, repoID, id forge.ID) (*repos.TagProtection, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	p, ok := t.st.tagProts[id]
+	if !ok || p.RepoID != repoID {
+		return nil, tagProtectionNotFound(id)
+	}
+	v := copyTagProtection(&p)
+	return &v, nil
+}
+
+func (t *tx) ListTagProtections(ctx context.Context, repoID forge.ID) ([]*repos.TagProtection, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	list := []*repos.TagProtection{}
+	for _, p := range t.st.tagProts {
+		if p.RepoID == repoID {
+			v := copyTagProtection(&p)
+			list = append(list, &v)
+		}
+	}
+	slices.SortFunc(list, func(a, b *repos.TagProtection) int { return cmp.Compare(a.ID, b.ID) })
+	return list, nil
+}
+
+// UpdateTagProtection writes the rule p.ID of repository p.RepoID; its
+// creation time stays as stored.
+func (t *tx) UpdateTagProtection(ctx context.Context, p *repos.TagProtection) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	old, ok := t.st.tagProts[p.ID]
+	if !ok || old.RepoID != p.RepoID {
+		return notFound("tag protection")
+	}
+	v := copyTagProtection(p)
+	v.Created = old.Created
+	t.st.tagProts[p.ID] = v
+	return nil
+}
+
+func (t *tx) DeleteTagProtection(ctx context.Context, repoID, id forge.ID) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if p, ok := t.st.tagProts[id]; !ok || p.RepoID != repoID {
+		return tagProtectionNotFound(id)
+	}
+	delete(t.st.tagProts, id)
+	return nil
+}
+
+func (t *tx) SetTransfer(ctx context.Context, tr *repos.Transfer) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if tr.Doer == nil || tr.Recipient == nil {
+		return forge.Errorf(forge.ErrInvalid, "repository transfer: invalid value")
+	}
+	if err := t.st.refs("repository transfer", tr.RepoID, tr.Doer.ID); err != nil {
+		return err
+	}
+	if _, ok := t.st.users[tr.Recipient.ID]; !ok {
+		return missingRef("repository transfer")
+	}
+	t.st.transfers[tr.RepoID] = transferRow{doer: tr.Doer.ID, recipient: tr.Recipient.ID, created: ts(tr.Created)}
+	return nil
+}
+
+// Transfer returns the pending transfer with only the ids of its doer and
+// recipient set, as the SQL backends do.
+func (t *tx) Transfer(ctx context.Context, repoID forge.ID) (*repos.Transfer, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	tr, ok := t.st.transfers[repoID]
+	if !ok {
+		return nil, notFound("repository transfer")
+	}
+	return &repos.Transfer{RepoID: repoID, Doer: &forge.User{ID: tr.doer}, Recipient: &forge.User{ID: tr.recipient},
+		Created: tr.created}, nil
+}
+
+func (t *tx) DeleteTransfer(ctx context.Context, repoID forge.ID) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	delete(t.st.transfers, repoID)
+	return nil
+}
+
+func (t *tx) RecountForks(ctx context.Context, repoID forge.ID) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	r, ok := t.st.repos[repoID]
+	if !ok {
+		return nil // an UPDATE that matches no row
+	}
+	r.NumForks = 0
+	for _, f := range t.st.repos {
+		if f.ForkID == repoID {
+			r.NumForks++
+		}
+	}
+	t.st.repos[repoID] = r
+	return nil
+}

@@ -1,0 +1,152 @@
+package storetest
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/repos"
+)
+
+// newRepo creates a user-owned public repository for tests that need one.
+func newRepo(t *testing.T, b Backend, owner *forge.User, name string) *forge.Repository {
+	t.Helper()
+	at := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+	r := &forge.Repository{OwnerID: owner.ID, Name: name, DefaultBranch: "main", ObjectFormat: forge.SHA1,
+		Empty: true, Topics: []string{}, Created: at, Updated: at}
+	repoUpdate(t, b.Repos(), func(tx repos.Tx) error { return tx.CreateRepo(context.Background(), r) })
+	return r
+}
+
+func testBranchProtections(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Repos()
+	owner := createUser(t, b.Auth(), forgetest.User("pam"))
+	r := newRepo(t, b, owner, "prot")
+	other := newRepo(t, b, owner, "other")
+	at := time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)
+	rules := []*repos.BranchProtection{
+		{RepoID: r.ID, RuleName: "release/*", StatusCheckContexts: []string{"ci"}, Created: at, Updated: at},
+		{RepoID: r.ID, RuleName: "main", EnablePush: true, Created: at, Updated: at},
+	}
+	for _, p := range rules {
+		repoUpdate(t, s, func(tx repos.Tx) error { return tx.CreateProtection(ctx, p) })
+		require.NotZero(t, p.ID)
+	}
+	repoUpdate(t, s, func(tx repos.Tx) error {
+		return tx.CreateProtection(ctx, &repos.BranchProtection{RepoID: other.ID, RuleName: "main", Created: at, Updated: at})
+	})
+	err := s.Update(ctx, func(tx repos.Tx) error {
+		return tx.CreateProtection(ctx, &repos.BranchProtection{RepoID: 9999, RuleName: "main", Created: at, Updated: at})
+	})
+	assert.ErrorIs(t, err, forge.ErrNotFound, "a rule needs an existing repository")
+
+	// Renaming a rule onto another rule's name conflicts.
+	err = s.Update(ctx, func(tx repos.Tx) error {
+		p := *rules[0]
+		p.RuleName = "main"
+		return tx.UpdateProtection(ctx, &p)
+	})
+	assert.ErrorIs(t, err, forge.ErrConflict)
+	err = s.Update(ctx, func(tx repos.Tx) error {
+		return tx.UpdateProtection(ctx, &repos.BranchProtection{ID: 9999, RepoID: r.ID, RuleName: "x", Updated: at})
+	})
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+	rules[0].RuleName, rules[0].RequiredApprovals, rules[0].Updated = "rel/*", 1, at.Add(time.Hour)
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.UpdateProtection(ctx, rules[0]) })
+
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		list, err := tx.ListProtections(ctx, r.ID)
+		require.NoError(t, err)
+		assert.Equal(t, rules, list, "by creation, as updated")
+		list[0].StatusCheckContexts[0] = "mutated"
+		got, err := tx.Protection(ctx, r.ID, "rel/*")
+		require.NoError(t, err)
+		assert.Equal(t, []string{"ci"}, got.StatusCheckContexts, "returned rules are copies")
+		_, err = tx.Protection(ctx, r.ID, "release/*")
+		assert.ErrorIs(t, err, forge.ErrNotFound, "the old name is gone")
+		list, err = tx.ListProtections(ctx, 9999)
+		require.NoError(t, err)
+		assert.NotNil(t, list)
+		assert.Empty(t, list)
+		return nil
+	}))
+
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteProtection(ctx, r.ID, "main") })
+	err = s.Update(ctx, func(tx repos.Tx) error { return tx.DeleteProtection(ctx, r.ID, "main") })
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		list, err := tx.ListProtections(ctx, r.ID)
+		require.NoError(t, err)
+		assert.Equal(t, []*repos.BranchProtection{rules[0]}, list)
+		_, err = tx.Protection(ctx, other.ID, "main")
+		assert.NoError(t, err, "another repository's rule of that name stays")
+		return nil
+	}))
+}
+
+func testTagProtections(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Repos()
+	owner := createUser(t, b.Auth(), forgetest.User("tess"))
+	r := newRepo(t, b, owner, "tags")
+	other := newRepo(t, b, owner, "other")
+	at := time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)
+	p1 := &repos.TagProtection{RepoID: r.ID, NamePattern: "v*", WhitelistUsernames: []string{"tess"}, Created: at, Updated: at}
+	p2 := &repos.TagProtection{RepoID: r.ID, NamePattern: `/^rc\d+$/`, Created: at, Updated: at}
+	for _, p := range []*repos.TagProtection{p1, p2} {
+		repoUpdate(t, s, func(tx repos.Tx) error { return tx.CreateTagProtection(ctx, p) })
+		require.NotZero(t, p.ID)
+	}
+	err := s.Update(ctx, func(tx repos.Tx) error {
+		return tx.CreateTagProtection(ctx, &repos.TagProtection{RepoID: 9999, NamePattern: "*", Created: at, Updated: at})
+	})
+	assert.ErrorIs(t, err, forge.ErrNotFound, "a rule needs an existing repository")
+	// Lists come back empty, never nil.
+	p2.WhitelistUsernames, p2.WhitelistTeams = []string{}, []string{}
+	p1.WhitelistTeams = []string{}
+
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		got, err := tx.TagProtection(ctx, r.ID, p1.ID)
+		require.NoError(t, err)
+		assert.Equal(t, p1, got)
+		_, err = tx.TagProtection(ctx, other.ID, p1.ID)
+		assert.ErrorIs(t, err, forge.ErrNotFound, "rules are found through their repository")
+		list, err := tx.ListTagProtections(ctx, r.ID)
+		require.NoError(t, err)
+		assert.Equal(t, []*repos.TagProtection{p1, p2}, list, "by id")
+		return nil
+	}))
+
+	p1.NamePattern, p1.WhitelistTeams, p1.Updated = "v1.*", []string{"core"}, at.Add(time.Hour)
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.UpdateTagProtection(ctx, p1) })
+	err = s.Update(ctx, func(tx repos.Tx) error {
+		p := *p2
+		p.RepoID = other.ID
+		return tx.UpdateTagProtection(ctx, &p)
+	})
+	assert.ErrorIs(t, err, forge.ErrNotFound, "an update names the rule's repository")
+	err = s.Update(ctx, func(tx repos.Tx) error { return tx.DeleteTagProtection(ctx, other.ID, p2.ID) })
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteTagProtection(ctx, r.ID, p2.ID) })
+	err = s.Update(ctx, func(tx repos.Tx) error { return tx.DeleteTagProtection(ctx, r.ID, p2.ID) })
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		list, err := tx.ListTagProtections(ctx, r.ID)
+		require.NoError(t, err)
+		assert.Equal(t, []*repos.TagProtection{p1}, list)
+		return nil
+	}))
+
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteRepo(ctx, r.ID) })
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		_, err := tx.TagProtection(ctx, r.ID, p1.ID)
+		assert.ErrorIs(t, err, forge.ErrNotFound, "deleting a repository deletes its tag rules")
+		return nil
+	}))
+}
