@@ -97,7 +97,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	authSvc := auth.New(auth.Config{Store: db.Auth(), Logger: log, SecretKey: secret})
+	authSvc, err := auth.New(auth.Config{Store: db.Auth(), Logger: log, SecretKey: secret})
+	if err != nil {
+		return err
+	}
 	if err := bootstrapAdmin(ctx, authSvc, o, stdout, log); err != nil {
 		return err
 	}
