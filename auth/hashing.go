@@ -10,12 +10,17 @@ func (s *Service) acquireHash(ctx context.Context) error {
 		return ctx.Err()
 	}
 	if s.onHash != nil {
-		s.onHash()
+		s.onHash(+1)
 	}
 	return nil
 }
 
-func (s *Service) releaseHash() { <-s.hashSlots }
+func (s *Service) releaseHash() {
+	if s.onHash != nil {
+		s.onHash(-1)
+	}
+	<-s.hashSlots
+}
 
 // hashPassword is HashPassword with the service's parameters, within the
 // concurrency limit.

@@ -58,8 +58,9 @@ type Service struct {
 	throttle  *throttle
 	// hashSlots holds one token per argon2id computation running.
 	hashSlots chan struct{}
-	// onHash, when set (tests only), runs inside each computation's slot.
-	onHash func()
+	// onHash, when set (tests only), runs with +1 when a computation takes
+	// its slot and -1 before it gives it back.
+	onHash func(delta int)
 
 	dummyOnce sync.Once
 	dummy     string
