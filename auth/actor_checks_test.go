@@ -178,7 +178,9 @@ func TestServicesCheckScopesAndAdmin(t *testing.T) {
 		{"non-admin cannot rename users", func() error { _, err := f.svc.RenameUser(ctx, una, "root", "x"); return err }, notAdmin},
 		{"non-admin cannot list login sources", func() error { _, err := f.svc.LoginSources(ctx, una); return err }, notAdmin},
 		{"non-admin cannot sudo", func() error { _, err := f.svc.Sudo(ctx, una, "root"); return err },
-			func(err error) bool { return errors.Is(err, forge.ErrForbidden) && err.Error() == "Only administrators allowed to sudo." }},
+			func(err error) bool {
+				return errors.Is(err, forge.ErrForbidden) && err.Error() == "Only administrators allowed to sudo."
+			}},
 		{"public-only admin token cannot sudo", func() error { _, err := f.svc.Sudo(ctx, rootPublicOnly, "una"); return err },
 			func(err error) bool { return err != nil && err.Error() == "Only administrators allowed to sudo." }},
 	} {
