@@ -31,11 +31,20 @@ var userSortOrders = map[string]bool{"oldest": true, "newest": true, "alphabetic
 // keyword matches an e-mail only when it is not hidden, or is the actor's,
 // or the actor is a site administrator.
 //
+// As in Forgejo, UID GhostUserID (-1) and ActionsUserID (-2) answer the
+// pseudo-user alone, whatever the other options.
+//
 // Errors: the actor's *forge.AccountStateError; forge.ErrForbidden when its
 // credential lacks read:user.
 func (s *Service) SearchUsers(ctx context.Context, actor forge.Actor, o SearchUsersOptions, lo forge.ListOptions) ([]*forge.User, int64, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryUser); err != nil {
 		return nil, 0, err
+	}
+	switch o.UID {
+	case GhostUserID:
+		return []*forge.User{GhostUser()}, 1, nil
+	case ActionsUserID:
+		return []*forge.User{ActionsUser()}, 1, nil
 	}
 	f := SearchFilter(actor, o)
 	var (
@@ -78,4 +87,23 @@ func SearchFilter(actor forge.Actor, o SearchUsersOptions) UserFilter {
 		f.Visibilities = []forge.Visibility{forge.VisibilityPublic}
 	}
 	return f
+}
+
+// Forgejo's pseudo-users: the ghost stands for deleted accounts, the
+// Actions user for automation.
+const (
+	GhostUserID   forge.ID = -1
+	ActionsUserID forge.ID = -2
+)
+
+// GhostUser is Forgejo's NewGhostUser.
+func GhostUser() *forge.User {
+	return &forge.User{ID: GhostUserID, Name: "Ghost", Visibility: forge.VisibilityPublic}
+}
+
+// ActionsUser is Forgejo's NewActionsUser.
+func ActionsUser() *forge.User {
+	return &forge.User{ID: ActionsUserID, Name: "forgejo-actions", FullName: "Forgejo Actions",
+		Email: "noreply@forgejo.org", HideEmail: true, IsActive: true, LoginName: "forgejo-actions",
+		AllowCreateOrganization: true, Visibility: forge.VisibilityPublic}
 }
