@@ -88,14 +88,16 @@ func TestPasswordHashConcurrencyLimit(t *testing.T) {
 	assert.Equal(t, int64(n), m.total.Load(), "one computation per attempt, unknown users included")
 }
 
-// The throttle counts attempts before their hash: once the free failures of
-// an account or address are spent by pending attempts, further attempts
-// are refused at once, without a computation.
+// The throttle counts attempts before their hash: once MaxPending attempts
+// of an account or address are pending, or its failures and pending
+// attempts reach the free budget, further attempts are refused at once,
+// without a computation.
 func TestThrottleCountsPendingAttempts(t *testing.T) {
 	t.Parallel()
 	m := &hashMeter{gate: make(chan struct{})}
 	svc := newMeteredService(t, auth.Config{MaxConcurrentHashes: 2}, m)
 	const n = 60
+	maxPending := auth.DefaultThrottle.MaxPending
 	results := make(chan error, n)
 	for i := range n {
 		go func() {
@@ -106,23 +108,23 @@ func TestThrottleCountsPendingAttempts(t *testing.T) {
 	}
 	deadline := time.After(20 * time.Second)
 	throttled := 0
-	for throttled < n-auth.DefaultThrottle.Free {
+	for throttled < n-maxPending {
 		select {
 		case err := <-results:
 			var te *auth.ThrottledError
 			require.True(t, errors.As(err, &te), "while %d attempts are pending, the others are refused: %v",
-				auth.DefaultThrottle.Free, err)
+				maxPending, err)
 			throttled++
 		case <-deadline:
-			t.Fatalf("only %d of %d attempts refused before their hash", throttled, n-auth.DefaultThrottle.Free)
+			t.Fatalf("only %d of %d attempts refused before their hash", throttled, n-maxPending)
 		}
 	}
 	close(m.gate)
-	for range auth.DefaultThrottle.Free {
+	for range maxPending {
 		err := <-results
 		assert.EqualError(t, err, "user's password is invalid [uid: 1, name: root]")
 	}
-	assert.Equal(t, int64(auth.DefaultThrottle.Free), m.total.Load(), "computations run")
+	assert.Equal(t, int64(maxPending), m.total.Load(), "computations run")
 	// The failures now lock the account for a right password too.
 	_, err := svc.Authenticate(context.Background(), auth.Credentials{Basic: true, Username: "root",
 		Password: "rootpassword", RemoteAddr: "198.51.100.1"})
@@ -180,4 +182,41 @@ func TestOldPasswordParamsVerify(t *testing.T) {
 	assert.Equal(t, auth.PasswordParams{Time: 2, MemoryKiB: 19 * 1024, Threads: 1}, auth.DefaultPasswordParams)
 	assert.False(t, auth.VerifyPassword("x", "$argon2id$v=19$m=4194304,t=1,p=1$c2FsdHNhbHQ$a2V5a2V5"),
 		"a hash asking for 4 GiB is refused")
+}
+
+// Once an address has a failure on record, its failures and pending
+// attempts together are held to the free budget.
+func TestThrottlePendingAfterAFailure(t *testing.T) {
+	t.Parallel()
+	m := &hashMeter{}
+	svc := newMeteredService(t, auth.Config{MaxConcurrentHashes: 2}, m)
+	ctx := context.Background()
+	_, err := svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: "nobody", Password: "x", RemoteAddr: "192.0.2.7"})
+	require.ErrorIs(t, err, forge.ErrUnauthenticated)
+	m.gate = make(chan struct{})
+	const n = 30
+	results := make(chan error, n)
+	for i := range n {
+		go func() {
+			_, err := svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: fmt.Sprintf("u%d", i),
+				Password: "guess", RemoteAddr: "192.0.2.7"})
+			results <- err
+		}()
+	}
+	free := auth.DefaultThrottle.Free - 1 // one failure is on record
+	deadline := time.After(20 * time.Second)
+	for range n - free {
+		select {
+		case err := <-results:
+			var te *auth.ThrottledError
+			require.True(t, errors.As(err, &te), "%v", err)
+		case <-deadline:
+			t.Fatal("attempts past the budget were not refused before their hash")
+		}
+	}
+	close(m.gate)
+	for range free {
+		assert.ErrorIs(t, <-results, forge.ErrUnauthenticated)
+	}
+	assert.Equal(t, int64(1+free), m.total.Load(), "computations run")
 }

@@ -31,13 +31,20 @@ type Throttle struct {
 	Base, Max time.Duration
 	// Forget clears a counter this long after its last failure.
 	Forget time.Duration
+	// MaxPending bounds the attempts of an account or address being checked
+	// at once while it has no failure on record (once it has one, failures
+	// and pending attempts together are held to Free). Zero means 16: a
+	// burst of legitimate parallel sign-ins (a CI job cloning with a
+	// password) passes, a flood does not.
+	MaxPending int
 	// Disabled turns throttling off.
 	Disabled bool
 }
 
 // DefaultThrottle allows 5 failures, then locks for 1 s, 2 s, 4 s, … up to
-// 15 minutes; a counter is forgotten an hour after its last failure.
-var DefaultThrottle = Throttle{Free: 5, Base: time.Second, Max: 15 * time.Minute, Forget: time.Hour}
+// 15 minutes; a counter is forgotten an hour after its last failure; at most
+// 16 attempts per account or address are checked at once.
+var DefaultThrottle = Throttle{Free: 5, Base: time.Second, Max: 15 * time.Minute, Forget: time.Hour, MaxPending: 16}
 
 // maxThrottleKeys bounds the counters kept in memory.
 const maxThrottleKeys = 100_000
@@ -61,15 +68,19 @@ func newThrottle(cfg Throttle) *throttle {
 	if cfg == (Throttle{}) {
 		cfg = DefaultThrottle
 	}
+	if cfg.MaxPending <= 0 {
+		cfg.MaxPending = DefaultThrottle.MaxPending
+	}
 	return &throttle{cfg: cfg, keys: map[string]*failures{}}
 }
 
 // begin reserves a sign-in attempt on every key, before its password is
 // hashed, so that a flood is refused without hashing. It returns a
-// ThrottledError, reserving nothing, when a key is locked by its failures,
-// or when its failures plus the attempts still pending reach the free
-// budget (each pending attempt may be one more failure). Every nil return
-// must be followed by one end with the same keys.
+// ThrottledError, reserving nothing, when a key is locked by its failures;
+// when it has a failure on record and its failures plus the attempts still
+// pending reach the free budget (each pending attempt may be one more
+// failure); or when MaxPending attempts are pending. Every nil return must
+// be followed by one end with the same keys.
 func (t *throttle) begin(now time.Time, keys ...string) error {
 	if t.cfg.Disabled {
 		return nil
@@ -88,7 +99,8 @@ func (t *throttle) begin(now time.Time, keys ...string) error {
 		if until := f.last.Add(t.lock(f.count)); until.After(now) && until.Sub(now) > wait {
 			wait = until.Sub(now)
 		}
-		if f.pending > 0 && f.count+f.pending >= t.cfg.Free && t.cfg.Base > wait {
+		full := f.pending >= t.cfg.MaxPending || (f.count > 0 && f.count+f.pending >= t.cfg.Free)
+		if f.pending > 0 && full && t.cfg.Base > wait {
 			wait = t.cfg.Base
 		}
 	}

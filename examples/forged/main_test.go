@@ -346,7 +346,7 @@ func TestBodyDeadlinesSpareLegitimateBodies(t *testing.T) {
 		case <-time.After(1500 * time.Millisecond):
 			got <- strings.Repeat("x", len(b))
 		}
-	}), 100*time.Millisecond, 500)}
+	}), 100*time.Millisecond, 100)}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	go srv.Serve(ln)
