@@ -33,9 +33,9 @@ func (c Credentials) IsEmpty() bool { return c.Token == "" && !c.Basic }
 // writes it again: per-minute precision keeps the hot path read-only.
 const touchEvery = time.Minute
 
-// Authenticate resolves credentials to an actor. No credentials give
-// forge.Anonymous. Credentials that are presented but wrong give
-// forge.ErrUnauthenticated with Forgejo's message; they never degrade to
+// Authenticate resolves credentials to an actor that may act. No
+// credentials give forge.Anonymous. Credentials that are presented but wrong
+// give forge.ErrUnauthenticated with Forgejo's message; they never degrade to
 // anonymous.
 //
 // A token is looked up by its SHA-256 digest (no KDF on this path). Basic
@@ -45,13 +45,32 @@ const touchEvery = time.Minute
 // username and password sign in: against the local argon2id hash, or the
 // ExternalVerifier for users of an external login source; then, for users
 // with two-factor authentication, the OTP (401 `invalid provided OTP`).
-// Failed password sign-ins are counted per account and per client address;
-// past Config.Throttle's free failures they are refused for a growing time
-// with a *ThrottledError.
 //
-// Authenticate does not check the account state (inactive, prohibited, must
-// change password): see CheckAccountState.
+// Password sign-ins are throttled per account and per client address before
+// any hash is computed: past Config.Throttle's free failures (failures and
+// attempts still being checked both count) they are refused with a
+// *ThrottledError. At most Config.MaxConcurrentHashes hashes run at once;
+// an attempt waiting for its turn ends with ctx. Unknown users cost one
+// verification like known ones, so they are not told apart by timing.
+//
+// Then, whatever the credential, the account state (Actor.CheckState): an
+// inactive or login-prohibited account, or one that must change its
+// password, is refused with a *forge.AccountStateError (an
+// forge.ErrForbidden). Wrong credentials are reported before the account
+// state, as in Forgejo, and a login-prohibited user's right password is
+// Forgejo's 401 `user is not allowed login [uid: N, name: X]`.
 func (s *Service) Authenticate(ctx context.Context, c Credentials) (forge.Actor, error) {
+	a, err := s.authenticate(ctx, c)
+	if err != nil {
+		return forge.Anonymous, err
+	}
+	if err := a.CheckState(); err != nil {
+		return forge.Anonymous, err
+	}
+	return a, nil
+}
+
+func (s *Service) authenticate(ctx context.Context, c Credentials) (forge.Actor, error) {
 	switch {
 	case c.Token != "":
 		return s.authToken(ctx, c.Token)
@@ -107,20 +126,17 @@ func (s *Service) authToken(ctx context.Context, token string) (forge.Actor, err
 func (s *Service) authPassword(ctx context.Context, c Credentials) (forge.Actor, error) {
 	now := s.clock.Now()
 	account, addr := "user:"+strings.ToLower(c.Username), "addr:"+c.RemoteAddr
-	if err := s.throttle.check(now, account, addr); err != nil {
+	if err := s.throttle.begin(now, account, addr); err != nil {
 		return forge.Anonymous, err
 	}
 	actor, err := s.verifyPassword(ctx, c)
 	if err == nil {
 		err = s.checkOTP(ctx, actor.User.ID, c.OTP)
 	}
+	s.throttle.end(s.clock.Now(), errors.Is(err, forge.ErrUnauthenticated), account, account, addr)
 	if err != nil {
-		if errors.Is(err, forge.ErrUnauthenticated) {
-			s.throttle.fail(now, account, addr)
-		}
 		return forge.Anonymous, err
 	}
-	s.throttle.succeed(account)
 	return actor, nil
 }
 
@@ -152,7 +168,9 @@ func (s *Service) verifyPassword(ctx context.Context, c Credentials) (forge.Acto
 	if errors.Is(err, forge.ErrNotFound) && u == nil {
 		// Spend the time of a verification so that unknown names do not
 		// answer faster than wrong passwords.
-		VerifyPassword(c.Password, s.dummyHash())
+		if err := s.verifyDummy(ctx, c.Password); err != nil {
+			return forge.Anonymous, err
+		}
 		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user does not exist [uid: 0, name: %s]", c.Username)
 	} else if err != nil {
 		return forge.Anonymous, err
@@ -175,8 +193,14 @@ func (s *Service) verifyPassword(ctx context.Context, c Credentials) (forge.Acto
 		}
 	case hash == "":
 		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user's password isn't set %s", who)
-	case !VerifyPassword(c.Password, hash):
-		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user's password is invalid %s", who)
+	default:
+		ok, err := s.verifyHash(ctx, c.Password, hash)
+		if err != nil {
+			return forge.Anonymous, err
+		}
+		if !ok {
+			return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user's password is invalid %s", who)
+		}
 	}
 	if u.ProhibitLogin {
 		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user is not allowed login %s", who)
@@ -184,24 +208,32 @@ func (s *Service) verifyPassword(ctx context.Context, c Credentials) (forge.Acto
 	return forge.Actor{User: u, Method: forge.AuthPassword}, nil
 }
 
-// dummyHash is a hash with the service's parameters, made once.
-func (s *Service) dummyHash() string {
+// verifyDummy spends the time of one verification, within the concurrency
+// limit, against a hash with the service's parameters made once.
+func (s *Service) verifyDummy(ctx context.Context, password string) error {
+	if err := s.acquireHash(ctx); err != nil {
+		return err
+	}
+	defer s.releaseHash()
 	s.dummyOnce.Do(func() { s.dummy, _ = HashPassword("hearth-dummy-password", s.pwd) })
-	return s.dummy
+	VerifyPassword(password, s.dummy)
+	return nil
 }
 
 // CheckAccountState applies Forgejo's account-state rules to a signed-in
-// user, whatever the credential: forge.ErrForbidden with Forgejo's message
-// for an inactive or login-prohibited account, or one that must change its
-// password (changeURL is where: Forgejo's `<ROOT_URL>/user/change_password`).
+// user, with the full HTTP message: forge.ErrForbidden for an inactive or
+// login-prohibited account, or one that must change its password (changeURL
+// is where: Forgejo's `<ROOT_URL>/user/change_password`). Authenticate and
+// every service method already apply these rules (Actor.CheckState); this
+// remains for hosts that build actors themselves.
 func CheckAccountState(u *forge.User, changeURL string) error {
-	switch {
-	case u == nil:
-		return nil
-	case !u.IsActive || u.ProhibitLogin:
-		return forge.Errorf(forge.ErrForbidden, "This account is prohibited from signing in, please contact your site administrator.")
-	case u.MustChangePassword:
-		return forge.Errorf(forge.ErrForbidden, "You must change your password. Change it at: %s", changeURL)
+	err := forge.Actor{User: u}.CheckState()
+	var st *forge.AccountStateError
+	if errors.As(err, &st) && st.State == forge.StateMustChangePassword {
+		return forge.Errorf(forge.ErrForbidden, "%s Change it at: %s", st.Error(), changeURL)
+	}
+	if err != nil {
+		return forge.Errorf(forge.ErrForbidden, "%s", err.Error())
 	}
 	return nil
 }

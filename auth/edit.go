@@ -40,15 +40,18 @@ type EditUserOptions struct {
 // every change is stored or none (Forgejo saves credentials before the
 // last-admin check and keeps them when it fails; Hearth does not).
 //
-// Errors: forge.ErrForbidden unless the actor is a site administrator;
+// It returns the user as stored.
+//
+// Errors: the actor's account state error, or forge.ErrForbidden unless it
+// is a site administrator whose credential allows write:admin;
 // forge.ErrNotFound for an unknown user; forge.ErrInvalid
 // `source_id and login_name must be specified together`, or with reason
 // ErrPasswordPolicy or ErrEmailInvalid; forge.ErrConflict for an e-mail in
 // use; forge.ErrPrecondition with reason ErrLastAdmin when the change would
 // leave no administrator who can sign in.
 func (s *Service) EditUser(ctx context.Context, actor forge.Actor, name string, o EditUserOptions) (*forge.User, error) {
-	if !actor.IsSiteAdmin() {
-		return nil, forge.Errorf(forge.ErrForbidden, "user should be the site admin")
+	if err := requireAdmin(actor, forge.AccessWrite); err != nil {
+		return nil, err
 	}
 	if (o.LoginSource == nil) != (o.LoginName == nil) {
 		return nil, forge.Errorf(forge.ErrInvalid, "source_id and login_name must be specified together")
@@ -59,7 +62,7 @@ func (s *Service) EditUser(ctx context.Context, actor forge.Actor, name string, 
 			return nil, err
 		}
 		var err error
-		if hash, err = HashPassword(*o.Password, s.pwd); err != nil {
+		if hash, err = s.hashPassword(ctx, *o.Password); err != nil {
 			return nil, err
 		}
 	}
@@ -119,7 +122,10 @@ func (s *Service) EditUser(ctx context.Context, actor forge.Actor, name string, 
 		out = &u
 		return nil
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // Apply sets the non-nil fields of o on u.

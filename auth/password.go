@@ -17,9 +17,18 @@ type PasswordParams struct {
 	Threads   uint8  // lanes
 }
 
-// DefaultPasswordParams follow RFC 9106's second recommended option scaled
-// to a small server: 2 passes over 64 MiB with 2 lanes (about 60 ms here).
-var DefaultPasswordParams = PasswordParams{Time: 2, MemoryKiB: 64 * 1024, Threads: 2}
+// DefaultPasswordParams are OWASP's recommended argon2id configuration:
+// 19 MiB of memory, 2 passes, 1 lane (about 20–30 ms on one core). Memory
+// is what bounds a flood of sign-ins, so it is kept at OWASP's minimum and
+// the number of concurrent computations is limited as well
+// (Config.MaxConcurrentHashes). Hashes made with other parameters (Hearth's
+// earlier m=64 MiB, t=2, p=2) still verify: the parameters travel in the
+// encoded hash.
+var DefaultPasswordParams = PasswordParams{Time: 2, MemoryKiB: 19 * 1024, Threads: 1}
+
+// maxVerifyMemoryKiB refuses stored hashes that would need more than 1 GiB
+// to check (a corrupt or hostile row must not exhaust memory).
+const maxVerifyMemoryKiB = 1 << 20
 
 const (
 	saltLen = 16
@@ -56,7 +65,7 @@ func VerifyPassword(password, hash string) bool {
 	}
 	var p PasswordParams
 	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &p.MemoryKiB, &p.Time, &p.Threads); err != nil ||
-		p.Time == 0 || p.Threads == 0 {
+		p.Time == 0 || p.Threads == 0 || p.Time > 16 || p.MemoryKiB > maxVerifyMemoryKiB {
 		return false
 	}
 	enc := base64.RawStdEncoding

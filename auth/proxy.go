@@ -19,7 +19,9 @@ type ProxyIdentity struct {
 // reverse-proxy authentication. An unknown user is created when
 // autoRegister is true (active, no password, must_change_password false);
 // otherwise the request stays anonymous, as in Forgejo. The caller is
-// responsible for trusting the proxy.
+// responsible for trusting the proxy. As Authenticate, it yields only an
+// actor that may act: an inactive, login-prohibited or must-change-password
+// account is a *forge.AccountStateError.
 func (s *Service) AuthenticateProxy(ctx context.Context, id ProxyIdentity, autoRegister bool) (forge.Actor, error) {
 	if id.Name == "" {
 		return forge.Anonymous, nil
@@ -58,15 +60,26 @@ func (s *Service) AuthenticateProxy(ctx context.Context, id ProxyIdentity, autoR
 		}
 		s.log.InfoContext(ctx, "user registered by reverse proxy", "user", u.Name)
 	}
-	return forge.Actor{User: u, Method: forge.AuthReverseProxy}, nil
+	a := forge.Actor{User: u, Method: forge.AuthReverseProxy}
+	if err := a.CheckState(); err != nil {
+		return forge.Anonymous, err
+	}
+	return a, nil
 }
 
 // Sudo returns the actor acting as the user called name, as Forgejo's
 // `sudo` parameter. Only site administrators whose credential is not
 // public-only may (forge.ErrForbidden `Only administrators allowed to
-// sudo.`); an unknown user is forge.ErrNotFound. The new actor keeps the
-// administrator's credential and scope, and names it in Sudoer.
+// sudo.`), as in Forgejo's sudo(): no scope is required, but a public-only
+// token never has administrator powers; the administrator's own account
+// must be able to act (its *forge.AccountStateError). An unknown user is
+// forge.ErrNotFound. The new actor keeps the administrator's credential and
+// scope (scope checks still apply to what it does), and names it in Sudoer;
+// as in Forgejo, the target's account state is not checked.
 func (s *Service) Sudo(ctx context.Context, actor forge.Actor, name string) (forge.Actor, error) {
+	if err := actor.CheckState(); err != nil {
+		return actor, err
+	}
 	if !actor.IsSiteAdmin() {
 		return actor, forge.Errorf(forge.ErrForbidden, "Only administrators allowed to sudo.")
 	}

@@ -11,7 +11,8 @@ import (
 // Config configures a Service. The zero value of every field but Store is a
 // working default.
 type Config struct {
-	// Store persists users and tokens. Required.
+	// Store persists users and tokens. Required: New refuses a Config
+	// without it.
 	Store Store
 	// Clock stamps creations and updates. Nil means forge.SystemClock.
 	Clock forge.Clock
@@ -21,9 +22,15 @@ type Config struct {
 	// means 8.
 	MinPasswordLength int
 	// Password tunes the argon2id hash of new passwords. The zero value is
-	// DefaultPasswordParams. Existing hashes keep the parameters they were
-	// made with.
+	// DefaultPasswordParams (m=19 MiB, t=2, p=1). Existing hashes keep the
+	// parameters they were made with.
 	Password PasswordParams
+	// MaxConcurrentHashes bounds how many argon2id computations (hashing a
+	// new password or checking one) run at once; further ones wait their
+	// turn (or until their context ends). The memory of password hashing is
+	// therefore at most MaxConcurrentHashes × Password.MemoryKiB, whatever
+	// the number of sign-in attempts. Zero means DefaultMaxConcurrentHashes.
+	MaxConcurrentHashes int
 	// SecretKey seals TOTP secrets at rest. Two-factor enrolment needs it;
 	// changing it makes existing enrolments unusable.
 	SecretKey []byte
@@ -33,6 +40,10 @@ type Config struct {
 	// Throttle tunes the failed sign-in counter; zero is DefaultThrottle.
 	Throttle Throttle
 }
+
+// DefaultMaxConcurrentHashes is the default of Config.MaxConcurrentHashes:
+// with DefaultPasswordParams, at most 38 MiB of memory for password hashing.
+const DefaultMaxConcurrentHashes = 2
 
 // Service is the account and credential service. It is safe for concurrent
 // use.
@@ -45,13 +56,22 @@ type Service struct {
 	secretKey []byte
 	external  ExternalVerifier
 	throttle  *throttle
+	// hashSlots holds one token per argon2id computation running.
+	hashSlots chan struct{}
+	// onHash, when set (tests only), runs with +1 when a computation takes
+	// its slot and -1 before it gives it back.
+	onHash func(delta int)
 
 	dummyOnce sync.Once
 	dummy     string
 }
 
-// New returns a Service for cfg.
-func New(cfg Config) *Service {
+// New returns a Service for cfg. It returns a forge.ErrInvalid error when
+// cfg has no Store.
+func New(cfg Config) (*Service, error) {
+	if cfg.Store == nil {
+		return nil, forge.Errorf(forge.ErrInvalid, "auth: Config.Store is required")
+	}
 	s := &Service{
 		store:  cfg.Store,
 		clock:  forge.ClockOrSystem(cfg.Clock),
@@ -72,5 +92,10 @@ func New(cfg Config) *Service {
 	if s.pwd == (PasswordParams{}) {
 		s.pwd = DefaultPasswordParams
 	}
-	return s
+	n := cfg.MaxConcurrentHashes
+	if n <= 0 {
+		n = DefaultMaxConcurrentHashes
+	}
+	s.hashSlots = make(chan struct{}, n)
+	return s, nil
 }

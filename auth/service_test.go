@@ -31,8 +31,9 @@ func newFixture(t testing.TB, path string) *fixture {
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
 	clock := forgetest.NewClock()
-	svc := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: fastPasswords,
+	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: fastPasswords,
 		SecretKey: []byte("test-secret-key")})
+	require.NoError(t, err)
 	no := false
 	created, err := svc.EnsureAdmin(context.Background(), auth.CreateUserOptions{
 		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
@@ -88,7 +89,8 @@ func TestCreateUser(t *testing.T) {
 	assert.Equal(t, at, old.Created)
 	assert.Equal(t, at, old.Updated)
 
-	alice := forgetest.ActorFor(u)
+	alice := forgetest.ActorFor(u) // must change her password
+	bob := f.user(t, "bob", false)
 	tests := []struct {
 		name  string
 		actor forge.Actor
@@ -96,16 +98,18 @@ func TestCreateUser(t *testing.T) {
 		kind  error
 		msg   string
 	}{
-		{"non-admin", alice, auth.CreateUserOptions{Name: "x", Email: "x@example.com", Password: "12345678"},
+		{"non-admin", bob, auth.CreateUserOptions{Name: "x", Email: "x@example.com", Password: "12345678"},
 			forge.ErrForbidden, "user should be the site admin"},
+		{"must change password", alice, auth.CreateUserOptions{Name: "x", Email: "x@example.com", Password: "12345678"},
+			forge.ErrForbidden, "You must change your password."},
 		{"taken name", f.root, auth.CreateUserOptions{Name: "ALICE", Email: "x@example.com", Password: "12345678"},
 			forge.ErrConflict, "user already exists [name: ALICE]"},
 		{"taken email", f.root, auth.CreateUserOptions{Name: "x", Email: "Alice@Example.com", Password: "12345678"},
 			forge.ErrConflict, "e-mail already in use [email: Alice@Example.com]"},
 		{"short password", f.root, auth.CreateUserOptions{Name: "x", Email: "x@example.com", Password: "1234567"},
-			auth.ErrPasswordPolicy, "password must be at least 8 characters"},
+			auth.ErrPasswordPolicy, "PasswordIsRequired"},
 		{"no password", f.root, auth.CreateUserOptions{Name: "x", Email: "x@example.com"},
-			auth.ErrPasswordPolicy, "password must be at least 8 characters"},
+			auth.ErrPasswordPolicy, "PasswordIsRequired"},
 		{"unknown source", f.root, auth.CreateUserOptions{Name: "x", Email: "x@example.com", LoginSource: 3},
 			forge.ErrInvalid, "login source does not exist [id: 3]"},
 		{"bad email", f.root, auth.CreateUserOptions{Name: "x", Email: "x", Password: "12345678"},

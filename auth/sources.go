@@ -42,11 +42,12 @@ type ExternalVerifier interface {
 
 // CreateLoginSource registers an external authentication source. Forgejo's
 // API has no endpoint for this: hosts call it. Site administrators only
-// (forge.ErrForbidden); forge.ErrInvalid for an empty name or type;
+// (forge.ErrForbidden, after the account state and write:admin scope);
+// forge.ErrInvalid for an empty name or type;
 // forge.ErrConflict for a taken name.
 func (s *Service) CreateLoginSource(ctx context.Context, actor forge.Actor, src LoginSource) (*LoginSource, error) {
-	if !actor.IsSiteAdmin() {
-		return nil, forge.Errorf(forge.ErrForbidden, "user should be the site admin")
+	if err := requireAdmin(actor, forge.AccessWrite); err != nil {
+		return nil, err
 	}
 	if src.Name == "" || src.Type == "" {
 		return nil, forge.Errorf(forge.ErrInvalid, "a login source needs a name and a type")
@@ -56,14 +57,17 @@ func (s *Service) CreateLoginSource(ctx context.Context, actor forge.Actor, src 
 	err := s.store.Update(ctx, func(tx Tx) error { return tx.CreateLoginSource(ctx, &src) })
 	if errors.Is(err, forge.ErrConflict) {
 		return nil, forge.Errorf(forge.ErrConflict, "login source already exists [name: %s]", src.Name)
+	} else if err != nil {
+		return nil, err
 	}
-	return &src, err
+	return &src, nil
 }
 
-// LoginSources lists the login sources. Site administrators only.
+// LoginSources lists the login sources. Site administrators only, with
+// read:admin.
 func (s *Service) LoginSources(ctx context.Context, actor forge.Actor) ([]*LoginSource, error) {
-	if !actor.IsSiteAdmin() {
-		return nil, forge.Errorf(forge.ErrForbidden, "user should be the site admin")
+	if err := requireAdmin(actor, forge.AccessRead); err != nil {
+		return nil, err
 	}
 	var list []*LoginSource
 	err := s.store.View(ctx, func(tx Tx) error {

@@ -99,7 +99,24 @@ type UserFilter struct {
 	LoginSource *forge.ID
 	// LoginName keeps users with that external sign-in name.
 	LoginName string
-	// Sort is "" (oldest first), "newest", "alphabetically",
+	// Sort is "" (oldest first), "oldest", "newest", "alphabetically",
 	// "reversealphabetically", "recentupdate" or "leastupdate".
 	Sort string
+	// ID, when non-zero, keeps the user with that id.
+	ID forge.ID
+	// IndividualsOnly keeps people and drops organisations.
+	IndividualsOnly bool
+	// Keyword, when non-empty, keeps users whose name or full name contains
+	// it, ignoring case; with KeywordEmail, also those whose e-mail contains
+	// it and is not hidden (HideEmail), or belongs to Self, or with
+	// HiddenEmails whatever it is.
+	Keyword      string
+	KeywordEmail bool
+	HiddenEmails bool
+	// Visibilities, when non-empty, keeps users with one of these
+	// visibilities, and the user Self whatever its visibility.
+	Visibilities []forge.Visibility
+	// Self is the searching user's id (0: none), for Visibilities and
+	// KeywordEmail.
+	Self forge.ID
 }

@@ -31,13 +31,20 @@ type Throttle struct {
 	Base, Max time.Duration
 	// Forget clears a counter this long after its last failure.
 	Forget time.Duration
+	// MaxPending bounds the attempts of an account or address being checked
+	// at once while it has no failure on record (once it has one, failures
+	// and pending attempts together are held to Free). Zero means 16: a
+	// burst of legitimate parallel sign-ins (a CI job cloning with a
+	// password) passes, a flood does not.
+	MaxPending int
 	// Disabled turns throttling off.
 	Disabled bool
 }
 
 // DefaultThrottle allows 5 failures, then locks for 1 s, 2 s, 4 s, … up to
-// 15 minutes; a counter is forgotten an hour after its last failure.
-var DefaultThrottle = Throttle{Free: 5, Base: time.Second, Max: 15 * time.Minute, Forget: time.Hour}
+// 15 minutes; a counter is forgotten an hour after its last failure; at most
+// 16 attempts per account or address are checked at once.
+var DefaultThrottle = Throttle{Free: 5, Base: time.Second, Max: 15 * time.Minute, Forget: time.Hour, MaxPending: 16}
 
 // maxThrottleKeys bounds the counters kept in memory.
 const maxThrottleKeys = 100_000
@@ -52,19 +59,29 @@ type throttle struct {
 }
 
 type failures struct {
-	count int
-	last  time.Time
+	count   int // failures since the counter was last forgotten or cleared
+	pending int // attempts begun and not yet ended
+	last    time.Time
 }
 
 func newThrottle(cfg Throttle) *throttle {
 	if cfg == (Throttle{}) {
 		cfg = DefaultThrottle
 	}
+	if cfg.MaxPending <= 0 {
+		cfg.MaxPending = DefaultThrottle.MaxPending
+	}
 	return &throttle{cfg: cfg, keys: map[string]*failures{}}
 }
 
-// check returns a ThrottledError if any key is locked at now.
-func (t *throttle) check(now time.Time, keys ...string) error {
+// begin reserves a sign-in attempt on every key, before its password is
+// hashed, so that a flood is refused without hashing. It returns a
+// ThrottledError, reserving nothing, when a key is locked by its failures;
+// when it has a failure on record and its failures plus the attempts still
+// pending reach the free budget (each pending attempt may be one more
+// failure); or when MaxPending attempts are pending. Every nil return must
+// be followed by one end with the same keys.
+func (t *throttle) begin(now time.Time, keys ...string) error {
 	if t.cfg.Disabled {
 		return nil
 	}
@@ -72,16 +89,68 @@ func (t *throttle) check(now time.Time, keys ...string) error {
 	defer t.mu.Unlock()
 	var wait time.Duration
 	for _, k := range keys {
-		if f := t.keys[k]; f != nil {
-			if until := f.last.Add(t.lock(f.count)); until.After(now) && until.Sub(now) > wait {
-				wait = until.Sub(now)
-			}
+		f := t.keys[k]
+		if f == nil {
+			continue
+		}
+		if now.Sub(f.last) > t.cfg.Forget {
+			f.count = 0
+		}
+		if until := f.last.Add(t.lock(f.count)); until.After(now) && until.Sub(now) > wait {
+			wait = until.Sub(now)
+		}
+		full := f.pending >= t.cfg.MaxPending || (f.count > 0 && f.count+f.pending >= t.cfg.Free)
+		if f.pending > 0 && full && t.cfg.Base > wait {
+			wait = t.cfg.Base
 		}
 	}
 	if wait > 0 {
 		return &ThrottledError{RetryAfter: wait}
 	}
+	t.evict(now)
+	for _, k := range keys {
+		f := t.keys[k]
+		if f == nil {
+			f = &failures{}
+			t.keys[k] = f
+		}
+		f.pending++
+	}
 	return nil
+}
+
+// end finishes an attempt begun on keys: a failure is counted on every key;
+// a success clears the count of account (not of the address: one good
+// account must not reset the count of guesses against others).
+func (t *throttle) end(now time.Time, failed bool, account string, keys ...string) {
+	if t.cfg.Disabled {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, k := range keys {
+		f := t.keys[k]
+		if f == nil { // evicted meanwhile
+			f = &failures{}
+			t.keys[k] = f
+		}
+		if f.pending > 0 {
+			f.pending--
+		}
+		switch {
+		case failed:
+			if now.Sub(f.last) > t.cfg.Forget {
+				f.count = 0
+			}
+			f.count++
+			f.last = now
+		case k == account:
+			f.count = 0
+		}
+		if f.count == 0 && f.pending == 0 {
+			delete(t.keys, k)
+		}
+	}
 }
 
 // lock is how long count failures lock a key after the last one.
@@ -96,38 +165,22 @@ func (t *throttle) lock(count int) time.Duration {
 	return min(d, t.cfg.Max)
 }
 
-// fail records a failure on every key.
-func (t *throttle) fail(now time.Time, keys ...string) {
-	if t.cfg.Disabled {
+// evict bounds the counters kept: when full, forgotten idle counters go,
+// and if that is not enough, every idle counter. Called with mu held.
+func (t *throttle) evict(now time.Time) {
+	if len(t.keys) < maxThrottleKeys {
 		return
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
+	for k, f := range t.keys {
+		if f.pending == 0 && now.Sub(f.last) > t.cfg.Forget {
+			delete(t.keys, k)
+		}
+	}
 	if len(t.keys) >= maxThrottleKeys {
 		for k, f := range t.keys {
-			if now.Sub(f.last) > t.cfg.Forget {
+			if f.pending == 0 {
 				delete(t.keys, k)
 			}
 		}
-		if len(t.keys) >= maxThrottleKeys {
-			t.keys = map[string]*failures{}
-		}
 	}
-	for _, k := range keys {
-		f := t.keys[k]
-		if f == nil || now.Sub(f.last) > t.cfg.Forget {
-			f = &failures{}
-			t.keys[k] = f
-		}
-		f.count++
-		f.last = now
-	}
-}
-
-// succeed clears the account's counter (not the address's: one good
-// account must not reset the count of guesses against others).
-func (t *throttle) succeed(account string) {
-	t.mu.Lock()
-	delete(t.keys, account)
-	t.mu.Unlock()
 }

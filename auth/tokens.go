@@ -75,7 +75,9 @@ var ErrTokenRequest = forge.Errorf(forge.ErrInvalid, "bad token request")
 // CreateToken creates a token for the user called owner and returns it with
 // its clear value in Token (shown once).
 //
-// The actor must be owner or a site administrator (forge.ErrForbidden
+// The actor's account must be able to act (*forge.AccountStateError) and
+// its credential must allow write:user (forge.ErrForbidden); it must be
+// owner or a site administrator (forge.ErrForbidden
 // `doer should be the site admin or be same as the contextUser`) and must
 // have signed in with a password or through the reverse proxy
 // (forge.ErrUnauthenticated `auth method not allowed`). forge.ErrNotFound for
@@ -85,6 +87,9 @@ var ErrTokenRequest = forge.Errorf(forge.ErrInvalid, "bad token request")
 // (`invalid access token scope provided: …`) or an empty scope
 // (`access token must have a scope`).
 func (s *Service) CreateToken(ctx context.Context, actor forge.Actor, owner string, o CreateTokenOptions) (*AccessToken, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryUser); err != nil {
+		return nil, err
+	}
 	u, err := s.tokenOwner(ctx, actor, owner)
 	if err != nil {
 		return nil, err
@@ -134,7 +139,8 @@ func (s *Service) CreateToken(ctx context.Context, actor forge.Actor, owner stri
 }
 
 // ListTokens returns one page of the tokens of the user called owner, newest
-// first, and their number. The actor must be owner or a site administrator.
+// first, and their number. The actor must be owner or a site administrator,
+// may act and its credential must allow read:user.
 func (s *Service) ListTokens(ctx context.Context, actor forge.Actor, owner string, o forge.ListOptions) ([]*AccessToken, int64, error) {
 	u, err := s.tokenOwner(ctx, actor, owner)
 	if err != nil {
@@ -159,6 +165,9 @@ func (s *Service) ListTokens(ctx context.Context, actor forge.Actor, owner strin
 // Permissions as CreateToken. forge.ErrNotFound when no token matches;
 // forge.ErrInvalid `multiple matches for token name '<name>'`.
 func (s *Service) DeleteToken(ctx context.Context, actor forge.Actor, owner, ref string) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryUser); err != nil {
+		return err
+	}
 	u, err := s.tokenOwner(ctx, actor, owner)
 	if err != nil {
 		return err

@@ -44,8 +44,8 @@ var ErrInvalidOTP = forge.Errorf(forge.ErrUnauthenticated, "invalid provided OTP
 // endpoints; hosts build enrolment on these calls). issuer names the forge
 // in authenticator apps.
 func (s *Service) BeginTOTP(ctx context.Context, actor forge.Actor, issuer string) (*TOTPEnrollment, error) {
-	if !actor.IsSignedIn() {
-		return nil, forge.Errorf(forge.ErrUnauthenticated, "token is required")
+	if err := requireSelf(actor); err != nil {
+		return nil, err
 	}
 	key, err := totp.Generate(totp.GenerateOpts{Issuer: issuer, AccountName: actor.User.Name, Period: 30,
 		Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})
@@ -60,8 +60,8 @@ func (s *Service) BeginTOTP(ctx context.Context, actor forge.Actor, issuer strin
 // forge.ErrInvalid for a wrong code, forge.ErrConflict when already
 // enrolled, forge.ErrPrecondition without Config.SecretKey.
 func (s *Service) EnableTOTP(ctx context.Context, actor forge.Actor, secret, code string) (scratch string, err error) {
-	if !actor.IsSignedIn() {
-		return "", forge.Errorf(forge.ErrUnauthenticated, "token is required")
+	if err := requireSelf(actor); err != nil {
+		return "", err
 	}
 	now := s.clock.Now()
 	if ok, _ := totp.ValidateCustom(code, secret, now, totpOpts); !ok {
@@ -90,8 +90,8 @@ func (s *Service) EnableTOTP(ctx context.Context, actor forge.Actor, secret, cod
 
 // DisableTOTP removes the actor's enrolment. forge.ErrNotFound if none.
 func (s *Service) DisableTOTP(ctx context.Context, actor forge.Actor) error {
-	if !actor.IsSignedIn() {
-		return forge.Errorf(forge.ErrUnauthenticated, "token is required")
+	if err := requireSelf(actor); err != nil {
+		return err
 	}
 	return s.store.Update(ctx, func(tx Tx) error { return tx.DeleteTwoFactor(ctx, actor.User.ID) })
 }
@@ -146,4 +146,14 @@ func (s *Service) checkOTP(ctx context.Context, userID forge.ID, code string) er
 		tf.LastUsedPasscode, tf.Updated = code, now
 		return tx.PutTwoFactor(ctx, tf)
 	})
+}
+
+// requireSelf is what the actor's own account settings need: a signed-in
+// user (forge.ErrUnauthenticated `token is required`) who may act and whose
+// credential allows write:user.
+func requireSelf(actor forge.Actor) error {
+	if !actor.IsSignedIn() {
+		return forge.Errorf(forge.ErrUnauthenticated, "token is required")
+	}
+	return actor.Check(forge.AccessWrite, forge.CategoryUser)
 }

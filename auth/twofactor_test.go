@@ -78,7 +78,8 @@ func TestTOTPNeedsSecretKey(t *testing.T) {
 	db, err := sqlite.Open(ctx, ":memory:")
 	require.NoError(t, err)
 	defer db.Close()
-	svc := auth.New(auth.Config{Store: db.Auth(), Password: fastPasswords})
+	svc, err := auth.New(auth.Config{Store: db.Auth(), Password: fastPasswords})
+	require.NoError(t, err)
 	no := false
 	_, err = svc.EnsureAdmin(ctx, auth.CreateUserOptions{Name: "k", Email: "k@example.com", Password: "kkkkkkkk", MustChangePassword: &no})
 	require.NoError(t, err)
@@ -182,7 +183,8 @@ func TestExternalLoginSource(t *testing.T) {
 	db, err := sqlite.Open(ctx, ":memory:")
 	require.NoError(t, err)
 	defer db.Close()
-	svc := auth.New(auth.Config{Store: db.Auth(), Password: fastPasswords, External: ldap{"n.nash": "directory-pw"}})
+	svc, err := auth.New(auth.Config{Store: db.Auth(), Password: fastPasswords, External: ldap{"n.nash": "directory-pw"}})
+	require.NoError(t, err)
 	no := false
 	_, err = svc.EnsureAdmin(ctx, auth.CreateUserOptions{Name: "root", Email: "r@example.com", Password: "rootpassword", MustChangePassword: &no})
 	require.NoError(t, err)
@@ -216,14 +218,21 @@ func TestRenameUser(t *testing.T) {
 	f := newFixture(t, ":memory:")
 	f.user(t, "oz", false)
 	f.user(t, "pat", false)
-	require.NoError(t, f.svc.RenameUser(ctx, f.root, "oz", "Oscar"))
+	renamed, err := f.svc.RenameUser(ctx, f.root, "oz", "Oscar")
+	require.NoError(t, err)
+	assert.Equal(t, "Oscar", renamed.Name, "the state after the write")
 	u, err := f.svc.User(ctx, f.root, "oscar")
 	require.NoError(t, err)
 	assert.Equal(t, "Oscar", u.Name)
-	assert.ErrorIs(t, f.svc.RenameUser(ctx, f.root, "oz", "x"), forge.ErrNotFound)
-	assert.EqualError(t, f.svc.RenameUser(ctx, f.root, "oscar", "PAT"), "user already exists [name: PAT]")
-	assert.ErrorIs(t, f.svc.RenameUser(ctx, f.root, "oscar", "bad name"), forge.ErrInvalid)
-	require.NoError(t, f.svc.RenameUser(ctx, f.root, "oscar", "OSCAR"), "a change of case is a rename")
+	assert.ErrorIs(t, rename(f, ctx, f.root, "oz", "x"), forge.ErrNotFound)
+	assert.EqualError(t, rename(f, ctx, f.root, "oscar", "PAT"), "user already exists [name: PAT]")
+	assert.ErrorIs(t, rename(f, ctx, f.root, "oscar", "bad name"), forge.ErrInvalid)
+	require.NoError(t, rename(f, ctx, f.root, "oscar", "OSCAR"), "a change of case is a rename")
 	_, err = f.svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: "OSCAR", Password: "oz-password"})
 	assert.NoError(t, err)
+}
+
+func rename(f *fixture, ctx context.Context, actor forge.Actor, name, newName string) error {
+	_, err := f.svc.RenameUser(ctx, actor, name, newName)
+	return err
 }

@@ -36,38 +36,104 @@ type CreateUserOptions struct {
 	Admin bool
 }
 
-// CreateUser creates an account. Only site administrators may (the actor is
-// forge.ErrForbidden otherwise), except through EnsureAdmin.
+// CreateUser creates an account and returns it as stored.
 //
-// Errors: forge.ErrInvalid for a bad name, e-mail, visibility or unknown
-// login source; forge.ErrInvalid with reason ErrPasswordPolicy for a too
-// short password; forge.ErrConflict `user already exists [name: X]` or
+// Errors: the actor's *forge.AccountStateError, or forge.ErrForbidden
+// unless its credential allows write:admin and it is a site administrator
+// (`user should be the site admin`); forge.ErrInvalid for a bad name,
+// e-mail, visibility or unknown login source; forge.ErrInvalid with reason
+// ErrPasswordPolicy `PasswordIsRequired` (Forgejo's message) when a local
+// account's password is missing or shorter than Config.MinPasswordLength;
+// forge.ErrConflict `user already exists [name: X]` or
 // `e-mail already in use [email: X]`.
 func (s *Service) CreateUser(ctx context.Context, actor forge.Actor, o CreateUserOptions) (*forge.User, error) {
-	if !actor.IsSiteAdmin() {
-		return nil, forge.Errorf(forge.ErrForbidden, "user should be the site admin")
+	if err := requireAdmin(actor, forge.AccessWrite); err != nil {
+		return nil, err
 	}
-	return s.createUser(ctx, o, nil)
+	return s.createUser(ctx, o, false)
+}
+
+// requireAdmin is what every administrator operation checks first, in
+// Forgejo's order: the account state, the token scope (level on admin),
+// then site-administrator powers.
+func requireAdmin(actor forge.Actor, level forge.AccessLevel) error {
+	if err := actor.Check(level, forge.CategoryAdmin); err != nil {
+		return err
+	}
+	if !actor.IsSiteAdmin() {
+		return forge.Errorf(forge.ErrForbidden, "user should be the site admin")
+	}
+	return nil
 }
 
 // EnsureAdmin creates an administrator from o (o.Admin is implied) unless the
-// instance already has an effective administrator, in one transaction. It
-// reports whether it created one. Hosts call it at start-up.
+// instance already has one. It reports whether it created one. Hosts call it
+// at start-up, without an actor. When an administrator exists it returns at
+// once: no password is hashed (nor checked against the password rules).
+// Creation checks again in the writing transaction, so concurrent starts
+// create one administrator.
 func (s *Service) EnsureAdmin(ctx context.Context, o CreateUserOptions) (created bool, err error) {
-	o.Admin = true
-	_, err = s.createUser(ctx, o, func(tx Tx) (bool, error) {
-		n, err := tx.CountAdmins(ctx)
-		return n == 0, err
+	var n int64
+	err = s.store.View(ctx, func(tx Tx) error {
+		var err error
+		n, err = tx.CountAdmins(ctx)
+		return err
 	})
-	if errors.Is(err, errSkip) {
+	if err != nil || n > 0 {
+		return false, err
+	}
+	o.Admin = true
+	_, err = s.createUser(ctx, o, true)
+	if errors.Is(err, errAdminExists) {
 		return false, nil
 	}
 	return err == nil, err
 }
 
-var errSkip = errors.New("skip")
+var errAdminExists = errors.New("an administrator exists")
 
-func (s *Service) createUser(ctx context.Context, o CreateUserOptions, precheck func(Tx) (bool, error)) (*forge.User, error) {
+// ResetPassword sets a new password for the local account called name and
+// clears its must-change-password flag. It is a host operation for console
+// recovery (forged's -reset-admin-password), without an actor: expose it
+// to no one else. Errors: forge.ErrNotFound for an unknown user;
+// forge.ErrInvalid with reason ErrPasswordPolicy for a password that breaks
+// the rules. It returns the user as stored.
+func (s *Service) ResetPassword(ctx context.Context, name, password string) (*forge.User, error) {
+	if err := s.checkPassword(password); err != nil {
+		return nil, err
+	}
+	hash, err := s.hashPassword(ctx, password)
+	if err != nil {
+		return nil, err
+	}
+	var out *forge.User
+	err = s.store.Update(ctx, func(tx Tx) error {
+		u, err := tx.UserByName(ctx, name)
+		if errors.Is(err, forge.ErrNotFound) {
+			return userNotFound(name)
+		} else if err != nil {
+			return err
+		}
+		u.MustChangePassword, u.Updated = false, s.clock.Now()
+		if err := tx.UpdateUser(ctx, u); err != nil {
+			return err
+		}
+		out = u
+		return tx.SetPasswordHash(ctx, u.ID, hash)
+	})
+	return out, err
+}
+
+// createUser validates o and creates the account. onlyFirstAdmin makes it
+// return errAdminExists, creating nothing, when an administrator exists.
+func (s *Service) createUser(ctx context.Context, o CreateUserOptions, onlyFirstAdmin bool) (*forge.User, error) {
+	// Local accounts need a password (Forgejo checks it before the name and
+	// answers 400 PasswordIsRequired when it is shorter than the minimum);
+	// accounts of an external login source may have none (their password is
+	// the source's business).
+	if o.LoginSource == 0 && utf8.RuneCountInString(o.Password) < s.minPwd {
+		return nil, forge.Reasonf(forge.ErrInvalid, ErrPasswordPolicy, "PasswordIsRequired")
+	}
 	if err := ValidateUsername(o.Name); err != nil {
 		return nil, err
 	}
@@ -83,15 +149,8 @@ func (s *Service) createUser(ctx context.Context, o CreateUserOptions, precheck 
 	if !o.Visibility.Valid() {
 		return nil, forge.Errorf(forge.ErrInvalid, "invalid visibility %q", string(o.Visibility))
 	}
-	// Local accounts need a password; accounts of an external login source
-	// may have none (their password is the source's business).
-	var hash string
-	if o.LoginSource == 0 || o.Password != "" {
+	if o.Password != "" {
 		if err := s.checkPassword(o.Password); err != nil {
-			return nil, err
-		}
-		var err error
-		if hash, err = HashPassword(o.Password, s.pwd); err != nil {
 			return nil, err
 		}
 	}
@@ -115,20 +174,20 @@ func (s *Service) createUser(ctx context.Context, o CreateUserOptions, precheck 
 		Created:                 now,
 		Updated:                 now,
 	}
+	// Cheap checks before the hash: a request that will be refused costs no
+	// argon2id computation.
+	if err := s.store.View(ctx, func(tx Tx) error { return s.checkCreate(ctx, tx, u, onlyFirstAdmin) }); err != nil {
+		return nil, err
+	}
+	var hash string
+	if o.Password != "" {
+		var err error
+		if hash, err = s.hashPassword(ctx, o.Password); err != nil {
+			return nil, err
+		}
+	}
 	err := s.store.Update(ctx, func(tx Tx) error {
-		if err := checkSource(ctx, tx, o.LoginSource); err != nil {
-			return err
-		}
-		if precheck != nil {
-			ok, err := precheck(tx)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				return errSkip
-			}
-		}
-		if err := checkFree(ctx, tx, 0, u.Name, u.Email); err != nil {
+		if err := s.checkCreate(ctx, tx, u, onlyFirstAdmin); err != nil {
 			return err
 		}
 		return tx.CreateUser(ctx, u, hash)
@@ -138,6 +197,23 @@ func (s *Service) createUser(ctx context.Context, o CreateUserOptions, precheck 
 	}
 	s.log.DebugContext(ctx, "user created", "user", u.Name, "id", u.ID)
 	return u, nil
+}
+
+// checkCreate applies the stored-state rules of a new account u.
+func (s *Service) checkCreate(ctx context.Context, tx Tx, u *forge.User, onlyFirstAdmin bool) error {
+	if err := checkSource(ctx, tx, u.LoginSource); err != nil {
+		return err
+	}
+	if onlyFirstAdmin {
+		n, err := tx.CountAdmins(ctx)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			return errAdminExists
+		}
+	}
+	return checkFree(ctx, tx, 0, u.Name, u.Email)
 }
 
 // checkFree returns Forgejo's conflict errors if name or email belongs to a
@@ -180,6 +256,9 @@ func (s *Service) checkPassword(pw string) error {
 // `token scope is limited to public users` for a public-only token and a
 // user who is not public.
 func (s *Service) User(ctx context.Context, actor forge.Actor, name string) (*forge.User, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryUser); err != nil {
+		return nil, err
+	}
 	var u *forge.User
 	err := s.store.View(ctx, func(tx Tx) error {
 		var err error
@@ -215,10 +294,11 @@ func CanSee(actor forge.Actor, u *forge.User) bool {
 }
 
 // ListUsers is the administrators' user search. Returns one page and the
-// total. forge.ErrForbidden unless the actor is a site administrator.
+// total. forge.ErrForbidden unless the actor is a site administrator whose
+// credential allows read:admin (and the actor's account state error).
 func (s *Service) ListUsers(ctx context.Context, actor forge.Actor, f UserFilter, o forge.ListOptions) ([]*forge.User, int64, error) {
-	if !actor.IsSiteAdmin() {
-		return nil, 0, forge.Errorf(forge.ErrForbidden, "user should be the site admin")
+	if err := requireAdmin(actor, forge.AccessRead); err != nil {
+		return nil, 0, err
 	}
 	var (
 		users []*forge.User
@@ -234,13 +314,14 @@ func (s *Service) ListUsers(ctx context.Context, actor forge.Actor, f UserFilter
 
 // DeleteUser deletes the account called name and its tokens.
 //
-// Errors: forge.ErrForbidden unless the actor is a site administrator;
+// Errors: the actor's account state error, or forge.ErrForbidden unless it
+// is a site administrator whose credential allows write:admin;
 // forge.ErrNotFound for an unknown user; forge.ErrPrecondition
 // `you cannot delete yourself`, or reason ErrLastAdmin for the last
 // administrator.
 func (s *Service) DeleteUser(ctx context.Context, actor forge.Actor, name string) error {
-	if !actor.IsSiteAdmin() {
-		return forge.Errorf(forge.ErrForbidden, "user should be the site admin")
+	if err := requireAdmin(actor, forge.AccessWrite); err != nil {
+		return err
 	}
 	return s.store.Update(ctx, func(tx Tx) error {
 		u, err := tx.UserByName(ctx, name)
@@ -264,18 +345,21 @@ func (s *Service) DeleteUser(ctx context.Context, actor forge.Actor, name string
 }
 
 // RenameUser renames the account called name to newName (Forgejo's
-// adminRenameUser). Site administrators only. Errors: forge.ErrNotFound for
-// an unknown user; forge.ErrInvalid for a bad new name; forge.ErrConflict
+// adminRenameUser) and returns it as stored. Errors: the actor's account
+// state error, or forge.ErrForbidden unless it is a site administrator whose
+// credential allows write:admin; forge.ErrNotFound for an unknown user;
+// forge.ErrInvalid for a bad new name; forge.ErrConflict
 // `user already exists [name: X]` when another account has it.
-func (s *Service) RenameUser(ctx context.Context, actor forge.Actor, name, newName string) error {
-	if !actor.IsSiteAdmin() {
-		return forge.Errorf(forge.ErrForbidden, "user should be the site admin")
+func (s *Service) RenameUser(ctx context.Context, actor forge.Actor, name, newName string) (*forge.User, error) {
+	if err := requireAdmin(actor, forge.AccessWrite); err != nil {
+		return nil, err
 	}
 	if err := ValidateUsername(newName); err != nil {
-		return err
+		return nil, err
 	}
 	now := s.clock.Now()
-	return s.store.Update(ctx, func(tx Tx) error {
+	var out *forge.User
+	err := s.store.Update(ctx, func(tx Tx) error {
 		u, err := tx.UserByName(ctx, name)
 		if errors.Is(err, forge.ErrNotFound) {
 			return userNotFound(name)
@@ -286,6 +370,14 @@ func (s *Service) RenameUser(ctx context.Context, actor forge.Actor, name, newNa
 			return err
 		}
 		u.Name, u.Updated = newName, now
-		return tx.UpdateUser(ctx, u)
+		if err := tx.UpdateUser(ctx, u); err != nil {
+			return err
+		}
+		out = u
+		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }

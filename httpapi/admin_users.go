@@ -165,8 +165,7 @@ func (a *API) adminRenameUser(c *call) {
 		c.errorStatus(http.StatusUnprocessableEntity, "[NewName]: Required")
 		return
 	}
-	err := a.cfg.Auth.RenameUser(c.r.Context(), c.actor, c.pathValue("username"), opt.NewName)
-	if err != nil {
+	if _, err := a.cfg.Auth.RenameUser(c.r.Context(), c.actor, c.pathValue("username"), opt.NewName); err != nil {
 		c.writeError(err, on(forge.ErrConflict, http.StatusUnprocessableEntity))
 		return
 	}

@@ -45,7 +45,7 @@ func newEnvWith(t *testing.T, repoCfg func(*repos.Config), mutate ...func(*httpa
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
 	clock := forgetest.NewClock()
-	svc := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
+	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
 		SecretKey: []byte("httpapi-test-secret")})
 	no := false
 	_, err = svc.EnsureAdmin(context.Background(), auth.CreateUserOptions{

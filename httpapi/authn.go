@@ -59,10 +59,11 @@ func (c *call) credentials() auth.Credentials {
 
 // authenticate resolves the actor, in Forgejo's order: credentials (token,
 // then basic), then the reverse-proxy header when enabled and no credentials
-// were sent; then the account state; then sudo. Wrong credentials answer
-// 401; a locked sign-in 429 with Retry-After; an account that may not act
-// 403 with a bare message, as Forgejo's verifyAuth. It returns false when it
-// answered.
+// were sent; then sudo. The account state is the auth service's rule
+// (Authenticate and AuthenticateProxy refuse with *forge.AccountStateError).
+// Wrong credentials answer 401; a locked sign-in 429 with Retry-After; an
+// account that may not act 403 with a bare message, as Forgejo's
+// verifyAuth. It returns false when it answered.
 func (c *call) authenticate() bool {
 	ctx := c.r.Context()
 	cr := c.credentials()
@@ -75,8 +76,14 @@ func (c *call) authenticate() bool {
 			FullName: c.r.Header.Get(rp.FullNameHeader),
 		}, rp.AutoRegister)
 	}
-	var throttled *auth.ThrottledError
+	var (
+		throttled *auth.ThrottledError
+		state     *forge.AccountStateError
+	)
 	switch {
+	case errors.As(err, &state):
+		c.accountStateError(state)
+		return false
 	case errors.As(err, &throttled):
 		c.w.Header().Set("Retry-After", strconv.Itoa(int((throttled.RetryAfter+time.Second-1)/time.Second)))
 		c.errorStatus(http.StatusTooManyRequests, err.Error())
@@ -88,13 +95,12 @@ func (c *call) authenticate() bool {
 		c.writeError(err)
 		return false
 	}
-	if err := auth.CheckAccountState(actor.User, c.rootURL()+"user/change_password"); err != nil {
-		c.bareError(http.StatusForbidden, err.Error())
-		return false
-	}
 	if name := cmp.Or(c.r.URL.Query().Get("sudo"), c.r.Header.Get("Sudo")); name != "" {
 		actor, err = c.a.cfg.Auth.Sudo(ctx, actor, name)
 		switch {
+		case errors.As(err, &state):
+			c.accountStateError(state)
+			return false
 		case errors.Is(err, forge.ErrNotFound):
 			c.notFound()
 			return false
@@ -108,4 +114,14 @@ func (c *call) authenticate() bool {
 	}
 	c.actor = actor
 	return true
+}
+
+// accountStateError answers Forgejo's verifyAuth refusal: 403 with a bare
+// message; must-change-password says where to change it.
+func (c *call) accountStateError(e *forge.AccountStateError) {
+	msg := e.Error()
+	if e.State == forge.StateMustChangePassword {
+		msg += " Change it at: " + c.rootURL() + "user/change_password"
+	}
+	c.bareError(http.StatusForbidden, msg)
 }

@@ -5,9 +5,11 @@ import (
 	"encoding/hex"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 )
 
@@ -113,4 +115,33 @@ func (a *API) getUser(c *call) {
 		return
 	}
 	c.json(http.StatusOK, c.toUser(u))
+}
+
+// userSearchResults is Forgejo's UserSearchResults.
+type userSearchResults struct {
+	OK   bool       `json:"ok"`
+	Data []userJSON `json:"data"`
+}
+
+// searchUsers is GET /users/search (userSearch): query q, uid, sort, page,
+// limit; 200 `{"ok":true,"data":[User]}` with X-Total-Count and Link.
+// Forgejo reads uid with FormInt64: a value that is not a number is 0 (no
+// filter).
+func (a *API) searchUsers(c *call) {
+	q := c.r.URL.Query()
+	uid, _ := strconv.ParseInt(q.Get("uid"), 10, 64)
+	opts := c.listOptions()
+	users, total, err := a.cfg.Auth.SearchUsers(c.r.Context(), c.actor,
+		auth.SearchUsersOptions{Keyword: q.Get("q"), UID: uid, Sort: q.Get("sort")}, opts)
+	if err != nil {
+		c.writeError(err)
+		return
+	}
+	out := userSearchResults{OK: true, Data: make([]userJSON, len(users))}
+	for i, u := range users {
+		out.Data[i] = c.toUser(u)
+	}
+	c.setLinkHeader(total, opts)
+	c.setTotalCount(total)
+	c.json(http.StatusOK, out)
 }

@@ -23,7 +23,10 @@ func main() {
 	}
 	defer db.Close()
 
-	users := auth.New(auth.Config{Store: db.Auth()})
+	users, err := auth.New(auth.Config{Store: db.Auth()})
+	if err != nil {
+		log.Fatal(err)
+	}
 	mustChange := false
 	if _, err := users.EnsureAdmin(ctx, auth.CreateUserOptions{
 		Name: "host", Email: "host@example.com", Password: "change-me-please", MustChangePassword: &mustChange,

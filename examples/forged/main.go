@@ -4,9 +4,24 @@
 //	go run ./examples/forged                 # 127.0.0.1:3000, data in ./forged-data
 //	go run ./examples/forged -addr :8080 -data /srv/forge -admin-user alice
 //
-// On a start with no administrator it creates one (from -admin-user and
-// -admin-password, or FORGED_ADMIN_USER and FORGED_ADMIN_PASSWORD); without a
-// password it generates one and prints it once.
+// On a start with no administrator it creates one (from -admin-user,
+// -admin-email and -admin-password, or FORGED_ADMIN_USER, FORGED_ADMIN_EMAIL
+// and FORGED_ADMIN_PASSWORD); without a password it generates one and prints
+// it once. Once an administrator exists these are ignored (the log says so).
+// A lost password is reset from the console, with the server stopped or
+// running:
+//
+//	go run ./examples/forged -data /srv/forge -reset-admin-password [-admin-user alice] [-admin-password NEW]
+//
+// sets the password of -admin-user (generated and printed when
+// -admin-password is empty), clears its must-change-password flag and exits.
+//
+// Timeouts: request headers must arrive within 10 s; an idle keep-alive
+// connection closes after 2 minutes; a request body must keep arriving at
+// -body-min-rate bytes a second on average after a grace of -body-grace, and
+// no read may wait more than a minute, so a trickled body is cut off while a
+// long git push at any real speed is not. No overall read or write timeout
+// applies (clones and pushes may be long).
 package main
 
 import (
@@ -46,7 +61,10 @@ func main() {
 
 // options are forged's settings after flags and environment.
 type options struct {
-	addr, data, adminUser, adminPassword string
+	addr, data, adminUser, adminEmail, adminPassword string
+	resetAdminPassword                               bool
+	bodyGrace                                        time.Duration
+	bodyMinRate                                      int
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -57,10 +75,22 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	fs.StringVar(&o.data, "data", "forged-data", "data directory (SQLite database, later repositories and blobs)")
 	fs.StringVar(&o.adminUser, "admin-user", envOr(getenv, "FORGED_ADMIN_USER", "root"),
 		"administrator to create on a start with none (env FORGED_ADMIN_USER)")
+	fs.StringVar(&o.adminEmail, "admin-email", getenv("FORGED_ADMIN_EMAIL"),
+		"its e-mail; <admin-user>@localhost.localdomain when empty (env FORGED_ADMIN_EMAIL)")
 	fs.StringVar(&o.adminPassword, "admin-password", getenv("FORGED_ADMIN_PASSWORD"),
-		"its password; generated and printed once when empty (env FORGED_ADMIN_PASSWORD)")
+		"its password; generated and printed once when empty (env FORGED_ADMIN_PASSWORD); ignored once an administrator exists")
+	fs.BoolVar(&o.resetAdminPassword, "reset-admin-password", false,
+		"set the password of -admin-user to -admin-password (generated and printed when empty) and exit")
+	fs.DurationVar(&o.bodyGrace, "body-grace", 30*time.Second, "time a request body may take before -body-min-rate applies")
+	fs.IntVar(&o.bodyMinRate, "body-min-rate", 1024, "minimum average rate of a request body, in bytes per second")
 	if err := fs.Parse(args); err != nil {
 		return o, err
+	}
+	if o.adminEmail == "" {
+		o.adminEmail = o.adminUser + "@localhost.localdomain"
+	}
+	if o.bodyGrace <= 0 || o.bodyMinRate <= 0 {
+		return o, errors.New("-body-grace and -body-min-rate must be positive")
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
@@ -97,7 +127,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	authSvc := auth.New(auth.Config{Store: db.Auth(), Logger: log, SecretKey: secret})
+	authSvc, err := auth.New(auth.Config{Store: db.Auth(), Logger: log, SecretKey: secret})
+	if err != nil {
+		return err
+	}
+	if o.resetAdminPassword {
+		return resetAdminPassword(ctx, authSvc, o, stdout)
+	}
 	if err := bootstrapAdmin(ctx, authSvc, o, stdout, log); err != nil {
 		return err
 	}
@@ -121,8 +157,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	// /{owner}/{repo}.git/…: forged has no other routes, so it takes "/".
 	mux.Handle("/", api)
 	srv := &http.Server{
-		Handler:           mux,
+		Handler:           bodyDeadlines(mux, o.bodyGrace, o.bodyMinRate),
 		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	log.Info("forged listening", "addr", "http://"+ln.Addr().String(), "data", o.data)
@@ -152,18 +189,44 @@ func bootstrapAdmin(ctx context.Context, svc *auth.Service, o options, stdout io
 	mustChange := false
 	created, err := svc.EnsureAdmin(ctx, auth.CreateUserOptions{
 		Name:               o.adminUser,
-		Email:              o.adminUser + "@localhost.localdomain",
+		Email:              o.adminEmail,
 		Password:           password,
 		MustChangePassword: &mustChange,
 	})
 	if err != nil {
 		return fmt.Errorf("create administrator %q: %w", o.adminUser, err)
 	}
-	if created {
-		log.Info("administrator created", "user", o.adminUser)
+	switch {
+	case created:
+		log.Info("administrator created", "user", o.adminUser, "email", o.adminEmail)
 		if generated {
 			fmt.Fprintf(stdout, "Administrator %q created with password %s (shown once)\n", o.adminUser, password)
 		}
+	case !generated:
+		log.Warn("an administrator exists: -admin-password (FORGED_ADMIN_PASSWORD) was ignored; " +
+			"to change a password, run forged with -reset-admin-password")
+	}
+	return nil
+}
+
+// resetAdminPassword sets the password of o.adminUser, generated and printed
+// when o.adminPassword is empty, and clears its must-change-password flag.
+func resetAdminPassword(ctx context.Context, svc *auth.Service, o options, stdout io.Writer) error {
+	password, generated := o.adminPassword, false
+	if password == "" {
+		password, generated = rand.Text(), true
+	}
+	u, err := svc.ResetPassword(ctx, o.adminUser, password)
+	if err != nil {
+		return fmt.Errorf("reset the password of %q: %w", o.adminUser, err)
+	}
+	if generated {
+		fmt.Fprintf(stdout, "Password of %q reset to %s (shown once)\n", u.Name, password)
+	} else {
+		fmt.Fprintf(stdout, "Password of %q reset\n", u.Name)
+	}
+	if !u.IsAdmin {
+		fmt.Fprintf(stdout, "Note: %q is not an administrator\n", u.Name)
 	}
 	return nil
 }

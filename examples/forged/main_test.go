@@ -23,6 +23,7 @@ import (
 type server struct {
 	url    string
 	stdout *syncBuffer
+	logs   *syncBuffer
 	stop   func() error
 }
 
@@ -41,16 +42,16 @@ func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return 
 func start(t *testing.T, data string, env map[string]string, args ...string) *server {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	out := &syncBuffer{}
+	out, logs := &syncBuffer{}, &syncBuffer{}
 	ready := make(chan string, 1)
 	done := make(chan error, 1)
 	args = append([]string{"-addr", "127.0.0.1:0", "-data", data}, args...)
 	go func() {
-		done <- run(ctx, args, func(k string) string { return env[k] }, out, io.Discard, func(addr string) { ready <- addr })
+		done <- run(ctx, args, func(k string) string { return env[k] }, out, logs, func(addr string) { ready <- addr })
 	}()
 	select {
 	case addr := <-ready:
-		s := &server{url: "http://" + addr, stdout: out}
+		s := &server{url: "http://" + addr, stdout: out, logs: logs}
 		var once sync.Once
 		var stopErr error
 		s.stop = func() error {
@@ -239,4 +240,140 @@ func TestBadFlagsAndBusyPort(t *testing.T) {
 	assert.Contains(t, err.Error(), "listen")
 	var opErr *net.OpError
 	assert.True(t, errors.As(err, &opErr))
+}
+
+// -admin-email names the first administrator's address; later starts log
+// that -admin-password was ignored; -reset-admin-password sets a new one
+// (generated and printed when none is given) and exits.
+func TestAdminEmailIgnoredPasswordAndReset(t *testing.T) {
+	t.Parallel()
+	data := t.TempDir()
+	s := start(t, data, nil, "-admin-user", "boss", "-admin-email", "boss@example.org", "-admin-password", "boss-password")
+	r := s.do(t, call{method: "GET", path: "/api/v1/user", user: "boss", pass: "boss-password"})
+	require.Equal(t, 200, r.status, "%s", r.raw)
+	assert.Equal(t, "boss@example.org", r.body["email"])
+	require.NoError(t, s.stop())
+	assert.NotContains(t, s.logs.String(), "ignored")
+
+	s = start(t, data, map[string]string{"FORGED_ADMIN_PASSWORD": "new-password"}, "-admin-user", "boss")
+	assert.Contains(t, s.logs.String(), "an administrator exists: -admin-password (FORGED_ADMIN_PASSWORD) was ignored")
+	r = s.do(t, call{method: "GET", path: "/api/v1/user", user: "boss", pass: "new-password"})
+	assert.Equal(t, 401, r.status, "the ignored password does not sign in")
+	require.NoError(t, s.stop())
+
+	out := &syncBuffer{}
+	err := run(context.Background(), []string{"-data", data, "-admin-user", "boss", "-reset-admin-password"},
+		func(string) string { return "" }, out, io.Discard, nil)
+	require.NoError(t, err)
+	require.Contains(t, out.String(), `Password of "boss" reset to `)
+	pw := strings.Fields(strings.SplitN(out.String(), "reset to ", 2)[1])[0]
+
+	err = run(context.Background(), []string{"-data", data, "-admin-user", "nobody", "-reset-admin-password"},
+		func(string) string { return "" }, io.Discard, io.Discard, nil)
+	assert.ErrorContains(t, err, "user redirect does not exist [name: nobody]")
+
+	s = start(t, data, nil, "-admin-user", "boss")
+	r = s.do(t, call{method: "GET", path: "/api/v1/user", user: "boss", pass: pw})
+	require.Equal(t, 200, r.status, "%s", r.raw)
+	r = s.do(t, call{method: "GET", path: "/api/v1/user", user: "boss", pass: "boss-password"})
+	assert.Equal(t, 401, r.status, "the old password no longer signs in")
+}
+
+// A request body trickled slower than -body-min-rate after -body-grace is
+// cut off, while a body at normal speed goes through.
+func TestTrickledBodyIsCutOff(t *testing.T) {
+	t.Parallel()
+	s := start(t, t.TempDir(), nil, "-admin-user", "boss", "-admin-password", "boss-password",
+		"-body-grace", "300ms", "-body-min-rate", "100")
+	conn, err := net.Dial("tcp", strings.TrimPrefix(s.url, "http://"))
+	require.NoError(t, err)
+	defer conn.Close()
+	const size = 10000 // 100 s at the minimum rate; the trickle would take 500 s
+	_, err = io.WriteString(conn, "POST /api/v1/admin/users HTTP/1.1\r\nHost: x\r\n"+
+		"Authorization: Basic Ym9zczpib3NzLXBhc3N3b3Jk\r\nContent-Type: application/json\r\n"+
+		"Content-Length: 10000\r\n\r\n")
+	require.NoError(t, err)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		for range size {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+			if _, err := conn.Write([]byte(" ")); err != nil {
+				return
+			}
+		}
+	}()
+	began := time.Now()
+	require.NoError(t, conn.SetReadDeadline(time.Now().Add(20*time.Second)))
+	reply, err := io.ReadAll(conn)
+	elapsed := time.Since(began)
+	var ne net.Error
+	require.False(t, errors.As(err, &ne) && ne.Timeout(), "the server still waits for the body after %v", elapsed)
+	assert.Less(t, elapsed, 10*time.Second)
+	if len(reply) > 0 {
+		assert.Regexp(t, `^HTTP/1\.1 4\d\d `, string(reply))
+	}
+
+	// The same size at normal speed is read.
+	r := s.do(t, call{method: "POST", path: "/api/v1/admin/users", user: "boss", pass: "boss-password",
+		body: json.RawMessage(`{"username":"tom","email":"tom@example.com","password":"tom-password"` + strings.Repeat(" ", size) + `}`)})
+	assert.Equal(t, 201, r.status, "%s", r.raw)
+}
+
+// bodyDeadlines lets a body that arrives faster than the minimum rate take
+// longer than the grace (a fixed deadline would cut it), and a handler still
+// working after the body keeps its context.
+func TestBodyDeadlinesSpareLegitimateBodies(t *testing.T) {
+	t.Parallel()
+	const size = 300
+	got := make(chan string, 1)
+	srv := &http.Server{Handler: bodyDeadlines(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, err := io.ReadAll(r.Body)
+		if err != nil {
+			got <- "read: " + err.Error()
+			return
+		}
+		// Outlive the deadline the body had: the context must stay alive.
+		select {
+		case <-r.Context().Done():
+			got <- "context ended after the body"
+		case <-time.After(1500 * time.Millisecond):
+			got <- strings.Repeat("x", len(b))
+		}
+	}), 100*time.Millisecond, 100)}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+
+	pr, pw := io.Pipe()
+	go func() {
+		tick := time.NewTicker(10 * time.Millisecond) // 10 bytes per 10 ms: 1000 B/s, 0.3 s in all
+		defer tick.Stop()
+		for i := 0; i < size; i += 10 {
+			<-tick.C
+			pw.Write([]byte(strings.Repeat("y", 10)))
+		}
+		pw.Close()
+	}()
+	req, err := http.NewRequest("POST", "http://"+ln.Addr().String()+"/", pr)
+	require.NoError(t, err)
+	req.ContentLength = size
+	go func() {
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+		}
+	}()
+	select {
+	case s := <-got:
+		assert.Equal(t, strings.Repeat("x", size), s)
+	case <-time.After(20 * time.Second):
+		t.Fatal("no answer from the handler")
+	}
 }

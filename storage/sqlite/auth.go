@@ -157,6 +157,34 @@ func (t *tx) ListUsers(ctx context.Context, f auth.UserFilter, o forge.ListOptio
 	if f.LoginName != "" {
 		where, args = append(where, "u.login_name = ?"), append(args, f.LoginName)
 	}
+	if f.ID != 0 {
+		where, args = append(where, "u.id = ?"), append(args, f.ID)
+	}
+	if f.IndividualsOnly {
+		where, args = append(where, "u.type = ?"), append(args, forge.UserTypeIndividual)
+	}
+	if f.Keyword != "" {
+		like := "%" + escapeLike(strings.ToLower(f.Keyword)) + "%"
+		kw, kwArgs := "u.lower_name LIKE ? ESCAPE '\\' OR lower(u.full_name) LIKE ? ESCAPE '\\'", []any{like, like}
+		if f.KeywordEmail {
+			email := "lower(u.email) LIKE ? ESCAPE '\\'"
+			kwArgs = append(kwArgs, like)
+			if !f.HiddenEmails {
+				email += " AND (u.hide_email = 0 OR u.id = ?)"
+				kwArgs = append(kwArgs, f.Self)
+			}
+			kw += " OR (" + email + ")"
+		}
+		where, args = append(where, "("+kw+")"), append(args, kwArgs...)
+	}
+	if len(f.Visibilities) > 0 {
+		vis := strings.TrimSuffix(strings.Repeat("?,", len(f.Visibilities)), ",")
+		where = append(where, "(u.visibility IN ("+vis+") OR u.id = ?)")
+		for _, v := range f.Visibilities {
+			args = append(args, string(v))
+		}
+		args = append(args, f.Self)
+	}
 	order, ok := userSorts[f.Sort]
 	if !ok {
 		order = userSorts[""]
@@ -328,3 +356,8 @@ var (
 	sqlDeleteToken = prepared(`DELETE FROM access_token WHERE id = ? AND uid = ?`)
 	sqlTouchToken  = prepared(`UPDATE access_token SET updated_unix = ? WHERE id = ?`)
 )
+
+// escapeLike escapes the LIKE wildcards of s for ESCAPE '\'.
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(s)
+}
