@@ -59,8 +59,11 @@ func ExampleOnboarding_Onboard() {
 		panic(err)
 	}
 	store := memstore.New()
-	users := auth.New(auth.Config{Store: store.Auth(), Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1}})
-	if _, err := users.EnsureAdmin(ctx, auth.CreateUserOptions{Name: "root", Email: "root@example.com", Password: "root-password"}); err != nil {
+	users, err := auth.New(auth.Config{Store: store.Auth(), Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1}})
+	if err != nil {
+		panic(err)
+	}
+	if _, err := users.EnsureAdmin(ctx, auth.CreateUserOptions{Name: "root", Email: "root@example.com", Password: "root-password", MustChangePassword: new(bool)}); err != nil {
 		panic(err)
 	}
 	root, _ := users.User(ctx, forge.Actor{}, "root")

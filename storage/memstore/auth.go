@@ -164,6 +164,9 @@ func (t *tx) ListUsers(ctx context.Context, f auth.UserFilter, o forge.ListOptio
 		if f.LoginName != "" && r.u.LoginName != f.LoginName {
 			continue
 		}
+		if !matchUser(&r.u, f) {
+			continue
+		}
 		u := r.u
 		all = append(all, &u)
 	}
@@ -188,6 +191,31 @@ func (t *tx) ListUsers(ctx context.Context, f auth.UserFilter, o forge.ListOptio
 	slices.SortFunc(all, order)
 	lo, hi := page(len(all), o.Normalize())
 	return append([]*forge.User{}, all[lo:hi]...), int64(len(all)), nil
+}
+
+// matchUser applies the ID, type, keyword and visibility fields of f as
+// storage/sqlite's query does.
+func matchUser(u *forge.User, f auth.UserFilter) bool {
+	if f.ID != 0 && u.ID != f.ID {
+		return false
+	}
+	if f.IndividualsOnly && u.Type != forge.UserTypeIndividual {
+		return false
+	}
+	if f.Keyword != "" {
+		kw := strings.ToLower(f.Keyword)
+		hit := strings.Contains(strings.ToLower(u.Name), kw) || strings.Contains(strings.ToLower(u.FullName), kw)
+		if !hit && f.KeywordEmail && strings.Contains(strings.ToLower(u.Email), kw) {
+			hit = f.HiddenEmails || !u.HideEmail || u.ID == f.Self
+		}
+		if !hit {
+			return false
+		}
+	}
+	if len(f.Visibilities) > 0 && u.ID != f.Self && !slices.Contains(f.Visibilities, u.Visibility) {
+		return false
+	}
+	return true
 }
 
 func reverse[T any](f func(a, b T) int) func(a, b T) int { return func(a, b T) int { return f(b, a) } }
