@@ -95,11 +95,8 @@ func (a *API) editTagProtection(c *call) {
 	if !c.decode(&o) {
 		return
 	}
-	p, err := a.cfg.Repos.EditTagProtection(c.r.Context(), c.actor, c.owner(), c.repo(), id, func(p *repos.TagProtection) {
-		setp(&p.NamePattern, o.NamePattern)
-		setp(&p.WhitelistUsernames, o.WhitelistUsernames)
-		setp(&p.WhitelistTeams, o.WhitelistTeams)
-	})
+	p, err := a.cfg.Repos.EditTagProtection(c.r.Context(), c.actor, c.owner(), c.repo(), id, repos.TagProtectionEdit{
+		NamePattern: o.NamePattern, WhitelistUsernames: o.WhitelistUsernames, WhitelistTeams: o.WhitelistTeams})
 	if err != nil {
 		c.repoError(err)
 		return

@@ -162,6 +162,7 @@ func (s *Service) CreateProtection(ctx context.Context, actor forge.Actor, owner
 		return nil, ErrRuleNameEmpty
 	}
 	p.normalize()
+	p.ID = 0
 	now := s.clock.Now()
 	p.Created, p.Updated = now, now
 	err := s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
@@ -180,27 +181,101 @@ func (s *Service) CreateProtection(ctx context.Context, actor forge.Actor, owner
 	return &p, nil
 }
 
-// EditProtection changes a rule with edit (applied to the stored rule).
-// reqAdmin, not archived; forge.ErrNotFound for an unknown rule.
-func (s *Service) EditProtection(ctx context.Context, actor forge.Actor, owner, name, rule string, edit func(*BranchProtection)) (*BranchProtection, error) {
+// ProtectionEdit is Forgejo's EditBranchProtectionOption as a typed value:
+// a nil field leaves the rule's value unchanged; a non-nil pointer sets it
+// (a pointer to a nil or empty slice empties the list). It has no field for
+// the rule's id, repository or name: which rule is edited is decided only
+// by the repository and rule name given to EditProtection.
+type ProtectionEdit struct {
+	EnablePush                    *bool
+	EnablePushWhitelist           *bool
+	PushWhitelistUsernames        *[]string
+	PushWhitelistTeams            *[]string
+	PushWhitelistDeployKeys       *bool
+	EnableMergeWhitelist          *bool
+	MergeWhitelistUsernames       *[]string
+	MergeWhitelistTeams           *[]string
+	EnableStatusCheck             *bool
+	StatusCheckContexts           *[]string
+	RequiredApprovals             *int64
+	EnableApprovalsWhitelist      *bool
+	ApprovalsWhitelistUsernames   *[]string
+	ApprovalsWhitelistTeams       *[]string
+	BlockOnRejectedReviews        *bool
+	BlockOnOfficialReviewRequests *bool
+	BlockOnOutdatedBranch         *bool
+	DismissStaleApprovals         *bool
+	IgnoreStaleApprovals          *bool
+	RequireSignedCommits          *bool
+	ProtectedFilePatterns         *string
+	UnprotectedFilePatterns       *string
+	ApplyToAdmins                 *bool
+}
+
+func setIf[T any](dst *T, v *T) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+// Apply sets the non-nil fields of e on p (CreateProtection's callers
+// build a new rule with it). It never touches p's id, repository or name.
+func (e ProtectionEdit) Apply(p *BranchProtection) {
+	setIf(&p.EnablePush, e.EnablePush)
+	setIf(&p.EnablePushWhitelist, e.EnablePushWhitelist)
+	setIf(&p.PushWhitelistUsernames, e.PushWhitelistUsernames)
+	setIf(&p.PushWhitelistTeams, e.PushWhitelistTeams)
+	setIf(&p.PushWhitelistDeployKeys, e.PushWhitelistDeployKeys)
+	setIf(&p.EnableMergeWhitelist, e.EnableMergeWhitelist)
+	setIf(&p.MergeWhitelistUsernames, e.MergeWhitelistUsernames)
+	setIf(&p.MergeWhitelistTeams, e.MergeWhitelistTeams)
+	setIf(&p.EnableStatusCheck, e.EnableStatusCheck)
+	setIf(&p.StatusCheckContexts, e.StatusCheckContexts)
+	setIf(&p.RequiredApprovals, e.RequiredApprovals)
+	setIf(&p.EnableApprovalsWhitelist, e.EnableApprovalsWhitelist)
+	setIf(&p.ApprovalsWhitelistUsernames, e.ApprovalsWhitelistUsernames)
+	setIf(&p.ApprovalsWhitelistTeams, e.ApprovalsWhitelistTeams)
+	setIf(&p.BlockOnRejectedReviews, e.BlockOnRejectedReviews)
+	setIf(&p.BlockOnOfficialReviewRequests, e.BlockOnOfficialReviewRequests)
+	setIf(&p.BlockOnOutdatedBranch, e.BlockOnOutdatedBranch)
+	setIf(&p.DismissStaleApprovals, e.DismissStaleApprovals)
+	setIf(&p.IgnoreStaleApprovals, e.IgnoreStaleApprovals)
+	setIf(&p.RequireSignedCommits, e.RequireSignedCommits)
+	setIf(&p.ProtectedFilePatterns, e.ProtectedFilePatterns)
+	setIf(&p.UnprotectedFilePatterns, e.UnprotectedFilePatterns)
+	setIf(&p.ApplyToAdmins, e.ApplyToAdmins)
+}
+
+// EditProtection changes the rule called rule of owner/name by e and
+// returns the rule as stored. reqAdmin of owner/name, not archived. The
+// rule is looked up within that repository only. Errors: forge.ErrNotFound
+// for an unknown rule (or repository); forge.ErrForbidden for a
+// non-administrator; forge.ErrInvalid `User does not exist` for unknown
+// whitelisted users (nothing is stored then).
+func (s *Service) EditProtection(ctx context.Context, actor forge.Actor, owner, name, rule string, e ProtectionEdit) (*BranchProtection, error) {
 	var out *BranchProtection
 	err := s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
 		p, err := tx.Protection(ctx, v.Repo.ID, rule)
 		if err != nil {
 			return err
 		}
+		id, repo, ruleName := p.ID, p.RepoID, p.RuleName
 		before := p.RequiredApprovals
-		edit(p)
+		e.Apply(p)
 		if p.RequiredApprovals < 0 {
 			p.RequiredApprovals = before // Forgejo ignores a negative count on edit
 		}
 		p.normalize()
+		p.ID, p.RepoID, p.RuleName = id, repo, ruleName
 		if err := checkWhitelist(ctx, tx, p.PushWhitelistUsernames, p.MergeWhitelistUsernames, p.ApprovalsWhitelistUsernames); err != nil {
 			return err
 		}
 		p.Updated = s.clock.Now()
-		out = p
-		return tx.UpdateProtection(ctx, p)
+		if err := tx.UpdateProtection(ctx, p); err != nil {
+			return err
+		}
+		out, err = tx.Protection(ctx, v.Repo.ID, rule)
+		return err
 	})
 	return out, err
 }
