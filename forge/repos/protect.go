@@ -212,38 +212,32 @@ type ProtectionEdit struct {
 	ApplyToAdmins                 *bool
 }
 
-func setIf[T any](dst *T, v *T) {
-	if v != nil {
-		*dst = *v
-	}
-}
-
 // Apply sets the non-nil fields of e on p (CreateProtection's callers
 // build a new rule with it). It never touches p's id, repository or name.
 func (e ProtectionEdit) Apply(p *BranchProtection) {
-	setIf(&p.EnablePush, e.EnablePush)
-	setIf(&p.EnablePushWhitelist, e.EnablePushWhitelist)
-	setIf(&p.PushWhitelistUsernames, e.PushWhitelistUsernames)
-	setIf(&p.PushWhitelistTeams, e.PushWhitelistTeams)
-	setIf(&p.PushWhitelistDeployKeys, e.PushWhitelistDeployKeys)
-	setIf(&p.EnableMergeWhitelist, e.EnableMergeWhitelist)
-	setIf(&p.MergeWhitelistUsernames, e.MergeWhitelistUsernames)
-	setIf(&p.MergeWhitelistTeams, e.MergeWhitelistTeams)
-	setIf(&p.EnableStatusCheck, e.EnableStatusCheck)
-	setIf(&p.StatusCheckContexts, e.StatusCheckContexts)
-	setIf(&p.RequiredApprovals, e.RequiredApprovals)
-	setIf(&p.EnableApprovalsWhitelist, e.EnableApprovalsWhitelist)
-	setIf(&p.ApprovalsWhitelistUsernames, e.ApprovalsWhitelistUsernames)
-	setIf(&p.ApprovalsWhitelistTeams, e.ApprovalsWhitelistTeams)
-	setIf(&p.BlockOnRejectedReviews, e.BlockOnRejectedReviews)
-	setIf(&p.BlockOnOfficialReviewRequests, e.BlockOnOfficialReviewRequests)
-	setIf(&p.BlockOnOutdatedBranch, e.BlockOnOutdatedBranch)
-	setIf(&p.DismissStaleApprovals, e.DismissStaleApprovals)
-	setIf(&p.IgnoreStaleApprovals, e.IgnoreStaleApprovals)
-	setIf(&p.RequireSignedCommits, e.RequireSignedCommits)
-	setIf(&p.ProtectedFilePatterns, e.ProtectedFilePatterns)
-	setIf(&p.UnprotectedFilePatterns, e.UnprotectedFilePatterns)
-	setIf(&p.ApplyToAdmins, e.ApplyToAdmins)
+	set(&p.EnablePush, e.EnablePush)
+	set(&p.EnablePushWhitelist, e.EnablePushWhitelist)
+	set(&p.PushWhitelistUsernames, e.PushWhitelistUsernames)
+	set(&p.PushWhitelistTeams, e.PushWhitelistTeams)
+	set(&p.PushWhitelistDeployKeys, e.PushWhitelistDeployKeys)
+	set(&p.EnableMergeWhitelist, e.EnableMergeWhitelist)
+	set(&p.MergeWhitelistUsernames, e.MergeWhitelistUsernames)
+	set(&p.MergeWhitelistTeams, e.MergeWhitelistTeams)
+	set(&p.EnableStatusCheck, e.EnableStatusCheck)
+	set(&p.StatusCheckContexts, e.StatusCheckContexts)
+	set(&p.RequiredApprovals, e.RequiredApprovals)
+	set(&p.EnableApprovalsWhitelist, e.EnableApprovalsWhitelist)
+	set(&p.ApprovalsWhitelistUsernames, e.ApprovalsWhitelistUsernames)
+	set(&p.ApprovalsWhitelistTeams, e.ApprovalsWhitelistTeams)
+	set(&p.BlockOnRejectedReviews, e.BlockOnRejectedReviews)
+	set(&p.BlockOnOfficialReviewRequests, e.BlockOnOfficialReviewRequests)
+	set(&p.BlockOnOutdatedBranch, e.BlockOnOutdatedBranch)
+	set(&p.DismissStaleApprovals, e.DismissStaleApprovals)
+	set(&p.IgnoreStaleApprovals, e.IgnoreStaleApprovals)
+	set(&p.RequireSignedCommits, e.RequireSignedCommits)
+	set(&p.ProtectedFilePatterns, e.ProtectedFilePatterns)
+	set(&p.UnprotectedFilePatterns, e.UnprotectedFilePatterns)
+	set(&p.ApplyToAdmins, e.ApplyToAdmins)
 }
 
 // EditProtection changes the rule called rule of owner/name by e and

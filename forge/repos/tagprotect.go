@@ -101,9 +101,9 @@ type TagProtectionEdit struct {
 
 // Apply sets the non-nil fields of e on p.
 func (e TagProtectionEdit) Apply(p *TagProtection) {
-	setIf(&p.NamePattern, e.NamePattern)
-	setIf(&p.WhitelistUsernames, e.WhitelistUsernames)
-	setIf(&p.WhitelistTeams, e.WhitelistTeams)
+	set(&p.NamePattern, e.NamePattern)
+	set(&p.WhitelistUsernames, e.WhitelistUsernames)
+	set(&p.WhitelistTeams, e.WhitelistTeams)
 }
 
 // CheckTagPattern reports why pattern cannot be a tag protection pattern:

@@ -3,6 +3,7 @@ package repos
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -16,6 +17,49 @@ type Tag struct {
 	Message string
 }
 
+// ListTags returns one page of the tags of owner/name (as git lists
+// them) and their total, with the messages of annotated tags as written.
+func (s *Service) ListTags(ctx context.Context, actor forge.Actor, owner, name string, o forge.ListOptions) (*View, []*Tag, int64, error) {
+	v, refs, err := s.Refs(ctx, actor, owner, name)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	var all []Ref
+	for _, r := range refs {
+		if strings.HasPrefix(r.Name, "refs/tags/") {
+			all = append(all, r)
+		}
+	}
+	o = o.Normalize()
+	start := len(all) // a page past the end (no overflow for huge pages)
+	if o.Page-1 <= len(all)/o.Limit {
+		start = min((o.Page-1)*o.Limit, len(all))
+	}
+	end := min(start+o.Limit, len(all))
+	out := make([]*Tag, 0, end-start)
+	for _, r := range all[start:end] {
+		t, err := s.tagOf(ctx, v, r)
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		out = append(out, t)
+	}
+	return v, out, int64(len(all)), nil
+}
+
+// tagOf converts a tag reference, reading the message of annotated tags.
+func (s *Service) tagOf(ctx context.Context, v *View, r Ref) (*Tag, error) {
+	t := &Tag{Name: strings.TrimPrefix(r.Name, "refs/tags/"), ID: r.Target, Commit: r.Commit}
+	if r.Type == "tag" {
+		at, err := s.git.Tag(ctx, v.Repo.ID, r.Target)
+		if err != nil {
+			return nil, err
+		}
+		t.Message = at.Message
+	}
+	return t, nil
+}
+
 // GetTag returns the tag called name.
 func (s *Service) GetTag(ctx context.Context, actor forge.Actor, owner, name, tag string) (*View, *Tag, error) {
 	v, refs, err := s.Refs(ctx, actor, owner, name)
@@ -24,11 +68,9 @@ func (s *Service) GetTag(ctx context.Context, actor forge.Actor, owner, name, ta
 	}
 	for _, r := range refs {
 		if r.Name == "refs/tags/"+tag {
-			t := &Tag{Name: tag, ID: r.Target, Commit: r.Commit}
-			if r.Type == "tag" {
-				if at, err := s.git.Tag(ctx, v.Repo.ID, r.Target); err == nil {
-					t.Message = at.Message
-				}
+			t, err := s.tagOf(ctx, v, r)
+			if err != nil {
+				return nil, nil, err
 			}
 			return v, t, nil
 		}
@@ -37,21 +79,26 @@ func (s *Service) GetTag(ctx context.Context, actor forge.Actor, owner, name, ta
 }
 
 // CreateTag creates a tag at target ("" is the default branch); annotated
-// when message is set. Writers only, not archived. forge.ErrConflict
-// `tag <name> already exists`; forge.ErrNotFound for an unknown target.
+// when message is set (stored and returned as written). Writers only, not
+// archived. Errors: forge.ErrInvalid for an invalid tag name or target
+// (CheckRefName, CheckRevision); forge.ErrForbidden for a protected tag
+// the actor is not whitelisted for; forge.ErrConflict `tag <name> already
+// exists`; forge.ErrNotFound for an unknown target.
 func (s *Service) CreateTag(ctx context.Context, actor forge.Actor, owner, name, tag, target, message string) (*View, *Tag, error) {
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
 	}
-	if tag == "" {
-		return nil, nil, forge.Errorf(forge.ErrInvalid, "[TagName]: Required")
-	}
-	if err := s.checkTag(ctx, actor, v, tag); err != nil {
+	if err := checkTagName("TagName", tag); err != nil {
 		return nil, nil, err
 	}
 	if target == "" {
 		target = v.Repo.DefaultBranch
+	} else if err := CheckRevision(target); err != nil {
+		return nil, nil, forge.Errorf(forge.ErrInvalid, "[Target]: %v", err)
+	}
+	if err := s.checkTag(ctx, actor, v, tag); err != nil {
+		return nil, nil, err
 	}
 	tagger := Signature{Name: actor.User.Name, Email: actor.User.Email, When: s.clock.Now()}
 	if err := s.git.CreateTag(ctx, v.Repo.ID, tag, target, message, tagger); err != nil {
@@ -66,13 +113,15 @@ func (s *Service) CreateTag(ctx context.Context, actor forge.Actor, owner, name,
 	return s.GetTag(ctx, actor, owner, name, tag)
 }
 
-// DeleteTag deletes a tag. Writers only, not archived.
+// DeleteTag deletes a tag. Writers only, not archived; forge.ErrNotFound
+// for a missing (or invalid) name, forge.ErrForbidden for a protected tag
+// the actor is not whitelisted for.
 func (s *Service) DeleteTag(ctx context.Context, actor forge.Actor, owner, name, tag string) error {
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return err
 	}
-	if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/tags/"+tag); err != nil {
+	if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/tags/"+tag); err != nil || CheckRefName(tag) != nil {
 		return forge.Errorf(forge.ErrNotFound, "tag does not exist [name: %s]", tag)
 	}
 	if err := s.checkTag(ctx, actor, v, tag); err != nil {
