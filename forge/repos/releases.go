@@ -276,8 +276,7 @@ func applyRelease(r *Release, o ReleaseOptions) {
 // published release, creates the tag when missing, under the same
 // protection check as pushes. Errors: forge.ErrNotFound for an unknown
 // release or target; forge.ErrInvalid for an invalid tag name or target or
-// a protected tag (422); forge.ErrConflict when another release has the
-// tag. Everything is validated before anything is written; a failed edit
+// a protected tag, or a tag another release has (all 422). Everything is validated before anything is written; a failed edit
 // stores nothing.
 func (s *Service) EditRelease(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID, o ReleaseOptions) (*View, *Release, error) {
 	v, err := s.writer(ctx, actor, owner, name)
@@ -307,6 +306,11 @@ func (s *Service) EditRelease(ctx context.Context, actor forge.Actor, owner, nam
 		}
 		return releaseTagFree(ctx, tx, v.Repo.ID, rel.TagName, rel.ID)
 	})
+	if errors.Is(err, forge.ErrConflict) {
+		// Forgejo's EditRelease declares no 409: the tag of another
+		// release is invalid input here.
+		err = forge.Errorf(forge.ErrInvalid, "%s", err.Error())
+	}
 	if err != nil {
 		return nil, nil, err
 	}
