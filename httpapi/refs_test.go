@@ -252,3 +252,45 @@ func TestAssetLinksAreHTTPOnly(t *testing.T) {
 		}
 	}
 }
+
+// Issue 9 §1: a rule is found through the repository being edited, and an
+// edit names no rule, so the administrator of one repository cannot change
+// another repository's rules (the old attack set the rule's id).
+func TestProtectionEditsStayInTheirRepository(t *testing.T) {
+	t.Parallel()
+	e, alice, _ := refsEnv(t, nil)
+	e.createUser("carol")
+	carol := e.token("carol", "all")
+	r := e.do(req{method: "POST", path: "/api/v1/user/repos", token: carol, body: map[string]any{"name": "other", "auto_init": true}})
+	e.expect(r, http.StatusCreated, "")
+	otherID := r.json(t)["id"]
+	other := "/api/v1/repos/carol/other"
+	e.expect(e.do(req{method: "POST", path: other + "/branch_protections", token: carol, body: map[string]any{"rule_name": "main"}}), http.StatusCreated, "")
+	r = e.do(req{method: "POST", path: other + "/tag_protections", token: carol, body: map[string]any{"name_pattern": "v*", "whitelist_usernames": []string{"carol"}}})
+	e.expect(r, http.StatusCreated, "")
+	carolTagRule := itoa(r.json(t)["id"])
+	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/branch_protections", token: alice, body: map[string]any{"rule_name": "main"}}),
+		http.StatusCreated, "")
+
+	// Through the other repository's paths: not an administrator there.
+	e.expect(e.do(req{method: "PATCH", path: other + "/branch_protections/main", token: alice, body: map[string]any{"enable_push": true}}),
+		http.StatusForbidden, "")
+	e.expect(e.do(req{method: "PATCH", path: other + "/tag_protections/" + carolTagRule, token: alice, body: map[string]any{"whitelist_usernames": []string{"alice"}}}),
+		http.StatusForbidden, "")
+	// Through her own paths: identity fields in the body change nothing
+	// elsewhere, and another repository's tag rule id is unknown here.
+	e.do(req{method: "PATCH", path: "/api/v1/repos/alice/proj/branch_protections/main", token: alice,
+		body: map[string]any{"id": 1, "repo_id": otherID, "rule_name": "main", "enable_push": true}})
+	e.expect(e.do(req{method: "PATCH", path: "/api/v1/repos/alice/proj/tag_protections/" + carolTagRule, token: alice,
+		body: map[string]any{"whitelist_usernames": []string{"alice"}}}), http.StatusNotFound, "")
+
+	got := e.do(req{method: "GET", path: other + "/branch_protections/main", token: carol}).json(t)
+	assert.Equal(t, false, got["enable_push"], "carol's rule unchanged")
+	tagRule := e.do(req{method: "GET", path: other + "/tag_protections/" + carolTagRule, token: carol}).json(t)
+	assert.Equal(t, []any{"carol"}, tagRule["whitelist_usernames"])
+	// The edit answers the stored state.
+	r = e.do(req{method: "PATCH", path: "/api/v1/repos/alice/proj/branch_protections/main", token: alice, body: map[string]any{"required_approvals": 2}})
+	e.expect(r, http.StatusOK, "")
+	assert.EqualValues(t, 2, r.json(t)["required_approvals"])
+	assert.EqualValues(t, 2, e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/branch_protections/main", token: alice}).json(t)["required_approvals"])
+}

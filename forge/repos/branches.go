@@ -98,6 +98,9 @@ func (s *Service) GetBranch(ctx context.Context, actor forge.Actor, owner, name,
 // forge.ErrConflict `The branch already exists.`; forge.ErrNotFound for an
 // unknown from.
 func (s *Service) CreateBranch(ctx context.Context, actor forge.Actor, owner, name, newName, from string) (*View, *Branch, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
@@ -134,6 +137,9 @@ func (s *Service) CreateBranch(ctx context.Context, actor forge.Actor, owner, na
 // protected`) are refused with forge.ErrForbidden, by the same rule as
 // pushes (CheckRefUpdate); forge.ErrNotFound when the branch is missing.
 func (s *Service) DeleteBranch(ctx context.Context, actor forge.Actor, owner, name, branch string) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return err
@@ -212,6 +218,9 @@ func (s *Service) CheckPush(ctx context.Context, actor forge.Actor, owner, name 
 // push there; forge.ErrNotFound when from is missing; forge.ErrConflict
 // when the new name exists.
 func (s *Service) RenameBranch(ctx context.Context, actor forge.Actor, owner, name, from, to string) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return err

@@ -119,6 +119,9 @@ type Review struct {
 
 // ListProtections lists a repository's rules. reqAdmin.
 func (s *Service) ListProtections(ctx context.Context, actor forge.Actor, owner, name string) ([]*BranchProtection, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	var list []*BranchProtection
 	err := s.store.View(ctx, func(tx Tx) error {
 		v, err := load(ctx, tx, actor, owner, name)
@@ -136,6 +139,9 @@ func (s *Service) ListProtections(ctx context.Context, actor forge.Actor, owner,
 
 // GetProtection returns a rule by name. reqAdmin; forge.ErrNotFound if none.
 func (s *Service) GetProtection(ctx context.Context, actor forge.Actor, owner, name, rule string) (*BranchProtection, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	var p *BranchProtection
 	err := s.store.View(ctx, func(tx Tx) error {
 		v, err := load(ctx, tx, actor, owner, name)
@@ -158,6 +164,9 @@ var ErrRuleNameEmpty = forge.Errorf(forge.ErrInvalid, "both rule_name and branch
 // forge.ErrInvalid `both rule_name and branch_name are empty`;
 // forge.ErrConflict `Branch protection already exist`.
 func (s *Service) CreateProtection(ctx context.Context, actor forge.Actor, owner, name string, p BranchProtection) (*BranchProtection, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	if p.RuleName == "" {
 		return nil, ErrRuleNameEmpty
 	}
@@ -247,6 +256,9 @@ func (e ProtectionEdit) Apply(p *BranchProtection) {
 // non-administrator; forge.ErrInvalid `User does not exist` for unknown
 // whitelisted users (nothing is stored then).
 func (s *Service) EditProtection(ctx context.Context, actor forge.Actor, owner, name, rule string, e ProtectionEdit) (*BranchProtection, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	var out *BranchProtection
 	err := s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
 		p, err := tx.Protection(ctx, v.Repo.ID, rule)
@@ -276,6 +288,9 @@ func (s *Service) EditProtection(ctx context.Context, actor forge.Actor, owner, 
 
 // DeleteProtection removes a rule. reqAdmin; forge.ErrNotFound if none.
 func (s *Service) DeleteProtection(ctx context.Context, actor forge.Actor, owner, name, rule string) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
 	return s.adminTx(ctx, actor, owner, name, false, func(tx Tx, v *View) error {
 		return tx.DeleteProtection(ctx, v.Repo.ID, rule)
 	})

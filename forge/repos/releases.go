@@ -159,6 +159,9 @@ func (s *Service) GetRelease(ctx context.Context, actor forge.Actor, owner, name
 // forge.ErrConflict when the tag has a release already; forge.ErrNotFound
 // for an unknown target. Nothing is stored when it fails.
 func (s *Service) CreateRelease(ctx context.Context, actor forge.Actor, owner, name string, o ReleaseOptions) (*View, *Release, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
@@ -279,6 +282,9 @@ func applyRelease(r *Release, o ReleaseOptions) {
 // a protected tag, or a tag another release has (all 422). Everything is validated before anything is written; a failed edit
 // stores nothing.
 func (s *Service) EditRelease(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID, o ReleaseOptions) (*View, *Release, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
@@ -346,6 +352,9 @@ func (s *Service) EditRelease(ctx context.Context, actor forge.Actor, owner, nam
 // assets. The tag stays: no release call deletes a tag, so none can get
 // round tag protection. Writers only, not archived.
 func (s *Service) DeleteRelease(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID, tag string) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return err
@@ -402,6 +411,9 @@ type AttachmentUpload struct {
 // forge.ErrPrecondition when the host configured no blob store;
 // forge.ErrInvalid for a missing name or a file over the limit.
 func (s *Service) AddAttachment(ctx context.Context, actor forge.Actor, owner, name string, releaseID forge.ID, up AttachmentUpload) (*View, *Attachment, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
@@ -449,6 +461,9 @@ func (s *Service) GetAttachment(ctx context.Context, actor forge.Actor, owner, n
 
 // EditAttachment renames a release asset (or changes its external link).
 func (s *Service) EditAttachment(ctx context.Context, actor forge.Actor, owner, name string, releaseID, id forge.ID, newName, externalURL string) (*View, *Attachment, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
@@ -478,6 +493,9 @@ func (s *Service) EditAttachment(ctx context.Context, actor forge.Actor, owner, 
 
 // DeleteAttachment removes a release asset and its bytes.
 func (s *Service) DeleteAttachment(ctx context.Context, actor forge.Actor, owner, name string, releaseID, id forge.ID) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return err

@@ -68,6 +68,9 @@ func (s *Service) checkTag(ctx context.Context, actor forge.Actor, v *View, tag 
 
 // ListTagProtections lists the tag rules. reqAdmin.
 func (s *Service) ListTagProtections(ctx context.Context, actor forge.Actor, owner, name string) ([]*TagProtection, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	var list []*TagProtection
 	err := s.adminTx(ctx, actor, owner, name, false, func(tx Tx, v *View) error {
 		var err error
@@ -79,6 +82,9 @@ func (s *Service) ListTagProtections(ctx context.Context, actor forge.Actor, own
 
 // GetTagProtection returns a tag rule. reqAdmin.
 func (s *Service) GetTagProtection(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID) (*TagProtection, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	var p *TagProtection
 	err := s.adminTx(ctx, actor, owner, name, false, func(tx Tx, v *View) error {
 		var err error
@@ -125,6 +131,9 @@ func CheckTagPattern(pattern string) error {
 // forge.ErrInvalid for an invalid pattern (CheckTagPattern) or unknown
 // users.
 func (s *Service) CreateTagProtection(ctx context.Context, actor forge.Actor, owner, name string, p TagProtection) (*TagProtection, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	if err := CheckTagPattern(p.NamePattern); err != nil {
 		return nil, err
 	}
@@ -150,6 +159,9 @@ func (s *Service) CreateTagProtection(ctx context.Context, actor forge.Actor, ow
 // repository; forge.ErrInvalid for an invalid pattern or unknown users
 // (nothing is stored then).
 func (s *Service) EditTagProtection(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID, e TagProtectionEdit) (*TagProtection, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	if e.NamePattern != nil {
 		if err := CheckTagPattern(*e.NamePattern); err != nil {
 			return nil, err
@@ -178,6 +190,9 @@ func (s *Service) EditTagProtection(ctx context.Context, actor forge.Actor, owne
 
 // DeleteTagProtection removes a tag rule. reqAdmin.
 func (s *Service) DeleteTagProtection(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
 	return s.adminTx(ctx, actor, owner, name, false, func(tx Tx, v *View) error {
 		return tx.DeleteTagProtection(ctx, v.Repo.ID, id)
 	})

@@ -20,6 +20,9 @@ type Tag struct {
 // ListTags returns one page of the tags of owner/name (as git lists
 // them) and their total, with the messages of annotated tags as written.
 func (s *Service) ListTags(ctx context.Context, actor forge.Actor, owner, name string, o forge.ListOptions) (*View, []*Tag, int64, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, 0, err
+	}
 	v, refs, err := s.Refs(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, 0, err
@@ -85,6 +88,9 @@ func (s *Service) GetTag(ctx context.Context, actor forge.Actor, owner, name, ta
 // the actor is not whitelisted for; forge.ErrConflict `tag <name> already
 // exists`; forge.ErrNotFound for an unknown target.
 func (s *Service) CreateTag(ctx context.Context, actor forge.Actor, owner, name, tag, target, message string) (*View, *Tag, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
@@ -117,6 +123,9 @@ func (s *Service) CreateTag(ctx context.Context, actor forge.Actor, owner, name,
 // for a missing (or invalid) name, forge.ErrForbidden for a protected tag
 // the actor is not whitelisted for.
 func (s *Service) DeleteTag(ctx context.Context, actor forge.Actor, owner, name, tag string) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return err
