@@ -103,7 +103,7 @@ func TestCheckPushUsesTheOneRule(t *testing.T) {
 	_, _, err = svc.CreateBranch(ctx, bob, "alice", "proj", "release/1", "")
 	assert.ErrorIs(t, err, forge.ErrForbidden)
 	_, _, err = svc.CreateTag(ctx, bob, "alice", "proj", "v1", "", "")
-	assert.ErrorIs(t, err, forge.ErrForbidden)
+	assert.ErrorIs(t, err, forge.ErrInvalid) // Forgejo's 422
 	_, _, err = svc.CreateRelease(ctx, bob, "alice", "proj", repos.ReleaseOptions{TagName: ptr("v1")})
 	assert.ErrorIs(t, err, forge.ErrInvalid)
 }

@@ -55,13 +55,21 @@ func CanChangeTag(rules []*TagProtection, user *forge.User, tag string) bool {
 }
 
 // checkTag applies the protection check (CheckRefUpdate) to creating or
-// deleting tag through the tag API: forge.ErrForbidden `user not allowed to
-// create or delete protected tag <tag>` when refused.
-func (s *Service) checkTag(ctx context.Context, actor forge.Actor, v *View, tag string) error {
-	_, err := s.checkRefChange(ctx, actor, v, false, RefUpdate{Ref: "refs/tags/" + tag, NewID: "1"})
+// deleting tag through the tag API: forge.ErrInvalid (Forgejo's 422) `user
+// not allowed to create protected tag` or `user not allowed to delete
+// protected tag` when refused.
+func (s *Service) checkTag(ctx context.Context, actor forge.Actor, v *View, tag string, deleting bool) error {
+	u := RefUpdate{Ref: "refs/tags/" + tag, NewID: "1"}
+	if deleting {
+		u = RefUpdate{Ref: "refs/tags/" + tag, OldID: "1"}
+	}
+	_, err := s.checkRefChange(ctx, actor, v, false, u)
 	var rc *RefChangeError
 	if errors.As(err, &rc) {
-		return forge.Errorf(forge.ErrForbidden, "user not allowed to create or delete protected tag %s", tag)
+		if deleting {
+			return forge.Errorf(forge.ErrInvalid, "user not allowed to delete protected tag")
+		}
+		return forge.Errorf(forge.ErrInvalid, "user not allowed to create protected tag")
 	}
 	return err
 }
@@ -112,12 +120,16 @@ func (e TagProtectionEdit) Apply(p *TagProtection) {
 	set(&p.WhitelistTeams, e.WhitelistTeams)
 }
 
+// ErrTagPatternEmpty refuses a tag rule without a pattern (Forgejo
+// answers 400).
+var ErrTagPatternEmpty = forge.Errorf(forge.ErrInvalid, "name_pattern are empty")
+
 // CheckTagPattern reports why pattern cannot be a tag protection pattern:
-// empty (`name_pattern are empty`), or a /regular expression/ that does not
+// empty (ErrTagPatternEmpty), or a /regular expression/ that does not
 // compile. forge.ErrInvalid.
 func CheckTagPattern(pattern string) error {
 	if strings.TrimSpace(pattern) == "" {
-		return forge.Errorf(forge.ErrInvalid, "name_pattern are empty")
+		return ErrTagPatternEmpty
 	}
 	if len(pattern) > 2 && strings.HasPrefix(pattern, "/") && strings.HasSuffix(pattern, "/") {
 		if _, err := regexp.Compile(pattern[1 : len(pattern)-1]); err != nil {
@@ -127,9 +139,10 @@ func CheckTagPattern(pattern string) error {
 	return nil
 }
 
-// CreateTagProtection adds a tag rule. reqAdmin, not archived;
-// forge.ErrInvalid for an invalid pattern (CheckTagPattern) or unknown
-// users.
+// CreateTagProtection adds a tag rule (the pattern trimmed). reqAdmin, not
+// archived; forge.ErrInvalid for an invalid pattern (CheckTagPattern) or
+// unknown users; forge.ErrConflict `Tag protection already exist` for a
+// pattern the repository has a rule for.
 func (s *Service) CreateTagProtection(ctx context.Context, actor forge.Actor, owner, name string, p TagProtection) (*TagProtection, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return nil, err
@@ -137,6 +150,7 @@ func (s *Service) CreateTagProtection(ctx context.Context, actor forge.Actor, ow
 	if err := CheckTagPattern(p.NamePattern); err != nil {
 		return nil, err
 	}
+	p.NamePattern = strings.TrimSpace(p.NamePattern)
 	now := s.clock.Now()
 	p.ID = 0
 	p.Created, p.Updated = now, now
@@ -145,6 +159,15 @@ func (s *Service) CreateTagProtection(ctx context.Context, actor forge.Actor, ow
 			return err
 		}
 		p.RepoID = v.Repo.ID
+		existing, err := tx.ListTagProtections(ctx, v.Repo.ID)
+		if err != nil {
+			return err
+		}
+		for _, r := range existing {
+			if r.NamePattern == p.NamePattern {
+				return forge.Errorf(forge.ErrConflict, "Tag protection already exist")
+			}
+		}
 		return tx.CreateTagProtection(ctx, &p)
 	})
 	if err != nil {

@@ -84,8 +84,9 @@ func (s *Service) GetTag(ctx context.Context, actor forge.Actor, owner, name, ta
 // CreateTag creates a tag at target ("" is the default branch); annotated
 // when message is set (stored and returned as written). Writers only, not
 // archived. Errors: forge.ErrInvalid for an invalid tag name or target
-// (CheckRefName, CheckRevision); forge.ErrForbidden for a protected tag
-// the actor is not whitelisted for; forge.ErrConflict `tag <name> already
+// (CheckRefName, CheckRevision) and, as Forgejo's 422, `user not allowed
+// to create protected tag` for a protected tag the actor is not
+// whitelisted for; forge.ErrConflict `tag <name> already
 // exists`; forge.ErrNotFound for an unknown target.
 func (s *Service) CreateTag(ctx context.Context, actor forge.Actor, owner, name, tag, target, message string) (*View, *Tag, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
@@ -103,7 +104,7 @@ func (s *Service) CreateTag(ctx context.Context, actor forge.Actor, owner, name,
 	} else if err := CheckRevision(target); err != nil {
 		return nil, nil, forge.Errorf(forge.ErrInvalid, "[Target]: %v", err)
 	}
-	if err := s.checkTag(ctx, actor, v, tag); err != nil {
+	if err := s.checkTag(ctx, actor, v, tag, false); err != nil {
 		return nil, nil, err
 	}
 	tagger := Signature{Name: actor.User.Name, Email: actor.User.Email, When: s.clock.Now()}
@@ -119,9 +120,10 @@ func (s *Service) CreateTag(ctx context.Context, actor forge.Actor, owner, name,
 	return s.GetTag(ctx, actor, owner, name, tag)
 }
 
-// DeleteTag deletes a tag. Writers only, not archived; forge.ErrNotFound
-// for a missing (or invalid) name, forge.ErrForbidden for a protected tag
-// the actor is not whitelisted for.
+// DeleteTag deletes a tag. Writers only, not archived. Errors:
+// forge.ErrNotFound for a missing (or invalid) name; forge.ErrConflict `a
+// tag attached to a release cannot be deleted directly`; forge.ErrInvalid
+// `user not allowed to delete protected tag` (Forgejo's 422).
 func (s *Service) DeleteTag(ctx context.Context, actor forge.Actor, owner, name, tag string) error {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return err
@@ -133,7 +135,17 @@ func (s *Service) DeleteTag(ctx context.Context, actor forge.Actor, owner, name,
 	if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/tags/"+tag); err != nil || CheckRefName(tag) != nil {
 		return forge.Errorf(forge.ErrNotFound, "tag does not exist [name: %s]", tag)
 	}
-	if err := s.checkTag(ctx, actor, v, tag); err != nil {
+	err = s.store.View(ctx, func(tx Tx) error {
+		_, err := tx.ReleaseByTag(ctx, v.Repo.ID, tag)
+		return err
+	})
+	switch {
+	case err == nil:
+		return forge.Errorf(forge.ErrConflict, "a tag attached to a release cannot be deleted directly")
+	case !errors.Is(err, forge.ErrNotFound):
+		return err
+	}
+	if err := s.checkTag(ctx, actor, v, tag, true); err != nil {
 		return err
 	}
 	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/tags/"+tag, "", "*"); err != nil {
