@@ -136,3 +136,32 @@ func TestListTagsMessages(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// Issue 9 §1 through the library: the ref, protection and release methods
+// check the actor's scope and account state themselves.
+func TestRefMethodsCheckTheActor(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	svc, alice, _ := libRepos(t)
+	readOnly := forgetest.TokenActor(alice.User, "read:repository")
+	inactive := *alice.User
+	inactive.IsActive = false
+	for name, actor := range map[string]forge.Actor{"read-only token": readOnly, "inactive": {User: &inactive, Method: forge.AuthPassword}} {
+		_, _, err := svc.CreateBranch(ctx, actor, "alice", "proj", "x", "")
+		assert.ErrorIs(t, err, forge.ErrForbidden, name)
+		_, _, err = svc.CreateTag(ctx, actor, "alice", "proj", "x", "", "")
+		assert.ErrorIs(t, err, forge.ErrForbidden, name)
+		_, _, err = svc.CreateRelease(ctx, actor, "alice", "proj", repos.ReleaseOptions{TagName: ptr("x")})
+		assert.ErrorIs(t, err, forge.ErrForbidden, name)
+		_, err = svc.EditProtection(ctx, actor, "alice", "proj", "main", repos.ProtectionEdit{EnablePush: ptr(false)})
+		assert.ErrorIs(t, err, forge.ErrForbidden, name)
+		_, err = svc.EditTagProtection(ctx, actor, "alice", "proj", 1, repos.TagProtectionEdit{NamePattern: ptr("*")})
+		assert.ErrorIs(t, err, forge.ErrForbidden, name)
+		assert.ErrorIs(t, svc.DeleteProtection(ctx, actor, "alice", "proj", "main"), forge.ErrForbidden, name)
+	}
+	_, _, err := svc.Branches(ctx, readOnly, "alice", "proj")
+	assert.NoError(t, err, "reading needs only read:repository")
+	rule, err := svc.GetProtection(ctx, alice, "alice", "proj", "main")
+	require.NoError(t, err)
+	assert.True(t, rule.EnablePush, "nothing changed")
+}

@@ -20,6 +20,9 @@ type Branch struct {
 
 // Branches lists the branches of owner/name with their head commits.
 func (s *Service) Branches(ctx context.Context, actor forge.Actor, owner, name string) (*View, []*Branch, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.reader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
@@ -75,6 +78,9 @@ func (s *Service) branch(ctx context.Context, v *View, rules []*BranchProtection
 
 // GetBranch returns one branch; forge.ErrNotFound if missing.
 func (s *Service) GetBranch(ctx context.Context, actor forge.Actor, owner, name, branch string) (*View, *Branch, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.reader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err

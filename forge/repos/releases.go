@@ -78,6 +78,9 @@ type ReleaseOptions struct {
 // ListReleases returns one page of releases, newest first; drafts only for
 // writers.
 func (s *Service) ListReleases(ctx context.Context, actor forge.Actor, owner, name string, f ReleaseFilter, o forge.ListOptions) (*View, []*Release, int64, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, 0, err
+	}
 	var (
 		v     *View
 		list  []*Release
@@ -114,6 +117,9 @@ func fillReleases(ctx context.Context, tx Tx, list []*Release) error {
 // GetRelease finds a release by id, by tag (tag != ""), or the latest
 // published one (latest). Drafts only for writers. forge.ErrNotFound.
 func (s *Service) GetRelease(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID, tag string, latest bool) (*View, *Release, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	var (
 		v   *View
 		rel *Release
@@ -447,6 +453,9 @@ func (s *Service) AddAttachment(ctx context.Context, actor forge.Actor, owner, n
 
 // GetAttachment returns a release asset (readers; drafts for writers).
 func (s *Service) GetAttachment(ctx context.Context, actor forge.Actor, owner, name string, releaseID, id forge.ID) (*View, *Attachment, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, rel, err := s.GetRelease(ctx, actor, owner, name, releaseID, "", false)
 	if err != nil {
 		return nil, nil, err
@@ -521,6 +530,9 @@ func (s *Service) DeleteAttachment(ctx context.Context, actor forge.Actor, owner
 // (ValidDownloadURL): rows stored before that rule with another scheme are
 // forge.ErrNotFound, so no caller redirects to them.
 func (s *Service) OpenAttachment(ctx context.Context, actor forge.Actor, uuid string) (*Attachment, io.ReadCloser, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	var a *Attachment
 	err := s.store.Update(ctx, func(tx Tx) error {
 		var err error

@@ -65,6 +65,9 @@ func (s *Service) tagOf(ctx context.Context, v *View, r Ref) (*Tag, error) {
 
 // GetTag returns the tag called name.
 func (s *Service) GetTag(ctx context.Context, actor forge.Actor, owner, name, tag string) (*View, *Tag, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, refs, err := s.Refs(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
@@ -156,6 +159,9 @@ func (s *Service) DeleteTag(ctx context.Context, actor forge.Actor, owner, name,
 
 // AnnotatedTag reads a tag object by id.
 func (s *Service) AnnotatedTag(ctx context.Context, actor forge.Actor, owner, name, oid string) (*View, *AnnotatedTag, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.reader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
