@@ -199,9 +199,13 @@ type PushPlan struct {
 // branches take pushes only as their rule allows, are never deleted, and
 // never move except by fast-forward (listed in the plan's FastForwardOnly
 // for the transport to enforce); the default branch is never deleted;
-// protected tags change only for their whitelisted users. Returns
-// forge.ErrNotFound for a repository the actor cannot read,
-// forge.ErrForbidden naming the reason otherwise.
+// protected tags change only for their whitelisted users. This is the
+// same rule (CheckRefUpdate) as the branch, tag and release methods apply.
+// Forgejo v15 has no force-push allowlist (its BranchProtection has no
+// enable_force_push): no one force-pushes a protected branch. Returns
+// forge.ErrNotFound for a repository the actor cannot read, a
+// *RefChangeError (forge.ErrForbidden, with the message Forgejo's hook
+// gives) for a refused update, forge.ErrForbidden otherwise.
 func (s *Service) CheckPush(ctx context.Context, actor forge.Actor, owner, name string, updates []RefUpdate) (*PushPlan, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return nil, err
