@@ -339,6 +339,10 @@ func (a *API) downloadAttachment(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if at.ExternalURL != "" {
+		if !repos.ValidDownloadURL(at.ExternalURL) { // never redirect to javascript:, data: …
+			c.notFound()
+			return
+		}
 		http.Redirect(w, r, at.ExternalURL, http.StatusFound)
 		return
 	}

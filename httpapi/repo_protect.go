@@ -101,31 +101,8 @@ func setp[T any](dst *T, v *T) {
 	}
 }
 
-func (e protectionEdit) apply(p *repos.BranchProtection) {
-	setp(&p.EnablePush, e.EnablePush)
-	setp(&p.EnablePushWhitelist, e.EnablePushWhitelist)
-	setp(&p.PushWhitelistUsernames, e.PushWhitelistUsernames)
-	setp(&p.PushWhitelistTeams, e.PushWhitelistTeams)
-	setp(&p.PushWhitelistDeployKeys, e.PushWhitelistDeployKeys)
-	setp(&p.EnableMergeWhitelist, e.EnableMergeWhitelist)
-	setp(&p.MergeWhitelistUsernames, e.MergeWhitelistUsernames)
-	setp(&p.MergeWhitelistTeams, e.MergeWhitelistTeams)
-	setp(&p.EnableStatusCheck, e.EnableStatusCheck)
-	setp(&p.StatusCheckContexts, e.StatusCheckContexts)
-	setp(&p.RequiredApprovals, e.RequiredApprovals)
-	setp(&p.EnableApprovalsWhitelist, e.EnableApprovalsWhitelist)
-	setp(&p.ApprovalsWhitelistUsernames, e.ApprovalsWhitelistUsernames)
-	setp(&p.ApprovalsWhitelistTeams, e.ApprovalsWhitelistTeams)
-	setp(&p.BlockOnRejectedReviews, e.BlockOnRejectedReviews)
-	setp(&p.BlockOnOfficialReviewRequests, e.BlockOnOfficialReviewRequests)
-	setp(&p.BlockOnOutdatedBranch, e.BlockOnOutdatedBranch)
-	setp(&p.DismissStaleApprovals, e.DismissStaleApprovals)
-	setp(&p.IgnoreStaleApprovals, e.IgnoreStaleApprovals)
-	setp(&p.RequireSignedCommits, e.RequireSignedCommits)
-	setp(&p.ProtectedFilePatterns, e.ProtectedFilePatterns)
-	setp(&p.UnprotectedFilePatterns, e.UnprotectedFilePatterns)
-	setp(&p.ApplyToAdmins, e.ApplyToAdmins)
-}
+// edit is the typed edit the service applies (same fields, no JSON tags).
+func (e protectionEdit) edit() repos.ProtectionEdit { return repos.ProtectionEdit(e) }
 
 // listProtections is GET /repos/{owner}/{repo}/branch_protections.
 func (a *API) listProtections(c *call) {
@@ -166,7 +143,7 @@ func (a *API) createProtection(c *call) {
 	if p.RuleName == "" {
 		p.RuleName = o.BranchName
 	}
-	o.protectionEdit.apply(&p)
+	o.protectionEdit.edit().Apply(&p)
 	created, err := a.cfg.Repos.CreateProtection(c.r.Context(), c.actor, c.owner(), c.repo(), p)
 	if err != nil {
 		c.repoError(err, on(repos.ErrRuleNameEmpty, http.StatusBadRequest), on(forge.ErrConflict, http.StatusForbidden))
@@ -181,7 +158,7 @@ func (a *API) editProtection(c *call) {
 	if !c.decode(&e) {
 		return
 	}
-	p, err := a.cfg.Repos.EditProtection(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("name"), e.apply)
+	p, err := a.cfg.Repos.EditProtection(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("name"), e.edit())
 	if err != nil {
 		c.repoError(err)
 		return

@@ -79,7 +79,9 @@ func (a *API) createTagProtection(c *call) {
 	setp(&p.WhitelistTeams, o.WhitelistTeams)
 	created, err := a.cfg.Repos.CreateTagProtection(c.r.Context(), c.actor, c.owner(), c.repo(), p)
 	if err != nil {
-		c.repoError(err)
+		// Forgejo answers 400 for an empty pattern, which its document does not
+		// declare: the contract keeps 422.
+		c.repoError(err, on(forge.ErrConflict, http.StatusForbidden))
 		return
 	}
 	c.json(http.StatusCreated, toTagProtection(created))
@@ -95,11 +97,8 @@ func (a *API) editTagProtection(c *call) {
 	if !c.decode(&o) {
 		return
 	}
-	p, err := a.cfg.Repos.EditTagProtection(c.r.Context(), c.actor, c.owner(), c.repo(), id, func(p *repos.TagProtection) {
-		setp(&p.NamePattern, o.NamePattern)
-		setp(&p.WhitelistUsernames, o.WhitelistUsernames)
-		setp(&p.WhitelistTeams, o.WhitelistTeams)
-	})
+	p, err := a.cfg.Repos.EditTagProtection(c.r.Context(), c.actor, c.owner(), c.repo(), id, repos.TagProtectionEdit{
+		NamePattern: o.NamePattern, WhitelistUsernames: o.WhitelistUsernames, WhitelistTeams: o.WhitelistTeams})
 	if err != nil {
 		c.repoError(err)
 		return

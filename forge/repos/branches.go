@@ -20,6 +20,9 @@ type Branch struct {
 
 // Branches lists the branches of owner/name with their head commits.
 func (s *Service) Branches(ctx context.Context, actor forge.Actor, owner, name string) (*View, []*Branch, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.reader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
@@ -73,27 +76,11 @@ func (s *Service) branch(ctx context.Context, v *View, rules []*BranchProtection
 		CanPush: v.CanWrite() && canPush(rule, actor, v)}, nil
 }
 
-// canPush is the branch rule for direct pushes by the actor.
-func canPush(rule *BranchProtection, actor forge.Actor, v *View) bool {
-	if rule == nil {
-		return true
-	}
-	if !rule.EnablePush {
-		return false
-	}
-	if !rule.EnablePushWhitelist {
-		return true
-	}
-	for _, n := range rule.PushWhitelistUsernames {
-		if actor.IsSignedIn() && strings.EqualFold(n, actor.User.Name) {
-			return true
-		}
-	}
-	return false
-}
-
 // GetBranch returns one branch; forge.ErrNotFound if missing.
 func (s *Service) GetBranch(ctx context.Context, actor forge.Actor, owner, name, branch string) (*View, *Branch, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.reader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
@@ -109,20 +96,35 @@ func (s *Service) GetBranch(ctx context.Context, actor forge.Actor, owner, name,
 	return v, b, err
 }
 
-// CreateBranch creates newName at from (a branch, tag or commit; "" is the
-// default branch). Writers only, not archived. forge.ErrConflict
-// `The branch already exists.`; forge.ErrNotFound for an unknown from.
+// CreateBranch creates newName at from (a branch, tag, full reference
+// name or commit id; "" is the default branch). Writers only, not
+// archived. Errors: forge.ErrInvalid for an invalid name or from (see
+// CheckRefName, CheckRevision); a *RefChangeError (forge.ErrForbidden) when
+// a protection rule does not let the actor push to newName;
+// forge.ErrConflict `The branch already exists.`; forge.ErrNotFound for an
+// unknown from.
 func (s *Service) CreateBranch(ctx context.Context, actor forge.Actor, owner, name, newName, from string) (*View, *Branch, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := checkBranchName("NewBranchName", newName); err != nil {
+		return nil, nil, err
+	}
 	if from == "" {
 		from = v.Repo.DefaultBranch
+	} else if err := CheckRevision(from); err != nil {
+		return nil, nil, forge.Errorf(forge.ErrInvalid, "[OldRefName]: %v", err)
 	}
 	id, err := s.git.Resolve(ctx, v.Repo.ID, from)
 	if err != nil {
 		return nil, nil, forge.Errorf(forge.ErrNotFound, "The old branch does not exist")
+	}
+	if _, err := s.checkRefChange(ctx, actor, v, false, RefUpdate{Ref: "refs/heads/" + newName, NewID: id}); err != nil {
+		return nil, nil, err
 	}
 	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/heads/"+newName, id, ""); err != nil {
 		if errors.Is(err, forge.ErrConflict) {
@@ -136,19 +138,34 @@ func (s *Service) CreateBranch(ctx context.Context, actor forge.Actor, owner, na
 	return s.GetBranch(ctx, actor, owner, name, newName)
 }
 
-// DeleteBranch deletes a branch. Writers only, not archived; the default
-// branch and protected branches are refused (forge.ErrForbidden).
+// DeleteBranch deletes a branch. Writers only, not archived. The default
+// branch (`can not delete default branch`) and protected branches (`branch
+// protected`) are refused with forge.ErrForbidden, by the same rule as
+// pushes (CheckRefUpdate); forge.ErrNotFound when the branch is missing.
 func (s *Service) DeleteBranch(ctx context.Context, actor forge.Actor, owner, name, branch string) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return err
 	}
-	if branch == v.Repo.DefaultBranch {
-		return forge.Errorf(forge.ErrForbidden, "can not delete default branch")
+	_, err = s.checkRefChange(ctx, actor, v, false, RefUpdate{Ref: "refs/heads/" + branch})
+	var rc *RefChangeError
+	if errors.As(err, &rc) {
+		switch rc.Refusal {
+		case RefDefaultBranch:
+			return forge.Errorf(forge.ErrForbidden, "can not delete default branch")
+		case RefBranchDeletion:
+			return forge.Errorf(forge.ErrForbidden, "branch protected")
+		}
 	}
-	id, err := s.unprotectedBranch(ctx, v, branch, "branch protected")
 	if err != nil {
 		return err
+	}
+	id, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+branch)
+	if err != nil {
+		return forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", branch)
 	}
 	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/heads/"+branch, "", id); err != nil {
 		return err
@@ -182,9 +199,13 @@ type PushPlan struct {
 // branches take pushes only as their rule allows, are never deleted, and
 // never move except by fast-forward (listed in the plan's FastForwardOnly
 // for the transport to enforce); the default branch is never deleted;
-// protected tags change only for their whitelisted users. Returns
-// forge.ErrNotFound for a repository the actor cannot read,
-// forge.ErrForbidden naming the reason otherwise.
+// protected tags change only for their whitelisted users. This is the
+// same rule (CheckRefUpdate) as the branch, tag and release methods apply.
+// Forgejo v15 has no force-push allowlist (its BranchProtection has no
+// enable_force_push): no one force-pushes a protected branch. Returns
+// forge.ErrNotFound for a repository the actor cannot read, a
+// *RefChangeError (forge.ErrForbidden, with the message Forgejo's hook
+// gives) for a refused update, forge.ErrForbidden otherwise.
 func (s *Service) CheckPush(ctx context.Context, actor forge.Actor, owner, name string, updates []RefUpdate) (*PushPlan, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return nil, err
@@ -193,48 +214,41 @@ func (s *Service) CheckPush(ctx context.Context, actor forge.Actor, owner, name 
 	if err != nil {
 		return nil, err
 	}
-	rules, err := s.rules(ctx, v.Repo.ID)
+	ff, err := s.checkRefChange(ctx, actor, v, false, updates...)
 	if err != nil {
 		return nil, err
 	}
-	tagRules, err := s.tagRules(ctx, v.Repo.ID)
-	if err != nil {
-		return nil, err
-	}
-	plan := &PushPlan{View: v}
-	for _, u := range updates {
-		if tag, ok := strings.CutPrefix(u.Ref, "refs/tags/"); ok && !CanChangeTag(tagRules, actor.User, tag) {
-			return nil, forge.Errorf(forge.ErrForbidden, "tag %s is protected", tag)
-		}
-		branch, ok := strings.CutPrefix(u.Ref, "refs/heads/")
-		if !ok {
-			continue
-		}
-		deleting := strings.Trim(u.NewID, "0") == ""
-		rule := ProtectionFor(rules, branch)
-		switch {
-		case deleting && branch == v.Repo.DefaultBranch && !v.Repo.Empty:
-			return nil, forge.Errorf(forge.ErrForbidden, "branch %s is the default branch and cannot be deleted", branch)
-		case deleting && rule != nil:
-			return nil, forge.Errorf(forge.ErrForbidden, "branch %s is protected from deletion", branch)
-		case !canPush(rule, actor, v):
-			return nil, forge.Errorf(forge.ErrForbidden, "branch %s is protected from direct pushes", branch)
-		case rule != nil && strings.Trim(u.OldID, "0") != "":
-			plan.FastForwardOnly = append(plan.FastForwardOnly, u.Ref)
-		}
-	}
-	return plan, nil
+	return &PushPlan{View: v, FastForwardOnly: ff}, nil
 }
 
 // RenameBranch renames a branch (and the default branch setting with it).
-// Writers only, not archived; protected branches are refused
-// (forge.ErrForbidden); forge.ErrConflict when the new name exists.
+// Writers only, not archived. Errors: forge.ErrInvalid for an invalid new
+// name; forge.ErrForbidden `Branch is protected` when a rule covers from,
+// a *RefChangeError when the rule of the new name does not let the actor
+// push there; forge.ErrNotFound when from is missing; forge.ErrConflict
+// when the new name exists.
 func (s *Service) RenameBranch(ctx context.Context, actor forge.Actor, owner, name, from, to string) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return err
 	}
-	id, err := s.unprotectedBranch(ctx, v, from, "Branch is protected")
+	if err := checkBranchName("Name", to); err != nil {
+		return err
+	}
+	id, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+from)
+	if err != nil {
+		return forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", from)
+	}
+	_, err = s.checkRefChange(ctx, actor, v, true,
+		RefUpdate{Ref: "refs/heads/" + from, OldID: id},
+		RefUpdate{Ref: "refs/heads/" + to, NewID: id})
+	var rc *RefChangeError
+	if errors.As(err, &rc) && rc.Ref == "refs/heads/"+from {
+		return forge.Errorf(forge.ErrForbidden, "Branch is protected")
+	}
 	if err != nil {
 		return err
 	}
@@ -261,22 +275,4 @@ func (s *Service) RenameBranch(ctx context.Context, actor forge.Actor, owner, na
 		}
 	}
 	return s.refresh(ctx, v.Repo.ID)
-}
-
-// unprotectedBranch resolves a branch that no protection rule covers:
-// forge.ErrForbidden with msg when one does, forge.ErrNotFound when the
-// branch does not exist.
-func (s *Service) unprotectedBranch(ctx context.Context, v *View, branch, msg string) (string, error) {
-	rules, err := s.rules(ctx, v.Repo.ID)
-	if err != nil {
-		return "", err
-	}
-	if ProtectionFor(rules, branch) != nil {
-		return "", forge.Errorf(forge.ErrForbidden, "%s", msg)
-	}
-	id, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+branch)
-	if err != nil {
-		return "", forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", branch)
-	}
-	return id, nil
 }

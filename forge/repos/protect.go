@@ -119,6 +119,9 @@ type Review struct {
 
 // ListProtections lists a repository's rules. reqAdmin.
 func (s *Service) ListProtections(ctx context.Context, actor forge.Actor, owner, name string) ([]*BranchProtection, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	var list []*BranchProtection
 	err := s.store.View(ctx, func(tx Tx) error {
 		v, err := load(ctx, tx, actor, owner, name)
@@ -136,6 +139,9 @@ func (s *Service) ListProtections(ctx context.Context, actor forge.Actor, owner,
 
 // GetProtection returns a rule by name. reqAdmin; forge.ErrNotFound if none.
 func (s *Service) GetProtection(ctx context.Context, actor forge.Actor, owner, name, rule string) (*BranchProtection, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	var p *BranchProtection
 	err := s.store.View(ctx, func(tx Tx) error {
 		v, err := load(ctx, tx, actor, owner, name)
@@ -158,10 +164,14 @@ var ErrRuleNameEmpty = forge.Errorf(forge.ErrInvalid, "both rule_name and branch
 // forge.ErrInvalid `both rule_name and branch_name are empty`;
 // forge.ErrConflict `Branch protection already exist`.
 func (s *Service) CreateProtection(ctx context.Context, actor forge.Actor, owner, name string, p BranchProtection) (*BranchProtection, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	if p.RuleName == "" {
 		return nil, ErrRuleNameEmpty
 	}
 	p.normalize()
+	p.ID = 0
 	now := s.clock.Now()
 	p.Created, p.Updated = now, now
 	err := s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
@@ -180,33 +190,107 @@ func (s *Service) CreateProtection(ctx context.Context, actor forge.Actor, owner
 	return &p, nil
 }
 
-// EditProtection changes a rule with edit (applied to the stored rule).
-// reqAdmin, not archived; forge.ErrNotFound for an unknown rule.
-func (s *Service) EditProtection(ctx context.Context, actor forge.Actor, owner, name, rule string, edit func(*BranchProtection)) (*BranchProtection, error) {
+// ProtectionEdit is Forgejo's EditBranchProtectionOption as a typed value:
+// a nil field leaves the rule's value unchanged; a non-nil pointer sets it
+// (a pointer to a nil or empty slice empties the list). It has no field for
+// the rule's id, repository or name: which rule is edited is decided only
+// by the repository and rule name given to EditProtection.
+type ProtectionEdit struct {
+	EnablePush                    *bool
+	EnablePushWhitelist           *bool
+	PushWhitelistUsernames        *[]string
+	PushWhitelistTeams            *[]string
+	PushWhitelistDeployKeys       *bool
+	EnableMergeWhitelist          *bool
+	MergeWhitelistUsernames       *[]string
+	MergeWhitelistTeams           *[]string
+	EnableStatusCheck             *bool
+	StatusCheckContexts           *[]string
+	RequiredApprovals             *int64
+	EnableApprovalsWhitelist      *bool
+	ApprovalsWhitelistUsernames   *[]string
+	ApprovalsWhitelistTeams       *[]string
+	BlockOnRejectedReviews        *bool
+	BlockOnOfficialReviewRequests *bool
+	BlockOnOutdatedBranch         *bool
+	DismissStaleApprovals         *bool
+	IgnoreStaleApprovals          *bool
+	RequireSignedCommits          *bool
+	ProtectedFilePatterns         *string
+	UnprotectedFilePatterns       *string
+	ApplyToAdmins                 *bool
+}
+
+// Apply sets the non-nil fields of e on p (CreateProtection's callers
+// build a new rule with it). It never touches p's id, repository or name.
+func (e ProtectionEdit) Apply(p *BranchProtection) {
+	set(&p.EnablePush, e.EnablePush)
+	set(&p.EnablePushWhitelist, e.EnablePushWhitelist)
+	set(&p.PushWhitelistUsernames, e.PushWhitelistUsernames)
+	set(&p.PushWhitelistTeams, e.PushWhitelistTeams)
+	set(&p.PushWhitelistDeployKeys, e.PushWhitelistDeployKeys)
+	set(&p.EnableMergeWhitelist, e.EnableMergeWhitelist)
+	set(&p.MergeWhitelistUsernames, e.MergeWhitelistUsernames)
+	set(&p.MergeWhitelistTeams, e.MergeWhitelistTeams)
+	set(&p.EnableStatusCheck, e.EnableStatusCheck)
+	set(&p.StatusCheckContexts, e.StatusCheckContexts)
+	set(&p.RequiredApprovals, e.RequiredApprovals)
+	set(&p.EnableApprovalsWhitelist, e.EnableApprovalsWhitelist)
+	set(&p.ApprovalsWhitelistUsernames, e.ApprovalsWhitelistUsernames)
+	set(&p.ApprovalsWhitelistTeams, e.ApprovalsWhitelistTeams)
+	set(&p.BlockOnRejectedReviews, e.BlockOnRejectedReviews)
+	set(&p.BlockOnOfficialReviewRequests, e.BlockOnOfficialReviewRequests)
+	set(&p.BlockOnOutdatedBranch, e.BlockOnOutdatedBranch)
+	set(&p.DismissStaleApprovals, e.DismissStaleApprovals)
+	set(&p.IgnoreStaleApprovals, e.IgnoreStaleApprovals)
+	set(&p.RequireSignedCommits, e.RequireSignedCommits)
+	set(&p.ProtectedFilePatterns, e.ProtectedFilePatterns)
+	set(&p.UnprotectedFilePatterns, e.UnprotectedFilePatterns)
+	set(&p.ApplyToAdmins, e.ApplyToAdmins)
+}
+
+// EditProtection changes the rule called rule of owner/name by e and
+// returns the rule as stored. reqAdmin of owner/name, not archived. The
+// rule is looked up within that repository only. Errors: forge.ErrNotFound
+// for an unknown rule (or repository); forge.ErrForbidden for a
+// non-administrator; forge.ErrInvalid `User does not exist` for unknown
+// whitelisted users (nothing is stored then).
+func (s *Service) EditProtection(ctx context.Context, actor forge.Actor, owner, name, rule string, e ProtectionEdit) (*BranchProtection, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	var out *BranchProtection
 	err := s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
 		p, err := tx.Protection(ctx, v.Repo.ID, rule)
 		if err != nil {
 			return err
 		}
+		id, repo, ruleName := p.ID, p.RepoID, p.RuleName
 		before := p.RequiredApprovals
-		edit(p)
+		e.Apply(p)
 		if p.RequiredApprovals < 0 {
 			p.RequiredApprovals = before // Forgejo ignores a negative count on edit
 		}
 		p.normalize()
+		p.ID, p.RepoID, p.RuleName = id, repo, ruleName
 		if err := checkWhitelist(ctx, tx, p.PushWhitelistUsernames, p.MergeWhitelistUsernames, p.ApprovalsWhitelistUsernames); err != nil {
 			return err
 		}
 		p.Updated = s.clock.Now()
-		out = p
-		return tx.UpdateProtection(ctx, p)
+		if err := tx.UpdateProtection(ctx, p); err != nil {
+			return err
+		}
+		out, err = tx.Protection(ctx, v.Repo.ID, rule)
+		return err
 	})
 	return out, err
 }
 
 // DeleteProtection removes a rule. reqAdmin; forge.ErrNotFound if none.
 func (s *Service) DeleteProtection(ctx context.Context, actor forge.Actor, owner, name, rule string) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
 	return s.adminTx(ctx, actor, owner, name, false, func(tx Tx, v *View) error {
 		return tx.DeleteProtection(ctx, v.Repo.ID, rule)
 	})

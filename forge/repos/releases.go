@@ -78,6 +78,9 @@ type ReleaseOptions struct {
 // ListReleases returns one page of releases, newest first; drafts only for
 // writers.
 func (s *Service) ListReleases(ctx context.Context, actor forge.Actor, owner, name string, f ReleaseFilter, o forge.ListOptions) (*View, []*Release, int64, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, 0, err
+	}
 	var (
 		v     *View
 		list  []*Release
@@ -114,6 +117,9 @@ func fillReleases(ctx context.Context, tx Tx, list []*Release) error {
 // GetRelease finds a release by id, by tag (tag != ""), or the latest
 // published one (latest). Drafts only for writers. forge.ErrNotFound.
 func (s *Service) GetRelease(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID, tag string, latest bool) (*View, *Release, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	var (
 		v   *View
 		rel *Release
@@ -152,58 +158,155 @@ func (s *Service) GetRelease(ctx context.Context, actor forge.Actor, owner, name
 
 // CreateRelease publishes (or drafts) a release. Writers only, not
 // archived. The tag is created at Target (default branch) when missing,
-// except for drafts. forge.ErrConflict when the tag has a release already.
+// except for drafts (publishing one creates it). Errors: forge.ErrInvalid
+// for an empty repository, an invalid tag name or target (CheckRefName,
+// CheckRevision), or a protected tag the actor may not create (Forgejo's
+// 422 ProtectedTagName: the same rule as pushes, CheckRefUpdate);
+// forge.ErrConflict when the tag has a release already; forge.ErrNotFound
+// for an unknown target. Nothing is stored when it fails.
 func (s *Service) CreateRelease(ctx context.Context, actor forge.Actor, owner, name string, o ReleaseOptions) (*View, *Release, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
 	}
+	if v.Repo.Empty {
+		return nil, nil, forge.Errorf(forge.ErrInvalid, "repo is empty")
+	}
 	rel := &Release{RepoID: v.Repo.ID, AuthorID: actor.User.ID, Author: actor.User, Target: v.Repo.DefaultBranch, Created: s.clock.Now()}
 	applyRelease(rel, o)
-	if rel.TagName == "" {
-		return nil, nil, forge.Errorf(forge.ErrInvalid, "[TagName]: Required")
+	if err := checkTagName("TagName", rel.TagName); err != nil {
+		return nil, nil, err
 	}
-	if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/tags/"+rel.TagName); err != nil && !rel.Draft {
-		if err := s.checkTag(ctx, actor, v, rel.TagName); err != nil {
-			return nil, nil, err
+	if o.Target != nil && *o.Target != "" {
+		if err := CheckRevision(*o.Target); err != nil {
+			return nil, nil, forge.Errorf(forge.ErrInvalid, "[Target]: %v", err)
 		}
-		if err := s.git.CreateTag(ctx, v.Repo.ID, rel.TagName, rel.Target, "", Signature{}); err != nil {
-			return nil, nil, err
-		}
+	}
+	if rel.Name == "" {
+		rel.Name = rel.TagName // Forgejo: the title defaults to the tag name
+	}
+	if err := s.store.View(ctx, func(tx Tx) error { return releaseTagFree(ctx, tx, v.Repo.ID, rel.TagName, 0) }); err != nil {
+		return nil, nil, err
+	}
+	created, err := s.ensureReleaseTag(ctx, actor, v, rel)
+	if err != nil {
+		return nil, nil, err
 	}
 	err = s.store.Update(ctx, func(tx Tx) error {
-		if _, err := tx.ReleaseByTag(ctx, v.Repo.ID, rel.TagName); err == nil {
-			return forge.Errorf(forge.ErrConflict, "release with tag %s already exists", rel.TagName)
+		if err := releaseTagFree(ctx, tx, v.Repo.ID, rel.TagName, 0); err != nil {
+			return err
 		}
 		return tx.CreateRelease(ctx, rel)
 	})
 	if err != nil {
+		s.dropTag(ctx, v, created)
 		return nil, nil, err
 	}
 	rel.Assets = []*Attachment{}
 	return v, rel, s.refresh(ctx, v.Repo.ID)
 }
 
-func applyRelease(r *Release, o ReleaseOptions) {
-	set(&r.TagName, o.TagName)
-	if o.Target != nil && *o.Target != "" {
-		r.Target = *o.Target
+// releaseTagFree is forge.ErrConflict when a release other than id uses
+// tag.
+func releaseTagFree(ctx context.Context, tx Tx, repo forge.ID, tag string, id forge.ID) error {
+	other, err := tx.ReleaseByTag(ctx, repo, tag)
+	switch {
+	case errors.Is(err, forge.ErrNotFound):
+		return nil
+	case err != nil:
+		return err
+	case other.ID != id:
+		return forge.Errorf(forge.ErrConflict, "release with tag %s already exists", tag)
 	}
-	set(&r.Name, o.Name)
-	set(&r.Body, o.Body)
+	return nil
+}
+
+// ensureReleaseTag creates the tag of a published release when it does not
+// exist yet, after the protection check (a refusal is Forgejo's 422
+// ProtectedTagName). It returns the tag it created ("" if none).
+func (s *Service) ensureReleaseTag(ctx context.Context, actor forge.Actor, v *View, rel *Release) (string, error) {
+	if rel.Draft {
+		return "", nil
+	}
+	if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/tags/"+rel.TagName); err == nil {
+		return "", nil
+	}
+	_, err := s.checkRefChange(ctx, actor, v, false, RefUpdate{Ref: "refs/tags/" + rel.TagName, NewID: "1"})
+	var rc *RefChangeError
+	if errors.As(err, &rc) {
+		return "", forge.Errorf(forge.ErrInvalid, "user without permission tried to create protected tag [name: %s]", rel.TagName)
+	}
+	if err != nil {
+		return "", err
+	}
+	if _, err := s.git.Resolve(ctx, v.Repo.ID, rel.Target); err != nil {
+		return "", forge.Errorf(forge.ErrNotFound, "target \"%s\" not found", rel.Target)
+	}
+	if err := s.git.CreateTag(ctx, v.Repo.ID, rel.TagName, rel.Target, "", Signature{}); err != nil {
+		return "", err
+	}
+	return rel.TagName, nil
+}
+
+// dropTag removes a tag ensureReleaseTag created when the release it was
+// for could not be stored.
+func (s *Service) dropTag(ctx context.Context, v *View, tag string) {
+	if tag == "" {
+		return
+	}
+	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/tags/"+tag, "", "*"); err != nil {
+		s.log.WarnContext(ctx, "tag of a failed release not removed", "tag", tag, "err", err)
+	}
+}
+
+// applyRelease sets o on r. As in Forgejo, empty strings for the tag name,
+// target, title and body leave them unchanged (EditRelease's
+// `len(form.X) > 0`).
+func applyRelease(r *Release, o ReleaseOptions) {
+	for _, f := range []struct {
+		dst *string
+		v   *string
+	}{{&r.TagName, o.TagName}, {&r.Target, o.Target}, {&r.Name, o.Name}, {&r.Body, o.Body}} {
+		if f.v != nil && *f.v != "" {
+			*f.dst = *f.v
+		}
+	}
 	set(&r.Draft, o.Draft)
 	set(&r.Prerelease, o.Prerelease)
 	set(&r.HideArchiveLinks, o.HideArchiveLinks)
 }
 
-// EditRelease changes a release. Writers only, not archived.
+// EditRelease changes a release and returns it as stored. Writers only,
+// not archived. Empty strings leave tag_name, target_commitish, name and
+// body unchanged (Forgejo). Publishing a draft, or changing the tag of a
+// published release, creates the tag when missing, under the same
+// protection check as pushes. Errors: forge.ErrNotFound for an unknown
+// release or target; forge.ErrInvalid for an invalid tag name or target or
+// a protected tag, or a tag another release has (all 422). Everything is validated before anything is written; a failed edit
+// stores nothing.
 func (s *Service) EditRelease(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID, o ReleaseOptions) (*View, *Release, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
 	}
+	if o.TagName != nil && *o.TagName != "" {
+		if err := checkTagName("TagName", *o.TagName); err != nil {
+			return nil, nil, err
+		}
+	}
+	if o.Target != nil && *o.Target != "" {
+		if err := CheckRevision(*o.Target); err != nil {
+			return nil, nil, forge.Errorf(forge.ErrInvalid, "[Target]: %v", err)
+		}
+	}
 	var rel *Release
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err = s.store.View(ctx, func(tx Tx) error {
 		var err error
 		if rel, err = tx.ReleaseByID(ctx, v.Repo.ID, id); err != nil {
 			return err
@@ -213,22 +316,51 @@ func (s *Service) EditRelease(ctx context.Context, actor forge.Actor, owner, nam
 		if wasDraft && !rel.Draft {
 			rel.Created = s.clock.Now() // published now
 		}
+		return releaseTagFree(ctx, tx, v.Repo.ID, rel.TagName, rel.ID)
+	})
+	if errors.Is(err, forge.ErrConflict) {
+		// Forgejo's EditRelease declares no 409: the tag of another
+		// release is invalid input here.
+		err = forge.Errorf(forge.ErrInvalid, "%s", err.Error())
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	created, err := s.ensureReleaseTag(ctx, actor, v, rel)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out *Release
+	err = s.store.Update(ctx, func(tx Tx) error {
+		if err := releaseTagFree(ctx, tx, v.Repo.ID, rel.TagName, rel.ID); err != nil {
+			return err
+		}
 		if err := tx.UpdateRelease(ctx, rel); err != nil {
 			return err
 		}
-		return fillReleases(ctx, tx, []*Release{rel})
-	})
-	if err == nil && !rel.Draft {
-		if _, rerr := s.git.Resolve(ctx, v.Repo.ID, "refs/tags/"+rel.TagName); rerr != nil {
-			err = s.git.CreateTag(ctx, v.Repo.ID, rel.TagName, rel.Target, "", Signature{})
+		var err error
+		if out, err = tx.ReleaseByID(ctx, v.Repo.ID, id); err != nil {
+			return err
 		}
+		return fillReleases(ctx, tx, []*Release{out})
+	})
+	if err != nil {
+		s.dropTag(ctx, v, created)
+		return nil, nil, err
 	}
-	return v, rel, err
+	if created != "" {
+		err = s.refresh(ctx, v.Repo.ID)
+	}
+	return v, out, err
 }
 
 // DeleteRelease deletes a release (by id, or by tag when tag != "") and its
-// assets; the tag stays. Writers only, not archived.
+// assets. The tag stays: no release call deletes a tag, so none can get
+// round tag protection. Writers only, not archived.
 func (s *Service) DeleteRelease(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID, tag string) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return err
@@ -285,6 +417,9 @@ type AttachmentUpload struct {
 // forge.ErrPrecondition when the host configured no blob store;
 // forge.ErrInvalid for a missing name or a file over the limit.
 func (s *Service) AddAttachment(ctx context.Context, actor forge.Actor, owner, name string, releaseID forge.ID, up AttachmentUpload) (*View, *Attachment, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
@@ -306,7 +441,7 @@ func (s *Service) AddAttachment(ctx context.Context, actor forge.Actor, owner, n
 		} else if err != nil {
 			return nil, nil, err
 		}
-	} else if !validURL(up.ExternalURL) {
+	} else if !ValidDownloadURL(up.ExternalURL) {
 		return nil, nil, forge.Errorf(forge.ErrInvalid, "invalid external URL")
 	}
 	if err := s.store.Update(ctx, func(tx Tx) error { return tx.CreateAttachment(ctx, a) }); err != nil {
@@ -318,6 +453,9 @@ func (s *Service) AddAttachment(ctx context.Context, actor forge.Actor, owner, n
 
 // GetAttachment returns a release asset (readers; drafts for writers).
 func (s *Service) GetAttachment(ctx context.Context, actor forge.Actor, owner, name string, releaseID, id forge.ID) (*View, *Attachment, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, rel, err := s.GetRelease(ctx, actor, owner, name, releaseID, "", false)
 	if err != nil {
 		return nil, nil, err
@@ -332,6 +470,9 @@ func (s *Service) GetAttachment(ctx context.Context, actor forge.Actor, owner, n
 
 // EditAttachment renames a release asset (or changes its external link).
 func (s *Service) EditAttachment(ctx context.Context, actor forge.Actor, owner, name string, releaseID, id forge.ID, newName, externalURL string) (*View, *Attachment, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
@@ -349,6 +490,9 @@ func (s *Service) EditAttachment(ctx context.Context, actor forge.Actor, owner, 
 			if a.ExternalURL == "" {
 				return forge.Errorf(forge.ErrInvalid, "existing attachment is not external")
 			}
+			if !ValidDownloadURL(externalURL) {
+				return forge.Errorf(forge.ErrInvalid, "invalid external URL")
+			}
 			a.ExternalURL = externalURL
 		}
 		return tx.UpdateAttachment(ctx, a)
@@ -358,6 +502,9 @@ func (s *Service) EditAttachment(ctx context.Context, actor forge.Actor, owner, 
 
 // DeleteAttachment removes a release asset and its bytes.
 func (s *Service) DeleteAttachment(ctx context.Context, actor forge.Actor, owner, name string, releaseID, id forge.ID) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return err
@@ -379,8 +526,13 @@ func (s *Service) DeleteAttachment(ctx context.Context, actor forge.Actor, owner
 
 // OpenAttachment returns the bytes of the attachment with that uuid if the
 // actor may read its repository (and its release, for drafts), counting the
-// download.
+// download. An external link is returned only when it is http(s)
+// (ValidDownloadURL): rows stored before that rule with another scheme are
+// forge.ErrNotFound, so no caller redirects to them.
 func (s *Service) OpenAttachment(ctx context.Context, actor forge.Actor, uuid string) (*Attachment, io.ReadCloser, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	var a *Attachment
 	err := s.store.Update(ctx, func(tx Tx) error {
 		var err error
@@ -400,7 +552,7 @@ func (s *Service) OpenAttachment(ctx context.Context, actor forge.Actor, uuid st
 			return err
 		}
 		rel, err := tx.ReleaseByID(ctx, a.RepoID, a.ReleaseID)
-		if err != nil || (rel.Draft && !v.CanWrite()) {
+		if err != nil || (rel.Draft && !v.CanWrite()) || (a.ExternalURL != "" && !ValidDownloadURL(a.ExternalURL)) {
 			return forge.Errorf(forge.ErrNotFound, "attachment does not exist [uuid: %s]", uuid)
 		}
 		a.Downloads++
@@ -415,6 +567,11 @@ func (s *Service) OpenAttachment(ctx context.Context, actor forge.Actor, uuid st
 	rc, err := s.cfg.Blobs.Open(ctx, a.UUID)
 	return a, rc, err
 }
+
+// ValidDownloadURL reports whether u may be a release asset's external
+// browser_download_url: an absolute http or https URL with a host (never
+// javascript:, data:, file: and the like).
+func ValidDownloadURL(u string) bool { return validURL(u) }
 
 func newUUID() string {
 	b := make([]byte, 16)

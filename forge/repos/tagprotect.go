@@ -2,6 +2,7 @@ package repos
 
 import (
 	"context"
+	"errors"
 	"path"
 	"regexp"
 	"strings"
@@ -53,29 +54,31 @@ func CanChangeTag(rules []*TagProtection, user *forge.User, tag string) bool {
 	return true
 }
 
-func (s *Service) tagRules(ctx context.Context, repo forge.ID) ([]*TagProtection, error) {
-	var rules []*TagProtection
-	err := s.store.View(ctx, func(tx Tx) error {
-		var err error
-		rules, err = tx.ListTagProtections(ctx, repo)
-		return err
-	})
-	return rules, err
-}
-
-func (s *Service) checkTag(ctx context.Context, actor forge.Actor, v *View, tag string) error {
-	rules, err := s.tagRules(ctx, v.Repo.ID)
-	if err != nil {
-		return err
+// checkTag applies the protection check (CheckRefUpdate) to creating or
+// deleting tag through the tag API: forge.ErrInvalid (Forgejo's 422) `user
+// not allowed to create protected tag` or `user not allowed to delete
+// protected tag` when refused.
+func (s *Service) checkTag(ctx context.Context, actor forge.Actor, v *View, tag string, deleting bool) error {
+	u := RefUpdate{Ref: "refs/tags/" + tag, NewID: "1"}
+	if deleting {
+		u = RefUpdate{Ref: "refs/tags/" + tag, OldID: "1"}
 	}
-	if !CanChangeTag(rules, actor.User, tag) {
-		return forge.Errorf(forge.ErrForbidden, "user not allowed to create or delete protected tag %s", tag)
+	_, err := s.checkRefChange(ctx, actor, v, false, u)
+	var rc *RefChangeError
+	if errors.As(err, &rc) {
+		if deleting {
+			return forge.Errorf(forge.ErrInvalid, "user not allowed to delete protected tag")
+		}
+		return forge.Errorf(forge.ErrInvalid, "user not allowed to create protected tag")
 	}
-	return nil
+	return err
 }
 
 // ListTagProtections lists the tag rules. reqAdmin.
 func (s *Service) ListTagProtections(ctx context.Context, actor forge.Actor, owner, name string) ([]*TagProtection, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	var list []*TagProtection
 	err := s.adminTx(ctx, actor, owner, name, false, func(tx Tx, v *View) error {
 		var err error
@@ -87,6 +90,9 @@ func (s *Service) ListTagProtections(ctx context.Context, actor forge.Actor, own
 
 // GetTagProtection returns a tag rule. reqAdmin.
 func (s *Service) GetTagProtection(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID) (*TagProtection, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	var p *TagProtection
 	err := s.adminTx(ctx, actor, owner, name, false, func(tx Tx, v *View) error {
 		var err error
@@ -96,45 +102,120 @@ func (s *Service) GetTagProtection(ctx context.Context, actor forge.Actor, owner
 	return p, err
 }
 
-// CreateTagProtection adds a tag rule. reqAdmin, not archived;
-// forge.ErrInvalid for an empty pattern or unknown users.
-func (s *Service) CreateTagProtection(ctx context.Context, actor forge.Actor, owner, name string, p TagProtection) (*TagProtection, error) {
-	if strings.TrimSpace(p.NamePattern) == "" {
-		return nil, forge.Errorf(forge.ErrInvalid, "name_pattern are empty")
+// TagProtectionEdit is Forgejo's EditTagProtectionOption as a typed value:
+// a nil field leaves the rule's value unchanged; a non-nil pointer sets it
+// (a pointer to a nil or empty slice empties the list). It has no field for
+// the rule's id or repository: EditTagProtection edits only the rule with
+// that id in the repository it is given.
+type TagProtectionEdit struct {
+	NamePattern        *string
+	WhitelistUsernames *[]string
+	WhitelistTeams     *[]string
+}
+
+// Apply sets the non-nil fields of e on p.
+func (e TagProtectionEdit) Apply(p *TagProtection) {
+	set(&p.NamePattern, e.NamePattern)
+	set(&p.WhitelistUsernames, e.WhitelistUsernames)
+	set(&p.WhitelistTeams, e.WhitelistTeams)
+}
+
+// ErrTagPatternEmpty refuses a tag rule without a pattern (Forgejo
+// answers 400).
+var ErrTagPatternEmpty = forge.Errorf(forge.ErrInvalid, "name_pattern are empty")
+
+// CheckTagPattern reports why pattern cannot be a tag protection pattern:
+// empty (ErrTagPatternEmpty), or a /regular expression/ that does not
+// compile. forge.ErrInvalid.
+func CheckTagPattern(pattern string) error {
+	if strings.TrimSpace(pattern) == "" {
+		return ErrTagPatternEmpty
 	}
+	if len(pattern) > 2 && strings.HasPrefix(pattern, "/") && strings.HasSuffix(pattern, "/") {
+		if _, err := regexp.Compile(pattern[1 : len(pattern)-1]); err != nil {
+			return forge.Errorf(forge.ErrInvalid, "invalid name_pattern: %v", err)
+		}
+	}
+	return nil
+}
+
+// CreateTagProtection adds a tag rule (the pattern trimmed). reqAdmin, not
+// archived; forge.ErrInvalid for an invalid pattern (CheckTagPattern) or
+// unknown users; forge.ErrConflict `Tag protection already exist` for a
+// pattern the repository has a rule for.
+func (s *Service) CreateTagProtection(ctx context.Context, actor forge.Actor, owner, name string, p TagProtection) (*TagProtection, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
+	if err := CheckTagPattern(p.NamePattern); err != nil {
+		return nil, err
+	}
+	p.NamePattern = strings.TrimSpace(p.NamePattern)
 	now := s.clock.Now()
+	p.ID = 0
 	p.Created, p.Updated = now, now
 	err := s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
 		if err := checkWhitelist(ctx, tx, p.WhitelistUsernames); err != nil {
 			return err
 		}
 		p.RepoID = v.Repo.ID
+		existing, err := tx.ListTagProtections(ctx, v.Repo.ID)
+		if err != nil {
+			return err
+		}
+		for _, r := range existing {
+			if r.NamePattern == p.NamePattern {
+				return forge.Errorf(forge.ErrConflict, "Tag protection already exist")
+			}
+		}
 		return tx.CreateTagProtection(ctx, &p)
 	})
-	return &p, err
+	if err != nil {
+		return nil, err
+	}
+	return &p, nil
 }
 
-// EditTagProtection changes a tag rule with edit. reqAdmin, not archived.
-func (s *Service) EditTagProtection(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID, edit func(*TagProtection)) (*TagProtection, error) {
+// EditTagProtection changes the tag rule id of owner/name by e and returns
+// it as stored. reqAdmin, not archived; the rule is looked up within that
+// repository only. Errors: forge.ErrNotFound for a rule of no or another
+// repository; forge.ErrInvalid for an invalid pattern or unknown users
+// (nothing is stored then).
+func (s *Service) EditTagProtection(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID, e TagProtectionEdit) (*TagProtection, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
+	if e.NamePattern != nil {
+		if err := CheckTagPattern(*e.NamePattern); err != nil {
+			return nil, err
+		}
+	}
 	var out *TagProtection
 	err := s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
 		p, err := tx.TagProtection(ctx, v.Repo.ID, id)
 		if err != nil {
 			return err
 		}
-		edit(p)
+		e.Apply(p)
+		p.ID, p.RepoID = id, v.Repo.ID
 		if err := checkWhitelist(ctx, tx, p.WhitelistUsernames); err != nil {
 			return err
 		}
 		p.Updated = s.clock.Now()
-		out = p
-		return tx.UpdateTagProtection(ctx, p)
+		if err := tx.UpdateTagProtection(ctx, p); err != nil {
+			return err
+		}
+		out, err = tx.TagProtection(ctx, v.Repo.ID, id)
+		return err
 	})
 	return out, err
 }
 
 // DeleteTagProtection removes a tag rule. reqAdmin.
 func (s *Service) DeleteTagProtection(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
 	return s.adminTx(ctx, actor, owner, name, false, func(tx Tx, v *View) error {
 		return tx.DeleteTagProtection(ctx, v.Repo.ID, id)
 	})

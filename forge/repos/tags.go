@@ -3,6 +3,7 @@ package repos
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -16,19 +17,66 @@ type Tag struct {
 	Message string
 }
 
+// ListTags returns one page of the tags of owner/name (as git lists
+// them) and their total, with the messages of annotated tags as written.
+func (s *Service) ListTags(ctx context.Context, actor forge.Actor, owner, name string, o forge.ListOptions) (*View, []*Tag, int64, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, 0, err
+	}
+	v, refs, err := s.Refs(ctx, actor, owner, name)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	var all []Ref
+	for _, r := range refs {
+		if strings.HasPrefix(r.Name, "refs/tags/") {
+			all = append(all, r)
+		}
+	}
+	o = o.Normalize()
+	start := len(all) // a page past the end (no overflow for huge pages)
+	if o.Page-1 <= len(all)/o.Limit {
+		start = min((o.Page-1)*o.Limit, len(all))
+	}
+	end := min(start+o.Limit, len(all))
+	out := make([]*Tag, 0, end-start)
+	for _, r := range all[start:end] {
+		t, err := s.tagOf(ctx, v, r)
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		out = append(out, t)
+	}
+	return v, out, int64(len(all)), nil
+}
+
+// tagOf converts a tag reference, reading the message of annotated tags.
+func (s *Service) tagOf(ctx context.Context, v *View, r Ref) (*Tag, error) {
+	t := &Tag{Name: strings.TrimPrefix(r.Name, "refs/tags/"), ID: r.Target, Commit: r.Commit}
+	if r.Type == "tag" {
+		at, err := s.git.Tag(ctx, v.Repo.ID, r.Target)
+		if err != nil {
+			return nil, err
+		}
+		t.Message = at.Message
+	}
+	return t, nil
+}
+
 // GetTag returns the tag called name.
 func (s *Service) GetTag(ctx context.Context, actor forge.Actor, owner, name, tag string) (*View, *Tag, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, refs, err := s.Refs(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, r := range refs {
 		if r.Name == "refs/tags/"+tag {
-			t := &Tag{Name: tag, ID: r.Target, Commit: r.Commit}
-			if r.Type == "tag" {
-				if at, err := s.git.Tag(ctx, v.Repo.ID, r.Target); err == nil {
-					t.Message = at.Message
-				}
+			t, err := s.tagOf(ctx, v, r)
+			if err != nil {
+				return nil, nil, err
 			}
 			return v, t, nil
 		}
@@ -37,21 +85,30 @@ func (s *Service) GetTag(ctx context.Context, actor forge.Actor, owner, name, ta
 }
 
 // CreateTag creates a tag at target ("" is the default branch); annotated
-// when message is set. Writers only, not archived. forge.ErrConflict
-// `tag <name> already exists`; forge.ErrNotFound for an unknown target.
+// when message is set (stored and returned as written). Writers only, not
+// archived. Errors: forge.ErrInvalid for an invalid tag name or target
+// (CheckRefName, CheckRevision) and, as Forgejo's 422, `user not allowed
+// to create protected tag` for a protected tag the actor is not
+// whitelisted for; forge.ErrConflict `tag <name> already
+// exists`; forge.ErrNotFound for an unknown target.
 func (s *Service) CreateTag(ctx context.Context, actor forge.Actor, owner, name, tag, target, message string) (*View, *Tag, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
 	}
-	if tag == "" {
-		return nil, nil, forge.Errorf(forge.ErrInvalid, "[TagName]: Required")
-	}
-	if err := s.checkTag(ctx, actor, v, tag); err != nil {
+	if err := checkTagName("TagName", tag); err != nil {
 		return nil, nil, err
 	}
 	if target == "" {
 		target = v.Repo.DefaultBranch
+	} else if err := CheckRevision(target); err != nil {
+		return nil, nil, forge.Errorf(forge.ErrInvalid, "[Target]: %v", err)
+	}
+	if err := s.checkTag(ctx, actor, v, tag, false); err != nil {
+		return nil, nil, err
 	}
 	tagger := Signature{Name: actor.User.Name, Email: actor.User.Email, When: s.clock.Now()}
 	if err := s.git.CreateTag(ctx, v.Repo.ID, tag, target, message, tagger); err != nil {
@@ -66,16 +123,32 @@ func (s *Service) CreateTag(ctx context.Context, actor forge.Actor, owner, name,
 	return s.GetTag(ctx, actor, owner, name, tag)
 }
 
-// DeleteTag deletes a tag. Writers only, not archived.
+// DeleteTag deletes a tag. Writers only, not archived. Errors:
+// forge.ErrNotFound for a missing (or invalid) name; forge.ErrConflict `a
+// tag attached to a release cannot be deleted directly`; forge.ErrInvalid
+// `user not allowed to delete protected tag` (Forgejo's 422).
 func (s *Service) DeleteTag(ctx context.Context, actor forge.Actor, owner, name, tag string) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
 		return err
 	}
-	if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/tags/"+tag); err != nil {
+	if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/tags/"+tag); err != nil || CheckRefName(tag) != nil {
 		return forge.Errorf(forge.ErrNotFound, "tag does not exist [name: %s]", tag)
 	}
-	if err := s.checkTag(ctx, actor, v, tag); err != nil {
+	err = s.store.View(ctx, func(tx Tx) error {
+		_, err := tx.ReleaseByTag(ctx, v.Repo.ID, tag)
+		return err
+	})
+	switch {
+	case err == nil:
+		return forge.Errorf(forge.ErrConflict, "a tag attached to a release cannot be deleted directly")
+	case !errors.Is(err, forge.ErrNotFound):
+		return err
+	}
+	if err := s.checkTag(ctx, actor, v, tag, true); err != nil {
 		return err
 	}
 	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/tags/"+tag, "", "*"); err != nil {
@@ -86,6 +159,9 @@ func (s *Service) DeleteTag(ctx context.Context, actor forge.Actor, owner, name,
 
 // AnnotatedTag reads a tag object by id.
 func (s *Service) AnnotatedTag(ctx context.Context, actor forge.Actor, owner, name, oid string) (*View, *AnnotatedTag, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	v, err := s.reader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err

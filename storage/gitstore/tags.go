@@ -58,24 +58,32 @@ func parseIdent(v string) repos.Signature {
 	return sig
 }
 
-// CreateTag makes refs/tags/name point at target.
+// CreateTag makes refs/tags/name point at target. The name only ever
+// reaches git as the full reference name refs/tags/<name> or after
+// --end-of-options, so a name like "-n" is never read as an option; the
+// message is stored as written (--cleanup=verbatim: no comment stripping,
+// no added newline).
 func (s *Store) CreateTag(ctx context.Context, repo forge.ID, name, target, message string, tagger repos.Signature) error {
+	ref := "refs/tags/" + name
+	if err := repos.CheckRefName(name); err != nil {
+		return err
+	}
+	if _, err := s.run(ctx, repo, nil, nil, "check-ref-format", ref); err != nil {
+		return forge.Errorf(forge.ErrInvalid, "invalid tag name %q", name)
+	}
 	id, err := s.Resolve(ctx, repo, target)
 	if err != nil {
 		return err
 	}
-	if _, err := s.Resolve(ctx, repo, "refs/tags/"+name); err == nil {
+	if _, err := s.Resolve(ctx, repo, ref); err == nil {
 		return forge.Errorf(forge.ErrConflict, "tag already exists [name: %s]", name)
 	}
 	if message == "" {
-		return s.SetRef(ctx, repo, "refs/tags/"+name, id, "")
-	}
-	if _, err := s.run(ctx, repo, nil, nil, "check-ref-format", "refs/tags/"+name); err != nil {
-		return forge.Errorf(forge.ErrInvalid, "invalid tag name %q", name)
+		return s.SetRef(ctx, repo, ref, id, "")
 	}
 	env := []string{"GIT_COMMITTER_NAME=" + tagger.Name, "GIT_COMMITTER_EMAIL=" + tagger.Email,
 		"GIT_COMMITTER_DATE=" + tagger.When.UTC().Format(time.RFC3339)}
-	_, err = s.run(ctx, repo, []byte(message), env, "tag", "-a", "-F", "-", "--end-of-options", name, id)
+	_, err = s.run(ctx, repo, []byte(message), env, "tag", "-a", "--cleanup=verbatim", "-F", "-", "--end-of-options", name, id)
 	var ge *gitError
 	if errors.As(err, &ge) && strings.Contains(ge.stderr, "already exists") {
 		return forge.Errorf(forge.ErrConflict, "tag already exists [name: %s]", name)

@@ -18,7 +18,7 @@ var (
 	sqlReleaseByID   = prepared("SELECT " + releaseCols + " FROM release WHERE repo_id = ? AND id = ?")
 	sqlReleaseByTag  = prepared("SELECT " + releaseCols + " FROM release WHERE repo_id = ? AND lower_tag_name = ?")
 	sqlUpdateRelease = prepared(`UPDATE release SET tag_name = ?, lower_tag_name = ?, target = ?, name = ?, body = ?,
-		is_draft = ?, is_prerelease = ?, hide_archive_links = ?, created_unix = ? WHERE id = ?`)
+		is_draft = ?, is_prerelease = ?, hide_archive_links = ?, created_unix = ? WHERE id = ? AND repo_id = ?`)
 	sqlDeleteRelease = prepared(`DELETE FROM release WHERE id = ?`)
 
 	sqlCreateAttachment = prepared(`INSERT INTO attachment (uuid, repo_id, release_id, uploader_id, name, size,
@@ -101,7 +101,7 @@ func (t *tx) ListReleases(ctx context.Context, repoID forge.ID, f repos.ReleaseF
 
 func (t *tx) UpdateRelease(ctx context.Context, r *repos.Release) error {
 	res, err := t.exec(ctx, sqlUpdateRelease, r.TagName, strings.ToLower(r.TagName), r.Target, r.Name, r.Body, r.Draft,
-		r.Prerelease, r.HideArchiveLinks, toUnix(r.Created), r.ID)
+		r.Prerelease, r.HideArchiveLinks, toUnix(r.Created), r.ID, r.RepoID)
 	return affectedOne(res, err, "release")
 }
 
