@@ -26,8 +26,9 @@ func libRepos(t *testing.T) (svc *repos.Service, alice, bob forge.Actor) {
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
 	clock := forgetest.NewClock()
-	as := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
+	as, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
 		SecretKey: []byte("refs-lib-test")})
+	require.NoError(t, err)
 	no := false
 	_, err = as.EnsureAdmin(ctx, auth.CreateUserOptions{Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
 	require.NoError(t, err)

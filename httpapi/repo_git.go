@@ -585,27 +585,18 @@ type tagJSON struct {
 
 // listTags is GET /repos/{owner}/{repo}/tags.
 func (a *API) listTags(c *call) {
-	v, refs, err := a.cfg.Repos.Refs(c.r.Context(), c.actor, c.owner(), c.repo())
+	o := c.listOptions()
+	v, tags, total, err := a.cfg.Repos.ListTags(c.r.Context(), c.actor, c.owner(), c.repo(), o)
 	if err != nil {
 		c.repoError(err)
 		return
 	}
-	api, html := c.repoAPIURL(v.Repo), c.repoURL(v.Repo)
-	var all []tagJSON
-	for _, r := range refs {
-		name, ok := strings.CutPrefix(r.Name, "refs/tags/")
-		if !ok {
-			continue
-		}
-		all = append(all, tagJSON{Name: name, ID: r.Target, Commit: commitMeta{URL: api + "/git/commits/" + r.Commit, SHA: r.Commit},
-			ZipballURL: html + "/archive/" + name + ".zip", TarballURL: html + "/archive/" + name + ".tar.gz"})
+	out := make([]tagJSON, len(tags))
+	for i, t := range tags {
+		out[i] = c.toTag(v.Repo, t)
 	}
-	o := c.listOptions()
-	start := min(o.Offset(), len(all))
-	end := min(start+o.Limit, len(all))
-	out := append([]tagJSON{}, all[start:end]...)
-	c.setLinkHeader(int64(len(all)), o)
-	c.setTotalCount(int64(len(all)))
+	c.setLinkHeader(total, o)
+	c.setTotalCount(total)
 	c.json(http.StatusOK, out)
 }
 

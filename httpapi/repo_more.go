@@ -228,10 +228,12 @@ func (a *API) changeFiles(c *call) {
 			files = append(files, nil)
 			continue
 		}
-		_, ct, err := a.cfg.Repos.GetContents(c.r.Context(), c.actor, c.owner(), c.repo(), f.Path, cm.ID)
-		if err != nil {
-			c.repoError(err)
-			return
+		p, _ := repos.CleanTreePath(f.Path) // the path ChangeFiles wrote
+		_, ct, err := a.cfg.Repos.GetContents(c.r.Context(), c.actor, c.owner(), c.repo(), p, cm.ID)
+		if err != nil { // the commit landed: never answer an error for it
+			a.log.ErrorContext(c.r.Context(), "contents after commit", "commit", cm.ID, "err", err)
+			files = append(files, nil)
+			continue
 		}
 		files = append(files, c.toContents(v.Repo, cmpOrStr(o.NewBranch, o.Branch, v.Repo.DefaultBranch), ct.Entry, ct.Content, cm.ID))
 	}

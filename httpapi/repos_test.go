@@ -368,7 +368,7 @@ func TestTagsStatusesLanguages(t *testing.T) {
 	r = e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/git/tags/" + tag["id"].(string), token: tok})
 	e.expect(r, http.StatusOK, "")
 	assert.Equal(t, "v1.0", r.json(t)["tag"])
-	assert.Equal(t, "first release\n", r.json(t)["message"])
+	assert.Equal(t, "first release", r.json(t)["message"])
 	assert.Equal(t, head, r.json(t)["object"].(map[string]any)["sha"])
 	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/tags", token: tok, body: map[string]any{"tag_name": "v1.0"}}),
 		http.StatusConflict, "tag v1.0 already exists")
@@ -484,7 +484,7 @@ func TestTransferForkTagProtection(t *testing.T) {
 	id := itoa(r.json(t)["id"])
 	e.expect(e.do(req{method: "PUT", path: "/api/v1/repos/fay/proj/collaborators/alice", token: fay, body: map[string]any{"permission": "write"}}), http.StatusNoContent, "")
 	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/fay/proj/tags", token: tok, body: map[string]any{"tag_name": "v1"}}),
-		http.StatusForbidden, "user not allowed to create or delete protected tag v1")
+		http.StatusUnprocessableEntity, "user not allowed to create protected tag")
 	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/fay/proj/tags", token: tok, body: map[string]any{"tag_name": "nightly"}}), http.StatusCreated, "")
 	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/fay/proj/tags", token: fay, body: map[string]any{"tag_name": "v1"}}), http.StatusCreated, "")
 	r = e.do(req{method: "PATCH", path: "/api/v1/repos/fay/proj/tag_protections/" + id, token: fay, body: map[string]any{"whitelist_usernames": []string{"fay", "alice"}}})

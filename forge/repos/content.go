@@ -192,17 +192,23 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 	}
 	target := o.Branch
 	if o.NewBranch != "" {
+		if err := checkBranchName("NewBranch", o.NewBranch); err != nil {
+			return nil, nil, err
+		}
 		target = o.NewBranch
 		if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+o.NewBranch); err == nil {
 			return nil, nil, forge.Errorf(forge.ErrConflict, "branch already exists [name: %s]", o.NewBranch)
 		}
 	}
-	rules, err := s.rules(ctx, v.Repo.ID)
-	if err != nil {
+	// The one rule that guards every ref change: a content write moves
+	// (or creates) the target branch.
+	newID := "1" // a non-zero placeholder: the commit does not exist yet
+	if _, err := s.checkRefChange(ctx, actor, v, false, RefUpdate{Ref: "refs/heads/" + target, OldID: parent, NewID: newID}); err != nil {
+		var refused *RefChangeError
+		if errors.As(err, &refused) {
+			return nil, nil, forge.Errorf(forge.ErrForbidden, "user should have a permission to write to this branch")
+		}
 		return nil, nil, err
-	}
-	if !canPush(ProtectionFor(rules, target), actor, v) {
-		return nil, nil, forge.Errorf(forge.ErrForbidden, "user should have a permission to write to this branch")
 	}
 	for _, op := range ops {
 		if err := CheckFileOp(ctx, s.git, v.Repo.ID, parent, op); err != nil {

@@ -49,9 +49,9 @@ func TestMemBranchProtection(t *testing.T) {
 	assert.NoError(t, push(carl, "refs/heads/topic", zero, oid), "unprotected branch")
 	assert.ErrorIs(t, push(bob, "refs/heads/main", oid, zero), forge.ErrForbidden, "protected branches are not deleted")
 
-	got, err := e.svc.EditProtection(ctx, ann, "ann", "tools", "main", func(p *repos.BranchProtection) {
-		p.PushWhitelistUsernames = []string{"carl"}
-		p.RequiredApprovals = 2
+	got, err := e.svc.EditProtection(ctx, ann, "ann", "tools", "main", repos.ProtectionEdit{
+		PushWhitelistUsernames: &[]string{"carl"},
+		RequiredApprovals:      new(int64(2)),
 	})
 	require.NoError(t, err)
 	assert.EqualValues(t, 2, got.RequiredApprovals)
@@ -95,8 +95,8 @@ func TestMemTagProtection(t *testing.T) {
 	assert.NoError(t, push(ann, "refs/tags/v1.0"))
 	assert.NoError(t, push(bob, "refs/tags/nightly"))
 
-	_, err = e.svc.EditTagProtection(ctx, ann, "ann", "tools", p.ID, func(p *repos.TagProtection) {
-		p.WhitelistUsernames = append(p.WhitelistUsernames, "bob")
+	_, err = e.svc.EditTagProtection(ctx, ann, "ann", "tools", p.ID, repos.TagProtectionEdit{
+		WhitelistUsernames: &[]string{"ann", "bob"},
 	})
 	require.NoError(t, err)
 	assert.NoError(t, push(bob, "refs/tags/v1.0"))
