@@ -36,6 +36,10 @@ type SchemaRule struct {
 	OmitEmpty []string `json:"omitempty"`
 	// Nullable lists the properties that may be null.
 	Nullable []string `json:"nullable"`
+	// Pending lists required properties Hearth does not emit yet, each
+	// with the file that must add it. The DTOs require them; the contract
+	// test tolerates their absence (only theirs) until they are fixed.
+	Pending map[string]string `json:"pending"`
 }
 
 // Rules parses the overlay.
@@ -73,7 +77,11 @@ func V3() (*openapi3.T, error) {
 		}
 		s := ref.Value
 		optional := map[string]bool{}
-		for _, p := range append(append([]string{}, rule.OmitEmpty...), rule.Nullable...) {
+		names := append(append([]string{}, rule.OmitEmpty...), rule.Nullable...)
+		for p := range rule.Pending {
+			names = append(names, p)
+		}
+		for _, p := range names {
 			if s.Properties[p] == nil {
 				return nil, fmt.Errorf("openapi: required.json names %s.%s, which the document lacks", name, p)
 			}
