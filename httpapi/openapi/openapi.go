@@ -70,10 +70,18 @@ func V3() (*openapi3.T, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := Apply(doc, rules); err != nil {
+		return nil, err
+	}
+	return doc, nil
+}
+
+// Apply applies rules to doc's schemas, as V3 does.
+func Apply(doc *openapi3.T, rules map[string]SchemaRule) error {
 	for name, rule := range rules {
 		ref := doc.Components.Schemas[name]
 		if ref == nil || ref.Value == nil {
-			return nil, fmt.Errorf("openapi: required.json names schema %s, which the document lacks", name)
+			return fmt.Errorf("openapi: required.json names schema %s, which the document lacks", name)
 		}
 		s := ref.Value
 		optional := map[string]bool{}
@@ -83,7 +91,7 @@ func V3() (*openapi3.T, error) {
 		}
 		for _, p := range names {
 			if s.Properties[p] == nil {
-				return nil, fmt.Errorf("openapi: required.json names %s.%s, which the document lacks", name, p)
+				return fmt.Errorf("openapi: required.json names %s.%s, which the document lacks", name, p)
 			}
 		}
 		for _, p := range rule.OmitEmpty {
@@ -106,5 +114,5 @@ func V3() (*openapi3.T, error) {
 			prop.Value.Nullable = true
 		}
 	}
-	return doc, nil
+	return nil
 }
