@@ -31,6 +31,8 @@ type env struct {
 	srv   *httptest.Server
 	auth  *auth.Service
 	clock *forgetest.FakeClock
+	repos *repos.Service
+	api   *httpapi.API
 }
 
 func newEnv(t *testing.T, mutate ...func(*httpapi.Config)) *env {
@@ -69,7 +71,7 @@ func newEnvWith(t *testing.T, repoCfg func(*repos.Config), mutate ...func(*httpa
 	mux.Handle("/", api)
 	srv := httptest.NewServer(checked(t, mux))
 	t.Cleanup(srv.Close)
-	return &env{t: t, srv: srv, auth: svc, clock: clock}
+	return &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}
 }
 
 // req is one request to the API.

@@ -3,6 +3,8 @@ package httpapi
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"regexp"
 	"sort"
@@ -52,41 +54,52 @@ func loadDocOps(t *testing.T) []docOp {
 	return ops
 }
 
+func fullAPI() *API {
+	return New(Config{Auth: new(auth.Service), Repos: repos.New(repos.Config{})})
+}
+
+var pathParam = regexp.MustCompile(`\{[^}]+\}`)
+
+// concreteURL fills every parameter of a path template with a distinct
+// value; a wildcard parameter gets one with a slash in it.
+func concreteURL(rt route) string {
+	n := 0
+	return "/api/v1" + pathParam.ReplaceAllStringFunc(rt.Path, func(p string) string {
+		n++
+		if rt.Wild != "" && p == "{"+rt.Wild+"}" {
+			return fmt.Sprintf("w%d/deep/er", n)
+		}
+		return fmt.Sprintf("v%d", n)
+	})
+}
+
 // TestCoverage lists the document's operations and which ones Hearth
-// serves (`go test -run TestCoverage -v ./httpapi` prints the summary). It
-// fails when a served route is not in the document, or is there under
-// another operationId, and when a served operation's path does not reach
-// its own handler through the router.
+// serves (`go test -run TestCoverage -v ./httpapi` prints the summary,
+// 501s counted as missing). It fails when a hand-written route names an
+// operationId the document lacks or disagrees with its method and path,
+// and when the generated table is not the document's 491 operations.
 func TestCoverage(t *testing.T) {
 	ops := loadDocOps(t)
+	a := fullAPI()
+	table, errs := a.table()
+	for _, err := range errs {
+		t.Error(err)
+	}
+	if len(table) != len(ops) || len(operations) != len(ops) {
+		t.Errorf("the table has %d routes for %d generated operations and %d in the document", len(table), len(operations), len(ops))
+	}
 	byKey := map[string]docOp{}
 	for _, o := range ops {
 		byKey[o.method+" "+o.path] = o
 	}
-	a := New(Config{Auth: new(auth.Service), Repos: repos.New(repos.Config{})})
 	served := map[string]bool{}
-	for _, rt := range a.routes() {
+	for _, rt := range table {
 		key := rt.Method + " " + rt.Path
-		o, ok := byKey[key]
-		if !ok {
-			t.Errorf("served route %s is not an operation of the document (a typo?)", key)
-			continue
+		if o, ok := byKey[key]; !ok || o.id != rt.Op {
+			t.Errorf("table entry %s (%s) is not the document's %s", key, rt.Op, o.id)
 		}
-		if o.id != rt.Op {
-			t.Errorf("%s is %s in the document, not %s", key, o.id, rt.Op)
-		}
-		if served[key] {
-			t.Errorf("%s is routed twice", key)
-		}
-		served[key] = true
-
-		// The path, with every parameter filled, reaches this route.
-		path := "/api/v1" + regexp.MustCompile(`\{[^}]+\}`).ReplaceAllString(rt.Path, "x1")
-		rctx := chi.NewRouteContext()
-		if !a.router.Match(rctx, rt.Method, path) {
-			t.Errorf("%s %s does not reach a handler (it would answer the router's 404)", rt.Method, path)
-		} else if got := rctx.RoutePattern(); got != rt.chiPattern() {
-			t.Errorf("%s %s reaches %s instead of %s", rt.Method, path, got, rt.Path)
+		if !rt.missing {
+			served[key] = true
 		}
 	}
 
@@ -111,5 +124,83 @@ func TestCoverage(t *testing.T) {
 	t.Log("\n" + b.String())
 	if len(ops) != 491 {
 		t.Errorf("the document has %d operations, expected 491", len(ops))
+	}
+}
+
+// TestEveryOperationReachesItsEntry walks every operation of the document,
+// builds a concrete URL from its path template and checks that the router
+// sends it to that operation's entry (handler or 501), never another:
+// `issues/{index}/comments` vs `issues/comments/{id}`, `{sha}.{diffType}`,
+// `/users/search` vs `/users/{username}`, wildcard paths.
+func TestEveryOperationReachesItsEntry(t *testing.T) {
+	t.Parallel()
+	a := fullAPI()
+	table, _ := a.table()
+	patterns := map[string]string{}
+	for _, rt := range table {
+		key := rt.Method + " " + rt.chiPattern()
+		if other, dup := patterns[key]; dup {
+			t.Errorf("%s and %s share the router pattern %s", other, rt.Op, key)
+		}
+		patterns[key] = rt.Op
+	}
+	for _, rt := range table {
+		path := concreteURL(rt)
+		rctx := chi.NewRouteContext()
+		if !a.router.Match(rctx, rt.Method, path) {
+			t.Errorf("%s %s (%s) reaches no entry", rt.Method, path, rt.Op)
+			continue
+		}
+		if got := rctx.RoutePattern(); got != rt.chiPattern() {
+			t.Errorf("%s %s (%s) reaches %s (%s) instead of %s", rt.Method, path, rt.Op, got, patterns[rt.Method+" "+got], rt.chiPattern())
+		}
+		if rt.Wild != "" {
+			if got := rctx.URLParam("*"); !strings.HasSuffix(got, "/deep/er") {
+				t.Errorf("%s %s (%s): wildcard %s is %q", rt.Method, path, rt.Op, rt.Wild, got)
+			}
+		}
+	}
+}
+
+// TestMissingOperationsAnswer501 checks that every operation without a
+// handler answers 501 in Forgejo's error shape, before any authentication.
+func TestMissingOperationsAnswer501(t *testing.T) {
+	t.Parallel()
+	a := New(Config{Auth: new(auth.Service), Repos: repos.New(repos.Config{}), RootURL: "https://forge.example/"})
+	table, _ := a.table()
+	n := 0
+	for _, rt := range table {
+		if !rt.missing {
+			continue
+		}
+		n++
+		rec := httptest.NewRecorder()
+		a.ServeHTTP(rec, httptest.NewRequest(rt.Method, concreteURL(rt), nil))
+		var body map[string]any
+		if err := json.Unmarshal(rec.Body.Bytes(), &body); rec.Code != http.StatusNotImplemented || err != nil ||
+			body["url"] != "https://forge.example/api/swagger" || body["message"] == "" || len(body) != 2 {
+			t.Errorf("%s %s (%s): %d %s", rt.Method, rt.Path, rt.Op, rec.Code, rec.Body)
+		}
+	}
+	if n == 0 {
+		t.Error("no operation is missing: the test checks nothing")
+	}
+}
+
+// TestUnknownOperationIDFails proves the join refuses a hand-written route
+// whose operationId the document lacks, or whose path disagrees with it.
+func TestUnknownOperationIDFails(t *testing.T) {
+	t.Parallel()
+	a := &API{}
+	extra := []route{
+		{Op: "repoGetBananas", h: func(*call) {}},
+		{Method: "GET", Path: "/repos/{owner}/{repo}/wrong", Op: "repoGet", h: func(*call) {}},
+	}
+	_, errs := a.joinRoutes(extra)
+	if len(errs) != 2 {
+		t.Fatalf("got %d errors for two bad routes: %v", len(errs), errs)
+	}
+	if !strings.Contains(errs[0].Error(), "repoGetBananas") {
+		t.Errorf("error does not name the bad operationId: %v", errs[0])
 	}
 }

@@ -1,6 +1,13 @@
 package httpapi
 
-import "github.com/hearthforge/hearth/forge"
+import (
+	"net/http"
+	"net/http/httptest"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/wire"
+)
 
 // RouteInfo is a route of the table, for the tests of package httpapi_test.
 type RouteInfo struct {
@@ -12,8 +19,20 @@ type RouteInfo struct {
 // Routes returns the route table.
 func (a *API) Routes() []RouteInfo {
 	var out []RouteInfo
-	for _, rt := range a.routes() {
+	table, _ := a.table()
+	for _, rt := range table {
+		if rt.missing {
+			continue
+		}
 		out = append(out, RouteInfo{rt.Method, rt.Path, rt.Op, rt.Scopes, rt.Token, rt.Admin, rt.Public})
 	}
 	return out
+}
+
+// RepoPage converts a page of repositories as the list handlers do, for
+// actor, in a request to r.
+func (a *API) RepoPage(r *http.Request, actor forge.Actor, list []*repos.View) []wire.Repository {
+	c := a.newCall(httptest.NewRecorder(), r)
+	c.actor = actor
+	return c.toRepos(list)
 }

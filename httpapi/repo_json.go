@@ -2,123 +2,89 @@ package httpapi
 
 import (
 	"net/url"
-	"time"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
-// permissionJSON is Forgejo's Permission.
-type permissionJSON struct {
-	Admin bool `json:"admin"`
-	Push  bool `json:"push"`
-	Pull  bool `json:"pull"`
+// repositoryJSON is Forgejo's Repository, generated from its document. The
+// alias keeps handlers written against the hand-written struct compiling;
+// new code names wire.Repository.
+type repositoryJSON = wire.Repository
+
+// repoURL is the web URL of a repository.
+func (c *call) repoURL(r *forge.Repository) string { return repoWebURL(c.rootURL(), r) }
+
+// repoAPIURL is the API URL of a repository.
+func (c *call) repoAPIURL(r *forge.Repository) string { return repoAPIURL(c.rootURL(), r) }
+
+func repoWebURL(root string, r *forge.Repository) string {
+	return root + url.PathEscape(r.OwnerName) + "/" + url.PathEscape(r.Name)
 }
 
-// repositoryJSON is Forgejo's Repository.
-type repositoryJSON struct {
-	ID                            int64                  `json:"id"`
-	Owner                         userJSON               `json:"owner"`
-	Name                          string                 `json:"name"`
-	FullName                      string                 `json:"full_name"`
-	Description                   string                 `json:"description"`
-	Empty                         bool                   `json:"empty"`
-	Private                       bool                   `json:"private"`
-	Fork                          bool                   `json:"fork"`
-	Template                      bool                   `json:"template"`
-	Parent                        *repositoryJSON        `json:"parent"`
-	Mirror                        bool                   `json:"mirror"`
-	Size                          int64                  `json:"size"`
-	Language                      string                 `json:"language"`
-	LanguagesURL                  string                 `json:"languages_url"`
-	HTMLURL                       string                 `json:"html_url"`
-	URL                           string                 `json:"url"`
-	Link                          string                 `json:"link"`
-	SSHURL                        string                 `json:"ssh_url"`
-	CloneURL                      string                 `json:"clone_url"`
-	OriginalURL                   string                 `json:"original_url"`
-	Website                       string                 `json:"website"`
-	Stars                         int                    `json:"stars_count"`
-	Forks                         int                    `json:"forks_count"`
-	Watchers                      int                    `json:"watchers_count"`
-	OpenIssues                    int                    `json:"open_issues_count"`
-	OpenPulls                     int                    `json:"open_pr_counter"`
-	Releases                      int                    `json:"release_counter"`
-	DefaultBranch                 string                 `json:"default_branch"`
-	Archived                      bool                   `json:"archived"`
-	Created                       time.Time              `json:"created_at"`
-	Updated                       time.Time              `json:"updated_at"`
-	ArchivedAt                    time.Time              `json:"archived_at"`
-	Permissions                   *permissionJSON        `json:"permissions,omitempty"`
-	HasIssues                     bool                   `json:"has_issues"`
-	InternalTracker               *forge.InternalTracker `json:"internal_tracker,omitempty"`
-	ExternalTracker               *forge.ExternalTracker `json:"external_tracker,omitempty"`
-	HasWiki                       bool                   `json:"has_wiki"`
-	HasWikiContents               bool                   `json:"has_wiki_contents"`
-	ExternalWiki                  *forge.ExternalWiki    `json:"external_wiki,omitempty"`
-	WikiBranch                    string                 `json:"wiki_branch,omitempty"`
-	WikiSSHURL                    string                 `json:"wiki_ssh_url"`
-	WikiCloneURL                  string                 `json:"wiki_clone_url"`
-	GloballyEditableWiki          bool                   `json:"globally_editable_wiki"`
-	HasPullRequests               bool                   `json:"has_pull_requests"`
-	HasProjects                   bool                   `json:"has_projects"`
-	HasReleases                   bool                   `json:"has_releases"`
-	HasPackages                   bool                   `json:"has_packages"`
-	HasActions                    bool                   `json:"has_actions"`
-	IgnoreWhitespaceConflicts     bool                   `json:"ignore_whitespace_conflicts"`
-	AllowMerge                    bool                   `json:"allow_merge_commits"`
-	AllowRebase                   bool                   `json:"allow_rebase"`
-	AllowRebaseMerge              bool                   `json:"allow_rebase_explicit"`
-	AllowSquash                   bool                   `json:"allow_squash_merge"`
-	AllowFastForwardOnly          bool                   `json:"allow_fast_forward_only_merge"`
-	AllowRebaseUpdate             bool                   `json:"allow_rebase_update"`
-	DefaultDeleteBranchAfterMerge bool                   `json:"default_delete_branch_after_merge"`
-	DefaultMergeStyle             string                 `json:"default_merge_style"`
-	DefaultAllowMaintainerEdit    bool                   `json:"default_allow_maintainer_edit"`
-	DefaultUpdateStyle            string                 `json:"default_update_style"`
-	AvatarURL                     string                 `json:"avatar_url"`
-	Internal                      bool                   `json:"internal"`
-	MirrorInterval                string                 `json:"mirror_interval"`
-	ObjectFormatName              string                 `json:"object_format_name"`
-	MirrorUpdated                 time.Time              `json:"mirror_updated"`
-	RepoTransfer                  any                    `json:"repo_transfer"`
-	Topics                        []string               `json:"topics"`
+func repoAPIURL(root string, r *forge.Repository) string {
+	return root + "api/v1/repos/" + url.PathEscape(r.OwnerName) + "/" + url.PathEscape(r.Name)
 }
 
-// repoURLs are the URLs of a repository.
-func (c *call) repoURL(r *forge.Repository) string {
-	return c.rootURL() + url.PathEscape(r.OwnerName) + "/" + url.PathEscape(r.Name)
+// toRepo converts one repository view as Forgejo's convert.ToRepo. It costs
+// one read transaction (the parent of a fork and a pending transfer).
+func (c *call) toRepo(v *repos.View) wire.Repository {
+	return c.toRepos([]*repos.View{v})[0]
 }
 
-func (c *call) repoAPIURL(r *forge.Repository) string {
-	return c.rootURL() + "api/v1/repos/" + url.PathEscape(r.OwnerName) + "/" + url.PathEscape(r.Name)
-}
-
-// toRepoShallow converts a repository without following its parent.
-func (c *call) toRepoShallow(v *repos.View) repositoryJSON {
-	f := *v.Repo
-	f.ForkID = 0
-	out := c.toRepo(&repos.View{Repo: &f, Owner: v.Owner, Perm: v.Perm})
-	out.Fork = v.Repo.ForkID != 0
+// toRepos converts a page of repository views: one read transaction for
+// what they relate to (repos.Service.RelatedOf), whatever the page's
+// length, then pure conversions. Should that read fail, repositories are
+// shown without parent and transfer, as Forgejo does when it cannot load
+// them.
+func (c *call) toRepos(list []*repos.View) []wire.Repository {
+	related, err := c.a.cfg.Repos.RelatedOf(c.r.Context(), c.actor, list)
+	if err != nil {
+		c.a.log.WarnContext(c.r.Context(), "api: load related repositories", "err", err)
+	}
+	root := c.rootURL()
+	out := make([]wire.Repository, len(list))
+	for i, v := range list {
+		out[i] = repositoryFrom(root, v, related[v.Repo.ID], c.toUserWire)
+	}
 	return out
 }
 
-// toRepo converts a repository view as Forgejo's convert.ToRepo.
-func (c *call) toRepo(v *repos.View) repositoryJSON {
+// toUserWire is toUser as the generated User.
+func (c *call) toUserWire(u *forge.User) wire.User { return userWire(c.toUser(u)) }
+
+// userWire copies the hand-written user JSON into the generated User.
+func userWire(u userJSON) wire.User {
+	return wire.User{
+		ID: u.ID, UserName: u.Login, LoginName: u.LoginName, SourceID: u.SourceID, FullName: u.FullName,
+		Email: u.Email, AvatarURL: u.AvatarURL, HTMLURL: u.HTMLURL, Language: u.Language, IsAdmin: u.IsAdmin,
+		LastLogin: u.LastLogin, Created: u.Created, Restricted: u.Restricted, IsActive: u.Active,
+		ProhibitLogin: u.ProhibitLogin, Location: u.Location, Pronouns: u.Pronouns, Website: u.Website,
+		Description: u.Description, Visibility: u.Visibility, Followers: int64(u.Followers),
+		Following: int64(u.Following), StarredRepos: int64(u.StarredRepos),
+	}
+}
+
+// repositoryFrom converts a repository view as Forgejo's convert.ToRepo:
+// a pure function of the view, what it relates to, the root URL and the
+// user converter (which must be pure too). The parent is converted
+// shallowly (its own parent and transfer are not shown).
+func repositoryFrom(root string, v *repos.View, rel repos.Related, user func(*forge.User) wire.User) wire.Repository {
 	r := v.Repo
-	html := c.repoURL(r)
+	html, api := repoWebURL(root, r), repoAPIURL(root, r)
 	topics := r.Topics
 	if topics == nil {
 		topics = []string{}
 	}
-	out := repositoryJSON{
-		ID: r.ID, Owner: c.toUser(v.Owner), Name: r.Name, FullName: r.FullName(), Description: r.Description,
-		Empty: r.Empty, Private: r.Private, Template: r.Template, Size: r.Size / 1024,
-		LanguagesURL: c.repoAPIURL(r) + "/languages", HTMLURL: html, URL: c.repoAPIURL(r),
-		Link: "", CloneURL: html + ".git", Website: r.Website, Stars: r.NumStars, Forks: r.NumForks,
-		Watchers: r.NumWatches, DefaultBranch: r.DefaultBranch, Archived: r.Archived,
+	out := wire.Repository{
+		ID: r.ID, Owner: user(v.Owner), Name: r.Name, FullName: r.FullName(), Description: r.Description,
+		Empty: r.Empty, Private: r.Private, Fork: r.ForkID != 0, Template: r.Template, Size: r.Size / 1024,
+		LanguagesURL: api + "/languages", HTMLURL: html, URL: api,
+		CloneURL: html + ".git", Website: r.Website, Stars: int64(r.NumStars), Forks: int64(r.NumForks),
+		Watchers: int64(r.NumWatches), DefaultBranch: r.DefaultBranch, Archived: r.Archived,
 		Created: apiTime(r.Created), Updated: apiTime(r.Updated), ArchivedAt: apiTime(r.ArchivedAt),
-		HasIssues: r.HasIssues, HasWiki: r.HasWiki, WikiBranch: r.WikiBranch, WikiCloneURL: html + ".wiki.git",
+		HasIssues: r.HasIssues, HasWiki: r.HasWiki, WikiCloneURL: html + ".wiki.git",
 		GloballyEditableWiki: r.GloballyEditableWiki, HasPullRequests: r.HasPullRequests, HasProjects: r.HasProjects,
 		HasReleases: r.HasReleases, HasPackages: r.HasPackages, HasActions: r.HasActions,
 		IgnoreWhitespaceConflicts: r.IgnoreWhitespaceConflicts, AllowMerge: r.AllowMerge, AllowRebase: r.AllowRebase,
@@ -126,31 +92,36 @@ func (c *call) toRepo(v *repos.View) repositoryJSON {
 		AllowRebaseUpdate: r.AllowRebaseUpdate, DefaultDeleteBranchAfterMerge: r.DefaultDeleteBranchAfterMerge,
 		DefaultMergeStyle: r.DefaultMergeStyle, DefaultAllowMaintainerEdit: r.DefaultAllowMaintainerEdit,
 		DefaultUpdateStyle: r.DefaultUpdateStyle, Internal: !r.Private && v.Owner.Visibility == forge.VisibilityPrivate,
-		ObjectFormatName: string(r.ObjectFormat), Topics: topics,
-		Permissions: &permissionJSON{Admin: v.IsAdmin(), Push: v.CanWrite(), Pull: v.CanRead()},
+		ObjectFormatName: wire.RepositoryObjectFormatName(r.ObjectFormat), Topics: topics,
+		Permissions: &wire.Permission{Admin: v.IsAdmin(), Push: v.CanWrite(), Pull: v.CanRead()},
+	}
+	if r.WikiBranch != "" {
+		wb := r.WikiBranch
+		out.WikiBranch = &wb
 	}
 	if r.HasIssues {
-		out.InternalTracker, out.ExternalTracker = r.InternalTracker, r.ExternalTracker
-	}
-	if r.Avatar != "" {
-		out.AvatarURL = c.rootURL() + "repo-avatars/" + r.Avatar
-	}
-	if r.ForkID != 0 {
-		out.Fork = true
-		if p := c.a.cfg.Repos.Parent(c.r.Context(), c.actor, r); p != nil {
-			parent := c.toRepoShallow(p)
-			out.Parent = &parent
+		if t := r.InternalTracker; t != nil {
+			out.InternalTracker = &wire.InternalTracker{EnableTimeTracker: t.EnableTimeTracker,
+				AllowOnlyContributorsToTrackTime: t.AllowOnlyContributorsToTrackTime, EnableIssueDependencies: t.EnableIssueDependencies}
+		}
+		if t := r.ExternalTracker; t != nil {
+			out.ExternalTracker = &wire.ExternalTracker{ExternalTrackerURL: t.URL, ExternalTrackerFormat: t.Format,
+				ExternalTrackerStyle: t.Style, ExternalTrackerRegexpPattern: t.RegexpPattern}
 		}
 	}
-	if t, err := c.a.cfg.Repos.PendingTransfer(c.r.Context(), r.ID); err == nil && t != nil {
-		out.RepoTransfer = struct {
-			Doer      userJSON `json:"doer"`
-			Recipient userJSON `json:"recipient"`
-			Teams     []any    `json:"teams"`
-		}{c.toUser(t.Doer), c.toUser(t.Recipient), nil}
+	if r.HasWiki && r.ExternalWiki != nil {
+		out.ExternalWiki = &wire.ExternalWiki{ExternalWikiURL: r.ExternalWiki.URL}
 	}
-	if r.HasWiki {
-		out.ExternalWiki = r.ExternalWiki
+	if r.Avatar != "" {
+		out.AvatarURL = root + "repo-avatars/" + r.Avatar
+	}
+	if p := rel.Parent; p != nil {
+		parent := repositoryFrom(root, p, repos.Related{}, user)
+		parent.Fork = p.Repo.ForkID != 0
+		out.Parent = &parent
+	}
+	if t := rel.Transfer; t != nil {
+		out.RepoTransfer = &wire.RepoTransfer{Doer: user(t.Doer), Recipient: user(t.Recipient)}
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -10,10 +11,21 @@ import (
 	"github.com/hearthforge/hearth/forge"
 )
 
+// operation is one operation of Forgejo's document, as generated into
+// operations_gen.go: method, path below /api/v1 with {params}, operationId,
+// and its parameters as "in:name".
+type operation struct {
+	Method, Path, ID string
+	Params           []string
+}
+
 // route is one operation of the API: where it lives, which Forgejo
 // operation it is, and what it requires before its handler runs. The table
-// in routes is the one place these rules are written.
+// in routes is the one place these rules are written; it is joined to the
+// generated operations by Op (see table).
 type route struct {
+	// Method and Path may be left out: they come from the operation named
+	// by Op. When given, they must be the operation's (a test checks).
 	Method string
 	// Path is the OpenAPI path below /api/v1, with {params}.
 	Path string
@@ -34,6 +46,66 @@ type route struct {
 	// on a route with neither.
 	Public bool
 	h      func(*call)
+	// missing marks an operation without a handler: it answers 501.
+	missing bool
+}
+
+// table joins the hand-written routes to the generated operations by
+// operationId: one route per operation of the document, those without a
+// handler marked missing (they answer 501). It returns, as errors, every
+// hand-written route whose Op is no operation of the document, whose Method
+// or Path disagrees with it, or that is written twice; such routes are left
+// out.
+func (a *API) table() ([]route, []error) { return a.joinRoutes(a.routes()) }
+
+// joinRoutes is table for a given list of hand-written routes.
+func (a *API) joinRoutes(hand []route) ([]route, []error) {
+	byOp := make(map[string]int, len(operations))
+	for i, o := range operations {
+		byOp[o.ID] = i
+	}
+	handled := make(map[string]route)
+	var errs []error
+	for _, rt := range hand {
+		i, ok := byOp[rt.Op]
+		if !ok {
+			errs = append(errs, fmt.Errorf("route %s %s: %q is no operationId of the document", rt.Method, rt.Path, rt.Op))
+			continue
+		}
+		o := operations[i]
+		if (rt.Method != "" && rt.Method != o.Method) || (rt.Path != "" && rt.Path != o.Path) {
+			errs = append(errs, fmt.Errorf("route %s is %s %s in the document, not %s %s", rt.Op, o.Method, o.Path, rt.Method, rt.Path))
+			continue
+		}
+		if _, dup := handled[rt.Op]; dup {
+			errs = append(errs, fmt.Errorf("route %s is written twice", rt.Op))
+			continue
+		}
+		rt.Method, rt.Path = o.Method, o.Path
+		handled[rt.Op] = rt
+	}
+	out := make([]route, 0, len(operations))
+	for _, o := range operations {
+		rt, ok := handled[o.ID]
+		if !ok {
+			rt = route{Method: o.Method, Path: o.Path, Op: o.ID, missing: true, Wild: missingWild[o.ID]}
+		}
+		out = append(out, rt)
+	}
+	return out, errs
+}
+
+// missingWild names the wildcard parameter of operations not built yet
+// whose last parameter takes the rest of the path, as Forgejo routes them,
+// so that they are routed now as they will be once built.
+var missingWild = map[string]string{
+	"repoGetEditorConfig": "filepath",
+}
+
+// notImplemented answers an operation Hearth has not built yet: 501 in
+// Forgejo's error shape.
+func (a *API) notImplemented(w http.ResponseWriter, r *http.Request) {
+	a.newCall(w, r).errorStatus(http.StatusNotImplemented, "not implemented: Hearth does not serve this operation yet")
 }
 
 var (
@@ -59,6 +131,7 @@ func (a *API) routes() []route {
 		{Method: "GET", Path: "/settings/api", Op: "getGeneralAPISettings", Public: true, h: a.getAPISettings},
 
 		{Method: "GET", Path: "/user", Op: "userGetCurrent", Scopes: user, Token: true, h: a.getCurrentUser},
+		{Method: "GET", Path: "/users/search", Op: "userSearch", Scopes: user, h: a.searchUsers},
 		{Method: "GET", Path: "/users/{username}", Op: "userGet", Scopes: user, h: a.getUser},
 
 		{Method: "GET", Path: "/users/{username}/tokens", Op: "userGetTokens", Scopes: user, h: a.listTokens},

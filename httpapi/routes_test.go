@@ -37,6 +37,7 @@ var samples = map[string]sample{
 	"getGeneralAPISettings": {path: "/settings/api", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"userGetCurrent":        {path: "/user", ok: outcome{200, ""}},
 	"userGet":               {path: "/users/alice", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"userSearch":            {path: "/users/search?q=ali", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"userGetTokens": {path: "/users/alice/tokens",
 		anon: outcome{403, "doer should be the site admin or be same as the contextUser"}, ok: outcome{200, ""}},
 	"userCreateToken": {path: "/users/alice/tokens", body: map[string]any{"name": "new", "scopes": []string{"all"}},

@@ -1,20 +1,15 @@
 package httpapi
 
 import (
-	_ "embed"
 	"encoding/json"
 	"net/http"
 	"strings"
 	"sync"
+
+	"github.com/hearthforge/hearth/httpapi/openapi"
 )
 
-// forgejoSpec is Forgejo v15.0.3's OpenAPI 2.0 document (MIT licensed for
-// interoperability), the contract this package follows.
-//
-//go:embed openapi/forgejo-v15.0.3.json
-var forgejoSpec []byte
-
-// servedSpec is forgejoSpec cut down to the operations this handler serves,
+// servedSpec is Forgejo's document cut down to the operations this handler serves,
 // built once on first request.
 type servedSpec struct {
 	once sync.Once
@@ -24,11 +19,15 @@ type servedSpec struct {
 
 func (a *API) buildSpec() ([]byte, error) {
 	var doc map[string]any
-	if err := json.Unmarshal(forgejoSpec, &doc); err != nil {
+	if err := json.Unmarshal(openapi.Forgejo, &doc); err != nil {
 		return nil, err
 	}
 	served := map[string]map[string]bool{}
-	for _, rt := range a.routes() {
+	table, _ := a.table()
+	for _, rt := range table {
+		if rt.missing {
+			continue
+		}
 		if served[rt.Path] == nil {
 			served[rt.Path] = map[string]bool{}
 		}
