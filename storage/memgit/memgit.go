@@ -37,8 +37,10 @@
 //   - Size is the sum of the objects' uncompressed sizes.
 //
 // A Store is safe for concurrent use: each repository has a read-write
-// lock, and Apply, SetRef and CreateTag check and move refs under it, so a
-// moved branch is reported as forge.ErrConflict as with gitstore.
+// lock, and Apply, SetRef and CreateTag check and move refs under it.
+// Apply calls on one repository are serialised; one whose branch moved
+// since its parent re-checks its files with repos.CheckFileOp and commits
+// on the new tip, as with gitstore.
 package memgit
 
 import (
@@ -68,10 +70,12 @@ var _ repos.Git = (*Store)(nil)
 func New() *Store { return &Store{repos: map[forge.ID]*repo{}} }
 
 // repo is one repository; mu guards st (go-git's memory storage is not
-// safe for concurrent writes).
+// safe for concurrent writes); wmu serialises Apply calls, which read
+// through the Store's locking methods while they hold it.
 type repo struct {
-	mu sync.RWMutex
-	st *memory.Storage
+	wmu sync.Mutex
+	mu  sync.RWMutex
+	st  *memory.Storage
 }
 
 // get returns the repository, forge.ErrNotFound if there is none, or the
