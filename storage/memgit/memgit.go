@@ -34,6 +34,12 @@
 //     git does (refs/<rev>, refs/tags/<rev>, refs/heads/<rev>); other
 //     revision syntax (main~1, v1^{commit}) goes through go-git's
 //     ResolveRevision.
+//   - LastCommits takes, for each name, the newest commit (in Log's order)
+//     whose entry differs from every parent's; git log's history
+//     simplification over merges is not reproduced (same answers for
+//     linear histories).
+//   - OpenBlob reads the stored object in place: the content is in memory
+//     anyway, but it is not copied.
 //   - Size is the sum of the objects' uncompressed sizes.
 //
 // A Store is safe for concurrent use: each repository has a read-write
