@@ -184,7 +184,7 @@ func (s *Store) SetRef(ctx context.Context, repo forge.ID, ref, newID, oldID str
 	if !strings.HasPrefix(ref, "refs/") || strings.Contains(ref, "..") {
 		return forge.Errorf(forge.ErrInvalid, "invalid reference name %q", ref)
 	}
-	if _, err := s.run(ctx, repo, nil, nil, "check-ref-format", ref); err != nil {
+	if _, err := s.run(ctx, 0, nil, nil, "check-ref-format", ref); err != nil {
 		return forge.Errorf(forge.ErrInvalid, "invalid reference name %q", ref)
 	}
 	var args []string

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -64,12 +65,11 @@ func testMissingRepository(t *testing.T, e *env) {
 	_, err = e.g.Apply(e.ctx, missing, repos.ChangeSet{NewBranch: "main", Message: "m", Author: sig, Committer: sig,
 		Files: []repos.FileOp{{Op: "create", Path: "a", Content: []byte("a")}}})
 	notFound("Apply", err)
-	// TODO(lead): demand forge.ErrNotFound once gitstore's SetRef stops
-	// reporting the failed check-ref-format of a missing repository as an
-	// invalid name (storage/gitstore/write.go).
-	if err := e.g.SetRef(e.ctx, missing, "refs/heads/x", zero, "*"); !errors.Is(err, forge.ErrInvalid) {
-		notFound("SetRef", err)
-	}
+	notFound("SetRef", e.g.SetRef(e.ctx, missing, "refs/heads/x", zero, "*"))
+	_, _, err = e.g.OpenBlob(e.ctx, missing, zero)
+	notFound("OpenBlob", err)
+	_, err = e.g.LastCommits(e.ctx, missing, "main", "", []string{"README.md"})
+	notFound("LastCommits", err)
 	notFound("CreateTag", e.g.CreateTag(e.ctx, missing, "v1", "main", "", sig))
 	notFound("Fork", e.g.Fork(e.ctx, missing, 100))
 	notFound("Patch", e.g.Patch(e.ctx, missing, "main", "diff", io.Discard))
@@ -168,12 +168,18 @@ func testApplyErrors(t *testing.T, e *env) {
 		_, err := e.g.Apply(e.ctx, 1, c)
 		return err
 	}
-	assert.ErrorIs(t, apply(repos.ChangeSet{Branch: "main", Parent: h.c1.ID}), forge.ErrConflict, "the branch moved")
 	assert.ErrorIs(t, apply(repos.ChangeSet{Branch: "nope"}), forge.ErrNotFound, "a missing branch")
 	assert.ErrorIs(t, apply(repos.ChangeSet{Branch: "main", NewBranch: "main"}), forge.ErrConflict, "NewBranch exists")
-	for _, p := range []string{"", "/", ".git/config", ".git", "a\nb"} {
+	// Paths are written only as repos.CleanTreePath accepts them, unchanged:
+	// one it would clean up is refused too, as Path and as FromPath.
+	for _, p := range []string{"", "/", ".git/config", ".git", ".GIT/config", "a/.git/x", "a\nb", "a\x00b", "a/../README.md",
+		"./x", "a//b", "a/", "/abs", "README.md\x00120000 " + h.c1.Tree + "\x00link"} {
 		assert.ErrorIs(t, apply(repos.ChangeSet{Branch: "main", Files: []repos.FileOp{{Op: "create", Path: p, Content: []byte("x")}}}),
 			forge.ErrInvalid, "path %q", p)
+		if p != "" { // an empty FromPath is no move
+			assert.ErrorIs(t, apply(repos.ChangeSet{Branch: "main", Files: []repos.FileOp{{Op: "update", Path: "moved", FromPath: p,
+				Content: []byte("x")}}}), forge.ErrInvalid, "from path %q", p)
+		}
 	}
 	assert.ErrorIs(t, apply(repos.ChangeSet{Branch: "main", Files: []repos.FileOp{{Op: "chmod", Path: "x"}}}), forge.ErrInvalid)
 	tip, err := e.g.Resolve(e.ctx, 1, "main")
@@ -184,35 +190,155 @@ func testApplyErrors(t *testing.T, e *env) {
 	assert.Equal(t, 3, n)
 }
 
-// testApplyConcurrent races writers on one branch from the same parent:
-// exactly one wins, the others get forge.ErrConflict, no commit is lost.
+// testApplyMovedBranch: a change checked against an older commit of its
+// branch is committed on the branch's tip when every file's precondition
+// (repos.CheckFileOp: FileOp.SHA, existence) still holds there, and is
+// refused with CheckFileOp's error otherwise.
+func testApplyMovedBranch(t *testing.T, e *env) {
+	h := e.history(1)
+	blobAt := func(rev, p string) string {
+		t.Helper()
+		en, err := e.g.Entry(e.ctx, 1, rev, p)
+		require.NoError(t, err)
+		return en.ID
+	}
+	staleReadme, readme, b := blobAt(h.c1.ID, "README.md"), blobAt("main", "README.md"), blobAt(h.c1.ID, "src/lib/b.go")
+	apply := func(files ...repos.FileOp) (*repos.Commit, error) {
+		return e.g.Apply(e.ctx, 1, repos.ChangeSet{Branch: "main", Parent: h.c1.ID, Message: "late\n", Author: sig,
+			Committer: sig, Files: files})
+	}
+
+	_, err := apply(repos.FileOp{Op: "update", Path: "README.md", SHA: staleReadme, Content: []byte("x\n")})
+	assert.ErrorIs(t, err, forge.ErrInvalid)
+	assert.ErrorContains(t, err, "sha does not match [given: "+staleReadme+", expected: "+readme+"]")
+	_, err = apply(repos.FileOp{Op: "delete", Path: "README.md", SHA: staleReadme})
+	assert.ErrorContains(t, err, "sha does not match")
+	_, err = apply(repos.FileOp{Op: "update", Path: "src/a.go", SHA: blobAt(h.c1.ID, "src/a.go"), Content: []byte("x\n")})
+	assert.ErrorIs(t, err, forge.ErrNotFound, "src/a.go was deleted since")
+	assert.ErrorContains(t, err, "repository file does not exist [path: src/a.go]")
+	_, err = apply(repos.FileOp{Op: "create", Path: "docs/manual.md", Content: []byte("x\n")})
+	assert.ErrorIs(t, err, forge.ErrInvalid, "docs/manual.md was created since")
+	assert.ErrorContains(t, err, "repository file already exists [path: docs/manual.md]")
+	_, err = apply(repos.FileOp{Op: "create", Path: "README.md/x", Content: []byte("x\n")},
+		repos.FileOp{Op: "create", Path: "new.txt", Content: []byte("x\n")})
+	assert.ErrorIs(t, err, forge.ErrInvalid)
+	assert.ErrorContains(t, err, "a file exists where you’re trying to create a subdirectory [path: README.md]")
+	tip, err := e.g.Resolve(e.ctx, 1, "main")
+	require.NoError(t, err)
+	assert.Equal(t, h.c3.ID, tip, "refused writes leave the branch alone")
+
+	// Preconditions that hold on the tip: committed there.
+	c, err := apply(repos.FileOp{Op: "update", Path: "README.md", SHA: readme, Content: []byte("late\n")},
+		repos.FileOp{Op: "delete", Path: "src/lib/b.go", SHA: b},
+		repos.FileOp{Op: "create", Path: "late.txt", Content: []byte("late\n")})
+	require.NoError(t, err)
+	assert.Equal(t, []string{h.c3.ID}, c.Parents, "committed on the moved branch's tip")
+	tip, err = e.g.Resolve(e.ctx, 1, "main")
+	require.NoError(t, err)
+	assert.Equal(t, c.ID, tip)
+	tree, err := e.g.Tree(e.ctx, 1, "main", "", true)
+	require.NoError(t, err)
+	var paths []string
+	for _, en := range tree {
+		if en.Type == "blob" {
+			paths = append(paths, en.Path)
+		}
+	}
+	assert.ElementsMatch(t, []string{"README.md", "docs/manual.md", "late.txt"}, paths, "c3's files are kept")
+
+	// Without a moved branch the SHAs are the caller's business (the
+	// service checked them against Parent).
+	_, err = e.g.Apply(e.ctx, 1, repos.ChangeSet{Branch: "main", Parent: c.ID, Message: "m\n", Author: sig, Committer: sig,
+		Files: []repos.FileOp{{Op: "update", Path: "late.txt", SHA: "whatever", Content: []byte("again\n")}}})
+	require.NoError(t, err)
+}
+
+// testApplyConcurrent races writers on one branch, all checked against the
+// same parent: writers of different files all succeed (writes to one
+// repository are serialised and re-checked on the moved tip); of writers
+// creating the same file exactly one wins, the others are refused as
+// Forgejo refuses a create over an existing file. No commit is lost.
 func testApplyConcurrent(t *testing.T, e *env) {
 	h := e.history(1)
 	const writers = 8
-	var wg sync.WaitGroup
-	errs := make([]error, writers)
-	for i := range writers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, errs[i] = e.g.Apply(e.ctx, 1, repos.ChangeSet{Branch: "main", Parent: h.c3.ID, Message: "race\n",
-				Author: sig, Committer: sig,
-				Files: []repos.FileOp{{Op: "create", Path: "race.txt", Content: []byte(strings.Repeat("x", i+1))}}})
-		}()
+	race := func(path func(i int) string) []error {
+		tip, err := e.g.Resolve(e.ctx, 1, "main")
+		require.NoError(t, err)
+		var wg sync.WaitGroup
+		errs := make([]error, writers)
+		for i := range writers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, errs[i] = e.g.Apply(e.ctx, 1, repos.ChangeSet{Branch: "main", Parent: tip, Message: "race\n",
+					Author: sig, Committer: sig,
+					Files: []repos.FileOp{{Op: "create", Path: path(i), Content: []byte(strings.Repeat("x", i+1))}}})
+			}()
+		}
+		wg.Wait()
+		return errs
 	}
-	wg.Wait()
+
+	for i, err := range race(func(i int) string { return "f" + strconv.Itoa(i) + ".txt" }) {
+		assert.NoError(t, err, "writer %d of a different file", i)
+	}
+	n, err := e.g.CountCommits(e.ctx, 1, "main", "")
+	require.NoError(t, err)
+	assert.Equal(t, 3+writers, n)
+	tree, err := e.g.Tree(e.ctx, 1, "main", "", false)
+	require.NoError(t, err)
+	assert.Len(t, tree, 3+writers, "README.md, docs, src and every writer's file")
+	log, err := e.g.Log(e.ctx, 1, repos.LogOptions{Rev: "main", Limit: writers + 1})
+	require.NoError(t, err)
+	assert.Equal(t, h.c3.ID, log[writers].ID, "the writers' commits form a line on c3")
+
 	won := 0
-	for _, err := range errs {
+	for _, err := range race(func(int) string { return "race.txt" }) {
 		if err == nil {
 			won++
 		} else {
-			assert.ErrorIs(t, err, forge.ErrConflict)
+			assert.ErrorIs(t, err, forge.ErrInvalid)
+			assert.ErrorContains(t, err, "repository file already exists [path: race.txt]")
 		}
 	}
 	assert.Equal(t, 1, won)
-	n, err := e.g.CountCommits(e.ctx, 1, "main", "")
+	n, err = e.g.CountCommits(e.ctx, 1, "main", "")
 	require.NoError(t, err)
-	assert.Equal(t, 4, n)
+	assert.Equal(t, 4+writers, n)
+}
+
+// testLastCommits: for each name, the last commit touching dir/name at rev,
+// found in one call; names never touched (or absent) are left out.
+func testLastCommits(t *testing.T, e *env) {
+	h := e.history(1)
+	last := func(rev, dir string, names ...string) map[string]string {
+		t.Helper()
+		m, err := e.g.LastCommits(e.ctx, 1, rev, dir, names)
+		require.NoError(t, err)
+		return m
+	}
+	assert.Equal(t, map[string]string{"README.md": h.c2.ID, "src": h.c2.ID, "docs": h.c3.ID},
+		last("main", "", "README.md", "src", "docs", "nope"))
+	assert.Equal(t, map[string]string{"README.md": h.c1.ID, "src": h.c1.ID}, last(h.c1.ID, "", "README.md", "src", "docs"),
+		"at c1; docs did not exist yet")
+	assert.Equal(t, map[string]string{"lib": h.c1.ID}, last("main", "src", "lib"), "src changed in c2, src/lib did not")
+	assert.Equal(t, map[string]string{"lib": h.c1.ID}, last("main", "/src/", "lib"), "dir's slashes are trimmed")
+	assert.Equal(t, map[string]string{"b.go": h.c1.ID}, last("main", "src/lib", "b.go"))
+	require.NoError(t, e.g.CreateTag(e.ctx, 1, "v1", h.c3.ID, "Release\n", sig))
+	assert.Equal(t, map[string]string{"manual.md": h.c3.ID}, last("v1", "docs", "manual.md"), "rev may be an annotated tag")
+	assert.Empty(t, last("main", "nope", "x"), "a missing directory")
+	assert.Empty(t, last("main", ""), "no names")
+
+	// A later commit elsewhere does not count; one on the name does.
+	c4, err := e.g.Apply(e.ctx, 1, repos.ChangeSet{Branch: "main", Parent: h.c3.ID, Message: "b\n", Author: sig,
+		Committer: later(3 * time.Hour), Files: []repos.FileOp{{Op: "update", Path: "src/lib/b.go", Content: []byte("package lib\n")}}})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"README.md": h.c2.ID, "src": c4.ID, "docs": h.c3.ID},
+		last("main", "", "README.md", "src", "docs"))
+	assert.Equal(t, map[string]string{"b.go": c4.ID}, last("main", "src/lib", "b.go"))
+
+	_, err = e.g.LastCommits(e.ctx, 1, "nope", "", []string{"README.md"})
+	assert.ErrorIs(t, err, forge.ErrNotFound, "a missing revision")
 }
 
 func ids(cs []*repos.Commit) []string {
@@ -411,6 +537,51 @@ func testObjectAndBlob(t *testing.T, e *env) {
 		assert.ErrorIs(t, err, forge.ErrNotFound, "Object(%q)", oid)
 		_, err = e.g.Blob(e.ctx, 1, oid)
 		assert.ErrorIs(t, err, forge.ErrNotFound, "Blob(%q)", oid)
+	}
+}
+
+// testOpenBlob: OpenBlob streams a blob's content with its size, also one
+// larger than a single read (and than gitstore's in-process limit), and
+// refuses what is not a blob as Blob does.
+func testOpenBlob(t *testing.T, e *env) {
+	h := e.history(1)
+	big := bytes.Repeat([]byte("0123456789abcdef\n"), 200_000) // 3.4 MB
+	big[len(big)/2] = 0                                        // binary
+	c, err := e.g.Apply(e.ctx, 1, repos.ChangeSet{Branch: "main", Parent: h.c3.ID, Message: "big\n", Author: sig, Committer: sig,
+		Files: []repos.FileOp{{Op: "create", Path: "big.bin", Content: big}, {Op: "create", Path: "empty", Content: []byte{}}}})
+	require.NoError(t, err)
+	for _, f := range []struct {
+		path    string
+		content []byte
+	}{{"README.md", []byte("hello\nthere\n")}, {"big.bin", big}, {"empty", []byte{}}} {
+		en, err := e.g.Entry(e.ctx, 1, c.ID, f.path)
+		require.NoError(t, err)
+		rc, size, err := e.g.OpenBlob(e.ctx, 1, en.ID)
+		require.NoError(t, err, f.path)
+		got, err := io.ReadAll(rc)
+		require.NoError(t, err)
+		require.NoError(t, rc.Close())
+		assert.Equal(t, int64(len(f.content)), size, f.path)
+		assert.True(t, bytes.Equal(f.content, got), "%s: content of %d bytes, read %d", f.path, len(f.content), len(got))
+	}
+	// Closing before the end is allowed and leaves the store usable.
+	en, err := e.g.Entry(e.ctx, 1, c.ID, "big.bin")
+	require.NoError(t, err)
+	rc, _, err := e.g.OpenBlob(e.ctx, 1, en.ID)
+	require.NoError(t, err)
+	head := make([]byte, 16)
+	_, err = io.ReadFull(rc, head)
+	require.NoError(t, err)
+	assert.Equal(t, "0123456789abcdef", string(head))
+	require.NoError(t, rc.Close())
+	b, err := e.g.Blob(e.ctx, 1, en.ID)
+	require.NoError(t, err)
+	assert.Len(t, b, len(big))
+
+	zero := strings.Repeat("0", e.format.HexLen())
+	for _, oid := range []string{h.c3.Tree, h.c3.ID, zero, "not-hex", "", "../x"} {
+		_, _, err := e.g.OpenBlob(e.ctx, 1, oid)
+		assert.ErrorIs(t, err, forge.ErrNotFound, "OpenBlob(%q)", oid)
 	}
 }
 

@@ -21,14 +21,23 @@
 //   - Resolve accepts branch and tag names (short or full), full and
 //     abbreviated ids, HEAD (the default branch given to Create) and the
 //     "~N" suffix.
-//   - Log with a path lists the commits that change that path, for the
-//     linear histories Apply makes.
+//   - Log with a path lists the commits that change that path, and
+//     LastCommits the last commit changing each name, for the linear
+//     histories Apply makes (merges are not exercised: git's history
+//     simplification is not demanded).
 //
 // Everything else is compared exactly: ids, trees, line counts, ref
-// values, errors (forge.ErrNotFound for every method on a missing
-// repository, revision or path; forge.ErrConflict for a moved branch, a
-// failed SetRef compare-and-swap or an existing tag; forge.ErrInvalid for
-// bad names, paths and formats).
+// values, blob contents and sizes (Blob and OpenBlob), errors
+// (forge.ErrNotFound for every method on a missing repository, revision or
+// path; forge.ErrConflict for a failed SetRef compare-and-swap, an
+// existing tag or NewBranch; forge.ErrInvalid for bad names, formats and
+// paths, a path being refused unless repos.CleanTreePath returns it
+// unchanged). Apply on a branch that moved since ChangeSet.Parent commits
+// on the new tip when repos.CheckFileOp accepts every file there, and
+// fails with CheckFileOp's error and message otherwise (forge.ErrInvalid
+// "sha does not match", "repository file already exists", forge.ErrNotFound
+// "repository file does not exist"), so concurrent writers of different
+// files of one branch all succeed.
 //
 // A backend that supports only SHA-1 returns forge.ErrInvalid from Create
 // for SHA-256; the suite then skips the SHA-256 half with that reason.
@@ -137,7 +146,10 @@ var cases = []testCase{
 	{"MissingRepository", testMissingRepository},
 	{"Apply", testApply},
 	{"ApplyErrors", testApplyErrors},
+	{"ApplyMovedBranch", testApplyMovedBranch},
 	{"ApplyConcurrent", testApplyConcurrent},
+	{"LastCommits", testLastCommits},
+	{"OpenBlob", testOpenBlob},
 	{"Log", testLog},
 	{"CountCommits", testCountCommits},
 	{"Tree", testTree},

@@ -34,11 +34,19 @@
 //     git does (refs/<rev>, refs/tags/<rev>, refs/heads/<rev>); other
 //     revision syntax (main~1, v1^{commit}) goes through go-git's
 //     ResolveRevision.
+//   - LastCommits takes, for each name, the newest commit (in Log's order)
+//     whose entry differs from every parent's; git log's history
+//     simplification over merges is not reproduced (same answers for
+//     linear histories).
+//   - OpenBlob reads the stored object in place: the content is in memory
+//     anyway, but it is not copied.
 //   - Size is the sum of the objects' uncompressed sizes.
 //
 // A Store is safe for concurrent use: each repository has a read-write
-// lock, and Apply, SetRef and CreateTag check and move refs under it, so a
-// moved branch is reported as forge.ErrConflict as with gitstore.
+// lock, and Apply, SetRef and CreateTag check and move refs under it.
+// Apply calls on one repository are serialised; one whose branch moved
+// since its parent re-checks its files with repos.CheckFileOp and commits
+// on the new tip, as with gitstore.
 package memgit
 
 import (
@@ -68,10 +76,12 @@ var _ repos.Git = (*Store)(nil)
 func New() *Store { return &Store{repos: map[forge.ID]*repo{}} }
 
 // repo is one repository; mu guards st (go-git's memory storage is not
-// safe for concurrent writes).
+// safe for concurrent writes); wmu serialises Apply calls, which read
+// through the Store's locking methods while they hold it.
 type repo struct {
-	mu sync.RWMutex
-	st *memory.Storage
+	wmu sync.Mutex
+	mu  sync.RWMutex
+	st  *memory.Storage
 }
 
 // get returns the repository, forge.ErrNotFound if there is none, or the

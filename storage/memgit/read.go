@@ -450,6 +450,30 @@ func (s *Store) Blob(ctx context.Context, id forge.ID, oid string) ([]byte, erro
 	return readAll(obj)
 }
 
+// OpenBlob returns a reader of a blob by id and its size; forge.ErrNotFound
+// if oid is not a blob. The content already lives in memory: the reader
+// reads the stored object (objects are immutable), it copies nothing.
+func (s *Store) OpenBlob(ctx context.Context, id forge.ID, oid string) (io.ReadCloser, int64, error) {
+	r, err := s.get(ctx, id)
+	if err != nil {
+		return nil, 0, err
+	}
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	obj, err := r.object(oid)
+	if err != nil {
+		return nil, 0, err
+	}
+	if obj.Type() != plumbing.BlobObject {
+		return nil, 0, forge.Errorf(forge.ErrNotFound, "object is not a blob [id: %s]", oid)
+	}
+	rd, err := obj.Reader()
+	if err != nil {
+		return nil, 0, err
+	}
+	return rd, obj.Size(), nil
+}
+
 func readAll(obj plumbing.EncodedObject) ([]byte, error) {
 	rd, err := obj.Reader()
 	if err != nil {

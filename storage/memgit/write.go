@@ -2,6 +2,7 @@ package memgit
 
 import (
 	"context"
+	"errors"
 	"path"
 	"sort"
 	"strings"
@@ -15,11 +16,15 @@ import (
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
-// Apply commits c and moves its branch (or creates c.NewBranch). It checks
-// c.Parent and moves the ref under the repository's lock, so a branch that
-// moved meanwhile gives forge.ErrConflict; forge.ErrNotFound for a missing
-// branch, forge.ErrInvalid for a bad path or operation, forge.ErrConflict
-// if NewBranch exists. A failed Apply changes no ref.
+// Apply commits c and moves its branch (or creates c.NewBranch). Writes to
+// one repository are serialised (r.wmu, held while reads go on); when the
+// branch moved since c.Parent, every file's precondition is checked again
+// on the new tip with repos.CheckFileOp and the change is committed there,
+// as gitstore does: independent writes all succeed, a dependent one fails
+// with CheckFileOp's error. forge.ErrNotFound for a missing branch,
+// forge.ErrInvalid for a path repos.CleanTreePath does not accept as it is,
+// an unknown operation or a bad signature, forge.ErrConflict if NewBranch
+// exists. A failed Apply changes no ref.
 func (s *Store) Apply(ctx context.Context, id forge.ID, c repos.ChangeSet) (*repos.Commit, error) {
 	r, err := s.get(ctx, id)
 	if err != nil {
@@ -36,31 +41,68 @@ func (s *Store) Apply(ctx context.Context, id forge.ID, c repos.ChangeSet) (*rep
 	if err != nil {
 		return nil, err
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
+	if err := repos.CheckSignature("author", c.Author); err != nil {
+		return nil, err
+	}
+	if err := repos.CheckSignature("committer", c.Committer); err != nil {
+		return nil, err
+	}
+	if strings.ContainsRune(c.Message, 0) {
+		return nil, forge.Errorf(forge.ErrInvalid, "commit message contains a NUL byte")
+	}
+	r.wmu.Lock()
+	defer r.wmu.Unlock()
+	const attempts = 4
+	for attempt := 1; ; attempt++ {
+		head := ""
+		if c.Branch != "" {
+			r.mu.RLock()
+			ref, err := r.st.Reference(plumbing.NewBranchReferenceName(c.Branch))
+			r.mu.RUnlock()
+			if err != nil {
+				return nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", c.Branch)
+			}
+			head = ref.Hash().String()
+			if c.Parent != "" && c.Parent != head {
+				// CheckFileOp reads through s (r.mu.RLock): r.mu is not held.
+				for _, f := range c.Files {
+					if err := repos.CheckFileOp(ctx, s, id, head, f); err != nil {
+						return nil, err
+					}
+				}
+			}
+		}
+		r.mu.Lock()
+		commit, err := r.apply(head, c, ops)
+		r.mu.Unlock()
+		if errors.Is(err, forge.ErrConflict) && c.NewBranch == "" && attempt < attempts {
+			// SetRef moved the branch between the read of head and the
+			// commit: check again on its new tip.
+			continue
+		}
+		return commit, err
+	}
+}
+
+// apply commits ops on head ("" for a root commit) and moves the target
+// branch from head (or creates NewBranch), with r.mu held.
+func (r *repo) apply(head string, c repos.ChangeSet, ops []repos.FileOp) (*repos.Commit, error) {
 	files := map[string]object.TreeEntry{}
 	var parents []plumbing.Hash
-	oldID := ""
-	if c.Branch != "" {
-		ref, err := r.st.Reference(plumbing.NewBranchReferenceName(c.Branch))
-		if err != nil {
-			return nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", c.Branch)
-		}
-		head := ref.Hash().String()
-		if c.Parent != "" && c.Parent != head {
-			return nil, forge.Errorf(forge.ErrConflict, "branch %s moved: it is at %s, not %s", c.Branch, head, c.Parent)
-		}
-		pc, err := object.GetCommit(r.st, ref.Hash())
+	oldID := head
+	if head != "" {
+		pc, err := object.GetCommit(r.st, plumbing.NewHash(head))
 		if err != nil {
 			return nil, err
 		}
 		if err := r.flatten(pc.TreeHash, "", files); err != nil {
 			return nil, err
 		}
-		parents, oldID = []plumbing.Hash{pc.Hash}, head
+		parents = []plumbing.Hash{pc.Hash}
 	}
+	target := c.Branch
 	if c.NewBranch != "" {
-		oldID = ""
+		target, oldID = c.NewBranch, ""
 		if _, err := r.st.Reference(plumbing.NewBranchReferenceName(c.NewBranch)); err == nil {
 			return nil, forge.Errorf(forge.ErrConflict, "branch already exists [name: %s]", c.NewBranch)
 		}
@@ -113,28 +155,25 @@ func (s *Store) Apply(ctx context.Context, id forge.ID, c repos.ChangeSet) (*rep
 	return r.commit(stored, true)
 }
 
-// cleanOps checks every operation before anything is written and returns
-// them with clean paths.
+// cleanOps checks every operation before anything is written: its paths
+// must be ones repos.CleanTreePath accepts as they are (as gitstore
+// demands), its operation known. A move onto its own path is an update.
 func cleanOps(in []repos.FileOp) ([]repos.FileOp, error) {
 	out := make([]repos.FileOp, 0, len(in))
 	for _, f := range in {
-		p, err := cleanPath(f.Path)
-		if err != nil {
+		if err := checkPath(f.Path); err != nil {
 			return nil, err
 		}
-		f.Path = p
+		if f.FromPath != "" {
+			if err := checkPath(f.FromPath); err != nil {
+				return nil, err
+			}
+		}
 		switch f.Op {
 		case "delete":
 		case "create", "update":
-			if f.FromPath != "" {
-				from, err := cleanPath(f.FromPath)
-				if err != nil {
-					return nil, err
-				}
-				f.FromPath = from
-				if from == p {
-					f.FromPath = ""
-				}
+			if f.FromPath == f.Path {
+				f.FromPath = ""
 			}
 		default:
 			return nil, forge.Errorf(forge.ErrInvalid, "unknown file operation %q", f.Op)
@@ -144,12 +183,16 @@ func cleanOps(in []repos.FileOp) ([]repos.FileOp, error) {
 	return out, nil
 }
 
-func cleanPath(raw string) (string, error) {
-	p := strings.Trim(path.Clean("/"+raw), "/")
-	if p == "" || p == ".git" || strings.HasPrefix(p, ".git/") || strings.ContainsAny(p, "\x00\n") {
-		return "", forge.Errorf(forge.ErrInvalid, "invalid file path %q", raw)
+// checkPath refuses a path repos.CleanTreePath refuses or would change.
+func checkPath(p string) error {
+	clean, err := repos.CleanTreePath(p)
+	if err != nil {
+		return err
 	}
-	return p, nil
+	if clean != p {
+		return forge.Errorf(forge.ErrInvalid, "path contains a malformed path component [path: %s]", p)
+	}
+	return nil
 }
 
 func gitSignature(s repos.Signature) object.Signature {
