@@ -51,10 +51,12 @@ func readPushCommands(body io.ReadCloser, gzipped bool) ([]repos.RefUpdate, io.R
 		if _, err := io.ReadFull(br, line); err != nil {
 			return nil, nil, errors.New("malformed push request")
 		}
-		cmd, _, _ := strings.Cut(string(line), "\x00")
-		f := strings.Fields(cmd)
-		if len(f) == 3 {
-			updates = append(updates, repos.RefUpdate{OldID: f[0], NewID: f[1], Ref: f[2]})
+		u, ok, err := parsePushCommand(string(line))
+		if err != nil {
+			return nil, nil, err
+		}
+		if ok {
+			updates = append(updates, u)
 		}
 	}
 	// Replay: what the tee saw (the bufio reader may have read ahead; all
@@ -63,4 +65,40 @@ func readPushCommands(body io.ReadCloser, gzipped bool) ([]repos.RefUpdate, io.R
 		io.Reader
 		io.Closer
 	}{io.MultiReader(bytes.NewReader(seen.Bytes()), src), body}, nil
+}
+
+// parsePushCommand parses one pkt-line payload of a receive-pack command
+// list as git does: "<old> <new> <ref>" (object names of 40 or 64
+// hexadecimal digits, the reference being everything after the second
+// space), capabilities after a NUL, an optional trailing newline. "shallow"
+// lines are skipped (ok false). Anything else, notably "push-cert" (whose
+// commands git would take from the certificate, unseen here), is an error,
+// so that the commands authorised are exactly those git runs.
+func parsePushCommand(line string) (repos.RefUpdate, bool, error) {
+	line, _, _ = strings.Cut(line, "\x00")
+	line = strings.TrimSuffix(line, "\n")
+	if strings.HasPrefix(line, "shallow ") {
+		return repos.RefUpdate{}, false, nil
+	}
+	bad := errors.New("malformed push request")
+	old, rest, ok1 := strings.Cut(line, " ")
+	nw, ref, ok2 := strings.Cut(rest, " ")
+	if !ok1 || !ok2 || !isObjectName(old) || len(nw) != len(old) || !isObjectName(nw) || ref == "" {
+		return repos.RefUpdate{}, false, bad
+	}
+	return repos.RefUpdate{OldID: old, NewID: nw, Ref: ref}, true, nil
+}
+
+// isObjectName reports whether s is a SHA-1 or SHA-256 object name in
+// lowercase hexadecimal.
+func isObjectName(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	for _, c := range s {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
 }
