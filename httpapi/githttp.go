@@ -104,13 +104,14 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 	var (
 		repo    forge.ID
 		updates []repos.RefUpdate
+		caps    []string
 		ffOnly  []string
 	)
 	if push {
 		if r.Method == http.MethodPost {
 			var body io.ReadCloser
 			gz := r.Header.Get("Content-Encoding") == "gzip"
-			updates, body, err = readPushCommands(r.Body, gz)
+			updates, caps, body, err = readPushCommands(r.Body, gz)
 			if err != nil {
 				http.Error(w, err.Error(), http.StatusBadRequest)
 				return
@@ -123,6 +124,15 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 		}
 		plan, err := a.cfg.Repos.CheckPush(r.Context(), actor, owner, name, updates)
 		if err != nil {
+			// A signed-in writer refused an update (protected branch or
+			// tag) reads why in git's own report, as from a declined hook.
+			if refusal := pushRefusal(updates, caps, err.Error()); refusal != nil && actor.IsSignedIn() &&
+				errors.Is(err, forge.ErrForbidden) && canWrite(r, a, actor, owner, name) {
+				w.Header().Set("Content-Type", "application/x-git-receive-pack-result")
+				w.Header().Set("Cache-Control", "no-cache, max-age=0, must-revalidate")
+				w.Write(refusal)
+				return
+			}
 			a.gitError(w, c, actor, err)
 			return
 		}
@@ -205,4 +215,11 @@ func gitDeny(w http.ResponseWriter, status int, msg string) {
 		w.Header().Set("WWW-Authenticate", `Basic realm="Hearth"`)
 	}
 	http.Error(w, msg, status)
+}
+
+// canWrite reports whether the actor may push to owner/name at all, so that
+// only refusals of particular updates are reported in git's report.
+func canWrite(r *http.Request, a *API, actor forge.Actor, owner, name string) bool {
+	_, err := a.cfg.Repos.CheckPush(r.Context(), actor, owner, name, nil)
+	return err == nil
 }
