@@ -23,6 +23,11 @@ import (
 // decoded request body per git-receive-pack request.
 const DefaultMaxPushBytes int64 = 1 << 30
 
+// DefaultMaxFetchBytes bounds the decoded body of one git-upload-pack
+// request (the wants and haves of a negotiation, never a pack): 64 MiB is
+// far above what git sends, and stops gzip bombs and endless "have" lines.
+const DefaultMaxFetchBytes int64 = 64 << 20
+
 // HTTP serves git's smart HTTP protocol for a Store with limits.
 type HTTP struct {
 	Store *Store
@@ -30,6 +35,10 @@ type HTTP struct {
 	// (commands and pack). A larger push is refused with 413 and updates
 	// nothing. Zero means DefaultMaxPushBytes; negative means unlimited.
 	MaxPushBytes int64
+	// MaxFetchBytes caps the decoded body of one git-upload-pack request;
+	// larger ones get 413. Zero means DefaultMaxFetchBytes; negative means
+	// unlimited.
+	MaxFetchBytes int64
 }
 
 // ServeGit is Store.ServeGit with h's limits.
@@ -144,12 +153,9 @@ func (h HTTP) ServeGitRPC(w http.ResponseWriter, r *http.Request, repo forge.ID,
 		return nil
 	}
 	push := service == "git-receive-pack"
-	limit := int64(-1)
+	limit := cmpOr(h.MaxFetchBytes, DefaultMaxFetchBytes)
 	if push {
-		limit = h.MaxPushBytes
-		if limit == 0 {
-			limit = DefaultMaxPushBytes
-		}
+		limit = cmpOr(h.MaxPushBytes, DefaultMaxPushBytes)
 	}
 	if limit >= 0 && r.ContentLength > limit && r.Header.Get("Content-Encoding") == "" {
 		tooLarge(w, limit)
@@ -222,7 +228,7 @@ func noCache(h http.Header) {
 func tooLarge(w http.ResponseWriter, limit int64) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.WriteHeader(http.StatusRequestEntityTooLarge)
-	io.WriteString(w, "push exceeds the maximum size of "+strconv.FormatInt(limit, 10)+" bytes\n")
+	io.WriteString(w, "request body exceeds the maximum size of "+strconv.FormatInt(limit, 10)+" bytes\n")
 }
 
 // readPushLog reads the "<old> <new> <ref>" lines that the post-receive
@@ -360,4 +366,12 @@ func (b *limitedBuffer) Write(p []byte) (int, error) {
 		b.Buffer.Write(p[:min(len(p), room)])
 	}
 	return len(p), nil
+}
+
+// cmpOr is v, or def when v is zero.
+func cmpOr(v, def int64) int64 {
+	if v == 0 {
+		return def
+	}
+	return v
 }
