@@ -10,93 +10,216 @@ import (
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
+// gitRPCServer is a GitServer that runs exactly the service it is given
+// and enforces a push plan (storage/gitstore implements it). It returns the
+// reference updates that git applied.
+type gitRPCServer interface {
+	ServeGitRPC(w http.ResponseWriter, r *http.Request, repo forge.ID, service string, advertise bool, remoteUser string, fastForwardOnly []string) []repos.RefUpdate
+}
+
+// gitRequest is what a smart HTTP request asks for.
+type gitRequest struct {
+	// service is "git-upload-pack" or "git-receive-pack".
+	service string
+	// advertise is set for GET info/refs?service=….
+	advertise bool
+}
+
+// parseGitRequest reads the service of a smart HTTP request from its
+// method, path and query, refusing ambiguity: info/refs needs service
+// query values that all agree (the dumb protocol, without one, is
+// refused); on git-upload-pack and git-receive-pack any service query value
+// must name the path's service. The status is 400 or 403 with the message.
+func parseGitRequest(method, path string, query map[string][]string) (gitRequest, int, string) {
+	vals := query["service"]
+	agree := func(want string) bool {
+		for _, v := range vals {
+			if v != want {
+				return false
+			}
+		}
+		return true
+	}
+	switch {
+	case strings.HasSuffix(path, "/info/refs") && (method == http.MethodGet || method == http.MethodHead):
+		if len(vals) == 0 {
+			return gitRequest{}, http.StatusForbidden, "the dumb git protocol is not supported"
+		}
+		if !agree(vals[0]) {
+			return gitRequest{}, http.StatusBadRequest, "conflicting service parameters"
+		}
+		if vals[0] != "git-upload-pack" && vals[0] != "git-receive-pack" {
+			return gitRequest{}, http.StatusForbidden, "unsupported service"
+		}
+		return gitRequest{service: vals[0], advertise: true}, 0, ""
+	case method == http.MethodPost && (strings.HasSuffix(path, "/git-upload-pack") || strings.HasSuffix(path, "/git-receive-pack")):
+		svc := path[strings.LastIndex(path, "/")+1:]
+		if !agree(svc) {
+			return gitRequest{}, http.StatusBadRequest, "service parameter does not match the request path"
+		}
+		return gitRequest{service: svc}, 0, ""
+	}
+	return gitRequest{}, http.StatusNotFound, "not found"
+}
+
 // serveGit serves git's smart HTTP protocol at /{owner}/{repo}(.git)/…:
-// clones and fetches need read access (anonymous on public repositories),
-// pushes write access to a repository that is not archived. Credentials are
-// those of the API (Basic with a password or a token, or a token header);
-// tokens need read:repository, or write:repository to push. After a push
-// the repository's stored state (size, branches) is refreshed.
+// info/refs?service=…, git-upload-pack and git-receive-pack. Credentials
+// are those of the API (Basic with a password or a token, or a token
+// header). Every request needs an account that may act (Actor.CheckState:
+// 403 with Forgejo's message otherwise); the domain decides access: clones
+// and fetches repos.Service.Get (read:repository scope), pushes and their
+// advertisement repos.Service.CheckPush, whose plan's fast-forward-only
+// references the git server enforces. Exactly the authorised service is
+// run. Anonymous requests refused are answered 401 with a Basic challenge
+// so that git asks for credentials. After a push the updates git applied
+// are handed to repos.Service.AfterPush.
 func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 	c := a.newCall(w, r)
 	defer c.recover()
-	owner, name := chiParam(r, "owner"), strings.TrimSuffix(chiParam(r, "repo"), ".git")
-	subpath := "/info/refs"
-	if !strings.HasSuffix(r.URL.Path, subpath) {
-		subpath = r.URL.Path[strings.LastIndex(r.URL.Path, "/"):]
-	}
-	push := subpath == "/git-receive-pack" || r.URL.Query().Get("service") == "git-receive-pack"
-
-	deny := func(status int, msg string) {
-		if status == http.StatusUnauthorized {
-			w.Header().Set("WWW-Authenticate", `Basic realm="Hearth"`)
-		}
+	// The domain drops one ".git" suffix itself: trimming here too would
+	// make /{owner}/{repo}.git.git name {repo}.
+	owner, name := chiParam(r, "owner"), chiParam(r, "repo")
+	gr, status, msg := parseGitRequest(r.Method, r.URL.Path, r.URL.Query())
+	if status != 0 {
 		http.Error(w, msg, status)
+		return
 	}
+	push := gr.service == "git-receive-pack"
+
 	actor, err := a.cfg.Auth.Authenticate(r.Context(), c.credentials())
 	if err != nil {
-		deny(http.StatusUnauthorized, err.Error())
-		return
-	}
-	level := forge.AccessRead
-	if push {
-		level = forge.AccessWrite
-	}
-	if !actor.Allows(forge.CategoryRepository, level) {
-		deny(http.StatusForbidden, "token does not have the required scope: "+level.String()+":repository")
-		return
-	}
-	v, err := a.cfg.Repos.Get(r.Context(), actor, owner, name)
-	switch {
-	case errors.Is(err, forge.ErrNotFound) && !actor.IsSignedIn():
-		deny(http.StatusUnauthorized, "authentication required")
-		return
-	case errors.Is(err, forge.ErrNotFound):
-		deny(http.StatusNotFound, "repository not found")
-		return
-	case err != nil:
-		c.serverError(err)
-		return
-	}
-	if push {
-		switch {
-		case !actor.IsSignedIn():
-			deny(http.StatusUnauthorized, "authentication required")
-			return
-		case !v.CanWrite():
-			deny(http.StatusForbidden, "user should have a permission to write to a repo")
-			return
-		case v.Repo.Archived:
-			deny(http.StatusForbidden, "repository is archived")
+		var state *forge.AccountStateError
+		if errors.As(err, &state) {
+			http.Error(w, err.Error(), http.StatusForbidden)
 			return
 		}
+		gitDeny(w, http.StatusUnauthorized, err.Error())
+		return
 	}
-	var updates []repos.RefUpdate
-	if push && r.Method == http.MethodPost {
-		var body io.ReadCloser
-		updates, body, err = readPushCommands(r.Body, r.Header.Get("Content-Encoding") == "gzip")
+	if err := actor.CheckState(); err != nil {
+		http.Error(w, err.Error(), http.StatusForbidden)
+		return
+	}
+
+	var (
+		repo    forge.ID
+		updates []repos.RefUpdate
+		caps    []string
+		ffOnly  []string
+	)
+	if push {
+		if r.Method == http.MethodPost {
+			var body io.ReadCloser
+			gz := r.Header.Get("Content-Encoding") == "gzip"
+			updates, caps, body, err = readPushCommands(r.Body, gz)
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusBadRequest)
+				return
+			}
+			r.Body = body
+			if gz {
+				r.Header.Del("Content-Encoding")
+				r.ContentLength = -1 // now uncompressed: git reads to the end
+			}
+		}
+		plan, err := a.cfg.Repos.CheckPush(r.Context(), actor, owner, name, updates)
 		if err != nil {
-			deny(http.StatusBadRequest, err.Error())
+			// A signed-in writer refused an update (protected branch or
+			// tag) reads why in git's own report, as from a declined hook.
+			if refusal := pushRefusal(updates, caps, err.Error()); refusal != nil && actor.IsSignedIn() &&
+				errors.Is(err, forge.ErrForbidden) && canWrite(r, a, actor, owner, name) {
+				w.Header().Set("Content-Type", "application/x-git-receive-pack-result")
+				w.Header().Set("Cache-Control", "no-cache, max-age=0, must-revalidate")
+				w.Write(refusal)
+				return
+			}
+			a.gitError(w, c, actor, err)
 			return
 		}
-		r.Body = body
-		if r.Header.Get("Content-Encoding") == "gzip" {
-			r.Header.Del("Content-Encoding")
-			r.ContentLength = -1 // now uncompressed: git reads to the end
-		}
-		// TODO(gitwire): enforce plan.FastForwardOnly in the transport.
-		if _, err := a.cfg.Repos.CheckPush(r.Context(), actor, owner, name, updates); err != nil {
-			deny(http.StatusForbidden, err.Error())
+		repo, ffOnly = plan.View.Repo.ID, plan.FastForwardOnly
+	} else {
+		if err := actor.RequireScope(forge.AccessRead, forge.CategoryRepository); err != nil {
+			http.Error(w, err.Error(), http.StatusForbidden)
 			return
 		}
+		v, err := a.cfg.Repos.Get(r.Context(), actor, owner, name)
+		if err != nil {
+			a.gitError(w, c, actor, err)
+			return
+		}
+		repo = v.Repo.ID
 	}
+
 	remote := ""
 	if actor.IsSignedIn() {
 		remote = actor.User.Name
 	}
-	a.cfg.Git.ServeGit(w, r, v.Repo.ID, subpath, remote)
-	if push && r.Method == http.MethodPost {
-		if err := a.cfg.Repos.AfterPush(r.Context(), actor, v.Repo.ID, updates); err != nil {
-			a.log.ErrorContext(r.Context(), "after push", "repo", v.Repo.FullName(), "err", err)
+	rpc, ok := a.cfg.Git.(gitRPCServer)
+	if !ok {
+		a.serveGitLegacy(w, r, c, actor, gr, repo, remote, updates, ffOnly)
+		return
+	}
+	applied := rpc.ServeGitRPC(w, r, repo, gr.service, gr.advertise, remote, ffOnly)
+	if push && len(applied) > 0 {
+		if err := a.cfg.Repos.AfterPush(r.Context(), actor, repo, applied); err != nil {
+			a.log.ErrorContext(r.Context(), "after push", "repo", owner+"/"+name, "err", err)
 		}
 	}
+}
+
+// serveGitLegacy serves through a GitServer without ServeGitRPC: the query
+// is rewritten to the one authorised service, and pushes that need
+// fast-forward enforcement are refused since it cannot enforce them.
+func (a *API) serveGitLegacy(w http.ResponseWriter, r *http.Request, c *call, actor forge.Actor, gr gitRequest, repo forge.ID, remote string, updates []repos.RefUpdate, ffOnly []string) {
+	if len(ffOnly) > 0 {
+		http.Error(w, "this git server cannot enforce branch protection", http.StatusForbidden)
+		return
+	}
+	r2 := r.Clone(r.Context())
+	subpath := "/" + gr.service
+	if gr.advertise {
+		subpath = "/info/refs"
+		r2.URL.RawQuery = "service=" + gr.service
+	} else {
+		r2.URL.RawQuery = ""
+	}
+	a.cfg.Git.ServeGit(w, r2, repo, subpath, remote)
+	if gr.service == "git-receive-pack" && !gr.advertise {
+		if err := a.cfg.Repos.AfterPush(r.Context(), actor, repo, updates); err != nil {
+			a.log.ErrorContext(r.Context(), "after push", "err", err)
+		}
+	}
+}
+
+// gitError answers a refusal by the domain: 401 with a challenge for
+// anonymous requests refused or not found, 404, 403 with the message, 500.
+func (a *API) gitError(w http.ResponseWriter, c *call, actor forge.Actor, err error) {
+	switch {
+	case !actor.IsSignedIn() && (errors.Is(err, forge.ErrNotFound) || errors.Is(err, forge.ErrForbidden) ||
+		errors.Is(err, forge.ErrUnauthenticated)):
+		gitDeny(w, http.StatusUnauthorized, "authentication required")
+	case errors.Is(err, forge.ErrUnauthenticated):
+		gitDeny(w, http.StatusUnauthorized, err.Error())
+	case errors.Is(err, forge.ErrNotFound):
+		http.Error(w, "repository not found", http.StatusNotFound)
+	case errors.Is(err, forge.ErrForbidden), errors.Is(err, forge.ErrArchived), errors.Is(err, forge.ErrInvalid):
+		http.Error(w, err.Error(), http.StatusForbidden)
+	default:
+		c.serverError(err)
+	}
+}
+
+// gitDeny answers status with msg, with a Basic challenge for 401.
+func gitDeny(w http.ResponseWriter, status int, msg string) {
+	if status == http.StatusUnauthorized {
+		w.Header().Set("WWW-Authenticate", `Basic realm="Hearth"`)
+	}
+	http.Error(w, msg, status)
+}
+
+// canWrite reports whether the actor may push to owner/name at all, so that
+// only refusals of particular updates are reported in git's report.
+func canWrite(r *http.Request, a *API, actor forge.Actor, owner, name string) bool {
+	_, err := a.cfg.Repos.CheckPush(r.Context(), actor, owner, name, nil)
+	return err == nil
 }

@@ -17,50 +17,147 @@ const maxCommandBytes = 1 << 20
 
 // readPushCommands reads the reference updates at the start of a
 // git-receive-pack request (pkt-lines "<old> <new> <ref>" up to the flush
-// packet) and returns them with a body that replays what was read.
-func readPushCommands(body io.ReadCloser, gzipped bool) ([]repos.RefUpdate, io.ReadCloser, error) {
+// packet) and returns them, with the capabilities the client asked for on
+// the first line, and a body that replays what was read.
+func readPushCommands(body io.ReadCloser, gzipped bool) ([]repos.RefUpdate, []string, io.ReadCloser, error) {
 	var src io.Reader = body
 	if gzipped {
 		// The commands sit at the start of the compressed stream: hand git
 		// the uncompressed body (the caller drops Content-Encoding).
 		zr, err := gzip.NewReader(body)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		src = zr
 	}
 	var seen bytes.Buffer
 	br := bufio.NewReader(io.TeeReader(src, &seen))
-	var updates []repos.RefUpdate
+	var (
+		updates []repos.RefUpdate
+		caps    []string
+	)
 	for {
 		head := make([]byte, 4)
 		if _, err := io.ReadFull(br, head); err != nil {
-			return nil, nil, errors.New("malformed push request")
+			return nil, nil, nil, errors.New("malformed push request")
 		}
 		n, err := strconv.ParseUint(string(head), 16, 16)
 		if err != nil {
-			return nil, nil, errors.New("malformed push request")
+			return nil, nil, nil, errors.New("malformed push request")
 		}
 		if n == 0 {
 			break
 		}
 		if n < 4 || seen.Len() > maxCommandBytes {
-			return nil, nil, errors.New("malformed push request")
+			return nil, nil, nil, errors.New("malformed push request")
 		}
 		line := make([]byte, n-4)
 		if _, err := io.ReadFull(br, line); err != nil {
-			return nil, nil, errors.New("malformed push request")
+			return nil, nil, nil, errors.New("malformed push request")
 		}
-		cmd, _, _ := strings.Cut(string(line), "\x00")
-		f := strings.Fields(cmd)
-		if len(f) == 3 {
-			updates = append(updates, repos.RefUpdate{OldID: f[0], NewID: f[1], Ref: f[2]})
+		if len(updates) == 0 {
+			if _, c, ok := strings.Cut(strings.TrimSuffix(string(line), "\n"), "\x00"); ok {
+				caps = strings.Fields(c)
+			}
+		}
+		u, ok, err := parsePushCommand(string(line))
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if ok {
+			updates = append(updates, u)
 		}
 	}
 	// Replay: what the tee saw (the bufio reader may have read ahead; all
 	// of it went through the tee), then the rest of the stream.
-	return updates, struct {
+	return updates, caps, struct {
 		io.Reader
 		io.Closer
 	}{io.MultiReader(bytes.NewReader(seen.Bytes()), src), body}, nil
+}
+
+// parsePushCommand parses one pkt-line payload of a receive-pack command
+// list as git does: "<old> <new> <ref>" (object names of 40 or 64
+// hexadecimal digits, the reference being everything after the second
+// space), capabilities after a NUL, an optional trailing newline. "shallow"
+// lines are skipped (ok false). Anything else, notably "push-cert" (whose
+// commands git would take from the certificate, unseen here), is an error,
+// so that the commands authorised are exactly those git runs.
+func parsePushCommand(line string) (repos.RefUpdate, bool, error) {
+	line, _, _ = strings.Cut(line, "\x00")
+	line = strings.TrimSuffix(line, "\n")
+	if strings.HasPrefix(line, "shallow ") {
+		return repos.RefUpdate{}, false, nil
+	}
+	bad := errors.New("malformed push request")
+	old, rest, ok1 := strings.Cut(line, " ")
+	nw, ref, ok2 := strings.Cut(rest, " ")
+	if !ok1 || !ok2 || !isObjectName(old) || len(nw) != len(old) || !isObjectName(nw) || ref == "" {
+		return repos.RefUpdate{}, false, bad
+	}
+	return repos.RefUpdate{OldID: old, NewID: nw, Ref: ref}, true, nil
+}
+
+// isObjectName reports whether s is a SHA-1 or SHA-256 object name in
+// lowercase hexadecimal.
+func isObjectName(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	for _, c := range s {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// pushRefusal is a git-receive-pack result refusing every update with msg,
+// as git reports a declined push: the message on the progress band (git
+// shows it as "remote: error: …") and each reference "ng" with msg in the
+// report (report-status and report-status-v2 agree on "ng" lines). Without
+// either it is nil (answer with an HTTP error).
+func pushRefusal(updates []repos.RefUpdate, caps []string, msg string) []byte {
+	has := func(c string) bool {
+		for _, x := range caps {
+			if x == c {
+				return true
+			}
+		}
+		return false
+	}
+	if !has("report-status") && !has("report-status-v2") || len(updates) == 0 {
+		return nil
+	}
+	msg = strings.Map(func(r rune) rune {
+		if r < ' ' {
+			return ' '
+		}
+		return r
+	}, msg)
+	report := pktLine("unpack ok\n")
+	for _, u := range updates {
+		report += pktLine("ng " + u.Ref + " " + msg + "\n")
+	}
+	report += "0000"
+	if !has("side-band-64k") && !has("side-band") {
+		return []byte(report)
+	}
+	max := 65515
+	if !has("side-band-64k") {
+		max = 995
+	}
+	out := pktLine("\x02error: " + msg + "\n")
+	for len(report) > 0 {
+		n := min(len(report), max-1)
+		out += pktLine("\x01" + report[:n])
+		report = report[n:]
+	}
+	return []byte(out + "0000")
+}
+
+// pktLine frames s as one pkt-line.
+func pktLine(s string) string {
+	n := strconv.FormatInt(int64(len(s)+4), 16)
+	return strings.Repeat("0", 4-len(n)) + n + s
 }

@@ -21,9 +21,10 @@ func TestReadPushCommands(t *testing.T) {
 	raw := pkt(zero+" "+a+" refs/heads/new\x00report-status side-band-64k") + pkt(b+" "+zero+" refs/heads/old") + "0000PACKDATA"
 	want := []repos.RefUpdate{{Ref: "refs/heads/new", OldID: zero, NewID: a}, {Ref: "refs/heads/old", OldID: b, NewID: zero}}
 
-	updates, body, err := readPushCommands(io.NopCloser(bytes.NewBufferString(raw)), false)
+	updates, caps, body, err := readPushCommands(io.NopCloser(bytes.NewBufferString(raw)), false)
 	require.NoError(t, err)
 	assert.Equal(t, want, updates)
+	assert.Equal(t, []string{"report-status", "side-band-64k"}, caps)
 	replay, _ := io.ReadAll(body)
 	assert.Equal(t, raw, string(replay), "git gets the request unchanged")
 
@@ -31,14 +32,14 @@ func TestReadPushCommands(t *testing.T) {
 	zw := gzip.NewWriter(&z)
 	zw.Write([]byte(raw))
 	zw.Close()
-	updates, body, err = readPushCommands(io.NopCloser(&z), true)
+	updates, _, body, err = readPushCommands(io.NopCloser(&z), true)
 	require.NoError(t, err)
 	assert.Equal(t, want, updates)
 	replay, _ = io.ReadAll(body)
 	assert.Equal(t, raw, string(replay), "a gzipped request is handed on uncompressed")
 
 	for _, bad := range []string{"", "zzzz", "0003", pkt("xyz")[:6]} {
-		_, _, err := readPushCommands(io.NopCloser(bytes.NewBufferString(bad)), false)
+		_, _, _, err := readPushCommands(io.NopCloser(bytes.NewBufferString(bad)), false)
 		assert.Error(t, err, "%q", bad)
 	}
 }

@@ -1,0 +1,107 @@
+package gitstore
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+)
+
+// Directories of the Store root beside the repositories (<id>.git).
+const (
+	hooksDirName = "hooks"
+	tmpDir       = "tmp"
+)
+
+// Environment variables read by the hooks.
+const (
+	// envFastForwardOnly lists, one a line, the references a push may only
+	// fast-forward.
+	envFastForwardOnly = "HEARTH_FAST_FORWARD_ONLY"
+	// envPushLog names the file the post-receive hook writes the applied
+	// updates to.
+	envPushLog = "HEARTH_PUSH_LOG"
+)
+
+// preReceiveHook refuses a non-fast-forward update or a deletion of a
+// reference listed in HEARTH_FAST_FORWARD_ONLY, with Forgejo's message. A
+// refusal declines the whole push: no reference is updated.
+const preReceiveHook = `#!/bin/sh
+# Installed by Hearth (storage/gitstore): do not edit.
+status=0
+while read -r old new ref; do
+	[ -n "$HEARTH_FAST_FORWARD_ONLY" ] || continue
+	printf '%s\n' "$HEARTH_FAST_FORWARD_ONLY" | grep -qxF -- "$ref" || continue
+	case "$old" in *[!0]*) ;; *) continue ;; esac
+	name=${ref#refs/heads/}
+	case "$new" in
+	*[!0]*)
+		if ! git merge-base --is-ancestor "$old" "$new" 2>/dev/null; then
+			echo "error: branch $name is protected from force push" >&2
+			status=1
+		fi
+		;;
+	*)
+		echo "error: branch $name is protected from deletion" >&2
+		status=1
+		;;
+	esac
+done
+exit $status
+`
+
+// postReceiveHook records the updates git applied.
+const postReceiveHook = `#!/bin/sh
+# Installed by Hearth (storage/gitstore): do not edit.
+if [ -n "$HEARTH_PUSH_LOG" ]; then
+	cat >"$HEARTH_PUSH_LOG"
+else
+	cat >/dev/null
+fi
+`
+
+// hooksDir returns the Store's hooks directory (<root>/hooks), writing the
+// hooks when they are missing or differ. It is shared by all repositories
+// and passed to receive-pack as core.hooksPath; no repository's own hooks
+// run. It also creates <root>/tmp for the hooks' files.
+func (s *Store) hooksDir() (string, error) {
+	dir := filepath.Join(s.root, hooksDirName)
+	if err := os.MkdirAll(filepath.Join(s.root, tmpDir), 0o750); err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return "", err
+	}
+	for name, body := range map[string]string{"pre-receive": preReceiveHook, "post-receive": postReceiveHook} {
+		if err := writeHook(filepath.Join(dir, name), body); err != nil {
+			return "", err
+		}
+	}
+	return dir, nil
+}
+
+// writeHook makes path an executable file holding body, replacing it
+// atomically when it differs.
+func writeHook(path, body string) error {
+	if b, err := os.ReadFile(path); err == nil && bytes.Equal(b, []byte(body)) {
+		if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o100 != 0 {
+			return nil
+		}
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".hook-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	if _, err := f.WriteString(body); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Chmod(0o755); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
