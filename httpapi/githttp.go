@@ -10,13 +10,6 @@ import (
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
-// gitRPCServer is a GitServer that runs exactly the service it is given
-// and enforces a push plan (storage/gitstore implements it). It returns the
-// reference updates that git applied.
-type gitRPCServer interface {
-	ServeGitRPC(w http.ResponseWriter, r *http.Request, repo forge.ID, service string, advertise bool, remoteUser string, fastForwardOnly []string) []repos.RefUpdate
-}
-
 // gitRequest is what a smart HTTP request asks for.
 type gitRequest struct {
 	// service is "git-upload-pack" or "git-receive-pack".
@@ -154,39 +147,10 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 	if actor.IsSignedIn() {
 		remote = actor.User.Name
 	}
-	rpc, ok := a.cfg.Git.(gitRPCServer)
-	if !ok {
-		a.serveGitLegacy(w, r, c, actor, gr, repo, remote, updates, ffOnly)
-		return
-	}
-	applied := rpc.ServeGitRPC(w, r, repo, gr.service, gr.advertise, remote, ffOnly)
+	applied := a.cfg.Git.ServeGitRPC(w, r, repo, gr.service, gr.advertise, remote, ffOnly)
 	if push && len(applied) > 0 {
 		if err := a.cfg.Repos.AfterPush(r.Context(), actor, repo, applied); err != nil {
 			a.log.ErrorContext(r.Context(), "after push", "repo", owner+"/"+name, "err", err)
-		}
-	}
-}
-
-// serveGitLegacy serves through a GitServer without ServeGitRPC: the query
-// is rewritten to the one authorised service, and pushes that need
-// fast-forward enforcement are refused since it cannot enforce them.
-func (a *API) serveGitLegacy(w http.ResponseWriter, r *http.Request, c *call, actor forge.Actor, gr gitRequest, repo forge.ID, remote string, updates []repos.RefUpdate, ffOnly []string) {
-	if len(ffOnly) > 0 {
-		http.Error(w, "this git server cannot enforce branch protection", http.StatusForbidden)
-		return
-	}
-	r2 := r.Clone(r.Context())
-	subpath := "/" + gr.service
-	if gr.advertise {
-		subpath = "/info/refs"
-		r2.URL.RawQuery = "service=" + gr.service
-	} else {
-		r2.URL.RawQuery = ""
-	}
-	a.cfg.Git.ServeGit(w, r2, repo, subpath, remote)
-	if gr.service == "git-receive-pack" && !gr.advertise {
-		if err := a.cfg.Repos.AfterPush(r.Context(), actor, repo, updates); err != nil {
-			a.log.ErrorContext(r.Context(), "after push", "err", err)
 		}
 	}
 }

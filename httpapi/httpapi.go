@@ -86,13 +86,16 @@ type ReverseProxyAuth struct {
 }
 
 // GitServer serves git's smart HTTP protocol for one repository once the
-// request is authorised: subpath is what follows /{owner}/{repo}.git and
-// remoteUser the signed-in user's name ("" when anonymous).
+// request is authorised (storage/gitstore's Store and HTTP implement it):
+// it runs exactly service ("git-upload-pack" or "git-receive-pack"; the
+// ref advertisement when advertise is set), refuses a non-fast-forward
+// update of any ref in fastForwardOnly (so the push changes nothing), and
+// returns the reference updates git applied. remoteUser is the signed-in
+// user's name ("" when anonymous).
 type GitServer interface {
-	ServeGit(w http.ResponseWriter, r *http.Request, repo forge.ID, subpath, remoteUser string)
+	ServeGitRPC(w http.ResponseWriter, r *http.Request, repo forge.ID, service string, advertise bool, remoteUser string, fastForwardOnly []string) []repos.RefUpdate
 }
 
-// API is the /api/v1 handler. It is safe for concurrent use.
 type API struct {
 	cfg    Config
 	log    *slog.Logger

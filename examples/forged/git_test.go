@@ -122,7 +122,7 @@ func TestGitOverSmartHTTP(t *testing.T) {
 			require.Equal(t, 201, r.status, "%s", r.raw)
 			out, err = gitCLI(t, work, "push", remote, "main")
 			require.Error(t, err, "a push to a protected branch must fail: %s", out)
-			assert.Contains(t, out, "branch main is protected from direct pushes", "git shows why")
+			assert.Contains(t, out, "Not allowed to push to protected branch main", "git shows why")
 			mustGit(t, work, "push", remote, "main:feature")
 			out, err = gitCLI(t, work, "push", remote, ":main")
 			require.Error(t, err, "deleting a protected branch must fail: %s", out)

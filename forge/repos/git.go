@@ -50,8 +50,9 @@ type Git interface {
 	// Apply commits c and moves its branch. Writes to one repository are
 	// serialised. If the branch moved since c.Parent, Apply commits on the
 	// branch's new tip when every file's precondition still holds there
-	// (FileOp.SHA), and fails with forge.ErrConflict otherwise; it refuses
-	// (forge.ErrInvalid) a path CleanTreePath refuses.
+	// (FileOp.SHA, checked with CheckFileOp), and fails with CheckFileOp's
+	// error otherwise; it refuses (forge.ErrInvalid) a path CleanTreePath
+	// refuses or would change.
 	Apply(ctx context.Context, repo forge.ID, c ChangeSet) (*Commit, error)
 	// SetRef points ref at newID (deleting it when newID is ""), only if it
 	// still points at oldID ("" meaning it must not exist; "*" any value).

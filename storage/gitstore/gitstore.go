@@ -1,7 +1,7 @@
 // Package gitstore keeps git repositories on disk, SHA-1 and SHA-256 alike,
 // and implements repos.Git with the git command line, as Forgejo does: one
-// engine for both object formats, exact diff stats, and smart HTTP through
-// git-http-backend. Repositories are bare, named by repository ID
+// engine for both object formats, exact diff stats, and smart HTTP by running
+// upload-pack and receive-pack --stateless-rpc. Repositories are bare, named by repository ID
 // (<root>/<id>.git), so renames and transfers move no files.
 package gitstore
 
@@ -28,9 +28,6 @@ type Store struct {
 	git     string
 	cliOnly bool
 	formats formats
-
-	backendOnce sync.Once
-	backendPath string
 
 	// locks holds one *sync.Mutex per repository: Apply serialises the
 	// writes of the contents API per repository.
@@ -152,9 +149,7 @@ func (s *Store) Create(ctx context.Context, repo forge.ID, format forge.ObjectFo
 		os.RemoveAll(path)
 		return err
 	}
-	// Pushes over smart HTTP are authorised by httpapi before they reach git.
-	_, err = s.run(ctx, repo, nil, nil, "config", "http.receivepack", "true")
-	return err
+	return nil
 }
 
 // Remove deletes the repository's files.

@@ -68,7 +68,7 @@ func (s *Store) CreateTag(ctx context.Context, repo forge.ID, name, target, mess
 	if err := repos.CheckRefName(name); err != nil {
 		return err
 	}
-	if _, err := s.run(ctx, repo, nil, nil, "check-ref-format", ref); err != nil {
+	if _, err := s.run(ctx, 0, nil, nil, "check-ref-format", ref); err != nil {
 		return forge.Errorf(forge.ErrInvalid, "invalid tag name %q", name)
 	}
 	id, err := s.Resolve(ctx, repo, target)

@@ -257,9 +257,6 @@ func (s *Store) Fork(ctx context.Context, from, to forge.ID) error {
 		os.RemoveAll(s.Path(to))
 		return err
 	}
-	if _, err := s.run(ctx, to, nil, nil, "remote", "remove", "origin"); err != nil {
-		return err
-	}
-	_, err := s.run(ctx, to, nil, nil, "config", "http.receivepack", "true")
+	_, err := s.run(ctx, to, nil, nil, "remote", "remove", "origin")
 	return err
 }

@@ -314,21 +314,11 @@ func (s *Store) CreateTag(ctx context.Context, id forge.ID, name, target, messag
 		return forge.Errorf(forge.ErrConflict, "tag already exists [name: %s]", name)
 	}
 	if message != "" {
-		tag := &object.Tag{Name: name, Tagger: gitSignature(tagger), Message: cleanMessage(message),
+		tag := &object.Tag{Name: name, Tagger: gitSignature(tagger), Message: message,
 			TargetType: plumbing.CommitObject, Target: h}
 		if h, err = r.write(plumbing.TagObject, tag.Encode); err != nil {
 			return err
 		}
 	}
 	return r.setRef(ref, h.String(), "")
-}
-
-// cleanMessage trims trailing white space from each line and the whole
-// message and ends it with a newline, as git does for tag messages.
-func cleanMessage(m string) string {
-	lines := strings.Split(m, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " \t\r")
-	}
-	return strings.Trim(strings.Join(lines, "\n"), "\n") + "\n"
 }
