@@ -63,7 +63,7 @@ func TestCoverage(t *testing.T) {
 	for _, o := range ops {
 		byKey[o.method+" "+o.path] = o
 	}
-	a := New(Config{Auth: auth.New(auth.Config{}), Repos: repos.New(repos.Config{})})
+	a := New(Config{Auth: auth.New(auth.Config{}), Repos: &repos.Service{}})
 	served := map[string]bool{}
 	for _, rt := range a.routes() {
 		key := rt.Method + " " + rt.Path

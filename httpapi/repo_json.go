@@ -142,7 +142,7 @@ func (c *call) toRepo(v *repos.View) repositoryJSON {
 			out.Parent = &parent
 		}
 	}
-	if t, err := c.a.cfg.Repos.PendingTransfer(c.r.Context(), r.ID); err == nil && t != nil {
+	if t, err := c.a.cfg.Repos.PendingTransfer(c.r.Context(), c.actor, r.ID); err == nil && t != nil {
 		out.RepoTransfer = struct {
 			Doer      userJSON `json:"doer"`
 			Recipient userJSON `json:"recipient"`

@@ -162,7 +162,7 @@ func scopeWords(cats []forge.ScopeCategory, level string) []string {
 // Forgejo's statuses and messages.
 func TestRouteTable(t *testing.T) {
 	t.Parallel()
-	routes := httpapi.New(httpapi.Config{Auth: auth.New(auth.Config{}), Repos: repos.New(repos.Config{})}).Routes()
+	routes := httpapi.New(httpapi.Config{Auth: auth.New(auth.Config{}), Repos: &repos.Service{}}).Routes()
 	for _, rt := range routes {
 		if len(rt.Scopes) == 0 && !rt.Public {
 			t.Errorf("%s %s (%s) declares no scope category and is not marked Public", rt.Method, rt.Path, rt.Op)

@@ -51,6 +51,11 @@ func (s *Service) Fork(ctx context.Context, actor forge.Actor, owner, name, fork
 		if err := tx.RecountForks(ctx, parent.Repo.ID); err != nil {
 			return err
 		}
+		// The forker watches the fork (Forgejo's CreateRepositoryByExample
+		// with AutoWatchNewRepos).
+		if err := tx.SetWatch(ctx, r.ID, actor.User.ID, WatchNormal, now); err != nil {
+			return err
+		}
 		v = &View{Repo: &r, Owner: actor.User, Perm: forge.AccessModeOwner}
 		return nil
 	})

@@ -99,7 +99,7 @@ func (s *Service) AddCollaborator(ctx context.Context, actor forge.Actor, owner,
 
 // RemoveCollaborator removes one. reqAdmin; forge.ErrNotFound if not one.
 func (s *Service) RemoveCollaborator(ctx context.Context, actor forge.Actor, owner, name, collaborator string) error {
-	return s.adminTx(ctx, actor, owner, name, false, func(tx Tx, v *View) error {
+	return s.adminWrite(ctx, actor, owner, name, func(tx Tx, v *View) error {
 		u, err := collaboratorUser(ctx, tx, collaborator)
 		if err != nil {
 			return err

@@ -18,10 +18,16 @@ type Transfer struct {
 	Created   time.Time
 }
 
-// PendingTransfer returns the repository's pending transfer, or nil.
-func (s *Service) PendingTransfer(ctx context.Context, repo forge.ID) (*Transfer, error) {
+// PendingTransfer returns the repository's pending transfer, or nil, for
+// an actor who may read the repository (ErrRepoNotFound otherwise, exactly
+// as for a missing one; forge.ErrForbidden for an account that may not act
+// or a token without read:repository).
+func (s *Service) PendingTransfer(ctx context.Context, actor forge.Actor, repo forge.ID) (*Transfer, error) {
 	var t *Transfer
 	err := s.store.View(ctx, func(tx Tx) error {
+		if _, err := loadByID(ctx, tx, actor, repo); err != nil {
+			return err
+		}
 		var err error
 		t, err = loadTransfer(ctx, tx, repo)
 		return err
