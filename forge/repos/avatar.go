@@ -31,7 +31,7 @@ func (s *Service) SetAvatar(ctx context.Context, actor forge.Actor, owner, name 
 	var old string
 	err := s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, now time.Time) error {
 		old = r.Avatar
-		r.Avatar = "repo-avatar-" + strconv.FormatInt(r.ID, 10) + "-" + strconv.FormatInt(now.UnixNano(), 36)
+		r.Avatar = avatarKey(r.ID, now)
 		_, err := s.cfg.Blobs.Put(ctx, r.Avatar, bytes.NewReader(image), MaxAvatarBytes)
 		return err
 	})
@@ -39,6 +39,12 @@ func (s *Service) SetAvatar(ctx context.Context, actor forge.Actor, owner, name 
 		s.cfg.Blobs.Delete(ctx, old)
 	}
 	return err
+}
+
+// avatarKey is the blob key of a new avatar of repository id. Keys are
+// never shared between repositories.
+func avatarKey(id forge.ID, now time.Time) string {
+	return "repo-avatar-" + strconv.FormatInt(id, 10) + "-" + strconv.FormatInt(now.UnixNano(), 36)
 }
 
 // DeleteAvatar removes the repository's avatar. reqAdmin, not archived.

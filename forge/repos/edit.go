@@ -63,6 +63,9 @@ var mergeStyles = map[string]bool{"merge": true, "rebase": true, "rebase-merge":
 // with admin write of a repository`; forge.ErrInvalid for bad values
 // (Forgejo's 422 messages); forge.ErrConflict for a taken name.
 func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, name string, o EditOptions) (*View, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	if err := o.validate(); err != nil {
 		return nil, err
 	}

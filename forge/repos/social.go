@@ -108,7 +108,13 @@ func (s *Service) RemoveCollaborator(ctx context.Context, actor forge.Actor, own
 	})
 }
 
-// UserPermission is the access the user called collaborator has.
+// UserPermission is the access the user called collaborator has. Only
+// site administrators, the repository's administrators and that user
+// themself may ask (Forgejo's GetRepoPermissions): forge.ErrForbidden
+// `Only admins can query all permissions, repo admins can query all repo
+// permissions, collaborators can query only their own` for anyone else;
+// forge.ErrNotFound `user does not exist [uid: 0, name: x]` for an unknown
+// user (checked first, as Forgejo).
 func (s *Service) UserPermission(ctx context.Context, actor forge.Actor, owner, name, collaborator string) (*forge.User, forge.AccessMode, error) {
 	var (
 		u    *forge.User
@@ -119,8 +125,13 @@ func (s *Service) UserPermission(ctx context.Context, actor forge.Actor, owner, 
 		if err != nil {
 			return err
 		}
-		if u, err = tx.UserByName(ctx, collaborator); err != nil {
+		if u, err = tx.UserByName(ctx, collaborator); errors.Is(err, forge.ErrNotFound) {
+			return forge.Errorf(forge.ErrNotFound, "user does not exist [uid: 0, name: %s]", collaborator)
+		} else if err != nil {
 			return err
+		}
+		if !actor.IsSiteAdmin() && actor.UserID() != u.ID && !v.IsAdmin() {
+			return forge.Errorf(forge.ErrForbidden, "Only admins can query all permissions, repo admins can query all repo permissions, collaborators can query only their own")
 		}
 		collab, err := tx.CollaboratorMode(ctx, v.Repo.ID, u.ID)
 		if err != nil {
@@ -155,6 +166,9 @@ func (s *Service) Subscription(ctx context.Context, actor forge.Actor, owner, na
 
 // Watch makes the actor watch owner/name (mode normal).
 func (s *Service) Watch(ctx context.Context, actor forge.Actor, owner, name string) (*View, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	var v *View
 	err := s.store.Update(ctx, func(tx Tx) error {
 		var err error
@@ -169,6 +183,9 @@ func (s *Service) Watch(ctx context.Context, actor forge.Actor, owner, name stri
 // Unwatch stops the actor watching: mode dont if the watch was automatic
 // (so it does not come back), none otherwise. No error when not watching.
 func (s *Service) Unwatch(ctx context.Context, actor forge.Actor, owner, name string) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
 	return s.store.Update(ctx, func(tx Tx) error {
 		v, err := loadSignedIn(ctx, tx, actor, owner, name)
 		if err != nil {
@@ -215,6 +232,9 @@ func (s *Service) users(ctx context.Context, actor forge.Actor, owner, name stri
 
 // Star stars (or unstars) owner/name for the actor.
 func (s *Service) Star(ctx context.Context, actor forge.Actor, owner, name string, on bool) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryUser, forge.CategoryRepository); err != nil {
+		return err
+	}
 	return s.store.Update(ctx, func(tx Tx) error {
 		v, err := loadSignedIn(ctx, tx, actor, owner, name)
 		if err != nil {
