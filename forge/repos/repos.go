@@ -68,7 +68,7 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 	if branch == "" {
 		branch = s.cfg.DefaultBranch
 	}
-	if !ValidBranchName(branch) {
+	if !ValidBranchName(branch) || len(branch) > 100 {
 		return nil, forge.Errorf(forge.ErrInvalid, "[DefaultBranch]: GitRefName")
 	}
 	if o.AutoInit {
