@@ -439,4 +439,3 @@ func TestCreationIsRecoverable(t *testing.T) {
 	_, err = good.Get(ctx, alice, "alice", "q")
 	require.ErrorIs(t, err, forge.ErrNotFound)
 }
-
