@@ -228,8 +228,29 @@ func (t *tx) ListRepos(ctx context.Context, f repos.RepoFilter, o forge.ListOpti
 		add("r.owner_id = ?", f.OwnerID)
 	}
 	if f.Keyword != "" {
-		kw := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(f.Keyword))
-		add(`r.lower_name LIKE ? ESCAPE '\'`, "%"+kw+"%")
+		var ors []string
+		var kargs []any
+		for _, word := range strings.Split(strings.ToLower(f.Keyword), ",") {
+			if word = strings.TrimSpace(word); word == "" {
+				continue
+			}
+			if f.Topic {
+				ors = append(ors, `EXISTS (SELECT 1 FROM repo_topic t WHERE t.repo_id = r.id AND t.topic = ?)`)
+				kargs = append(kargs, word)
+				continue
+			}
+			like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(word) + "%"
+			ors = append(ors, `r.lower_name LIKE ? ESCAPE '\'`,
+				`EXISTS (SELECT 1 FROM repo_topic t WHERE t.repo_id = r.id AND t.topic LIKE ? ESCAPE '\')`)
+			kargs = append(kargs, like, like)
+			if f.IncludeDesc {
+				ors = append(ors, `lower(r.description) LIKE ? ESCAPE '\'`)
+				kargs = append(kargs, like)
+			}
+		}
+		if len(ors) > 0 {
+			add("("+strings.Join(ors, " OR ")+")", kargs...)
+		}
 	}
 	if !f.AllVisible {
 		add(`((r.is_private = 0 AND (u.visibility = 'public' OR (u.visibility = 'limited' AND ? > 0)))
