@@ -73,7 +73,7 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 	}
 	if o.AutoInit {
 		// Refuse unknown templates before anything is written.
-		if _, err := initFiles(&forge.Repository{Name: o.Name, OwnerName: actor.User.Name}, o, s.clock.Now().Year()); err != nil {
+		if _, err := initFiles(&forge.Repository{Name: o.Name, OwnerName: actor.User.Name}, o, actor.User.Email, s.clock.Now().Year()); err != nil {
 			return nil, err
 		}
 	}
@@ -249,7 +249,7 @@ func (s *Service) initGit(ctx context.Context, actor forge.Actor, r *forge.Repos
 	var files []FileOp
 	if o.AutoInit {
 		var err error
-		if files, err = initFiles(r, o, s.clock.Now().Year()); err != nil {
+		if files, err = initFiles(r, o, actor.User.Email, s.clock.Now().Year()); err != nil {
 			return err
 		}
 	}
