@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"encoding/json"
 	"sort"
 	"strings"
 	"time"
@@ -169,15 +168,6 @@ var (
 	sqlNumStars   = prepared(`SELECT count(*) FROM star WHERE repo_id = ?`)
 	sqlListStars  = prepared("SELECT " + userCols + ` FROM star s JOIN users u ON u.id = s.user_id
 		WHERE s.repo_id = ? ORDER BY s.created_unix, u.id LIMIT ? OFFSET ?`)
-
-	sqlCreateProtection = prepared(`INSERT INTO protected_branch (repo_id, rule_name, settings, created_unix, updated_unix)
-		VALUES (?,?,?,?,?) RETURNING id`)
-	sqlProtection = prepared(`SELECT id, repo_id, rule_name, settings, created_unix, updated_unix
-		FROM protected_branch WHERE repo_id = ? AND rule_name = ?`)
-	sqlListProtections = prepared(`SELECT id, repo_id, rule_name, settings, created_unix, updated_unix
-		FROM protected_branch WHERE repo_id = ? ORDER BY id`)
-	sqlUpdateProtection = prepared(`UPDATE protected_branch SET rule_name = ?, settings = ?, updated_unix = ? WHERE id = ?`)
-	sqlDeleteProtection = prepared(`DELETE FROM protected_branch WHERE repo_id = ? AND rule_name = ?`)
 )
 
 func (t *tx) CreateRepo(ctx context.Context, r *forge.Repository) error {
@@ -432,72 +422,4 @@ func (t *tx) IsStarred(ctx context.Context, repoID, userID forge.ID) (bool, erro
 
 func (t *tx) ListStargazers(ctx context.Context, repoID forge.ID, o forge.ListOptions) ([]*forge.User, int64, error) {
 	return t.listUsers(ctx, "stargazers", sqlNumStars, sqlListStars, repoID, o)
-}
-
-func (t *tx) CreateProtection(ctx context.Context, p *repos.BranchProtection) error {
-	settings, err := json.Marshal(p)
-	if err != nil {
-		return err
-	}
-	return mapError(t.queryRow(ctx, sqlCreateProtection, p.RepoID, p.RuleName, string(settings),
-		toUnix(p.Created), toUnix(p.Updated)).Scan(&p.ID), "branch protection")
-}
-
-func (t *tx) scanProtections(ctx context.Context, query string, args ...any) ([]*repos.BranchProtection, error) {
-	rows, err := t.query(ctx, query, args...)
-	if err != nil {
-		return nil, mapError(err, "branch protection")
-	}
-	defer rows.Close()
-	list := []*repos.BranchProtection{}
-	for rows.Next() {
-		var (
-			id, repoID, created, updated int64
-			name, settings               string
-		)
-		if err := rows.Scan(&id, &repoID, &name, &settings, &created, &updated); err != nil {
-			return nil, mapError(err, "branch protection")
-		}
-		p := &repos.BranchProtection{}
-		if err := json.Unmarshal([]byte(settings), p); err != nil {
-			return nil, err
-		}
-		p.ID, p.RepoID, p.RuleName, p.Created, p.Updated = id, repoID, name, fromUnix(created), fromUnix(updated)
-		list = append(list, p)
-	}
-	return list, mapError(rows.Err(), "branch protection")
-}
-
-func (t *tx) Protection(ctx context.Context, repoID forge.ID, rule string) (*repos.BranchProtection, error) {
-	list, err := t.scanProtections(ctx, sqlProtection, repoID, rule)
-	if err != nil {
-		return nil, err
-	}
-	if len(list) == 0 {
-		return nil, forge.Errorf(forge.ErrNotFound, "branch protection does not exist [name: %s]", rule)
-	}
-	return list[0], nil
-}
-
-func (t *tx) ListProtections(ctx context.Context, repoID forge.ID) ([]*repos.BranchProtection, error) {
-	return t.scanProtections(ctx, sqlListProtections, repoID)
-}
-
-func (t *tx) UpdateProtection(ctx context.Context, p *repos.BranchProtection) error {
-	settings, err := json.Marshal(p)
-	if err != nil {
-		return err
-	}
-	res, err := t.exec(ctx, sqlUpdateProtection, p.RuleName, string(settings), toUnix(p.Updated), p.ID)
-	return affectedOne(res, err, "branch protection")
-}
-
-func (t *tx) DeleteProtection(ctx context.Context, repoID forge.ID, rule string) error {
-	res, err := t.exec(ctx, sqlDeleteProtection, repoID, rule)
-	if err := affectedOne(res, err, "branch protection"); isNotFound(err) {
-		return forge.Errorf(forge.ErrNotFound, "branch protection does not exist [name: %s]", rule)
-	} else if err != nil {
-		return err
-	}
-	return nil
 }

@@ -64,16 +64,16 @@ UPDATE repository SET
     default_update_style = coalesce(json_extract(settings, '$.DefaultUpdateStyle'), ''),
     wiki_branch = coalesce(json_extract(settings, '$.WikiBranch'), ''),
     globally_editable_wiki = coalesce(json_extract(settings, '$.GloballyEditableWiki'), 0),
-    internal_tracker = json_type(settings, '$.InternalTracker') = 'object',
+    internal_tracker = coalesce(json_type(settings, '$.InternalTracker') = 'object', 0),
     enable_time_tracker = coalesce(json_extract(settings, '$.InternalTracker.enable_time_tracker'), 0),
     allow_only_contributors_to_track_time = coalesce(json_extract(settings, '$.InternalTracker.allow_only_contributors_to_track_time'), 0),
     enable_issue_dependencies = coalesce(json_extract(settings, '$.InternalTracker.enable_issue_dependencies'), 0),
-    external_tracker = json_type(settings, '$.ExternalTracker') = 'object',
+    external_tracker = coalesce(json_type(settings, '$.ExternalTracker') = 'object', 0),
     external_tracker_url = coalesce(json_extract(settings, '$.ExternalTracker.external_tracker_url'), ''),
     external_tracker_format = coalesce(json_extract(settings, '$.ExternalTracker.external_tracker_format'), ''),
     external_tracker_style = coalesce(json_extract(settings, '$.ExternalTracker.external_tracker_style'), ''),
     external_tracker_regexp_pattern = coalesce(json_extract(settings, '$.ExternalTracker.external_tracker_regexp_pattern'), ''),
-    external_wiki = json_type(settings, '$.ExternalWiki') = 'object',
+    external_wiki = coalesce(json_type(settings, '$.ExternalWiki') = 'object', 0),
     external_wiki_url = coalesce(json_extract(settings, '$.ExternalWiki.external_wiki_url'), '');
 
 CREATE TABLE repo_topic (
