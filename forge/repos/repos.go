@@ -391,6 +391,9 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, f RepoFilter, o f
 		total = n
 		owners := map[forge.ID]*forge.User{}
 		for _, r := range list {
+			if r.Status != forge.RepoReady {
+				continue // being created or deleted: not listed
+			}
 			u := owners[r.OwnerID]
 			if u == nil {
 				if u, err = tx.UserByID(ctx, r.OwnerID); err != nil {

@@ -108,7 +108,9 @@ func resolve(ctx context.Context, tx Tx, actor forge.Actor, owner, name string) 
 	}
 	name = strings.TrimSuffix(name, ".git")
 	r, err := tx.RepoByName(ctx, u.ID, name)
-	if errors.Is(err, forge.ErrNotFound) {
+	if errors.Is(err, forge.ErrNotFound) || err == nil && r.Status != forge.RepoReady {
+		// Repositories being created or deleted are not there yet, or
+		// any more.
 		return nil, ErrRepoNotFound
 	} else if err != nil {
 		return nil, err

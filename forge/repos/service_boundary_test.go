@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"path/filepath"
 	"runtime"
 	"testing"
 
@@ -373,7 +374,8 @@ func TestCreationIsRecoverable(t *testing.T) {
 	require.NoError(t, err)
 	defer db.Close()
 	clock := forgetest.NewClock()
-	git, err := gitstore.Open(t.TempDir())
+	root := t.TempDir()
+	git, err := gitstore.Open(root)
 	require.NoError(t, err)
 	a := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
 		SecretKey: []byte("x")})
@@ -394,6 +396,9 @@ func TestCreationIsRecoverable(t *testing.T) {
 	require.EqualError(t, err, "disk full")
 	_, err = good.Get(ctx, alice, "alice", "p")
 	require.ErrorIs(t, err, forge.ErrNotFound)
+	dirs, err := filepath.Glob(filepath.Join(root, "*.git"))
+	require.NoError(t, err)
+	require.Empty(t, dirs, "no directory without a row")
 
 	// A crash between the git directory and the ready row leaves a
 	// creating row and a directory, which Recover removes.
@@ -408,11 +413,15 @@ func TestCreationIsRecoverable(t *testing.T) {
 	crash("p")
 	_, err = good.Create(ctx, alice, "", repos.CreateOptions{Name: "p"})
 	require.ErrorIs(t, err, forge.ErrConflict, "a creation in progress blocks the name")
-	list, _, err := good.List(ctx, alice, repos.RepoFilter{AllVisible: true}, forge.ListOptions{})
+	list, _, err := good.List(ctx, alice, repos.RepoFilter{}, forge.ListOptions{})
 	require.NoError(t, err)
-	require.Len(t, list, 1)
-	dir := git.Path(list[0].Repo.ID)
-	require.DirExists(t, dir)
+	require.Empty(t, list, "a repository being created is not listed")
+	_, err = good.Get(ctx, alice, "alice", "p")
+	require.ErrorIs(t, err, forge.ErrNotFound, "nor found")
+	dirs, err = filepath.Glob(filepath.Join(root, "*.git"))
+	require.NoError(t, err)
+	require.Len(t, dirs, 1, "the crashed creation left its directory")
+	dir := dirs[0]
 	n, err := good.Recover(ctx)
 	require.NoError(t, err)
 	require.Equal(t, 1, n)
