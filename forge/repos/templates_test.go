@@ -49,3 +49,18 @@ func TestAutoInitWritesForgejosFiles(t *testing.T) {
 	require.Contains(t, repos.Gitignores(), "C++")
 	require.Contains(t, repos.Licenses(), "MIT")
 }
+
+func TestApacheLicenceFillsItsPlaceholders(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	w := newWorld(t)
+	alice := w.user(t, "alice", forge.VisibilityPublic)
+	_, err := w.svc.Create(ctx, alice, "", repos.CreateOptions{Name: "p", AutoInit: true, License: "Apache-2.0", Gitignores: "Zig"})
+	require.NoError(t, err)
+	_, c, err := w.svc.GetContents(ctx, alice, "alice", "p", "LICENSE", "")
+	require.NoError(t, err)
+	require.Contains(t, string(c.Content), "\nCopyright 2024 alice\n")
+	_, c, err = w.svc.GetContents(ctx, alice, "alice", "p", ".gitignore", "")
+	require.NoError(t, err)
+	require.Equal(t, "# ---> Zig\nzig-cache/\nzig-out/\n\n", string(c.Content))
+}
