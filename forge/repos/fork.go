@@ -59,8 +59,10 @@ func (s *Service) Fork(ctx context.Context, actor forge.Actor, owner, name, fork
 		}
 		// The forker watches the fork (Forgejo's CreateRepositoryByExample
 		// with AutoWatchNewRepos).
-		if err := tx.SetWatch(ctx, r.ID, actor.User.ID, WatchNormal, now); err != nil {
-			return err
+		if !s.cfg.DisableAutoWatch {
+			if err := tx.SetWatch(ctx, r.ID, actor.User.ID, WatchNormal, now); err != nil {
+				return err
+			}
 		}
 		v = &View{Repo: &r, Owner: actor.User, Perm: forge.AccessModeOwner}
 		return nil

@@ -137,8 +137,10 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 		}
 		// The creator watches the repository (Forgejo's WatchRepo in
 		// CreateRepository).
-		if err := tx.SetWatch(ctx, r.ID, actor.User.ID, WatchNormal, now); err != nil {
-			return err
+		if !s.cfg.DisableAutoWatch {
+			if err := tx.SetWatch(ctx, r.ID, actor.User.ID, WatchNormal, now); err != nil {
+				return err
+			}
 		}
 		if cur, err = tx.RepoByID(ctx, r.ID); err != nil {
 			return err

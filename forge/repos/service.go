@@ -28,6 +28,9 @@ type Config struct {
 	// PushListeners are told of every push after the repository's state is
 	// refreshed (push mirrors with sync_on_commit, pull-request updates).
 	PushListeners []PushListener
+	// DisableAutoWatch stops creators and forkers watching their new
+	// repositories (Forgejo's [service] AUTO_WATCH_NEW_REPOS = false).
+	DisableAutoWatch bool
 	// DisableSHA256 refuses object_format_name "sha256" (Forgejo refuses it
 	// with git older than 2.42; Hearth leaves the choice to the host).
 	DisableSHA256 bool

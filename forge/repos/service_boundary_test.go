@@ -236,6 +236,13 @@ func TestCreatorAndForkerWatch(t *testing.T) {
 	require.NoError(t, err)
 	_, err = w.svc.Subscription(ctx, bob, "bob", "p")
 	require.NoError(t, err, "the forker watches the fork")
+
+	// Hosts may turn it off, as Forgejo's AUTO_WATCH_NEW_REPOS.
+	off := newWorld(t, func(c *repos.Config) { c.DisableAutoWatch = true })
+	carl := off.user(t, "carl", forge.VisibilityPublic)
+	v, err := off.svc.Create(ctx, carl, "", repos.CreateOptions{Name: "p"})
+	require.NoError(t, err)
+	require.Zero(t, v.Repo.NumWatches)
 }
 
 // png is the smallest thing IsImage accepts as a PNG.
