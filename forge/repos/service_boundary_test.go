@@ -191,6 +191,17 @@ func TestPublicOnlyTokensDoNotSeePrivateRepositories(t *testing.T) {
 	require.EqualError(t, err, "user redirect does not exist [name: hidden]")
 	_, err = w.svc.OwnerByName(ctx, hidden, "hidden")
 	require.NoError(t, err)
+
+	// The repositories of an owner the actor may not see answer like the
+	// owner's absence.
+	_, err = w.svc.Create(ctx, hidden, "", repos.CreateOptions{Name: "h"})
+	require.NoError(t, err)
+	_, err = w.svc.Get(ctx, alice, "hidden", "h")
+	require.EqualError(t, err, "user redirect does not exist [name: hidden]")
+	_, err = w.svc.Get(ctx, alice, "nobody", "h")
+	require.EqualError(t, err, "user redirect does not exist [name: nobody]")
+	_, err = w.svc.Get(ctx, hidden, "hidden", "h")
+	require.NoError(t, err)
 }
 
 func TestCreateReturnsTheStateAfterTheInitialCommit(t *testing.T) {

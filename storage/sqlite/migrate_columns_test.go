@@ -78,3 +78,36 @@ func TestMigrationConvertsJSONRows(t *testing.T) {
 		return nil
 	}))
 }
+
+// The new migrations can be rolled back to the JSON schema.
+func TestMigrationColumnsRollBack(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	raw, err := sql.Open("sqlite", "file:"+filepath.Join(t.TempDir(), "db")+"?_pragma=foreign_keys(1)")
+	require.NoError(t, err)
+	defer raw.Close()
+	sub, err := fs.Sub(migrations, "migrations/sqlite")
+	require.NoError(t, err)
+	p, err := goose.NewProvider(goose.DialectSQLite3, raw, sub)
+	require.NoError(t, err)
+	_, err = p.Up(ctx)
+	require.NoError(t, err)
+	for _, q := range []string{
+		`INSERT INTO users (id, name, lower_name, email, lower_email, created_unix, updated_unix) VALUES (1, 'Ann', 'ann', 'ann@x', 'ann@x', 1, 1)`,
+		`INSERT INTO repository (id, owner_id, name, lower_name, default_branch, has_issues, created_unix, updated_unix) VALUES (7, 1, 'p', 'p', 'main', 1, 1, 1)`,
+		`INSERT INTO repo_topic (repo_id, topic) VALUES (7, 'go')`,
+		`INSERT INTO protected_tag (id, repo_id, name_pattern, created_unix, updated_unix) VALUES (4, 7, 'v*', 1, 1)`,
+		`INSERT INTO protected_tag_entry (protection_id, list, pos, value) VALUES (4, 'users', 0, 'ann')`,
+	} {
+		_, err := raw.ExecContext(ctx, q)
+		require.NoError(t, err, q)
+	}
+	_, err = p.DownTo(ctx, 7)
+	require.NoError(t, err)
+	var topics, settings, users string
+	require.NoError(t, raw.QueryRowContext(ctx, `SELECT topics, settings FROM repository WHERE id = 7`).Scan(&topics, &settings))
+	require.Equal(t, `["go"]`, topics)
+	require.Contains(t, settings, `"HasIssues":true`)
+	require.NoError(t, raw.QueryRowContext(ctx, `SELECT usernames FROM protected_tag WHERE id = 4`).Scan(&users))
+	require.Equal(t, `["ann"]`, users)
+}
