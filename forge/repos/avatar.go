@@ -29,7 +29,7 @@ func (s *Service) SetAvatar(ctx context.Context, actor forge.Actor, owner, name 
 		return forge.Errorf(forge.ErrPrecondition, "avatars are disabled")
 	}
 	var old string
-	err := s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, now time.Time) error {
+	_, err := s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, now time.Time) error {
 		old = r.Avatar
 		r.Avatar = avatarKey(r.ID, now)
 		_, err := s.cfg.Blobs.Put(ctx, r.Avatar, bytes.NewReader(image), MaxAvatarBytes)
@@ -50,7 +50,7 @@ func avatarKey(id forge.ID, now time.Time) string {
 // DeleteAvatar removes the repository's avatar. reqAdmin, not archived.
 func (s *Service) DeleteAvatar(ctx context.Context, actor forge.Actor, owner, name string) error {
 	var old string
-	err := s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, _ time.Time) error {
+	_, err := s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, _ time.Time) error {
 		old, r.Avatar = r.Avatar, ""
 		return nil
 	})

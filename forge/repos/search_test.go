@@ -19,7 +19,9 @@ func TestSearchHonoursTopicAndIncludeDesc(t *testing.T) {
 		_, err := w.svc.Create(ctx, alice, "", repos.CreateOptions{Name: c.name, Description: c.desc})
 		require.NoError(t, err)
 	}
-	require.NoError(t, w.svc.SetTopics(ctx, alice, "alice", "web", []string{"go", "golang-web"}))
+	tv, err := w.svc.SetTopics(ctx, alice, "alice", "web", []string{"golang-web", "go", "GO"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"go", "golang-web"}, tv.Repo.Topics, "the stored state is returned")
 	names := func(f repos.RepoFilter) []string {
 		list, _, err := w.svc.List(ctx, alice, f, forge.ListOptions{})
 		require.NoError(t, err)

@@ -274,8 +274,8 @@ func (e *InvalidTopicsError) Error() string { return "invalid topics" }
 func (e *InvalidTopicsError) Is(target error) bool { return target == forge.ErrInvalid }
 
 // SetTopics replaces the topics (lower-cased, deduplicated, sorted; at most
-// 25). reqAdmin, not archived.
-func (s *Service) SetTopics(ctx context.Context, actor forge.Actor, owner, name string, topics []string) error {
+// 25) and returns the repository as stored. reqAdmin, not archived.
+func (s *Service) SetTopics(ctx context.Context, actor forge.Actor, owner, name string, topics []string) (*View, error) {
 	seen, clean, bad := map[string]bool{}, []string{}, []string{}
 	for _, t := range topics {
 		t = strings.ToLower(strings.TrimSpace(t))
@@ -287,10 +287,10 @@ func (s *Service) SetTopics(ctx context.Context, actor forge.Actor, owner, name 
 		}
 	}
 	if len(bad) > 0 {
-		return &InvalidTopicsError{Topics: bad}
+		return nil, &InvalidTopicsError{Topics: bad}
 	}
 	if len(clean) > 25 {
-		return forge.Errorf(forge.ErrInvalid, "Exceeding maximum number of topics per repo")
+		return nil, forge.Errorf(forge.ErrInvalid, "Exceeding maximum number of topics per repo")
 	}
 	sort.Strings(clean)
 	return s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, _ time.Time) error {
@@ -299,11 +299,12 @@ func (s *Service) SetTopics(ctx context.Context, actor forge.Actor, owner, name 
 	})
 }
 
-// AddTopic and RemoveTopic change one topic.
-func (s *Service) AddTopic(ctx context.Context, actor forge.Actor, owner, name, topic string) error {
+// AddTopic and RemoveTopic change one topic and return the repository as
+// stored.
+func (s *Service) AddTopic(ctx context.Context, actor forge.Actor, owner, name, topic string) (*View, error) {
 	topic = strings.ToLower(topic)
 	if !ValidTopic(topic) {
-		return &InvalidTopicsError{Topics: []string{topic}}
+		return nil, &InvalidTopicsError{Topics: []string{topic}}
 	}
 	return s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, _ time.Time) error {
 		for _, t := range r.Topics {
@@ -321,7 +322,7 @@ func (s *Service) AddTopic(ctx context.Context, actor forge.Actor, owner, name, 
 }
 
 // RemoveTopic removes a topic; no error if absent.
-func (s *Service) RemoveTopic(ctx context.Context, actor forge.Actor, owner, name, topic string) error {
+func (s *Service) RemoveTopic(ctx context.Context, actor forge.Actor, owner, name, topic string) (*View, error) {
 	topic = strings.ToLower(topic)
 	return s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, _ time.Time) error {
 		out := r.Topics[:0]
@@ -335,16 +336,31 @@ func (s *Service) RemoveTopic(ctx context.Context, actor forge.Actor, owner, nam
 	})
 }
 
-// updateRepo changes a repository as its administrator, not archived.
-func (s *Service) updateRepo(ctx context.Context, actor forge.Actor, owner, name string, change func(*forge.Repository, time.Time) error) error {
-	return s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
+// updateRepo changes a repository as its administrator, not archived, and
+// returns it as stored.
+func (s *Service) updateRepo(ctx context.Context, actor forge.Actor, owner, name string, change func(*forge.Repository, time.Time) error) (*View, error) {
+	var out *View
+	err := s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
 		now := s.clock.Now()
 		if err := change(v.Repo, now); err != nil {
 			return err
 		}
 		v.Repo.Updated = now
-		return tx.UpdateRepo(ctx, v.Repo)
+		if err := tx.UpdateRepo(ctx, v.Repo); err != nil {
+			return err
+		}
+		stored, err := tx.RepoByID(ctx, v.Repo.ID)
+		if err != nil {
+			return err
+		}
+		stored.OwnerName = v.Owner.Name
+		out = &View{Repo: stored, Owner: v.Owner, Perm: v.Perm}
+		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // loadSignedIn is load for operations that need a signed-in actor (watches,
