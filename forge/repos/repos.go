@@ -163,9 +163,10 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 // crash.
 const StaleCreation = 10 * time.Minute
 
-// clearStaleCreation removes, inside tx, a row of owner's repository name
-// left in forge.RepoCreating for longer than StaleCreation. Its git
-// directory, if any, is removed by Recover; a new creation gets a new ID.
+// clearStaleCreation moves aside, inside tx, a row of owner's repository
+// name that is being deleted, or was left in forge.RepoCreating for longer
+// than StaleCreation. Recover removes it and its git directory; a new
+// creation gets a new ID.
 func (s *Service) clearStaleCreation(ctx context.Context, tx Tx, owner forge.ID, name string, now time.Time) error {
 	r, err := tx.RepoByName(ctx, owner, name)
 	if errors.Is(err, forge.ErrNotFound) {
@@ -173,7 +174,10 @@ func (s *Service) clearStaleCreation(ctx context.Context, tx Tx, owner forge.ID,
 	} else if err != nil {
 		return err
 	}
-	if r.Status != forge.RepoCreating || now.Sub(r.Created) < StaleCreation {
+	// A row being deleted never blocks its name; one being created does
+	// until it is stale.
+	stale := r.Status == forge.RepoCreating && now.Sub(r.Created) >= StaleCreation
+	if r.Status != forge.RepoDeleting && !stale {
 		return nil
 	}
 	// Leave the git directory to Recover: removing it here, inside the

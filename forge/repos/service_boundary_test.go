@@ -370,10 +370,21 @@ func TestDefaultBranchMustBeABranchName(t *testing.T) {
 }
 
 // failingGit fails Create after making the directory, or stops its
-// goroutine there (runtime.Goexit: a process killed mid-creation).
+// goroutine there (runtime.Goexit: a process killed mid-creation); with
+// crashRemove, Remove stops its goroutine after removing the directory.
 type failingGit struct {
 	repos.Git
-	crash bool
+	crash, crashRemove bool
+}
+
+func (g failingGit) Remove(ctx context.Context, repo forge.ID) error {
+	if err := g.Git.Remove(ctx, repo); err != nil {
+		return err
+	}
+	if g.crashRemove {
+		runtime.Goexit()
+	}
+	return nil
 }
 
 func (g failingGit) Create(ctx context.Context, repo forge.ID, f forge.ObjectFormat, branch string) error {
@@ -466,4 +477,23 @@ func TestCreationIsRecoverable(t *testing.T) {
 	require.NoDirExists(t, git.Path(v.Repo.ID))
 	_, err = good.Get(ctx, alice, "alice", "q")
 	require.ErrorIs(t, err, forge.ErrNotFound)
+
+	// A crash between removing the directory and the row leaves a row
+	// marked as being deleted: gone for readers, removed by Recover, and
+	// the name free again.
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		svc(failingGit{Git: git, crashRemove: true}).Delete(ctx, alice, "alice", "p")
+	}()
+	<-done
+	_, err = good.Get(ctx, alice, "alice", "p")
+	require.ErrorIs(t, err, forge.ErrNotFound)
+	_, err = good.Create(ctx, alice, "", repos.CreateOptions{Name: "p"})
+	require.NoError(t, err, "a half-deleted repository does not block its name")
+	n, err = good.Recover(ctx)
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	_, err = good.Get(ctx, alice, "alice", "p")
+	require.NoError(t, err, "Recover removed the old row, not the new repository")
 }
