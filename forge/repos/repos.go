@@ -48,12 +48,18 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 		return nil, forge.Errorf(forge.ErrUnauthenticated, "token is required")
 	}
 	forOther := owner != "" && !strings.EqualFold(owner, actor.User.Name)
-	if forOther {
+	// A named owner is the administrators' operation (write:admin), also
+	// when an administrator names themself.
+	asAdmin := owner != "" && actor.IsSiteAdmin() && actor.Allows(forge.CategoryAdmin, forge.AccessWrite)
+	switch {
+	case forOther || asAdmin:
 		if err := actor.Check(forge.AccessWrite, forge.CategoryAdmin); err != nil {
 			return nil, err
 		}
-	} else if err := actor.Check(forge.AccessWrite, forge.CategoryUser, forge.CategoryRepository); err != nil {
-		return nil, err
+	default:
+		if err := actor.Check(forge.AccessWrite, forge.CategoryUser, forge.CategoryRepository); err != nil {
+			return nil, err
+		}
 	}
 	if err := ValidateName(o.Name); err != nil {
 		return nil, err

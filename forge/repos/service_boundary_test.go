@@ -118,8 +118,23 @@ func TestScopesAreCheckedByTheService(t *testing.T) {
 	_, _, err = w.svc.List(ctx, token(t, alice, "read:issue"), repos.RepoFilter{}, forge.ListOptions{})
 	require.ErrorIs(t, err, forge.ErrForbidden)
 
+	// Creating for another user is the administrators' operation: write:admin.
+	no := false
+	root, err := w.auth.CreateUser(ctx, w.admin, auth.CreateUserOptions{Name: "boss", Email: "boss@example.com",
+		Password: "password-boss", MustChangePassword: &no, Admin: true})
+	require.NoError(t, err)
+	root.IsActive = true
+	boss := forge.Actor{User: root, Method: forge.AuthPassword}
+	_, err = w.svc.Create(ctx, token(t, boss, "write:user", "write:repository"), "alice", repos.CreateOptions{Name: "given"})
+	require.ErrorIs(t, err, forge.ErrForbidden)
+	v, err := w.svc.Create(ctx, token(t, boss, "write:admin"), "alice", repos.CreateOptions{Name: "given"})
+	require.NoError(t, err)
+	require.Equal(t, "alice", v.Repo.OwnerName)
+	_, err = w.svc.Create(ctx, token(t, alice, "write:admin"), "boss", repos.CreateOptions{Name: "mine"})
+	require.ErrorIs(t, err, forge.ErrForbidden, "not an administrator")
+
 	// Nothing was changed by the refused calls.
-	v, err := w.svc.Get(ctx, alice, "alice", "p")
+	v, err = w.svc.Get(ctx, alice, "alice", "p")
 	require.NoError(t, err)
 	require.Empty(t, v.Repo.Description)
 	require.Empty(t, v.Repo.Topics)
