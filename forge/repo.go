@@ -55,6 +55,10 @@ type Repository struct {
 	Avatar string
 	// Empty is true until the repository has a commit.
 	Empty bool
+	// Status is RepoReady except while the repository is being created or
+	// deleted: a row left in another status by a crash is cleaned up by
+	// repos.Service.Recover.
+	Status RepoStatus
 	// Size is the size of the git repository on disk, in bytes.
 	Size int64
 	// Units and settings (Forgejo's repo units).
@@ -73,6 +77,17 @@ type Repository struct {
 	NumStars, NumWatches, NumForks                                                       int
 	Created, Updated                                                                     time.Time
 }
+
+// RepoStatus is where a repository is in its life (Forgejo's
+// RepositoryStatus).
+type RepoStatus int
+
+// Repository statuses.
+const (
+	RepoReady    RepoStatus = iota // usable
+	RepoCreating                   // row written, git directory not yet complete
+	RepoDeleting                   // being removed: git directory first, then the row
+)
 
 // FullName is "owner/name".
 func (r *Repository) FullName() string { return r.OwnerName + "/" + r.Name }

@@ -61,7 +61,8 @@ func newEnvWith(t *testing.T, repoCfg func(*repos.Config), mutate ...func(*httpa
 	if repoCfg != nil {
 		repoCfg(&rc)
 	}
-	repoSvc := repos.New(rc)
+	repoSvc, err := repos.New(rc)
+	require.NoError(t, err)
 	cfg := httpapi.Config{Auth: svc, Repos: repoSvc, Git: git}
 	for _, m := range mutate {
 		m(&cfg)

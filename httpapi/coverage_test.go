@@ -55,7 +55,7 @@ func loadDocOps(t *testing.T) []docOp {
 }
 
 func fullAPI() *API {
-	return New(Config{Auth: new(auth.Service), Repos: repos.New(repos.Config{})})
+	return New(Config{Auth: new(auth.Service), Repos: &repos.Service{}})
 }
 
 var pathParam = regexp.MustCompile(`\{[^}]+\}`)
@@ -166,7 +166,7 @@ func TestEveryOperationReachesItsEntry(t *testing.T) {
 // handler answers 501 in Forgejo's error shape, before any authentication.
 func TestMissingOperationsAnswer501(t *testing.T) {
 	t.Parallel()
-	a := New(Config{Auth: new(auth.Service), Repos: repos.New(repos.Config{}), RootURL: "https://forge.example/"})
+	a := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, RootURL: "https://forge.example/"})
 	table, _ := a.table()
 	n := 0
 	for _, rt := range table {

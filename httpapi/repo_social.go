@@ -209,7 +209,7 @@ func (a *API) putTopics(c *call) {
 	if !c.decode(&o) {
 		return
 	}
-	if err := a.cfg.Repos.SetTopics(c.r.Context(), c.actor, c.owner(), c.repo(), o.Topics); err != nil {
+	if _, err := a.cfg.Repos.SetTopics(c.r.Context(), c.actor, c.owner(), c.repo(), o.Topics); err != nil {
 		c.repoError(err)
 		return
 	}
@@ -218,7 +218,7 @@ func (a *API) putTopics(c *call) {
 
 // addTopic and deleteTopic are PUT and DELETE /repos/{owner}/{repo}/topics/{topic}.
 func (a *API) addTopic(c *call) {
-	if err := a.cfg.Repos.AddTopic(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("topic")); err != nil {
+	if _, err := a.cfg.Repos.AddTopic(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("topic")); err != nil {
 		c.repoError(err)
 		return
 	}
@@ -226,7 +226,7 @@ func (a *API) addTopic(c *call) {
 }
 
 func (a *API) deleteTopic(c *call) {
-	if err := a.cfg.Repos.RemoveTopic(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("topic")); err != nil {
+	if _, err := a.cfg.Repos.RemoveTopic(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("topic")); err != nil {
 		c.repoError(err)
 		return
 	}

@@ -224,6 +224,8 @@ func (a *API) listUserRepos(c *call) {
 func (a *API) searchRepos(c *call) {
 	q := c.r.URL.Query()
 	f := repos.RepoFilter{Keyword: q.Get("q"), Sort: q.Get("sort"), Order: q.Get("order")}
+	f.Topic, _ = strconv.ParseBool(q.Get("topic"))
+	f.IncludeDesc, _ = strconv.ParseBool(q.Get("includeDesc"))
 	if uid, err := strconv.ParseInt(q.Get("uid"), 10, 64); err == nil && uid > 0 {
 		if q.Get("exclusive") == "true" {
 			f.OwnerID = uid

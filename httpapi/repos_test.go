@@ -285,8 +285,8 @@ func TestRepositorySocial(t *testing.T) {
 	assert.Equal(t, e.srv.URL+"/api/v1/repos/alice/proj", w["repository_url"])
 	e.expect(e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/subscription", token: carl}), http.StatusOK, "")
 	r = e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/subscribers"})
-	assert.Len(t, r.list(t), 1)
-	assert.EqualValues(t, 1, e.do(req{method: "GET", path: "/api/v1/repos/alice/proj"}).json(t)["watchers_count"])
+	assert.Len(t, r.list(t), 2, "the creator watches from the start, as in Forgejo")
+	assert.EqualValues(t, 2, e.do(req{method: "GET", path: "/api/v1/repos/alice/proj"}).json(t)["watchers_count"])
 	e.expect(e.do(req{method: "DELETE", path: "/api/v1/repos/alice/proj/subscription", token: carl}), http.StatusNoContent, "")
 	e.expect(e.do(req{method: "DELETE", path: "/api/v1/repos/alice/proj/subscription", token: carl}), http.StatusNoContent, "")
 

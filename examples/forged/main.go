@@ -145,7 +145,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	repoSvc := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log})
+	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log})
+	if err != nil {
+		return err
+	}
+	// Finish creations and deletions a crash interrupted.
+	if _, err := repoSvc.Recover(ctx); err != nil {
+		return err
+	}
 
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {

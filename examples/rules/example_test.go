@@ -67,7 +67,11 @@ func ExampleOnboarding_Onboard() {
 		panic(err)
 	}
 	root, _ := users.User(ctx, forge.Actor{}, "root")
-	o := &rules.Onboarding{Users: users, Repos: repos.New(repos.Config{Store: store.Repos(), Git: git}),
+	rs, err := repos.New(repos.Config{Store: store.Repos(), Git: git})
+	if err != nil {
+		panic(err)
+	}
+	o := &rules.Onboarding{Users: users, Repos: rs,
 		Admin: forge.Actor{User: root, Method: forge.AuthPassword}}
 
 	v, err := o.Onboard(ctx, "dana", "dana@example.com", "long-enough")

@@ -82,7 +82,9 @@ func newOnboarding(t *testing.T) *rules.Onboarding {
 	require.NoError(t, err)
 	admin, err := users.User(ctx, forge.Actor{}, "root")
 	require.NoError(t, err)
-	return &rules.Onboarding{Users: users, Repos: repos.New(repos.Config{Store: store.Repos(), Git: git}),
+	rs, err := repos.New(repos.Config{Store: store.Repos(), Git: git})
+	require.NoError(t, err)
+	return &rules.Onboarding{Users: users, Repos: rs,
 		Admin: forgetest.ActorFor(admin)}
 }
 

@@ -29,9 +29,9 @@ func (s *Service) SetAvatar(ctx context.Context, actor forge.Actor, owner, name 
 		return forge.Errorf(forge.ErrPrecondition, "avatars are disabled")
 	}
 	var old string
-	err := s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, now time.Time) error {
+	_, err := s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, now time.Time) error {
 		old = r.Avatar
-		r.Avatar = "repo-avatar-" + strconv.FormatInt(r.ID, 10) + "-" + strconv.FormatInt(now.UnixNano(), 36)
+		r.Avatar = avatarKey(r.ID, now)
 		_, err := s.cfg.Blobs.Put(ctx, r.Avatar, bytes.NewReader(image), MaxAvatarBytes)
 		return err
 	})
@@ -41,10 +41,16 @@ func (s *Service) SetAvatar(ctx context.Context, actor forge.Actor, owner, name 
 	return err
 }
 
+// avatarKey is the blob key of a new avatar of repository id. Keys are
+// never shared between repositories.
+func avatarKey(id forge.ID, now time.Time) string {
+	return "repo-avatar-" + strconv.FormatInt(id, 10) + "-" + strconv.FormatInt(now.UnixNano(), 36)
+}
+
 // DeleteAvatar removes the repository's avatar. reqAdmin, not archived.
 func (s *Service) DeleteAvatar(ctx context.Context, actor forge.Actor, owner, name string) error {
 	var old string
-	err := s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, _ time.Time) error {
+	_, err := s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, _ time.Time) error {
 		old, r.Avatar = r.Avatar, ""
 		return nil
 	})

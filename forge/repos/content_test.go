@@ -27,7 +27,8 @@ func TestContentMethodsCheckTheActor(t *testing.T) {
 	t.Cleanup(func() { db.Close() })
 	git, err := gitstore.Open(t.TempDir())
 	require.NoError(t, err)
-	s := repos.New(repos.Config{Store: db.Repos(), Git: git})
+	s, err := repos.New(repos.Config{Store: db.Repos(), Git: git})
+	require.NoError(t, err)
 
 	readUser, _ := forge.ParseScope("read:user")
 	readRepo, _ := forge.ParseScope("read:repository")

@@ -63,6 +63,9 @@ var mergeStyles = map[string]bool{"merge": true, "rebase": true, "rebase-merge":
 // with admin write of a repository`; forge.ErrInvalid for bad values
 // (Forgejo's 422 messages); forge.ErrConflict for a taken name.
 func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, name string, o EditOptions) (*View, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	if err := o.validate(); err != nil {
 		return nil, err
 	}
@@ -101,9 +104,19 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, name strin
 			}
 			return err
 		}
+		// Answer with what was stored.
+		stored, err := tx.RepoByID(ctx, r.ID)
+		if err != nil {
+			return err
+		}
+		stored.OwnerName = v.Owner.Name
+		v.Repo = stored
 		return nil
 	})
-	return v, err
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 func (o EditOptions) validate() error {
@@ -112,6 +125,17 @@ func (o EditOptions) validate() error {
 	}
 	if o.Website != nil && len(*o.Website) > 1024 {
 		return forge.Errorf(forge.ErrInvalid, "[Website]: MaxSize")
+	}
+	// Forgejo binds no rule to EditRepoOption.default_branch and stores
+	// anything in an empty repository (a newline included, which then
+	// breaks git); Hearth refuses what is not a branch name with the
+	// message of CreateRepoOption's GitRefName binding. A valid name that
+	// is not a branch of a non-empty repository is ignored, as in Forgejo.
+	if o.DefaultBranch != nil && (!ValidBranchName(*o.DefaultBranch) || len(*o.DefaultBranch) > 100) {
+		return forge.Errorf(forge.ErrInvalid, "[DefaultBranch]: GitRefName")
+	}
+	if o.WikiBranch != nil && *o.WikiBranch != "" && !ValidBranchName(*o.WikiBranch) {
+		return forge.Errorf(forge.ErrInvalid, "[WikiBranch]: GitRefName")
 	}
 	if o.DefaultMergeStyle != nil && !mergeStyles[*o.DefaultMergeStyle] {
 		return forge.Errorf(forge.ErrInvalid, "[DefaultMergeStyle]: In")

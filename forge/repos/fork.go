@@ -14,6 +14,9 @@ import (
 // or already forked this one; forge.ErrInvalid for forking one's own
 // repository under its own name.
 func (s *Service) Fork(ctx context.Context, actor forge.Actor, owner, name, forkName string) (*View, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	if !actor.IsSignedIn() {
 		return nil, forge.Errorf(forge.ErrUnauthenticated, "token is required")
 	}
@@ -42,6 +45,9 @@ func (s *Service) Fork(ctx context.Context, actor forge.Actor, owner, name, fork
 		r.ID, r.OwnerID, r.OwnerName, r.Name, r.ForkID = 0, actor.User.ID, actor.User.Name, forkName, parent.Repo.ID
 		r.NumStars, r.NumWatches, r.NumForks, r.Archived, r.ArchivedAt = 0, 0, 0, false, time.Time{}
 		r.Topics, r.Created, r.Updated = []string{}, now, now
+		// The fork gets its own copy of the avatar (copyAvatar, below),
+		// never the parent's key: deleting one must not delete the other.
+		r.Avatar, r.Status = "", forge.RepoCreating
 		if err := tx.CreateRepo(ctx, &r); err != nil {
 			if errors.Is(err, forge.ErrConflict) {
 				return forge.Errorf(forge.ErrConflict, "repository already exists [uname: %s, name: %s]", actor.User.Name, forkName)
@@ -51,6 +57,13 @@ func (s *Service) Fork(ctx context.Context, actor forge.Actor, owner, name, fork
 		if err := tx.RecountForks(ctx, parent.Repo.ID); err != nil {
 			return err
 		}
+		// The forker watches the fork (Forgejo's CreateRepositoryByExample
+		// with AutoWatchNewRepos).
+		if !s.cfg.DisableAutoWatch {
+			if err := tx.SetWatch(ctx, r.ID, actor.User.ID, WatchNormal, now); err != nil {
+				return err
+			}
+		}
 		v = &View{Repo: &r, Owner: actor.User, Perm: forge.AccessModeOwner}
 		return nil
 	})
@@ -58,15 +71,52 @@ func (s *Service) Fork(ctx context.Context, actor forge.Actor, owner, name, fork
 		return nil, err
 	}
 	if err := s.git.Fork(ctx, parent.Repo.ID, v.Repo.ID); err != nil {
-		s.store.Update(ctx, func(tx Tx) error {
-			if err := tx.DeleteRepo(ctx, v.Repo.ID); err != nil {
-				return err
-			}
-			return tx.RecountForks(ctx, parent.Repo.ID)
-		})
+		if rerr := s.removeRepo(context.WithoutCancel(ctx), v.Repo.ID); rerr != nil {
+			s.log.Error("repos: undoing a failed fork", "repo", v.Repo.ID, "err", rerr)
+		}
 		return nil, err
 	}
-	return v, s.refresh(ctx, v.Repo.ID)
+	if err := s.refresh(ctx, v.Repo.ID); err != nil {
+		return nil, err
+	}
+	avatar := s.copyAvatar(ctx, parent.Repo.Avatar, v.Repo.ID)
+	err = s.store.Update(ctx, func(tx Tx) error {
+		r, err := tx.RepoByID(ctx, v.Repo.ID)
+		if err != nil {
+			return err
+		}
+		r.Status, r.Avatar = forge.RepoReady, avatar
+		if err := tx.UpdateRepo(ctx, r); err != nil {
+			return err
+		}
+		r.OwnerName = actor.User.Name
+		v.Repo = r
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// copyAvatar stores a copy of the avatar blob key under a new key for
+// repository id and returns it; "" when there is none or the copy fails
+// (a fork without an avatar is better than one sharing its parent's).
+func (s *Service) copyAvatar(ctx context.Context, key string, id forge.ID) string {
+	if key == "" || s.cfg.Blobs == nil {
+		return ""
+	}
+	src, err := s.cfg.Blobs.Open(ctx, key)
+	if err != nil {
+		return ""
+	}
+	defer src.Close()
+	dst := avatarKey(id, s.clock.Now())
+	if _, err := s.cfg.Blobs.Put(ctx, dst, src, MaxAvatarBytes); err != nil {
+		s.log.Warn("repos: copying a fork's avatar", "repo", id, "err", err)
+		return ""
+	}
+	return dst
 }
 
 // Parent returns the repository a fork was made from, as the actor sees it

@@ -125,7 +125,7 @@ func TestMemTransfer(t *testing.T) {
 
 	v, err := e.svc.StartTransfer(ctx, ann, "ann", "tools", "bob")
 	require.NoError(t, err)
-	tr, err := e.svc.PendingTransfer(ctx, v.Repo.ID)
+	tr, err := e.svc.PendingTransfer(ctx, ann, v.Repo.ID)
 	require.NoError(t, err)
 	require.NotNil(t, tr)
 	assert.Equal(t, "bob", tr.Recipient.Name)
@@ -140,7 +140,7 @@ func TestMemTransfer(t *testing.T) {
 	got, err := e.svc.Get(ctx, bob, "bob", "tools")
 	require.NoError(t, err)
 	assert.Equal(t, forge.AccessModeOwner, got.Perm)
-	tr, err = e.svc.PendingTransfer(ctx, v.Repo.ID)
+	tr, err = e.svc.PendingTransfer(ctx, bob, moved.Repo.ID)
 	require.NoError(t, err)
 	assert.Nil(t, tr, "an accepted transfer is no longer pending")
 

@@ -27,7 +27,8 @@ func newMemEnv(t *testing.T) *memEnv {
 	git, err := gitstore.Open(t.TempDir())
 	require.NoError(t, err)
 	e := &memEnv{store: memstore.New(), clock: forgetest.NewClock()}
-	e.svc = repos.New(repos.Config{Store: e.store.Repos(), Git: git, Clock: e.clock})
+	e.svc, err = repos.New(repos.Config{Store: e.store.Repos(), Git: git, Clock: e.clock})
+	require.NoError(t, err)
 	return e
 }
 

@@ -36,3 +36,30 @@ func ValidateName(name string) error {
 	}
 	return nil
 }
+
+// ValidBranchName reports whether name may be a branch: git's
+// check-ref-format rules (Forgejo's GitRefName binding: no control
+// characters, space, `~^:?*[\`, `..`, `@{`, `//`, no component starting
+// with `.` or ending in `.lock`, no leading or trailing `/` or trailing
+// `.`, not `@`) plus git's branch rules (no leading `-`, not `HEAD`) and
+// Hearth's: not starting with `refs/` (such names cannot be addressed
+// unambiguously), at most 255 bytes. A pure rule.
+func ValidBranchName(name string) bool {
+	if name == "" || len(name) > 255 || name == "@" || name == "HEAD" ||
+		strings.HasPrefix(name, "-") || strings.HasPrefix(name, "refs/") ||
+		strings.HasPrefix(name, "/") || strings.HasSuffix(name, "/") || strings.HasSuffix(name, ".") ||
+		strings.Contains(name, "..") || strings.Contains(name, "@{") || strings.Contains(name, "//") {
+		return false
+	}
+	for _, c := range name {
+		if c < 0x20 || c == 0x7f || strings.ContainsRune(" ~^:?*[\\", c) {
+			return false
+		}
+	}
+	for _, part := range strings.Split(name, "/") {
+		if strings.HasPrefix(part, ".") || strings.HasSuffix(part, ".lock") {
+			return false
+		}
+	}
+	return true
+}

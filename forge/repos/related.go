@@ -36,7 +36,7 @@ func (s *Service) RelatedOf(ctx context.Context, actor forge.Actor, views []*Vie
 			if id := v.Repo.ForkID; id != 0 {
 				p, seen := parents[id]
 				if !seen {
-					if p, err = loadByID(ctx, tx, actor, id); err != nil {
+					if p, err = visibleByID(ctx, tx, actor, id); err != nil {
 						return err
 					}
 					parents[id] = p
@@ -50,31 +50,12 @@ func (s *Service) RelatedOf(ctx context.Context, actor forge.Actor, views []*Vie
 	return out, err
 }
 
-// loadByID is load by repository ID: nil, without error, when the
-// repository is gone or the actor may not see it.
-func loadByID(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID) (*View, error) {
-	r, err := tx.RepoByID(ctx, id)
+// visibleByID is loadByID without the error for a repository that is gone
+// or that the actor may not see: nil then.
+func visibleByID(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID) (*View, error) {
+	v, err := loadByID(ctx, tx, actor, id)
 	if errors.Is(err, forge.ErrNotFound) {
 		return nil, nil
-	} else if err != nil {
-		return nil, err
 	}
-	u, err := tx.UserByID(ctx, r.OwnerID)
-	if errors.Is(err, forge.ErrNotFound) {
-		return nil, nil
-	} else if err != nil {
-		return nil, err
-	}
-	r.OwnerName = u.Name
-	collab := forge.AccessNone
-	if actor.IsSignedIn() {
-		if collab, err = tx.CollaboratorMode(ctx, r.ID, actor.User.ID); err != nil {
-			return nil, err
-		}
-	}
-	v := &View{Repo: r, Owner: u, Perm: Permission(actor, r, u, collab)}
-	if !v.CanRead() {
-		return nil, nil
-	}
-	return v, nil
+	return v, err
 }

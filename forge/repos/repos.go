@@ -3,6 +3,7 @@ package repos
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -25,14 +26,40 @@ type CreateOptions struct {
 }
 
 // Create makes a repository owned by the user called owner ("" for the
-// actor). The actor must be that user or a site administrator.
+// actor). The actor must be that user (with a credential granting
+// write:user and write:repository, as Forgejo's POST /user/repos) or a site
+// administrator (write:admin, as POST /admin/users/{username}/repos). The
+// creator watches the new repository (Forgejo's auto-watch). The returned
+// view is the stored state after the initial commit: with AutoInit it is
+// not empty.
 //
-// Errors: forge.ErrForbidden; forge.ErrNotFound for an unknown owner;
-// forge.ErrInvalid for a bad name, object format or template;
-// forge.ErrConflict `The repository with the same name already exists.`.
+// Creation is recoverable: the row is written with status
+// forge.RepoCreating, the git directory made, and only then is the row
+// marked ready. A failure removes both; a crash in between leaves a
+// creating row that Recover (at start) or a retry of the same name after
+// StaleCreation removes.
+//
+// Errors: forge.ErrForbidden (account state, token scope, another owner);
+// forge.ErrNotFound for an unknown owner; forge.ErrInvalid for a bad name,
+// object format, default branch or template; forge.ErrConflict `The
+// repository with the same name already exists.`.
 func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o CreateOptions) (*View, error) {
 	if !actor.IsSignedIn() {
 		return nil, forge.Errorf(forge.ErrUnauthenticated, "token is required")
+	}
+	forOther := owner != "" && !strings.EqualFold(owner, actor.User.Name)
+	// A named owner is the administrators' operation (write:admin), also
+	// when an administrator names themself.
+	asAdmin := owner != "" && actor.IsSiteAdmin() && actor.Allows(forge.CategoryAdmin, forge.AccessWrite)
+	switch {
+	case forOther || asAdmin:
+		if err := actor.Check(forge.AccessWrite, forge.CategoryAdmin); err != nil {
+			return nil, err
+		}
+	default:
+		if err := actor.Check(forge.AccessWrite, forge.CategoryUser, forge.CategoryRepository); err != nil {
+			return nil, err
+		}
 	}
 	if err := ValidateName(o.Name); err != nil {
 		return nil, err
@@ -47,14 +74,20 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 	if branch == "" {
 		branch = s.cfg.DefaultBranch
 	}
-	if strings.ContainsAny(branch, " ~^:?*[\\") || strings.HasPrefix(branch, "-") || strings.Contains(branch, "..") {
+	if !ValidBranchName(branch) || len(branch) > 100 {
 		return nil, forge.Errorf(forge.ErrInvalid, "[DefaultBranch]: GitRefName")
 	}
+	if o.AutoInit {
+		// Refuse unknown templates before anything is written.
+		if _, err := initFiles(&forge.Repository{Name: o.Name, OwnerName: actor.User.Name}, o, actor.User.Email, s.clock.Now().Year()); err != nil {
+			return nil, err
+		}
+	}
 	now := s.clock.Now()
-	var v *View
+	var r *forge.Repository
 	err := s.store.Update(ctx, func(tx Tx) error {
 		u := actor.User
-		if owner != "" && !strings.EqualFold(owner, actor.User.Name) {
+		if forOther {
 			var err error
 			if u, err = tx.UserByName(ctx, owner); err != nil {
 				if errors.Is(err, forge.ErrNotFound) {
@@ -66,9 +99,13 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 				return forge.Errorf(forge.ErrForbidden, "user should be the site admin")
 			}
 		}
-		r := &forge.Repository{
+		if err := s.clearStaleCreation(ctx, tx, u.ID, o.Name, now); err != nil {
+			return err
+		}
+		r = &forge.Repository{
 			OwnerID: u.ID, OwnerName: u.Name, Name: o.Name, Description: o.Description, Private: o.Private,
 			Template: o.Template, DefaultBranch: branch, ObjectFormat: o.ObjectFormat, Empty: true,
+			Status:    forge.RepoCreating,
 			HasIssues: true, HasWiki: true, HasPullRequests: true, HasProjects: true, HasReleases: true,
 			HasPackages: true, HasActions: false,
 			AllowMerge: true, AllowRebase: true, AllowRebaseExplicit: true, AllowSquash: true,
@@ -82,26 +119,149 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 			}
 			return err
 		}
-		v = &View{Repo: r, Owner: u, Perm: forge.AccessModeOwner}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if err := s.initGit(ctx, actor, v.Repo, o); err != nil {
-		// Undo the row: a repository without files must not remain.
-		s.store.Update(ctx, func(tx Tx) error { return tx.DeleteRepo(ctx, v.Repo.ID) })
-		s.git.Remove(ctx, v.Repo.ID)
+	if err := s.initGit(ctx, actor, r, o); err != nil {
+		// Undo: neither a row without files nor files without a row remain.
+		if rerr := s.removeRepo(context.WithoutCancel(ctx), r.ID); rerr != nil {
+			s.log.Error("repos: undoing a failed creation", "repo", r.ID, "err", rerr)
+		}
+		return nil, err
+	}
+	var v *View
+	if err := s.store.Update(ctx, func(tx Tx) error {
+		cur, err := tx.RepoByID(ctx, r.ID)
+		if err != nil {
+			return err
+		}
+		cur.Status = forge.RepoReady
+		if err := tx.UpdateRepo(ctx, cur); err != nil {
+			return err
+		}
+		// The creator watches the repository (Forgejo's WatchRepo in
+		// CreateRepository).
+		if !s.cfg.DisableAutoWatch {
+			if err := tx.SetWatch(ctx, r.ID, actor.User.ID, WatchNormal, now); err != nil {
+				return err
+			}
+		}
+		if cur, err = tx.RepoByID(ctx, r.ID); err != nil {
+			return err
+		}
+		owner, err := tx.UserByID(ctx, cur.OwnerID)
+		if err != nil {
+			return err
+		}
+		cur.OwnerName = owner.Name
+		v = &View{Repo: cur, Owner: owner, Perm: Permission(actor, cur, owner, forge.AccessNone)}
+		return nil
+	}); err != nil {
 		return nil, err
 	}
 	return v, nil
+}
+
+// StaleCreation is how long a repository may stay in forge.RepoCreating
+// before a new creation of the same name removes it as the remains of a
+// crash.
+const StaleCreation = 10 * time.Minute
+
+// clearStaleCreation moves aside, inside tx, a row of owner's repository
+// name that is being deleted, or was left in forge.RepoCreating for longer
+// than StaleCreation. Recover removes it and its git directory; a new
+// creation gets a new ID.
+func (s *Service) clearStaleCreation(ctx context.Context, tx Tx, owner forge.ID, name string, now time.Time) error {
+	r, err := tx.RepoByName(ctx, owner, name)
+	if errors.Is(err, forge.ErrNotFound) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	// A row being deleted never blocks its name; one being created does
+	// until it is stale.
+	stale := r.Status == forge.RepoCreating && now.Sub(r.Created) >= StaleCreation
+	if r.Status != forge.RepoDeleting && !stale {
+		return nil
+	}
+	// Leave the git directory to Recover: removing it here, inside the
+	// transaction, could race with a creation still in progress. Mark the
+	// row as being deleted under a free name so that Recover finds it.
+	r.Status = forge.RepoDeleting
+	r.Name = fmt.Sprintf("%s.deleted-%d", r.Name, r.ID)
+	return tx.UpdateRepo(ctx, r)
+}
+
+// removeRepo deletes a repository in the recoverable order: the row is
+// marked forge.RepoDeleting, the git directory removed, then the row.
+func (s *Service) removeRepo(ctx context.Context, id forge.ID) error {
+	var forkOf forge.ID
+	if err := s.store.Update(ctx, func(tx Tx) error {
+		r, err := tx.RepoByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		forkOf = r.ForkID
+		r.Status = forge.RepoDeleting
+		return tx.UpdateRepo(ctx, r)
+	}); err != nil {
+		return err
+	}
+	if err := s.git.Remove(ctx, id); err != nil {
+		return err
+	}
+	return s.store.Update(ctx, func(tx Tx) error {
+		if err := tx.DeleteRepo(ctx, id); err != nil {
+			return err
+		}
+		if forkOf != 0 {
+			if err := tx.RecountForks(ctx, forkOf); err != nil && !errors.Is(err, forge.ErrNotFound) {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Recover finishes what a crash interrupted: repositories left in
+// forge.RepoCreating or forge.RepoDeleting lose their git directory and
+// then their row. Hosts call it once at start, before serving; it is safe
+// to call again. It returns the number of repositories removed.
+func (s *Service) Recover(ctx context.Context) (int, error) {
+	var stuck []forge.ID
+	if err := s.store.View(ctx, func(tx Tx) error {
+		for page := 1; ; page++ {
+			list, _, err := tx.ListRepos(ctx, RepoFilter{AllVisible: true}, forge.ListOptions{Page: page, Limit: 100})
+			if err != nil {
+				return err
+			}
+			for _, r := range list {
+				if r.Status != forge.RepoReady {
+					stuck = append(stuck, r.ID)
+				}
+			}
+			if len(list) < 100 {
+				return nil
+			}
+		}
+	}); err != nil {
+		return 0, err
+	}
+	for i, id := range stuck {
+		if err := s.removeRepo(ctx, id); err != nil && !errors.Is(err, forge.ErrNotFound) {
+			return i, err
+		}
+	}
+	return len(stuck), nil
 }
 
 func (s *Service) initGit(ctx context.Context, actor forge.Actor, r *forge.Repository, o CreateOptions) error {
 	var files []FileOp
 	if o.AutoInit {
 		var err error
-		if files, err = initFiles(r, o, s.clock.Now().Year()); err != nil {
+		if files, err = initFiles(r, o, actor.User.Email, s.clock.Now().Year()); err != nil {
 			return err
 		}
 	}
@@ -187,11 +347,16 @@ func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo forge.I
 
 // Delete removes owner/name and its files. Only the owner or a site
 // administrator may (forge.ErrForbidden `user should be the owner of the
-// repo`).
+// repo`), with a credential granting write:user (Forgejo's route scope
+// for DELETE /repos/{owner}/{repo}). Deletion is recoverable: see
+// removeRepo and Recover.
 func (s *Service) Delete(ctx context.Context, actor forge.Actor, owner, name string) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryUser); err != nil {
+		return err
+	}
 	var id forge.ID
-	err := s.store.Update(ctx, func(tx Tx) error {
-		v, err := load(ctx, tx, actor, owner, name)
+	err := s.store.View(ctx, func(tx Tx) error {
+		v, err := resolve(ctx, tx, actor, owner, name)
 		if err != nil {
 			return err
 		}
@@ -199,23 +364,29 @@ func (s *Service) Delete(ctx context.Context, actor forge.Actor, owner, name str
 			return forge.Errorf(forge.ErrForbidden, "user should be the owner of the repo")
 		}
 		id = v.Repo.ID
-		if err := tx.DeleteRepo(ctx, id); err != nil {
-			return err
-		}
-		if v.Repo.ForkID != 0 {
-			return tx.RecountForks(ctx, v.Repo.ForkID)
-		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	return s.git.Remove(ctx, id)
+	return s.removeRepo(ctx, id)
 }
 
 // List returns one page of the repositories matching f that the actor may
 // see, with the actor's permission on each.
+//
+// The actor's account must be able to act, and its credential must grant
+// read:repository or read:user (Forgejo lists a user's starred and watched
+// repositories under the user scope): forge.ErrForbidden otherwise.
 func (s *Service) List(ctx context.Context, actor forge.Actor, f RepoFilter, o forge.ListOptions) ([]*View, int64, error) {
+	if err := actor.CheckState(); err != nil {
+		return nil, 0, err
+	}
+	if !actor.Allows(forge.CategoryUser, forge.AccessRead) {
+		if err := actor.RequireScope(forge.AccessRead, forge.CategoryRepository); err != nil {
+			return nil, 0, err
+		}
+	}
 	f.VisibleTo, f.AllVisible = actor.UserID(), actor.IsSiteAdmin()
 	if actor.Scoped && actor.Scope.PublicOnly {
 		f.VisibleTo, f.AllVisible = 0, false
@@ -232,6 +403,9 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, f RepoFilter, o f
 		total = n
 		owners := map[forge.ID]*forge.User{}
 		for _, r := range list {
+			if r.Status != forge.RepoReady {
+				continue // being created or deleted: not listed
+			}
 			u := owners[r.OwnerID]
 			if u == nil {
 				if u, err = tx.UserByID(ctx, r.OwnerID); err != nil {
@@ -256,18 +430,28 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, f RepoFilter, o f
 	return out, total, err
 }
 
-// OwnerByName resolves a user for listings of their repositories.
-func (s *Service) OwnerByName(ctx context.Context, name string) (*forge.User, error) {
+// OwnerByName resolves a user for listings of their repositories, as the
+// actor may see it: users the actor may not see (OwnerVisible) are
+// forge.ErrNotFound exactly like missing ones (`user redirect does not
+// exist [name: x]`). forge.ErrForbidden when the actor's account may not
+// act.
+func (s *Service) OwnerByName(ctx context.Context, actor forge.Actor, name string) (*forge.User, error) {
+	if err := actor.CheckState(); err != nil {
+		return nil, err
+	}
 	var u *forge.User
 	err := s.store.View(ctx, func(tx Tx) error {
 		var err error
 		u, err = tx.UserByName(ctx, name)
-		if errors.Is(err, forge.ErrNotFound) {
+		if errors.Is(err, forge.ErrNotFound) || err == nil && !OwnerVisible(actor, u) {
 			return forge.Errorf(forge.ErrNotFound, "user redirect does not exist [name: %s]", strings.ToLower(name))
 		}
 		return err
 	})
-	return u, err
+	if err != nil {
+		return nil, err
+	}
+	return u, nil
 }
 
 // now is the service clock, for callers in this package.

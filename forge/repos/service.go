@@ -28,6 +28,9 @@ type Config struct {
 	// PushListeners are told of every push after the repository's state is
 	// refreshed (push mirrors with sync_on_commit, pull-request updates).
 	PushListeners []PushListener
+	// DisableAutoWatch stops creators and forkers watching their new
+	// repositories (Forgejo's [service] AUTO_WATCH_NEW_REPOS = false).
+	DisableAutoWatch bool
 	// DisableSHA256 refuses object_format_name "sha256" (Forgejo refuses it
 	// with git older than 2.42; Hearth leaves the choice to the host).
 	DisableSHA256 bool
@@ -48,14 +51,21 @@ type Service struct {
 	log   *slog.Logger
 }
 
-// New returns a Service for cfg.
-func New(cfg Config) *Service {
+// New returns a Service for cfg. It refuses a Config without Store or Git
+// (forge.ErrInvalid) rather than failing later.
+func New(cfg Config) (*Service, error) {
+	if cfg.Store == nil {
+		return nil, forge.Errorf(forge.ErrInvalid, "repos: Config.Store is required")
+	}
+	if cfg.Git == nil {
+		return nil, forge.Errorf(forge.ErrInvalid, "repos: Config.Git is required")
+	}
 	cfg.DefaultBranch = cmp.Or(cfg.DefaultBranch, "main")
 	s := &Service{cfg: cfg, store: cfg.Store, git: cfg.Git, clock: forge.ClockOrSystem(cfg.Clock), log: cfg.Logger}
 	if s.log == nil {
 		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return s
+	return s, nil
 }
 
 // View is a repository as one actor sees it.
@@ -71,10 +81,28 @@ func (v *View) CanRead() bool  { return v.Perm >= forge.AccessModeRead }
 func (v *View) CanWrite() bool { return v.Perm >= forge.AccessModeWrite }
 func (v *View) IsAdmin() bool  { return v.Perm >= forge.AccessModeAdmin }
 
-// load resolves owner/name for the actor inside tx. Repositories the actor
-// cannot read are forge.ErrNotFound, exactly like missing ones. An unknown
-// owner's error names it (Forgejo's `user redirect does not exist`).
+// load resolves owner/name for the actor inside tx. It checks first that
+// the actor's account may act and that its token grants read:repository
+// (forge.ErrForbidden, see forge.Actor.Check). Repositories the actor
+// cannot read (including private ones for public-only tokens) are
+// forge.ErrNotFound, exactly like missing ones. An unknown owner's error
+// names it (Forgejo's `user redirect does not exist`), unless the owner is
+// a user the actor may not see, which is answered like a missing one.
 func load(ctx context.Context, tx Tx, actor forge.Actor, owner, name string) (*View, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
+	return resolve(ctx, tx, actor, owner, name)
+}
+
+// resolve is load without the token-scope check, for the operations whose
+// scope is another category (deleting a repository needs write:user, as
+// Forgejo's route): the caller checks the scope. It checks the account
+// state.
+func resolve(ctx context.Context, tx Tx, actor forge.Actor, owner, name string) (*View, error) {
+	if err := actor.CheckState(); err != nil {
+		return nil, err
+	}
 	u, err := tx.UserByName(ctx, owner)
 	if errors.Is(err, forge.ErrNotFound) {
 		return nil, &OwnerNotFoundError{Name: strings.ToLower(owner)}
@@ -83,7 +111,9 @@ func load(ctx context.Context, tx Tx, actor forge.Actor, owner, name string) (*V
 	}
 	name = strings.TrimSuffix(name, ".git")
 	r, err := tx.RepoByName(ctx, u.ID, name)
-	if errors.Is(err, forge.ErrNotFound) {
+	if errors.Is(err, forge.ErrNotFound) || err == nil && r.Status != forge.RepoReady {
+		// Repositories being created or deleted are not there yet, or
+		// any more.
 		return nil, ErrRepoNotFound
 	} else if err != nil {
 		return nil, err
@@ -97,9 +127,29 @@ func load(ctx context.Context, tx Tx, actor forge.Actor, owner, name string) (*V
 	}
 	v := &View{Repo: r, Owner: u, Perm: Permission(actor, r, u, collab)}
 	if !v.CanRead() {
+		if !OwnerVisible(actor, u) {
+			return nil, &OwnerNotFoundError{Name: strings.ToLower(owner)}
+		}
 		return nil, ErrRepoNotFound
 	}
 	return v, nil
+}
+
+// OwnerVisible reports whether the actor may know that the user or
+// organisation u exists: public ones to everyone, limited ones to
+// signed-in actors, private ones to themselves and site administrators;
+// tokens restricted to public resources see public owners only. A pure
+// rule.
+func OwnerVisible(actor forge.Actor, u *forge.User) bool {
+	switch {
+	case u.Visibility == forge.VisibilityPublic || u.Visibility == "":
+		return true
+	case actor.Scoped && actor.Scope.PublicOnly:
+		return false
+	case u.Visibility == forge.VisibilityLimited:
+		return actor.IsSignedIn()
+	}
+	return actor.IsSiteAdmin() || actor.UserID() == u.ID
 }
 
 // ErrRepoNotFound is returned for repositories that do not exist or that
@@ -133,17 +183,33 @@ func (s *Service) Get(ctx context.Context, actor forge.Actor, owner, name string
 func (s *Service) GetByID(ctx context.Context, actor forge.Actor, id forge.ID) (*View, error) {
 	var v *View
 	err := s.store.View(ctx, func(tx Tx) error {
-		r, err := tx.RepoByID(ctx, id)
-		if err != nil {
-			return ErrRepoNotFound
-		}
-		u, err := tx.UserByID(ctx, r.OwnerID)
-		if err != nil {
-			return err
-		}
-		v, err = load(ctx, tx, actor, u.Name, r.Name)
+		var err error
+		v, err = loadByID(ctx, tx, actor, id)
 		return err
 	})
+	return v, err
+}
+
+// loadByID is load by repository id: ErrRepoNotFound for missing and
+// invisible repositories alike.
+func loadByID(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID) (*View, error) {
+	r, err := tx.RepoByID(ctx, id)
+	if errors.Is(err, forge.ErrNotFound) {
+		if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+			return nil, err
+		}
+		return nil, ErrRepoNotFound
+	} else if err != nil {
+		return nil, err
+	}
+	u, err := tx.UserByID(ctx, r.OwnerID)
+	if err != nil {
+		return nil, err
+	}
+	v, err := load(ctx, tx, actor, u.Name, r.Name)
+	if _, ok := err.(*OwnerNotFoundError); ok {
+		return nil, ErrRepoNotFound
+	}
 	return v, err
 }
 
@@ -163,9 +229,30 @@ func requireAdmin(v *View) error {
 	return nil
 }
 
-// adminTx runs fn in a transaction for a repository administrator
-// (writable: the repository must not be archived).
+// adminTx runs fn in a transaction for a repository administrator. With
+// writable, the credential must grant write:repository and the repository
+// must not be archived; without, read:repository suffices: it is for
+// administrators' reads (listing protection rules). Writes allowed on
+// archived repositories use adminWrite.
 func (s *Service) adminTx(ctx context.Context, actor forge.Actor, owner, name string, writable bool, fn func(Tx, *View) error) error {
+	level := forge.AccessRead
+	if writable {
+		level = forge.AccessWrite
+	}
+	return s.admin(ctx, actor, owner, name, level, writable, fn)
+}
+
+// adminWrite runs fn in a transaction for a repository administrator
+// whose credential grants write:repository, archived or not (removing a
+// collaborator or a rule).
+func (s *Service) adminWrite(ctx context.Context, actor forge.Actor, owner, name string, fn func(Tx, *View) error) error {
+	return s.admin(ctx, actor, owner, name, forge.AccessWrite, false, fn)
+}
+
+func (s *Service) admin(ctx context.Context, actor forge.Actor, owner, name string, level forge.AccessLevel, notArchived bool, fn func(Tx, *View) error) error {
+	if err := actor.Check(level, forge.CategoryRepository); err != nil {
+		return err
+	}
 	return s.store.Update(ctx, func(tx Tx) error {
 		v, err := load(ctx, tx, actor, owner, name)
 		if err != nil {
@@ -174,7 +261,7 @@ func (s *Service) adminTx(ctx context.Context, actor forge.Actor, owner, name st
 		if err := requireAdmin(v); err != nil {
 			return err
 		}
-		if writable {
+		if notArchived {
 			if err := checkWritable(v.Repo); err != nil {
 				return err
 			}
@@ -188,8 +275,12 @@ func (s *Service) reader(ctx context.Context, actor forge.Actor, owner, name str
 	return s.Get(ctx, actor, owner, name)
 }
 
-// writer loads owner/name for a write: reqRepoWriter and mustNotBeArchived.
+// writer loads owner/name for a write: write:repository scope,
+// reqRepoWriter and mustNotBeArchived.
 func (s *Service) writer(ctx context.Context, actor forge.Actor, owner, name string) (*View, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	v, err := s.reader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, err

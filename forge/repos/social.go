@@ -99,7 +99,7 @@ func (s *Service) AddCollaborator(ctx context.Context, actor forge.Actor, owner,
 
 // RemoveCollaborator removes one. reqAdmin; forge.ErrNotFound if not one.
 func (s *Service) RemoveCollaborator(ctx context.Context, actor forge.Actor, owner, name, collaborator string) error {
-	return s.adminTx(ctx, actor, owner, name, false, func(tx Tx, v *View) error {
+	return s.adminWrite(ctx, actor, owner, name, func(tx Tx, v *View) error {
 		u, err := collaboratorUser(ctx, tx, collaborator)
 		if err != nil {
 			return err
@@ -108,7 +108,13 @@ func (s *Service) RemoveCollaborator(ctx context.Context, actor forge.Actor, own
 	})
 }
 
-// UserPermission is the access the user called collaborator has.
+// UserPermission is the access the user called collaborator has. Only
+// site administrators, the repository's administrators and that user
+// themself may ask (Forgejo's GetRepoPermissions): forge.ErrForbidden
+// `Only admins can query all permissions, repo admins can query all repo
+// permissions, collaborators can query only their own` for anyone else;
+// forge.ErrNotFound `user does not exist [uid: 0, name: x]` for an unknown
+// user (checked first, as Forgejo).
 func (s *Service) UserPermission(ctx context.Context, actor forge.Actor, owner, name, collaborator string) (*forge.User, forge.AccessMode, error) {
 	var (
 		u    *forge.User
@@ -119,8 +125,13 @@ func (s *Service) UserPermission(ctx context.Context, actor forge.Actor, owner, 
 		if err != nil {
 			return err
 		}
-		if u, err = tx.UserByName(ctx, collaborator); err != nil {
+		if u, err = tx.UserByName(ctx, collaborator); errors.Is(err, forge.ErrNotFound) {
+			return forge.Errorf(forge.ErrNotFound, "user does not exist [uid: 0, name: %s]", collaborator)
+		} else if err != nil {
 			return err
+		}
+		if !actor.IsSiteAdmin() && actor.UserID() != u.ID && !v.IsAdmin() {
+			return forge.Errorf(forge.ErrForbidden, "Only admins can query all permissions, repo admins can query all repo permissions, collaborators can query only their own")
 		}
 		collab, err := tx.CollaboratorMode(ctx, v.Repo.ID, u.ID)
 		if err != nil {
@@ -155,6 +166,9 @@ func (s *Service) Subscription(ctx context.Context, actor forge.Actor, owner, na
 
 // Watch makes the actor watch owner/name (mode normal).
 func (s *Service) Watch(ctx context.Context, actor forge.Actor, owner, name string) (*View, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	var v *View
 	err := s.store.Update(ctx, func(tx Tx) error {
 		var err error
@@ -169,6 +183,9 @@ func (s *Service) Watch(ctx context.Context, actor forge.Actor, owner, name stri
 // Unwatch stops the actor watching: mode dont if the watch was automatic
 // (so it does not come back), none otherwise. No error when not watching.
 func (s *Service) Unwatch(ctx context.Context, actor forge.Actor, owner, name string) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
 	return s.store.Update(ctx, func(tx Tx) error {
 		v, err := loadSignedIn(ctx, tx, actor, owner, name)
 		if err != nil {
@@ -215,6 +232,9 @@ func (s *Service) users(ctx context.Context, actor forge.Actor, owner, name stri
 
 // Star stars (or unstars) owner/name for the actor.
 func (s *Service) Star(ctx context.Context, actor forge.Actor, owner, name string, on bool) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryUser, forge.CategoryRepository); err != nil {
+		return err
+	}
 	return s.store.Update(ctx, func(tx Tx) error {
 		v, err := loadSignedIn(ctx, tx, actor, owner, name)
 		if err != nil {
@@ -254,8 +274,8 @@ func (e *InvalidTopicsError) Error() string { return "invalid topics" }
 func (e *InvalidTopicsError) Is(target error) bool { return target == forge.ErrInvalid }
 
 // SetTopics replaces the topics (lower-cased, deduplicated, sorted; at most
-// 25). reqAdmin, not archived.
-func (s *Service) SetTopics(ctx context.Context, actor forge.Actor, owner, name string, topics []string) error {
+// 25) and returns the repository as stored. reqAdmin, not archived.
+func (s *Service) SetTopics(ctx context.Context, actor forge.Actor, owner, name string, topics []string) (*View, error) {
 	seen, clean, bad := map[string]bool{}, []string{}, []string{}
 	for _, t := range topics {
 		t = strings.ToLower(strings.TrimSpace(t))
@@ -267,10 +287,10 @@ func (s *Service) SetTopics(ctx context.Context, actor forge.Actor, owner, name 
 		}
 	}
 	if len(bad) > 0 {
-		return &InvalidTopicsError{Topics: bad}
+		return nil, &InvalidTopicsError{Topics: bad}
 	}
 	if len(clean) > 25 {
-		return forge.Errorf(forge.ErrInvalid, "Exceeding maximum number of topics per repo")
+		return nil, forge.Errorf(forge.ErrInvalid, "Exceeding maximum number of topics per repo")
 	}
 	sort.Strings(clean)
 	return s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, _ time.Time) error {
@@ -279,11 +299,12 @@ func (s *Service) SetTopics(ctx context.Context, actor forge.Actor, owner, name 
 	})
 }
 
-// AddTopic and RemoveTopic change one topic.
-func (s *Service) AddTopic(ctx context.Context, actor forge.Actor, owner, name, topic string) error {
+// AddTopic and RemoveTopic change one topic and return the repository as
+// stored.
+func (s *Service) AddTopic(ctx context.Context, actor forge.Actor, owner, name, topic string) (*View, error) {
 	topic = strings.ToLower(topic)
 	if !ValidTopic(topic) {
-		return &InvalidTopicsError{Topics: []string{topic}}
+		return nil, &InvalidTopicsError{Topics: []string{topic}}
 	}
 	return s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, _ time.Time) error {
 		for _, t := range r.Topics {
@@ -301,7 +322,7 @@ func (s *Service) AddTopic(ctx context.Context, actor forge.Actor, owner, name, 
 }
 
 // RemoveTopic removes a topic; no error if absent.
-func (s *Service) RemoveTopic(ctx context.Context, actor forge.Actor, owner, name, topic string) error {
+func (s *Service) RemoveTopic(ctx context.Context, actor forge.Actor, owner, name, topic string) (*View, error) {
 	topic = strings.ToLower(topic)
 	return s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, _ time.Time) error {
 		out := r.Topics[:0]
@@ -315,16 +336,31 @@ func (s *Service) RemoveTopic(ctx context.Context, actor forge.Actor, owner, nam
 	})
 }
 
-// updateRepo changes a repository as its administrator, not archived.
-func (s *Service) updateRepo(ctx context.Context, actor forge.Actor, owner, name string, change func(*forge.Repository, time.Time) error) error {
-	return s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
+// updateRepo changes a repository as its administrator, not archived, and
+// returns it as stored.
+func (s *Service) updateRepo(ctx context.Context, actor forge.Actor, owner, name string, change func(*forge.Repository, time.Time) error) (*View, error) {
+	var out *View
+	err := s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
 		now := s.clock.Now()
 		if err := change(v.Repo, now); err != nil {
 			return err
 		}
 		v.Repo.Updated = now
-		return tx.UpdateRepo(ctx, v.Repo)
+		if err := tx.UpdateRepo(ctx, v.Repo); err != nil {
+			return err
+		}
+		stored, err := tx.RepoByID(ctx, v.Repo.ID)
+		if err != nil {
+			return err
+		}
+		stored.OwnerName = v.Owner.Name
+		out = &View{Repo: stored, Owner: v.Owner, Perm: v.Perm}
+		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // loadSignedIn is load for operations that need a signed-in actor (watches,

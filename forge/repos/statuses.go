@@ -78,6 +78,9 @@ func CombineStatuses(all []*CommitStatus) (StatusState, []*CommitStatus) {
 // forge.ErrInvalid for an unknown state; forge.ErrNotFound for an unknown
 // commit.
 func (s *Service) CreateStatus(ctx context.Context, actor forge.Actor, owner, name, rev string, st CommitStatus) (*View, *CommitStatus, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
 	if !st.State.Valid() {
 		return nil, nil, forge.Errorf(forge.ErrInvalid, "invalid commit status state %q", st.State)
 	}

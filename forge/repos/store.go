@@ -124,8 +124,13 @@ type Tx interface {
 // RepoFilter narrows ListRepos. Zero fields do not filter.
 type RepoFilter struct {
 	OwnerID forge.ID
-	// Keyword keeps names containing it, ignoring case.
-	Keyword string
+	// Keyword is a comma-separated list of words (Forgejo's search): a
+	// repository matches one word when its name or one of its topics
+	// contains it, ignoring case, or with IncludeDesc its description does.
+	// With Topic, a word matches only a topic equal to it, ignoring case.
+	Keyword     string
+	Topic       bool
+	IncludeDesc bool
 	// VisibleTo keeps public repositories plus the private ones the user
 	// owns or collaborates on; 0 keeps public ones only. AllVisible lifts
 	// the restriction (site administrators).

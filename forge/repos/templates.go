@@ -1,83 +1,119 @@
 package repos
 
 import (
-	"fmt"
+	"bytes"
+	"embed"
+	"io/fs"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
 )
 
-// gitignoreTemplates are the .gitignore templates auto_init knows.
-var gitignoreTemplates = map[string]string{
-	"Go":     "# Binaries\n*.exe\n*.dll\n*.so\n*.dylib\n*.test\n*.out\n\n# Dependency directories\nvendor/\n",
-	"Node":   "node_modules/\nnpm-debug.log*\ndist/\n.env\n",
-	"Python": "__pycache__/\n*.py[cod]\n.venv/\nbuild/\ndist/\n*.egg-info/\n",
-	"Rust":   "/target/\nCargo.lock\n",
-	"Java":   "*.class\n*.jar\ntarget/\n",
-	"C":      "*.o\n*.a\n*.so\n*.out\n",
+// templates holds the auto_init templates, with Forgejo's names:
+// options/gitignore/NAME from github/gitignore and options/license/NAME
+// (SPDX identifiers) as Forgejo ships them in its options directory.
+//
+//go:embed options/gitignore options/license
+var templates embed.FS
+
+// Gitignores and Licenses list the template names auto_init knows, sorted.
+func Gitignores() []string { return templateNames("options/gitignore") }
+
+// Licenses lists the licence templates auto_init knows, sorted.
+func Licenses() []string { return templateNames("options/license") }
+
+func templateNames(dir string) []string {
+	entries, _ := fs.ReadDir(templates, dir)
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.Name()
+	}
+	return names
 }
 
-// licenseTemplates are the licenses auto_init knows; %[1]d is the year and
-// %[2]s the owner.
-var licenseTemplates = map[string]string{
-	"MIT": `MIT License
-
-Copyright (c) %[1]d %[2]s
-
-Permission is hereby granted, free of charge, to any person obtaining a copy
-of this software and associated documentation files (the "Software"), to deal
-in the Software without restriction, including without limitation the rights
-to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
-copies of the Software, and to permit persons to whom the Software is
-furnished to do so, subject to the following conditions:
-
-The above copyright notice and this permission notice shall be included in all
-copies or substantial portions of the Software.
-
-THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
-IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
-FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
-AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
-LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
-OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
-SOFTWARE.
-`,
-	"Unlicense": `This is free and unencumbered software released into the public domain.
-
-Anyone is free to copy, modify, publish, use, compile, sell, or distribute
-this software, either in source code form or as a compiled binary, for any
-purpose, commercial or non-commercial, and by any means.
-`,
+// template returns the template dir/name; false for unknown names (and
+// for names that are not a plain file name).
+func template(dir, name string) ([]byte, bool) {
+	if name == "" || strings.ContainsAny(name, "/\\") || name == "." || name == ".." {
+		return nil, false
+	}
+	b, err := templates.ReadFile(dir + "/" + name)
+	return b, err == nil
 }
 
-// initFiles returns the files of an auto_init commit: README.md, and
-// .gitignore and LICENSE when asked. Unknown templates are forge.ErrInvalid.
-func initFiles(r *forge.Repository, o CreateOptions, year int) ([]FileOp, error) {
+// licenseValues fill a licence's placeholders (Forgejo's licenseValues).
+type licenseValues struct{ Owner, Email, Repo, Year string }
+
+// fillLicense replaces Forgejo's placeholders in a licence text, line by
+// line, as Forgejo's fillLicensePlaceholder does.
+func fillLicense(name string, v licenseValues, text []byte) []byte {
+	owner := []string{"<name of author>", "<owner>", "[NAME]", "[name of copyright owner]", "[name of copyright holder]",
+		"<COPYRIGHT HOLDERS>", "<copyright holders>", "<AUTHOR>", "<author's name or designee>",
+		"[one or more legally recognised persons or entities offering the Work under the terms and conditions of this Licence]"}
+	email := []string{"[EMAIL]"}
+	repo := []string{"<program>", "<one line to give the program's name and a brief idea of what it does.>"}
+	year := []string{"<year>", "[YEAR]", "{YEAR}", "[yyyy]", "[Year]", "[year]"}
+	var match *regexp.Regexp
+	if name == "0BSD" {
+		owner, email, repo, year = []string{"AUTHOR"}, []string{"EMAIL"}, nil, []string{"YEAR"}
+		match = regexp.MustCompile(`Copyright \(C\) YEAR by AUTHOR EMAIL`)
+	}
+	var out strings.Builder
+	for _, line := range strings.SplitAfter(strings.TrimSuffix(string(text), "\n"), "\n") {
+		line = strings.TrimSuffix(line, "\n")
+		if match == nil || match.MatchString(line) {
+			for _, p := range owner {
+				line = strings.ReplaceAll(line, p, v.Owner)
+			}
+			for _, p := range email {
+				line = strings.ReplaceAll(line, p, v.Email)
+			}
+			for _, p := range repo {
+				line = strings.ReplaceAll(line, p, v.Repo)
+			}
+			for _, p := range year {
+				line = strings.ReplaceAll(line, p, v.Year)
+			}
+		}
+		out.WriteString(line + "\n")
+	}
+	return []byte(out.String())
+}
+
+// initFiles returns the files of an auto_init commit as Forgejo writes
+// them: README.md from the Default template (`# {Name}\n\n{Description}\n`),
+// and .gitignore (each template under `# ---> NAME`) and LICENSE (with
+// Forgejo's placeholders filled) when asked. Unknown templates are
+// forge.ErrInvalid.
+func initFiles(r *forge.Repository, o CreateOptions, email string, year int) ([]FileOp, error) {
 	if o.Readme != "" && o.Readme != "Default" {
 		return nil, forge.Errorf(forge.ErrInvalid, "readme template does not exist, available templates: [Default]")
 	}
-	readme := "# " + r.Name + "\n"
-	if r.Description != "" {
-		readme += "\n" + r.Description + "\n"
-	}
+	readme := "# " + r.Name + "\n\n" + r.Description + "\n"
 	files := []FileOp{{Op: "create", Path: "README.md", Content: []byte(readme)}}
 	if o.Gitignores != "" {
-		var b strings.Builder
+		var b bytes.Buffer
 		for _, name := range strings.Split(o.Gitignores, ",") {
-			t, ok := gitignoreTemplates[strings.TrimSpace(name)]
+			name = strings.TrimSpace(name)
+			t, ok := template("options/gitignore", name)
 			if !ok {
 				return nil, forge.Errorf(forge.ErrInvalid, "gitignore template does not exist [name: %s]", name)
 			}
-			fmt.Fprintf(&b, "# ---> %s\n%s\n", strings.TrimSpace(name), t)
+			b.WriteString("# ---> " + name + "\n")
+			b.Write(t)
+			b.WriteString("\n")
 		}
-		files = append(files, FileOp{Op: "create", Path: ".gitignore", Content: []byte(b.String())})
+		files = append(files, FileOp{Op: "create", Path: ".gitignore", Content: b.Bytes()})
 	}
 	if o.License != "" {
-		t, ok := licenseTemplates[o.License]
+		t, ok := template("options/license", o.License)
 		if !ok {
 			return nil, forge.Errorf(forge.ErrInvalid, "license template does not exist [name: %s]", o.License)
 		}
-		files = append(files, FileOp{Op: "create", Path: "LICENSE", Content: []byte(fmt.Sprintf(t, year, r.OwnerName))})
+		text := fillLicense(o.License, licenseValues{Owner: r.OwnerName, Email: email, Repo: r.Name, Year: strconv.Itoa(year)}, t)
+		files = append(files, FileOp{Op: "create", Path: "LICENSE", Content: text})
 	}
 	return files, nil
 }

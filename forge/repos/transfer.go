@@ -18,10 +18,16 @@ type Transfer struct {
 	Created   time.Time
 }
 
-// PendingTransfer returns the repository's pending transfer, or nil.
-func (s *Service) PendingTransfer(ctx context.Context, repo forge.ID) (*Transfer, error) {
+// PendingTransfer returns the repository's pending transfer, or nil, for
+// an actor who may read the repository (ErrRepoNotFound otherwise, exactly
+// as for a missing one; forge.ErrForbidden for an account that may not act
+// or a token without read:repository).
+func (s *Service) PendingTransfer(ctx context.Context, actor forge.Actor, repo forge.ID) (*Transfer, error) {
 	var t *Transfer
 	err := s.store.View(ctx, func(tx Tx) error {
+		if _, err := loadByID(ctx, tx, actor, repo); err != nil {
+			return err
+		}
 		var err error
 		t, err = loadTransfer(ctx, tx, repo)
 		return err
@@ -54,6 +60,9 @@ func loadTransfer(ctx context.Context, tx Tx, repo forge.ID) (*Transfer, error) 
 // forge.ErrNotFound for an unknown recipient; forge.ErrConflict when the
 // recipient has a repository of that name.
 func (s *Service) StartTransfer(ctx context.Context, actor forge.Actor, owner, name, newOwner string) (*View, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	var v *View
 	err := s.store.Update(ctx, func(tx Tx) error {
 		var err error
@@ -108,6 +117,9 @@ func (s *Service) RejectTransfer(ctx context.Context, actor forge.Actor, owner, 
 }
 
 func (s *Service) answerTransfer(ctx context.Context, actor forge.Actor, owner, name string, accept bool) (*View, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
 	var v *View
 	err := s.store.Update(ctx, func(tx Tx) error {
 		u, err := tx.UserByName(ctx, owner)
@@ -121,6 +133,23 @@ func (s *Service) answerTransfer(ctx context.Context, actor forge.Actor, owner, 
 		t, err := loadTransfer(ctx, tx, r.ID)
 		if err != nil {
 			return err
+		}
+		// Only the recipient may act on a repository it cannot read yet;
+		// to anyone else such a repository is missing, with the same
+		// answer whether or not a transfer is pending.
+		if t == nil || actor.UserID() != t.Recipient.ID {
+			collab := forge.AccessNone
+			if actor.IsSignedIn() {
+				if collab, err = tx.CollaboratorMode(ctx, r.ID, actor.User.ID); err != nil {
+					return err
+				}
+			}
+			if Permission(actor, r, u, collab) < forge.AccessModeRead {
+				if !OwnerVisible(actor, u) {
+					return &OwnerNotFoundError{Name: strings.ToLower(owner)}
+				}
+				return ErrRepoNotFound
+			}
 		}
 		if t == nil {
 			return forge.Errorf(forge.ErrNotFound, "no transfer is pending for %s/%s", u.Name, r.Name)

@@ -2,7 +2,7 @@ package sqlite
 
 import (
 	"context"
-	"encoding/json"
+	"sort"
 	"strings"
 	"time"
 
@@ -28,88 +28,118 @@ func (s repoStore) View(ctx context.Context, fn func(repos.Tx) error) error {
 	return s.db.view(ctx, func(t *tx) error { return fn(t) })
 }
 
-// repoSettings are the repository fields kept in the settings column.
-type repoSettings struct {
-	HasIssues, HasWiki, HasPullRequests, HasProjects, HasReleases, HasPackages, HasActions bool
-	IgnoreWhitespaceConflicts, AllowMerge, AllowRebase, AllowRebaseExplicit, AllowSquash   bool
-	AllowFastForwardOnly, AllowManualMerge, AutodetectManualMerge, AllowRebaseUpdate       bool
-	DefaultDeleteBranchAfterMerge, DefaultAllowMaintainerEdit                              bool
-	DefaultMergeStyle, DefaultUpdateStyle, WikiBranch                                      string
-	GloballyEditableWiki                                                                   bool
-	InternalTracker                                                                        *forge.InternalTracker `json:",omitempty"`
-	ExternalTracker                                                                        *forge.ExternalTracker `json:",omitempty"`
-	ExternalWiki                                                                           *forge.ExternalWiki    `json:",omitempty"`
-	Avatar                                                                                 string                 `json:",omitempty"`
-}
+// repoFields are the repository columns written by CreateRepo and
+// UpdateRepo, in the order of repoArgs.
+var repoFields = []string{"owner_id", "name", "lower_name", "description", "website", "is_private", "is_template",
+	"is_archived", "is_empty", "archived_unix", "default_branch", "object_format", "size", "created_unix",
+	"updated_unix", "fork_id", "status", "avatar",
+	"has_issues", "has_wiki", "has_pull_requests", "has_projects", "has_releases", "has_packages", "has_actions",
+	"ignore_whitespace_conflicts", "allow_merge", "allow_rebase", "allow_rebase_explicit", "allow_squash",
+	"allow_fast_forward_only", "allow_manual_merge", "autodetect_manual_merge", "allow_rebase_update",
+	"default_delete_branch_after_merge", "default_allow_maintainer_edit", "default_merge_style",
+	"default_update_style", "wiki_branch", "globally_editable_wiki",
+	"internal_tracker", "enable_time_tracker", "allow_only_contributors_to_track_time", "enable_issue_dependencies",
+	"external_tracker", "external_tracker_url", "external_tracker_format", "external_tracker_style",
+	"external_tracker_regexp_pattern", "external_wiki", "external_wiki_url"}
 
-func settingsOf(r *forge.Repository) repoSettings {
-	return repoSettings{r.HasIssues, r.HasWiki, r.HasPullRequests, r.HasProjects, r.HasReleases, r.HasPackages, r.HasActions,
-		r.IgnoreWhitespaceConflicts, r.AllowMerge, r.AllowRebase, r.AllowRebaseExplicit, r.AllowSquash,
-		r.AllowFastForwardOnly, r.AllowManualMerge, r.AutodetectManualMerge, r.AllowRebaseUpdate,
-		r.DefaultDeleteBranchAfterMerge, r.DefaultAllowMaintainerEdit,
-		r.DefaultMergeStyle, r.DefaultUpdateStyle, r.WikiBranch, r.GloballyEditableWiki,
-		r.InternalTracker, r.ExternalTracker, r.ExternalWiki, r.Avatar}
-}
-
-func (st repoSettings) applyTo(r *forge.Repository) {
-	r.HasIssues, r.HasWiki, r.HasPullRequests, r.HasProjects = st.HasIssues, st.HasWiki, st.HasPullRequests, st.HasProjects
-	r.HasReleases, r.HasPackages, r.HasActions = st.HasReleases, st.HasPackages, st.HasActions
-	r.IgnoreWhitespaceConflicts, r.AllowMerge, r.AllowRebase = st.IgnoreWhitespaceConflicts, st.AllowMerge, st.AllowRebase
-	r.AllowRebaseExplicit, r.AllowSquash, r.AllowFastForwardOnly = st.AllowRebaseExplicit, st.AllowSquash, st.AllowFastForwardOnly
-	r.AllowManualMerge, r.AutodetectManualMerge, r.AllowRebaseUpdate = st.AllowManualMerge, st.AutodetectManualMerge, st.AllowRebaseUpdate
-	r.DefaultDeleteBranchAfterMerge, r.DefaultAllowMaintainerEdit = st.DefaultDeleteBranchAfterMerge, st.DefaultAllowMaintainerEdit
-	r.DefaultMergeStyle, r.DefaultUpdateStyle, r.WikiBranch = st.DefaultMergeStyle, st.DefaultUpdateStyle, st.WikiBranch
-	r.GloballyEditableWiki = st.GloballyEditableWiki
-	r.InternalTracker, r.ExternalTracker, r.ExternalWiki = st.InternalTracker, st.ExternalTracker, st.ExternalWiki
-	r.Avatar = st.Avatar
-}
-
-const repoCols = `r.id, r.owner_id, r.name, r.description, r.website, r.is_private, r.is_template, r.is_archived,
-	r.is_empty, r.archived_unix, r.default_branch, r.object_format, r.size, r.num_stars, r.num_watches, r.num_forks,
-	r.settings, r.topics, r.created_unix, r.updated_unix, r.fork_id`
+// repoCols are the columns read: the id, the written ones, the counters
+// and the topics (newline-separated: topics cannot contain newlines).
+var repoCols = func() string {
+	cols := []string{"r.id"}
+	for _, f := range repoFields {
+		if f != "lower_name" {
+			cols = append(cols, "r."+f)
+		}
+	}
+	return strings.Join(append(cols, "r.num_stars", "r.num_watches", "r.num_forks",
+		"coalesce((SELECT group_concat(t.topic, char(10)) FROM repo_topic t WHERE t.repo_id = r.id), '')"), ", ")
+}()
 
 func repoDest() (*forge.Repository, []any, func() error) {
 	r := &forge.Repository{}
 	var archived, created, updated int64
-	var settings, topics string
-	return r, []any{&r.ID, &r.OwnerID, &r.Name, &r.Description, &r.Website, &r.Private, &r.Template, &r.Archived,
-			&r.Empty, &archived, &r.DefaultBranch, &r.ObjectFormat, &r.Size, &r.NumStars, &r.NumWatches, &r.NumForks,
-			&settings, &topics, &created, &updated, &r.ForkID},
+	var topics string
+	var it forge.InternalTracker
+	var et forge.ExternalTracker
+	var ew forge.ExternalWiki
+	var hasIT, hasET, hasEW bool
+	return r, []any{&r.ID, &r.OwnerID, &r.Name, &r.Description, &r.Website, &r.Private, &r.Template,
+			&r.Archived, &r.Empty, &archived, &r.DefaultBranch, &r.ObjectFormat, &r.Size, &created,
+			&updated, &r.ForkID, &r.Status, &r.Avatar,
+			&r.HasIssues, &r.HasWiki, &r.HasPullRequests, &r.HasProjects, &r.HasReleases, &r.HasPackages, &r.HasActions,
+			&r.IgnoreWhitespaceConflicts, &r.AllowMerge, &r.AllowRebase, &r.AllowRebaseExplicit, &r.AllowSquash,
+			&r.AllowFastForwardOnly, &r.AllowManualMerge, &r.AutodetectManualMerge, &r.AllowRebaseUpdate,
+			&r.DefaultDeleteBranchAfterMerge, &r.DefaultAllowMaintainerEdit, &r.DefaultMergeStyle,
+			&r.DefaultUpdateStyle, &r.WikiBranch, &r.GloballyEditableWiki,
+			&hasIT, &it.EnableTimeTracker, &it.AllowOnlyContributorsToTrackTime, &it.EnableIssueDependencies,
+			&hasET, &et.URL, &et.Format, &et.Style, &et.RegexpPattern, &hasEW, &ew.URL,
+			&r.NumStars, &r.NumWatches, &r.NumForks, &topics},
 		func() error {
 			r.ArchivedAt, r.Created, r.Updated = fromUnix(archived), fromUnix(created), fromUnix(updated)
-			var st repoSettings
-			if err := json.Unmarshal([]byte(settings), &st); err != nil {
-				return err
+			if hasIT {
+				r.InternalTracker = &it
 			}
-			st.applyTo(r)
-			return json.Unmarshal([]byte(topics), &r.Topics)
+			if hasET {
+				r.ExternalTracker = &et
+			}
+			if hasEW {
+				r.ExternalWiki = &ew
+			}
+			r.Topics = []string{}
+			if topics != "" {
+				r.Topics = strings.Split(topics, "\n")
+				sort.Strings(r.Topics)
+			}
+			return nil
 		}
 }
 
-func repoArgs(r *forge.Repository) ([]any, error) {
-	settings, err := json.Marshal(settingsOf(r))
-	if err != nil {
-		return nil, err
+func repoArgs(r *forge.Repository) []any {
+	var it forge.InternalTracker
+	var et forge.ExternalTracker
+	var ew forge.ExternalWiki
+	if r.InternalTracker != nil {
+		it = *r.InternalTracker
 	}
-	topics := r.Topics
-	if topics == nil {
-		topics = []string{}
+	if r.ExternalTracker != nil {
+		et = *r.ExternalTracker
 	}
-	tj, _ := json.Marshal(topics)
+	if r.ExternalWiki != nil {
+		ew = *r.ExternalWiki
+	}
 	return []any{r.OwnerID, r.Name, strings.ToLower(r.Name), r.Description, r.Website, r.Private, r.Template,
-		r.Archived, r.Empty, toUnix(r.ArchivedAt), r.DefaultBranch, string(r.ObjectFormat), r.Size,
-		string(settings), string(tj), toUnix(r.Created), toUnix(r.Updated), r.ForkID}, nil
+		r.Archived, r.Empty, toUnix(r.ArchivedAt), r.DefaultBranch, string(r.ObjectFormat), r.Size, toUnix(r.Created),
+		toUnix(r.Updated), r.ForkID, r.Status, r.Avatar,
+		r.HasIssues, r.HasWiki, r.HasPullRequests, r.HasProjects, r.HasReleases, r.HasPackages, r.HasActions,
+		r.IgnoreWhitespaceConflicts, r.AllowMerge, r.AllowRebase, r.AllowRebaseExplicit, r.AllowSquash,
+		r.AllowFastForwardOnly, r.AllowManualMerge, r.AutodetectManualMerge, r.AllowRebaseUpdate,
+		r.DefaultDeleteBranchAfterMerge, r.DefaultAllowMaintainerEdit, r.DefaultMergeStyle,
+		r.DefaultUpdateStyle, r.WikiBranch, r.GloballyEditableWiki,
+		r.InternalTracker != nil, it.EnableTimeTracker, it.AllowOnlyContributorsToTrackTime, it.EnableIssueDependencies,
+		r.ExternalTracker != nil, et.URL, et.Format, et.Style, et.RegexpPattern, r.ExternalWiki != nil, ew.URL}
+}
+
+// writeTopics replaces a repository's topics.
+func (t *tx) writeTopics(ctx context.Context, id forge.ID, topics []string) error {
+	if _, err := t.exec(ctx, sqlDeleteTopics, id); err != nil {
+		return mapError(err, "repository topics")
+	}
+	for _, topic := range topics {
+		if _, err := t.exec(ctx, sqlAddTopic, id, topic); err != nil {
+			return mapError(err, "repository topics")
+		}
+	}
+	return nil
 }
 
 var (
-	sqlCreateRepo = prepared(`INSERT INTO repository (owner_id, name, lower_name, description, website, is_private,
-		is_template, is_archived, is_empty, archived_unix, default_branch, object_format, size, settings, topics,
-		created_unix, updated_unix, fork_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`)
-	sqlUpdateRepo = prepared(`UPDATE repository SET owner_id = ?, name = ?, lower_name = ?, description = ?, website = ?,
-		is_private = ?, is_template = ?, is_archived = ?, is_empty = ?, archived_unix = ?, default_branch = ?,
-		object_format = ?, size = ?, settings = ?, topics = ?, created_unix = ?, updated_unix = ?, fork_id = ? WHERE id = ?`)
+	sqlCreateRepo = prepared("INSERT INTO repository (" + strings.Join(repoFields, ", ") + ") VALUES (" +
+		strings.Repeat("?,", len(repoFields)-1) + "?) RETURNING id")
+	sqlUpdateRepo    = prepared("UPDATE repository SET " + strings.Join(repoFields, " = ?, ") + " = ? WHERE id = ?")
 	sqlRepoByName    = prepared("SELECT " + repoCols + " FROM repository r WHERE r.owner_id = ? AND r.lower_name = ?")
 	sqlRepoByID      = prepared("SELECT " + repoCols + " FROM repository r WHERE r.id = ?")
+	sqlDeleteTopics  = prepared(`DELETE FROM repo_topic WHERE repo_id = ?`)
+	sqlAddTopic      = prepared(`INSERT INTO repo_topic (repo_id, topic) VALUES (?, ?) ON CONFLICT DO NOTHING`)
 	sqlDeleteRepo    = prepared(`DELETE FROM repository WHERE id = ?`)
 	sqlUserRepoCount = prepared(`SELECT count(*) FROM repository WHERE owner_id = ?`)
 
@@ -138,23 +168,13 @@ var (
 	sqlNumStars   = prepared(`SELECT count(*) FROM star WHERE repo_id = ?`)
 	sqlListStars  = prepared("SELECT " + userCols + ` FROM star s JOIN users u ON u.id = s.user_id
 		WHERE s.repo_id = ? ORDER BY s.created_unix, u.id LIMIT ? OFFSET ?`)
-
-	sqlCreateProtection = prepared(`INSERT INTO protected_branch (repo_id, rule_name, settings, created_unix, updated_unix)
-		VALUES (?,?,?,?,?) RETURNING id`)
-	sqlProtection = prepared(`SELECT id, repo_id, rule_name, settings, created_unix, updated_unix
-		FROM protected_branch WHERE repo_id = ? AND rule_name = ?`)
-	sqlListProtections = prepared(`SELECT id, repo_id, rule_name, settings, created_unix, updated_unix
-		FROM protected_branch WHERE repo_id = ? ORDER BY id`)
-	sqlUpdateProtection = prepared(`UPDATE protected_branch SET rule_name = ?, settings = ?, updated_unix = ? WHERE id = ?`)
-	sqlDeleteProtection = prepared(`DELETE FROM protected_branch WHERE repo_id = ? AND rule_name = ?`)
 )
 
 func (t *tx) CreateRepo(ctx context.Context, r *forge.Repository) error {
-	args, err := repoArgs(r)
-	if err != nil {
+	if err := mapError(t.queryRow(ctx, sqlCreateRepo, repoArgs(r)...).Scan(&r.ID), "create repository"); err != nil {
 		return err
 	}
-	return mapError(t.queryRow(ctx, sqlCreateRepo, args...).Scan(&r.ID), "create repository")
+	return t.writeTopics(ctx, r.ID, r.Topics)
 }
 
 func (t *tx) scanRepo(ctx context.Context, query string, args ...any) (*forge.Repository, error) {
@@ -174,12 +194,11 @@ func (t *tx) RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, erro
 }
 
 func (t *tx) UpdateRepo(ctx context.Context, r *forge.Repository) error {
-	args, err := repoArgs(r)
-	if err != nil {
+	res, err := t.exec(ctx, sqlUpdateRepo, append(repoArgs(r), r.ID)...)
+	if err := affectedOne(res, err, "update repository"); err != nil {
 		return err
 	}
-	res, err := t.exec(ctx, sqlUpdateRepo, append(args, r.ID)...)
-	return affectedOne(res, err, "update repository")
+	return t.writeTopics(ctx, r.ID, r.Topics)
 }
 
 func (t *tx) DeleteRepo(ctx context.Context, id forge.ID) error {
@@ -199,8 +218,29 @@ func (t *tx) ListRepos(ctx context.Context, f repos.RepoFilter, o forge.ListOpti
 		add("r.owner_id = ?", f.OwnerID)
 	}
 	if f.Keyword != "" {
-		kw := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(f.Keyword))
-		add(`r.lower_name LIKE ? ESCAPE '\'`, "%"+kw+"%")
+		var ors []string
+		var kargs []any
+		for _, word := range strings.Split(strings.ToLower(f.Keyword), ",") {
+			if word = strings.TrimSpace(word); word == "" {
+				continue
+			}
+			if f.Topic {
+				ors = append(ors, `EXISTS (SELECT 1 FROM repo_topic t WHERE t.repo_id = r.id AND t.topic = ?)`)
+				kargs = append(kargs, word)
+				continue
+			}
+			like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(word) + "%"
+			ors = append(ors, `r.lower_name LIKE ? ESCAPE '\'`,
+				`EXISTS (SELECT 1 FROM repo_topic t WHERE t.repo_id = r.id AND t.topic LIKE ? ESCAPE '\')`)
+			kargs = append(kargs, like, like)
+			if f.IncludeDesc {
+				ors = append(ors, `lower(r.description) LIKE ? ESCAPE '\'`)
+				kargs = append(kargs, like)
+			}
+		}
+		if len(ors) > 0 {
+			add("("+strings.Join(ors, " OR ")+")", kargs...)
+		}
 	}
 	if !f.AllVisible {
 		add(`((r.is_private = 0 AND (u.visibility = 'public' OR (u.visibility = 'limited' AND ? > 0)))
@@ -382,72 +422,4 @@ func (t *tx) IsStarred(ctx context.Context, repoID, userID forge.ID) (bool, erro
 
 func (t *tx) ListStargazers(ctx context.Context, repoID forge.ID, o forge.ListOptions) ([]*forge.User, int64, error) {
 	return t.listUsers(ctx, "stargazers", sqlNumStars, sqlListStars, repoID, o)
-}
-
-func (t *tx) CreateProtection(ctx context.Context, p *repos.BranchProtection) error {
-	settings, err := json.Marshal(p)
-	if err != nil {
-		return err
-	}
-	return mapError(t.queryRow(ctx, sqlCreateProtection, p.RepoID, p.RuleName, string(settings),
-		toUnix(p.Created), toUnix(p.Updated)).Scan(&p.ID), "branch protection")
-}
-
-func (t *tx) scanProtections(ctx context.Context, query string, args ...any) ([]*repos.BranchProtection, error) {
-	rows, err := t.query(ctx, query, args...)
-	if err != nil {
-		return nil, mapError(err, "branch protection")
-	}
-	defer rows.Close()
-	list := []*repos.BranchProtection{}
-	for rows.Next() {
-		var (
-			id, repoID, created, updated int64
-			name, settings               string
-		)
-		if err := rows.Scan(&id, &repoID, &name, &settings, &created, &updated); err != nil {
-			return nil, mapError(err, "branch protection")
-		}
-		p := &repos.BranchProtection{}
-		if err := json.Unmarshal([]byte(settings), p); err != nil {
-			return nil, err
-		}
-		p.ID, p.RepoID, p.RuleName, p.Created, p.Updated = id, repoID, name, fromUnix(created), fromUnix(updated)
-		list = append(list, p)
-	}
-	return list, mapError(rows.Err(), "branch protection")
-}
-
-func (t *tx) Protection(ctx context.Context, repoID forge.ID, rule string) (*repos.BranchProtection, error) {
-	list, err := t.scanProtections(ctx, sqlProtection, repoID, rule)
-	if err != nil {
-		return nil, err
-	}
-	if len(list) == 0 {
-		return nil, forge.Errorf(forge.ErrNotFound, "branch protection does not exist [name: %s]", rule)
-	}
-	return list[0], nil
-}
-
-func (t *tx) ListProtections(ctx context.Context, repoID forge.ID) ([]*repos.BranchProtection, error) {
-	return t.scanProtections(ctx, sqlListProtections, repoID)
-}
-
-func (t *tx) UpdateProtection(ctx context.Context, p *repos.BranchProtection) error {
-	settings, err := json.Marshal(p)
-	if err != nil {
-		return err
-	}
-	res, err := t.exec(ctx, sqlUpdateProtection, p.RuleName, string(settings), toUnix(p.Updated), p.ID)
-	return affectedOne(res, err, "branch protection")
-}
-
-func (t *tx) DeleteProtection(ctx context.Context, repoID forge.ID, rule string) error {
-	res, err := t.exec(ctx, sqlDeleteProtection, repoID, rule)
-	if err := affectedOne(res, err, "branch protection"); isNotFound(err) {
-		return forge.Errorf(forge.ErrNotFound, "branch protection does not exist [name: %s]", rule)
-	} else if err != nil {
-		return err
-	}
-	return nil
 }

@@ -1,0 +1,247 @@
+package sqlite
+
+import (
+	"context"
+	"strings"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+)
+
+// Branch and tag protection rules: explicit columns, and their lists in
+// protected_branch_entry / protected_tag_entry rows (list, position,
+// value). Not-found errors carry no business message: the domain words
+// them.
+
+var branchProtectionFields = []string{"repo_id", "rule_name", "enable_push", "enable_push_whitelist",
+	"push_whitelist_deploy_keys", "enable_merge_whitelist", "enable_status_check", "required_approvals",
+	"enable_approvals_whitelist", "block_on_rejected_reviews", "block_on_official_review_requests",
+	"block_on_outdated_branch", "dismiss_stale_approvals", "ignore_stale_approvals", "require_signed_commits",
+	"protected_file_patterns", "unprotected_file_patterns", "apply_to_admins", "created_unix", "updated_unix"}
+
+var (
+	sqlCreateProtection = prepared("INSERT INTO protected_branch (" + strings.Join(branchProtectionFields, ", ") +
+		") VALUES (" + strings.Repeat("?,", len(branchProtectionFields)-1) + "?) RETURNING id")
+	sqlProtection = prepared("SELECT id, " + strings.Join(branchProtectionFields, ", ") +
+		" FROM protected_branch WHERE repo_id = ? AND rule_name = ?")
+	sqlListProtections = prepared("SELECT id, " + strings.Join(branchProtectionFields, ", ") +
+		" FROM protected_branch WHERE repo_id = ? ORDER BY id")
+	sqlUpdateProtection = prepared("UPDATE protected_branch SET " + strings.Join(branchProtectionFields, " = ?, ") +
+		" = ? WHERE id = ?")
+	sqlDeleteProtection    = prepared(`DELETE FROM protected_branch WHERE repo_id = ? AND rule_name = ?`)
+	sqlBranchEntries       = prepared(`SELECT list, value FROM protected_branch_entry WHERE protection_id = ? ORDER BY list, pos`)
+	sqlDeleteBranchEntries = prepared(`DELETE FROM protected_branch_entry WHERE protection_id = ?`)
+	sqlAddBranchEntry      = prepared(`INSERT INTO protected_branch_entry (protection_id, list, pos, value) VALUES (?,?,?,?)`)
+
+	sqlCreateTagProtection = prepared(`INSERT INTO protected_tag (repo_id, name_pattern, created_unix, updated_unix)
+		VALUES (?,?,?,?) RETURNING id`)
+	sqlTagProtection = prepared(`SELECT id, repo_id, name_pattern, created_unix, updated_unix
+		FROM protected_tag WHERE repo_id = ? AND id = ?`)
+	sqlListTagProtections = prepared(`SELECT id, repo_id, name_pattern, created_unix, updated_unix
+		FROM protected_tag WHERE repo_id = ? ORDER BY id`)
+	sqlUpdateTagProtection = prepared(`UPDATE protected_tag SET name_pattern = ?, updated_unix = ? WHERE id = ? AND repo_id = ?`)
+	sqlDeleteTagProtection = prepared(`DELETE FROM protected_tag WHERE repo_id = ? AND id = ?`)
+	sqlTagEntries          = prepared(`SELECT list, value FROM protected_tag_entry WHERE protection_id = ? ORDER BY list, pos`)
+	sqlDeleteTagEntries    = prepared(`DELETE FROM protected_tag_entry WHERE protection_id = ?`)
+	sqlAddTagEntry         = prepared(`INSERT INTO protected_tag_entry (protection_id, list, pos, value) VALUES (?,?,?,?)`)
+)
+
+// branchLists names the lists of a branch protection rule.
+func branchLists(p *repos.BranchProtection) map[string]*[]string {
+	return map[string]*[]string{
+		"push_users": &p.PushWhitelistUsernames, "push_teams": &p.PushWhitelistTeams,
+		"merge_users": &p.MergeWhitelistUsernames, "merge_teams": &p.MergeWhitelistTeams,
+		"status_contexts": &p.StatusCheckContexts,
+		"approvals_users": &p.ApprovalsWhitelistUsernames, "approvals_teams": &p.ApprovalsWhitelistTeams,
+	}
+}
+
+func branchProtectionArgs(p *repos.BranchProtection) []any {
+	return []any{p.RepoID, p.RuleName, p.EnablePush, p.EnablePushWhitelist, p.PushWhitelistDeployKeys,
+		p.EnableMergeWhitelist, p.EnableStatusCheck, p.RequiredApprovals, p.EnableApprovalsWhitelist,
+		p.BlockOnRejectedReviews, p.BlockOnOfficialReviewRequests, p.BlockOnOutdatedBranch, p.DismissStaleApprovals,
+		p.IgnoreStaleApprovals, p.RequireSignedCommits, p.ProtectedFilePatterns, p.UnprotectedFilePatterns,
+		p.ApplyToAdmins, toUnix(p.Created), toUnix(p.Updated)}
+}
+
+// writeEntries replaces the list rows of one rule.
+func (t *tx) writeEntries(ctx context.Context, del, add string, id forge.ID, lists map[string]*[]string) error {
+	if _, err := t.exec(ctx, del, id); err != nil {
+		return mapError(err, "protection lists")
+	}
+	for name, list := range lists {
+		for i, v := range *list {
+			if _, err := t.exec(ctx, add, id, name, i, v); err != nil {
+				return mapError(err, "protection lists")
+			}
+		}
+	}
+	return nil
+}
+
+// readEntries fills the lists of one rule; lists without rows stay as
+// they are.
+func (t *tx) readEntries(ctx context.Context, query string, id forge.ID, lists map[string]*[]string) error {
+	rows, err := t.query(ctx, query, id)
+	if err != nil {
+		return mapError(err, "protection lists")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name, v string
+		if err := rows.Scan(&name, &v); err != nil {
+			return mapError(err, "protection lists")
+		}
+		if l := lists[name]; l != nil {
+			*l = append(*l, v)
+		}
+	}
+	return mapError(rows.Err(), "protection lists")
+}
+
+func (t *tx) CreateProtection(ctx context.Context, p *repos.BranchProtection) error {
+	if err := mapError(t.queryRow(ctx, sqlCreateProtection, branchProtectionArgs(p)...).Scan(&p.ID), "branch protection"); err != nil {
+		return err
+	}
+	return t.writeEntries(ctx, sqlDeleteBranchEntries, sqlAddBranchEntry, p.ID, branchLists(p))
+}
+
+func (t *tx) scanProtections(ctx context.Context, query string, args ...any) ([]*repos.BranchProtection, error) {
+	rows, err := t.query(ctx, query, args...)
+	if err != nil {
+		return nil, mapError(err, "branch protection")
+	}
+	list := []*repos.BranchProtection{}
+	for rows.Next() {
+		p := &repos.BranchProtection{}
+		var created, updated int64
+		if err := rows.Scan(&p.ID, &p.RepoID, &p.RuleName, &p.EnablePush, &p.EnablePushWhitelist,
+			&p.PushWhitelistDeployKeys, &p.EnableMergeWhitelist, &p.EnableStatusCheck, &p.RequiredApprovals,
+			&p.EnableApprovalsWhitelist, &p.BlockOnRejectedReviews, &p.BlockOnOfficialReviewRequests,
+			&p.BlockOnOutdatedBranch, &p.DismissStaleApprovals, &p.IgnoreStaleApprovals, &p.RequireSignedCommits,
+			&p.ProtectedFilePatterns, &p.UnprotectedFilePatterns, &p.ApplyToAdmins, &created, &updated); err != nil {
+			rows.Close()
+			return nil, mapError(err, "branch protection")
+		}
+		p.Created, p.Updated = fromUnix(created), fromUnix(updated)
+		list = append(list, p)
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil {
+		return nil, mapError(err, "branch protection")
+	}
+	for _, p := range list {
+		if err := t.readEntries(ctx, sqlBranchEntries, p.ID, branchLists(p)); err != nil {
+			return nil, err
+		}
+	}
+	return list, nil
+}
+
+func (t *tx) Protection(ctx context.Context, repoID forge.ID, rule string) (*repos.BranchProtection, error) {
+	list, err := t.scanProtections(ctx, sqlProtection, repoID, rule)
+	if err != nil {
+		return nil, err
+	}
+	if len(list) == 0 {
+		return nil, forge.Errorf(forge.ErrNotFound, "branch protection does not exist [name: %s]", rule)
+	}
+	return list[0], nil
+}
+
+func (t *tx) ListProtections(ctx context.Context, repoID forge.ID) ([]*repos.BranchProtection, error) {
+	return t.scanProtections(ctx, sqlListProtections, repoID)
+}
+
+func (t *tx) UpdateProtection(ctx context.Context, p *repos.BranchProtection) error {
+	res, err := t.exec(ctx, sqlUpdateProtection, append(branchProtectionArgs(p), p.ID)...)
+	if err := affectedOne(res, err, "branch protection"); err != nil {
+		return err
+	}
+	return t.writeEntries(ctx, sqlDeleteBranchEntries, sqlAddBranchEntry, p.ID, branchLists(p))
+}
+
+func (t *tx) DeleteProtection(ctx context.Context, repoID forge.ID, rule string) error {
+	res, err := t.exec(ctx, sqlDeleteProtection, repoID, rule)
+	if err := affectedOne(res, err, "branch protection"); isNotFound(err) {
+		return forge.Errorf(forge.ErrNotFound, "branch protection does not exist [name: %s]", rule)
+	} else if err != nil {
+		return err
+	}
+	return nil
+}
+
+func tagLists(p *repos.TagProtection) map[string]*[]string {
+	return map[string]*[]string{"users": &p.WhitelistUsernames, "teams": &p.WhitelistTeams}
+}
+
+func (t *tx) CreateTagProtection(ctx context.Context, p *repos.TagProtection) error {
+	if err := mapError(t.queryRow(ctx, sqlCreateTagProtection, p.RepoID, p.NamePattern, toUnix(p.Created),
+		toUnix(p.Updated)).Scan(&p.ID), "tag protection"); err != nil {
+		return err
+	}
+	return t.writeEntries(ctx, sqlDeleteTagEntries, sqlAddTagEntry, p.ID, tagLists(p))
+}
+
+func (t *tx) scanTagProtections(ctx context.Context, query string, args ...any) ([]*repos.TagProtection, error) {
+	rows, err := t.query(ctx, query, args...)
+	if err != nil {
+		return nil, mapError(err, "tag protection")
+	}
+	list := []*repos.TagProtection{}
+	for rows.Next() {
+		p := &repos.TagProtection{WhitelistUsernames: []string{}, WhitelistTeams: []string{}}
+		var created, updated int64
+		if err := rows.Scan(&p.ID, &p.RepoID, &p.NamePattern, &created, &updated); err != nil {
+			rows.Close()
+			return nil, mapError(err, "tag protection")
+		}
+		p.Created, p.Updated = fromUnix(created), fromUnix(updated)
+		list = append(list, p)
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil {
+		return nil, mapError(err, "tag protection")
+	}
+	for _, p := range list {
+		if err := t.readEntries(ctx, sqlTagEntries, p.ID, tagLists(p)); err != nil {
+			return nil, err
+		}
+	}
+	return list, nil
+}
+
+func (t *tx) TagProtection(ctx context.Context, repoID, id forge.ID) (*repos.TagProtection, error) {
+	list, err := t.scanTagProtections(ctx, sqlTagProtection, repoID, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(list) == 0 {
+		return nil, forge.Errorf(forge.ErrNotFound, "tag protection does not exist [id: %d]", id)
+	}
+	return list[0], nil
+}
+
+func (t *tx) ListTagProtections(ctx context.Context, repoID forge.ID) ([]*repos.TagProtection, error) {
+	return t.scanTagProtections(ctx, sqlListTagProtections, repoID)
+}
+
+func (t *tx) UpdateTagProtection(ctx context.Context, p *repos.TagProtection) error {
+	res, err := t.exec(ctx, sqlUpdateTagProtection, p.NamePattern, toUnix(p.Updated), p.ID, p.RepoID)
+	if err := affectedOne(res, err, "tag protection"); err != nil {
+		return err
+	}
+	return t.writeEntries(ctx, sqlDeleteTagEntries, sqlAddTagEntry, p.ID, tagLists(p))
+}
+
+func (t *tx) DeleteTagProtection(ctx context.Context, repoID, id forge.ID) error {
+	res, err := t.exec(ctx, sqlDeleteTagProtection, repoID, id)
+	if err := affectedOne(res, err, "tag protection"); isNotFound(err) {
+		return forge.Errorf(forge.ErrNotFound, "tag protection does not exist [id: %d]", id)
+	} else if err != nil {
+		return err
+	}
+	return nil
+}
