@@ -100,7 +100,7 @@ var loadContract = sync.OnceValues(func() (*contract, error) {
 	for name, rule := range rules {
 		s := doc.Components.Schemas[name].Value
 		exact[s] = true
-		// Known gaps, listed with their owner in required.json.
+		// Known gaps, listed with their owner in openapi/required/*.json.
 		s.Required = slices.DeleteFunc(s.Required, func(p string) bool { return rule.Pending[p] != "" })
 	}
 	strict(doc, exact)
@@ -144,7 +144,7 @@ func templateRegexp(path string) (*regexp.Regexp, int) {
 }
 
 // strict forbids unknown properties in every object schema of doc. In the
-// schemas of exact (those openapi/required.json describes), required
+// schemas of exact (those openapi/required/*.json describes), required
 // properties and nullability are the overlay's, exactly. Elsewhere it
 // admits null where Forgejo's Go types may produce it and Swagger 2.0
 // cannot say so: properties that are arrays (nil slices), objects (nil
@@ -387,7 +387,7 @@ const fullUser = `{"id":1,"login":"alice","login_name":"","source_id":0,"full_na
 "starred_repos_count":0}`
 
 // TestContractCatchesMissingRequiredFields proves the check uses the
-// required lists of openapi/required.json: a User without a field Forgejo
+// required lists of openapi/required/*.json: a User without a field Forgejo
 // always emits fails, as do `{}`, null where Forgejo never sends it, and a
 // Repository whose nested owner lacks a field; a nullable field may be null.
 func TestContractCatchesMissingRequiredFields(t *testing.T) {

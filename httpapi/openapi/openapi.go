@@ -5,9 +5,10 @@
 package openapi
 
 import (
-	_ "embed"
+	"embed"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"sort"
 
 	"github.com/getkin/kin-openapi/openapi2"
@@ -21,11 +22,30 @@ import (
 //go:embed forgejo-v15.0.3.json
 var Forgejo []byte
 
-// Overlay is required.json: per schema, the fields Forgejo tags omitempty
-// and the fields that may be null.
+// overlay is required/*.json: per schema, the fields Forgejo tags
+// omitempty and the fields that may be null. One file per area (repos,
+// users, issues…) so that areas are described independently; a schema may
+// be named in one file only.
 //
-//go:embed required.json
-var Overlay []byte
+//go:embed required/*.json
+var overlay embed.FS
+
+// Overlay returns the overlay files concatenated in name order (what the
+// generated files' input hash covers).
+func Overlay() []byte {
+	var b []byte
+	for _, name := range overlayNames() {
+		data, _ := overlay.ReadFile(name)
+		b = append(b, data...)
+	}
+	return b
+}
+
+func overlayNames() []string {
+	entries, _ := fs.Glob(overlay, "required/*.json")
+	sort.Strings(entries)
+	return entries
+}
 
 // SchemaRule is one schema's entry in the overlay.
 type SchemaRule struct {
@@ -42,15 +62,29 @@ type SchemaRule struct {
 	Pending map[string]string `json:"pending"`
 }
 
-// Rules parses the overlay.
+// Rules parses the overlay files. A schema named by two files is an error.
 func Rules() (map[string]SchemaRule, error) {
-	var o struct {
-		Schemas map[string]SchemaRule `json:"schemas"`
+	all := map[string]SchemaRule{}
+	from := map[string]string{}
+	for _, name := range overlayNames() {
+		data, err := overlay.ReadFile(name)
+		if err != nil {
+			return nil, fmt.Errorf("openapi: %s: %w", name, err)
+		}
+		var o struct {
+			Schemas map[string]SchemaRule `json:"schemas"`
+		}
+		if err := json.Unmarshal(data, &o); err != nil {
+			return nil, fmt.Errorf("openapi: %s: %w", name, err)
+		}
+		for schema, rule := range o.Schemas {
+			if prev, dup := from[schema]; dup {
+				return nil, fmt.Errorf("openapi: schema %s is described by both %s and %s", schema, prev, name)
+			}
+			from[schema], all[schema] = name, rule
+		}
 	}
-	if err := json.Unmarshal(Overlay, &o); err != nil {
-		return nil, fmt.Errorf("openapi: required.json: %w", err)
-	}
-	return o.Schemas, nil
+	return all, nil
 }
 
 // V3 converts the document to OpenAPI 3 and applies the overlay: the
@@ -81,7 +115,7 @@ func Apply(doc *openapi3.T, rules map[string]SchemaRule) error {
 	for name, rule := range rules {
 		ref := doc.Components.Schemas[name]
 		if ref == nil || ref.Value == nil {
-			return fmt.Errorf("openapi: required.json names schema %s, which the document lacks", name)
+			return fmt.Errorf("openapi: the overlay names schema %s, which the document lacks", name)
 		}
 		s := ref.Value
 		optional := map[string]bool{}
@@ -91,7 +125,7 @@ func Apply(doc *openapi3.T, rules map[string]SchemaRule) error {
 		}
 		for _, p := range names {
 			if s.Properties[p] == nil {
-				return fmt.Errorf("openapi: required.json names %s.%s, which the document lacks", name, p)
+				return fmt.Errorf("openapi: the overlay names %s.%s, which the document lacks", name, p)
 			}
 		}
 		for _, p := range rule.OmitEmpty {
