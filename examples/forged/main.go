@@ -65,6 +65,7 @@ type options struct {
 	resetAdminPassword                               bool
 	bodyGrace                                        time.Duration
 	bodyMinRate                                      int
+	maxPushBytes                                     int64
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -83,6 +84,8 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		"set the password of -admin-user to -admin-password (generated and printed when empty) and exit")
 	fs.DurationVar(&o.bodyGrace, "body-grace", 30*time.Second, "time a request body may take before -body-min-rate applies")
 	fs.IntVar(&o.bodyMinRate, "body-min-rate", 1024, "minimum average rate of a request body, in bytes per second")
+	fs.Int64Var(&o.maxPushBytes, "max-push-bytes", gitstore.DefaultMaxPushBytes,
+		"largest git push accepted over smart HTTP, in bytes (decoded); larger pushes get 413 and change nothing; -1: no limit")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -159,7 +162,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return fmt.Errorf("listen: %w", err)
 	}
 	mux := http.NewServeMux()
-	api := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Git: git, Logger: log})
+	api := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc,
+		Git: gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log})
 	// The API owns /api/v1/, /swagger.v1.json and git's smart HTTP at
 	// /{owner}/{repo}.git/…: forged has no other routes, so it takes "/".
 	mux.Handle("/", api)

@@ -59,3 +59,32 @@ func TestLargePushAndDisabledAccount(t *testing.T) {
 	out, err = gitCLI(t, work, "push", remote, "main")
 	assert.Error(t, err, "push by a prohibited user: %s", out)
 }
+
+// TestMaxPushBytesFlag: -max-push-bytes reaches the git transport: a push
+// larger than it is refused and changes nothing.
+func TestMaxPushBytesFlag(t *testing.T) {
+	t.Parallel()
+	s := start(t, filepath.Join(t.TempDir(), "data"), map[string]string{
+		"FORGED_ADMIN_USER": "boss", "FORGED_ADMIN_PASSWORD": "boss-password"}, "-max-push-bytes", "200000")
+	r := s.do(t, call{method: "POST", path: "/api/v1/user/repos", user: "boss", pass: "boss-password", body: map[string]any{"name": "small"}})
+	require.Equal(t, 201, r.status, "%s", r.raw)
+	remote := "http://boss:boss-password@" + strings.TrimPrefix(s.url, "http://") + "/boss/small.git"
+
+	work := t.TempDir()
+	mustGit(t, work, "init", ".")
+	require.NoError(t, os.WriteFile(filepath.Join(work, "ok.txt"), []byte("small"), 0o644))
+	mustGit(t, work, "add", ".")
+	mustGit(t, work, "commit", "-q", "-m", "small")
+	mustGit(t, work, "push", "-q", remote, "main")
+
+	data := make([]byte, 1<<20)
+	_, err := rand.Read(data)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(work, "big.bin"), data, 0o644))
+	mustGit(t, work, "add", ".")
+	mustGit(t, work, "commit", "-q", "-m", "big")
+	out, err := gitCLI(t, work, "push", remote, "main")
+	assert.Error(t, err, "a push over -max-push-bytes: %s", out)
+	r = s.do(t, call{method: "GET", path: "/api/v1/repos/boss/small/contents/big.bin", user: "boss", pass: "boss-password"})
+	assert.Equal(t, 404, r.status, "the refused push changed nothing")
+}

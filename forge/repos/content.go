@@ -1,6 +1,7 @@
 package repos
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"io"
@@ -14,7 +15,7 @@ import (
 type Contents struct {
 	Ref   string
 	Entry *TreeEntry
-	// Content of a file; nil for a file larger than DefaultMaxBlobSize
+	// Content of a file; nil for a file larger than Config.MaxBlobSize
 	// (read it with OpenRaw).
 	Content []byte
 	Entries []TreeEntry // directories
@@ -56,7 +57,7 @@ func (s *Service) GetContents(ctx context.Context, actor forge.Actor, owner, nam
 			return nil, nil, err
 		}
 	case "blob":
-		if e.Size <= DefaultMaxBlobSize {
+		if e.Size <= s.maxBlobSize() {
 			if c.Content, err = s.git.Blob(ctx, v.Repo.ID, e.ID); err != nil {
 				return nil, nil, err
 			}
@@ -150,7 +151,7 @@ type ChangeFilesOptions struct {
 // trying to create a subdirectory [path: p]`; `a directory exists where
 // you’re trying to create a file [path: p]`; `sha does not match [given: x,
 // expected: y]`; forge.ErrNotFound `repository file does not exist [path:
-// p]`; more than DefaultMaxFilesPerCommit files; an author or committer
+// p]`; more than Config.MaxFilesPerCommit files; an author or committer
 // CheckSignature refuses; forge.ErrConflict when NewBranch exists.
 // Concurrent writes to one branch are serialised by Git.Apply: independent
 // ones all succeed.
@@ -161,8 +162,8 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 	if len(o.Files) == 0 {
 		return nil, nil, forge.Errorf(forge.ErrInvalid, "no files to change")
 	}
-	if len(o.Files) > DefaultMaxFilesPerCommit {
-		return nil, nil, forge.Errorf(forge.ErrInvalid, "too many files in one commit [files: %d, limit: %d]", len(o.Files), DefaultMaxFilesPerCommit)
+	if limit := cmp.Or(s.cfg.MaxFilesPerCommit, DefaultMaxFilesPerCommit); len(o.Files) > limit {
+		return nil, nil, forge.Errorf(forge.ErrInvalid, "too many files in one commit [files: %d, limit: %d]", len(o.Files), limit)
 	}
 	if err := CheckSignature("author", o.Author); err != nil {
 		return nil, nil, err
@@ -444,7 +445,7 @@ func (s *Service) Tree(ctx context.Context, actor forge.Actor, owner, name, rev 
 }
 
 // Blob returns a blob by id with its size; the content is nil for a blob
-// larger than DefaultMaxBlobSize (as Forgejo's blob API). Readers only.
+// larger than Config.MaxBlobSize (as Forgejo's blob API). Readers only.
 func (s *Service) Blob(ctx context.Context, actor forge.Actor, owner, name, oid string) (*View, []byte, int64, error) {
 	v, err := s.contentReader(ctx, actor, owner, name)
 	if err != nil {
@@ -457,7 +458,7 @@ func (s *Service) Blob(ctx context.Context, actor forge.Actor, owner, name, oid 
 	if typ != "blob" {
 		return nil, nil, 0, forge.Errorf(forge.ErrNotFound, "object is not a blob [id: %s]", oid)
 	}
-	if size > DefaultMaxBlobSize {
+	if size > s.maxBlobSize() {
 		return v, nil, size, nil
 	}
 	b, err := s.git.Blob(ctx, v.Repo.ID, oid)
@@ -481,3 +482,6 @@ func (s *Service) Patch(ctx context.Context, actor forge.Actor, owner, name, rev
 	}
 	return s.git.Patch(ctx, v.Repo.ID, rev, kind, w)
 }
+
+// maxBlobSize is Config.MaxBlobSize or its default.
+func (s *Service) maxBlobSize() int64 { return cmp.Or(s.cfg.MaxBlobSize, DefaultMaxBlobSize) }

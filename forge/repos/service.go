@@ -31,6 +31,13 @@ type Config struct {
 	// DisableAutoWatch stops creators and forkers watching their new
 	// repositories (Forgejo's [service] AUTO_WATCH_NEW_REPOS = false).
 	DisableAutoWatch bool
+	// MaxFilesPerCommit caps the files of one ChangeFiles call (more are
+	// refused with forge.ErrInvalid); 0 means DefaultMaxFilesPerCommit.
+	MaxFilesPerCommit int
+	// MaxBlobSize is the largest file whose content the contents and blob
+	// reads include (larger files are described without content; raw and
+	// media downloads stream any size); 0 means DefaultMaxBlobSize.
+	MaxBlobSize int64
 	// DisableSHA256 refuses object_format_name "sha256" (Forgejo refuses it
 	// with git older than 2.42; Hearth leaves the choice to the host).
 	DisableSHA256 bool
