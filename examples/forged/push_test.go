@@ -33,7 +33,7 @@ func TestLargePushAndDisabledAccount(t *testing.T) {
 	remote := "http://alice:" + tok + "@" + strings.TrimPrefix(s.url, "http://") + "/alice/big.git"
 
 	work := t.TempDir()
-	data := make([]byte, 50<<20)
+	data := make([]byte, bigPush)
 	_, err := rand.Read(data)
 	require.NoError(t, err)
 	mustGit(t, work, "init", ".")
