@@ -5,74 +5,52 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
 // DefaultMaxUploadBytes caps uploaded files when Config.MaxUploadBytes is 0.
 const DefaultMaxUploadBytes = 512 << 20
 
-// attachmentJSON is Forgejo's Attachment.
-type attachmentJSON struct {
-	ID          int64     `json:"id"`
-	Name        string    `json:"name"`
-	Size        int64     `json:"size"`
-	Downloads   int64     `json:"download_count"`
-	Created     time.Time `json:"created_at"`
-	UUID        string    `json:"uuid"`
-	DownloadURL string    `json:"browser_download_url"`
-	Type        string    `json:"type"`
-}
-
-func (c *call) toAttachment(a *repos.Attachment) attachmentJSON {
-	out := attachmentJSON{ID: a.ID, Name: a.Name, Size: a.Size, Downloads: a.Downloads, Created: apiTime(a.Created),
-		UUID: a.UUID, DownloadURL: c.rootURL() + "attachments/" + a.UUID, Type: "attachment"}
+// toAttachment converts a release asset as Forgejo's convert.ToAPIAttachment;
+// root is the server's root URL (browser_download_url is beside the API).
+func toAttachment(root string, a *repos.Attachment) wire.Attachment {
+	out := wire.Attachment{ID: a.ID, Name: a.Name, Size: a.Size, DownloadCount: a.Downloads, Created: apiTime(a.Created),
+		UUID: a.UUID, DownloadURL: root + "attachments/" + a.UUID, Type: wire.AttachmentTypeAttachment}
 	if a.ExternalURL != "" {
-		out.DownloadURL, out.Type = a.ExternalURL, "external"
+		out.DownloadURL, out.Type = a.ExternalURL, wire.AttachmentTypeExternal
 	}
 	return out
 }
 
-// releaseJSON is Forgejo's Release.
-type releaseJSON struct {
-	ID               int64            `json:"id"`
-	TagName          string           `json:"tag_name"`
-	Target           string           `json:"target_commitish"`
-	Name             string           `json:"name"`
-	Body             string           `json:"body"`
-	URL              string           `json:"url"`
-	HTMLURL          string           `json:"html_url"`
-	TarURL           string           `json:"tarball_url"`
-	ZipURL           string           `json:"zipball_url"`
-	HideArchiveLinks bool             `json:"hide_archive_links"`
-	UploadURL        string           `json:"upload_url"`
-	Draft            bool             `json:"draft"`
-	Prerelease       bool             `json:"prerelease"`
-	Created          time.Time        `json:"created_at"`
-	Published        time.Time        `json:"published_at"`
-	Author           *userJSON        `json:"author"`
-	Assets           []attachmentJSON `json:"assets"`
-	Downloads        downloadCount    `json:"archive_download_count"`
-}
+func (c *call) toAttachment(a *repos.Attachment) wire.Attachment { return toAttachment(c.rootURL(), a) }
 
-func (c *call) toRelease(r *forge.Repository, rel *repos.Release) releaseJSON {
-	api, html := c.repoAPIURL(r), c.repoURL(r)
-	out := releaseJSON{ID: rel.ID, TagName: rel.TagName, Target: rel.Target, Name: rel.Name, Body: rel.Body,
-		URL: api + "/releases/" + strconv.FormatInt(rel.ID, 10), HTMLURL: html + "/releases/tag/" + rel.TagName,
+// toRelease converts a release as Forgejo's convert.ToAPIRelease; api and
+// html are the repository's API and web URLs, author the converted author
+// (nil when unknown). Hearth counts no archive downloads: zeros.
+func toRelease(root, api, html string, rel *repos.Release, author *wire.User) wire.Release {
+	id := strconv.FormatInt(rel.ID, 10)
+	out := wire.Release{ID: rel.ID, TagName: rel.TagName, Target: rel.Target, Title: rel.Name, Note: rel.Body,
+		URL: api + "/releases/" + id, HTMLURL: html + "/releases/tag/" + rel.TagName,
 		TarURL: html + "/archive/" + rel.TagName + ".tar.gz", ZipURL: html + "/archive/" + rel.TagName + ".zip",
-		HideArchiveLinks: rel.HideArchiveLinks, UploadURL: api + "/releases/" + strconv.FormatInt(rel.ID, 10) + "/assets",
-		Draft: rel.Draft, Prerelease: rel.Prerelease, Created: apiTime(rel.Created), Published: apiTime(rel.Created),
-		Assets: []attachmentJSON{}}
-	if rel.Author != nil {
-		u := c.toUser(rel.Author)
-		out.Author = &u
-	}
+		HideArchiveLinks: rel.HideArchiveLinks, UploadURL: api + "/releases/" + id + "/assets",
+		IsDraft: rel.Draft, IsPrerelease: rel.Prerelease, CreatedAt: apiTime(rel.Created), PublishedAt: apiTime(rel.Created),
+		Author: author, Attachments: []wire.Attachment{}, ArchiveDownloadCount: &wire.TagArchiveDownloadCount{}}
 	for _, a := range rel.Assets {
-		out.Assets = append(out.Assets, c.toAttachment(a))
+		out.Attachments = append(out.Attachments, toAttachment(root, a))
 	}
 	return out
+}
+
+func (c *call) toRelease(r *forge.Repository, rel *repos.Release) wire.Release {
+	var author *wire.User
+	if rel.Author != nil {
+		u := c.toUserWire(rel.Author)
+		author = &u
+	}
+	return toRelease(c.rootURL(), c.repoAPIURL(r), c.repoURL(r), rel, author)
 }
 
 func (c *call) idParam(name string) (forge.ID, bool) {
@@ -100,7 +78,7 @@ func (a *API) listReleases(c *call) {
 		c.repoError(err)
 		return
 	}
-	out := make([]releaseJSON, len(list))
+	out := make([]wire.Release, len(list))
 	for i, rel := range list {
 		out[i] = c.toRelease(v.Repo, rel)
 	}
@@ -129,30 +107,23 @@ func (a *API) getRelease(kind string) func(*call) {
 	}
 }
 
-// releaseOption is Forgejo's Create/EditReleaseOption.
-type releaseOption struct {
-	TagName          *string `json:"tag_name"`
-	Target           *string `json:"target_commitish"`
-	Name             *string `json:"name"`
-	Body             *string `json:"body"`
-	Draft            *bool   `json:"draft"`
-	Prerelease       *bool   `json:"prerelease"`
-	HideArchiveLinks *bool   `json:"hide_archive_links"`
-}
-
-func (o releaseOption) opts() repos.ReleaseOptions {
-	return repos.ReleaseOptions{TagName: o.TagName, Target: o.Target, Name: o.Name, Body: o.Body, Draft: o.Draft,
-		Prerelease: o.Prerelease, HideArchiveLinks: o.HideArchiveLinks}
+// releaseOptions are the service's options of Forgejo's EditReleaseOption
+// (CreateReleaseOption is the same with tag_name required).
+func releaseOptions(o wire.EditReleaseOption) repos.ReleaseOptions {
+	return repos.ReleaseOptions{TagName: o.TagName, Target: o.Target, Name: o.Title, Body: o.Note, Draft: o.IsDraft,
+		Prerelease: o.IsPrerelease, HideArchiveLinks: o.HideArchiveLinks}
 }
 
 // createRelease is POST /repos/{owner}/{repo}/releases: 201; 409 when the
 // tag has a release.
 func (a *API) createRelease(c *call) {
-	var o releaseOption
+	var o wire.CreateReleaseOption
 	if !c.decode(&o) {
 		return
 	}
-	v, rel, err := a.cfg.Repos.CreateRelease(c.r.Context(), c.actor, c.owner(), c.repo(), o.opts())
+	v, rel, err := a.cfg.Repos.CreateRelease(c.r.Context(), c.actor, c.owner(), c.repo(), releaseOptions(wire.EditReleaseOption{
+		TagName: &o.TagName, Target: o.Target, Title: o.Title, Note: o.Note, IsDraft: o.IsDraft,
+		IsPrerelease: o.IsPrerelease, HideArchiveLinks: o.HideArchiveLinks}))
 	if err != nil {
 		c.repoError(err)
 		return
@@ -166,11 +137,11 @@ func (a *API) editRelease(c *call) {
 	if !ok {
 		return
 	}
-	var o releaseOption
+	var o wire.EditReleaseOption
 	if !c.decode(&o) {
 		return
 	}
-	v, rel, err := a.cfg.Repos.EditRelease(c.r.Context(), c.actor, c.owner(), c.repo(), id, o.opts())
+	v, rel, err := a.cfg.Repos.EditRelease(c.r.Context(), c.actor, c.owner(), c.repo(), id, releaseOptions(o))
 	if err != nil {
 		c.repoError(err)
 		return
@@ -207,7 +178,7 @@ func (a *API) listAssets(c *call) {
 		c.repoError(err)
 		return
 	}
-	out := []attachmentJSON{}
+	out := []wire.Attachment{}
 	for _, at := range rel.Assets {
 		out = append(out, c.toAttachment(at))
 	}
@@ -295,14 +266,11 @@ func (a *API) editAsset(c *call) {
 	if !ok || !ok2 {
 		return
 	}
-	var o struct {
-		Name        string `json:"name"`
-		DownloadURL string `json:"browser_download_url"`
-	}
+	var o wire.EditAttachmentOptions
 	if !c.decode(&o) {
 		return
 	}
-	_, at, err := a.cfg.Repos.EditAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), id, aid, o.Name, o.DownloadURL)
+	_, at, err := a.cfg.Repos.EditAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), id, aid, deref(o.Name), deref(o.DownloadURL))
 	if err != nil {
 		c.repoError(err)
 		return

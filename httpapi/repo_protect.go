@@ -2,43 +2,11 @@ package httpapi
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/wire"
 )
-
-// branchProtectionJSON is Forgejo's BranchProtection (and, without the
-// timestamps, CreateBranchProtectionOption and EditBranchProtectionOption).
-type branchProtectionJSON struct {
-	BranchName                    string    `json:"branch_name"`
-	RuleName                      string    `json:"rule_name"`
-	EnablePush                    bool      `json:"enable_push"`
-	EnablePushWhitelist           bool      `json:"enable_push_whitelist"`
-	PushWhitelistUsernames        []string  `json:"push_whitelist_usernames"`
-	PushWhitelistTeams            []string  `json:"push_whitelist_teams"`
-	PushWhitelistDeployKeys       bool      `json:"push_whitelist_deploy_keys"`
-	EnableMergeWhitelist          bool      `json:"enable_merge_whitelist"`
-	MergeWhitelistUsernames       []string  `json:"merge_whitelist_usernames"`
-	MergeWhitelistTeams           []string  `json:"merge_whitelist_teams"`
-	EnableStatusCheck             bool      `json:"enable_status_check"`
-	StatusCheckContexts           []string  `json:"status_check_contexts"`
-	RequiredApprovals             int64     `json:"required_approvals"`
-	EnableApprovalsWhitelist      bool      `json:"enable_approvals_whitelist"`
-	ApprovalsWhitelistUsernames   []string  `json:"approvals_whitelist_username"`
-	ApprovalsWhitelistTeams       []string  `json:"approvals_whitelist_teams"`
-	BlockOnRejectedReviews        bool      `json:"block_on_rejected_reviews"`
-	BlockOnOfficialReviewRequests bool      `json:"block_on_official_review_requests"`
-	BlockOnOutdatedBranch         bool      `json:"block_on_outdated_branch"`
-	DismissStaleApprovals         bool      `json:"dismiss_stale_approvals"`
-	IgnoreStaleApprovals          bool      `json:"ignore_stale_approvals"`
-	RequireSignedCommits          bool      `json:"require_signed_commits"`
-	ProtectedFilePatterns         string    `json:"protected_file_patterns"`
-	UnprotectedFilePatterns       string    `json:"unprotected_file_patterns"`
-	ApplyToAdmins                 bool      `json:"apply_to_admins"`
-	Created                       time.Time `json:"created_at"`
-	Updated                       time.Time `json:"updated_at"`
-}
 
 func nonNil(s []string) []string {
 	if s == nil {
@@ -47,12 +15,14 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func toProtection(p *repos.BranchProtection) branchProtectionJSON {
+// toProtection converts a branch protection as Forgejo's
+// convert.ToBranchProtection (lists never null).
+func toProtection(p *repos.BranchProtection) wire.BranchProtection {
 	branch := p.RuleName
 	if p.IsGlob() {
 		branch = "" // the deprecated branch_name is empty for patterns
 	}
-	return branchProtectionJSON{
+	return wire.BranchProtection{
 		BranchName: branch, RuleName: p.RuleName, EnablePush: p.EnablePush, EnablePushWhitelist: p.EnablePushWhitelist,
 		PushWhitelistUsernames: nonNil(p.PushWhitelistUsernames), PushWhitelistTeams: nonNil(p.PushWhitelistTeams),
 		PushWhitelistDeployKeys: p.PushWhitelistDeployKeys, EnableMergeWhitelist: p.EnableMergeWhitelist,
@@ -68,41 +38,71 @@ func toProtection(p *repos.BranchProtection) branchProtectionJSON {
 	}
 }
 
-// protectionEdit is EditBranchProtectionOption: every field optional.
-type protectionEdit struct {
-	EnablePush                    *bool     `json:"enable_push"`
-	EnablePushWhitelist           *bool     `json:"enable_push_whitelist"`
-	PushWhitelistUsernames        *[]string `json:"push_whitelist_usernames"`
-	PushWhitelistTeams            *[]string `json:"push_whitelist_teams"`
-	PushWhitelistDeployKeys       *bool     `json:"push_whitelist_deploy_keys"`
-	EnableMergeWhitelist          *bool     `json:"enable_merge_whitelist"`
-	MergeWhitelistUsernames       *[]string `json:"merge_whitelist_usernames"`
-	MergeWhitelistTeams           *[]string `json:"merge_whitelist_teams"`
-	EnableStatusCheck             *bool     `json:"enable_status_check"`
-	StatusCheckContexts           *[]string `json:"status_check_contexts"`
-	RequiredApprovals             *int64    `json:"required_approvals"`
-	EnableApprovalsWhitelist      *bool     `json:"enable_approvals_whitelist"`
-	ApprovalsWhitelistUsernames   *[]string `json:"approvals_whitelist_username"`
-	ApprovalsWhitelistTeams       *[]string `json:"approvals_whitelist_teams"`
-	BlockOnRejectedReviews        *bool     `json:"block_on_rejected_reviews"`
-	BlockOnOfficialReviewRequests *bool     `json:"block_on_official_review_requests"`
-	BlockOnOutdatedBranch         *bool     `json:"block_on_outdated_branch"`
-	DismissStaleApprovals         *bool     `json:"dismiss_stale_approvals"`
-	IgnoreStaleApprovals          *bool     `json:"ignore_stale_approvals"`
-	RequireSignedCommits          *bool     `json:"require_signed_commits"`
-	ProtectedFilePatterns         *string   `json:"protected_file_patterns"`
-	UnprotectedFilePatterns       *string   `json:"unprotected_file_patterns"`
-	ApplyToAdmins                 *bool     `json:"apply_to_admins"`
-}
-
 func setp[T any](dst *T, v *T) {
 	if v != nil {
 		*dst = *v
 	}
 }
 
-// edit is the typed edit the service applies (same fields, no JSON tags).
-func (e protectionEdit) edit() repos.ProtectionEdit { return repos.ProtectionEdit(e) }
+// protectionEdit is the typed edit of Forgejo's EditBranchProtectionOption
+// (every field optional: nil leaves it unchanged).
+func protectionEdit(o wire.EditBranchProtectionOption) repos.ProtectionEdit {
+	return repos.ProtectionEdit{
+		EnablePush:                    o.EnablePush,
+		EnablePushWhitelist:           o.EnablePushWhitelist,
+		PushWhitelistUsernames:        o.PushWhitelistUsernames,
+		PushWhitelistTeams:            o.PushWhitelistTeams,
+		PushWhitelistDeployKeys:       o.PushWhitelistDeployKeys,
+		EnableMergeWhitelist:          o.EnableMergeWhitelist,
+		MergeWhitelistUsernames:       o.MergeWhitelistUsernames,
+		MergeWhitelistTeams:           o.MergeWhitelistTeams,
+		EnableStatusCheck:             o.EnableStatusCheck,
+		StatusCheckContexts:           o.StatusCheckContexts,
+		RequiredApprovals:             o.RequiredApprovals,
+		EnableApprovalsWhitelist:      o.EnableApprovalsWhitelist,
+		ApprovalsWhitelistUsernames:   o.ApprovalsWhitelistUsernames,
+		ApprovalsWhitelistTeams:       o.ApprovalsWhitelistTeams,
+		BlockOnRejectedReviews:        o.BlockOnRejectedReviews,
+		BlockOnOfficialReviewRequests: o.BlockOnOfficialReviewRequests,
+		BlockOnOutdatedBranch:         o.BlockOnOutdatedBranch,
+		DismissStaleApprovals:         o.DismissStaleApprovals,
+		IgnoreStaleApprovals:          o.IgnoreStaleApprovals,
+		RequireSignedCommits:          o.RequireSignedCommits,
+		ProtectedFilePatterns:         o.ProtectedFilePatterns,
+		UnprotectedFilePatterns:       o.UnprotectedFilePatterns,
+		ApplyToAdmins:                 o.ApplyToAdmins,
+	}
+}
+
+// protectionCreate is the rule name and the settings of Forgejo's
+// CreateBranchProtectionOption: rule_name, else the deprecated branch_name.
+func protectionCreate(o wire.CreateBranchProtectionOption) (string, repos.ProtectionEdit) {
+	return cmpOrStr(deref(o.RuleName), deref(o.BranchName)), repos.ProtectionEdit{
+		EnablePush:                    o.EnablePush,
+		EnablePushWhitelist:           o.EnablePushWhitelist,
+		PushWhitelistUsernames:        o.PushWhitelistUsernames,
+		PushWhitelistTeams:            o.PushWhitelistTeams,
+		PushWhitelistDeployKeys:       o.PushWhitelistDeployKeys,
+		EnableMergeWhitelist:          o.EnableMergeWhitelist,
+		MergeWhitelistUsernames:       o.MergeWhitelistUsernames,
+		MergeWhitelistTeams:           o.MergeWhitelistTeams,
+		EnableStatusCheck:             o.EnableStatusCheck,
+		StatusCheckContexts:           o.StatusCheckContexts,
+		RequiredApprovals:             o.RequiredApprovals,
+		EnableApprovalsWhitelist:      o.EnableApprovalsWhitelist,
+		ApprovalsWhitelistUsernames:   o.ApprovalsWhitelistUsernames,
+		ApprovalsWhitelistTeams:       o.ApprovalsWhitelistTeams,
+		BlockOnRejectedReviews:        o.BlockOnRejectedReviews,
+		BlockOnOfficialReviewRequests: o.BlockOnOfficialReviewRequests,
+		BlockOnOutdatedBranch:         o.BlockOnOutdatedBranch,
+		DismissStaleApprovals:         o.DismissStaleApprovals,
+		IgnoreStaleApprovals:          o.IgnoreStaleApprovals,
+		RequireSignedCommits:          o.RequireSignedCommits,
+		ProtectedFilePatterns:         o.ProtectedFilePatterns,
+		UnprotectedFilePatterns:       o.UnprotectedFilePatterns,
+		ApplyToAdmins:                 o.ApplyToAdmins,
+	}
+}
 
 // listProtections is GET /repos/{owner}/{repo}/branch_protections.
 func (a *API) listProtections(c *call) {
@@ -111,7 +111,7 @@ func (a *API) listProtections(c *call) {
 		c.repoError(err)
 		return
 	}
-	out := make([]branchProtectionJSON, len(list))
+	out := make([]wire.BranchProtection, len(list))
 	for i, p := range list {
 		out[i] = toProtection(p)
 	}
@@ -131,19 +131,13 @@ func (a *API) getProtection(c *call) {
 // createProtection is POST /repos/{owner}/{repo}/branch_protections: 201;
 // 400 without a rule name, 403 when the rule exists, 422 unknown users.
 func (a *API) createProtection(c *call) {
-	var o struct {
-		BranchName string `json:"branch_name"`
-		RuleName   string `json:"rule_name"`
-		protectionEdit
-	}
+	var o wire.CreateBranchProtectionOption
 	if !c.decode(&o) {
 		return
 	}
-	p := repos.BranchProtection{RuleName: o.RuleName}
-	if p.RuleName == "" {
-		p.RuleName = o.BranchName
-	}
-	o.protectionEdit.edit().Apply(&p)
+	name, edit := protectionCreate(o)
+	p := repos.BranchProtection{RuleName: name}
+	edit.Apply(&p)
 	created, err := a.cfg.Repos.CreateProtection(c.r.Context(), c.actor, c.owner(), c.repo(), p)
 	if err != nil {
 		c.repoError(err, on(repos.ErrRuleNameEmpty, http.StatusBadRequest), on(forge.ErrConflict, http.StatusForbidden))
@@ -154,11 +148,11 @@ func (a *API) createProtection(c *call) {
 
 // editProtection is PATCH /repos/{owner}/{repo}/branch_protections/{name}.
 func (a *API) editProtection(c *call) {
-	var e protectionEdit
-	if !c.decode(&e) {
+	var o wire.EditBranchProtectionOption
+	if !c.decode(&o) {
 		return
 	}
-	p, err := a.cfg.Repos.EditProtection(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("name"), e.edit())
+	p, err := a.cfg.Repos.EditProtection(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("name"), protectionEdit(o))
 	if err != nil {
 		c.repoError(err)
 		return

@@ -3,31 +3,17 @@ package httpapi
 import (
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
-// tagProtectionJSON is Forgejo's TagProtection.
-type tagProtectionJSON struct {
-	ID                 int64     `json:"id"`
-	NamePattern        string    `json:"name_pattern"`
-	WhitelistUsernames []string  `json:"whitelist_usernames"`
-	WhitelistTeams     []string  `json:"whitelist_teams"`
-	Created            time.Time `json:"created_at"`
-	Updated            time.Time `json:"updated_at"`
-}
-
-func toTagProtection(p *repos.TagProtection) tagProtectionJSON {
-	return tagProtectionJSON{ID: p.ID, NamePattern: p.NamePattern, WhitelistUsernames: nonNil(p.WhitelistUsernames),
+// toTagProtection converts a tag protection as Forgejo's
+// convert.ToTagProtection (lists never null).
+func toTagProtection(p *repos.TagProtection) wire.TagProtection {
+	return wire.TagProtection{ID: p.ID, NamePattern: p.NamePattern, WhitelistUsernames: nonNil(p.WhitelistUsernames),
 		WhitelistTeams: nonNil(p.WhitelistTeams), Created: apiTime(p.Created), Updated: apiTime(p.Updated)}
-}
-
-type tagProtectionOption struct {
-	NamePattern        *string   `json:"name_pattern"`
-	WhitelistUsernames *[]string `json:"whitelist_usernames"`
-	WhitelistTeams     *[]string `json:"whitelist_teams"`
 }
 
 func (c *call) tagProtectionID() (forge.ID, bool) {
@@ -46,7 +32,7 @@ func (a *API) listTagProtections(c *call) {
 		c.repoError(err)
 		return
 	}
-	out := make([]tagProtectionJSON, len(list))
+	out := make([]wire.TagProtection, len(list))
 	for i, p := range list {
 		out[i] = toTagProtection(p)
 	}
@@ -69,7 +55,7 @@ func (a *API) getTagProtection(c *call) {
 
 // createTagProtection is POST /repos/{owner}/{repo}/tag_protections: 201.
 func (a *API) createTagProtection(c *call) {
-	var o tagProtectionOption
+	var o wire.CreateTagProtectionOption
 	if !c.decode(&o) {
 		return
 	}
@@ -93,7 +79,7 @@ func (a *API) editTagProtection(c *call) {
 	if !ok {
 		return
 	}
-	var o tagProtectionOption
+	var o wire.EditTagProtectionOption
 	if !c.decode(&o) {
 		return
 	}

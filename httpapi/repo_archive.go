@@ -1,0 +1,34 @@
+package httpapi
+
+import "strings"
+
+// getArchive is GET /repos/{owner}/{repo}/archive/{archive}: <ref>.zip or
+// <ref>.tar.gz.
+func (a *API) getArchive(c *call) {
+	name := c.pathValue("archive")
+	var ref, format, ctype string
+	switch {
+	case strings.HasSuffix(name, ".zip"):
+		ref, format, ctype = strings.TrimSuffix(name, ".zip"), "zip", "application/zip"
+	case strings.HasSuffix(name, ".tar.gz"):
+		ref, format, ctype = strings.TrimSuffix(name, ".tar.gz"), "tar.gz", "application/gzip"
+	default:
+		c.notFound()
+		return
+	}
+	v, err := a.cfg.Repos.Get(c.r.Context(), c.actor, c.owner(), c.repo())
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	if _, _, err := a.cfg.Repos.Commit(c.r.Context(), c.actor, c.owner(), c.repo(), ref, false); err != nil {
+		c.repoError(err)
+		return
+	}
+	c.w.Header().Set("Content-Type", ctype)
+	c.w.Header().Set("Content-Disposition", "attachment; filename=\""+v.Repo.Name+"-"+strings.ReplaceAll(ref, "/", "-")+"."+format+"\"")
+	c.wrote = true
+	if err := a.cfg.Repos.Archive(c.r.Context(), c.actor, c.owner(), c.repo(), ref, format, c.w); err != nil {
+		c.a.log.ErrorContext(c.r.Context(), "archive", "err", err)
+	}
+}

@@ -1,0 +1,52 @@
+package httpapi
+
+import (
+	"encoding/base64"
+	"io"
+	"net/http"
+
+	"github.com/hearthforge/hearth/httpapi/wire"
+)
+
+// setAvatar is POST /repos/{owner}/{repo}/avatar: `{"image": <base64>}`, 204.
+func (a *API) setAvatar(c *call) {
+	var o wire.UpdateRepoAvatarOption
+	if !c.decode(&o) {
+		return
+	}
+	img, err := base64.StdEncoding.DecodeString(deref(o.Image))
+	if err != nil {
+		c.errorStatus(http.StatusUnprocessableEntity, "[Image]: invalid base64")
+		return
+	}
+	if err := a.cfg.Repos.SetAvatar(c.r.Context(), c.actor, c.owner(), c.repo(), img); err != nil {
+		c.repoError(err)
+		return
+	}
+	c.noContent()
+}
+
+// deleteAvatar is DELETE /repos/{owner}/{repo}/avatar: 204.
+func (a *API) deleteAvatar(c *call) {
+	if err := a.cfg.Repos.DeleteAvatar(c.r.Context(), c.actor, c.owner(), c.repo()); err != nil {
+		c.repoError(err)
+		return
+	}
+	c.noContent()
+}
+
+// serveAvatar serves /repo-avatars/{key}, the avatar_url of repositories.
+func (a *API) serveAvatar(w http.ResponseWriter, r *http.Request) {
+	rc, err := a.cfg.Repos.OpenAvatar(r.Context(), chiParam(r, "key"))
+	if err != nil {
+		a.newCall(w, r).notFound()
+		return
+	}
+	defer rc.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(rc, head)
+	w.Header().Set("Content-Type", http.DetectContentType(head[:n]))
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	w.Write(head[:n])
+	io.Copy(w, rc)
+}
