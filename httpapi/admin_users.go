@@ -3,50 +3,11 @@ package httpapi
 import (
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/httpapi/wire"
 )
-
-// createUserOption is Forgejo's CreateUserOption.
-type createUserOption struct {
-	Username           string     `json:"username"`
-	Email              string     `json:"email"`
-	FullName           string     `json:"full_name"`
-	Password           string     `json:"password"`
-	LoginName          string     `json:"login_name"`
-	SourceID           int64      `json:"source_id"`
-	MustChangePassword *bool      `json:"must_change_password"`
-	SendNotify         bool       `json:"send_notify"`
-	Restricted         *bool      `json:"restricted"`
-	Visibility         string     `json:"visibility"`
-	Created            *time.Time `json:"created_at"`
-}
-
-// editUserOption is Forgejo's EditUserOption: every field optional.
-type editUserOption struct {
-	SourceID                *int64  `json:"source_id"`
-	LoginName               *string `json:"login_name"`
-	Email                   *string `json:"email"`
-	FullName                *string `json:"full_name"`
-	Password                *string `json:"password"`
-	MustChangePassword      *bool   `json:"must_change_password"`
-	Website                 *string `json:"website"`
-	Location                *string `json:"location"`
-	Pronouns                *string `json:"pronouns"`
-	Description             *string `json:"description"`
-	Active                  *bool   `json:"active"`
-	Admin                   *bool   `json:"admin"`
-	AllowGitHook            *bool   `json:"allow_git_hook"`
-	AllowImportLocal        *bool   `json:"allow_import_local"`
-	MaxRepoCreation         *int64  `json:"max_repo_creation"`
-	ProhibitLogin           *bool   `json:"prohibit_login"`
-	AllowCreateOrganization *bool   `json:"allow_create_organization"`
-	Restricted              *bool   `json:"restricted"`
-	Visibility              *string `json:"visibility"`
-	HideEmail               *bool   `json:"hide_email"`
-}
 
 // adminListUsers is GET /admin/users.
 func (a *API) adminListUsers(c *call) {
@@ -63,7 +24,7 @@ func (a *API) adminListUsers(c *call) {
 		c.writeError(err)
 		return
 	}
-	out := make([]userJSON, len(users))
+	out := make([]wire.User, len(users))
 	for i, u := range users {
 		out[i] = c.toUser(u)
 	}
@@ -76,7 +37,7 @@ func (a *API) adminListUsers(c *call) {
 // 422 for missing fields, bad names and e-mails and taken ones; 400 for a
 // password that breaks the rules.
 func (a *API) adminCreateUser(c *call) {
-	var opt createUserOption
+	var opt wire.CreateUserOption
 	if !c.decode(&opt) {
 		return
 	}
@@ -91,13 +52,13 @@ func (a *API) adminCreateUser(c *call) {
 	u, err := a.cfg.Auth.CreateUser(c.r.Context(), c.actor, auth.CreateUserOptions{
 		Name:               opt.Username,
 		Email:              opt.Email,
-		FullName:           opt.FullName,
-		Password:           opt.Password,
-		LoginSource:        opt.SourceID,
-		LoginName:          opt.LoginName,
+		FullName:           valueOf(opt.FullName),
+		Password:           valueOf(opt.Password),
+		LoginSource:        valueOf(opt.SourceID),
+		LoginName:          valueOf(opt.LoginName),
 		MustChangePassword: opt.MustChangePassword,
 		Restricted:         opt.Restricted,
-		Visibility:         forge.Visibility(opt.Visibility),
+		Visibility:         forge.Visibility(valueOf(opt.Visibility)),
 		Created:            opt.Created,
 	})
 	if err != nil {
@@ -112,7 +73,7 @@ func (a *API) adminCreateUser(c *call) {
 // statuses: 422 for source_id without login_name; 400 for password and
 // e-mail problems and for demoting the last administrator.
 func (a *API) adminEditUser(c *call) {
-	var opt editUserOption
+	var opt wire.EditUserOption
 	if !c.decode(&opt) {
 		return
 	}
@@ -149,15 +110,10 @@ func (a *API) adminDeleteUser(c *call) {
 	c.noContent()
 }
 
-// renameUserOption is Forgejo's RenameUserOption.
-type renameUserOption struct {
-	NewName string `json:"new_username"`
-}
-
 // adminRenameUser is POST /admin/users/{username}/rename: 204; 422 for a
 // missing, invalid or taken name.
 func (a *API) adminRenameUser(c *call) {
-	var opt renameUserOption
+	var opt wire.RenameUserOption
 	if !c.decode(&opt) {
 		return
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
 // call is one request on its way through the API: the writer, the request,
@@ -73,32 +74,31 @@ func (c *call) noContent() {
 	c.wrote = true
 }
 
-// apiError is Forgejo's APIError body.
-type apiError struct {
-	Message string `json:"message"`
-	URL     string `json:"url,omitempty"`
-}
-
 // errorStatus writes Forgejo's `{"message", "url"}` body.
 func (c *call) errorStatus(status int, msg string) {
-	c.json(status, apiError{Message: msg, URL: c.swaggerURL()})
+	c.json(status, wire.APIError{Message: msg, URL: ptrTo(c.swaggerURL())})
 }
 
 // bareError writes `{"message"}` alone, as Forgejo's account-state and sudo
 // checks do.
 func (c *call) bareError(status int, msg string) {
-	c.json(status, apiError{Message: msg})
+	c.json(status, wire.APIError{Message: msg})
 }
 
 // notFound is Forgejo's ctx.NotFound() body. Hearth answers unknown routes
 // with it too (Forgejo answers them with plain text `404 page not found`),
 // so clients always get JSON from /api/v1.
 func (c *call) notFound() {
-	c.json(http.StatusNotFound, struct {
-		Message string   `json:"message"`
-		URL     string   `json:"url"`
-		Errors  []string `json:"errors"`
-	}{"The target couldn't be found.", c.swaggerURL(), []string{}})
+	c.notFoundBody("The target couldn't be found.")
+}
+
+// notFoundBody writes Forgejo's APINotFound: msg and errs (never null, as
+// Forgejo's ctx.NotFound).
+func (c *call) notFoundBody(msg string, errs ...string) {
+	if errs == nil {
+		errs = []string{}
+	}
+	c.json(http.StatusNotFound, wire.APINotFound{Message: msg, URL: c.swaggerURL(), Errors: &errs})
 }
 
 func (c *call) serverError(err error) {
@@ -194,6 +194,19 @@ func (c *call) setLinkHeader(total int64, o forge.ListOptions) {
 		c.w.Header().Set("Link", strings.Join(links, ","))
 	}
 }
+
+// valueOf is *p, or the zero value when p is nil: an option field the
+// request left out reads as Forgejo's binding reads it, as the zero value.
+func valueOf[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
+	}
+	return *p
+}
+
+// ptrTo is &v, for the pointer fields of wire types.
+func ptrTo[T any](v T) *T { return &v }
 
 // pathValue returns a path parameter.
 func (c *call) pathValue(name string) string { return c.r.PathValue(name) }

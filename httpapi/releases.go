@@ -47,7 +47,7 @@ func toRelease(root, api, html string, rel *repos.Release, author *wire.User) wi
 func (c *call) toRelease(r *forge.Repository, rel *repos.Release) wire.Release {
 	var author *wire.User
 	if rel.Author != nil {
-		u := c.toUserWire(rel.Author)
+		u := c.toUser(rel.Author)
 		author = &u
 	}
 	return toRelease(c.rootURL(), c.repoAPIURL(r), c.repoURL(r), rel, author)

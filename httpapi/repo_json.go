@@ -46,24 +46,9 @@ func (c *call) toRepos(list []*repos.View) []wire.Repository {
 	root := c.rootURL()
 	out := make([]wire.Repository, len(list))
 	for i, v := range list {
-		out[i] = repositoryFrom(root, v, related[v.Repo.ID], c.toUserWire)
+		out[i] = repositoryFrom(root, v, related[v.Repo.ID], c.toUser)
 	}
 	return out
-}
-
-// toUserWire is toUser as the generated User.
-func (c *call) toUserWire(u *forge.User) wire.User { return userWire(c.toUser(u)) }
-
-// userWire copies the hand-written user JSON into the generated User.
-func userWire(u userJSON) wire.User {
-	return wire.User{
-		ID: u.ID, UserName: u.Login, LoginName: u.LoginName, SourceID: u.SourceID, FullName: u.FullName,
-		Email: u.Email, AvatarURL: u.AvatarURL, HTMLURL: u.HTMLURL, Language: u.Language, IsAdmin: u.IsAdmin,
-		LastLogin: u.LastLogin, Created: u.Created, Restricted: u.Restricted, IsActive: u.Active,
-		ProhibitLogin: u.ProhibitLogin, Location: u.Location, Pronouns: u.Pronouns, Website: u.Website,
-		Description: u.Description, Visibility: u.Visibility, Followers: int64(u.Followers),
-		Following: int64(u.Following), StarredRepos: int64(u.StarredRepos),
-	}
 }
 
 // repositoryFrom converts a repository view as Forgejo's convert.ToRepo:

@@ -5,15 +5,14 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
 // transferRepo is POST /repos/{owner}/{repo}/transfer: 202 with the
 // repository (moved, or showing the pending transfer).
 func (a *API) transferRepo(c *call) {
-	var o struct {
-		NewOwner string  `json:"new_owner"`
-		TeamIDs  []int64 `json:"team_ids"`
-	}
+	// team_ids is read and not applied: Hearth has no organisations yet.
+	var o wire.TransferRepoOption
 	if !c.decode(&o) {
 		return
 	}
@@ -51,18 +50,15 @@ func (a *API) rejectTransfer(c *call) {
 
 // createFork is POST /repos/{owner}/{repo}/forks: 202 with the fork.
 func (a *API) createFork(c *call) {
-	var o struct {
-		Name         string `json:"name"`
-		Organization string `json:"organization"`
-	}
+	var o wire.CreateForkOption
 	if !c.decode(&o) {
 		return
 	}
-	if o.Organization != "" {
+	if valueOf(o.Organization) != "" {
 		c.errorStatus(http.StatusUnprocessableEntity, "forking into an organization is not supported yet")
 		return
 	}
-	v, err := a.cfg.Repos.Fork(c.r.Context(), c.actor, c.owner(), c.repo(), o.Name)
+	v, err := a.cfg.Repos.Fork(c.r.Context(), c.actor, c.owner(), c.repo(), valueOf(o.Name))
 	if err != nil {
 		c.repoError(err)
 		return

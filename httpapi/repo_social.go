@@ -2,10 +2,10 @@ package httpapi
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
 // presence answers Forgejo's membership checks: 204 when ok, 404 when not.
@@ -28,7 +28,7 @@ func (a *API) listCollaborators(c *call) {
 		c.repoError(err)
 		return
 	}
-	out := make([]userJSON, len(list))
+	out := make([]wire.User, len(list))
 	for i, cl := range list {
 		out[i] = c.toUser(cl.User)
 	}
@@ -45,13 +45,11 @@ func (a *API) checkCollaborator(c *call) {
 
 // addCollaborator is PUT /repos/{owner}/{repo}/collaborators/{collaborator}.
 func (a *API) addCollaborator(c *call) {
-	var o struct {
-		Permission string `json:"permission"`
-	}
+	var o wire.AddCollaboratorOption
 	if !c.decode(&o) {
 		return
 	}
-	mode, err := repos.ParseAccessMode(o.Permission)
+	mode, err := repos.ParseAccessMode(string(valueOf(o.Permission)))
 	if err == nil {
 		err = a.cfg.Repos.AddCollaborator(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("collaborator"), mode)
 	}
@@ -82,28 +80,16 @@ func (a *API) collaboratorPermission(c *call) {
 	if mode == forge.AccessModeOwner {
 		perm = "admin" // Forgejo reports owners as admin
 	}
-	c.json(http.StatusOK, struct {
-		Permission string   `json:"permission"`
-		RoleName   string   `json:"role_name"`
-		User       userJSON `json:"user"`
-	}{perm, perm, c.toUser(u)})
-}
-
-// watchInfo is Forgejo's WatchInfo.
-type watchInfo struct {
-	Subscribed    bool      `json:"subscribed"`
-	Ignored       bool      `json:"ignored"`
-	Reason        any       `json:"reason"`
-	CreatedAt     time.Time `json:"created_at"`
-	URL           string    `json:"url"`
-	RepositoryURL string    `json:"repository_url"`
+	user := c.toUser(u)
+	c.json(http.StatusOK, wire.RepoCollaboratorPermission{Permission: perm, RoleName: perm, User: &user})
 }
 
 // toWatch answers Forgejo's WatchInfo; created_at is the repository's
 // creation time, not the watch's (Forgejo's quirk, kept).
-func (c *call) toWatch(v *repos.View) watchInfo {
+// Reason is always null, as Forgejo's.
+func (c *call) toWatch(v *repos.View) wire.WatchInfo {
 	api := c.repoAPIURL(v.Repo)
-	return watchInfo{Subscribed: true, CreatedAt: apiTime(v.Repo.Created), URL: api + "/subscription", RepositoryURL: api}
+	return wire.WatchInfo{Subscribed: true, CreatedAt: apiTime(v.Repo.Created), URL: api + "/subscription", RepositoryURL: api}
 }
 
 // getSubscription is GET /repos/{owner}/{repo}/subscription: 404 when not
@@ -138,7 +124,7 @@ func (a *API) deleteSubscription(c *call) {
 }
 
 func (c *call) writeUsers(list []*forge.User, total int64, o forge.ListOptions) {
-	out := make([]userJSON, len(list))
+	out := make([]wire.User, len(list))
 	for i, u := range list {
 		out[i] = c.toUser(u)
 	}
@@ -196,20 +182,16 @@ func (a *API) listTopics(c *call) {
 	if topics == nil {
 		topics = []string{}
 	}
-	c.json(http.StatusOK, struct {
-		Topics []string `json:"topics"`
-	}{topics})
+	c.json(http.StatusOK, wire.TopicName{TopicNames: topics})
 }
 
 // putTopics is PUT /repos/{owner}/{repo}/topics.
 func (a *API) putTopics(c *call) {
-	var o struct {
-		Topics []string `json:"topics"`
-	}
+	var o wire.RepoTopicOptions
 	if !c.decode(&o) {
 		return
 	}
-	if _, err := a.cfg.Repos.SetTopics(c.r.Context(), c.actor, c.owner(), c.repo(), o.Topics); err != nil {
+	if _, err := a.cfg.Repos.SetTopics(c.r.Context(), c.actor, c.owner(), c.repo(), valueOf(o.Topics)); err != nil {
 		c.repoError(err)
 		return
 	}

@@ -19,7 +19,7 @@ func toStatus(api string, st *repos.CommitStatus, creator *wire.User) wire.Commi
 func (c *call) toStatus(r *forge.Repository, st *repos.CommitStatus) wire.CommitStatus {
 	var creator *wire.User
 	if st.Creator != nil {
-		u := c.toUserWire(st.Creator)
+		u := c.toUser(st.Creator)
 		creator = &u
 	}
 	return toStatus(c.repoAPIURL(r), st, creator)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
 // repoError writes repository errors in Forgejo's shapes: an unknown owner
@@ -18,44 +19,18 @@ func (c *call) repoError(err error, overrides ...statusFor) {
 	var topics *repos.InvalidTopicsError
 	switch {
 	case errors.As(err, &owner):
-		c.json(http.StatusNotFound, notFoundBody{Message: "GetUserByName", URL: c.swaggerURL(), Errors: []string{err.Error()}})
+		c.notFoundBody("GetUserByName", err.Error())
 	case errors.Is(err, repos.ErrRepoNotFound):
 		c.notFound()
 	case errors.As(err, &topics):
-		c.json(http.StatusUnprocessableEntity, struct {
-			InvalidTopics []string `json:"invalidTopics"`
-			Message       string   `json:"message"`
-		}{topics.Topics, "invalid topics"})
+		c.json(http.StatusUnprocessableEntity, wire.APIInvalidTopicsError{InvalidTopics: topics.Topics, Message: "invalid topics"})
 	default:
 		c.writeError(err, overrides...)
 	}
 }
 
-// notFoundBody is Forgejo's APINotFound.
-type notFoundBody struct {
-	Message string   `json:"message"`
-	URL     string   `json:"url"`
-	Errors  []string `json:"errors"`
-}
-
 func (c *call) owner() string { return c.pathValue("owner") }
 func (c *call) repo() string  { return c.pathValue("repo") }
-
-// createRepoOption is Forgejo's CreateRepoOption.
-type createRepoOption struct {
-	Name          string `json:"name"`
-	Description   string `json:"description"`
-	Private       bool   `json:"private"`
-	IssueLabels   string `json:"issue_labels"`
-	AutoInit      bool   `json:"auto_init"`
-	Template      bool   `json:"template"`
-	Gitignores    string `json:"gitignores"`
-	License       string `json:"license"`
-	Readme        string `json:"readme"`
-	DefaultBranch string `json:"default_branch"`
-	TrustModel    string `json:"trust_model"`
-	ObjectFormat  string `json:"object_format_name"`
-}
 
 // createUserRepo is POST /user/repos.
 func (a *API) createUserRepo(c *call) { a.createRepo(c, "") }
@@ -64,7 +39,7 @@ func (a *API) createUserRepo(c *call) { a.createRepo(c, "") }
 func (a *API) adminCreateRepo(c *call) { a.createRepo(c, c.pathValue("username")) }
 
 func (a *API) createRepo(c *call, owner string) {
-	var opt createRepoOption
+	var opt wire.CreateRepoOption
 	if !c.decode(&opt) {
 		return
 	}
@@ -72,11 +47,7 @@ func (a *API) createRepo(c *call, owner string) {
 		c.errorStatus(http.StatusUnprocessableEntity, "[Name]: Required")
 		return
 	}
-	v, err := a.cfg.Repos.Create(c.r.Context(), c.actor, owner, repos.CreateOptions{
-		Name: opt.Name, Description: opt.Description, Private: opt.Private, AutoInit: opt.AutoInit,
-		Template: opt.Template, Gitignores: opt.Gitignores, License: opt.License, Readme: opt.Readme,
-		DefaultBranch: opt.DefaultBranch, ObjectFormat: forge.ObjectFormat(opt.ObjectFormat),
-	})
+	v, err := a.cfg.Repos.Create(c.r.Context(), c.actor, owner, createOptions(opt))
 	if err != nil {
 		c.repoError(err)
 		return
@@ -109,64 +80,13 @@ func (a *API) getRepoByID(c *call) {
 	c.json(http.StatusOK, c.toRepo(v))
 }
 
-// editRepoOption is Forgejo's EditRepoOption.
-type editRepoOption struct {
-	Name                          *string                `json:"name"`
-	Description                   *string                `json:"description"`
-	Website                       *string                `json:"website"`
-	Private                       *bool                  `json:"private"`
-	Template                      *bool                  `json:"template"`
-	HasIssues                     *bool                  `json:"has_issues"`
-	InternalTracker               *forge.InternalTracker `json:"internal_tracker"`
-	ExternalTracker               *forge.ExternalTracker `json:"external_tracker"`
-	HasWiki                       *bool                  `json:"has_wiki"`
-	ExternalWiki                  *forge.ExternalWiki    `json:"external_wiki"`
-	GloballyEditableWiki          *bool                  `json:"globally_editable_wiki"`
-	DefaultBranch                 *string                `json:"default_branch"`
-	WikiBranch                    *string                `json:"wiki_branch"`
-	HasPullRequests               *bool                  `json:"has_pull_requests"`
-	HasProjects                   *bool                  `json:"has_projects"`
-	HasReleases                   *bool                  `json:"has_releases"`
-	HasPackages                   *bool                  `json:"has_packages"`
-	HasActions                    *bool                  `json:"has_actions"`
-	IgnoreWhitespaceConflicts     *bool                  `json:"ignore_whitespace_conflicts"`
-	AllowMerge                    *bool                  `json:"allow_merge_commits"`
-	AllowRebase                   *bool                  `json:"allow_rebase"`
-	AllowRebaseMerge              *bool                  `json:"allow_rebase_explicit"`
-	AllowSquash                   *bool                  `json:"allow_squash_merge"`
-	AllowFastForwardOnly          *bool                  `json:"allow_fast_forward_only_merge"`
-	AllowManualMerge              *bool                  `json:"allow_manual_merge"`
-	AutodetectManualMerge         *bool                  `json:"autodetect_manual_merge"`
-	AllowRebaseUpdate             *bool                  `json:"allow_rebase_update"`
-	DefaultDeleteBranchAfterMerge *bool                  `json:"default_delete_branch_after_merge"`
-	DefaultMergeStyle             *string                `json:"default_merge_style"`
-	DefaultUpdateStyle            *string                `json:"default_update_style"`
-	DefaultAllowMaintainerEdit    *bool                  `json:"default_allow_maintainer_edit"`
-	Archived                      *bool                  `json:"archived"`
-	MirrorInterval                *string                `json:"mirror_interval"`
-	EnablePrune                   *bool                  `json:"enable_prune"`
-}
-
 // editRepo is PATCH /repos/{owner}/{repo}: 200 with the re-read repository.
 func (a *API) editRepo(c *call) {
-	var o editRepoOption
+	var o wire.EditRepoOption
 	if !c.decode(&o) {
 		return
 	}
-	v, err := a.cfg.Repos.Edit(c.r.Context(), c.actor, c.owner(), c.repo(), repos.EditOptions{
-		Name: o.Name, Description: o.Description, Website: o.Website, Private: o.Private, Template: o.Template,
-		HasIssues: o.HasIssues, InternalTracker: o.InternalTracker, ExternalTracker: o.ExternalTracker,
-		HasWiki: o.HasWiki, ExternalWiki: o.ExternalWiki, GloballyEditableWiki: o.GloballyEditableWiki,
-		DefaultBranch: o.DefaultBranch, WikiBranch: o.WikiBranch, HasPullRequests: o.HasPullRequests,
-		HasProjects: o.HasProjects, HasReleases: o.HasReleases, HasPackages: o.HasPackages, HasActions: o.HasActions,
-		IgnoreWhitespaceConflicts: o.IgnoreWhitespaceConflicts, AllowMerge: o.AllowMerge, AllowRebase: o.AllowRebase,
-		AllowRebaseExplicit: o.AllowRebaseMerge, AllowSquash: o.AllowSquash, AllowFastForwardOnly: o.AllowFastForwardOnly,
-		AllowManualMerge: o.AllowManualMerge, AutodetectManualMerge: o.AutodetectManualMerge,
-		AllowRebaseUpdate: o.AllowRebaseUpdate, DefaultDeleteBranchAfterMerge: o.DefaultDeleteBranchAfterMerge,
-		DefaultMergeStyle: o.DefaultMergeStyle, DefaultUpdateStyle: o.DefaultUpdateStyle,
-		DefaultAllowMaintainerEdit: o.DefaultAllowMaintainerEdit, Archived: o.Archived,
-		MirrorInterval: o.MirrorInterval, EnablePrune: o.EnablePrune,
-	})
+	v, err := a.cfg.Repos.Edit(c.r.Context(), c.actor, c.owner(), c.repo(), editOptions(o))
 	if err != nil {
 		c.repoError(err, on(forge.ErrConflict, http.StatusUnprocessableEntity))
 		return
@@ -183,11 +103,10 @@ func (a *API) deleteRepo(c *call) {
 	c.noContent()
 }
 
+// writeRepos answers a page of repositories: one related-data read for the
+// page (toRepos), whatever its length.
 func (c *call) writeRepos(list []*repos.View, total int64, o forge.ListOptions) {
-	out := make([]repositoryJSON, len(list))
-	for i, v := range list {
-		out[i] = c.toRepo(v)
-	}
+	out := c.toRepos(list)
 	c.setLinkHeader(total, o)
 	c.setTotalCount(total)
 	c.json(http.StatusOK, out)
@@ -253,14 +172,51 @@ func (a *API) searchRepos(c *call) {
 		c.repoError(err)
 		return
 	}
-	out := make([]repositoryJSON, len(list))
-	for i, v := range list {
-		out[i] = c.toRepo(v)
-	}
 	c.setLinkHeader(total, o)
 	c.setTotalCount(total)
-	c.json(http.StatusOK, struct {
-		OK   bool             `json:"ok"`
-		Data []repositoryJSON `json:"data"`
-	}{true, out})
+	c.json(http.StatusOK, wire.SearchResults{OK: true, Data: c.toRepos(list)})
+}
+
+// createOptions converts Forgejo's CreateRepoOption: a field left out is
+// its zero value, as Forgejo's binding reads it. issue_labels and
+// trust_model are read and not applied (Hearth has no labels or signing
+// yet).
+func createOptions(o wire.CreateRepoOption) repos.CreateOptions {
+	return repos.CreateOptions{
+		Name: o.Name, Description: valueOf(o.Description), Private: valueOf(o.Private),
+		AutoInit: valueOf(o.AutoInit), Template: valueOf(o.Template), Gitignores: valueOf(o.Gitignores),
+		License: valueOf(o.License), Readme: valueOf(o.Readme), DefaultBranch: valueOf(o.DefaultBranch),
+		ObjectFormat: forge.ObjectFormat(valueOf(o.ObjectFormatName)),
+	}
+}
+
+// editOptions converts Forgejo's EditRepoOption field by field: a field
+// left out (nil) stays nil, so the edit changes only what the request
+// names.
+func editOptions(o wire.EditRepoOption) repos.EditOptions {
+	e := repos.EditOptions{
+		Name: o.Name, Description: o.Description, Website: o.Website, Private: o.Private, Template: o.Template,
+		HasIssues: o.HasIssues, HasWiki: o.HasWiki, GloballyEditableWiki: o.GloballyEditableWiki,
+		DefaultBranch: o.DefaultBranch, WikiBranch: o.WikiBranch, HasPullRequests: o.HasPullRequests,
+		HasProjects: o.HasProjects, HasReleases: o.HasReleases, HasPackages: o.HasPackages, HasActions: o.HasActions,
+		IgnoreWhitespaceConflicts: o.IgnoreWhitespaceConflicts, AllowMerge: o.AllowMerge, AllowRebase: o.AllowRebase,
+		AllowRebaseExplicit: o.AllowRebaseMerge, AllowSquash: o.AllowSquash, AllowFastForwardOnly: o.AllowFastForwardOnly,
+		AllowManualMerge: o.AllowManualMerge, AutodetectManualMerge: o.AutodetectManualMerge,
+		AllowRebaseUpdate: o.AllowRebaseUpdate, DefaultDeleteBranchAfterMerge: o.DefaultDeleteBranchAfterMerge,
+		DefaultMergeStyle: o.DefaultMergeStyle, DefaultUpdateStyle: o.DefaultUpdateStyle,
+		DefaultAllowMaintainerEdit: o.DefaultAllowMaintainerEdit, Archived: o.Archived,
+		MirrorInterval: o.MirrorInterval, EnablePrune: o.EnablePrune,
+	}
+	if t := o.InternalTracker; t != nil {
+		e.InternalTracker = &forge.InternalTracker{EnableTimeTracker: t.EnableTimeTracker,
+			AllowOnlyContributorsToTrackTime: t.AllowOnlyContributorsToTrackTime, EnableIssueDependencies: t.EnableIssueDependencies}
+	}
+	if t := o.ExternalTracker; t != nil {
+		e.ExternalTracker = &forge.ExternalTracker{URL: t.ExternalTrackerURL, Format: t.ExternalTrackerFormat,
+			Style: t.ExternalTrackerStyle, RegexpPattern: t.ExternalTrackerRegexpPattern}
+	}
+	if w := o.ExternalWiki; w != nil {
+		e.ExternalWiki = &forge.ExternalWiki{URL: w.ExternalWikiURL}
+	}
+	return e
 }

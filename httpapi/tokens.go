@@ -5,32 +5,18 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
-// accessTokenJSON is Forgejo's AccessToken. Repositories is null for tokens
-// that are not limited to repositories (all of Hearth's, for now).
-type accessTokenJSON struct {
-	ID             int64    `json:"id"`
-	Name           string   `json:"name"`
-	SHA1           string   `json:"sha1"`
-	TokenLastEight string   `json:"token_last_eight"`
-	Scopes         []string `json:"scopes"`
-	Repositories   []any    `json:"repositories"`
-}
-
-func toAccessToken(t *auth.AccessToken) accessTokenJSON {
+// toAccessToken converts t as Forgejo's API does. Repositories is null
+// for tokens that are not limited to repositories (all of Hearth's, for
+// now).
+func toAccessToken(t *auth.AccessToken) wire.AccessToken {
 	scopes := t.Scope.Words()
 	if len(scopes) == 0 {
 		scopes = []string{""} // Forgejo splits the empty stored scope
 	}
-	return accessTokenJSON{ID: t.ID, Name: t.Name, SHA1: t.Token, TokenLastEight: t.LastEight, Scopes: scopes}
-}
-
-// createAccessTokenOption is Forgejo's CreateAccessTokenOption.
-type createAccessTokenOption struct {
-	Name         string   `json:"name"`
-	Scopes       []string `json:"scopes"`
-	Repositories []any    `json:"repositories"`
+	return wire.AccessToken{ID: t.ID, Name: t.Name, Token: t.Token, TokenLastEight: t.LastEight, Scopes: scopes}
 }
 
 // listTokens is GET /users/{username}/tokens: X-Total-Count, no Link header
@@ -41,7 +27,7 @@ func (a *API) listTokens(c *call) {
 		c.writeError(err)
 		return
 	}
-	out := make([]accessTokenJSON, len(list))
+	out := make([]wire.AccessToken, len(list))
 	for i, t := range list {
 		out[i] = toAccessToken(t)
 	}
@@ -54,16 +40,16 @@ func (a *API) listTokens(c *call) {
 func (a *API) createToken(c *call) {
 	// Forgejo's order: user lookup (404), reqSelfOrAdmin (403), binding
 	// (422), then the password-auth rule (401).
-	var opt createAccessTokenOption
+	var opt wire.CreateAccessTokenOption
 	if !c.decode(&opt) {
 		return
 	}
-	if len(opt.Repositories) > 0 {
+	if len(valueOf(opt.Repositories)) > 0 {
 		c.errorStatus(http.StatusBadRequest, "repository-specific access tokens are not supported yet")
 		return
 	}
 	t, err := a.cfg.Auth.CreateToken(c.r.Context(), c.actor, c.pathValue("username"),
-		auth.CreateTokenOptions{Name: opt.Name, Scopes: opt.Scopes})
+		auth.CreateTokenOptions{Name: opt.Name, Scopes: valueOf(opt.Scopes)})
 	if err != nil {
 		c.writeError(err, on(auth.ErrTokenRequest, http.StatusBadRequest))
 		return

@@ -11,34 +11,14 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
-// userJSON is Forgejo's User.
-type userJSON struct {
-	ID            int64     `json:"id"`
-	Login         string    `json:"login"`
-	LoginName     string    `json:"login_name"`
-	SourceID      int64     `json:"source_id"`
-	FullName      string    `json:"full_name"`
-	Email         string    `json:"email"`
-	AvatarURL     string    `json:"avatar_url"`
-	HTMLURL       string    `json:"html_url"`
-	Language      string    `json:"language"`
-	IsAdmin       bool      `json:"is_admin"`
-	LastLogin     time.Time `json:"last_login"`
-	Created       time.Time `json:"created"`
-	Restricted    bool      `json:"restricted"`
-	Active        bool      `json:"active"`
-	ProhibitLogin bool      `json:"prohibit_login"`
-	Location      string    `json:"location"`
-	Pronouns      string    `json:"pronouns"`
-	Website       string    `json:"website"`
-	Description   string    `json:"description"`
-	Visibility    string    `json:"visibility"`
-	Followers     int       `json:"followers_count"`
-	Following     int       `json:"following_count"`
-	StarredRepos  int       `json:"starred_repos_count"`
-}
+// userJSON is the generated User under the name the handlers of other
+// areas (releases, commits, statuses) still use; new code names wire.User.
+// Forgejo's User.MarshalJSON also adds an undeclared "username" (a copy of
+// login); Hearth leaves it out, as the document and the contract test do.
+type userJSON = wire.User
 
 // apiTime renders a stored time as Forgejo does: a zero time is the Unix
 // epoch, everything in UTC.
@@ -53,14 +33,19 @@ func apiTime(t time.Time) time.Time {
 // e-mail only to signed-in callers (and, if hidden, only to the user and
 // site administrators), sign-in details only to the user and site
 // administrators.
-func (c *call) toUser(u *forge.User) userJSON {
-	authed := c.actor.UserID() == u.ID || c.actor.IsSiteAdmin()
-	root := c.rootURL()
-	out := userJSON{
+func (c *call) toUser(u *forge.User) wire.User {
+	return userFrom(c.rootURL(), c.placeholderEmail(u), c.actor, u)
+}
+
+// userFrom is toUser as a pure function of the root URL, the placeholder
+// address shown for a hidden e-mail, the calling actor and the user.
+func userFrom(root, placeholder string, actor forge.Actor, u *forge.User) wire.User {
+	authed := actor.UserID() == u.ID || actor.IsSiteAdmin()
+	out := wire.User{
 		ID:          u.ID,
-		Login:       u.Name,
+		UserName:    u.Name,
 		FullName:    u.FullName,
-		Email:       c.placeholderEmail(u),
+		Email:       placeholder,
 		AvatarURL:   root + "avatars/" + avatarHash(u.Email),
 		HTMLURL:     root + url.PathEscape(u.Name),
 		Created:     apiTime(u.Created),
@@ -72,7 +57,7 @@ func (c *call) toUser(u *forge.User) userJSON {
 		Description: u.Description,
 		Visibility:  string(u.Visibility),
 	}
-	if c.actor.IsSignedIn() && (!u.HideEmail || authed) {
+	if actor.IsSignedIn() && (!u.HideEmail || authed) {
 		out.Email = u.Email
 	}
 	if authed {
@@ -81,7 +66,7 @@ func (c *call) toUser(u *forge.User) userJSON {
 		out.SourceID = u.LoginSource
 		out.LastLogin = apiTime(u.LastLogin)
 		out.Language = u.Language
-		out.Active = u.IsActive
+		out.IsActive = u.IsActive
 		out.ProhibitLogin = u.ProhibitLogin
 	}
 	return out
@@ -117,10 +102,12 @@ func (a *API) getUser(c *call) {
 	c.json(http.StatusOK, c.toUser(u))
 }
 
-// userSearchResults is Forgejo's UserSearchResults.
+// userSearchResults is Forgejo's UserSearchResults. It stays hand-written:
+// the document declares it inline in userSearch's 200 response, not as a
+// definition, so the generator names no type for it.
 type userSearchResults struct {
-	OK   bool       `json:"ok"`
-	Data []userJSON `json:"data"`
+	OK   bool        `json:"ok"`
+	Data []wire.User `json:"data"`
 }
 
 // searchUsers is GET /users/search (userSearch): query q, uid, sort, page,
@@ -137,7 +124,7 @@ func (a *API) searchUsers(c *call) {
 		c.writeError(err)
 		return
 	}
-	out := userSearchResults{OK: true, Data: make([]userJSON, len(users))}
+	out := userSearchResults{OK: true, Data: make([]wire.User, len(users))}
 	for i, u := range users {
 		out.Data[i] = c.toUser(u)
 	}
