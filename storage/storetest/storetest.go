@@ -71,6 +71,11 @@ var cases = []struct {
 	{"RepoLifecycle", testRepoLifecycle},
 	{"ReleaseEdits", testReleaseEdits},
 	{"Social", testSocial},
+	{"RepoStatus", testRepoStatus},
+	{"RepoSearch", testRepoSearch},
+	{"BatchReads", testBatchReads},
+	{"UserDeletionCounters", testUserDeletionCounters},
+	{"DefaultVisibility", testDefaultVisibility},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
