@@ -76,6 +76,7 @@ var cases = []struct {
 	{"BatchReads", testBatchReads},
 	{"UserDeletionCounters", testUserDeletionCounters},
 	{"DefaultVisibility", testDefaultVisibility},
+	{"BareErrors", testBareErrors},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
