@@ -7,10 +7,12 @@ import (
 	"net/http/httptest"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
@@ -75,9 +77,48 @@ func (t countingTx) Transfer(ctx context.Context, repo forge.ID) (*repos.Transfe
 	return t.Tx.Transfer(ctx, repo)
 }
 
-// TestRepoListCostIsFixed counts the store transactions of a repository
-// list page of 1 and of 30 repositories (and a fork): converting a page costs one transaction whatever its
-// length. It logs the cost of the whole GET /users/{username}/repos too.
+func (t countingTx) UsersByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*forge.User, error) {
+	t.s.queries.Add(1)
+	return t.Tx.UsersByID(ctx, ids)
+}
+
+func (t countingTx) ReposByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*forge.Repository, error) {
+	t.s.queries.Add(1)
+	return t.Tx.ReposByID(ctx, ids)
+}
+
+func (t countingTx) CollaboratorModes(ctx context.Context, user forge.ID, repoIDs []forge.ID) (map[forge.ID]forge.AccessMode, error) {
+	t.s.queries.Add(1)
+	return t.Tx.CollaboratorModes(ctx, user, repoIDs)
+}
+
+func (t countingTx) Transfers(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*repos.Transfer, error) {
+	t.s.queries.Add(1)
+	return t.Tx.Transfers(ctx, repoIDs)
+}
+
+func (t countingTx) Watch(ctx context.Context, repo, user forge.ID) (repos.WatchMode, time.Time, error) {
+	t.s.queries.Add(1)
+	return t.Tx.Watch(ctx, repo, user)
+}
+
+func (t countingTx) IsStarred(ctx context.Context, repo, user forge.ID) (bool, error) {
+	t.s.queries.Add(1)
+	return t.Tx.IsStarred(ctx, repo, user)
+}
+
+// cost is what one step of a list request costs the store.
+type cost struct{ txs, queries int64 }
+
+func (s *countingStore) cost() cost { return cost{s.txs.Load(), s.queries.Load()} }
+
+// TestRepoListCostIsFixed counts the store transactions and queries of a
+// repository list page of 1 and of 30 repositories (one of them a fork
+// whose parent is shown, one with a pending transfer), for a signed-in
+// actor (whose collaborator modes are read) and an anonymous one: listing
+// (repos.Service.List) and converting (RelatedOf, through the handlers'
+// toRepos) cost the same whatever the page's length. It logs the cost of
+// the whole GET /users/{username}/repos too.
 func TestRepoListCostIsFixed(t *testing.T) {
 	t.Parallel()
 	cs := &countingStore{}
@@ -91,32 +132,53 @@ func TestRepoListCostIsFixed(t *testing.T) {
 	}
 	create(0)
 	ctx := context.Background()
-	page := func() (convertTxs, convertQueries, httpTxs, httpQueries int64, n int) {
-		views, _, err := e.repos.List(ctx, forge.Actor{}, repos.RepoFilter{OwnerID: 0, Keyword: "r"}, forge.ListOptions{Page: 1, Limit: 50})
-		require.NoError(t, err)
+	lister, err := e.auth.User(ctx, forge.Actor{}, "lister")
+	require.NoError(t, err)
+	type costs struct{ list, convert, http cost }
+	page := func(actor forge.Actor, f repos.RepoFilter) (costs, int) {
+		var c costs
 		cs.reset()
-		out := e.api.RepoPage(httptest.NewRequest("GET", "/api/v1/users/lister/repos", nil), forge.Actor{}, views)
-		convertTxs, convertQueries = cs.txs.Load(), cs.queries.Load()
+		views, _, err := e.repos.List(ctx, actor, f, forge.ListOptions{Page: 1, Limit: 50})
+		require.NoError(t, err)
+		c.list = cs.cost()
+		cs.reset()
+		out := e.api.RepoPage(httptest.NewRequest("GET", "/api/v1/users/lister/repos", nil), actor, views)
+		c.convert = cs.cost()
 		require.Len(t, out, len(views))
 		cs.reset()
 		r := e.do(req{method: "GET", path: "/api/v1/users/lister/repos?limit=50", token: tok})
 		e.expect(r, http.StatusOK, "")
-		return convertTxs, convertQueries, cs.txs.Load(), cs.queries.Load(), len(r.list(t))
+		c.http = cs.cost()
+		return c, len(views)
 	}
-	ct1, cq1, ht1, hq1, n1 := page()
-	require.Equal(t, 1, n1)
+	actors := map[string]forge.Actor{"signed in": forgetest.ActorFor(lister), "anonymous": {}}
+	filter := repos.RepoFilter{Keyword: "r"}
+	one := map[string]costs{}
+	for name, a := range actors {
+		c, n := page(a, filter)
+		require.Equal(t, 1, n, name)
+		one[name] = c
+	}
 	for i := 1; i < 30; i++ {
 		create(i)
 	}
-	// A fork in the converted page: its parent is loaded too.
+	// A fork in the page: its parent is loaded too. A pending transfer.
 	other := e.token("other", "write:repository")
 	r := e.do(req{method: "POST", path: "/api/v1/repos/lister/r00/forks", token: other, body: map[string]any{"name": "r-fork"}})
 	e.expect(r, http.StatusAccepted, "")
-	ct30, cq30, ht30, hq30, n30 := page()
-	require.Equal(t, 30, n30)
-	t.Logf("converting a page: 1 repository: %d transactions, %d queries; 30: %d transactions, %d queries", ct1, cq1, ct30, cq30)
-	t.Logf("GET /users/{username}/repos: 1 repository: %d transactions, %d queries; 30: %d transactions, %d queries", ht1, hq1, ht30, hq30)
-	if ct1 != 1 || ct30 != 1 {
-		t.Errorf("converting a page of 1 costs %d transactions and of 30 costs %d: want 1 each", ct1, ct30)
+	r = e.do(req{method: "POST", path: "/api/v1/repos/lister/r01/transfer", token: tok, body: map[string]any{"new_owner": "other"}})
+	e.expect(r, http.StatusAccepted, "")
+	for name, a := range actors {
+		c, n := page(a, filter)
+		require.Equal(t, 31, n, name)
+		t.Logf("%s: 1 repository: list %+v, convert %+v, GET /users/{username}/repos %+v", name, one[name].list, one[name].convert, one[name].http)
+		t.Logf("%s: 31 repositories: list %+v, convert %+v, GET /users/{username}/repos %+v", name, c.list, c.convert, c.http)
+		if c.list != one[name].list || c.convert != one[name].convert {
+			t.Errorf("%s: a page of 31 costs list %+v, convert %+v; a page of 1 costs list %+v, convert %+v: want the same",
+				name, c.list, c.convert, one[name].list, one[name].convert)
+		}
+		if c.list.txs != 1 || c.convert.txs != 1 {
+			t.Errorf("%s: listing costs %d transactions and converting %d: want 1 each", name, c.list.txs, c.convert.txs)
+		}
 	}
 }

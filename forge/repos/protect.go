@@ -137,7 +137,8 @@ func (s *Service) ListProtections(ctx context.Context, actor forge.Actor, owner,
 	return list, err
 }
 
-// GetProtection returns a rule by name. reqAdmin; forge.ErrNotFound if none.
+// GetProtection returns a rule by name. reqAdmin; forge.ErrNotFound
+// (answered as ErrRepoNotFound, Forgejo's bare 404) if none.
 func (s *Service) GetProtection(ctx context.Context, actor forge.Actor, owner, name, rule string) (*BranchProtection, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
 		return nil, err
@@ -152,7 +153,7 @@ func (s *Service) GetProtection(ctx context.Context, actor forge.Actor, owner, n
 			return err
 		}
 		p, err = tx.Protection(ctx, v.Repo.ID, rule)
-		return err
+		return storeMissing(err, protectionMissing(rule))
 	})
 	return p, err
 }
@@ -263,7 +264,7 @@ func (s *Service) EditProtection(ctx context.Context, actor forge.Actor, owner, 
 	err := s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
 		p, err := tx.Protection(ctx, v.Repo.ID, rule)
 		if err != nil {
-			return err
+			return storeMissing(err, protectionMissing(rule))
 		}
 		id, repo, ruleName := p.ID, p.RepoID, p.RuleName
 		before := p.RequiredApprovals
@@ -286,13 +287,12 @@ func (s *Service) EditProtection(ctx context.Context, actor forge.Actor, owner, 
 	return out, err
 }
 
-// DeleteProtection removes a rule. reqAdmin; forge.ErrNotFound if none.
+// DeleteProtection removes a rule. reqAdmin with a credential granting
+// write:repository (forge.ErrForbidden otherwise), archived or not;
+// forge.ErrNotFound (answered as ErrRepoNotFound) if none.
 func (s *Service) DeleteProtection(ctx context.Context, actor forge.Actor, owner, name, rule string) error {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
-		return err
-	}
-	return s.adminTx(ctx, actor, owner, name, false, func(tx Tx, v *View) error {
-		return tx.DeleteProtection(ctx, v.Repo.ID, rule)
+	return s.adminWrite(ctx, actor, owner, name, func(tx Tx, v *View) error {
+		return storeMissing(tx.DeleteProtection(ctx, v.Repo.ID, rule), protectionMissing(rule))
 	})
 }
 

@@ -137,7 +137,7 @@ func (s *Service) GetRelease(ctx context.Context, actor forge.Actor, owner, name
 				return err
 			}
 			if len(list) == 0 {
-				return forge.Errorf(forge.ErrNotFound, "release does not exist")
+				return releaseMissing(0, "")()
 			}
 			rel = list[0]
 		case tag != "":
@@ -146,10 +146,10 @@ func (s *Service) GetRelease(ctx context.Context, actor forge.Actor, owner, name
 			rel, err = tx.ReleaseByID(ctx, v.Repo.ID, id)
 		}
 		if err != nil {
-			return err
+			return storeMissing(err, releaseMissing(id, tag))
 		}
 		if rel.Draft && !v.CanWrite() {
-			return forge.Errorf(forge.ErrNotFound, "release does not exist [id: %d]", rel.ID)
+			return releaseMissing(id, tag)()
 		}
 		return fillReleases(ctx, tx, []*Release{rel})
 	})
@@ -309,7 +309,7 @@ func (s *Service) EditRelease(ctx context.Context, actor forge.Actor, owner, nam
 	err = s.store.View(ctx, func(tx Tx) error {
 		var err error
 		if rel, err = tx.ReleaseByID(ctx, v.Repo.ID, id); err != nil {
-			return err
+			return storeMissing(err, releaseMissing(id, ""))
 		}
 		wasDraft := rel.Draft
 		applyRelease(rel, o)
@@ -375,7 +375,7 @@ func (s *Service) DeleteRelease(ctx context.Context, actor forge.Actor, owner, n
 			rel, err = tx.ReleaseByID(ctx, v.Repo.ID, id)
 		}
 		if err != nil {
-			return err
+			return storeMissing(err, releaseMissing(id, tag))
 		}
 		if assets, err = tx.ListAttachments(ctx, rel.ID); err != nil {
 			return err
@@ -427,7 +427,10 @@ func (s *Service) AddAttachment(ctx context.Context, actor forge.Actor, owner, n
 	if up.Name == "" {
 		return nil, nil, forge.Errorf(forge.ErrInvalid, "attachment name is empty")
 	}
-	if err := s.store.View(ctx, func(tx Tx) error { _, err := tx.ReleaseByID(ctx, v.Repo.ID, releaseID); return err }); err != nil {
+	if err := s.store.View(ctx, func(tx Tx) error {
+		_, err := tx.ReleaseByID(ctx, v.Repo.ID, releaseID)
+		return storeMissing(err, releaseMissing(releaseID, ""))
+	}); err != nil {
 		return nil, nil, err
 	}
 	a := &Attachment{UUID: newUUID(), RepoID: v.Repo.ID, ReleaseID: releaseID, UploaderID: actor.User.ID,
@@ -465,7 +468,7 @@ func (s *Service) GetAttachment(ctx context.Context, actor forge.Actor, owner, n
 			return v, a, nil
 		}
 	}
-	return nil, nil, forge.Errorf(forge.ErrNotFound, "attachment does not exist [id: %d]", id)
+	return nil, nil, attachmentMissing(id, "")()
 }
 
 // EditAttachment renames a release asset (or changes its external link).
@@ -480,8 +483,11 @@ func (s *Service) EditAttachment(ctx context.Context, actor forge.Actor, owner, 
 	var a *Attachment
 	err = s.store.Update(ctx, func(tx Tx) error {
 		var err error
-		if a, err = tx.Attachment(ctx, id); err != nil || a.ReleaseID != releaseID || a.RepoID != v.Repo.ID {
-			return forge.Errorf(forge.ErrNotFound, "attachment does not exist [id: %d]", id)
+		if a, err = tx.Attachment(ctx, id); err != nil && !errors.Is(err, forge.ErrNotFound) {
+			return err
+		}
+		if err != nil || a.ReleaseID != releaseID || a.RepoID != v.Repo.ID {
+			return attachmentMissing(id, "")()
 		}
 		if newName != "" {
 			a.Name = newName
@@ -512,8 +518,11 @@ func (s *Service) DeleteAttachment(ctx context.Context, actor forge.Actor, owner
 	var a *Attachment
 	err = s.store.Update(ctx, func(tx Tx) error {
 		var err error
-		if a, err = tx.Attachment(ctx, id); err != nil || a.ReleaseID != releaseID || a.RepoID != v.Repo.ID {
-			return forge.Errorf(forge.ErrNotFound, "attachment does not exist [id: %d]", id)
+		if a, err = tx.Attachment(ctx, id); err != nil && !errors.Is(err, forge.ErrNotFound) {
+			return err
+		}
+		if err != nil || a.ReleaseID != releaseID || a.RepoID != v.Repo.ID {
+			return attachmentMissing(id, "")()
 		}
 		return tx.DeleteAttachment(ctx, id)
 	})
@@ -537,7 +546,7 @@ func (s *Service) OpenAttachment(ctx context.Context, actor forge.Actor, uuid st
 	err := s.store.Update(ctx, func(tx Tx) error {
 		var err error
 		if a, err = tx.AttachmentByUUID(ctx, uuid); err != nil {
-			return err
+			return storeMissing(err, attachmentMissing(0, uuid))
 		}
 		r, err := tx.RepoByID(ctx, a.RepoID)
 		if err != nil {
@@ -552,8 +561,11 @@ func (s *Service) OpenAttachment(ctx context.Context, actor forge.Actor, uuid st
 			return err
 		}
 		rel, err := tx.ReleaseByID(ctx, a.RepoID, a.ReleaseID)
+		if err != nil && !errors.Is(err, forge.ErrNotFound) {
+			return err
+		}
 		if err != nil || (rel.Draft && !v.CanWrite()) || (a.ExternalURL != "" && !ValidDownloadURL(a.ExternalURL)) {
-			return forge.Errorf(forge.ErrNotFound, "attachment does not exist [uuid: %s]", uuid)
+			return attachmentMissing(0, uuid)()
 		}
 		a.Downloads++
 		return tx.UpdateAttachment(ctx, a)

@@ -233,7 +233,7 @@ func (s *Service) Recover(ctx context.Context) (int, error) {
 	var stuck []forge.ID
 	if err := s.store.View(ctx, func(tx Tx) error {
 		for page := 1; ; page++ {
-			list, _, err := tx.ListRepos(ctx, RepoFilter{AllVisible: true}, forge.ListOptions{Page: page, Limit: 100})
+			list, _, err := tx.ListRepos(ctx, RepoFilter{AllVisible: true, AnyStatus: true}, forge.ListOptions{Page: page, Limit: 100})
 			if err != nil {
 				return err
 			}
@@ -396,33 +396,14 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, f RepoFilter, o f
 		total int64
 	)
 	err := s.store.View(ctx, func(tx Tx) error {
+		f.AnyStatus = false // being created or deleted: not listed
 		list, n, err := tx.ListRepos(ctx, f, o.Normalize())
 		if err != nil {
 			return err
 		}
 		total = n
-		owners := map[forge.ID]*forge.User{}
-		for _, r := range list {
-			if r.Status != forge.RepoReady {
-				continue // being created or deleted: not listed
-			}
-			u := owners[r.OwnerID]
-			if u == nil {
-				if u, err = tx.UserByID(ctx, r.OwnerID); err != nil {
-					return err
-				}
-				owners[r.OwnerID] = u
-			}
-			r.OwnerName = u.Name
-			collab := forge.AccessNone
-			if actor.IsSignedIn() {
-				if collab, err = tx.CollaboratorMode(ctx, r.ID, actor.User.ID); err != nil {
-					return err
-				}
-			}
-			out = append(out, &View{Repo: r, Owner: u, Perm: Permission(actor, r, u, collab)})
-		}
-		return nil
+		out, err = viewsOf(ctx, tx, actor, list)
+		return err
 	})
 	if out == nil {
 		out = []*View{}

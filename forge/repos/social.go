@@ -25,8 +25,13 @@ func ParseAccessMode(s string) (forge.AccessMode, error) {
 }
 
 // AccessModeString is the word for a mode: none, read, write, admin, owner.
+// Modes outside that range are "none".
 func AccessModeString(m forge.AccessMode) string {
-	return [...]string{"none", "read", "write", "admin", "owner"}[m]
+	names := [...]string{"none", "read", "write", "admin", "owner"}
+	if m < 0 || int(m) >= len(names) {
+		return "none"
+	}
+	return names[m]
 }
 
 // ListCollaborators returns one page of collaborators. Readers may list.
@@ -76,8 +81,13 @@ func (s *Service) IsCollaborator(ctx context.Context, actor forge.Actor, owner, 
 }
 
 // AddCollaborator adds or updates a collaborator. reqAdmin, not archived.
-// The owner cannot be a collaborator (forge.ErrInvalid).
+// The owner cannot be a collaborator (forge.ErrInvalid); mode must be
+// read, write or admin (forge.ErrInvalid `[Permission]: In`, the answer to
+// a permission outside the enum of Forgejo's AddCollaboratorOption).
 func (s *Service) AddCollaborator(ctx context.Context, actor forge.Actor, owner, name, collaborator string, mode forge.AccessMode) error {
+	if mode < forge.AccessModeRead || mode > forge.AccessModeAdmin {
+		return forge.Errorf(forge.ErrInvalid, "[Permission]: In")
+	}
 	return s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
 		u, err := collaboratorUser(ctx, tx, collaborator)
 		if err != nil {

@@ -20,6 +20,9 @@ type Tx interface {
 	UserByName(ctx context.Context, name string) (*forge.User, error)
 	// UserByID returns forge.ErrNotFound if none.
 	UserByID(ctx context.Context, id forge.ID) (*forge.User, error)
+	// UsersByID returns, in one query, the users of ids that exist, by ID;
+	// missing ids are absent. Never nil.
+	UsersByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*forge.User, error)
 
 	// CreateRepo inserts r (r.ID is set). forge.ErrConflict if the owner has
 	// a repository of that name, ignoring case.
@@ -28,12 +31,16 @@ type Tx interface {
 	RepoByName(ctx context.Context, ownerID forge.ID, name string) (*forge.Repository, error)
 	// RepoByID returns forge.ErrNotFound if none.
 	RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, error)
+	// ReposByID returns, in one query, the repositories of ids that exist,
+	// by ID, whatever their Status; missing ids are absent. Never nil.
+	ReposByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*forge.Repository, error)
 	// UpdateRepo writes every field of r. forge.ErrConflict on a taken name.
 	UpdateRepo(ctx context.Context, r *forge.Repository) error
 	// DeleteRepo removes the repository and what belongs to it.
 	DeleteRepo(ctx context.Context, id forge.ID) error
 	// ListRepos returns one page of the repositories matching f, and their
-	// number.
+	// number. Only forge.RepoReady repositories are listed unless
+	// f.AnyStatus.
 	ListRepos(ctx context.Context, f RepoFilter, o forge.ListOptions) ([]*forge.Repository, int64, error)
 
 	// SetCollaborator adds or updates a collaborator.
@@ -42,6 +49,10 @@ type Tx interface {
 	DeleteCollaborator(ctx context.Context, repoID, userID forge.ID) error
 	// CollaboratorMode is forge.AccessNone for users who are not collaborators.
 	CollaboratorMode(ctx context.Context, repoID, userID forge.ID) (forge.AccessMode, error)
+	// CollaboratorModes is CollaboratorMode for many repositories in one
+	// query: the map holds the repositories of repoIDs on which userID is a
+	// collaborator (absent: forge.AccessNone). Never nil.
+	CollaboratorModes(ctx context.Context, userID forge.ID, repoIDs []forge.ID) (map[forge.ID]forge.AccessMode, error)
 	// ListCollaborators returns one page of collaborators ordered by name.
 	ListCollaborators(ctx context.Context, repoID forge.ID, o forge.ListOptions) ([]Collaborator, int64, error)
 
@@ -75,6 +86,10 @@ type Tx interface {
 	// Transfer returns the pending transfer of a repository,
 	// forge.ErrNotFound if none.
 	Transfer(ctx context.Context, repoID forge.ID) (*Transfer, error)
+	// Transfers is Transfer for many repositories in one query: the map
+	// holds those of repoIDs with a pending transfer, whose Doer and
+	// Recipient carry only their ID. Never nil.
+	Transfers(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*Transfer, error)
 	// DeleteTransfer forgets a pending transfer (no error if none).
 	DeleteTransfer(ctx context.Context, repoID forge.ID) error
 	// RecountForks sets a repository's fork counter to its number of forks.
@@ -124,6 +139,9 @@ type Tx interface {
 // RepoFilter narrows ListRepos. Zero fields do not filter.
 type RepoFilter struct {
 	OwnerID forge.ID
+	// AnyStatus lists repositories being created or deleted too (Recover);
+	// otherwise only forge.RepoReady ones are listed and counted.
+	AnyStatus bool
 	// Keyword is a comma-separated list of words (Forgejo's search): a
 	// repository matches one word when its name or one of its topics
 	// contains it, ignoring case, or with IncludeDesc its description does.

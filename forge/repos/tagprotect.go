@@ -97,7 +97,7 @@ func (s *Service) GetTagProtection(ctx context.Context, actor forge.Actor, owner
 	err := s.adminTx(ctx, actor, owner, name, false, func(tx Tx, v *View) error {
 		var err error
 		p, err = tx.TagProtection(ctx, v.Repo.ID, id)
-		return err
+		return storeMissing(err, tagProtectionMissing(id))
 	})
 	return p, err
 }
@@ -194,7 +194,7 @@ func (s *Service) EditTagProtection(ctx context.Context, actor forge.Actor, owne
 	err := s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
 		p, err := tx.TagProtection(ctx, v.Repo.ID, id)
 		if err != nil {
-			return err
+			return storeMissing(err, tagProtectionMissing(id))
 		}
 		e.Apply(p)
 		p.ID, p.RepoID = id, v.Repo.ID
@@ -211,12 +211,11 @@ func (s *Service) EditTagProtection(ctx context.Context, actor forge.Actor, owne
 	return out, err
 }
 
-// DeleteTagProtection removes a tag rule. reqAdmin.
+// DeleteTagProtection removes a tag rule. reqAdmin with a credential
+// granting write:repository (forge.ErrForbidden otherwise), archived or
+// not; forge.ErrNotFound (answered as ErrRepoNotFound) if none.
 func (s *Service) DeleteTagProtection(ctx context.Context, actor forge.Actor, owner, name string, id forge.ID) error {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
-		return err
-	}
-	return s.adminTx(ctx, actor, owner, name, false, func(tx Tx, v *View) error {
-		return tx.DeleteTagProtection(ctx, v.Repo.ID, id)
+	return s.adminWrite(ctx, actor, owner, name, func(tx Tx, v *View) error {
+		return storeMissing(tx.DeleteTagProtection(ctx, v.Repo.ID, id), tagProtectionMissing(id))
 	})
 }

@@ -40,6 +40,9 @@ func (a authStore) FindToken(ctx context.Context, hash string) (*auth.AccessToke
 }
 
 func storedUser(u *forge.User) forge.User {
+	if u.Visibility == "" {
+		u.Visibility = forge.VisibilityPublic // the SQL column's default
+	}
 	v := *u
 	v.Created, v.Updated, v.LastLogin = ts(u.Created), ts(u.Updated), ts(u.LastLogin)
 	return v
@@ -137,8 +140,22 @@ func (t *tx) DeleteUser(ctx context.Context, id forge.ID) error {
 	delete(t.st.twoFactor, id)
 	deleteWhere(t.st.tokens, func(_ forge.ID, tk auth.AccessToken) bool { return tk.UserID == id })
 	deleteWhere(t.st.collabs, func(k pair, _ forge.AccessMode) bool { return k.user == id })
+	touched := map[forge.ID]bool{}
+	for k := range t.st.watches {
+		touched[k.repo] = touched[k.repo] || k.user == id
+	}
+	for k := range t.st.stars {
+		touched[k.repo] = touched[k.repo] || k.user == id
+	}
 	deleteWhere(t.st.watches, func(k pair, _ watchRow) bool { return k.user == id })
 	deleteWhere(t.st.stars, func(k pair, _ starRow) bool { return k.user == id })
+	// The counters of the repositories the user starred or watched follow.
+	for repo, ok := range touched {
+		if ok {
+			t.st.recountWatches(repo)
+			t.st.recountStars(repo)
+		}
+	}
 	deleteWhere(t.st.transfers, func(_ forge.ID, tr transferRow) bool { return tr.doer == id || tr.recipient == id })
 	return nil
 }

@@ -228,5 +228,5 @@ func page(n int, o forge.ListOptions) (int, int) {
 func notFound(what string) error { return forge.Errorf(forge.ErrNotFound, "%s: not found", what) }
 func conflict(what string) error { return forge.Errorf(forge.ErrConflict, "%s: already exists", what) }
 func missingRef(what string) error {
-	return forge.Errorf(forge.ErrNotFound, "%s: referenced entity does not exist", what)
+	return forge.Errorf(forge.ErrNotFound, "%s: missing referenced row", what)
 }

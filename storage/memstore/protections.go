@@ -37,7 +37,7 @@ func (s *state) protectionByName(repoID forge.ID, rule string) (repos.BranchProt
 }
 
 func protectionNotFound(rule string) error {
-	return forge.Errorf(forge.ErrNotFound, "branch protection does not exist [name: %s]", rule)
+	return notFound("branch protection")
 }
 
 func (t *tx) CreateProtection(ctx context.Context, p *repos.BranchProtection) error {
@@ -124,7 +124,7 @@ func copyTagProtection(p *repos.TagProtection) repos.TagProtection {
 }
 
 func tagProtectionNotFound(id forge.ID) error {
-	return forge.Errorf(forge.ErrNotFound, "tag protection does not exist [id: %d]", id)
+	return notFound("tag protection")
 }
 
 func (t *tx) CreateTagProtection(ctx context.Context, p *repos.TagProtection) error {

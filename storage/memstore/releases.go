@@ -19,7 +19,7 @@ func storedRelease(r *repos.Release) repos.Release {
 	return v
 }
 
-func releaseNotFound() error { return forge.Errorf(forge.ErrNotFound, "release does not exist") }
+func releaseNotFound() error { return notFound("release") }
 
 func (s *state) tagTaken(id, repoID forge.ID, tag string) bool {
 	for _, r := range s.releases {
@@ -125,7 +125,7 @@ func (t *tx) DeleteRelease(ctx context.Context, id forge.ID) error {
 	return nil
 }
 
-func attachmentNotFound() error { return forge.Errorf(forge.ErrNotFound, "attachment does not exist") }
+func attachmentNotFound() error { return notFound("attachment") }
 
 func (t *tx) CreateAttachment(ctx context.Context, a *repos.Attachment) error {
 	if err := t.write(ctx); err != nil {

@@ -27,11 +27,14 @@ func (r repoStore) View(ctx context.Context, fn func(repos.Tx) error) error {
 }
 
 // copyRepo returns a copy of r sharing no memory with it, as the SQL
-// backends store it: the owner's name is not a column, topics are never nil.
+// backends store it: the owner's name is not a column; topics are rows, so
+// never nil, each once, in order.
 func copyRepo(r *forge.Repository) forge.Repository {
 	v := *r
 	v.OwnerName = ""
 	v.Topics = append([]string{}, r.Topics...)
+	slices.Sort(v.Topics)
+	v.Topics = slices.Compact(v.Topics)
 	if r.InternalTracker != nil {
 		it := *r.InternalTracker
 		v.InternalTracker = &it
@@ -157,7 +160,7 @@ func (s *state) visible(r *forge.Repository, userID forge.ID) bool {
 		return false
 	}
 	switch s.users[r.OwnerID].u.Visibility {
-	case forge.VisibilityPublic:
+	case forge.VisibilityPublic, "": // no stored row has "", but it means public
 		return true
 	case forge.VisibilityLimited:
 		return userID > 0
@@ -169,7 +172,8 @@ func (s *state) matches(r *forge.Repository, f repos.RepoFilter) bool {
 	_, watched := s.watches[pair{r.ID, f.WatchedBy}]
 	switch {
 	case f.OwnerID != 0 && r.OwnerID != f.OwnerID,
-		f.Keyword != "" && !strings.Contains(strings.ToLower(r.Name), strings.ToLower(f.Keyword)),
+		!f.AnyStatus && r.Status != forge.RepoReady,
+		!keywordMatches(r, f),
 		!f.AllVisible && !s.visible(r, f.VisibleTo),
 		f.Private != nil && r.Private != *f.Private,
 		f.Archived != nil && r.Archived != *f.Archived,
@@ -190,6 +194,32 @@ func (s *state) matches(r *forge.Repository, f repos.RepoFilter) bool {
 		return false
 	}
 	return true
+}
+
+// keywordMatches is RepoFilter.Keyword's rule: one of the comma-separated
+// words is in the name or a topic (or with IncludeDesc the description),
+// ignoring case; with Topic, a word equals a topic, ignoring case. A
+// keyword of no words matches everything.
+func keywordMatches(r *forge.Repository, f repos.RepoFilter) bool {
+	some := false
+	for _, word := range strings.Split(strings.ToLower(f.Keyword), ",") {
+		if word = strings.TrimSpace(word); word == "" {
+			continue
+		}
+		some = true
+		if f.Topic {
+			if slices.ContainsFunc(r.Topics, func(t string) bool { return strings.ToLower(t) == word }) {
+				return true
+			}
+			continue
+		}
+		if strings.Contains(strings.ToLower(r.Name), word) ||
+			slices.ContainsFunc(r.Topics, func(t string) bool { return strings.Contains(strings.ToLower(t), word) }) ||
+			f.IncludeDesc && strings.Contains(strings.ToLower(r.Description), word) {
+			return true
+		}
+	}
+	return !some
 }
 
 func repoOrder(f repos.RepoFilter) func(a, b *forge.Repository) int {
@@ -372,16 +402,22 @@ func (t *tx) SetStar(ctx context.Context, repoID, userID forge.ID, starred bool,
 		}
 		t.st.stars[k] = starRow{at: ts(at)}
 	}
-	if r, ok := t.st.repos[repoID]; ok {
-		r.NumStars = 0
-		for k := range t.st.stars {
-			if k.repo == repoID {
-				r.NumStars++
-			}
-		}
-		t.st.repos[repoID] = r
-	}
+	t.st.recountStars(repoID)
 	return nil
+}
+
+func (s *state) recountStars(repoID forge.ID) {
+	r, ok := s.repos[repoID]
+	if !ok {
+		return
+	}
+	r.NumStars = 0
+	for k := range s.stars {
+		if k.repo == repoID {
+			r.NumStars++
+		}
+	}
+	s.repos[repoID] = r
 }
 
 func (t *tx) IsStarred(ctx context.Context, repoID, userID forge.ID) (bool, error) {

@@ -81,6 +81,7 @@ func (t *tx) userWhere(ctx context.Context, what, query string, args ...any) (*f
 }
 
 func (t *tx) CreateUser(ctx context.Context, u *forge.User, passwordHash string) error {
+	defaultVisibility(u)
 	err := t.queryRow(ctx, sqlCreateUser,
 		u.Name, strings.ToLower(u.Name), u.FullName, u.Email, strings.ToLower(u.Email),
 		u.HideEmail, u.Location, u.Website, u.Description, u.Pronouns, u.Language, string(u.Visibility),
@@ -103,6 +104,7 @@ func (t *tx) UserByEmail(ctx context.Context, email string) (*forge.User, error)
 }
 
 func (t *tx) UpdateUser(ctx context.Context, u *forge.User) error {
+	defaultVisibility(u)
 	res, err := t.exec(ctx, sqlUpdateUser,
 		u.Name, strings.ToLower(u.Name), u.FullName, u.Email, strings.ToLower(u.Email), u.HideEmail,
 		u.Location, u.Website, u.Description, u.Pronouns, u.Language, string(u.Visibility), u.IsAdmin,
@@ -134,6 +136,13 @@ func (t *tx) DeleteUser(ctx context.Context, id forge.ID) error {
 	}
 	if repos > 0 {
 		return forge.Errorf(forge.ErrPrecondition, "user still has ownership of repositories [uid: %d]", id)
+	}
+	// The user's stars and watches go with the user (foreign keys): the
+	// counters of the repositories they starred or watched follow.
+	for _, q := range []string{sqlUncountStars, sqlUncountWatches} {
+		if _, err := t.exec(ctx, q, id, id); err != nil {
+			return mapError(err, "delete user")
+		}
 	}
 	res, err := t.exec(ctx, sqlDeleteUser, id)
 	return affectedOne(res, err, "delete user")
@@ -347,7 +356,13 @@ var (
 		must_change_password = ?, login_source = ?, login_name = ?, allow_git_hook = ?,
 		allow_import_local = ?, allow_create_organization = ?, max_repo_creation = ?,
 		created_unix = ?, updated_unix = ?, last_login_unix = ?, type = ?, version = version + 1 WHERE id = ?`)
-	sqlDeleteUser      = prepared(`DELETE FROM users WHERE id = ?`)
+	sqlDeleteUser   = prepared(`DELETE FROM users WHERE id = ?`)
+	sqlUncountStars = prepared(`UPDATE repository SET num_stars =
+		(SELECT count(*) FROM star s WHERE s.repo_id = repository.id AND s.user_id <> ?1)
+		WHERE id IN (SELECT repo_id FROM star WHERE user_id = ?2)`)
+	sqlUncountWatches = prepared(`UPDATE repository SET num_watches =
+		(SELECT count(*) FROM watch w WHERE w.repo_id = repository.id AND w.user_id <> ?1 AND w.mode IN (1, 3))
+		WHERE id IN (SELECT repo_id FROM watch WHERE user_id = ?2)`)
 	sqlPasswordHash    = prepared(`SELECT password_hash FROM users WHERE id = ?`)
 	sqlSetPasswordHash = prepared(`UPDATE users SET password_hash = ?, version = version + 1 WHERE id = ?`)
 	sqlCreateToken     = prepared(`INSERT INTO access_token (uid, name, token_hash, token_last_eight,
@@ -360,4 +375,12 @@ var (
 // escapeLike escapes the LIKE wildcards of s for ESCAPE '\'.
 func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(s)
+}
+
+// defaultVisibility gives a user with no visibility the column's default,
+// public (Forgejo's default), so that no stored row has an empty one.
+func defaultVisibility(u *forge.User) {
+	if u.Visibility == "" {
+		u.Visibility = forge.VisibilityPublic
+	}
 }

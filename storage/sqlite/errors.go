@@ -26,7 +26,7 @@ func mapError(err error, what string) error {
 		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
 			return &forge.Error{Kind: forge.ErrConflict, Message: what + ": already exists", Err: err}
 		case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
-			return &forge.Error{Kind: forge.ErrNotFound, Message: what + ": referenced entity does not exist", Err: err}
+			return &forge.Error{Kind: forge.ErrNotFound, Message: what + ": missing referenced row", Err: err}
 		case sqlite3.SQLITE_CONSTRAINT_CHECK, sqlite3.SQLITE_CONSTRAINT_NOTNULL:
 			return &forge.Error{Kind: forge.ErrInvalid, Message: what + ": invalid value", Err: err}
 		}

@@ -145,7 +145,7 @@ func (t *tx) Protection(ctx context.Context, repoID forge.ID, rule string) (*rep
 		return nil, err
 	}
 	if len(list) == 0 {
-		return nil, forge.Errorf(forge.ErrNotFound, "branch protection does not exist [name: %s]", rule)
+		return nil, forge.Errorf(forge.ErrNotFound, "branch protection: not found")
 	}
 	return list[0], nil
 }
@@ -164,9 +164,7 @@ func (t *tx) UpdateProtection(ctx context.Context, p *repos.BranchProtection) er
 
 func (t *tx) DeleteProtection(ctx context.Context, repoID forge.ID, rule string) error {
 	res, err := t.exec(ctx, sqlDeleteProtection, repoID, rule)
-	if err := affectedOne(res, err, "branch protection"); isNotFound(err) {
-		return forge.Errorf(forge.ErrNotFound, "branch protection does not exist [name: %s]", rule)
-	} else if err != nil {
+	if err := affectedOne(res, err, "branch protection"); err != nil {
 		return err
 	}
 	return nil
@@ -219,7 +217,7 @@ func (t *tx) TagProtection(ctx context.Context, repoID, id forge.ID) (*repos.Tag
 		return nil, err
 	}
 	if len(list) == 0 {
-		return nil, forge.Errorf(forge.ErrNotFound, "tag protection does not exist [id: %d]", id)
+		return nil, forge.Errorf(forge.ErrNotFound, "tag protection: not found")
 	}
 	return list[0], nil
 }
@@ -238,9 +236,7 @@ func (t *tx) UpdateTagProtection(ctx context.Context, p *repos.TagProtection) er
 
 func (t *tx) DeleteTagProtection(ctx context.Context, repoID, id forge.ID) error {
 	res, err := t.exec(ctx, sqlDeleteTagProtection, repoID, id)
-	if err := affectedOne(res, err, "tag protection"); isNotFound(err) {
-		return forge.Errorf(forge.ErrNotFound, "tag protection does not exist [id: %d]", id)
-	} else if err != nil {
+	if err := affectedOne(res, err, "tag protection"); err != nil {
 		return err
 	}
 	return nil

@@ -45,9 +45,6 @@ func releaseDest() (*repos.Release, []any, func()) {
 func (t *tx) scanRelease(ctx context.Context, q string, args ...any) (*repos.Release, error) {
 	r, dest, done := releaseDest()
 	if err := t.queryRow(ctx, q, args...).Scan(dest...); err != nil {
-		if isNotFound(mapError(err, "release")) {
-			return nil, forge.Errorf(forge.ErrNotFound, "release does not exist")
-		}
 		return nil, mapError(err, "release")
 	}
 	done()
@@ -141,7 +138,7 @@ func (t *tx) oneAttachment(ctx context.Context, q string, arg any) (*repos.Attac
 		return nil, err
 	}
 	if len(list) == 0 {
-		return nil, forge.Errorf(forge.ErrNotFound, "attachment does not exist")
+		return nil, forge.Errorf(forge.ErrNotFound, "attachment: not found")
 	}
 	return list[0], nil
 }

@@ -217,6 +217,9 @@ func (t *tx) ListRepos(ctx context.Context, f repos.RepoFilter, o forge.ListOpti
 	if f.OwnerID != 0 {
 		add("r.owner_id = ?", f.OwnerID)
 	}
+	if !f.AnyStatus {
+		add("r.status = ?", forge.RepoReady)
+	}
 	if f.Keyword != "" {
 		var ors []string
 		var kargs []any
@@ -225,7 +228,7 @@ func (t *tx) ListRepos(ctx context.Context, f repos.RepoFilter, o forge.ListOpti
 				continue
 			}
 			if f.Topic {
-				ors = append(ors, `EXISTS (SELECT 1 FROM repo_topic t WHERE t.repo_id = r.id AND t.topic = ?)`)
+				ors = append(ors, `EXISTS (SELECT 1 FROM repo_topic t WHERE t.repo_id = r.id AND lower(t.topic) = ?)`)
 				kargs = append(kargs, word)
 				continue
 			}
@@ -243,7 +246,7 @@ func (t *tx) ListRepos(ctx context.Context, f repos.RepoFilter, o forge.ListOpti
 		}
 	}
 	if !f.AllVisible {
-		add(`((r.is_private = 0 AND (u.visibility = 'public' OR (u.visibility = 'limited' AND ? > 0)))
+		add(`((r.is_private = 0 AND (u.visibility IN ('public', '') OR (u.visibility = 'limited' AND ? > 0)))
 			OR r.owner_id = ? OR EXISTS (SELECT 1 FROM collaboration c WHERE c.repo_id = r.id AND c.user_id = ?))`,
 			f.VisibleTo, f.VisibleTo, f.VisibleTo)
 	}

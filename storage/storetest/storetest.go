@@ -71,6 +71,12 @@ var cases = []struct {
 	{"RepoLifecycle", testRepoLifecycle},
 	{"ReleaseEdits", testReleaseEdits},
 	{"Social", testSocial},
+	{"RepoStatus", testRepoStatus},
+	{"RepoSearch", testRepoSearch},
+	{"BatchReads", testBatchReads},
+	{"UserDeletionCounters", testUserDeletionCounters},
+	{"DefaultVisibility", testDefaultVisibility},
+	{"BareErrors", testBareErrors},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {

@@ -20,7 +20,8 @@ import (
 var visibilitySeeds = []uint64{1, 2, 3, 20261123}
 
 // testVisibility is a property test of ListRepos' visibility filter: in
-// random worlds of owners (public, limited, private), repositories (public
+// random worlds of owners (public, limited, private, or written with no
+// visibility), repositories (public
 // or private) and collaborators (read, write, admin), for every actor
 // (anonymous, users, site administrators, tokens limited to public
 // resources), ListRepos with the filter the repos service derives from the
@@ -44,7 +45,8 @@ type world struct {
 func buildWorld(t *testing.T, b Backend, rnd *rand.Rand) *world {
 	ctx := context.Background()
 	w := &world{collab: map[[2]forge.ID]forge.AccessMode{}}
-	visibilities := []forge.Visibility{forge.VisibilityPublic, forge.VisibilityLimited, forge.VisibilityPrivate}
+	// "" is a user written with no visibility: stored as the default.
+	visibilities := []forge.Visibility{forge.VisibilityPublic, forge.VisibilityLimited, forge.VisibilityPrivate, ""}
 	for i := range 4 + rnd.IntN(6) {
 		u := createUser(t, b.Auth(), forgetest.User(fmt.Sprintf("user%d", i), func(u *forge.User) {
 			u.Visibility = visibilities[rnd.IntN(len(visibilities))]
@@ -94,10 +96,19 @@ func filterFor(actor forge.Actor) repos.RepoFilter {
 func checkVisibility(t *testing.T, b Backend, rnd *rand.Rand) {
 	ctx := context.Background()
 	w := buildWorld(t, b, rnd)
+	// The rule reads the owners as stored.
 	owners := map[forge.ID]*forge.User{}
-	for _, u := range w.users {
-		owners[u.ID] = u
-	}
+	require.NoError(t, b.Repos().View(ctx, func(tx repos.Tx) error {
+		for _, u := range w.users {
+			stored, err := tx.UserByID(ctx, u.ID)
+			if err != nil {
+				return err
+			}
+			require.True(t, stored.Visibility.Valid(), "%s: stored visibility %q", u.Name, stored.Visibility)
+			owners[u.ID] = stored
+		}
+		return nil
+	}))
 	actors := map[string]forge.Actor{"anonymous": {}}
 	for _, u := range w.users {
 		actors[u.Name] = forgetest.ActorFor(u)

@@ -1,0 +1,30 @@
+package storetest
+
+import (
+	"context"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+)
+
+// The recording wrappers of the batch reads a list page uses.
+
+func (x recReposTx) UsersByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*forge.User, error) {
+	x.rec.hit("repos.Tx.UsersByID")
+	return x.Tx.UsersByID(ctx, ids)
+}
+
+func (x recReposTx) ReposByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*forge.Repository, error) {
+	x.rec.hit("repos.Tx.ReposByID")
+	return x.Tx.ReposByID(ctx, ids)
+}
+
+func (x recReposTx) CollaboratorModes(ctx context.Context, userID forge.ID, repoIDs []forge.ID) (map[forge.ID]forge.AccessMode, error) {
+	x.rec.hit("repos.Tx.CollaboratorModes")
+	return x.Tx.CollaboratorModes(ctx, userID, repoIDs)
+}
+
+func (x recReposTx) Transfers(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*repos.Transfer, error) {
+	x.rec.hit("repos.Tx.Transfers")
+	return x.Tx.Transfers(ctx, repoIDs)
+}
