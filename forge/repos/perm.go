@@ -16,7 +16,7 @@ import (
 //   - tokens restricted to public resources see private repositories as
 //     absent, whatever the user's rights.
 func Permission(actor forge.Actor, repo *forge.Repository, owner *forge.User, collab forge.AccessMode) forge.AccessMode {
-	if actor.Scoped && actor.Scope.PublicOnly && (repo.Private || owner.Visibility != forge.VisibilityPublic) {
+	if actor.Scoped && actor.Scope.PublicOnly && (repo.Private || (owner.Visibility != forge.VisibilityPublic && owner.Visibility != "")) {
 		return forge.AccessNone
 	}
 	if actor.IsSiteAdmin() || (actor.IsSignedIn() && actor.User.ID == repo.OwnerID) {
