@@ -102,7 +102,7 @@ func TestTemplatesOfferWhatClientsSend(t *testing.T) {
 	require.GreaterOrEqual(t, len(licenses), 30)
 	require.GreaterOrEqual(t, len(gitignores), 50)
 	for _, name := range []string{"MIT", "Apache-2.0", "GPL-2.0-only", "GPL-2.0-or-later", "GPL-3.0-only", "GPL-3.0-or-later",
-		"LGPL-2.1-or-later", "LGPL-3.0-only", "LGPL-3.0-or-later", "AGPL-3.0-or-later", "MPL-2.0", "CC0-1.0", "EPL-2.0",
+		"LGPL-2.1-only", "LGPL-2.1-or-later", "LGPL-3.0-only", "LGPL-3.0-or-later", "AGPL-3.0-only", "AGPL-3.0-or-later", "MPL-2.0", "CC0-1.0", "EPL-2.0",
 		"EUPL-1.2", "BSD-2-Clause", "BSD-3-Clause", "Unlicense", "WTFPL", "ISC", "BSL-1.0", "Artistic-2.0"} {
 		require.Contains(t, licenses, name)
 	}
