@@ -177,6 +177,9 @@ func TestRepoListCostIsFixed(t *testing.T) {
 			t.Errorf("%s: a page of 31 costs list %+v, convert %+v; a page of 1 costs list %+v, convert %+v: want the same",
 				name, c.list, c.convert, one[name].list, one[name].convert)
 		}
+		if c.http != one[name].http {
+			t.Errorf("%s: GET /users/{username}/repos costs %+v for 31 repositories, %+v for 1: want the same", name, c.http, one[name].http)
+		}
 		if c.list.txs != 1 || c.convert.txs != 1 {
 			t.Errorf("%s: listing costs %d transactions and converting %d: want 1 each", name, c.list.txs, c.convert.txs)
 		}
