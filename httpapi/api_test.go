@@ -67,7 +67,8 @@ func newEnvWith(t *testing.T, repoCfg func(*repos.Config), mutate ...func(*httpa
 	for _, m := range mutate {
 		m(&cfg)
 	}
-	api := httpapi.New(cfg)
+	api, err := httpapi.New(cfg)
+	require.NoError(t, err)
 	mux := http.NewServeMux()
 	mux.Handle("/", api)
 	srv := httptest.NewServer(checked(t, mux))

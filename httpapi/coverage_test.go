@@ -55,7 +55,11 @@ func loadDocOps(t *testing.T) []docOp {
 }
 
 func fullAPI() *API {
-	return New(Config{Auth: new(auth.Service), Repos: &repos.Service{}})
+	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}})
+	if err != nil {
+		panic(err)
+	}
+	return a
 }
 
 var pathParam = regexp.MustCompile(`\{[^}]+\}`)
@@ -166,7 +170,10 @@ func TestEveryOperationReachesItsEntry(t *testing.T) {
 // handler answers 501 in Forgejo's error shape, before any authentication.
 func TestMissingOperationsAnswer501(t *testing.T) {
 	t.Parallel()
-	a := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, RootURL: "https://forge.example/"})
+	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, RootURL: "https://forge.example/"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	table, _ := a.table()
 	n := 0
 	for _, rt := range table {

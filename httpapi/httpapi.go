@@ -5,7 +5,7 @@
 // New returns an http.Handler that owns the routing below /api/v1/; a host
 // mounts it next to its own routes:
 //
-//	api := httpapi.New(httpapi.Config{Auth: authService})
+//	api, err := httpapi.New(httpapi.Config{Auth: authService})
 //	mux.Handle("/api/v1/", api)
 //	mux.Handle("GET /swagger.v1.json", api)
 //
@@ -14,6 +14,7 @@ package httpapi
 
 import (
 	"cmp"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -111,7 +112,16 @@ type API struct {
 //
 //	mux.Handle("/api/v1/", api)
 //	mux.Handle("GET /swagger.v1.json", api)
-func New(cfg Config) *API {
+//
+// It returns an error, and no handler, when cfg lacks Auth (required) or
+// has Git without Repos (git is served for repositories).
+func New(cfg Config) (*API, error) {
+	switch {
+	case cfg.Auth == nil:
+		return nil, errors.New("httpapi: Config.Auth is required")
+	case cfg.Git != nil && cfg.Repos == nil:
+		return nil, errors.New("httpapi: Config.Git needs Config.Repos")
+	}
 	if cfg.MaxBodyBytes <= 0 {
 		cfg.MaxBodyBytes = DefaultMaxBodyBytes
 	}
@@ -162,7 +172,7 @@ func New(cfg Config) *API {
 		r.Post("/{owner}/{repo}/git-receive-pack", a.serveGit)
 	}
 	a.router = r
-	return a
+	return a, nil
 }
 
 // ServeHTTP serves one request.

@@ -163,7 +163,11 @@ func scopeWords(cats []forge.ScopeCategory, level string) []string {
 // Forgejo's statuses and messages.
 func TestRouteTable(t *testing.T) {
 	t.Parallel()
-	routes := httpapi.New(httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}}).Routes()
+	api, err := httpapi.New(httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	routes := api.Routes()
 	for _, rt := range routes {
 		if len(rt.Scopes) == 0 && !rt.Public {
 			t.Errorf("%s %s (%s) declares no scope category and is not marked Public", rt.Method, rt.Path, rt.Op)

@@ -39,7 +39,8 @@ func TestSearchUsersHandler(t *testing.T) {
 		_, err := svc.CreateUser(ctx, root, o)
 		require.NoError(t, err)
 	}
-	a := New(Config{Auth: svc})
+	a, err := New(Config{Auth: svc})
+	require.NoError(t, err)
 
 	type result struct {
 		OK   bool             `json:"ok"`

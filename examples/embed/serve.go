@@ -49,7 +49,10 @@ func handler(ctx context.Context, dir string) (http.Handler, func() error, error
 		return nil, nil, err
 	}
 
-	api := httpapi.New(httpapi.Config{Auth: users, Repos: repoSvc, Git: git})
+	api, err := httpapi.New(httpapi.Config{Auth: users, Repos: repoSvc, Git: git})
+	if err != nil {
+		return nil, nil, err
+	}
 	mux := http.NewServeMux()
 	mux.Handle("/api/v1/", api)
 	mux.Handle("GET /swagger.v1.json", api)

@@ -162,8 +162,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return fmt.Errorf("listen: %w", err)
 	}
 	mux := http.NewServeMux()
-	api := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc,
+	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc,
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log})
+	if err != nil {
+		return err
+	}
 	// The API owns /api/v1/, /swagger.v1.json and git's smart HTTP at
 	// /{owner}/{repo}.git/…: forged has no other routes, so it takes "/".
 	mux.Handle("/", api)
