@@ -86,6 +86,14 @@ func TestPushProtectionPatternsAsForgejo(t *testing.T) {
 	}
 	ok, out := p.push("bob", bob, "HEAD:refs/heads/feature/x")
 	assert.True(t, ok, "an unprotected branch takes the push: %s", out)
+	// The branch and tag API apply the same rule.
+	for _, name := range []string{"release/1.0/hotfix", "stable-9", "MAIN"} {
+		p.expect(p.do(req{method: "POST", path: "/api/v1/repos/alice/pub/branches", token: bob,
+			body: map[string]any{"new_branch_name": name, "old_branch_name": "main"}}), http.StatusForbidden, "")
+	}
+	p.expect(p.do(req{method: "POST", path: "/api/v1/repos/alice/pub/tags", token: bob,
+		body: map[string]any{"tag_name": "v3/x", "target": "main"}}), http.StatusUnprocessableEntity,
+		"user not allowed to create protected tag")
 	ok, out = p.push("alice", p.alice, "HEAD:refs/tags/v2/final")
 	assert.True(t, ok, "the whitelisted user pushes the tag: %s", out)
 
