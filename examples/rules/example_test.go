@@ -23,8 +23,8 @@ func Example_pureRules() {
 	repo := &forge.Repository{ID: 7, OwnerID: 1, Name: "tools"}
 	fmt.Println(repos.Permission(forge.Actor{}, repo, owner, forge.AccessNone) >= forge.AccessModeRead)
 
-	tags := []*repos.TagProtection{{NamePattern: "v*", WhitelistUsernames: []string{"ann"}}}
-	fmt.Println(repos.CanChangeTag(tags, &forge.User{Name: "bob"}, "v1.0"), repos.CanChangeTag(tags, owner, "v1.0"))
+	tags := []*repos.TagProtection{{NamePattern: "v*", WhitelistUserIDs: []forge.ID{owner.ID}}}
+	fmt.Println(repos.CanChangeTag(tags, 2, "v1.0"), repos.CanChangeTag(tags, owner.ID, "v1.0"))
 
 	fmt.Println(auth.ValidateUsername("new"))
 	// Output:

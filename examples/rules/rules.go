@@ -51,7 +51,7 @@ func MayPublish(actor forge.Actor, t Target, tag string) error {
 	if t.Repo.Archived {
 		return fmt.Errorf("%w: %s is archived", ErrNotAllowed, t.Repo.Name)
 	}
-	if !repos.CanChangeTag(t.TagRules, actor.User, tag) {
+	if !repos.CanChangeTag(t.TagRules, actor.UserID(), tag) {
 		return fmt.Errorf("%w: tag %s is protected", ErrNotAllowed, tag)
 	}
 	return nil

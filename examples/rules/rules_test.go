@@ -25,7 +25,7 @@ func TestMayPublish(t *testing.T) {
 	public := &forge.Repository{ID: 10, OwnerID: 1, Name: "app"}
 	private := &forge.Repository{ID: 11, OwnerID: 1, Name: "secret", Private: true}
 	archived := &forge.Repository{ID: 12, OwnerID: 1, Name: "old", Archived: true}
-	vOnly := []*repos.TagProtection{{NamePattern: "v*", WhitelistUsernames: []string{"ann"}}}
+	vOnly := []*repos.TagProtection{{NamePattern: "v*", WhitelistUserIDs: []forge.ID{owner.ID}}}
 
 	for _, c := range []struct {
 		name  string

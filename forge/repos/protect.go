@@ -2,8 +2,6 @@ package repos
 
 import (
 	"context"
-	"errors"
-	"path"
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
@@ -12,6 +10,14 @@ import (
 // BranchProtection is a protection rule: a branch name or a glob pattern
 // (RuleName) and what it requires. Field names follow Forgejo's
 // BranchProtection.
+//
+// The user whitelists are the users' ids (…UserIDs): what is stored and
+// what the rules check, so that a right stays with its user through
+// renames and dies with the account. The …Usernames lists are the API's
+// view of them: on reads the service fills them with the users' current
+// names (users that no longer exist are left out); on CreateProtection
+// and EditProtection they are the names to whitelist, which the service
+// resolves to ids. Stores keep only the ids.
 type BranchProtection struct {
 	ID       forge.ID
 	RepoID   forge.ID
@@ -19,16 +25,19 @@ type BranchProtection struct {
 
 	EnablePush                    bool
 	EnablePushWhitelist           bool
+	PushWhitelistUserIDs          []forge.ID
 	PushWhitelistUsernames        []string
 	PushWhitelistTeams            []string
 	PushWhitelistDeployKeys       bool
 	EnableMergeWhitelist          bool
+	MergeWhitelistUserIDs         []forge.ID
 	MergeWhitelistUsernames       []string
 	MergeWhitelistTeams           []string
 	EnableStatusCheck             bool
 	StatusCheckContexts           []string
 	RequiredApprovals             int64
 	EnableApprovalsWhitelist      bool
+	ApprovalsWhitelistUserIDs     []forge.ID
 	ApprovalsWhitelistUsernames   []string
 	ApprovalsWhitelistTeams       []string
 	BlockOnRejectedReviews        bool
@@ -47,25 +56,13 @@ type BranchProtection struct {
 	Created, Updated        time.Time
 }
 
-// IsGlob reports whether the rule is a pattern rather than a branch name.
-func (p *BranchProtection) IsGlob() bool {
-	for _, c := range p.RuleName {
-		switch c {
-		case '*', '?', '[':
-			return true
-		}
-	}
-	return false
-}
+// IsGlob reports whether the rule is a pattern rather than a branch name
+// (IsBranchRuleGlob).
+func (p *BranchProtection) IsGlob() bool { return IsBranchRuleGlob(p.RuleName) }
 
-// Matches reports whether the rule protects branch.
-func (p *BranchProtection) Matches(branch string) bool {
-	if !p.IsGlob() {
-		return p.RuleName == branch
-	}
-	ok, _ := path.Match(p.RuleName, branch)
-	return ok
-}
+// Matches reports whether the rule protects branch (MatchBranchRule: a
+// plain name ignoring case, a glob with '/' as separator).
+func (p *BranchProtection) Matches(branch string) bool { return MatchBranchRule(p.RuleName, branch) }
 
 // normalize applies Forgejo's rules: a negative approval count is 0, and
 // the push whitelist takes effect only with push enabled.
@@ -79,19 +76,30 @@ func (p *BranchProtection) normalize() {
 	}
 }
 
-// ProtectionFor returns the rule protecting branch among rules: an exact
-// name wins over patterns, then the first matching pattern. Nil if none.
+// ProtectionFor returns the rule protecting branch among rules, as
+// Forgejo's GetFirstMatchProtectedBranchRule picks it: plain names before
+// patterns, each group in the byte order of the rule names, the first
+// that matches (MatchBranchRule). Nil if none.
 func ProtectionFor(rules []*BranchProtection, branch string) *BranchProtection {
-	var glob *BranchProtection
+	var best *BranchProtection
 	for _, r := range rules {
-		if !r.IsGlob() && r.RuleName == branch {
-			return r
+		if !r.Matches(branch) {
+			continue
 		}
-		if glob == nil && r.IsGlob() && r.Matches(branch) {
-			glob = r
+		if best == nil || ruleBefore(r, best) {
+			best = r
 		}
 	}
-	return glob
+	return best
+}
+
+// ruleBefore is Forgejo's order of branch rules: plain names first, then
+// by name.
+func ruleBefore(a, b *BranchProtection) bool {
+	if ag, bg := a.IsGlob(), b.IsGlob(); ag != bg {
+		return !ag
+	}
+	return a.RuleName < b.RuleName
 }
 
 // CountApprovals is Forgejo's approval count as a pure rule: official,
@@ -131,8 +139,10 @@ func (s *Service) ListProtections(ctx context.Context, actor forge.Actor, owner,
 		if err := requireAdmin(v); err != nil {
 			return err
 		}
-		list, err = tx.ListProtections(ctx, v.Repo.ID)
-		return err
+		if list, err = tx.ListProtections(ctx, v.Repo.ID); err != nil {
+			return err
+		}
+		return fillProtectionNames(ctx, tx, list...)
 	})
 	return list, err
 }
@@ -152,8 +162,10 @@ func (s *Service) GetProtection(ctx context.Context, actor forge.Actor, owner, n
 		if err := requireAdmin(v); err != nil {
 			return err
 		}
-		p, err = tx.Protection(ctx, v.Repo.ID, rule)
-		return storeMissing(err, protectionMissing(rule))
+		if p, err = tx.Protection(ctx, v.Repo.ID, rule); err != nil {
+			return storeMissing(err, protectionMissing(rule))
+		}
+		return fillProtectionNames(ctx, tx, p)
 	})
 	return p, err
 }
@@ -161,8 +173,11 @@ func (s *Service) GetProtection(ctx context.Context, actor forge.Actor, owner, n
 // ErrRuleNameEmpty refuses a rule without a name (Forgejo answers 400).
 var ErrRuleNameEmpty = forge.Errorf(forge.ErrInvalid, "both rule_name and branch_name are empty")
 
-// CreateProtection adds a rule. reqAdmin, not archived. Errors:
+// CreateProtection adds a rule. reqAdmin, not archived. The whitelists are
+// given by name (…Usernames) and stored as the ids of those users (the
+// …UserIDs given are ignored). Errors:
 // forge.ErrInvalid `both rule_name and branch_name are empty`;
+// ErrWhitelistUserMissing (forge.ErrInvalid `User does not exist`);
 // forge.ErrConflict `Branch protection already exist`.
 func (s *Service) CreateProtection(ctx context.Context, actor forge.Actor, owner, name string, p BranchProtection) (*BranchProtection, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
@@ -176,14 +191,17 @@ func (s *Service) CreateProtection(ctx context.Context, actor forge.Actor, owner
 	now := s.clock.Now()
 	p.Created, p.Updated = now, now
 	err := s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
-		if err := checkWhitelist(ctx, tx, p.PushWhitelistUsernames, p.MergeWhitelistUsernames, p.ApprovalsWhitelistUsernames); err != nil {
+		if err := resolveProtectionNames(ctx, tx, &p, true, true, true); err != nil {
 			return err
 		}
 		p.RepoID = v.Repo.ID
 		if _, err := tx.Protection(ctx, v.Repo.ID, p.RuleName); err == nil {
 			return forge.Errorf(forge.ErrConflict, "Branch protection already exist")
 		}
-		return tx.CreateProtection(ctx, &p)
+		if err := tx.CreateProtection(ctx, &p); err != nil {
+			return err
+		}
+		return fillProtectionNames(ctx, tx, &p)
 	})
 	if err != nil {
 		return nil, err
@@ -254,8 +272,10 @@ func (e ProtectionEdit) Apply(p *BranchProtection) {
 // returns the rule as stored. reqAdmin of owner/name, not archived. The
 // rule is looked up within that repository only. Errors: forge.ErrNotFound
 // for an unknown rule (or repository); forge.ErrForbidden for a
-// non-administrator; forge.ErrInvalid `User does not exist` for unknown
-// whitelisted users (nothing is stored then).
+// non-administrator; ErrWhitelistUserMissing (forge.ErrInvalid `User does
+// not exist`) for unknown whitelisted users (nothing is stored then). A
+// whitelist the edit gives by name replaces the stored ids with those of
+// the named users; the others keep their ids.
 func (s *Service) EditProtection(ctx context.Context, actor forge.Actor, owner, name, rule string, e ProtectionEdit) (*BranchProtection, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return nil, err
@@ -274,15 +294,19 @@ func (s *Service) EditProtection(ctx context.Context, actor forge.Actor, owner, 
 		}
 		p.normalize()
 		p.ID, p.RepoID, p.RuleName = id, repo, ruleName
-		if err := checkWhitelist(ctx, tx, p.PushWhitelistUsernames, p.MergeWhitelistUsernames, p.ApprovalsWhitelistUsernames); err != nil {
+		err = resolveProtectionNames(ctx, tx, p, e.PushWhitelistUsernames != nil, e.MergeWhitelistUsernames != nil,
+			e.ApprovalsWhitelistUsernames != nil)
+		if err != nil {
 			return err
 		}
 		p.Updated = s.clock.Now()
 		if err := tx.UpdateProtection(ctx, p); err != nil {
 			return err
 		}
-		out, err = tx.Protection(ctx, v.Repo.ID, rule)
-		return err
+		if out, err = tx.Protection(ctx, v.Repo.ID, rule); err != nil {
+			return err
+		}
+		return fillProtectionNames(ctx, tx, out)
 	})
 	return out, err
 }
@@ -294,19 +318,4 @@ func (s *Service) DeleteProtection(ctx context.Context, actor forge.Actor, owner
 	return s.adminWrite(ctx, actor, owner, name, func(tx Tx, v *View) error {
 		return storeMissing(tx.DeleteProtection(ctx, v.Repo.ID, rule), protectionMissing(rule))
 	})
-}
-
-// checkWhitelist answers Forgejo's 422 `User does not exist` for unknown
-// whitelisted users.
-func checkWhitelist(ctx context.Context, tx Tx, lists ...[]string) error {
-	for _, list := range lists {
-		for _, n := range list {
-			if _, err := tx.UserByName(ctx, n); errors.Is(err, forge.ErrNotFound) {
-				return forge.Errorf(forge.ErrInvalid, "User does not exist")
-			} else if err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }

@@ -3,6 +3,8 @@ package repos
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
@@ -25,6 +27,15 @@ const (
 	RefBranchPush RefRefusal = "branch-push"
 	// RefTag: a protected tag the user is not whitelisted for.
 	RefTag RefRefusal = "tag"
+	// RefBadName: a new branch or tag whose name the API refuses
+	// (CheckRefName).
+	RefBadName RefRefusal = "bad-name"
+	// RefPull: refs/pull/… is written by the forge only (Forgejo accepts
+	// pushes there only to AGit pull requests; Hearth has none).
+	RefPull RefRefusal = "pull"
+	// RefAGit: refs/for/… asks for an AGit pull request, which Hearth
+	// does not serve.
+	RefAGit RefRefusal = "agit"
 )
 
 // RefRules is what CheckRefUpdate reads of a repository.
@@ -40,10 +51,11 @@ type RefRules struct {
 // isZeroID reports whether id is "" or all zeros (git's "no object").
 func isZeroID(id string) bool { return strings.Trim(id, "0") == "" }
 
-// CanPushBranch is the branch rule for changes by user: without a rule,
-// yes; with one, only when it enables pushing and, when it has a push
-// whitelist, user is on it. (Write access is checked before.)
-func CanPushBranch(rule *BranchProtection, user *forge.User) bool {
+// CanPushBranch is the branch rule for changes by the user with id userID
+// (0: nobody): without a rule, yes; with one, only when it enables pushing
+// and, when it has a push whitelist, the user's id is on it. (Write access
+// is checked before.)
+func CanPushBranch(rule *BranchProtection, userID forge.ID) bool {
 	if rule == nil {
 		return true
 	}
@@ -53,30 +65,43 @@ func CanPushBranch(rule *BranchProtection, user *forge.User) bool {
 	if !rule.EnablePushWhitelist {
 		return true
 	}
-	for _, n := range rule.PushWhitelistUsernames {
-		if user != nil && strings.EqualFold(n, user.Name) {
-			return true
-		}
-	}
-	return false
+	return userID != 0 && slices.Contains(rule.PushWhitelistUserIDs, userID)
 }
 
 // canPush is CanPushBranch for an actor.
 func canPush(rule *BranchProtection, actor forge.Actor, _ *View) bool {
-	return CanPushBranch(rule, actor.User)
+	return CanPushBranch(rule, actor.UserID())
 }
 
 // CheckRefUpdate is the one protection rule for every way a reference is
 // created, moved or deleted (git push, branch and tag API calls, releases,
-// renames), as a pure function of the repository's rules, the acting user
-// and the update. It returns the refusal, and whether the update may only
-// fast-forward (a protected branch that exists and stays: Forgejo refuses
-// force pushes to protected branches, v15 has no allowlist for them).
-// References outside refs/heads/ and refs/tags/ are not ruled here.
-func CheckRefUpdate(rules RefRules, user *forge.User, u RefUpdate) (fastForwardOnly bool, refusal RefRefusal) {
+// renames), as a pure function of the repository's rules, the id of the
+// acting user (0 for none) and the update. It returns the refusal, and
+// whether the update may only fast-forward (a protected branch that exists
+// and stays: Forgejo refuses force pushes to protected branches, v15 has
+// no allowlist for them).
+//
+// A new branch or tag must have a name the API accepts (CheckRefName:
+// git push would otherwise create `HEAD` or `-n`). Outside refs/heads/ and
+// refs/tags/, as Forgejo's pre-receive hook: refs/pull/… is refused (the
+// forge writes it; Forgejo lets users push only to AGit pull requests,
+// which Hearth does not have), refs/for/… is refused (AGit, not served);
+// any other namespace (refs/notes/…, refs/meta/…) is the repository's to
+// use, as in Forgejo, for anyone who may write to it.
+func CheckRefUpdate(rules RefRules, userID forge.ID, u RefUpdate) (fastForwardOnly bool, refusal RefRefusal) {
 	deleting := isZeroID(u.NewID)
+	creating := isZeroID(u.OldID) && !deleting
+	switch {
+	case strings.HasPrefix(u.Ref, "refs/pull/"):
+		return false, RefPull
+	case strings.HasPrefix(u.Ref, "refs/for/"):
+		return false, RefAGit
+	}
 	if tag, ok := strings.CutPrefix(u.Ref, "refs/tags/"); ok {
-		if !CanChangeTag(rules.Tags, user, tag) {
+		if creating && CheckRefName(tag) != nil {
+			return false, RefBadName
+		}
+		if !CanChangeTag(rules.Tags, userID, tag) {
 			return false, RefTag
 		}
 		return false, RefAllowed
@@ -85,13 +110,16 @@ func CheckRefUpdate(rules RefRules, user *forge.User, u RefUpdate) (fastForwardO
 	if !ok {
 		return false, RefAllowed
 	}
+	if creating && CheckRefName(branch) != nil {
+		return false, RefBadName
+	}
 	rule := ProtectionFor(rules.Branches, branch)
 	switch {
 	case deleting && rules.DefaultBranch != "" && branch == rules.DefaultBranch && !rules.Empty:
 		return false, RefDefaultBranch
 	case deleting && rule != nil:
 		return false, RefBranchDeletion
-	case !CanPushBranch(rule, user):
+	case !CanPushBranch(rule, userID):
 		return false, RefBranchPush
 	}
 	return rule != nil && !isZeroID(u.OldID), RefAllowed
@@ -116,6 +144,24 @@ func (e *RefChangeError) Error() string {
 		return fmt.Sprintf("Not allowed to push to protected branch %s", name)
 	case RefTag:
 		return fmt.Sprintf("Tag %s is protected", name)
+	case RefBadName:
+		if err := CheckRefName(name); err != nil {
+			return err.Error()
+		}
+		return fmt.Sprintf("invalid reference name %q", name)
+	case RefPull:
+		// Forgejo's answers: no pull request number, or no such (AGit)
+		// pull request.
+		rest := strings.TrimPrefix(e.Ref, "refs/pull/")
+		if i := strings.LastIndexByte(rest, '/'); i >= 0 {
+			rest = rest[:i]
+		}
+		if n, err := strconv.ParseInt(rest, 10, 64); err == nil && n > 0 {
+			return fmt.Sprintf("Unable to get pull request %d", n)
+		}
+		return fmt.Sprintf("Invalid ref: %s", e.Ref)
+	case RefAGit:
+		return fmt.Sprintf("AGit pull requests are not supported: %s", e.Ref)
 	}
 	return "reference change refused: " + e.Ref
 }
@@ -150,7 +196,7 @@ func (s *Service) checkRefChange(ctx context.Context, actor forge.Actor, v *View
 	}
 	var ff []string
 	for _, u := range updates {
-		only, why := CheckRefUpdate(rr, actor.User, u)
+		only, why := CheckRefUpdate(rr, actor.UserID(), u)
 		if why != RefAllowed {
 			return nil, &RefChangeError{Ref: u.Ref, Refusal: why}
 		}

@@ -61,11 +61,11 @@ func TestCanPushBranch(t *testing.T) {
 		{nil, bob, true},
 		{&BranchProtection{RuleName: "main"}, bob, false},
 		{&BranchProtection{RuleName: "main", EnablePush: true}, bob, true},
-		{&BranchProtection{RuleName: "main", EnablePush: true, EnablePushWhitelist: true, PushWhitelistUsernames: []string{"ANN"}}, ann, true},
-		{&BranchProtection{RuleName: "main", EnablePush: true, EnablePushWhitelist: true, PushWhitelistUsernames: []string{"ann"}}, bob, false},
-		{&BranchProtection{RuleName: "main", EnablePush: true, EnablePushWhitelist: true, PushWhitelistUsernames: []string{"ann"}}, nil, false},
+		{&BranchProtection{RuleName: "main", EnablePush: true, EnablePushWhitelist: true, PushWhitelistUserIDs: []forge.ID{1}}, ann, true},
+		{&BranchProtection{RuleName: "main", EnablePush: true, EnablePushWhitelist: true, PushWhitelistUserIDs: []forge.ID{1}}, bob, false},
+		{&BranchProtection{RuleName: "main", EnablePush: true, EnablePushWhitelist: true, PushWhitelistUserIDs: []forge.ID{1}}, nil, false},
 	} {
-		if got := CanPushBranch(tc.rule, tc.user); got != tc.want {
+		if got := CanPushBranch(tc.rule, forge.Actor{User: tc.user}.UserID()); got != tc.want {
 			t.Errorf("%d: CanPushBranch = %v, want %v", i, got, tc.want)
 		}
 	}
@@ -78,10 +78,10 @@ func TestCheckRefUpdate(t *testing.T) {
 	rules := RefRules{
 		Branches: []*BranchProtection{
 			{RuleName: "main", EnablePush: true},
-			{RuleName: "release/*", EnablePush: true, EnablePushWhitelist: true, PushWhitelistUsernames: []string{"ann"}},
+			{RuleName: "release/*", EnablePush: true, EnablePushWhitelist: true, PushWhitelistUserIDs: []forge.ID{1}},
 			{RuleName: "frozen"},
 		},
-		Tags:          []*TagProtection{{NamePattern: "v*", WhitelistUsernames: []string{"ann"}}},
+		Tags:          []*TagProtection{{NamePattern: "v*", WhitelistUserIDs: []forge.ID{1}}},
 		DefaultBranch: "main",
 	}
 	for _, tc := range []struct {
@@ -108,7 +108,7 @@ func TestCheckRefUpdate(t *testing.T) {
 		{"free tag", rules, bob, RefUpdate{"refs/tags/nightly", "", a}, false, RefAllowed},
 		{"other refs", rules, bob, RefUpdate{"refs/notes/x", a, zero}, false, RefAllowed},
 	} {
-		ff, why := CheckRefUpdate(tc.rules, tc.user, tc.u)
+		ff, why := CheckRefUpdate(tc.rules, forge.Actor{User: tc.user}.UserID(), tc.u)
 		if ff != tc.ffOnly || why != tc.why {
 			t.Errorf("%s: CheckRefUpdate = %v, %q; want %v, %q", tc.name, ff, why, tc.ffOnly, tc.why)
 		}

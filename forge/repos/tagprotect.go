@@ -3,8 +3,7 @@ package repos
 import (
 	"context"
 	"errors"
-	"path"
-	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,45 +12,41 @@ import (
 
 // TagProtection restricts who may create or delete tags matching
 // NamePattern: a glob, or a regular expression between slashes (/^v\d+/),
-// as Forgejo's protected tags.
+// as Forgejo's protected tags (MatchTagPattern). The whitelist is the
+// users' ids (WhitelistUserIDs), what is stored and checked;
+// WhitelistUsernames is the API's view of it: the users' current names on
+// reads, the names to whitelist on CreateTagProtection and
+// EditTagProtection (see BranchProtection).
 type TagProtection struct {
 	ID                 forge.ID
 	RepoID             forge.ID
 	NamePattern        string
+	WhitelistUserIDs   []forge.ID
 	WhitelistUsernames []string
 	WhitelistTeams     []string
 	Created, Updated   time.Time
 }
 
-// Matches reports whether the rule covers tag.
-func (p *TagProtection) Matches(tag string) bool {
-	if len(p.NamePattern) > 2 && strings.HasPrefix(p.NamePattern, "/") && strings.HasSuffix(p.NamePattern, "/") {
-		re, err := regexp.Compile(p.NamePattern[1 : len(p.NamePattern)-1])
-		return err == nil && re.MatchString(tag)
-	}
-	ok, _ := path.Match(p.NamePattern, tag)
-	return ok || p.NamePattern == tag
-}
+// Matches reports whether the rule covers tag (MatchTagPattern: a rule
+// whose pattern does not compile covers every tag).
+func (p *TagProtection) Matches(tag string) bool { return MatchTagPattern(p.NamePattern, tag) }
 
-// CanChangeTag is the tag rule as a pure function: may user create or
-// delete tag given the rules? Unprotected tags: yes; protected ones only
-// for whitelisted users.
-func CanChangeTag(rules []*TagProtection, user *forge.User, tag string) bool {
+// CanChangeTag is the tag rule as a pure function, as Forgejo's
+// IsUserAllowedToControlTag: may the user with id userID (0: nobody)
+// create or delete tag given the rules? A tag no rule covers: yes; a
+// covered one only when one of the rules covering it whitelists the user.
+func CanChangeTag(rules []*TagProtection, userID forge.ID, tag string) bool {
+	allowed := true
 	for _, r := range rules {
 		if !r.Matches(tag) {
 			continue
 		}
-		allowed := false
-		for _, n := range r.WhitelistUsernames {
-			if user != nil && strings.EqualFold(n, user.Name) {
-				allowed = true
-			}
-		}
-		if !allowed {
-			return false
+		allowed = userID != 0 && slices.Contains(r.WhitelistUserIDs, userID)
+		if allowed {
+			return true
 		}
 	}
-	return true
+	return allowed
 }
 
 // checkTag applies the protection check (CheckRefUpdate) to creating or
@@ -65,6 +60,9 @@ func (s *Service) checkTag(ctx context.Context, actor forge.Actor, v *View, tag 
 	}
 	_, err := s.checkRefChange(ctx, actor, v, false, u)
 	var rc *RefChangeError
+	if errors.As(err, &rc) && rc.Refusal == RefBadName {
+		return forge.Errorf(forge.ErrInvalid, "%s", rc.Error())
+	}
 	if errors.As(err, &rc) {
 		if deleting {
 			return forge.Errorf(forge.ErrInvalid, "user not allowed to delete protected tag")
@@ -82,8 +80,10 @@ func (s *Service) ListTagProtections(ctx context.Context, actor forge.Actor, own
 	var list []*TagProtection
 	err := s.adminTx(ctx, actor, owner, name, false, func(tx Tx, v *View) error {
 		var err error
-		list, err = tx.ListTagProtections(ctx, v.Repo.ID)
-		return err
+		if list, err = tx.ListTagProtections(ctx, v.Repo.ID); err != nil {
+			return err
+		}
+		return fillTagProtectionNames(ctx, tx, list...)
 	})
 	return list, err
 }
@@ -96,8 +96,10 @@ func (s *Service) GetTagProtection(ctx context.Context, actor forge.Actor, owner
 	var p *TagProtection
 	err := s.adminTx(ctx, actor, owner, name, false, func(tx Tx, v *View) error {
 		var err error
-		p, err = tx.TagProtection(ctx, v.Repo.ID, id)
-		return storeMissing(err, tagProtectionMissing(id))
+		if p, err = tx.TagProtection(ctx, v.Repo.ID, id); err != nil {
+			return storeMissing(err, tagProtectionMissing(id))
+		}
+		return fillTagProtectionNames(ctx, tx, p)
 	})
 	return p, err
 }
@@ -125,16 +127,17 @@ func (e TagProtectionEdit) Apply(p *TagProtection) {
 var ErrTagPatternEmpty = forge.Errorf(forge.ErrInvalid, "name_pattern are empty")
 
 // CheckTagPattern reports why pattern cannot be a tag protection pattern:
-// empty (ErrTagPatternEmpty), or a /regular expression/ that does not
-// compile. forge.ErrInvalid.
+// empty (ErrTagPatternEmpty), or a /regular expression/ or glob that does
+// not compile (forge.ErrInvalid `invalid name_pattern: …`; Forgejo stores
+// such a pattern and then fails every change of a tag: refused up front
+// here). The pattern is checked as it will be stored (trimmed).
 func CheckTagPattern(pattern string) error {
-	if strings.TrimSpace(pattern) == "" {
+	pattern = strings.TrimSpace(pattern)
+	if pattern == "" {
 		return ErrTagPatternEmpty
 	}
-	if len(pattern) > 2 && strings.HasPrefix(pattern, "/") && strings.HasSuffix(pattern, "/") {
-		if _, err := regexp.Compile(pattern[1 : len(pattern)-1]); err != nil {
-			return forge.Errorf(forge.ErrInvalid, "invalid name_pattern: %v", err)
-		}
+	if _, err := compileTagPattern(pattern); err != nil {
+		return forge.Errorf(forge.ErrInvalid, "invalid name_pattern: %v", err)
 	}
 	return nil
 }
@@ -155,9 +158,11 @@ func (s *Service) CreateTagProtection(ctx context.Context, actor forge.Actor, ow
 	p.ID = 0
 	p.Created, p.Updated = now, now
 	err := s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
-		if err := checkWhitelist(ctx, tx, p.WhitelistUsernames); err != nil {
+		ids, err := userIDsByNames(ctx, tx, p.WhitelistUsernames)
+		if err != nil {
 			return err
 		}
+		p.WhitelistUserIDs = ids
 		p.RepoID = v.Repo.ID
 		existing, err := tx.ListTagProtections(ctx, v.Repo.ID)
 		if err != nil {
@@ -168,7 +173,10 @@ func (s *Service) CreateTagProtection(ctx context.Context, actor forge.Actor, ow
 				return forge.Errorf(forge.ErrConflict, "Tag protection already exist")
 			}
 		}
-		return tx.CreateTagProtection(ctx, &p)
+		if err := tx.CreateTagProtection(ctx, &p); err != nil {
+			return err
+		}
+		return fillTagProtectionNames(ctx, tx, &p)
 	})
 	if err != nil {
 		return nil, err
@@ -198,15 +206,20 @@ func (s *Service) EditTagProtection(ctx context.Context, actor forge.Actor, owne
 		}
 		e.Apply(p)
 		p.ID, p.RepoID = id, v.Repo.ID
-		if err := checkWhitelist(ctx, tx, p.WhitelistUsernames); err != nil {
-			return err
+		p.NamePattern = strings.TrimSpace(p.NamePattern)
+		if e.WhitelistUsernames != nil {
+			if p.WhitelistUserIDs, err = userIDsByNames(ctx, tx, p.WhitelistUsernames); err != nil {
+				return err
+			}
 		}
 		p.Updated = s.clock.Now()
 		if err := tx.UpdateTagProtection(ctx, p); err != nil {
 			return err
 		}
-		out, err = tx.TagProtection(ctx, v.Repo.ID, id)
-		return err
+		if out, err = tx.TagProtection(ctx, v.Repo.ID, id); err != nil {
+			return err
+		}
+		return fillTagProtectionNames(ctx, tx, out)
 	})
 	return out, err
 }

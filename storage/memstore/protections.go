@@ -16,15 +16,46 @@ func clone[T any](s []T) []T {
 	return append([]T{}, s...)
 }
 
+// copyProtection copies a rule; user whitelists are kept as ids only (the
+// names are the service's view of them, as in the SQL backends).
 func copyProtection(p *repos.BranchProtection) repos.BranchProtection {
 	v := *p
-	v.PushWhitelistUsernames, v.PushWhitelistTeams = clone(p.PushWhitelistUsernames), clone(p.PushWhitelistTeams)
-	v.MergeWhitelistUsernames, v.MergeWhitelistTeams = clone(p.MergeWhitelistUsernames), clone(p.MergeWhitelistTeams)
+	v.PushWhitelistUserIDs, v.PushWhitelistTeams = clone(p.PushWhitelistUserIDs), clone(p.PushWhitelistTeams)
+	v.MergeWhitelistUserIDs, v.MergeWhitelistTeams = clone(p.MergeWhitelistUserIDs), clone(p.MergeWhitelistTeams)
 	v.StatusCheckContexts = clone(p.StatusCheckContexts)
-	v.ApprovalsWhitelistUsernames = clone(p.ApprovalsWhitelistUsernames)
+	v.ApprovalsWhitelistUserIDs = clone(p.ApprovalsWhitelistUserIDs)
 	v.ApprovalsWhitelistTeams = clone(p.ApprovalsWhitelistTeams)
+	v.PushWhitelistUsernames, v.MergeWhitelistUsernames, v.ApprovalsWhitelistUsernames = nil, nil, nil
 	v.Created, v.Updated = ts(p.Created), ts(p.Updated)
 	return v
+}
+
+// liveUsers returns ids without those of users that no longer exist (the
+// SQL backends drop whitelist rows with their user).
+func (s *state) liveUsers(ids []forge.ID) []forge.ID {
+	var out []forge.ID // nil when empty, as the SQL backends read it
+	for _, id := range ids {
+		if _, ok := s.users[id]; ok {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// readProtection is the stored rule p as a read returns it.
+func (s *state) readProtection(p *repos.BranchProtection) *repos.BranchProtection {
+	v := copyProtection(p)
+	v.PushWhitelistUserIDs = s.liveUsers(v.PushWhitelistUserIDs)
+	v.MergeWhitelistUserIDs = s.liveUsers(v.MergeWhitelistUserIDs)
+	v.ApprovalsWhitelistUserIDs = s.liveUsers(v.ApprovalsWhitelistUserIDs)
+	return &v
+}
+
+// readTagProtection is the stored tag rule p as a read returns it.
+func (s *state) readTagProtection(p *repos.TagProtection) *repos.TagProtection {
+	v := copyTagProtection(p)
+	v.WhitelistUserIDs = append([]forge.ID{}, s.liveUsers(v.WhitelistUserIDs)...) // never nil, as the SQL backends
+	return &v
 }
 
 func (s *state) protectionByName(repoID forge.ID, rule string) (repos.BranchProtection, bool) {
@@ -65,8 +96,7 @@ func (t *tx) Protection(ctx context.Context, repoID forge.ID, rule string) (*rep
 	if !ok {
 		return nil, protectionNotFound(rule)
 	}
-	v := copyProtection(&p)
-	return &v, nil
+	return t.st.readProtection(&p), nil
 }
 
 func (t *tx) ListProtections(ctx context.Context, repoID forge.ID) ([]*repos.BranchProtection, error) {
@@ -76,8 +106,7 @@ func (t *tx) ListProtections(ctx context.Context, repoID forge.ID) ([]*repos.Bra
 	list := []*repos.BranchProtection{}
 	for _, p := range t.st.protections {
 		if p.RepoID == repoID {
-			v := copyProtection(&p)
-			list = append(list, &v)
+			list = append(list, t.st.readProtection(&p))
 		}
 	}
 	slices.SortFunc(list, func(a, b *repos.BranchProtection) int { return cmp.Compare(a.ID, b.ID) })
@@ -115,9 +144,11 @@ func (t *tx) DeleteProtection(ctx context.Context, repoID forge.ID, rule string)
 	return nil
 }
 
+// copyTagProtection copies a tag rule; its whitelist is kept as ids only.
 func copyTagProtection(p *repos.TagProtection) repos.TagProtection {
 	v := *p
-	v.WhitelistUsernames = append([]string{}, p.WhitelistUsernames...)
+	v.WhitelistUserIDs = append([]forge.ID{}, p.WhitelistUserIDs...)
+	v.WhitelistUsernames = nil
 	v.WhitelistTeams = append([]string{}, p.WhitelistTeams...)
 	v.Created, v.Updated = ts(p.Created), ts(p.Updated)
 	return v
@@ -149,8 +180,7 @@ func (t *tx) TagProtection(ctx context.Context, repoID, id forge.ID) (*repos.Tag
 	if !ok || p.RepoID != repoID {
 		return nil, tagProtectionNotFound(id)
 	}
-	v := copyTagProtection(&p)
-	return &v, nil
+	return t.st.readTagProtection(&p), nil
 }
 
 func (t *tx) ListTagProtections(ctx context.Context, repoID forge.ID) ([]*repos.TagProtection, error) {
@@ -160,8 +190,7 @@ func (t *tx) ListTagProtections(ctx context.Context, repoID forge.ID) ([]*repos.
 	list := []*repos.TagProtection{}
 	for _, p := range t.st.tagProts {
 		if p.RepoID == repoID {
-			v := copyTagProtection(&p)
-			list = append(list, &v)
+			list = append(list, t.st.readTagProtection(&p))
 		}
 	}
 	slices.SortFunc(list, func(a, b *repos.TagProtection) int { return cmp.Compare(a.ID, b.ID) })

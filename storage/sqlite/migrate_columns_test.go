@@ -66,14 +66,14 @@ func TestMigrationConvertsJSONRows(t *testing.T) {
 		require.NoError(t, err)
 		require.True(t, bp.EnablePush)
 		require.EqualValues(t, 2, bp.RequiredApprovals)
-		require.Equal(t, []string{"ann", "bob"}, bp.PushWhitelistUsernames)
+		require.Equal(t, []forge.ID{1}, bp.PushWhitelistUserIDs) // 00011: names to ids, unknown bob dropped
 		require.Equal(t, []string{"ci"}, bp.StatusCheckContexts)
-		require.Nil(t, bp.MergeWhitelistUsernames)
+		require.Nil(t, bp.MergeWhitelistUserIDs)
 		require.Equal(t, "*.go", bp.ProtectedFilePatterns)
 
 		tp, err := tx.TagProtection(ctx, 7, 4)
 		require.NoError(t, err)
-		require.Equal(t, []string{"ann"}, tp.WhitelistUsernames)
+		require.Equal(t, []forge.ID{1}, tp.WhitelistUserIDs)
 		require.Equal(t, []string{}, tp.WhitelistTeams)
 		return nil
 	}))

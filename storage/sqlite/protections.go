@@ -8,10 +8,11 @@ import (
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
-// Branch and tag protection rules: explicit columns, and their lists in
-// protected_branch_entry / protected_tag_entry rows (list, position,
-// value). Not-found errors carry no business message: the domain words
-// them.
+// Branch and tag protection rules: explicit columns, their lists of names
+// in protected_branch_entry / protected_tag_entry rows (list, position,
+// value), and their user whitelists as user ids in protected_branch_user
+// / protected_tag_user rows (which go with the user: ON DELETE CASCADE).
+// Not-found errors carry no business message: the domain words them.
 
 var branchProtectionFields = []string{"repo_id", "rule_name", "enable_push", "enable_push_whitelist",
 	"push_whitelist_deploy_keys", "enable_merge_whitelist", "enable_status_check", "required_approvals",
@@ -44,16 +45,70 @@ var (
 	sqlTagEntries          = prepared(`SELECT list, value FROM protected_tag_entry WHERE protection_id = ? ORDER BY list, pos`)
 	sqlDeleteTagEntries    = prepared(`DELETE FROM protected_tag_entry WHERE protection_id = ?`)
 	sqlAddTagEntry         = prepared(`INSERT INTO protected_tag_entry (protection_id, list, pos, value) VALUES (?,?,?,?)`)
+
+	sqlBranchUsers       = prepared(`SELECT list, user_id FROM protected_branch_user WHERE protection_id = ? ORDER BY list, pos`)
+	sqlDeleteBranchUsers = prepared(`DELETE FROM protected_branch_user WHERE protection_id = ?`)
+	sqlAddBranchUser     = prepared(`INSERT OR IGNORE INTO protected_branch_user (protection_id, list, pos, user_id) VALUES (?,?,?,?)`)
+	sqlTagUsers          = prepared(`SELECT 'users', user_id FROM protected_tag_user WHERE protection_id = ? ORDER BY pos`)
+	sqlDeleteTagUsers    = prepared(`DELETE FROM protected_tag_user WHERE protection_id = ?`)
+	sqlAddTagUser        = prepared(`INSERT OR IGNORE INTO protected_tag_user (protection_id, pos, user_id) VALUES (?,?,?)`)
 )
 
 // branchLists names the lists of a branch protection rule.
 func branchLists(p *repos.BranchProtection) map[string]*[]string {
 	return map[string]*[]string{
-		"push_users": &p.PushWhitelistUsernames, "push_teams": &p.PushWhitelistTeams,
-		"merge_users": &p.MergeWhitelistUsernames, "merge_teams": &p.MergeWhitelistTeams,
-		"status_contexts": &p.StatusCheckContexts,
-		"approvals_users": &p.ApprovalsWhitelistUsernames, "approvals_teams": &p.ApprovalsWhitelistTeams,
+		"push_teams": &p.PushWhitelistTeams, "merge_teams": &p.MergeWhitelistTeams,
+		"status_contexts": &p.StatusCheckContexts, "approvals_teams": &p.ApprovalsWhitelistTeams,
 	}
+}
+
+// branchUsers names the user whitelists of a branch protection rule.
+func branchUsers(p *repos.BranchProtection) map[string]*[]forge.ID {
+	return map[string]*[]forge.ID{
+		"push": &p.PushWhitelistUserIDs, "merge": &p.MergeWhitelistUserIDs, "approvals": &p.ApprovalsWhitelistUserIDs,
+	}
+}
+
+// writeUsers replaces the user whitelist rows of one rule (add takes
+// protection id, list, position and user id, or without the list when
+// tag is set). A repeated id is stored once.
+func (t *tx) writeUsers(ctx context.Context, del, add string, id forge.ID, tag bool, lists map[string]*[]forge.ID) error {
+	if _, err := t.exec(ctx, del, id); err != nil {
+		return mapError(err, "protection whitelist")
+	}
+	for name, list := range lists {
+		for i, uid := range *list {
+			args := []any{id, name, i, uid}
+			if tag {
+				args = []any{id, i, uid}
+			}
+			if _, err := t.exec(ctx, add, args...); err != nil {
+				return mapError(err, "protection whitelist")
+			}
+		}
+	}
+	return nil
+}
+
+// readUsers fills the user whitelists of one rule; lists without rows
+// stay as they are.
+func (t *tx) readUsers(ctx context.Context, query string, id forge.ID, lists map[string]*[]forge.ID) error {
+	rows, err := t.query(ctx, query, id)
+	if err != nil {
+		return mapError(err, "protection whitelist")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name string
+		var uid forge.ID
+		if err := rows.Scan(&name, &uid); err != nil {
+			return mapError(err, "protection whitelist")
+		}
+		if l := lists[name]; l != nil {
+			*l = append(*l, uid)
+		}
+	}
+	return mapError(rows.Err(), "protection whitelist")
 }
 
 func branchProtectionArgs(p *repos.BranchProtection) []any {
@@ -103,7 +158,15 @@ func (t *tx) CreateProtection(ctx context.Context, p *repos.BranchProtection) er
 	if err := mapError(t.queryRow(ctx, sqlCreateProtection, branchProtectionArgs(p)...).Scan(&p.ID), "branch protection"); err != nil {
 		return err
 	}
-	return t.writeEntries(ctx, sqlDeleteBranchEntries, sqlAddBranchEntry, p.ID, branchLists(p))
+	return t.writeBranchLists(ctx, p)
+}
+
+// writeBranchLists replaces the lists and user whitelists of a rule.
+func (t *tx) writeBranchLists(ctx context.Context, p *repos.BranchProtection) error {
+	if err := t.writeEntries(ctx, sqlDeleteBranchEntries, sqlAddBranchEntry, p.ID, branchLists(p)); err != nil {
+		return err
+	}
+	return t.writeUsers(ctx, sqlDeleteBranchUsers, sqlAddBranchUser, p.ID, false, branchUsers(p))
 }
 
 func (t *tx) scanProtections(ctx context.Context, query string, args ...any) ([]*repos.BranchProtection, error) {
@@ -135,6 +198,9 @@ func (t *tx) scanProtections(ctx context.Context, query string, args ...any) ([]
 		if err := t.readEntries(ctx, sqlBranchEntries, p.ID, branchLists(p)); err != nil {
 			return nil, err
 		}
+		if err := t.readUsers(ctx, sqlBranchUsers, p.ID, branchUsers(p)); err != nil {
+			return nil, err
+		}
 	}
 	return list, nil
 }
@@ -159,7 +225,7 @@ func (t *tx) UpdateProtection(ctx context.Context, p *repos.BranchProtection) er
 	if err := affectedOne(res, err, "branch protection"); err != nil {
 		return err
 	}
-	return t.writeEntries(ctx, sqlDeleteBranchEntries, sqlAddBranchEntry, p.ID, branchLists(p))
+	return t.writeBranchLists(ctx, p)
 }
 
 func (t *tx) DeleteProtection(ctx context.Context, repoID forge.ID, rule string) error {
@@ -171,7 +237,19 @@ func (t *tx) DeleteProtection(ctx context.Context, repoID forge.ID, rule string)
 }
 
 func tagLists(p *repos.TagProtection) map[string]*[]string {
-	return map[string]*[]string{"users": &p.WhitelistUsernames, "teams": &p.WhitelistTeams}
+	return map[string]*[]string{"teams": &p.WhitelistTeams}
+}
+
+func tagUsers(p *repos.TagProtection) map[string]*[]forge.ID {
+	return map[string]*[]forge.ID{"users": &p.WhitelistUserIDs}
+}
+
+// writeTagLists replaces the lists and user whitelist of a tag rule.
+func (t *tx) writeTagLists(ctx context.Context, p *repos.TagProtection) error {
+	if err := t.writeEntries(ctx, sqlDeleteTagEntries, sqlAddTagEntry, p.ID, tagLists(p)); err != nil {
+		return err
+	}
+	return t.writeUsers(ctx, sqlDeleteTagUsers, sqlAddTagUser, p.ID, true, tagUsers(p))
 }
 
 func (t *tx) CreateTagProtection(ctx context.Context, p *repos.TagProtection) error {
@@ -179,7 +257,7 @@ func (t *tx) CreateTagProtection(ctx context.Context, p *repos.TagProtection) er
 		toUnix(p.Updated)).Scan(&p.ID), "tag protection"); err != nil {
 		return err
 	}
-	return t.writeEntries(ctx, sqlDeleteTagEntries, sqlAddTagEntry, p.ID, tagLists(p))
+	return t.writeTagLists(ctx, p)
 }
 
 func (t *tx) scanTagProtections(ctx context.Context, query string, args ...any) ([]*repos.TagProtection, error) {
@@ -189,7 +267,7 @@ func (t *tx) scanTagProtections(ctx context.Context, query string, args ...any) 
 	}
 	list := []*repos.TagProtection{}
 	for rows.Next() {
-		p := &repos.TagProtection{WhitelistUsernames: []string{}, WhitelistTeams: []string{}}
+		p := &repos.TagProtection{WhitelistUserIDs: []forge.ID{}, WhitelistTeams: []string{}}
 		var created, updated int64
 		if err := rows.Scan(&p.ID, &p.RepoID, &p.NamePattern, &created, &updated); err != nil {
 			rows.Close()
@@ -205,6 +283,9 @@ func (t *tx) scanTagProtections(ctx context.Context, query string, args ...any) 
 	}
 	for _, p := range list {
 		if err := t.readEntries(ctx, sqlTagEntries, p.ID, tagLists(p)); err != nil {
+			return nil, err
+		}
+		if err := t.readUsers(ctx, sqlTagUsers, p.ID, tagUsers(p)); err != nil {
 			return nil, err
 		}
 	}
@@ -231,7 +312,7 @@ func (t *tx) UpdateTagProtection(ctx context.Context, p *repos.TagProtection) er
 	if err := affectedOne(res, err, "tag protection"); err != nil {
 		return err
 	}
-	return t.writeEntries(ctx, sqlDeleteTagEntries, sqlAddTagEntry, p.ID, tagLists(p))
+	return t.writeTagLists(ctx, p)
 }
 
 func (t *tx) DeleteTagProtection(ctx context.Context, repoID, id forge.ID) error {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -88,6 +89,35 @@ func testBranchProtections(t *testing.T, b Backend) {
 		assert.NoError(t, err, "another repository's rule of that name stays")
 		return nil
 	}))
+
+	// User whitelists are stored as ids, in order, without the names (the
+	// service's view); a deleted user leaves them.
+	ida := createUser(t, b.Auth(), forgetest.User("ida"))
+	ivo := createUser(t, b.Auth(), forgetest.User("ivo"))
+	wl := &repos.BranchProtection{RepoID: r.ID, RuleName: "wl", PushWhitelistUserIDs: []forge.ID{ivo.ID, ida.ID},
+		PushWhitelistUsernames: []string{"ivo", "ida"}, MergeWhitelistUserIDs: []forge.ID{ida.ID},
+		ApprovalsWhitelistUserIDs: []forge.ID{ivo.ID}, Created: at, Updated: at}
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.CreateProtection(ctx, wl) })
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		got, err := tx.Protection(ctx, r.ID, "wl")
+		require.NoError(t, err)
+		assert.Equal(t, []forge.ID{ivo.ID, ida.ID}, got.PushWhitelistUserIDs)
+		assert.Equal(t, []forge.ID{ida.ID}, got.MergeWhitelistUserIDs)
+		assert.Equal(t, []forge.ID{ivo.ID}, got.ApprovalsWhitelistUserIDs)
+		assert.Nil(t, got.PushWhitelistUsernames, "names are not stored")
+		return nil
+	}))
+	wl.PushWhitelistUserIDs, wl.MergeWhitelistUserIDs = []forge.ID{ida.ID}, nil
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.UpdateProtection(ctx, wl) })
+	require.NoError(t, b.Auth().Update(ctx, func(tx auth.Tx) error { return tx.DeleteUser(ctx, ivo.ID) }))
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		got, err := tx.Protection(ctx, r.ID, "wl")
+		require.NoError(t, err)
+		assert.Equal(t, []forge.ID{ida.ID}, got.PushWhitelistUserIDs, "an update replaces the ids")
+		assert.Empty(t, got.MergeWhitelistUserIDs)
+		assert.Empty(t, got.ApprovalsWhitelistUserIDs, "a deleted user leaves the whitelists")
+		return nil
+	}))
 }
 
 func testTagProtections(t *testing.T, b Backend) {
@@ -97,7 +127,9 @@ func testTagProtections(t *testing.T, b Backend) {
 	r := newRepo(t, b, owner, "tags")
 	other := newRepo(t, b, owner, "other")
 	at := time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)
-	p1 := &repos.TagProtection{RepoID: r.ID, NamePattern: "v*", WhitelistUsernames: []string{"tess"}, Created: at, Updated: at}
+	tom := createUser(t, b.Auth(), forgetest.User("tom"))
+	p1 := &repos.TagProtection{RepoID: r.ID, NamePattern: "v*", WhitelistUserIDs: []forge.ID{owner.ID, tom.ID},
+		WhitelistUsernames: []string{"tess", "tom"}, Created: at, Updated: at}
 	p2 := &repos.TagProtection{RepoID: r.ID, NamePattern: `/^rc\d+$/`, Created: at, Updated: at}
 	for _, p := range []*repos.TagProtection{p1, p2} {
 		repoUpdate(t, s, func(tx repos.Tx) error { return tx.CreateTagProtection(ctx, p) })
@@ -107,9 +139,10 @@ func testTagProtections(t *testing.T, b Backend) {
 		return tx.CreateTagProtection(ctx, &repos.TagProtection{RepoID: 9999, NamePattern: "*", Created: at, Updated: at})
 	})
 	assert.ErrorIs(t, err, forge.ErrNotFound, "a rule needs an existing repository")
-	// Lists come back empty, never nil.
-	p2.WhitelistUsernames, p2.WhitelistTeams = []string{}, []string{}
-	p1.WhitelistTeams = []string{}
+	// Lists come back empty, never nil; names are not stored (the
+	// service's view of the ids).
+	p2.WhitelistUserIDs, p2.WhitelistTeams = []forge.ID{}, []string{}
+	p1.WhitelistTeams, p1.WhitelistUsernames, p2.WhitelistUsernames = []string{}, nil, nil
 
 	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
 		got, err := tx.TagProtection(ctx, r.ID, p1.ID)
@@ -140,6 +173,13 @@ func testTagProtections(t *testing.T, b Backend) {
 		list, err := tx.ListTagProtections(ctx, r.ID)
 		require.NoError(t, err)
 		assert.Equal(t, []*repos.TagProtection{p1}, list)
+		return nil
+	}))
+	require.NoError(t, b.Auth().Update(ctx, func(tx auth.Tx) error { return tx.DeleteUser(ctx, tom.ID) }))
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		got, err := tx.TagProtection(ctx, r.ID, p1.ID)
+		require.NoError(t, err)
+		assert.Equal(t, []forge.ID{owner.ID}, got.WhitelistUserIDs, "a deleted user leaves the whitelist")
 		return nil
 	}))
 

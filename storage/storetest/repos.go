@@ -113,7 +113,7 @@ func testRepos(t *testing.T, b Backend) {
 
 	// Branch protection rules.
 	p := &repos.BranchProtection{RepoID: pub.ID, RuleName: "main", RequiredApprovals: 2, IgnoreStaleApprovals: true,
-		PushWhitelistUsernames: []string{"ann"}, Created: at, Updated: at}
+		PushWhitelistUserIDs: []forge.ID{ann.ID}, Created: at, Updated: at}
 	repoUpdate(t, s, func(tx repos.Tx) error { return tx.CreateProtection(ctx, p) })
 	err = s.Update(ctx, func(tx repos.Tx) error {
 		return tx.CreateProtection(ctx, &repos.BranchProtection{RepoID: pub.ID, RuleName: "main", Created: at, Updated: at})
