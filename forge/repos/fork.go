@@ -131,3 +131,54 @@ func (s *Service) Parent(ctx context.Context, actor forge.Actor, fork *forge.Rep
 	}
 	return v
 }
+
+// maxForkCascade bounds the forks one visibility change visits.
+const maxForkCascade = 10_000
+
+// syncForkVisibility makes the forks of base (and theirs, in turn) follow
+// its visibility after it changed, as Forgejo's updateRepository does: a
+// fork is private when its base is private or the base's owner is a
+// private user or organisation. Run inside the edit's transaction.
+func syncForkVisibility(ctx context.Context, tx Tx, base *forge.Repository, baseOwner *forge.User, now time.Time) error {
+	type item struct {
+		repo  *forge.Repository
+		owner *forge.User
+	}
+	queue := []item{{base, baseOwner}}
+	seen := map[forge.ID]bool{base.ID: true}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		private := it.repo.Private || it.owner.Visibility == forge.VisibilityPrivate
+		for page := 1; ; page++ {
+			forks, _, err := tx.ListRepos(ctx, RepoFilter{ForkOf: it.repo.ID, AllVisible: true}, forge.ListOptions{Page: page, Limit: 50})
+			if err != nil {
+				return err
+			}
+			for _, f := range forks {
+				if seen[f.ID] {
+					continue
+				}
+				if len(seen) >= maxForkCascade {
+					return forge.Errorf(forge.ErrPrecondition, "too many forks to change their visibility")
+				}
+				seen[f.ID] = true
+				owner, err := tx.UserByID(ctx, f.OwnerID)
+				if err != nil {
+					return err
+				}
+				if f.Private != private {
+					f.Private, f.Updated = private, now
+					if err := tx.UpdateRepo(ctx, f); err != nil {
+						return err
+					}
+				}
+				queue = append(queue, item{f, owner})
+			}
+			if len(forks) < 50 {
+				break
+			}
+		}
+	}
+	return nil
+}
