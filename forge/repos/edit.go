@@ -60,7 +60,10 @@ var mergeStyles = map[string]bool{"merge": true, "rebase": true, "rebase-merge":
 // writes once.
 //
 // A fork's Private is forced to its base repository's (Forgejo's edit
-// does the same, without an error); a fork whose base is gone is free.
+// does the same, without an error), private too when the base's owner is a
+// private user or organisation (as Forgejo's fork creation and its
+// cascade, below, decide; its edit alone would let such a fork go public);
+// a fork whose base is gone is free.
 // When Private changes, the forks follow (private if this repository is
 // private or its owner is a private user), and their forks in turn.
 //
@@ -105,10 +108,10 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, name strin
 			// A fork's visibility follows its base repository's, silently
 			// (Forgejo's updateBasicProperties: *opts.Private =
 			// BaseRepo.IsPrivate).
-			base, err := tx.RepoByID(ctx, r.ForkID)
+			private, err := forkPrivate(ctx, tx, r.ForkID)
 			switch {
 			case err == nil:
-				o.Private = &base.Private
+				o.Private = &private
 			case !errors.Is(err, forge.ErrNotFound):
 				return err
 			}

@@ -43,6 +43,9 @@ func (s *Service) Fork(ctx context.Context, actor forge.Actor, owner, name, fork
 		}
 		r := *parent.Repo
 		r.ID, r.OwnerID, r.OwnerName, r.Name, r.ForkID = 0, actor.User.ID, actor.User.Name, forkName, parent.Repo.ID
+		// A fork is private when its parent is, or the parent's owner is
+		// private (Forgejo's ForkRepository).
+		r.Private = forkIsPrivate(parent.Repo, parent.Owner)
 		r.NumStars, r.NumWatches, r.NumForks, r.Archived, r.ArchivedAt = 0, 0, 0, false, time.Time{}
 		r.Topics, r.Created, r.Updated = []string{}, now, now
 		// The fork gets its own copy of the avatar (copyAvatar, below),
@@ -132,6 +135,28 @@ func (s *Service) Parent(ctx context.Context, actor forge.Actor, fork *forge.Rep
 	return v
 }
 
+// forkIsPrivate is the visibility a fork of base, owned by baseOwner, must
+// have: private when base is, or when baseOwner is a private user or
+// organisation (Forgejo's ForkRepository and updateRepository). A pure
+// rule.
+func forkIsPrivate(base *forge.Repository, baseOwner *forge.User) bool {
+	return base.Private || baseOwner.Visibility == forge.VisibilityPrivate
+}
+
+// forkPrivate is forkIsPrivate for the base repository with id baseID,
+// read in tx: forge.ErrNotFound when it is gone.
+func forkPrivate(ctx context.Context, tx Tx, baseID forge.ID) (bool, error) {
+	base, err := tx.RepoByID(ctx, baseID)
+	if err != nil {
+		return false, err
+	}
+	owner, err := tx.UserByID(ctx, base.OwnerID)
+	if err != nil {
+		return false, err
+	}
+	return forkIsPrivate(base, owner), nil
+}
+
 // maxForkCascade bounds the forks one visibility change visits.
 const maxForkCascade = 10_000
 
@@ -149,7 +174,7 @@ func syncForkVisibility(ctx context.Context, tx Tx, base *forge.Repository, base
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
-		private := it.repo.Private || it.owner.Visibility == forge.VisibilityPrivate
+		private := forkIsPrivate(it.repo, it.owner)
 		for page := 1; ; page++ {
 			forks, _, err := tx.ListRepos(ctx, RepoFilter{ForkOf: it.repo.ID, AllVisible: true}, forge.ListOptions{Page: page, Limit: 50})
 			if err != nil {

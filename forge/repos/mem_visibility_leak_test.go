@@ -109,3 +109,23 @@ func TestUserPermissionRefusesFirst(t *testing.T) {
 	_, _, err = e.svc.UserPermission(ctx, ann, "ann", "pub", "zzz")
 	assert.ErrorIs(t, err, forge.ErrNotFound)
 }
+
+// A fork of a private owner's public repository is private, and stays so.
+func TestForkOfPrivateOwnerIsPrivate(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	e := newMemEnv(t)
+	carol := e.user(t, "carol", func(u *forge.User) { u.Visibility = forge.VisibilityPrivate })
+	dave := e.user(t, "dave")
+	e.repo(t, carol, "cpub", false)
+	require.NoError(t, e.svc.AddCollaborator(ctx, carol, "carol", "cpub", "dave", forge.AccessModeRead))
+	fork, err := e.svc.Fork(ctx, dave, "carol", "cpub", "")
+	require.NoError(t, err)
+	assert.True(t, fork.Repo.Private)
+	no := false
+	v, err := e.svc.Edit(ctx, dave, "dave", "cpub", repos.EditOptions{Private: &no})
+	require.NoError(t, err)
+	assert.True(t, v.Repo.Private)
+	_, err = e.svc.Get(ctx, forge.Actor{}, "dave", "cpub")
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+}
