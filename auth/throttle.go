@@ -26,7 +26,8 @@ func (e *ThrottledError) Error() string {
 func (e *ThrottledError) Is(target error) bool { return target == forge.ErrUnauthenticated }
 
 // Throttle tunes the failed password sign-in counters (Forgejo has none).
-// The zero value is DefaultThrottle; Disabled turns it off.
+// The zero value is DefaultThrottle, and each zero field takes
+// DefaultThrottle's value; Disabled turns it off.
 //
 // Two counters see every password attempt:
 //
@@ -95,6 +96,7 @@ type failures struct {
 	count   int // failures since the counter was last forgotten or cleared
 	pending int // attempts begun and not yet ended
 	last    time.Time
+	free    int // the key's free budget
 }
 
 // throttleKey is one counter an attempt is held to, with its free budget.
@@ -104,14 +106,24 @@ type throttleKey struct {
 }
 
 func newThrottle(cfg Throttle) *throttle {
-	if cfg == (Throttle{}) {
-		cfg = DefaultThrottle
-	}
-	if cfg.MaxPending <= 0 {
-		cfg.MaxPending = DefaultThrottle.MaxPending
+	d := DefaultThrottle
+	if cfg.Free <= 0 {
+		cfg.Free = d.Free
 	}
 	if cfg.AddressFree <= 0 {
 		cfg.AddressFree = 10 * cfg.Free
+	}
+	if cfg.Base <= 0 {
+		cfg.Base = d.Base
+	}
+	if cfg.Max < cfg.Base {
+		cfg.Max = max(d.Max, cfg.Base)
+	}
+	if cfg.Forget <= 0 {
+		cfg.Forget = d.Forget
+	}
+	if cfg.MaxPending <= 0 {
+		cfg.MaxPending = d.MaxPending
 	}
 	return &throttle{cfg: cfg, keys: map[string]*failures{}}
 }
@@ -176,7 +188,7 @@ func (t *throttle) begin(now time.Time, keys ...throttleKey) error {
 	for _, k := range keys {
 		f := t.keys[k.name]
 		if f == nil {
-			f = &failures{}
+			f = &failures{free: k.free}
 			t.keys[k.name] = f
 		}
 		f.pending++
@@ -197,7 +209,7 @@ func (t *throttle) end(now time.Time, failed bool, clear string, keys ...throttl
 	for _, k := range keys {
 		f := t.keys[k.name]
 		if f == nil { // evicted meanwhile
-			f = &failures{}
+			f = &failures{free: k.free}
 			t.keys[k.name] = f
 		}
 		if f.pending > 0 {
@@ -233,7 +245,9 @@ func (t *throttle) lock(count, free int) time.Duration {
 }
 
 // evict bounds the counters kept: when full, forgotten idle counters go,
-// and if that is not enough, every idle counter. Called with mu held.
+// then idle ones that lock nothing now, and if that is not enough, every
+// idle counter (a flood from very many addresses can thus lift locks: the
+// price of bounded memory). Called with mu held.
 func (t *throttle) evict(now time.Time) {
 	if len(t.keys) < maxThrottleKeys {
 		return
@@ -241,6 +255,13 @@ func (t *throttle) evict(now time.Time) {
 	for k, f := range t.keys {
 		if f.pending == 0 && now.Sub(f.last) > t.cfg.Forget {
 			delete(t.keys, k)
+		}
+	}
+	if len(t.keys) >= maxThrottleKeys {
+		for k, f := range t.keys {
+			if f.pending == 0 && !f.last.Add(t.lock(f.count, f.free)).After(now) {
+				delete(t.keys, k)
+			}
 		}
 	}
 	if len(t.keys) >= maxThrottleKeys {
