@@ -22,7 +22,11 @@ type Credentials struct {
 	// OTP is the TOTP code of the X-Forgejo-OTP (or X-Gitea-OTP) header,
 	// checked for password sign-ins of users with two-factor authentication.
 	OTP string
-	// RemoteAddr is the client's address, for the failed sign-in counter.
+	// RemoteAddr is the client's IP address, for the failed sign-in
+	// counters (Throttle). httpapi fills it from the connection, or from
+	// X-Forwarded-For behind trusted proxies; hosts calling Authenticate
+	// themselves should too: every credential without one shares a single
+	// address budget.
 	RemoteAddr string
 }
 
@@ -46,9 +50,11 @@ const touchEvery = time.Minute
 // ExternalVerifier for users of an external login source; then, for users
 // with two-factor authentication, the OTP (401 `invalid provided OTP`).
 //
-// Password sign-ins are throttled per account and per client address before
-// any hash is computed: past Config.Throttle's free failures (failures and
-// attempts still being checked both count) they are refused with a
+// Password sign-ins are throttled per (account, client address) pair and
+// per client address before any hash is computed (see Throttle for the
+// trade-off: failures from one address never lock the account for another
+// address): past Config.Throttle's free failures (failures and attempts
+// still being checked both count) they are refused with a
 // *ThrottledError. At most Config.MaxConcurrentHashes hashes run at once;
 // an attempt waiting for its turn ends with ctx. Unknown users cost one
 // verification like known ones, so they are not told apart by timing.
@@ -121,19 +127,19 @@ func (s *Service) authToken(ctx context.Context, token string) (forge.Actor, err
 }
 
 // authPassword signs in with a name (or e-mail) and password: throttled per
-// account and client address, checked against the local hash or the
+// (account, client address) pair and per client address, checked against the local hash or the
 // external source, then the second factor.
 func (s *Service) authPassword(ctx context.Context, c Credentials) (forge.Actor, error) {
 	now := s.clock.Now()
-	account, addr := "user:"+strings.ToLower(c.Username), "addr:"+c.RemoteAddr
-	if err := s.throttle.begin(now, account, addr); err != nil {
+	pair, addr := s.throttle.keysFor(strings.ToLower(c.Username), c.RemoteAddr)
+	if err := s.throttle.begin(now, pair, addr); err != nil {
 		return forge.Anonymous, err
 	}
 	actor, err := s.verifyPassword(ctx, c)
 	if err == nil {
 		err = s.checkOTP(ctx, actor.User.ID, c.OTP)
 	}
-	s.throttle.end(s.clock.Now(), errors.Is(err, forge.ErrUnauthenticated), account, account, addr)
+	s.throttle.end(s.clock.Now(), errors.Is(err, forge.ErrUnauthenticated), pair.name, pair, addr)
 	if err != nil {
 		return forge.Anonymous, err
 	}

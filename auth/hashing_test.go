@@ -125,11 +125,15 @@ func TestThrottleCountsPendingAttempts(t *testing.T) {
 		assert.EqualError(t, err, "user's password is invalid [uid: 1, name: root]")
 	}
 	assert.Equal(t, int64(maxPending), m.total.Load(), "computations run")
-	// The failures now lock the account for a right password too.
+	// The failures now lock the account, from that address, for a right
+	// password too; not from another address (F8).
 	_, err := svc.Authenticate(context.Background(), auth.Credentials{Basic: true, Username: "root",
-		Password: "rootpassword", RemoteAddr: "198.51.100.1"})
+		Password: "rootpassword", RemoteAddr: "192.0.2.9"})
 	var te *auth.ThrottledError
 	assert.True(t, errors.As(err, &te), "%v", err)
+	_, err = svc.Authenticate(context.Background(), auth.Credentials{Basic: true, Username: "root",
+		Password: "rootpassword", RemoteAddr: "198.51.100.1"})
+	assert.NoError(t, err)
 }
 
 // EnsureAdmin hashes no password when an administrator exists.
@@ -185,11 +189,14 @@ func TestOldPasswordParamsVerify(t *testing.T) {
 }
 
 // Once an address has a failure on record, its failures and pending
-// attempts together are held to the free budget.
+// attempts together are held to its free budget (AddressFree), whatever
+// the accounts.
 func TestThrottlePendingAfterAFailure(t *testing.T) {
 	t.Parallel()
 	m := &hashMeter{}
-	svc := newMeteredService(t, auth.Config{MaxConcurrentHashes: 2}, m)
+	cfg := auth.DefaultThrottle
+	cfg.AddressFree = 5
+	svc := newMeteredService(t, auth.Config{MaxConcurrentHashes: 2, Throttle: cfg}, m)
 	ctx := context.Background()
 	_, err := svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: "nobody", Password: "x", RemoteAddr: "192.0.2.7"})
 	require.ErrorIs(t, err, forge.ErrUnauthenticated)
@@ -203,7 +210,7 @@ func TestThrottlePendingAfterAFailure(t *testing.T) {
 			results <- err
 		}()
 	}
-	free := auth.DefaultThrottle.Free - 1 // one failure is on record
+	free := cfg.AddressFree - 1 // one failure is on record
 	deadline := time.After(20 * time.Second)
 	for range n - free {
 		select {

@@ -43,10 +43,15 @@ type Tx interface {
 	// does not exist, forge.ErrConflict if the new name or e-mail is taken.
 	UpdateUser(ctx context.Context, u *forge.User) error
 	// DeleteUser removes the user and everything that belongs to it (tokens,
-	// two-factor enrolment). Returns forge.ErrNotFound if id does not exist,
-	// forge.ErrPrecondition `user still has ownership of repositories
-	// [uid: N]` if the user owns repositories.
+	// two-factor enrolment, collaborations, stars, watches). It decides no
+	// rule: the caller checks first that the user owns no repository
+	// (OwnsRepositories). Returns forge.ErrNotFound if id does not exist; a
+	// store that keeps referential integrity refuses, with
+	// forge.ErrPrecondition, to delete a user repositories still refer to.
 	DeleteUser(ctx context.Context, id forge.ID) error
+	// OwnsRepositories reports whether any repository (in any state,
+	// including ones being created or deleted) has the user as its owner.
+	OwnsRepositories(ctx context.Context, userID forge.ID) (bool, error)
 	// ListUsers returns one page of users matching f ordered by id, and the
 	// number of all matches.
 	ListUsers(ctx context.Context, f UserFilter, o forge.ListOptions) ([]*forge.User, int64, error)

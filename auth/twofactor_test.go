@@ -3,6 +3,7 @@ package auth_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -104,16 +105,22 @@ func TestThrottle(t *testing.T) {
 		var te *auth.ThrottledError
 		require.False(t, errors.As(err, &te), "failure %d is free", i+1)
 	}
-	// The sixth attempt is refused without a password check, even a right one.
-	good := auth.Credentials{Basic: true, Username: "kim", Password: "kim-password", RemoteAddr: "198.51.100.7"}
+	// The sixth attempt from that address is refused without a password
+	// check, even a right one.
+	good := auth.Credentials{Basic: true, Username: "kim", Password: "kim-password", RemoteAddr: "192.0.2.1"}
 	_, err := f.svc.Authenticate(ctx, good)
 	var te *auth.ThrottledError
 	require.True(t, errors.As(err, &te), "%v", err)
 	assert.ErrorIs(t, err, forge.ErrUnauthenticated)
 	assert.Equal(t, time.Second, te.RetryAfter)
-	// The address is locked for other accounts too.
+	// F8: the owner signs in from another address meanwhile...
+	elsewhere := good
+	elsewhere.RemoteAddr = "198.51.100.7"
+	_, err = f.svc.Authenticate(ctx, elsewhere)
+	require.NoError(t, err, "failures from one address do not lock the account elsewhere")
+	// ...and other accounts from the failing address are not locked either.
 	_, err = f.svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: "lee", Password: "lee-password", RemoteAddr: "192.0.2.1"})
-	assert.True(t, errors.As(err, &te))
+	require.NoError(t, err)
 	// Once the lock passes, each new failure doubles it.
 	f.clock.Step(time.Second)
 	_, err = f.svc.Authenticate(ctx, bad)
@@ -123,10 +130,62 @@ func TestThrottle(t *testing.T) {
 	assert.Equal(t, 2*time.Second, te.RetryAfter)
 	f.clock.Step(2 * time.Second)
 	_, err = f.svc.Authenticate(ctx, good)
-	require.NoError(t, err, "a right password after the lock signs in and clears the account")
+	require.NoError(t, err, "a right password after the lock signs in and clears the pair")
+	for i := range 5 {
+		_, err := f.svc.Authenticate(ctx, bad)
+		require.False(t, errors.As(err, &te), "failure %d after the clearing is free", i+1)
+	}
 	// Tokens are never throttled.
 	_, err = f.svc.Authenticate(ctx, auth.Credentials{Token: "0000000000000000000000000000000000000000", RemoteAddr: "192.0.2.1"})
 	assert.False(t, errors.As(err, &te))
+}
+
+// One address trying a few passwords on each of many accounts is held to
+// its own budget: past AddressFree failures it is locked for every
+// account, while other addresses are not.
+func TestThrottleAddressBudget(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t, ":memory:")
+	f.user(t, "kim", false)
+	free := auth.DefaultThrottle.AddressFree
+	var te *auth.ThrottledError
+	for i := range free {
+		_, err := f.svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: fmt.Sprintf("user%d", i/2),
+			Password: "guess", RemoteAddr: "203.0.113.5"})
+		require.False(t, errors.As(err, &te), "failure %d from the address is free", i+1)
+		require.ErrorIs(t, err, forge.ErrUnauthenticated)
+	}
+	_, err := f.svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: "kim", Password: "kim-password", RemoteAddr: "203.0.113.5"})
+	require.True(t, errors.As(err, &te), "the flooding address is locked for every account: %v", err)
+	assert.Equal(t, time.Second, te.RetryAfter)
+	_, err = f.svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: "kim", Password: "kim-password", RemoteAddr: "203.0.113.6"})
+	require.NoError(t, err, "another address is not")
+	// IPv6 addresses of one /64 share a budget.
+	for i := range free {
+		_, err := f.svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: fmt.Sprintf("v%d", i),
+			Password: "guess", RemoteAddr: fmt.Sprintf("2001:db8:1:2::%x", i+1)})
+		require.False(t, errors.As(err, &te), "failure %d from the network is free", i+1)
+	}
+	_, err = f.svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: "kim", Password: "kim-password", RemoteAddr: "2001:db8:1:2:ffff::1"})
+	require.True(t, errors.As(err, &te), "%v", err)
+	_, err = f.svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: "kim", Password: "kim-password", RemoteAddr: "2001:db8:1:3::1"})
+	require.NoError(t, err)
+}
+
+func TestThrottleAddr(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"192.0.2.1":            "192.0.2.1",
+		"::ffff:192.0.2.1":     "192.0.2.1",
+		"2001:db8:1:2:3:4:5:6": "2001:db8:1:2::/64",
+		"2001:db8:1:2::9%eth0": "2001:db8:1:2::/64",
+		"::1":                  "::/64",
+		"":                     "",
+		"not-an-address":       "not-an-address",
+	} {
+		assert.Equal(t, want, auth.ThrottleAddr(in), in)
+	}
 }
 
 func TestReverseProxyAndSudo(t *testing.T) {

@@ -317,8 +317,9 @@ func (s *Service) ListUsers(ctx context.Context, actor forge.Actor, f UserFilter
 // Errors: the actor's account state error, or forge.ErrForbidden unless it
 // is a site administrator whose credential allows write:admin;
 // forge.ErrNotFound for an unknown user; forge.ErrPrecondition
-// `you cannot delete yourself`, or reason ErrLastAdmin for the last
-// administrator.
+// `you cannot delete yourself`, reason ErrLastAdmin for the last
+// administrator, or `user still has ownership of repositories [uid: N]`
+// while the user owns repositories (Forgejo's ErrUserOwnRepos).
 func (s *Service) DeleteUser(ctx context.Context, actor forge.Actor, name string) error {
 	if err := requireAdmin(actor, forge.AccessWrite); err != nil {
 		return err
@@ -339,6 +340,13 @@ func (s *Service) DeleteUser(ctx context.Context, actor forge.Actor, name string
 		}
 		if err := CheckLastAdmin(u, nil, admins); err != nil {
 			return err
+		}
+		owns, err := tx.OwnsRepositories(ctx, u.ID)
+		if err != nil {
+			return err
+		}
+		if owns {
+			return forge.Errorf(forge.ErrPrecondition, "user still has ownership of repositories [uid: %d]", u.ID)
 		}
 		return tx.DeleteUser(ctx, u.ID)
 	})

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"encoding/base64"
 	"errors"
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -21,10 +20,7 @@ import (
 func (c *call) credentials() auth.Credentials {
 	cr := auth.Credentials{
 		OTP:        cmp.Or(c.r.Header.Get("X-Forgejo-OTP"), c.r.Header.Get("X-Gitea-OTP")),
-		RemoteAddr: c.r.RemoteAddr,
-	}
-	if host, _, err := net.SplitHostPort(c.r.RemoteAddr); err == nil {
-		cr.RemoteAddr = host
+		RemoteAddr: clientAddr(c.r.RemoteAddr, c.r.Header.Values("X-Forwarded-For"), c.a.cfg.TrustedProxies),
 	}
 	if !c.a.cfg.DisableQueryAuthToken {
 		q := c.r.URL.Query()

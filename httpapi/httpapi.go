@@ -18,6 +18,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 
 	"github.com/go-chi/chi/v5"
@@ -70,6 +71,15 @@ type Config struct {
 	// protection against cross-site request forgery, rest with the proxy,
 	// which must strip these headers from client requests.
 	ReverseProxy *ReverseProxyAuth
+	// TrustedProxies are the networks of the reverse proxies in front of
+	// the handler. A request whose peer is in one of them gives its client
+	// address by X-Forwarded-For (the rightmost address that is not a
+	// trusted proxy); other requests' client address is their peer. The
+	// address keys the failed sign-in throttle (auth.Throttle): behind a
+	// proxy not named here every client shares the proxy's address budget,
+	// and naming a network whose hosts are not proxies lets them choose
+	// their address. Empty trusts no proxy.
+	TrustedProxies []netip.Prefix
 }
 
 // ReverseProxyAuth configures reverse-proxy authentication. Empty header

@@ -16,6 +16,12 @@
 // sets the password of -admin-user (generated and printed when
 // -admin-password is empty), clears its must-change-password flag and exits.
 //
+// Behind a reverse proxy, name it with -trusted-proxies (networks or
+// addresses, comma-separated): the failed sign-in throttle then takes each
+// client's address from X-Forwarded-For instead of counting every client as
+// the proxy. The throttle's counters live in the server's memory: a restart
+// forgets them, and several forged processes count separately.
+//
 // Timeouts: request headers must arrive within 10 s; an idle keep-alive
 // connection closes after 2 minutes; a request body must keep arriving at
 // -body-min-rate bytes a second on average after a grace of -body-grace, and
@@ -34,6 +40,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -66,6 +73,7 @@ type options struct {
 	bodyGrace                                        time.Duration
 	bodyMinRate                                      int
 	maxPushBytes                                     int64
+	trustedProxies                                   []netip.Prefix
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -86,7 +94,14 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	fs.IntVar(&o.bodyMinRate, "body-min-rate", 1024, "minimum average rate of a request body, in bytes per second")
 	fs.Int64Var(&o.maxPushBytes, "max-push-bytes", gitstore.DefaultMaxPushBytes,
 		"largest git push accepted over smart HTTP, in bytes (decoded); larger pushes get 413 and change nothing; -1: no limit")
+	proxies := fs.String("trusted-proxies", "",
+		"comma-separated networks (CIDR) or addresses of reverse proxies whose X-Forwarded-For gives the client address "+
+			"for the failed sign-in throttle; empty: the connection's address")
 	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	var err error
+	if o.trustedProxies, err = parseTrustedProxies(*proxies); err != nil {
 		return o, err
 	}
 	if o.adminEmail == "" {
@@ -163,7 +178,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	mux := http.NewServeMux()
 	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc,
-		Git: gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log})
+		Git: gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies})
 	if err != nil {
 		return err
 	}

@@ -59,6 +59,14 @@ var mergeStyles = map[string]bool{"merge": true, "rebase": true, "rebase-merge":
 // leaves early changes behind; Hearth validates everything first and
 // writes once.
 //
+// A fork's Private is forced to its base repository's (Forgejo's edit
+// does the same, without an error), private too when the base's owner is a
+// private user or organisation (as Forgejo's fork creation and its
+// cascade, below, decide; its edit alone would let such a fork go public);
+// a fork whose base is gone is free.
+// When Private changes, the forks follow (private if this repository is
+// private or its owner is a private user), and their forks in turn.
+//
 // Errors: forge.ErrForbidden `user should be an owner or a collaborator
 // with admin write of a repository`; forge.ErrInvalid for bad values
 // (Forgejo's 422 messages); forge.ErrConflict for a taken name.
@@ -96,6 +104,19 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, name strin
 				}
 			}
 		}
+		if o.Private != nil && r.ForkID != 0 {
+			// A fork's visibility follows its base repository's, silently
+			// (Forgejo's updateBasicProperties: *opts.Private =
+			// BaseRepo.IsPrivate).
+			private, err := forkPrivate(ctx, tx, r.ForkID)
+			switch {
+			case err == nil:
+				o.Private = &private
+			case !errors.Is(err, forge.ErrNotFound):
+				return err
+			}
+		}
+		wasPrivate := r.Private
 		o.Apply(r, now)
 		r.Updated = now
 		if err := tx.UpdateRepo(ctx, r); err != nil {
@@ -103,6 +124,11 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, name strin
 				return forge.Errorf(forge.ErrConflict, "repository already exists [uname: %s, name: %s]", v.Owner.Name, r.Name)
 			}
 			return err
+		}
+		if r.Private != wasPrivate {
+			if err := syncForkVisibility(ctx, tx, r, v.Owner, now); err != nil {
+				return err
+			}
 		}
 		// Answer with what was stored.
 		stored, err := tx.RepoByID(ctx, r.ID)

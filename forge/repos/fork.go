@@ -43,6 +43,9 @@ func (s *Service) Fork(ctx context.Context, actor forge.Actor, owner, name, fork
 		}
 		r := *parent.Repo
 		r.ID, r.OwnerID, r.OwnerName, r.Name, r.ForkID = 0, actor.User.ID, actor.User.Name, forkName, parent.Repo.ID
+		// A fork is private when its parent is, or the parent's owner is
+		// private (Forgejo's ForkRepository).
+		r.Private = forkIsPrivate(parent.Repo, parent.Owner)
 		r.NumStars, r.NumWatches, r.NumForks, r.Archived, r.ArchivedAt = 0, 0, 0, false, time.Time{}
 		r.Topics, r.Created, r.Updated = []string{}, now, now
 		// The fork gets its own copy of the avatar (copyAvatar, below),
@@ -130,4 +133,77 @@ func (s *Service) Parent(ctx context.Context, actor forge.Actor, fork *forge.Rep
 		return nil
 	}
 	return v
+}
+
+// forkIsPrivate is the visibility a fork of base, owned by baseOwner, must
+// have: private when base is, or when baseOwner is a private user or
+// organisation (Forgejo's ForkRepository and updateRepository). A pure
+// rule.
+func forkIsPrivate(base *forge.Repository, baseOwner *forge.User) bool {
+	return base.Private || baseOwner.Visibility == forge.VisibilityPrivate
+}
+
+// forkPrivate is forkIsPrivate for the base repository with id baseID,
+// read in tx: forge.ErrNotFound when it is gone.
+func forkPrivate(ctx context.Context, tx Tx, baseID forge.ID) (bool, error) {
+	base, err := tx.RepoByID(ctx, baseID)
+	if err != nil {
+		return false, err
+	}
+	owner, err := tx.UserByID(ctx, base.OwnerID)
+	if err != nil {
+		return false, err
+	}
+	return forkIsPrivate(base, owner), nil
+}
+
+// maxForkCascade bounds the forks one visibility change visits.
+const maxForkCascade = 10_000
+
+// syncForkVisibility makes the forks of base (and theirs, in turn) follow
+// its visibility after it changed, as Forgejo's updateRepository does: a
+// fork is private when its base is private or the base's owner is a
+// private user or organisation. Run inside the edit's transaction.
+func syncForkVisibility(ctx context.Context, tx Tx, base *forge.Repository, baseOwner *forge.User, now time.Time) error {
+	type item struct {
+		repo  *forge.Repository
+		owner *forge.User
+	}
+	queue := []item{{base, baseOwner}}
+	seen := map[forge.ID]bool{base.ID: true}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		private := forkIsPrivate(it.repo, it.owner)
+		for page := 1; ; page++ {
+			forks, _, err := tx.ListRepos(ctx, RepoFilter{ForkOf: it.repo.ID, AllVisible: true}, forge.ListOptions{Page: page, Limit: 50})
+			if err != nil {
+				return err
+			}
+			for _, f := range forks {
+				if seen[f.ID] {
+					continue
+				}
+				if len(seen) >= maxForkCascade {
+					return forge.Errorf(forge.ErrPrecondition, "too many forks to change their visibility")
+				}
+				seen[f.ID] = true
+				owner, err := tx.UserByID(ctx, f.OwnerID)
+				if err != nil {
+					return err
+				}
+				if f.Private != private {
+					f.Private, f.Updated = private, now
+					if err := tx.UpdateRepo(ctx, f); err != nil {
+						return err
+					}
+				}
+				queue = append(queue, item{f, owner})
+			}
+			if len(forks) < 50 {
+				break
+			}
+		}
+	}
+	return nil
 }

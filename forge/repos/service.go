@@ -93,8 +93,10 @@ func (v *View) IsAdmin() bool  { return v.Perm >= forge.AccessModeAdmin }
 // (forge.ErrForbidden, see forge.Actor.Check). Repositories the actor
 // cannot read (including private ones for public-only tokens) are
 // forge.ErrNotFound, exactly like missing ones. An unknown owner's error
-// names it (Forgejo's `user redirect does not exist`), unless the owner is
-// a user the actor may not see, which is answered like a missing one.
+// names it (Forgejo's `user redirect does not exist`); an owner the actor
+// may not see (OwnerVisible) is answered exactly like a missing one, before
+// any repository is looked up, so the answer is the same whatever the
+// repository name.
 func load(ctx context.Context, tx Tx, actor forge.Actor, owner, name string) (*View, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
 		return nil, err
@@ -116,12 +118,25 @@ func resolve(ctx context.Context, tx Tx, actor forge.Actor, owner, name string) 
 	} else if err != nil {
 		return nil, err
 	}
+	// An owner the actor may not see answers like a missing one, whatever
+	// the repository name, so the answer tells nothing of which names
+	// exist. Only a collaborator of one of its repositories may get past
+	// it (Forgejo's GetUserRepoPermission lets collaborators of a private
+	// owner's repository in), so anonymous actors stop here.
+	var hidden error
+	if !OwnerVisible(actor, u) {
+		hidden = &OwnerNotFoundError{Name: strings.ToLower(owner)}
+		if !actor.IsSignedIn() {
+			return nil, hidden
+		}
+	}
+	notFound := cmp.Or(hidden, ErrRepoNotFound)
 	name = strings.TrimSuffix(name, ".git")
 	r, err := tx.RepoByName(ctx, u.ID, name)
 	if errors.Is(err, forge.ErrNotFound) || err == nil && r.Status != forge.RepoReady {
 		// Repositories being created or deleted are not there yet, or
 		// any more.
-		return nil, ErrRepoNotFound
+		return nil, notFound
 	} else if err != nil {
 		return nil, err
 	}
@@ -134,10 +149,7 @@ func resolve(ctx context.Context, tx Tx, actor forge.Actor, owner, name string) 
 	}
 	v := &View{Repo: r, Owner: u, Perm: Permission(actor, r, u, collab)}
 	if !v.CanRead() {
-		if !OwnerVisible(actor, u) {
-			return nil, &OwnerNotFoundError{Name: strings.ToLower(owner)}
-		}
-		return nil, ErrRepoNotFound
+		return nil, notFound
 	}
 	return v, nil
 }

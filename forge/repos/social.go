@@ -124,7 +124,9 @@ func (s *Service) RemoveCollaborator(ctx context.Context, actor forge.Actor, own
 // `Only admins can query all permissions, repo admins can query all repo
 // permissions, collaborators can query only their own` for anyone else;
 // forge.ErrNotFound `user does not exist [uid: 0, name: x]` for an unknown
-// user (checked first, as Forgejo).
+// user. The refusal comes before the user is looked up (the order of
+// Gitea's and older Forgejo's handler), so that a reader cannot learn
+// which users exist: the actor's own name is compared case-insensitively.
 func (s *Service) UserPermission(ctx context.Context, actor forge.Actor, owner, name, collaborator string) (*forge.User, forge.AccessMode, error) {
 	var (
 		u    *forge.User
@@ -135,12 +137,17 @@ func (s *Service) UserPermission(ctx context.Context, actor forge.Actor, owner, 
 		if err != nil {
 			return err
 		}
+		self := actor.IsSignedIn() && strings.EqualFold(actor.User.Name, collaborator)
+		if !actor.IsSiteAdmin() && !self && !v.IsAdmin() {
+			return forge.Errorf(forge.ErrForbidden, "Only admins can query all permissions, repo admins can query all repo permissions, collaborators can query only their own")
+		}
 		if u, err = tx.UserByName(ctx, collaborator); errors.Is(err, forge.ErrNotFound) {
 			return forge.Errorf(forge.ErrNotFound, "user does not exist [uid: 0, name: %s]", collaborator)
 		} else if err != nil {
 			return err
 		}
-		if !actor.IsSiteAdmin() && actor.UserID() != u.ID && !v.IsAdmin() {
+		if !actor.IsSiteAdmin() && !v.IsAdmin() && u.ID != actor.UserID() {
+			// The name led elsewhere (a redirect): asking of another user.
 			return forge.Errorf(forge.ErrForbidden, "Only admins can query all permissions, repo admins can query all repo permissions, collaborators can query only their own")
 		}
 		collab, err := tx.CollaboratorMode(ctx, v.Repo.ID, u.ID)

@@ -127,8 +127,14 @@ func (s *Service) answerTransfer(ctx context.Context, actor forge.Actor, owner, 
 			return &OwnerNotFoundError{Name: strings.ToLower(owner)}
 		}
 		r, err := tx.RepoByName(ctx, u.ID, name)
-		if err != nil {
+		if errors.Is(err, forge.ErrNotFound) {
+			// A hidden owner answers alike whatever the name, as below.
+			if !OwnerVisible(actor, u) {
+				return &OwnerNotFoundError{Name: strings.ToLower(owner)}
+			}
 			return ErrRepoNotFound
+		} else if err != nil {
+			return err
 		}
 		t, err := loadTransfer(ctx, tx, r.ID)
 		if err != nil {

@@ -121,16 +121,31 @@ func (t *tx) UpdateUser(ctx context.Context, u *forge.User) error {
 	return nil
 }
 
+// OwnsRepositories implements auth.Tx.
+func (t *tx) OwnsRepositories(ctx context.Context, userID forge.ID) (bool, error) {
+	if err := t.read(ctx); err != nil {
+		return false, err
+	}
+	for _, r := range t.st.repos {
+		if r.OwnerID == userID {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
 // DeleteUser cascades as the SQL schema does: tokens, two-factor enrolment,
-// collaborations, watches, stars and transfers naming the user go with it
-// (the repositories' counters are left as they are).
+// collaborations, watches, stars and transfers naming the user go with it.
+// It is a plain delete, the caller having checked that the user owns no
+// repository; like the schema's foreign key it refuses to orphan
+// repositories (forge.ErrPrecondition, with no domain message).
 func (t *tx) DeleteUser(ctx context.Context, id forge.ID) error {
 	if err := t.write(ctx); err != nil {
 		return err
 	}
 	for _, r := range t.st.repos {
 		if r.OwnerID == id {
-			return forge.Errorf(forge.ErrPrecondition, "user still has ownership of repositories [uid: %d]", id)
+			return forge.Errorf(forge.ErrPrecondition, "delete user: rows still refer to the user")
 		}
 	}
 	if _, ok := t.st.users[id]; !ok {

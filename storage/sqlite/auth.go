@@ -3,8 +3,12 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"strings"
 	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
@@ -129,14 +133,20 @@ func affectedOne(res sql.Result, err error, what string) error {
 	return nil
 }
 
+// OwnsRepositories implements auth.Tx.
+func (t *tx) OwnsRepositories(ctx context.Context, userID forge.ID) (bool, error) {
+	var owns bool
+	if err := t.queryRow(ctx, sqlUserOwnsRepos, userID).Scan(&owns); err != nil {
+		return false, mapError(err, "owns repositories")
+	}
+	return owns, nil
+}
+
+// DeleteUser implements auth.Tx: a plain delete, the caller having checked
+// that the user owns no repository. The foreign key from repository rows
+// still refuses to orphan them: forge.ErrPrecondition, with no domain
+// message.
 func (t *tx) DeleteUser(ctx context.Context, id forge.ID) error {
-	var repos int64
-	if err := t.queryRow(ctx, sqlUserRepoCount, id).Scan(&repos); err != nil {
-		return mapError(err, "delete user")
-	}
-	if repos > 0 {
-		return forge.Errorf(forge.ErrPrecondition, "user still has ownership of repositories [uid: %d]", id)
-	}
 	// The user's stars and watches go with the user (foreign keys): the
 	// counters of the repositories they starred or watched follow.
 	for _, q := range []string{sqlUncountStars, sqlUncountWatches} {
@@ -145,6 +155,10 @@ func (t *tx) DeleteUser(ctx context.Context, id forge.ID) error {
 		}
 	}
 	res, err := t.exec(ctx, sqlDeleteUser, id)
+	var se *sqlite.Error
+	if errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY {
+		return &forge.Error{Kind: forge.ErrPrecondition, Message: "delete user: rows still refer to the user", Err: err}
+	}
 	return affectedOne(res, err, "delete user")
 }
 
@@ -356,8 +370,9 @@ var (
 		must_change_password = ?, login_source = ?, login_name = ?, allow_git_hook = ?,
 		allow_import_local = ?, allow_create_organization = ?, max_repo_creation = ?,
 		created_unix = ?, updated_unix = ?, last_login_unix = ?, type = ?, version = version + 1 WHERE id = ?`)
-	sqlDeleteUser   = prepared(`DELETE FROM users WHERE id = ?`)
-	sqlUncountStars = prepared(`UPDATE repository SET num_stars =
+	sqlDeleteUser    = prepared(`DELETE FROM users WHERE id = ?`)
+	sqlUserOwnsRepos = prepared(`SELECT EXISTS (SELECT 1 FROM repository WHERE owner_id = ?)`)
+	sqlUncountStars  = prepared(`UPDATE repository SET num_stars =
 		(SELECT count(*) FROM star s WHERE s.repo_id = repository.id AND s.user_id <> ?1)
 		WHERE id IN (SELECT repo_id FROM star WHERE user_id = ?2)`)
 	sqlUncountWatches = prepared(`UPDATE repository SET num_watches =

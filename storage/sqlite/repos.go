@@ -135,13 +135,12 @@ func (t *tx) writeTopics(ctx context.Context, id forge.ID, topics []string) erro
 var (
 	sqlCreateRepo = prepared("INSERT INTO repository (" + strings.Join(repoFields, ", ") + ") VALUES (" +
 		strings.Repeat("?,", len(repoFields)-1) + "?) RETURNING id")
-	sqlUpdateRepo    = prepared("UPDATE repository SET " + strings.Join(repoFields, " = ?, ") + " = ? WHERE id = ?")
-	sqlRepoByName    = prepared("SELECT " + repoCols + " FROM repository r WHERE r.owner_id = ? AND r.lower_name = ?")
-	sqlRepoByID      = prepared("SELECT " + repoCols + " FROM repository r WHERE r.id = ?")
-	sqlDeleteTopics  = prepared(`DELETE FROM repo_topic WHERE repo_id = ?`)
-	sqlAddTopic      = prepared(`INSERT INTO repo_topic (repo_id, topic) VALUES (?, ?) ON CONFLICT DO NOTHING`)
-	sqlDeleteRepo    = prepared(`DELETE FROM repository WHERE id = ?`)
-	sqlUserRepoCount = prepared(`SELECT count(*) FROM repository WHERE owner_id = ?`)
+	sqlUpdateRepo   = prepared("UPDATE repository SET " + strings.Join(repoFields, " = ?, ") + " = ? WHERE id = ?")
+	sqlRepoByName   = prepared("SELECT " + repoCols + " FROM repository r WHERE r.owner_id = ? AND r.lower_name = ?")
+	sqlRepoByID     = prepared("SELECT " + repoCols + " FROM repository r WHERE r.id = ?")
+	sqlDeleteTopics = prepared(`DELETE FROM repo_topic WHERE repo_id = ?`)
+	sqlAddTopic     = prepared(`INSERT INTO repo_topic (repo_id, topic) VALUES (?, ?) ON CONFLICT DO NOTHING`)
+	sqlDeleteRepo   = prepared(`DELETE FROM repository WHERE id = ?`)
 
 	sqlSetCollab = prepared(`INSERT INTO collaboration (repo_id, user_id, mode) VALUES (?,?,?)
 		ON CONFLICT (repo_id, user_id) DO UPDATE SET mode = excluded.mode`)

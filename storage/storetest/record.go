@@ -170,6 +170,11 @@ func (x recAuthTx) DeleteUser(ctx context.Context, a1 int64) error {
 	return x.Tx.DeleteUser(ctx, a1)
 }
 
+func (x recAuthTx) OwnsRepositories(ctx context.Context, a1 int64) (bool, error) {
+	x.rec.hit("auth.Tx.OwnsRepositories")
+	return x.Tx.OwnsRepositories(ctx, a1)
+}
+
 func (x recAuthTx) ListLoginSources(ctx context.Context) ([]*auth.LoginSource, error) {
 	x.rec.hit("auth.Tx.ListLoginSources")
 	return x.Tx.ListLoginSources(ctx)

@@ -75,6 +75,7 @@ var cases = []struct {
 	{"RepoSearch", testRepoSearch},
 	{"BatchReads", testBatchReads},
 	{"UserDeletionCounters", testUserDeletionCounters},
+	{"OwnsRepositories", testOwnsRepositories},
 	{"DefaultVisibility", testDefaultVisibility},
 	{"BareErrors", testBareErrors},
 }

@@ -1,0 +1,4 @@
+package auth
+
+// ThrottleAddr exports throttleAddr for its table test.
+var ThrottleAddr = throttleAddr
