@@ -33,27 +33,29 @@ func (s *Service) GetContents(ctx context.Context, actor forge.Actor, owner, nam
 	if err != nil {
 		return nil, nil, err
 	}
-	if ref == "" {
-		ref = v.Repo.DefaultBranch
-	}
 	if path, err = cleanReadPath(path); err != nil {
 		return nil, nil, err
 	}
-	e, err := s.git.Entry(ctx, v.Repo.ID, ref, path)
+	rr, err := s.resolveRef(ctx, v, ref, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	ref, rev := cmp.Or(ref, v.Repo.DefaultBranch), rr.Commit
+	e, err := s.git.Entry(ctx, v.Repo.ID, rev, path)
 	if err != nil {
 		return nil, nil, err
 	}
 	c := &Contents{Ref: ref, Entry: e}
 	switch e.Type {
 	case "tree":
-		if c.Entries, err = s.git.Tree(ctx, v.Repo.ID, ref, path, false); err != nil {
+		if c.Entries, err = s.git.Tree(ctx, v.Repo.ID, rev, path, false); err != nil {
 			return nil, nil, err
 		}
 		names := make([]string, len(c.Entries))
 		for i, en := range c.Entries {
 			names[i] = en.Name
 		}
-		if c.EntryCommits, err = s.git.LastCommits(ctx, v.Repo.ID, ref, path, names); err != nil {
+		if c.EntryCommits, err = s.git.LastCommits(ctx, v.Repo.ID, rev, path, names); err != nil {
 			return nil, nil, err
 		}
 	case "blob":
@@ -66,7 +68,7 @@ func (s *Service) GetContents(ctx context.Context, actor forge.Actor, owner, nam
 			}
 		}
 	}
-	if log, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: ref, Path: path, Limit: 1}); err == nil && len(log) > 0 {
+	if log, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: rev, Path: path, Limit: 1}); err == nil && len(log) > 0 {
 		c.LastCommit = log[0].ID
 	}
 	return v, c, nil
@@ -80,13 +82,15 @@ func (s *Service) OpenRaw(ctx context.Context, actor forge.Actor, owner, name, p
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if ref == "" {
-		ref = v.Repo.DefaultBranch
-	}
 	if path, err = cleanReadPath(path); err != nil {
 		return nil, nil, nil, err
 	}
-	e, err := s.git.Entry(ctx, v.Repo.ID, ref, path)
+	rr, err := s.resolveRef(ctx, v, ref, false)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ref = cmp.Or(ref, v.Repo.DefaultBranch)
+	e, err := s.git.Entry(ctx, v.Repo.ID, rr.Commit, path)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -108,13 +112,14 @@ func (s *Service) LastCommit(ctx context.Context, actor forge.Actor, owner, name
 	if err != nil {
 		return "", err
 	}
-	if ref == "" {
-		ref = v.Repo.DefaultBranch
-	}
 	if path, err = cleanReadPath(path); err != nil {
 		return "", err
 	}
-	log, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: ref, Path: path, Limit: 1})
+	rr, err := s.resolveRef(ctx, v, ref, false)
+	if err != nil {
+		return "", err
+	}
+	log, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: rr.Commit, Path: path, Limit: 1})
 	if err != nil || len(log) == 0 {
 		return "", err
 	}
@@ -388,9 +393,11 @@ func (s *Service) Commits(ctx context.Context, actor forge.Actor, owner, name st
 	if v.Repo.Empty {
 		return v, nil, 0, forge.Errorf(forge.ErrConflict, "Git Repository is empty.")
 	}
-	if o.Rev == "" {
-		o.Rev = v.Repo.DefaultBranch
+	rr, err := s.resolveRef(ctx, v, o.Rev, true)
+	if err != nil {
+		return nil, nil, 0, err
 	}
+	o.Rev = rr.Commit
 	total, err := s.git.CountCommits(ctx, v.Repo.ID, o.Rev, o.Path)
 	if err != nil {
 		return nil, nil, 0, err
@@ -405,7 +412,14 @@ func (s *Service) Commit(ctx context.Context, actor forge.Actor, owner, name, re
 	if err != nil {
 		return nil, nil, err
 	}
-	list, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: rev, Limit: 1, Files: files})
+	if rev == "" {
+		return nil, nil, forge.Errorf(forge.ErrNotFound, "commit does not exist [id: %s]", rev)
+	}
+	rr, err := s.resolveRef(ctx, v, rev, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	list, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: rr.Commit, Limit: 1, Files: files})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -432,15 +446,24 @@ func (s *Service) Tree(ctx context.Context, actor forge.Actor, owner, name, rev 
 		return nil, "", nil, err
 	}
 	// A tree id is not a commit-ish: Git.Tree lists it directly.
-	if typ, _, err := s.git.Object(ctx, v.Repo.ID, rev); err == nil && typ == "tree" {
-		entries, err := s.git.Tree(ctx, v.Repo.ID, rev, "", recursive)
-		return v, rev, entries, err
+	if isObjectID(rev) {
+		if typ, _, err := s.git.Object(ctx, v.Repo.ID, rev); err == nil && typ == "tree" {
+			entries, err := s.git.Tree(ctx, v.Repo.ID, rev, "", recursive)
+			return v, rev, entries, err
+		}
 	}
-	root, err := s.git.Entry(ctx, v.Repo.ID, rev, "")
+	if rev == "" {
+		return nil, "", nil, forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", rev)
+	}
+	rr, err := s.resolveRef(ctx, v, rev, true)
 	if err != nil {
 		return nil, "", nil, err
 	}
-	entries, err := s.git.Tree(ctx, v.Repo.ID, rev, "", recursive)
+	root, err := s.git.Entry(ctx, v.Repo.ID, rr.Commit, "")
+	if err != nil {
+		return nil, "", nil, err
+	}
+	entries, err := s.git.Tree(ctx, v.Repo.ID, root.ID, "", recursive)
 	return v, root.ID, entries, err
 }
 
@@ -471,7 +494,11 @@ func (s *Service) Archive(ctx context.Context, actor forge.Actor, owner, name, r
 	if err != nil {
 		return err
 	}
-	return s.git.Archive(ctx, v.Repo.ID, ref, format, v.Repo.Name, w)
+	rr, err := s.resolveRef(ctx, v, ref, true)
+	if err != nil || ref == "" {
+		return cmp.Or(err, forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", ref))
+	}
+	return s.git.Archive(ctx, v.Repo.ID, rr.Commit, format, v.Repo.Name, w)
 }
 
 // Patch writes commit rev as a "diff" or "patch" to w.
@@ -480,7 +507,14 @@ func (s *Service) Patch(ctx context.Context, actor forge.Actor, owner, name, rev
 	if err != nil {
 		return err
 	}
-	return s.git.Patch(ctx, v.Repo.ID, rev, kind, w)
+	if rev == "" {
+		return forge.Errorf(forge.ErrNotFound, "commit does not exist [id: %s]", rev)
+	}
+	rr, err := s.resolveRef(ctx, v, rev, true)
+	if err != nil {
+		return err
+	}
+	return s.git.Patch(ctx, v.Repo.ID, rr.Commit, kind, w)
 }
 
 // maxBlobSize is Config.MaxBlobSize or its default.

@@ -45,7 +45,11 @@ func (s *Service) Languages(ctx context.Context, actor forge.Actor, owner, name 
 	if v.Repo.Empty {
 		return out, nil
 	}
-	entries, err := s.git.Tree(ctx, v.Repo.ID, v.Repo.DefaultBranch, "", true)
+	rr, err := s.resolveRef(ctx, v, "", false)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := s.git.Tree(ctx, v.Repo.ID, rr.Commit, "", true)
 	if err != nil {
 		return nil, err
 	}
