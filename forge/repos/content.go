@@ -176,12 +176,14 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 	if err := CheckSignature("committer", o.Committer); err != nil {
 		return nil, nil, err
 	}
-	if strings.ContainsRune(o.Message, 0) {
-		return nil, nil, forge.Errorf(forge.ErrInvalid, "commit message contains a NUL byte")
-	}
+	// Paths first: a NUL in a path reports the path (a default message
+	// built from the path holds the NUL too).
 	ops, err := cleanFileOps(o.Files)
 	if err != nil {
 		return nil, nil, err
+	}
+	if strings.ContainsRune(o.Message, 0) {
+		return nil, nil, forge.Errorf(forge.ErrInvalid, "commit message contains a NUL byte")
 	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {

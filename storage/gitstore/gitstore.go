@@ -134,6 +134,21 @@ func (s *Store) run(ctx context.Context, repo forge.ID, stdin []byte, env []stri
 	return stdout.Bytes(), nil
 }
 
+// runStderr runs git and returns its stderr (stdout is discarded), for the
+// commands that report what they skipped only there.
+func (s *Store) runStderr(ctx context.Context, repo forge.ID, stdin []byte, env []string, args ...string) (string, error) {
+	c := s.cmd(ctx, repo, env, args...)
+	var stderr bytes.Buffer
+	c.Stderr = &stderr
+	if stdin != nil {
+		c.Stdin = bytes.NewReader(stdin)
+	}
+	if err := c.Run(); err != nil {
+		return "", &gitError{args: args, err: err, stderr: stderr.String()}
+	}
+	return stderr.String(), nil
+}
+
 // Create initialises an empty bare repository.
 func (s *Store) Create(ctx context.Context, repo forge.ID, format forge.ObjectFormat, defaultBranch string) error {
 	if !format.Valid() {

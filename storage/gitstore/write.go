@@ -143,8 +143,18 @@ func (s *Store) commit(ctx context.Context, repo forge.ID, parent string, c repo
 			return "", forge.Errorf(forge.ErrInvalid, "unknown file operation %q", f.Op)
 		}
 	}
-	if _, err := s.run(ctx, repo, []byte(info.String()), env, "update-index", "-z", "--index-info"); err != nil {
+	// git drops a path its verify_path refuses with "Ignoring path" on
+	// stderr and exit status 0: any such line fails the commit, which is
+	// then never made (CleanTreePath refuses these paths first).
+	stderr, err := s.runStderr(ctx, repo, []byte(info.String()), env,
+		"-c", "core.protectNTFS=true", "-c", "core.protectHFS=true", "update-index", "-z", "--index-info")
+	if err != nil {
 		return "", err
+	}
+	if i := strings.Index(stderr, "Ignoring path"); i >= 0 {
+		line, _, _ := strings.Cut(stderr[i:], "\n")
+		return "", forge.Errorf(forge.ErrInvalid, "path contains a malformed path component [path: %s]",
+			strings.TrimSpace(strings.TrimPrefix(line, "Ignoring path")))
 	}
 	out, err := s.run(ctx, repo, nil, env, "write-tree")
 	if err != nil {
