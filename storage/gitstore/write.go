@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 	"time"
@@ -227,9 +228,7 @@ func (s *Store) Archive(ctx context.Context, repo forge.ID, rev, format, prefix 
 	if err != nil {
 		return err
 	}
-	c := s.cmd(ctx, repo, nil, "archive", "--format="+format, "--prefix="+prefix+"/", id)
-	c.Stdout = w
-	return c.Run()
+	return s.stream(ctx, repo, w, "archive", "--format="+format, "--prefix="+prefix+"/", id)
 }
 
 // Patch writes the change of commit rev as a "diff" or a "patch" to w.
@@ -247,12 +246,22 @@ func (s *Store) Patch(ctx context.Context, repo forge.ID, rev, kind string, w io
 	default:
 		return forge.Errorf(forge.ErrNotFound, "unknown diff type %q", kind)
 	}
-	out, err := s.run(ctx, repo, nil, nil, args...)
-	if err != nil {
-		return err
+	return s.stream(ctx, repo, w, args...)
+}
+
+// stream runs git with its stdout copied to w as it comes (never held
+// whole in memory); stderr is kept for the error, up to 64 KiB.
+func (s *Store) stream(ctx context.Context, repo forge.ID, w io.Writer, args ...string) error {
+	if _, err := os.Stat(s.Path(repo)); errors.Is(err, fs.ErrNotExist) {
+		return forge.Errorf(forge.ErrNotFound, "repository does not exist [id: %d]", repo)
 	}
-	_, err = w.Write(out)
-	return err
+	c := s.cmd(ctx, repo, nil, args...)
+	stderr := &limitedBuffer{}
+	c.Stdout, c.Stderr = w, stderr
+	if err := c.Run(); err != nil {
+		return &gitError{args: args, err: err, stderr: stderr.String()}
+	}
+	return nil
 }
 
 // Fork creates repository to as a bare copy of every branch and tag of from.
