@@ -441,32 +441,55 @@ func (s *Service) Refs(ctx context.Context, actor forge.Actor, owner, name strin
 	return v, refs, err
 }
 
-// Tree lists a tree by id or revision.
+// Tree lists a tree by id or revision (see TreePage), whole.
 func (s *Service) Tree(ctx context.Context, actor forge.Actor, owner, name, rev string, recursive bool) (*View, string, []TreeEntry, error) {
+	v, sha, entries, _, err := s.TreePage(ctx, actor, owner, name, rev, recursive, 0, -1)
+	return v, sha, entries, err
+}
+
+// TreePage lists one page of a tree: rev is a full tree id, or a revision
+// resolved by ResolveRef (short commit ids included, as Forgejo's
+// GetTree). It returns the tree's id, the entries [offset, offset+limit)
+// (limit < 0: all of them) and the number of all entries, reading the
+// listing as it streams from Git.WalkTree: only the page is kept, never
+// the whole listing. Readers only; forge.ErrNotFound for an unknown rev.
+func (s *Service) TreePage(ctx context.Context, actor forge.Actor, owner, name, rev string, recursive bool, offset, limit int) (*View, string, []TreeEntry, int, error) {
 	v, err := s.contentReader(ctx, actor, owner, name)
 	if err != nil {
-		return nil, "", nil, err
+		return nil, "", nil, 0, err
 	}
-	// A tree id is not a commit-ish: Git.Tree lists it directly.
+	tree := ""
+	// A tree id is not a commit-ish: it is listed directly.
 	if isObjectID(rev) {
 		if typ, _, err := s.git.Object(ctx, v.Repo.ID, rev); err == nil && typ == "tree" {
-			entries, err := s.git.Tree(ctx, v.Repo.ID, rev, "", recursive)
-			return v, rev, entries, err
+			tree = rev
 		}
 	}
-	if rev == "" {
-		return nil, "", nil, forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", rev)
+	if tree == "" {
+		if rev == "" {
+			return nil, "", nil, 0, forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", rev)
+		}
+		rr, err := s.resolveRef(ctx, v, rev, true)
+		if err != nil {
+			return nil, "", nil, 0, err
+		}
+		root, err := s.git.Entry(ctx, v.Repo.ID, rr.Commit, "")
+		if err != nil {
+			return nil, "", nil, 0, err
+		}
+		tree = root.ID
 	}
-	rr, err := s.resolveRef(ctx, v, rev, true)
-	if err != nil {
-		return nil, "", nil, err
+	entries, total := []TreeEntry{}, 0
+	for e, err := range s.git.WalkTree(ctx, v.Repo.ID, tree, recursive) {
+		if err != nil {
+			return nil, "", nil, 0, err
+		}
+		if total >= offset && (limit < 0 || total < offset+limit) {
+			entries = append(entries, e)
+		}
+		total++
 	}
-	root, err := s.git.Entry(ctx, v.Repo.ID, rr.Commit, "")
-	if err != nil {
-		return nil, "", nil, err
-	}
-	entries, err := s.git.Tree(ctx, v.Repo.ID, root.ID, "", recursive)
-	return v, root.ID, entries, err
+	return v, tree, entries, total, nil
 }
 
 // Blob returns a blob by id with its size; the content is nil for a blob

@@ -219,18 +219,6 @@ func (s *Store) SetRef(ctx context.Context, repo forge.ID, ref, newID, oldID str
 	return nil
 }
 
-// Archive writes a "zip" or "tar.gz" archive of rev to w.
-func (s *Store) Archive(ctx context.Context, repo forge.ID, rev, format, prefix string, w io.Writer) error {
-	if format != "zip" && format != "tar.gz" {
-		return forge.Errorf(forge.ErrInvalid, "unknown archive format %q", format)
-	}
-	id, err := s.Resolve(ctx, repo, rev)
-	if err != nil {
-		return err
-	}
-	return s.stream(ctx, repo, w, "archive", "--format="+format, "--prefix="+prefix+"/", id)
-}
-
 // Patch writes the change of commit rev as a "diff" or a "patch" to w.
 func (s *Store) Patch(ctx context.Context, repo forge.ID, rev, kind string, w io.Writer) error {
 	id, err := s.Resolve(ctx, repo, rev)
