@@ -83,6 +83,8 @@ func (s *Store) Archive(ctx context.Context, repo forge.ID, rev, format, prefix 
 // archiveTurn waits for one of the Options.MaxArchives turns; the caller
 // calls release when its git process is done.
 func (s *Store) archiveTurn(ctx context.Context) (release func(), err error) {
+	s.archiveWaiting.Add(1)
+	defer s.archiveWaiting.Add(-1)
 	select {
 	case s.archives <- struct{}{}:
 		return func() { <-s.archives }, nil

@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -38,6 +39,8 @@ type Store struct {
 	// archives holds one token per archive being generated
 	// (Options.MaxArchives).
 	archives chan struct{}
+	// archiveWaiting counts the requests waiting for a turn.
+	archiveWaiting atomic.Int32
 	// cacheArchives keeps generated archives (Options.CacheArchives).
 	cacheArchives bool
 }

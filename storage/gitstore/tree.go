@@ -16,6 +16,9 @@ import (
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
+// goMaxTreeEntries is the widest directory go-git lists.
+const goMaxTreeEntries = 256
+
 // Tree lists the entries of the directory p at rev.
 func (s *Store) Tree(ctx context.Context, repo forge.ID, rev, p string, recursive bool) ([]repos.TreeEntry, error) {
 	if r := s.open(repo); r != nil && !recursive {
@@ -23,7 +26,11 @@ func (s *Store) Tree(ctx context.Context, repo forge.ID, rev, p string, recursiv
 		if err != nil {
 			return nil, err
 		}
-		return goTree(r, t, strings.Trim(p, "/"), recursive)
+		// go-git reads one object header per entry for its size: a wide
+		// directory (or any recursive listing) is one ls-tree stream.
+		if len(t.Entries) <= goMaxTreeEntries {
+			return goTree(r, t, strings.Trim(p, "/"), false)
+		}
 	}
 	return s.cliTree(ctx, repo, rev, p, recursive)
 }
