@@ -52,12 +52,16 @@ func isHexString(s string) bool {
 // a full-length commit id; with shortIDs (Forgejo's GitRepo.GetCommit, used
 // by the commits API `sha`, /git/commits/{sha} and its .diff/.patch) also a
 // unique abbreviated commit id of at least 4 hex digits. A full reference
-// name (refs/heads/x, refs/tags/x) is taken as written. git is only ever
-// given full reference names or ids, so a tag can never stand in for a
-// branch of the same name. forge.ErrNotFound when nothing matches.
+// name (refs/heads/x, refs/tags/x) is taken as written; a revision
+// expression (main~1, x^{tree}, a..b, @{1}) names nothing. git is only
+// ever given full reference names or ids, so a tag can never stand in for
+// a branch of the same name. forge.ErrNotFound when nothing matches.
 func ResolveRef(ctx context.Context, g Git, repo forge.ID, rev string, shortIDs bool) (*ResolvedRef, error) {
 	notFound := forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", rev)
-	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\x00\n") {
+	// Names git could read as an expression (main~1, x^{tree}, @{1},
+	// a..b) or refuses as a reference name are nobody's branch or tag.
+	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\x00\n ~^:?*[\\") ||
+		strings.Contains(rev, "@{") || strings.Contains(rev, "..") {
 		return nil, notFound
 	}
 	try := func(kind, full string) *ResolvedRef {
