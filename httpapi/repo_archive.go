@@ -25,10 +25,7 @@ func (a *API) getArchive(c *call) {
 		c.repoError(err)
 		return
 	}
-	c.w.Header().Set("Content-Type", ctype)
-	c.w.Header().Set("Content-Disposition", "attachment; filename=\""+v.Repo.Name+"-"+strings.ReplaceAll(ref, "/", "-")+"."+format+"\"")
-	c.wrote = true
-	if err := a.cfg.Repos.Archive(c.r.Context(), c.actor, c.owner(), c.repo(), ref, format, c.w); err != nil {
-		c.a.log.ErrorContext(c.r.Context(), "archive", "err", err)
-	}
+	w := newStreamWriter(c, map[string]string{"Content-Type": ctype,
+		"Content-Disposition": "attachment; filename=\"" + v.Repo.Name + "-" + strings.ReplaceAll(ref, "/", "-") + "." + format + "\""})
+	w.finish("archive", a.cfg.Repos.Archive(c.r.Context(), c.actor, c.owner(), c.repo(), ref, format, w))
 }

@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"bytes"
 	"net/http"
 	"strconv"
 	"time"
@@ -109,21 +108,15 @@ func (a *API) getCommit(c *call) {
 	c.json(http.StatusOK, toCommit(c.repoAPIURL(v.Repo), c.repoURL(v.Repo), cm, files, stat))
 }
 
-// downloadDiff is GET /repos/{owner}/{repo}/git/commits/{sha}.{diffType}.
+// downloadDiff is GET /repos/{owner}/{repo}/git/commits/{sha}.{diffType}:
+// git's output streamed to the response, never held whole in memory.
 func (a *API) downloadDiff(c *call) {
 	if _, _, err := a.cfg.Repos.Commit(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("sha"), false); err != nil {
 		c.repoError(err)
 		return
 	}
-	var buf bytes.Buffer
-	if err := a.cfg.Repos.Patch(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("sha"), c.pathValue("diffType"), &buf); err != nil {
-		c.repoError(err)
-		return
-	}
-	c.w.Header().Set("Content-Type", "text/plain;charset=utf-8")
-	c.w.WriteHeader(http.StatusOK)
-	c.wrote = true
-	c.w.Write(buf.Bytes())
+	w := newStreamWriter(c, map[string]string{"Content-Type": "text/plain;charset=utf-8"})
+	w.finish("diff", a.cfg.Repos.Patch(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("sha"), c.pathValue("diffType"), w))
 }
 
 // commitTimes returns the committer time of each commit in shas (each

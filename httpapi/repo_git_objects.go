@@ -49,21 +49,22 @@ func (a *API) listRefs(c *call) {
 func (a *API) getTree(c *call) {
 	q := c.r.URL.Query()
 	recursive, _ := strconv.ParseBool(q.Get("recursive"))
-	v, sha, entries, err := a.cfg.Repos.Tree(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("sha"), recursive)
-	if err != nil {
-		c.repoError(err)
-		return
-	}
 	page, _ := strconv.Atoi(q.Get("page"))
 	per, _ := strconv.Atoi(q.Get("per_page"))
 	o := forge.ListOptions{Page: page, Limit: cmpOr(per, 1000)}
 	page = max(page, 1)
-	start := min(o.OffsetMax(1000), len(entries))
-	end := start + min(o.Limit, 1000, len(entries)-start)
+	// The listing streams: only this page is kept, whatever the tree's size.
+	v, sha, entries, total, err := a.cfg.Repos.TreePage(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("sha"), recursive,
+		o.OffsetMax(1000), min(o.Limit, 1000))
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	end := o.OffsetMax(1000) + len(entries)
 	api := c.repoAPIURL(v.Repo)
 	out := wire.GitTreeResponse{SHA: sha, URL: api + "/git/trees/" + sha, Entries: []wire.GitEntry{},
-		Truncated: end < len(entries), Page: int64(page), TotalCount: int64(len(entries))}
-	for _, e := range entries[start:end] {
+		Truncated: end < total, Page: int64(page), TotalCount: int64(total)}
+	for _, e := range entries {
 		kind := "blobs"
 		if e.Type == "tree" {
 			kind = "trees"

@@ -96,13 +96,15 @@ func (s *Service) GetBranch(ctx context.Context, actor forge.Actor, owner, name,
 	return v, b, err
 }
 
-// CreateBranch creates newName at from (a branch, tag, full reference
-// name or commit id; "" is the default branch). Writers only, not
-// archived. Errors: forge.ErrInvalid for an invalid name or from (see
-// CheckRefName, CheckRevision); a *RefChangeError (forge.ErrForbidden) when
-// a protection rule does not let the actor push to newName;
-// forge.ErrConflict `The branch already exists.`; forge.ErrNotFound for an
-// unknown from.
+// CreateBranch creates newName at from (resolved by ResolveRef: a branch,
+// then a tag, then a commit id, short ones included; "" is the default
+// branch). Writers only, not archived. Errors: forge.ErrInvalid for an
+// invalid name or from (see CheckRefName, CheckRevision); a
+// *RefChangeError (forge.ErrForbidden) when a protection rule does not let
+// the actor push to newName; forge.ErrConflict `The branch already
+// exists.`, or `The branch with the same tag already exists.` when a tag
+// holds the name (so no read could confuse the two); forge.ErrNotFound
+// `The old branch does not exist` for an unknown from.
 func (s *Service) CreateBranch(ctx context.Context, actor forge.Actor, owner, name, newName, from string) (*View, *Branch, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return nil, nil, err
@@ -114,14 +116,18 @@ func (s *Service) CreateBranch(ctx context.Context, actor forge.Actor, owner, na
 	if err := checkBranchName("NewBranchName", newName); err != nil {
 		return nil, nil, err
 	}
-	if from == "" {
-		from = v.Repo.DefaultBranch
-	} else if err := CheckRevision(from); err != nil {
-		return nil, nil, forge.Errorf(forge.ErrInvalid, "[OldRefName]: %v", err)
+	if from != "" {
+		if err := CheckRevision(from); err != nil {
+			return nil, nil, forge.Errorf(forge.ErrInvalid, "[OldRefName]: %v", err)
+		}
 	}
-	id, err := s.git.Resolve(ctx, v.Repo.ID, from)
+	rr, err := s.resolveRef(ctx, v, from, true)
 	if err != nil {
 		return nil, nil, forge.Errorf(forge.ErrNotFound, "The old branch does not exist")
+	}
+	id := rr.Commit
+	if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/tags/"+newName); err == nil {
+		return nil, nil, forge.Errorf(forge.ErrConflict, "The branch with the same tag already exists.")
 	}
 	if _, err := s.checkRefChange(ctx, actor, v, false, RefUpdate{Ref: "refs/heads/" + newName, NewID: id}); err != nil {
 		return nil, nil, err

@@ -33,27 +33,29 @@ func (s *Service) GetContents(ctx context.Context, actor forge.Actor, owner, nam
 	if err != nil {
 		return nil, nil, err
 	}
-	if ref == "" {
-		ref = v.Repo.DefaultBranch
-	}
 	if path, err = cleanReadPath(path); err != nil {
 		return nil, nil, err
 	}
-	e, err := s.git.Entry(ctx, v.Repo.ID, ref, path)
+	rr, err := s.resolveRef(ctx, v, ref, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	ref, rev := cmp.Or(ref, v.Repo.DefaultBranch), rr.Commit
+	e, err := s.git.Entry(ctx, v.Repo.ID, rev, path)
 	if err != nil {
 		return nil, nil, err
 	}
 	c := &Contents{Ref: ref, Entry: e}
 	switch e.Type {
 	case "tree":
-		if c.Entries, err = s.git.Tree(ctx, v.Repo.ID, ref, path, false); err != nil {
+		if c.Entries, err = s.git.Tree(ctx, v.Repo.ID, rev, path, false); err != nil {
 			return nil, nil, err
 		}
 		names := make([]string, len(c.Entries))
 		for i, en := range c.Entries {
 			names[i] = en.Name
 		}
-		if c.EntryCommits, err = s.git.LastCommits(ctx, v.Repo.ID, ref, path, names); err != nil {
+		if c.EntryCommits, err = s.git.LastCommits(ctx, v.Repo.ID, rev, path, names); err != nil {
 			return nil, nil, err
 		}
 	case "blob":
@@ -66,7 +68,7 @@ func (s *Service) GetContents(ctx context.Context, actor forge.Actor, owner, nam
 			}
 		}
 	}
-	if log, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: ref, Path: path, Limit: 1}); err == nil && len(log) > 0 {
+	if log, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: rev, Path: path, Limit: 1}); err == nil && len(log) > 0 {
 		c.LastCommit = log[0].ID
 	}
 	return v, c, nil
@@ -80,13 +82,15 @@ func (s *Service) OpenRaw(ctx context.Context, actor forge.Actor, owner, name, p
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if ref == "" {
-		ref = v.Repo.DefaultBranch
-	}
 	if path, err = cleanReadPath(path); err != nil {
 		return nil, nil, nil, err
 	}
-	e, err := s.git.Entry(ctx, v.Repo.ID, ref, path)
+	rr, err := s.resolveRef(ctx, v, ref, false)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ref = cmp.Or(ref, v.Repo.DefaultBranch)
+	e, err := s.git.Entry(ctx, v.Repo.ID, rr.Commit, path)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -108,13 +112,14 @@ func (s *Service) LastCommit(ctx context.Context, actor forge.Actor, owner, name
 	if err != nil {
 		return "", err
 	}
-	if ref == "" {
-		ref = v.Repo.DefaultBranch
-	}
 	if path, err = cleanReadPath(path); err != nil {
 		return "", err
 	}
-	log, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: ref, Path: path, Limit: 1})
+	rr, err := s.resolveRef(ctx, v, ref, false)
+	if err != nil {
+		return "", err
+	}
+	log, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: rr.Commit, Path: path, Limit: 1})
 	if err != nil || len(log) == 0 {
 		return "", err
 	}
@@ -171,12 +176,14 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 	if err := CheckSignature("committer", o.Committer); err != nil {
 		return nil, nil, err
 	}
-	if strings.ContainsRune(o.Message, 0) {
-		return nil, nil, forge.Errorf(forge.ErrInvalid, "commit message contains a NUL byte")
-	}
+	// Paths first: a NUL in a path reports the path (a default message
+	// built from the path holds the NUL too).
 	ops, err := cleanFileOps(o.Files)
 	if err != nil {
 		return nil, nil, err
+	}
+	if strings.ContainsRune(o.Message, 0) {
+		return nil, nil, forge.Errorf(forge.ErrInvalid, "commit message contains a NUL byte")
 	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
@@ -388,9 +395,11 @@ func (s *Service) Commits(ctx context.Context, actor forge.Actor, owner, name st
 	if v.Repo.Empty {
 		return v, nil, 0, forge.Errorf(forge.ErrConflict, "Git Repository is empty.")
 	}
-	if o.Rev == "" {
-		o.Rev = v.Repo.DefaultBranch
+	rr, err := s.resolveRef(ctx, v, o.Rev, true)
+	if err != nil {
+		return nil, nil, 0, err
 	}
+	o.Rev = rr.Commit
 	total, err := s.git.CountCommits(ctx, v.Repo.ID, o.Rev, o.Path)
 	if err != nil {
 		return nil, nil, 0, err
@@ -405,7 +414,14 @@ func (s *Service) Commit(ctx context.Context, actor forge.Actor, owner, name, re
 	if err != nil {
 		return nil, nil, err
 	}
-	list, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: rev, Limit: 1, Files: files})
+	if rev == "" {
+		return nil, nil, forge.Errorf(forge.ErrNotFound, "commit does not exist [id: %s]", rev)
+	}
+	rr, err := s.resolveRef(ctx, v, rev, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	list, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: rr.Commit, Limit: 1, Files: files})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -425,23 +441,55 @@ func (s *Service) Refs(ctx context.Context, actor forge.Actor, owner, name strin
 	return v, refs, err
 }
 
-// Tree lists a tree by id or revision.
+// Tree lists a tree by id or revision (see TreePage), whole.
 func (s *Service) Tree(ctx context.Context, actor forge.Actor, owner, name, rev string, recursive bool) (*View, string, []TreeEntry, error) {
+	v, sha, entries, _, err := s.TreePage(ctx, actor, owner, name, rev, recursive, 0, -1)
+	return v, sha, entries, err
+}
+
+// TreePage lists one page of a tree: rev is a full tree id, or a revision
+// resolved by ResolveRef (short commit ids included, as Forgejo's
+// GetTree). It returns the tree's id, the entries [offset, offset+limit)
+// (limit < 0: all of them) and the number of all entries, reading the
+// listing as it streams from Git.WalkTree: only the page is kept, never
+// the whole listing. Readers only; forge.ErrNotFound for an unknown rev.
+func (s *Service) TreePage(ctx context.Context, actor forge.Actor, owner, name, rev string, recursive bool, offset, limit int) (*View, string, []TreeEntry, int, error) {
 	v, err := s.contentReader(ctx, actor, owner, name)
 	if err != nil {
-		return nil, "", nil, err
+		return nil, "", nil, 0, err
 	}
-	// A tree id is not a commit-ish: Git.Tree lists it directly.
-	if typ, _, err := s.git.Object(ctx, v.Repo.ID, rev); err == nil && typ == "tree" {
-		entries, err := s.git.Tree(ctx, v.Repo.ID, rev, "", recursive)
-		return v, rev, entries, err
+	tree := ""
+	// A tree id is not a commit-ish: it is listed directly.
+	if isObjectID(rev) {
+		if typ, _, err := s.git.Object(ctx, v.Repo.ID, rev); err == nil && typ == "tree" {
+			tree = rev
+		}
 	}
-	root, err := s.git.Entry(ctx, v.Repo.ID, rev, "")
-	if err != nil {
-		return nil, "", nil, err
+	if tree == "" {
+		if rev == "" {
+			return nil, "", nil, 0, forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", rev)
+		}
+		rr, err := s.resolveRef(ctx, v, rev, true)
+		if err != nil {
+			return nil, "", nil, 0, err
+		}
+		root, err := s.git.Entry(ctx, v.Repo.ID, rr.Commit, "")
+		if err != nil {
+			return nil, "", nil, 0, err
+		}
+		tree = root.ID
 	}
-	entries, err := s.git.Tree(ctx, v.Repo.ID, rev, "", recursive)
-	return v, root.ID, entries, err
+	entries, total := []TreeEntry{}, 0
+	for e, err := range s.git.WalkTree(ctx, v.Repo.ID, tree, recursive) {
+		if err != nil {
+			return nil, "", nil, 0, err
+		}
+		if total >= offset && (limit < 0 || total < offset+limit) {
+			entries = append(entries, e)
+		}
+		total++
+	}
+	return v, tree, entries, total, nil
 }
 
 // Blob returns a blob by id with its size; the content is nil for a blob
@@ -471,7 +519,11 @@ func (s *Service) Archive(ctx context.Context, actor forge.Actor, owner, name, r
 	if err != nil {
 		return err
 	}
-	return s.git.Archive(ctx, v.Repo.ID, ref, format, v.Repo.Name, w)
+	rr, err := s.resolveRef(ctx, v, ref, true)
+	if err != nil || ref == "" {
+		return cmp.Or(err, forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", ref))
+	}
+	return s.git.Archive(ctx, v.Repo.ID, rr.Commit, format, v.Repo.Name, w)
 }
 
 // Patch writes commit rev as a "diff" or "patch" to w.
@@ -480,7 +532,14 @@ func (s *Service) Patch(ctx context.Context, actor forge.Actor, owner, name, rev
 	if err != nil {
 		return err
 	}
-	return s.git.Patch(ctx, v.Repo.ID, rev, kind, w)
+	if rev == "" {
+		return forge.Errorf(forge.ErrNotFound, "commit does not exist [id: %s]", rev)
+	}
+	rr, err := s.resolveRef(ctx, v, rev, true)
+	if err != nil {
+		return err
+	}
+	return s.git.Patch(ctx, v.Repo.ID, rr.Commit, kind, w)
 }
 
 // maxBlobSize is Config.MaxBlobSize or its default.

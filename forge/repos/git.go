@@ -3,6 +3,7 @@ package repos
 import (
 	"context"
 	"io"
+	"iter"
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
@@ -34,6 +35,16 @@ type Git interface {
 	// Tree lists the entries of the directory path at rev; rev may also be
 	// a tree id (with path "").
 	Tree(ctx context.Context, repo forge.ID, rev, path string, recursive bool) ([]TreeEntry, error)
+	// WalkTree streams the entries of the tree with id tree, as `git
+	// ls-tree -l` lists them (with recursive, every entry below it, each
+	// subtree before its entries, paths relative to tree), without holding
+	// the listing in memory. A failure is yielded once, as the last pair:
+	// forge.ErrNotFound for an id that names no tree. Breaking out of the
+	// loop ends the listing.
+	WalkTree(ctx context.Context, repo forge.ID, tree string, recursive bool) iter.Seq2[TreeEntry, error]
+	// Languages is LanguageStats of the recursive listing of the tree with
+	// id tree. Trees never change: an implementation may cache it by id.
+	Languages(ctx context.Context, repo forge.ID, tree string) (map[string]int64, error)
 	// Entry describes the entry at path in rev ("" is the root tree).
 	Entry(ctx context.Context, repo forge.ID, rev, path string) (*TreeEntry, error)
 	// Object returns the type and size of an object by id.

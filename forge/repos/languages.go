@@ -2,6 +2,7 @@ package repos
 
 import (
 	"context"
+	"iter"
 	"path"
 	"strings"
 
@@ -35,24 +36,40 @@ func LanguageOf(p string) string {
 	return languageByExt[strings.ToLower(path.Ext(p))]
 }
 
-// Languages returns the bytes of code per language on the default branch.
-func (s *Service) Languages(ctx context.Context, actor forge.Actor, owner, name string) (map[string]int64, error) {
-	v, err := s.reader(ctx, actor, owner, name)
-	if err != nil {
-		return nil, err
-	}
+// LanguageStats sums the sizes of the blobs of a tree listing per
+// language (LanguageOf), reading the listing once as it streams. It stops
+// at the listing's first error.
+func LanguageStats(entries iter.Seq2[TreeEntry, error]) (map[string]int64, error) {
 	out := map[string]int64{}
-	if v.Repo.Empty {
-		return out, nil
-	}
-	entries, err := s.git.Tree(ctx, v.Repo.ID, v.Repo.DefaultBranch, "", true)
-	if err != nil {
-		return nil, err
-	}
-	for _, e := range entries {
+	for e, err := range entries {
+		if err != nil {
+			return nil, err
+		}
 		if lang := LanguageOf(e.Path); e.Type == "blob" && lang != "" {
 			out[lang] += e.Size
 		}
 	}
 	return out, nil
+}
+
+// Languages returns the bytes of code per language on the default branch
+// (the branch, never a tag of its name), computed by Git.Languages from
+// one streamed listing of its tree (and cached by the store per tree id).
+func (s *Service) Languages(ctx context.Context, actor forge.Actor, owner, name string) (map[string]int64, error) {
+	v, err := s.reader(ctx, actor, owner, name)
+	if err != nil {
+		return nil, err
+	}
+	if v.Repo.Empty {
+		return map[string]int64{}, nil
+	}
+	rr, err := s.resolveRef(ctx, v, "", false)
+	if err != nil {
+		return nil, err
+	}
+	root, err := s.git.Entry(ctx, v.Repo.ID, rr.Commit, "")
+	if err != nil {
+		return nil, err
+	}
+	return s.git.Languages(ctx, v.Repo.ID, root.ID)
 }

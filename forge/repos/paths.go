@@ -26,8 +26,11 @@ const (
 // one form that is checked and written: relative, slash-separated, with no
 // trailing slash. It refuses (forge.ErrInvalid, Forgejo's
 // `path contains a malformed path component [path: p]`, 422) an empty path,
-// an absolute path, empty, "." or ".." components, a ".git" component (in
-// any case), control characters (newlines included), invalid UTF-8, and
+// an absolute path, empty, "." or ".." components, a component git refuses
+// under core.protectNTFS and core.protectHFS (".git" in any case, "git~1",
+// ".git" followed by dots, spaces or an NTFS stream such as
+// "::$INDEX_ALLOCATION", ".git" with HFS+-ignorable code points such as
+// U+200C; see gitRefusesComponent), control characters (newlines included), invalid UTF-8, and
 // paths longer than MaxTreePathBytes or with a component longer than
 // MaxTreeNameBytes. Nothing is rewritten: `x/../docs/f` is refused, never
 // turned into `docs/f`.
@@ -45,7 +48,7 @@ func CleanTreePath(p string) (string, error) {
 		}
 	}
 	for _, part := range strings.Split(clean, "/") {
-		if part == "" || part == "." || part == ".." || strings.EqualFold(part, ".git") || len(part) > MaxTreeNameBytes {
+		if part == "" || gitRefusesComponent(part) || len(part) > MaxTreeNameBytes {
 			return bad()
 		}
 	}

@@ -84,13 +84,17 @@ func (s *Service) GetTag(ctx context.Context, actor forge.Actor, owner, name, ta
 	return nil, nil, forge.Errorf(forge.ErrNotFound, "tag does not exist [name: %s]", tag)
 }
 
-// CreateTag creates a tag at target ("" is the default branch); annotated
+// CreateTag creates a tag at target (resolved by ResolveRef: a branch,
+// then a tag, then a commit id, short ones included; "" is the default
+// branch); annotated
 // when message is set (stored and returned as written). Writers only, not
 // archived. Errors: forge.ErrInvalid for an invalid tag name or target
 // (CheckRefName, CheckRevision) and, as Forgejo's 422, `user not allowed
 // to create protected tag` for a protected tag the actor is not
 // whitelisted for; forge.ErrConflict `tag <name> already
-// exists`; forge.ErrNotFound for an unknown target.
+// exists`, or `The branch with the same name already exists.` when a
+// branch holds the name (a tag must never shadow a branch);
+// forge.ErrNotFound for an unknown target.
 func (s *Service) CreateTag(ctx context.Context, actor forge.Actor, owner, name, tag, target, message string) (*View, *Tag, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return nil, nil, err
@@ -102,14 +106,22 @@ func (s *Service) CreateTag(ctx context.Context, actor forge.Actor, owner, name,
 	if err := checkTagName("TagName", tag); err != nil {
 		return nil, nil, err
 	}
-	if target == "" {
-		target = v.Repo.DefaultBranch
-	} else if err := CheckRevision(target); err != nil {
-		return nil, nil, forge.Errorf(forge.ErrInvalid, "[Target]: %v", err)
+	if target != "" {
+		if err := CheckRevision(target); err != nil {
+			return nil, nil, forge.Errorf(forge.ErrInvalid, "[Target]: %v", err)
+		}
 	}
 	if err := s.checkTag(ctx, actor, v, tag, false); err != nil {
 		return nil, nil, err
 	}
+	rr, err := s.resolveRef(ctx, v, target, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+tag); err == nil {
+		return nil, nil, forge.Errorf(forge.ErrConflict, "The branch with the same name already exists.")
+	}
+	target = rr.Commit
 	tagger := Signature{Name: actor.User.Name, Email: actor.User.Email, When: s.clock.Now()}
 	if err := s.git.CreateTag(ctx, v.Repo.ID, tag, target, message, tagger); err != nil {
 		if errors.Is(err, forge.ErrConflict) {

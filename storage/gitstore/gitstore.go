@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -32,6 +33,16 @@ type Store struct {
 	// locks holds one *sync.Mutex per repository: Apply serialises the
 	// writes of the contents API per repository.
 	locks sync.Map
+
+	// langs caches Languages per repository and tree id.
+	langs *lru[map[string]int64]
+	// archives holds one token per archive being generated
+	// (Options.MaxArchives).
+	archives chan struct{}
+	// archiveWaiting counts the requests waiting for a turn.
+	archiveWaiting atomic.Int32
+	// cacheArchives keeps generated archives (Options.CacheArchives).
+	cacheArchives bool
 }
 
 // lock takes the write lock of repo and returns its release.
@@ -51,10 +62,30 @@ func (s *Store) tmpDir() (string, error) {
 
 var _ repos.Git = (*Store)(nil)
 
+// Defaults of Options.
+const (
+	// DefaultLanguageCacheEntries is how many trees' language statistics a
+	// Store keeps.
+	DefaultLanguageCacheEntries = 512
+	// DefaultMaxArchives is how many archives a Store generates at once.
+	DefaultMaxArchives = 4
+)
+
 // Options tune a Store.
 type Options struct {
 	// CLIOnly answers every read with the git command line, never go-git.
 	CLIOnly bool
+	// LanguageCacheEntries bounds the cache of Languages (per tree id); 0
+	// means DefaultLanguageCacheEntries, a negative value disables it.
+	LanguageCacheEntries int
+	// MaxArchives bounds the archives generated at once (each is a git
+	// process reading the whole tree); more requests wait for a turn, or
+	// until their context ends. 0 means DefaultMaxArchives.
+	MaxArchives int
+	// CacheArchives keeps each generated archive on disk (under the
+	// store's directory, per repository, commit, format and prefix) and
+	// serves it again without git; Remove deletes a repository's.
+	CacheArchives bool
 }
 
 // Open returns the store rooted at dir, creating it. It needs the git
@@ -76,7 +107,16 @@ func OpenWith(dir string, o Options) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Store{root: abs, git: git, cliOnly: o.CLIOnly}, nil
+	langs := o.LanguageCacheEntries
+	if langs == 0 {
+		langs = DefaultLanguageCacheEntries
+	}
+	maxArchives := o.MaxArchives
+	if maxArchives <= 0 {
+		maxArchives = DefaultMaxArchives
+	}
+	return &Store{root: abs, git: git, cliOnly: o.CLIOnly, langs: newLRU[map[string]int64](langs),
+		archives: make(chan struct{}, maxArchives), cacheArchives: o.CacheArchives}, nil
 }
 
 // Root is the directory holding the repositories.
@@ -134,6 +174,21 @@ func (s *Store) run(ctx context.Context, repo forge.ID, stdin []byte, env []stri
 	return stdout.Bytes(), nil
 }
 
+// runStderr runs git and returns its stderr (stdout is discarded), for the
+// commands that report what they skipped only there.
+func (s *Store) runStderr(ctx context.Context, repo forge.ID, stdin []byte, env []string, args ...string) (string, error) {
+	c := s.cmd(ctx, repo, env, args...)
+	var stderr bytes.Buffer
+	c.Stderr = &stderr
+	if stdin != nil {
+		c.Stdin = bytes.NewReader(stdin)
+	}
+	if err := c.Run(); err != nil {
+		return "", &gitError{args: args, err: err, stderr: stderr.String()}
+	}
+	return stderr.String(), nil
+}
+
 // Create initialises an empty bare repository.
 func (s *Store) Create(ctx context.Context, repo forge.ID, format forge.ObjectFormat, defaultBranch string) error {
 	if !format.Valid() {
@@ -154,6 +209,9 @@ func (s *Store) Create(ctx context.Context, repo forge.ID, format forge.ObjectFo
 
 // Remove deletes the repository's files.
 func (s *Store) Remove(ctx context.Context, repo forge.ID) error {
+	if err := os.RemoveAll(s.archiveDir(repo)); err != nil {
+		return err
+	}
 	return os.RemoveAll(s.Path(repo))
 }
 

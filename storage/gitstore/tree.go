@@ -16,47 +16,54 @@ import (
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
+// goMaxTreeEntries is the widest directory go-git lists.
+const goMaxTreeEntries = 256
+
 // Tree lists the entries of the directory p at rev.
 func (s *Store) Tree(ctx context.Context, repo forge.ID, rev, p string, recursive bool) ([]repos.TreeEntry, error) {
-	if r := s.open(repo); r != nil {
+	if r := s.open(repo); r != nil && !recursive {
 		t, err := goTreeAt(r, rev, strings.Trim(p, "/"))
 		if err != nil {
 			return nil, err
 		}
-		return goTree(r, t, strings.Trim(p, "/"), recursive)
+		// go-git reads one object header per entry for its size: a wide
+		// directory (or any recursive listing) is one ls-tree stream.
+		if len(t.Entries) <= goMaxTreeEntries {
+			return goTree(r, t, strings.Trim(p, "/"), false)
+		}
 	}
 	return s.cliTree(ctx, repo, rev, p, recursive)
 }
 
 func (s *Store) cliTree(ctx context.Context, repo forge.ID, rev, p string, recursive bool) ([]repos.TreeEntry, error) {
+	isTree := false
 	id, err := s.Resolve(ctx, repo, rev)
 	if err != nil {
 		typ, _, oerr := s.Object(ctx, repo, rev)
 		if oerr != nil || typ != "tree" || strings.Trim(p, "/") != "" {
 			return nil, err
 		}
-		id = rev // a tree id
+		id, isTree = rev, true // a tree id
 	}
 	p = strings.Trim(p, "/")
-	treeish := id
-	if p != "" {
-		treeish = id + ":" + p
-	}
-	args := []string{"ls-tree", "-l", "-z"}
-	if recursive {
-		args = append(args, "-r", "-t")
-	}
-	out, err := s.run(ctx, repo, nil, nil, append(args, treeish)...)
-	if err != nil {
-		var ge *gitError
-		if errors.As(err, &ge) {
+	tree := id
+	if !isTree {
+		out, err := s.run(ctx, repo, nil, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", id+"^{tree}:"+p)
+		if err != nil {
 			return nil, forge.Errorf(forge.ErrNotFound, "tree does not exist [path: %s]", p)
 		}
-		return nil, err
+		tree = strings.TrimSpace(string(out))
 	}
-	entries := parseLsTree(string(out))
-	for i := range entries {
-		entries[i].Path = path.Join(p, entries[i].Path)
+	entries := []repos.TreeEntry{}
+	for e, err := range s.WalkTree(ctx, repo, tree, recursive) {
+		if err != nil {
+			if errors.Is(err, forge.ErrNotFound) {
+				return nil, forge.Errorf(forge.ErrNotFound, "tree does not exist [path: %s]", p)
+			}
+			return nil, err
+		}
+		e.Path = path.Join(p, e.Path)
+		entries = append(entries, e)
 	}
 	return entries, nil
 }

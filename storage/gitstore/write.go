@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 	"time"
@@ -143,8 +144,18 @@ func (s *Store) commit(ctx context.Context, repo forge.ID, parent string, c repo
 			return "", forge.Errorf(forge.ErrInvalid, "unknown file operation %q", f.Op)
 		}
 	}
-	if _, err := s.run(ctx, repo, []byte(info.String()), env, "update-index", "-z", "--index-info"); err != nil {
+	// git drops a path its verify_path refuses with "Ignoring path" on
+	// stderr and exit status 0: any such line fails the commit, which is
+	// then never made (CleanTreePath refuses these paths first).
+	stderr, err := s.runStderr(ctx, repo, []byte(info.String()), env,
+		"-c", "core.protectNTFS=true", "-c", "core.protectHFS=true", "update-index", "-z", "--index-info")
+	if err != nil {
 		return "", err
+	}
+	if i := strings.Index(stderr, "Ignoring path"); i >= 0 {
+		line, _, _ := strings.Cut(stderr[i:], "\n")
+		return "", forge.Errorf(forge.ErrInvalid, "path contains a malformed path component [path: %s]",
+			strings.TrimSpace(strings.TrimPrefix(line, "Ignoring path")))
 	}
 	out, err := s.run(ctx, repo, nil, env, "write-tree")
 	if err != nil {
@@ -208,20 +219,6 @@ func (s *Store) SetRef(ctx context.Context, repo forge.ID, ref, newID, oldID str
 	return nil
 }
 
-// Archive writes a "zip" or "tar.gz" archive of rev to w.
-func (s *Store) Archive(ctx context.Context, repo forge.ID, rev, format, prefix string, w io.Writer) error {
-	if format != "zip" && format != "tar.gz" {
-		return forge.Errorf(forge.ErrInvalid, "unknown archive format %q", format)
-	}
-	id, err := s.Resolve(ctx, repo, rev)
-	if err != nil {
-		return err
-	}
-	c := s.cmd(ctx, repo, nil, "archive", "--format="+format, "--prefix="+prefix+"/", id)
-	c.Stdout = w
-	return c.Run()
-}
-
 // Patch writes the change of commit rev as a "diff" or a "patch" to w.
 func (s *Store) Patch(ctx context.Context, repo forge.ID, rev, kind string, w io.Writer) error {
 	id, err := s.Resolve(ctx, repo, rev)
@@ -237,12 +234,22 @@ func (s *Store) Patch(ctx context.Context, repo forge.ID, rev, kind string, w io
 	default:
 		return forge.Errorf(forge.ErrNotFound, "unknown diff type %q", kind)
 	}
-	out, err := s.run(ctx, repo, nil, nil, args...)
-	if err != nil {
-		return err
+	return s.stream(ctx, repo, w, args...)
+}
+
+// stream runs git with its stdout copied to w as it comes (never held
+// whole in memory); stderr is kept for the error, up to 64 KiB.
+func (s *Store) stream(ctx context.Context, repo forge.ID, w io.Writer, args ...string) error {
+	if _, err := os.Stat(s.Path(repo)); errors.Is(err, fs.ErrNotExist) {
+		return forge.Errorf(forge.ErrNotFound, "repository does not exist [id: %d]", repo)
 	}
-	_, err = w.Write(out)
-	return err
+	c := s.cmd(ctx, repo, nil, args...)
+	stderr := &limitedBuffer{}
+	c.Stdout, c.Stderr = w, stderr
+	if err := c.Run(); err != nil {
+		return &gitError{args: args, err: err, stderr: stderr.String()}
+	}
+	return nil
 }
 
 // Fork creates repository to as a bare copy of every branch and tag of from.

@@ -153,6 +153,7 @@ var cases = []testCase{
 	{"Log", testLog},
 	{"CountCommits", testCountCommits},
 	{"Tree", testTree},
+	{"WalkTree", testWalkTree},
 	{"Entry", testEntry},
 	{"ObjectAndBlob", testObjectAndBlob},
 	{"RefsAndResolve", testRefsAndResolve},
