@@ -242,10 +242,11 @@ func (s *Service) ensureReleaseTag(ctx context.Context, actor forge.Actor, v *Vi
 	if err != nil {
 		return "", err
 	}
-	if _, err := s.git.Resolve(ctx, v.Repo.ID, rel.Target); err != nil {
+	target, err := ResolveRef(ctx, s.git, v.Repo.ID, rel.Target, true)
+	if err != nil {
 		return "", forge.Errorf(forge.ErrNotFound, "target \"%s\" not found", rel.Target)
 	}
-	if err := s.git.CreateTag(ctx, v.Repo.ID, rel.TagName, rel.Target, "", Signature{}); err != nil {
+	if err := s.git.CreateTag(ctx, v.Repo.ID, rel.TagName, target.Commit, "", Signature{}); err != nil {
 		return "", err
 	}
 	return rel.TagName, nil

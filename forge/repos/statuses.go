@@ -91,10 +91,11 @@ func (s *Service) CreateStatus(ctx context.Context, actor forge.Actor, owner, na
 	if err := requireWrite(v); err != nil {
 		return nil, nil, err
 	}
-	sha, err := s.git.Resolve(ctx, v.Repo.ID, rev)
+	rr, err := ResolveRef(ctx, s.git, v.Repo.ID, rev, true)
 	if err != nil {
 		return nil, nil, err
 	}
+	sha := rr.Commit
 	now := s.clock.Now()
 	st.RepoID, st.SHA, st.CreatorID, st.Creator, st.Created, st.Updated = v.Repo.ID, sha, actor.User.ID, actor.User, now, now
 	err = s.store.Update(ctx, func(tx Tx) error { return tx.CreateStatus(ctx, &st) })
@@ -108,10 +109,11 @@ func (s *Service) ListStatuses(ctx context.Context, actor forge.Actor, owner, na
 	if err != nil {
 		return nil, "", nil, 0, err
 	}
-	sha, err := s.git.Resolve(ctx, v.Repo.ID, rev)
+	rr, err := ResolveRef(ctx, s.git, v.Repo.ID, rev, true)
 	if err != nil {
 		return nil, "", nil, 0, err
 	}
+	sha := rr.Commit
 	var (
 		list  []*CommitStatus
 		total int64
@@ -133,10 +135,11 @@ func (s *Service) CombinedStatus(ctx context.Context, actor forge.Actor, owner, 
 	if err != nil {
 		return nil, "", "", nil, err
 	}
-	sha, err := s.git.Resolve(ctx, v.Repo.ID, rev)
+	rr, err := ResolveRef(ctx, s.git, v.Repo.ID, rev, true)
 	if err != nil {
 		return nil, "", "", nil, err
 	}
+	sha := rr.Commit
 	var all []*CommitStatus
 	err = s.store.View(ctx, func(tx Tx) error {
 		var err error
