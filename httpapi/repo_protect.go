@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"net/http"
 
 	"github.com/hearthforge/hearth/forge"
@@ -76,32 +77,14 @@ func protectionEdit(o wire.EditBranchProtectionOption) repos.ProtectionEdit {
 
 // protectionCreate is the rule name and the settings of Forgejo's
 // CreateBranchProtectionOption: rule_name, else the deprecated branch_name.
+// The create option is the edit option plus those two names, field for
+// field and JSON name for JSON name, so its settings are read as one.
 func protectionCreate(o wire.CreateBranchProtectionOption) (string, repos.ProtectionEdit) {
-	return cmpOrStr(deref(o.RuleName), deref(o.BranchName)), repos.ProtectionEdit{
-		EnablePush:                    o.EnablePush,
-		EnablePushWhitelist:           o.EnablePushWhitelist,
-		PushWhitelistUsernames:        o.PushWhitelistUsernames,
-		PushWhitelistTeams:            o.PushWhitelistTeams,
-		PushWhitelistDeployKeys:       o.PushWhitelistDeployKeys,
-		EnableMergeWhitelist:          o.EnableMergeWhitelist,
-		MergeWhitelistUsernames:       o.MergeWhitelistUsernames,
-		MergeWhitelistTeams:           o.MergeWhitelistTeams,
-		EnableStatusCheck:             o.EnableStatusCheck,
-		StatusCheckContexts:           o.StatusCheckContexts,
-		RequiredApprovals:             o.RequiredApprovals,
-		EnableApprovalsWhitelist:      o.EnableApprovalsWhitelist,
-		ApprovalsWhitelistUsernames:   o.ApprovalsWhitelistUsernames,
-		ApprovalsWhitelistTeams:       o.ApprovalsWhitelistTeams,
-		BlockOnRejectedReviews:        o.BlockOnRejectedReviews,
-		BlockOnOfficialReviewRequests: o.BlockOnOfficialReviewRequests,
-		BlockOnOutdatedBranch:         o.BlockOnOutdatedBranch,
-		DismissStaleApprovals:         o.DismissStaleApprovals,
-		IgnoreStaleApprovals:          o.IgnoreStaleApprovals,
-		RequireSignedCommits:          o.RequireSignedCommits,
-		ProtectedFilePatterns:         o.ProtectedFilePatterns,
-		UnprotectedFilePatterns:       o.UnprotectedFilePatterns,
-		ApplyToAdmins:                 o.ApplyToAdmins,
+	var e wire.EditBranchProtectionOption
+	if b, err := json.Marshal(o); err == nil {
+		_ = json.Unmarshal(b, &e) // same names and types: cannot fail
 	}
+	return cmpOrStr(deref(o.RuleName), deref(o.BranchName)), protectionEdit(e)
 }
 
 // listProtections is GET /repos/{owner}/{repo}/branch_protections.

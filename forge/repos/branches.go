@@ -20,14 +20,7 @@ type Branch struct {
 
 // Branches lists the branches of owner/name with their head commits.
 func (s *Service) Branches(ctx context.Context, actor forge.Actor, owner, name string) (*View, []*Branch, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
-		return nil, nil, err
-	}
-	v, err := s.reader(ctx, actor, owner, name)
-	if err != nil {
-		return nil, nil, err
-	}
-	rules, err := s.rules(ctx, v.Repo.ID)
+	v, rules, err := s.branchReader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -51,6 +44,23 @@ func (s *Service) Branches(ctx context.Context, actor forge.Actor, owner, name s
 		out = []*Branch{}
 	}
 	return v, out, nil
+}
+
+// branchReader loads owner/name for a branch read (read:repository, read
+// access) with its protection rules.
+func (s *Service) branchReader(ctx context.Context, actor forge.Actor, owner, name string) (*View, []*BranchProtection, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, nil, err
+	}
+	v, err := s.reader(ctx, actor, owner, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	rules, err := s.rules(ctx, v.Repo.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, rules, nil
 }
 
 func (s *Service) rules(ctx context.Context, repo forge.ID) ([]*BranchProtection, error) {
@@ -78,14 +88,7 @@ func (s *Service) branch(ctx context.Context, v *View, rules []*BranchProtection
 
 // GetBranch returns one branch; forge.ErrNotFound if missing.
 func (s *Service) GetBranch(ctx context.Context, actor forge.Actor, owner, name, branch string) (*View, *Branch, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
-		return nil, nil, err
-	}
-	v, err := s.reader(ctx, actor, owner, name)
-	if err != nil {
-		return nil, nil, err
-	}
-	rules, err := s.rules(ctx, v.Repo.ID)
+	v, rules, err := s.branchReader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
 	}

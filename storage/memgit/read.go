@@ -422,6 +422,25 @@ func (s *Store) Object(ctx context.Context, id forge.ID, oid string) (string, in
 	return obj.Type().String(), obj.Size(), nil
 }
 
+// typed returns the object oid of repository id if it has type typ
+// (described as what in the error); forge.ErrNotFound otherwise.
+func (s *Store) typed(ctx context.Context, id forge.ID, oid string, typ plumbing.ObjectType, what string) (plumbing.EncodedObject, error) {
+	r, err := s.get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	obj, err := r.object(oid)
+	if err != nil {
+		return nil, err
+	}
+	if obj.Type() != typ {
+		return nil, forge.Errorf(forge.ErrNotFound, "object is not %s [id: %s]", what, oid)
+	}
+	return obj, nil
+}
+
 func (r *repo) object(oid string) (plumbing.EncodedObject, error) {
 	if isFullID(oid) {
 		if obj, err := r.st.EncodedObject(plumbing.AnyObject, plumbing.NewHash(oid)); err == nil {
@@ -434,38 +453,21 @@ func (r *repo) object(oid string) (plumbing.EncodedObject, error) {
 // Blob returns the content of a blob by id; forge.ErrNotFound if oid is not
 // a blob.
 func (s *Store) Blob(ctx context.Context, id forge.ID, oid string) ([]byte, error) {
-	r, err := s.get(ctx, id)
+	rd, _, err := s.OpenBlob(ctx, id, oid)
 	if err != nil {
 		return nil, err
 	}
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	obj, err := r.object(oid)
-	if err != nil {
-		return nil, err
-	}
-	if obj.Type() != plumbing.BlobObject {
-		return nil, forge.Errorf(forge.ErrNotFound, "object is not a blob [id: %s]", oid)
-	}
-	return readAll(obj)
+	defer rd.Close()
+	return io.ReadAll(rd)
 }
 
 // OpenBlob returns a reader of a blob by id and its size; forge.ErrNotFound
 // if oid is not a blob. The content already lives in memory: the reader
 // reads the stored object (objects are immutable), it copies nothing.
 func (s *Store) OpenBlob(ctx context.Context, id forge.ID, oid string) (io.ReadCloser, int64, error) {
-	r, err := s.get(ctx, id)
+	obj, err := s.typed(ctx, id, oid, plumbing.BlobObject, "a blob")
 	if err != nil {
 		return nil, 0, err
-	}
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	obj, err := r.object(oid)
-	if err != nil {
-		return nil, 0, err
-	}
-	if obj.Type() != plumbing.BlobObject {
-		return nil, 0, forge.Errorf(forge.ErrNotFound, "object is not a blob [id: %s]", oid)
 	}
 	rd, err := obj.Reader()
 	if err != nil {
@@ -489,15 +491,12 @@ func (s *Store) Tag(ctx context.Context, id forge.ID, oid string) (*repos.Annota
 	if err != nil {
 		return nil, err
 	}
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	obj, err := r.object(oid)
+	obj, err := s.typed(ctx, id, oid, plumbing.TagObject, "an annotated tag")
 	if err != nil {
 		return nil, err
 	}
-	if obj.Type() != plumbing.TagObject {
-		return nil, forge.Errorf(forge.ErrNotFound, "object is not an annotated tag [id: %s]", oid)
-	}
+	r.mu.RLock()
+	defer r.mu.RUnlock()
 	t, err := object.DecodeTag(r.st, obj)
 	if err != nil {
 		return nil, err
