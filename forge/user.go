@@ -91,7 +91,15 @@ type User struct {
 	Created   time.Time
 	Updated   time.Time
 	LastLogin time.Time
+
+	// Redacted marks a copy made by VisibleTo for an actor who may not see
+	// the user's private fields: their zero values mean "not shown".
+	Redacted bool
+	// avatarHash is the avatar hash of the real e-mail, kept by VisibleTo.
+	avatarHash string
 }
+
+var zeroTime time.Time
 
 // String returns the user's name, for messages and logs.
 func (u *User) String() string {

@@ -62,5 +62,5 @@ func TestREADMEShowsThisProgram(t *testing.T) {
 	end := bytes.Index(src[start:], []byte("\n}\n"))
 	require.True(t, start >= 0 && end > 0)
 	fn := string(src[start : start+end+2])
-	assert.Contains(t, string(readme), fn, "README.md must show examples/embed/serve.go's handler as it is")
+	assert.Contains(t, string(readme), "```go\n"+fn+"\n```\n", "README.md must show examples/embed/serve.go's handler as it is, in a closed Go block")
 }
