@@ -37,7 +37,20 @@ func MatchBranchRule(rule, branch string) bool {
 			return true // unreachable (a quoted text always compiles); fail closed
 		}
 	}
-	return g.Match(branch)
+	return safeMatch(g.Match, branch)
+}
+
+// safeMatch runs a compiled glob's Match, which panics on some inputs
+// (gobwas/glob with an unclosed `{` when the name equals the text before
+// it): a panic counts as a match, so that a broken rule protects rather
+// than opens, and never fails the request.
+func safeMatch(match func(string) bool, name string) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = true
+		}
+	}()
+	return match(name)
 }
 
 // tagPatternRegexp returns the regular expression of a tag protection
@@ -78,5 +91,5 @@ func MatchTagPattern(pattern, tag string) bool {
 	if err != nil {
 		return true
 	}
-	return match(tag)
+	return safeMatch(match, tag)
 }

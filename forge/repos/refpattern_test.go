@@ -229,3 +229,21 @@ func TestMemWhitelistFollowsUser(t *testing.T) {
 	_, err = e.svc.EditProtection(ctx, ann, "ann", "tools", "main", repos.ProtectionEdit{PushWhitelistUsernames: &[]string{"bob"}})
 	assert.ErrorIs(t, err, repos.ErrWhitelistUserMissing, "bob is a free name now")
 }
+
+// TestBrokenGlobsFailClosed: gobwas/glob panics matching some names against
+// a pattern with an unclosed `{`; a rule like that covers the name (it
+// protects) instead of failing the push or the request.
+func TestBrokenGlobsFailClosed(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ rule, name string }{
+		{"v{", "v"},
+		{"release/{", "release/"},
+	} {
+		if !repos.MatchBranchRule(tt.rule, tt.name) {
+			t.Errorf("MatchBranchRule(%q, %q) = false, want true (fail closed)", tt.rule, tt.name)
+		}
+		if !repos.MatchTagPattern(tt.rule, tt.name) {
+			t.Errorf("MatchTagPattern(%q, %q) = false, want true (fail closed)", tt.rule, tt.name)
+		}
+	}
+}
