@@ -95,8 +95,9 @@ type User struct {
 	// Redacted marks a copy made by VisibleTo for an actor who may not see
 	// the user's private fields: their zero values mean "not shown".
 	Redacted bool
-	// avatarHash is the avatar hash of the real e-mail, kept by VisibleTo.
-	avatarHash string
+	// EmailHash, set by VisibleTo, is AvatarHash of the real e-mail, kept
+	// in a copy whose Email is redacted ("" otherwise; storage ignores it).
+	EmailHash string
 }
 
 var zeroTime time.Time

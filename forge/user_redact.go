@@ -21,7 +21,7 @@ func (u *User) VisibleTo(actor Actor) *User {
 		return nil
 	}
 	c := *u
-	c.avatarHash = u.AvatarHash()
+	c.EmailHash = u.AvatarHash()
 	if actor.UserID() == u.ID || actor.IsSiteAdmin() {
 		return &c
 	}
@@ -40,8 +40,8 @@ func (u *User) VisibleTo(actor Actor) *User {
 // avatar URLs are made of (Forgejo's /avatars/<hash>); a redacted copy
 // keeps the hash of the real address.
 func (u *User) AvatarHash() string {
-	if u.avatarHash != "" {
-		return u.avatarHash
+	if u.EmailHash != "" {
+		return u.EmailHash
 	}
 	sum := md5.Sum([]byte(strings.ToLower(strings.TrimSpace(u.Email))))
 	return hex.EncodeToString(sum[:])
