@@ -14,6 +14,9 @@ type Tag struct {
 	Name    string
 	ID      string
 	Commit  string
+	// Message is git's %(contents) of the target, untrimmed: an annotated
+	// tag's message without its signature, a lightweight tag's commit
+	// message.
 	Message string
 }
 
