@@ -11,9 +11,9 @@ import (
 // Tag is a tag reference: its target object (the tag object for annotated
 // tags) and the commit it names.
 type Tag struct {
-	Name    string
-	ID      string
-	Commit  string
+	Name   string
+	ID     string
+	Commit string
 	// Message is git's %(contents) of the target, untrimmed: an annotated
 	// tag's message without its signature, a lightweight tag's commit
 	// message.
