@@ -110,16 +110,20 @@ func TestCheckPushUsesTheOneRule(t *testing.T) {
 	assert.ErrorIs(t, err, forge.ErrInvalid)
 }
 
-// Issue 8 item 21 through the library: ListTags and GetTag return an
-// annotated tag's message as written.
+// Issue 8 item 21 through the library: ListTags and GetTag return git's
+// %(contents) of each tag (the message after git's cleanup; a lightweight
+// tag's commit message), the same in the list as in get.
 func TestListTagsMessages(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	svc, alice, _ := libRepos(t)
 	_, _, err := svc.CreateTag(ctx, alice, "alice", "proj", "annotated", "", "line one\n# kept\n")
 	require.NoError(t, err)
-	_, _, err = svc.CreateTag(ctx, alice, "alice", "proj", "light", "", "")
+	_, light, err := svc.CreateTag(ctx, alice, "alice", "proj", "light", "", "")
 	require.NoError(t, err)
+	_, commit, err := svc.Commit(ctx, alice, "alice", "proj", light.Commit, false)
+	require.NoError(t, err)
+	require.NotEmpty(t, commit.Message)
 	_, tags, total, err := svc.ListTags(ctx, alice, "alice", "proj", forge.ListOptions{Page: 1, Limit: 10})
 	require.NoError(t, err)
 	assert.EqualValues(t, 2, total)
@@ -127,10 +131,12 @@ func TestListTagsMessages(t *testing.T) {
 	for _, tg := range tags {
 		msgs[tg.Name] = tg.Message
 	}
-	assert.Equal(t, map[string]string{"annotated": "line one\n# kept\n", "light": ""}, msgs)
-	_, tg, err := svc.GetTag(ctx, alice, "alice", "proj", "annotated")
-	require.NoError(t, err)
-	assert.Equal(t, "line one\n# kept\n", tg.Message)
+	assert.Equal(t, map[string]string{"annotated": "line one\n", "light": commit.Message}, msgs)
+	for name, want := range msgs {
+		_, tg, err := svc.GetTag(ctx, alice, "alice", "proj", name)
+		require.NoError(t, err)
+		assert.Equal(t, want, tg.Message, name)
+	}
 	_, tags, total, err = svc.ListTags(ctx, alice, "alice", "proj", forge.ListOptions{Page: 1 << 62, Limit: 50})
 	require.NoError(t, err)
 	assert.Empty(t, tags, "a huge page is past the end, not a panic")

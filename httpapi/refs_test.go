@@ -174,19 +174,37 @@ func TestInvalidRefNames(t *testing.T) {
 	assert.Empty(t, e.do(req{method: "GET", path: p + "/tags", token: tok}).list(t), "no tag was created")
 }
 
-// Issue 8 item 21: an annotated tag's message is returned as written, also
-// lines git would strip as comments.
+// Issue 8 item 21, as Forgejo: a tag is made with git's default cleanup
+// (git tag -a -m), /tags and /tags/{tag} show strings.TrimSpace of the
+// message (a lightweight tag's: its commit's), and /git/tags/{sha} shows
+// the tag object's message.
 func TestTagMessageAsWritten(t *testing.T) {
 	t.Parallel()
 	e, tok := repoEnv(t, "")
 	p := "/api/v1/repos/alice/proj"
-	for name, msg := range map[string]string{"v1": "first release", "v2": "notes\n# not a comment\n\n", "v3": "  indented\n"} {
-		r := e.do(req{method: "POST", path: p + "/tags", token: tok, body: map[string]any{"tag_name": name, "message": msg}})
+	for _, tc := range []struct{ name, msg, object, shown string }{
+		{"v1", "first release", "first release\n", "first release"},
+		{"v2", "notes\n# a comment to git\n\n", "notes\n", "notes"},
+		{"v3", "  indented  \n\n\n\nsecond\n", "  indented\n\nsecond\n", "indented\n\nsecond"},
+		{"v4", "# only a comment", "", ""},
+	} {
+		r := e.do(req{method: "POST", path: p + "/tags", token: tok, body: map[string]any{"tag_name": tc.name, "message": tc.msg}})
 		e.expect(r, http.StatusCreated, "")
 		created := r.json(t)
-		assert.Equal(t, msg, created["message"], name)
-		assert.Equal(t, msg, e.do(req{method: "GET", path: p + "/tags/" + name}).json(t)["message"], name)
-		assert.Equal(t, msg, e.do(req{method: "GET", path: p + "/git/tags/" + created["id"].(string)}).json(t)["message"], name)
+		assert.Equal(t, tc.shown, created["message"], tc.name)
+		assert.Equal(t, tc.shown, e.do(req{method: "GET", path: p + "/tags/" + tc.name}).json(t)["message"], tc.name)
+		assert.Equal(t, tc.object, e.do(req{method: "GET", path: p + "/git/tags/" + created["id"].(string)}).json(t)["message"], tc.name)
+	}
+	r := e.do(req{method: "POST", path: p + "/tags", token: tok, body: map[string]any{"tag_name": "light"}})
+	e.expect(r, http.StatusCreated, "")
+	commit := e.do(req{method: "GET", path: p + "/git/commits/" + r.json(t)["commit"].(map[string]any)["sha"].(string)}).json(t)
+	msg := strings.TrimSpace(commit["commit"].(map[string]any)["message"].(string))
+	require.NotEmpty(t, msg)
+	assert.Equal(t, msg, r.json(t)["message"], "a lightweight tag shows its commit's message")
+	for _, tg := range e.do(req{method: "GET", path: p + "/tags"}).list(t) {
+		if tg["name"] == "light" {
+			assert.Equal(t, msg, tg["message"])
+		}
 	}
 }
 

@@ -100,7 +100,8 @@ func (a *API) getBlob(c *call) {
 }
 
 // toAnnotatedTag converts an annotated tag object as Forgejo's
-// convert.ToAnnotatedTag (Hearth counts no archive downloads: zeros).
+// convert.ToAnnotatedTag (Hearth counts no archive downloads: zeros): the
+// message is the tag object's, untrimmed, as Forgejo shows it.
 func toAnnotatedTag(api string, t *repos.AnnotatedTag) wire.AnnotatedTag {
 	kind := "commits"
 	if t.ObjectType == "tag" {

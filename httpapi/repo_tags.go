@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi/wire"
@@ -9,9 +10,10 @@ import (
 
 // toTag converts a tag as Forgejo's convert.ToTag; api and html are the
 // repository's API and web URLs. Hearth counts no archive downloads, so
-// archive_download_count is zeros.
+// archive_download_count is zeros. The message is strings.TrimSpace of the
+// tag's (a lightweight tag's: its commit's), as Forgejo's ToTag.
 func toTag(api, html string, t *repos.Tag) wire.Tag {
-	return wire.Tag{Name: t.Name, Message: t.Message, ID: t.ID,
+	return wire.Tag{Name: t.Name, Message: strings.TrimSpace(t.Message), ID: t.ID,
 		Commit:               &wire.CommitMeta{URL: api + "/git/commits/" + t.Commit, SHA: t.Commit},
 		ZipballURL:           html + "/archive/" + t.Name + ".zip",
 		TarballURL:           html + "/archive/" + t.Name + ".tar.gz",

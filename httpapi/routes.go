@@ -129,6 +129,12 @@ func (a *API) routes() []route {
 	routes := []route{
 		{Method: "GET", Path: "/version", Op: "getVersion", Public: true, h: a.getVersion},
 		{Method: "GET", Path: "/settings/api", Op: "getGeneralAPISettings", Public: true, h: a.getAPISettings},
+		// Forgejo's "Misc (public accessible)" group; /label/templates waits
+		// for label templates (501).
+		{Method: "GET", Path: "/gitignore/templates", Op: "listGitignoresTemplates", Public: true, h: a.listGitignoreTemplates},
+		{Method: "GET", Path: "/gitignore/templates/{name}", Op: "getGitignoreTemplateInfo", Public: true, h: a.getGitignoreTemplate},
+		{Method: "GET", Path: "/licenses", Op: "listLicenseTemplates", Public: true, h: a.listLicenseTemplates},
+		{Method: "GET", Path: "/licenses/{name}", Op: "getLicenseTemplateInfo", Public: true, h: a.getLicenseTemplate},
 
 		{Method: "GET", Path: "/user", Op: "userGetCurrent", Scopes: user, Token: true, h: a.getCurrentUser},
 		{Method: "GET", Path: "/users/search", Op: "userSearch", Scopes: user, h: a.searchUsers},

@@ -33,11 +33,15 @@ type sample struct {
 }
 
 var samples = map[string]sample{
-	"getVersion":            {path: "/version", anon: outcome{200, ""}, ok: outcome{200, ""}},
-	"getGeneralAPISettings": {path: "/settings/api", anon: outcome{200, ""}, ok: outcome{200, ""}},
-	"userGetCurrent":        {path: "/user", ok: outcome{200, ""}},
-	"userGet":               {path: "/users/alice", anon: outcome{200, ""}, ok: outcome{200, ""}},
-	"userSearch":            {path: "/users/search?q=ali", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"getVersion":               {path: "/version", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"getGeneralAPISettings":    {path: "/settings/api", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"listGitignoresTemplates":  {path: "/gitignore/templates", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"getGitignoreTemplateInfo": {path: "/gitignore/templates/C++", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"listLicenseTemplates":     {path: "/licenses", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"getLicenseTemplateInfo":   {path: "/licenses/MIT", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"userGetCurrent":           {path: "/user", ok: outcome{200, ""}},
+	"userGet":                  {path: "/users/alice", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"userSearch":               {path: "/users/search?q=ali", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"userGetTokens": {path: "/users/alice/tokens",
 		anon: outcome{403, "doer should be the site admin or be same as the contextUser"}, ok: outcome{200, ""}},
 	"userCreateToken": {path: "/users/alice/tokens", body: map[string]any{"name": "new", "scopes": []string{"all"}},

@@ -11,14 +11,20 @@ import (
 // Tag is a tag reference: its target object (the tag object for annotated
 // tags) and the commit it names.
 type Tag struct {
-	Name    string
-	ID      string
-	Commit  string
+	Name   string
+	ID     string
+	Commit string
+	// Message is git's %(contents) of the target, untrimmed: an annotated
+	// tag's message without its signature, a lightweight tag's commit
+	// message.
 	Message string
 }
 
 // ListTags returns one page of the tags of owner/name (as git lists
-// them) and their total, with the messages of annotated tags as written.
+// them) and their total. Each tag's Message is git's %(contents) of its
+// target: an annotated tag's message (without signature), a lightweight
+// tag's commit message, untrimmed (Forgejo's /tags trims it when
+// converting). The page's messages are read in one pass.
 func (s *Service) ListTags(ctx context.Context, actor forge.Actor, owner, name string, o forge.ListOptions) (*View, []*Tag, int64, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
 		return nil, nil, 0, err
@@ -39,31 +45,25 @@ func (s *Service) ListTags(ctx context.Context, actor forge.Actor, owner, name s
 		start = min((o.Page-1)*o.Limit, len(all))
 	}
 	end := min(start+o.Limit, len(all))
-	out := make([]*Tag, 0, end-start)
-	for _, r := range all[start:end] {
-		t, err := s.tagOf(ctx, v, r)
-		if err != nil {
-			return nil, nil, 0, err
-		}
-		out = append(out, t)
+	page := all[start:end]
+	msgs, err := s.messages(ctx, v.Repo.ID, page)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	out := make([]*Tag, 0, len(page))
+	for _, r := range page {
+		out = append(out, tagOf(r, msgs))
 	}
 	return v, out, int64(len(all)), nil
 }
 
-// tagOf converts a tag reference, reading the message of annotated tags.
-func (s *Service) tagOf(ctx context.Context, v *View, r Ref) (*Tag, error) {
-	t := &Tag{Name: strings.TrimPrefix(r.Name, "refs/tags/"), ID: r.Target, Commit: r.Commit}
-	if r.Type == "tag" {
-		at, err := s.git.Tag(ctx, v.Repo.ID, r.Target)
-		if err != nil {
-			return nil, err
-		}
-		t.Message = at.Message
-	}
-	return t, nil
+// tagOf converts a tag reference with its message (msgs, by target id).
+func tagOf(r Ref, msgs map[string]string) *Tag {
+	return &Tag{Name: strings.TrimPrefix(r.Name, "refs/tags/"), ID: r.Target, Commit: r.Commit, Message: msgs[r.Target]}
 }
 
-// GetTag returns the tag called name.
+// GetTag returns the tag called name, with its Message as in ListTags.
+// forge.ErrNotFound if no tag has that name.
 func (s *Service) GetTag(ctx context.Context, actor forge.Actor, owner, name, tag string) (*View, *Tag, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
 		return nil, nil, err
@@ -74,11 +74,11 @@ func (s *Service) GetTag(ctx context.Context, actor forge.Actor, owner, name, ta
 	}
 	for _, r := range refs {
 		if r.Name == "refs/tags/"+tag {
-			t, err := s.tagOf(ctx, v, r)
+			msgs, err := s.messages(ctx, v.Repo.ID, []Ref{r})
 			if err != nil {
 				return nil, nil, err
 			}
-			return v, t, nil
+			return v, tagOf(r, msgs), nil
 		}
 	}
 	return nil, nil, forge.Errorf(forge.ErrNotFound, "tag does not exist [name: %s]", tag)
@@ -87,7 +87,9 @@ func (s *Service) GetTag(ctx context.Context, actor forge.Actor, owner, name, ta
 // CreateTag creates a tag at target (resolved by ResolveRef: a branch,
 // then a tag, then a commit id, short ones included; "" is the default
 // branch); annotated
-// when message is set (stored and returned as written). Writers only, not
+// when message is set, made as Forgejo makes it (git tag -a -m: git's
+// default cleanup strips comment lines, trailing spaces and blank lines at
+// either end, and ends the message with a newline). Writers only, not
 // archived. Errors: forge.ErrInvalid for an invalid tag name or target
 // (CheckRefName, CheckRevision) and, as Forgejo's 422, `user not allowed
 // to create protected tag` for a protected tag the actor is not

@@ -24,6 +24,43 @@ func Gitignores() []string { return templateNames("options/gitignore") }
 // Licenses lists the licence templates auto_init knows, sorted.
 func Licenses() []string { return templateNames("options/license") }
 
+// GitignoreTemplate returns the text of the gitignore template name, as
+// Forgejo's /gitignore/templates/{name} shows it; false for an unknown name
+// (names are matched exactly, and never hold a path separator).
+func GitignoreTemplate(name string) ([]byte, bool) { return template("options/gitignore", name) }
+
+// LicenseTemplate returns the text of the licence template name with its
+// placeholders unfilled, as Forgejo's /licenses/{name} shows it; false for
+// an unknown name.
+func LicenseTemplate(name string) ([]byte, bool) { return template("options/license", name) }
+
+// LicenseList lists the licence templates in Forgejo's order (its
+// LoadRepoConfig): the preferred licences of its default [repository]
+// PREFERRED_LICENSES, Apache-2.0 then MIT, first, then the others sorted.
+func LicenseList() []string {
+	preferred := []string{"Apache-2.0", "MIT"}
+	all := Licenses()
+	out := make([]string, 0, len(all))
+	for _, p := range preferred {
+		for _, n := range all {
+			if strings.EqualFold(n, p) {
+				out = append(out, n)
+				break
+			}
+		}
+	}
+	for _, n := range all {
+		keep := true
+		for _, p := range preferred {
+			keep = keep && !strings.EqualFold(n, p)
+		}
+		if keep {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 func templateNames(dir string) []string {
 	entries, _ := fs.ReadDir(templates, dir)
 	names := make([]string, len(entries))

@@ -14,7 +14,8 @@ import (
 )
 
 // Issue 8 items 15 and 21: tag names never reach git as options, and an
-// annotated tag's message is stored and read back as written.
+// annotated tag's message gets git's default cleanup, as Forgejo's
+// git tag -a -m.
 func TestCreateTagNamesAndMessages(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -38,15 +39,16 @@ func TestCreateTagNamesAndMessages(t *testing.T) {
 		assert.Equal(t, "refs/heads/main", r.Name, "no tag was created")
 	}
 
-	for name, msg := range map[string]string{"v1": "no newline", "v2": "two lines\n# not a comment\n", "v3": "\n  spaced  \n\n"} {
-		require.NoError(t, s.CreateTag(ctx, 1, name, "main", msg, who))
+	for name, tc := range map[string]struct{ msg, want string }{
+		"v1": {"no newline", "no newline\n"}, "v2": {"two lines\n# a comment\n", "two lines\n"}, "v3": {"\n  spaced  \n\n", "  spaced\n"}} {
+		require.NoError(t, s.CreateTag(ctx, 1, name, "main", tc.msg, who))
 		refs, err := s.Refs(ctx, 1)
 		require.NoError(t, err)
 		for _, r := range refs {
 			if r.Name == "refs/tags/"+name {
 				tag, err := s.Tag(ctx, 1, r.Target)
 				require.NoError(t, err)
-				assert.Equal(t, msg, tag.Message, name)
+				assert.Equal(t, tc.want, tag.Message, name)
 				assert.Equal(t, name, tag.Name)
 			}
 		}

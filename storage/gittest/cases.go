@@ -699,7 +699,7 @@ func testTags(t *testing.T, e *env) {
 	assert.Equal(t, tagger.Name, tag.Tagger.Name)
 	assert.Equal(t, tagger.Email, tag.Tagger.Email)
 	assert.True(t, tagger.When.Equal(tag.Tagger.When), "tagger time %v", tag.Tagger.When)
-	assert.Equal(t, "Release 1.0\n\nNotes.", strings.TrimSpace(tag.Message))
+	assert.Equal(t, "Release 1.0\n\nNotes.\n", tag.Message, "the tag object's message")
 
 	_, err = e.g.Tag(e.ctx, 1, strings.Repeat("0", e.format.HexLen()))
 	assert.ErrorIs(t, err, forge.ErrNotFound)
@@ -867,4 +867,43 @@ func testArchive(t *testing.T, e *env) {
 
 	assert.ErrorIs(t, e.g.Archive(e.ctx, 1, "main", "rar", "repo", io.Discard), forge.ErrInvalid)
 	assert.ErrorIs(t, e.g.Archive(e.ctx, 1, "nope", "zip", "repo", io.Discard), forge.ErrNotFound)
+}
+
+// testTagMessages: a tag's message gets git's default cleanup (Forgejo makes
+// tags with git tag -a -m), and a Git that reads messages in one pass
+// (repos.MessageReader) gives a tag's message and a commit's.
+func testTagMessages(t *testing.T, e *env) {
+	h := e.history(1)
+	require.NoError(t, e.g.CreateTag(e.ctx, 1, "clean", "main", "\n  title  \n# comment\n\n\n\nbody", sig))
+	require.NoError(t, e.g.CreateTag(e.ctx, 1, "comment", "main", "# nothing else", sig))
+	require.NoError(t, e.g.CreateTag(e.ctx, 1, "light", h.c1.ID, "", sig))
+	refs, err := e.g.Refs(e.ctx, 1)
+	require.NoError(t, err)
+	byName := map[string]repos.Ref{}
+	for _, r := range refs {
+		byName[r.Name] = r
+	}
+	clean, comment := byName["refs/tags/clean"], byName["refs/tags/comment"]
+	require.Equal(t, "tag", clean.Type)
+	require.Equal(t, "tag", comment.Type, "a message that cleans to nothing still makes an annotated tag, as git tag -a -m")
+	tag, err := e.g.Tag(e.ctx, 1, clean.Target)
+	require.NoError(t, err)
+	assert.Equal(t, "  title\n\nbody\n", tag.Message)
+	tag, err = e.g.Tag(e.ctx, 1, comment.Target)
+	require.NoError(t, err)
+	assert.Empty(t, tag.Message)
+
+	mr, ok := e.g.(repos.MessageReader)
+	if !ok {
+		return
+	}
+	log, err := e.g.Log(e.ctx, 1, repos.LogOptions{Rev: h.c1.ID, Limit: 1})
+	require.NoError(t, err)
+	require.Len(t, log, 1)
+	missing := strings.Repeat("0", e.format.HexLen())
+	msgs, err := mr.Messages(e.ctx, 1, []string{clean.Target, comment.Target, h.c1.ID, missing})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{clean.Target: "  title\n\nbody\n", comment.Target: "", h.c1.ID: log[0].Message}, msgs)
+	_, err = mr.Messages(e.ctx, 99, []string{h.c1.ID})
+	assert.ErrorIs(t, err, forge.ErrNotFound, "a missing repository")
 }

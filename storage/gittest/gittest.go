@@ -159,6 +159,7 @@ var cases = []testCase{
 	{"RefsAndResolve", testRefsAndResolve},
 	{"SetRef", testSetRef},
 	{"Tags", testTags},
+	{"TagMessages", testTagMessages},
 	{"ForkRemoveSize", testForkRemoveSize},
 	{"Patch", testPatch},
 	{"Archive", testArchive},

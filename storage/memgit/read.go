@@ -502,5 +502,41 @@ func (s *Store) Tag(ctx context.Context, id forge.ID, oid string) (*repos.Annota
 		return nil, err
 	}
 	return &repos.AnnotatedTag{ID: oid, Name: t.Name, Object: t.Target.String(), ObjectType: t.TargetType.String(),
-		Tagger: signature(t.Tagger), Message: t.Message}, nil
+		Tagger: signature(t.Tagger), Message: repos.StripTagSignature(t.Message + t.PGPSignature)}, nil
 }
+
+// Messages returns the messages of the commits and annotated tags among
+// ids (see repos.MessageReader): a tag's without its signature.
+func (s *Store) Messages(ctx context.Context, id forge.ID, ids []string) (map[string]string, error) {
+	r, err := s.get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	out := make(map[string]string, len(ids))
+	for _, oid := range ids {
+		obj, err := r.object(oid)
+		if err != nil {
+			continue
+		}
+		switch obj.Type() {
+		case plumbing.TagObject:
+			t, err := object.DecodeTag(r.st, obj)
+			if err != nil {
+				return nil, err
+			}
+			out[oid] = repos.StripTagSignature(t.Message + t.PGPSignature)
+		case plumbing.CommitObject:
+			c, err := object.DecodeCommit(r.st, obj)
+			if err != nil {
+				return nil, err
+			}
+			out[oid] = c.Message
+		}
+	}
+	return out, nil
+}
+
+// Messages is read from memory in one pass.
+var _ repos.MessageReader = (*Store)(nil)

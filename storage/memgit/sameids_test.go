@@ -53,6 +53,11 @@ func TestSameObjectsAsGit(t *testing.T) {
 			assert.NotNil(t, commit.Files)
 		}
 		require.NoError(t, g.CreateTag(ctx, 1, "v1", "main", "Version 1  \n\n", sig))
+		// git's default cleanup (git tag -a -m, as Forgejo): comments,
+		// trailing spaces, blank runs and blank ends go; a newline ends it.
+		for i, msg := range []string{"\n\n  lead\t \r\n#c\n\n\n\nmid\n \n\nend", "# only a comment", "no newline", "a\x0bb\x0c"} {
+			require.NoError(t, g.CreateTag(ctx, 1, fmt.Sprintf("clean%d", i), "main", msg, sig))
+		}
 		refs, err := g.Refs(ctx, 1)
 		require.NoError(t, err)
 		for _, r := range refs {

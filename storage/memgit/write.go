@@ -293,6 +293,7 @@ func (r *repo) writeTree(d *dirNode) (plumbing.Hash, error) {
 
 // CreateTag makes refs/tags/name point at the commit target names: an
 // annotated tag when message is not empty, a lightweight one otherwise.
+// The message gets git's default cleanup (stripspace), as git tag -a -m.
 // forge.ErrNotFound for a missing target, forge.ErrInvalid for a bad name,
 // forge.ErrConflict if the tag exists.
 func (s *Store) CreateTag(ctx context.Context, id forge.ID, name, target, message string, tagger repos.Signature) error {
@@ -314,7 +315,7 @@ func (s *Store) CreateTag(ctx context.Context, id forge.ID, name, target, messag
 		return forge.Errorf(forge.ErrConflict, "tag already exists [name: %s]", name)
 	}
 	if message != "" {
-		tag := &object.Tag{Name: name, Tagger: gitSignature(tagger), Message: message,
+		tag := &object.Tag{Name: name, Tagger: gitSignature(tagger), Message: stripspace(message),
 			TargetType: plumbing.CommitObject, Target: h}
 		if h, err = r.write(plumbing.TagObject, tag.Encode); err != nil {
 			return err
