@@ -10,12 +10,12 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
-	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/memgit"
 	"github.com/hearthforge/hearth/storage/memstore"
 )
 
 // memEnv is the repository service with no database: memstore for the
-// rows, gitstore on a temporary directory for git.
+// rows, memgit for git: no database and no git binary.
 type memEnv struct {
 	svc   *repos.Service
 	store *memstore.Store
@@ -24,10 +24,9 @@ type memEnv struct {
 
 func newMemEnv(t *testing.T) *memEnv {
 	t.Helper()
-	git, err := gitstore.Open(t.TempDir())
-	require.NoError(t, err)
 	e := &memEnv{store: memstore.New(), clock: forgetest.NewClock()}
-	e.svc, err = repos.New(repos.Config{Store: e.store.Repos(), Git: git, Clock: e.clock})
+	var err error
+	e.svc, err = repos.New(repos.Config{Store: e.store.Repos(), Git: memgit.New(), Clock: e.clock})
 	require.NoError(t, err)
 	return e
 }
