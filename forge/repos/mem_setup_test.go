@@ -22,11 +22,15 @@ type memEnv struct {
 	clock *forgetest.FakeClock
 }
 
-func newMemEnv(t *testing.T) *memEnv {
+func newMemEnv(t *testing.T, mutate ...func(*repos.Config)) *memEnv {
 	t.Helper()
 	e := &memEnv{store: memstore.New(), clock: forgetest.NewClock()}
 	var err error
-	e.svc, err = repos.New(repos.Config{Store: e.store.Repos(), Git: memgit.New(), Clock: e.clock})
+	cfg := repos.Config{Store: e.store.Repos(), Git: memgit.New(), Clock: e.clock}
+	for _, m := range mutate {
+		m(&cfg)
+	}
+	e.svc, err = repos.New(cfg)
 	require.NoError(t, err)
 	return e
 }
