@@ -25,10 +25,11 @@ func redactUsers(actor forge.Actor, users []*forge.User) []*forge.User {
 	return out
 }
 
-// reread replaces, inside tx, v.Repo by the repository as stored now and
-// v.Owner by its owner as the actor may see it: what a write returns, so
-// that counters the store keeps (watchers, stars, forks) and changes made
-// by the write are those after it.
+// reread replaces, inside tx, v.Repo by the repository as stored now,
+// v.Owner by its owner as the actor may see it and v.Perm by the actor's
+// permission now: what a write returns, so that counters the store keeps
+// (watchers, stars, forks), the owner after a transfer and the changes
+// made by the write are those after it.
 func reread(ctx context.Context, tx Tx, actor forge.Actor, v *View) error {
 	r, err := tx.RepoByID(ctx, v.Repo.ID)
 	if err != nil {
@@ -38,7 +39,13 @@ func reread(ctx context.Context, tx Tx, actor forge.Actor, v *View) error {
 	if err != nil {
 		return err
 	}
+	collab := forge.AccessNone
+	if actor.IsSignedIn() {
+		if collab, err = tx.CollaboratorMode(ctx, r.ID, actor.User.ID); err != nil {
+			return err
+		}
+	}
 	r.OwnerName = u.Name
-	v.Repo, v.Owner = r, u.VisibleTo(actor)
+	v.Repo, v.Owner, v.Perm = r, u.VisibleTo(actor), Permission(actor, r, u, collab)
 	return nil
 }

@@ -134,6 +134,7 @@ func (s *Service) RemoveCollaborator(ctx context.Context, actor forge.Actor, own
 // user. The refusal comes before the user is looked up (the order of
 // Gitea's and older Forgejo's handler), so that a reader cannot learn
 // which users exist: the actor's own name is compared case-insensitively.
+// The user is redacted for the actor (forge.User.VisibleTo).
 func (s *Service) UserPermission(ctx context.Context, actor forge.Actor, owner, name, collaborator string) (*forge.User, forge.AccessMode, error) {
 	var (
 		u    *forge.User
@@ -164,7 +165,10 @@ func (s *Service) UserPermission(ctx context.Context, actor forge.Actor, owner, 
 		mode = Permission(forge.Actor{User: u, Method: forge.AuthPassword}, v.Repo, v.Owner, collab)
 		return nil
 	})
-	return u, mode, err
+	if err != nil {
+		return nil, 0, err
+	}
+	return u.VisibleTo(actor), mode, nil
 }
 
 // Subscription returns the actor's watch of owner/name: forge.ErrNotFound
