@@ -39,7 +39,11 @@ func (c *call) toRepo(v *repos.View) wire.Repository {
 // shown without parent and transfer, as Forgejo does when it cannot load
 // them.
 func (c *call) toRepos(list []*repos.View) []wire.Repository {
-	related, err := c.a.cfg.Repos.RelatedOf(c.r.Context(), c.actor, list)
+	ids := make([]forge.ID, len(list))
+	for i, v := range list {
+		ids[i] = v.Repo.ID
+	}
+	related, err := c.a.cfg.Repos.RelatedOf(c.r.Context(), c.actor, ids)
 	if err != nil {
 		c.a.log.WarnContext(c.r.Context(), "api: load related repositories", "err", err)
 	}

@@ -3,13 +3,12 @@ package rules_test
 import (
 	"context"
 	"fmt"
-	"os"
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/examples/rules"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
-	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/memgit"
 	"github.com/hearthforge/hearth/storage/memstore"
 )
 
@@ -46,18 +45,11 @@ func ExampleMayPublish() {
 	// not allowed: sign in first
 }
 
-// Services run on memstore: the whole rule engine in memory.
+// Services run on memstore and memgit: the whole rule engine in memory,
+// without a git binary.
 func ExampleOnboarding_Onboard() {
 	ctx := context.Background()
-	dir, err := os.MkdirTemp("", "hearth-example-")
-	if err != nil {
-		panic(err)
-	}
-	defer os.RemoveAll(dir)
-	git, err := gitstore.Open(dir)
-	if err != nil {
-		panic(err)
-	}
+	git := memgit.New()
 	store := memstore.New()
 	users, err := auth.New(auth.Config{Store: store.Auth(), Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1}})
 	if err != nil {

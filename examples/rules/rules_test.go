@@ -13,7 +13,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
-	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/memgit"
 	"github.com/hearthforge/hearth/storage/memstore"
 )
 
@@ -68,14 +68,13 @@ func TestReleaseBranchGuarded(t *testing.T) {
 	assert.False(t, rules.ReleaseBranchGuarded(rs, "main"), "no rule")
 }
 
-// newOnboarding wires Hearth's services on memstore and a temporary git
-// directory: no database, no server.
+// newOnboarding wires Hearth's services on memstore and memgit: no
+// database, no git binary, no server.
 func newOnboarding(t *testing.T) *rules.Onboarding {
 	t.Helper()
 	ctx := context.Background()
 	store := memstore.New()
-	git, err := gitstore.Open(t.TempDir())
-	require.NoError(t, err)
+	git := memgit.New()
 	users, err := auth.New(auth.Config{Store: store.Auth(), Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1}})
 	require.NoError(t, err)
 	_, err = users.EnsureAdmin(ctx, auth.CreateUserOptions{Name: "root", Email: "root@example.com", Password: "root-password", MustChangePassword: new(bool)})

@@ -131,13 +131,7 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, name strin
 			}
 		}
 		// Answer with what was stored.
-		stored, err := tx.RepoByID(ctx, r.ID)
-		if err != nil {
-			return err
-		}
-		stored.OwnerName = v.Owner.Name
-		v.Repo = stored
-		return nil
+		return reread(ctx, tx, actor, v)
 	})
 	if err != nil {
 		return nil, err

@@ -92,9 +92,7 @@ func (s *Service) Fork(ctx context.Context, actor forge.Actor, owner, name, fork
 		if err := tx.UpdateRepo(ctx, r); err != nil {
 			return err
 		}
-		r.OwnerName = actor.User.Name
-		v.Repo = r
-		return nil
+		return reread(ctx, tx, actor, v)
 	})
 	if err != nil {
 		return nil, err
@@ -122,17 +120,29 @@ func (s *Service) copyAvatar(ctx context.Context, key string, id forge.ID) strin
 	return dst
 }
 
-// Parent returns the repository a fork was made from, as the actor sees it
-// (nil if it is gone or invisible).
-func (s *Service) Parent(ctx context.Context, actor forge.Actor, fork *forge.Repository) *View {
-	if fork.ForkID == 0 {
-		return nil
-	}
-	v, err := s.GetByID(ctx, actor, fork.ForkID)
+// Parent returns the repository the fork with id fork was made from, as
+// the actor sees it: nil and no error when fork is not a fork, or its
+// parent is gone or invisible to the actor. The fork itself must be
+// readable (ErrRepoNotFound otherwise, as GetByID); the account state and
+// token scope errors of forge.Actor.Check and the store's errors are
+// returned, never taken for "no parent".
+func (s *Service) Parent(ctx context.Context, actor forge.Actor, fork forge.ID) (*View, error) {
+	var parent *View
+	err := s.store.View(ctx, func(tx Tx) error {
+		v, err := loadByID(ctx, tx, actor, fork)
+		if err != nil || v.Repo.ForkID == 0 {
+			return err
+		}
+		parent, err = loadByID(ctx, tx, actor, v.Repo.ForkID)
+		if errors.Is(err, ErrRepoNotFound) {
+			parent, err = nil, nil
+		}
+		return err
+	})
 	if err != nil {
-		return nil
+		return nil, err
 	}
-	return v
+	return parent, nil
 }
 
 // forkIsPrivate is the visibility a fork of base, owned by baseOwner, must

@@ -10,24 +10,27 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
-	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/memgit"
 	"github.com/hearthforge/hearth/storage/memstore"
 )
 
 // memEnv is the repository service with no database: memstore for the
-// rows, gitstore on a temporary directory for git.
+// rows, memgit for git: no database and no git binary.
 type memEnv struct {
 	svc   *repos.Service
 	store *memstore.Store
 	clock *forgetest.FakeClock
 }
 
-func newMemEnv(t *testing.T) *memEnv {
+func newMemEnv(t *testing.T, mutate ...func(*repos.Config)) *memEnv {
 	t.Helper()
-	git, err := gitstore.Open(t.TempDir())
-	require.NoError(t, err)
 	e := &memEnv{store: memstore.New(), clock: forgetest.NewClock()}
-	e.svc, err = repos.New(repos.Config{Store: e.store.Repos(), Git: git, Clock: e.clock})
+	var err error
+	cfg := repos.Config{Store: e.store.Repos(), Git: memgit.New(), Clock: e.clock}
+	for _, m := range mutate {
+		m(&cfg)
+	}
+	e.svc, err = repos.New(cfg)
 	require.NoError(t, err)
 	return e
 }

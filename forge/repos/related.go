@@ -10,46 +10,67 @@ import (
 // and its owner: the repository a fork was made from, as the actor sees it
 // (nil when it is not a fork, or the parent is gone, being created or
 // deleted, or invisible to the actor), and its pending transfer (nil if
-// none).
+// none, or if the actor may not read the repository).
 type Related struct {
 	Parent   *View
 	Transfer *Transfer
 }
 
-// RelatedOf loads Related for every view, by repository ID, in one read
-// transaction of four store queries whatever the number of views (the
-// pending transfers, the parents, the users they name, the actor's
-// collaborator modes on the parents). Parents are shown as the actor may
-// read them (Permission); with a credential that does not grant
-// read:repository, none is. Errors are the store's.
-func (s *Service) RelatedOf(ctx context.Context, actor forge.Actor, views []*View) (map[forge.ID]Related, error) {
-	out := make(map[forge.ID]Related, len(views))
-	if len(views) == 0 {
+// RelatedOf loads Related for the repositories of ids as the actor sees
+// them, in one read transaction of a fixed number of store queries
+// whatever the number of ids (the repositories, their parents, the
+// pending transfers, the users they name, the actor's collaborator modes).
+// Only the ids are trusted: each repository is loaded and the actor's
+// Permission computed from what is stored, so a repository the actor may
+// not read (or that is missing, being created or deleted) gets no entry,
+// and a parent the actor may not read is not shown. Users are redacted for
+// the actor (forge.User.VisibleTo). An account that may not act gets
+// forge.Actor.CheckState's error; a credential that does not grant
+// read:repository gets no entries (and no error: it may list starred
+// repositories under read:user). Other errors are the store's.
+func (s *Service) RelatedOf(ctx context.Context, actor forge.Actor, ids []forge.ID) (map[forge.ID]Related, error) {
+	if err := actor.CheckState(); err != nil {
+		return nil, err
+	}
+	out := make(map[forge.ID]Related, len(ids))
+	if actor.Check(forge.AccessRead, forge.CategoryRepository) != nil {
+		// A credential for users only (listing starred repositories
+		// with read:user) sees the repositories but nothing they
+		// relate to.
 		return out, nil
 	}
-	ids, parentIDs := make([]forge.ID, 0, len(views)), []forge.ID{}
-	for _, v := range views {
-		ids = append(ids, v.Repo.ID)
-		if v.Repo.ForkID != 0 {
-			parentIDs = append(parentIDs, v.Repo.ForkID)
-		}
-	}
 	err := s.store.View(ctx, func(tx Tx) error {
-		transfers, err := tx.Transfers(ctx, ids)
+		// The queries are made even for an empty list, so that the cost
+		// does not depend on the list.
+		found, err := tx.ReposByID(ctx, ids)
 		if err != nil {
 			return err
 		}
-		found, err := tx.ReposByID(ctx, parentIDs)
+		repos, parentIDs := make([]*forge.Repository, 0, len(found)), []forge.ID{}
+		for _, id := range ids {
+			if r := found[id]; r != nil && r.Status == forge.RepoReady {
+				repos = append(repos, r)
+				if r.ForkID != 0 {
+					parentIDs = append(parentIDs, r.ForkID)
+				}
+			}
+		}
+		foundParents, err := tx.ReposByID(ctx, parentIDs)
 		if err != nil {
 			return err
 		}
 		var parents []*forge.Repository
-		for _, p := range found {
+		for _, p := range foundParents {
 			if p.Status == forge.RepoReady {
 				parents = append(parents, p)
 			}
 		}
-		userIDs := ownerIDs(parents)
+		transfers, err := tx.Transfers(ctx, ids)
+		if err != nil {
+			return err
+		}
+		all := append(append([]*forge.Repository{}, repos...), parents...)
+		userIDs := ownerIDs(all)
 		for _, t := range transfers {
 			userIDs = append(userIDs, t.Doer.ID, t.Recipient.ID)
 		}
@@ -57,32 +78,43 @@ func (s *Service) RelatedOf(ctx context.Context, actor forge.Actor, views []*Vie
 		if err != nil {
 			return err
 		}
-		modes, err := collaboratorModes(ctx, tx, actor, parents)
+		modes, err := collaboratorModes(ctx, tx, actor, all)
 		if err != nil {
 			return err
 		}
-		pviews, err := viewsWith(actor, parents, users, modes)
+		views, err := viewsWith(actor, all, users, modes)
 		if err != nil {
 			return err
 		}
-		readable := actor.Check(forge.AccessRead, forge.CategoryRepository) == nil
-		byID := map[forge.ID]*View{}
-		for _, p := range pviews {
-			if readable && p.CanRead() {
-				byID[p.Repo.ID] = p
+		redactOwners(actor, views)
+		readable := map[forge.ID]*View{}
+		for _, v := range views {
+			if v.CanRead() {
+				readable[v.Repo.ID] = v
 			}
 		}
-		for _, v := range views {
-			rel := Related{Parent: byID[v.Repo.ForkID]}
-			if t := transfers[v.Repo.ID]; t != nil {
-				if t.Doer, t.Recipient = users[t.Doer.ID], users[t.Recipient.ID]; t.Doer == nil || t.Recipient == nil {
-					return forge.Errorf(forge.ErrNotFound, "repos: transfer of repository %d names a missing user", v.Repo.ID)
+		for _, r := range repos {
+			if readable[r.ID] == nil {
+				continue
+			}
+			rel := Related{}
+			if p := readable[r.ForkID]; r.ForkID != 0 && p != nil {
+				rel.Parent = p
+			}
+			if t := transfers[r.ID]; t != nil {
+				doer, recipient := users[t.Doer.ID], users[t.Recipient.ID]
+				if doer == nil || recipient == nil {
+					return forge.Errorf(forge.ErrNotFound, "repos: transfer of repository %d names a missing user", r.ID)
 				}
+				t.Doer, t.Recipient = doer.VisibleTo(actor), recipient.VisibleTo(actor)
 				rel.Transfer = t
 			}
-			out[v.Repo.ID] = rel
+			out[r.ID] = rel
 		}
 		return nil
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }

@@ -148,16 +148,12 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 				return err
 			}
 		}
-		if cur, err = tx.RepoByID(ctx, r.ID); err != nil {
-			return err
-		}
 		owner, err := tx.UserByID(ctx, cur.OwnerID)
 		if err != nil {
 			return err
 		}
-		cur.OwnerName = owner.Name
-		v = &View{Repo: cur, Owner: owner, Perm: Permission(actor, cur, owner, forge.AccessNone)}
-		return nil
+		v = &View{Repo: cur, Perm: Permission(actor, cur, owner, forge.AccessNone)}
+		return reread(ctx, tx, actor, v)
 	}); err != nil {
 		return nil, err
 	}
@@ -317,8 +313,28 @@ func (s *Service) refresh(ctx context.Context, id forge.ID) error {
 
 // AfterPush brings the stored state of a repository (size, emptiness,
 // default branch) up to date after git changed it, typically after a push
-// through smart HTTP, then tells Config.PushListeners.
+// through smart HTTP, then tells Config.PushListeners. The actor is the
+// pusher and must be able to push: its account may act, its credential
+// grants write:repository (forge.Actor.Check's errors), it may write to
+// the repository (forge.ErrForbidden), which is not archived
+// (forge.ErrArchived); a repository it cannot read is ErrRepoNotFound, as
+// a missing one. Nothing is changed or told when it may not.
 func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo forge.ID, updates []RefUpdate) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
+	if err := s.store.View(ctx, func(tx Tx) error {
+		v, err := loadByID(ctx, tx, actor, repo)
+		if err != nil {
+			return err
+		}
+		if err := requireWrite(v); err != nil {
+			return err
+		}
+		return checkWritable(v.Repo)
+	}); err != nil {
+		return err
+	}
 	if err := s.refresh(ctx, repo); err != nil {
 		return err
 	}
@@ -403,6 +419,7 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, f RepoFilter, o f
 		}
 		total = n
 		out, err = viewsOf(ctx, tx, actor, list)
+		redactOwners(actor, out)
 		return err
 	})
 	if out == nil {

@@ -96,7 +96,8 @@ func (v *View) IsAdmin() bool  { return v.Perm >= forge.AccessModeAdmin }
 // names it (Forgejo's `user redirect does not exist`); an owner the actor
 // may not see (OwnerVisible) is answered exactly like a missing one, before
 // any repository is looked up, so the answer is the same whatever the
-// repository name.
+// repository name. View.Owner is redacted for the actor
+// (forge.User.VisibleTo).
 func load(ctx context.Context, tx Tx, actor forge.Actor, owner, name string) (*View, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
 		return nil, err
@@ -147,7 +148,7 @@ func resolve(ctx context.Context, tx Tx, actor forge.Actor, owner, name string) 
 			return nil, err
 		}
 	}
-	v := &View{Repo: r, Owner: u, Perm: Permission(actor, r, u, collab)}
+	v := &View{Repo: r, Owner: u.VisibleTo(actor), Perm: Permission(actor, r, u, collab)}
 	if !v.CanRead() {
 		return nil, notFound
 	}

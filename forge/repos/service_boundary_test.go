@@ -17,6 +17,7 @@ import (
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/memgit"
 	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
@@ -37,8 +38,7 @@ func newWorld(t *testing.T, mutate ...func(*repos.Config)) *world {
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
 	clock := forgetest.NewClock()
-	git, err := gitstore.Open(t.TempDir())
-	require.NoError(t, err)
+	git := memgit.New()
 	blobs, err := blob.OpenDir(t.TempDir())
 	require.NoError(t, err)
 	cfg := repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock}

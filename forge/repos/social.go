@@ -34,7 +34,8 @@ func AccessModeString(m forge.AccessMode) string {
 	return names[m]
 }
 
-// ListCollaborators returns one page of collaborators. Readers may list.
+// ListCollaborators returns one page of collaborators, redacted for the
+// actor (forge.User.VisibleTo). Readers may list.
 func (s *Service) ListCollaborators(ctx context.Context, actor forge.Actor, owner, name string, o forge.ListOptions) ([]Collaborator, int64, error) {
 	var (
 		list  []Collaborator
@@ -48,7 +49,13 @@ func (s *Service) ListCollaborators(ctx context.Context, actor forge.Actor, owne
 		list, total, err = tx.ListCollaborators(ctx, v.Repo.ID, o.Normalize())
 		return err
 	})
-	return list, total, err
+	if err != nil {
+		return nil, 0, err
+	}
+	for i := range list {
+		list[i].User = list[i].User.VisibleTo(actor)
+	}
+	return list, total, nil
 }
 
 // collaboratorUser resolves a collaborator name (422 `user does not exist`
@@ -127,6 +134,7 @@ func (s *Service) RemoveCollaborator(ctx context.Context, actor forge.Actor, own
 // user. The refusal comes before the user is looked up (the order of
 // Gitea's and older Forgejo's handler), so that a reader cannot learn
 // which users exist: the actor's own name is compared case-insensitively.
+// The user is redacted for the actor (forge.User.VisibleTo).
 func (s *Service) UserPermission(ctx context.Context, actor forge.Actor, owner, name, collaborator string) (*forge.User, forge.AccessMode, error) {
 	var (
 		u    *forge.User
@@ -157,7 +165,10 @@ func (s *Service) UserPermission(ctx context.Context, actor forge.Actor, owner, 
 		mode = Permission(forge.Actor{User: u, Method: forge.AuthPassword}, v.Repo, v.Owner, collab)
 		return nil
 	})
-	return u, mode, err
+	if err != nil {
+		return nil, 0, err
+	}
+	return u.VisibleTo(actor), mode, nil
 }
 
 // Subscription returns the actor's watch of owner/name: forge.ErrNotFound
@@ -181,7 +192,8 @@ func (s *Service) Subscription(ctx context.Context, actor forge.Actor, owner, na
 	return v, err
 }
 
-// Watch makes the actor watch owner/name (mode normal).
+// Watch makes the actor watch owner/name (mode normal) and returns the
+// repository as stored after it (its watcher count included).
 func (s *Service) Watch(ctx context.Context, actor forge.Actor, owner, name string) (*View, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return nil, err
@@ -192,9 +204,15 @@ func (s *Service) Watch(ctx context.Context, actor forge.Actor, owner, name stri
 		if v, err = loadSignedIn(ctx, tx, actor, owner, name); err != nil {
 			return err
 		}
-		return tx.SetWatch(ctx, v.Repo.ID, actor.User.ID, WatchNormal, s.clock.Now())
+		if err := tx.SetWatch(ctx, v.Repo.ID, actor.User.ID, WatchNormal, s.clock.Now()); err != nil {
+			return err
+		}
+		return reread(ctx, tx, actor, v)
 	})
-	return v, err
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // Unwatch stops the actor watching: mode dont if the watch was automatic
@@ -220,7 +238,8 @@ func (s *Service) Unwatch(ctx context.Context, actor forge.Actor, owner, name st
 	})
 }
 
-// Watchers returns one page of the users watching owner/name.
+// Watchers returns one page of the users watching owner/name. Users the
+// service returns are redacted for the actor (forge.User.VisibleTo).
 func (s *Service) Watchers(ctx context.Context, actor forge.Actor, owner, name string, o forge.ListOptions) ([]*forge.User, int64, error) {
 	return s.users(ctx, actor, owner, name, o, Tx.ListWatchers)
 }
@@ -244,7 +263,10 @@ func (s *Service) users(ctx context.Context, actor forge.Actor, owner, name stri
 		users, total, err = list(tx, ctx, v.Repo.ID, o.Normalize())
 		return err
 	})
-	return users, total, err
+	if err != nil {
+		return nil, 0, err
+	}
+	return redactUsers(actor, users), total, nil
 }
 
 // Star stars (or unstars) owner/name for the actor.
@@ -366,13 +388,8 @@ func (s *Service) updateRepo(ctx context.Context, actor forge.Actor, owner, name
 		if err := tx.UpdateRepo(ctx, v.Repo); err != nil {
 			return err
 		}
-		stored, err := tx.RepoByID(ctx, v.Repo.ID)
-		if err != nil {
-			return err
-		}
-		stored.OwnerName = v.Owner.Name
-		out = &View{Repo: stored, Owner: v.Owner, Perm: v.Perm}
-		return nil
+		out = &View{Repo: v.Repo, Owner: v.Owner, Perm: v.Perm}
+		return reread(ctx, tx, actor, out)
 	})
 	if err != nil {
 		return nil, err

@@ -21,7 +21,8 @@ type Transfer struct {
 // PendingTransfer returns the repository's pending transfer, or nil, for
 // an actor who may read the repository (ErrRepoNotFound otherwise, exactly
 // as for a missing one; forge.ErrForbidden for an account that may not act
-// or a token without read:repository).
+// or a token without read:repository). Its users are redacted for the
+// actor (forge.User.VisibleTo).
 func (s *Service) PendingTransfer(ctx context.Context, actor forge.Actor, repo forge.ID) (*Transfer, error) {
 	var t *Transfer
 	err := s.store.View(ctx, func(tx Tx) error {
@@ -32,7 +33,11 @@ func (s *Service) PendingTransfer(ctx context.Context, actor forge.Actor, repo f
 		t, err = loadTransfer(ctx, tx, repo)
 		return err
 	})
-	return t, err
+	if err != nil || t == nil {
+		return nil, err
+	}
+	t.Doer, t.Recipient = t.Doer.VisibleTo(actor), t.Recipient.VisibleTo(actor)
+	return t, nil
 }
 
 func loadTransfer(ctx context.Context, tx Tx, repo forge.ID) (*Transfer, error) {
@@ -82,11 +87,19 @@ func (s *Service) StartTransfer(ctx context.Context, actor forge.Actor, owner, n
 			return forge.Errorf(forge.ErrConflict, "repository already exists [uname: %s, name: %s]", to.Name, v.Repo.Name)
 		}
 		if actor.IsSiteAdmin() || to.ID == actor.UserID() {
-			return s.move(ctx, tx, v, to)
+			err = s.move(ctx, tx, v, to)
+		} else {
+			err = tx.SetTransfer(ctx, &Transfer{RepoID: v.Repo.ID, Doer: actor.User, Recipient: to, Created: s.clock.Now()})
 		}
-		return tx.SetTransfer(ctx, &Transfer{RepoID: v.Repo.ID, Doer: actor.User, Recipient: to, Created: s.clock.Now()})
+		if err != nil {
+			return err
+		}
+		return reread(ctx, tx, actor, v)
 	})
-	return v, err
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // move gives v's repository to to, inside tx.
@@ -167,12 +180,21 @@ func (s *Service) answerTransfer(ctx context.Context, actor forge.Actor, owner, 
 		r.OwnerName = u.Name
 		v = &View{Repo: r, Owner: u, Perm: forge.AccessModeOwner}
 		if !accept {
-			return tx.DeleteTransfer(ctx, r.ID)
+			if err := tx.DeleteTransfer(ctx, r.ID); err != nil {
+				return err
+			}
+			return reread(ctx, tx, actor, v)
 		}
 		if _, err := tx.RepoByName(ctx, t.Recipient.ID, r.Name); err == nil {
 			return forge.Errorf(forge.ErrConflict, "repository already exists [uname: %s, name: %s]", t.Recipient.Name, r.Name)
 		}
-		return s.move(ctx, tx, v, t.Recipient)
+		if err := s.move(ctx, tx, v, t.Recipient); err != nil {
+			return err
+		}
+		return reread(ctx, tx, actor, v)
 	})
-	return v, err
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
