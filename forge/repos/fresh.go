@@ -18,6 +18,7 @@ func (s *Service) refreshed(ctx context.Context, v *View) (*View, error) {
 		if err != nil {
 			return err
 		}
+		r.OwnerName = v.Owner.Name // as load sets it
 		out.Repo = r
 		return nil
 	})
