@@ -181,8 +181,9 @@ type ChangeFilesOptions struct {
 
 // ChangeFiles commits file changes. Writers only, not archived; protected
 // branches need push rights (forge.ErrForbidden); a token needs
-// write:repository. Every path (and from_path) is checked once with
-// CleanTreePath and written as checked. Errors, with Forgejo's messages
+// write:repository. Every path (and from_path) is cleaned once with
+// CleanTreePath (as Forgejo: `x/../docs/f` is `docs/f`), and the cleaned
+// path is the one checked and written. Errors, with Forgejo's messages
 // (all forge.ErrInvalid, 422, unless said): `path contains a malformed path
 // component [path: p]`; `repository file already exists [path: p]` (a
 // create over a file, or a move onto one); `a file exists where you’re
