@@ -118,22 +118,3 @@ func (a *API) downloadDiff(c *call) {
 	w := newStreamWriter(c, map[string]string{"Content-Type": "text/plain;charset=utf-8"})
 	w.finish("diff", a.cfg.Repos.Patch(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("sha"), c.pathValue("diffType"), w))
 }
-
-// commitTimes returns the committer time of each commit in shas (each
-// looked up once; an unknown one is left out, and its entry then carries
-// the zero time).
-func (a *API) commitTimes(c *call, shas ...string) map[string]time.Time {
-	out := map[string]time.Time{}
-	for _, sha := range shas {
-		if _, ok := out[sha]; ok || sha == "" {
-			continue
-		}
-		_, cm, err := a.cfg.Repos.Commit(c.r.Context(), c.actor, c.owner(), c.repo(), sha, false)
-		if err != nil {
-			a.log.DebugContext(c.r.Context(), "commit time", "commit", sha, "err", err)
-			continue
-		}
-		out[sha] = cm.Committer.When.UTC()
-	}
-	return out
-}

@@ -66,20 +66,13 @@ func (a *API) getContents(c *call) {
 	}
 	api, html := c.repoAPIURL(v.Repo), c.repoURL(v.Repo)
 	if ct.Entry.Type != "tree" {
-		when := a.commitTimes(c, ct.LastCommit)
-		c.json(http.StatusOK, toContents(api, html, ct.Ref, ct.Entry, ct.Content, ct.LastCommit, when[ct.LastCommit]))
+		c.json(http.StatusOK, toContents(api, html, ct.Ref, ct.Entry, ct.Content, ct.LastCommit, ct.LastCommitWhen))
 		return
 	}
-	shas := make([]string, 0, len(ct.Entries))
-	for i := range ct.Entries {
-		shas = append(shas, ct.EntryCommits[ct.Entries[i].Name])
-	}
-	when := a.commitTimes(c, shas...)
 	out := []wire.ContentsResponse{}
 	for i := range ct.Entries {
 		e := &ct.Entries[i]
-		last := ct.EntryCommits[e.Name]
-		out = append(out, toContents(api, html, ct.Ref, e, nil, last, when[last]))
+		out = append(out, toContents(api, html, ct.Ref, e, nil, ct.EntryCommits[e.Name], ct.EntryWhen[e.Name]))
 	}
 	c.json(http.StatusOK, out)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -21,9 +22,13 @@ type Contents struct {
 	Entries []TreeEntry // directories
 	// LastCommit is the last commit touching the path.
 	LastCommit string
+	// LastCommitWhen is LastCommit's committer time (zero if none).
+	LastCommitWhen time.Time
 	// EntryCommits maps each entry name of a directory to the last commit
-	// touching it (computed in one history walk).
+	// touching it (computed in one history walk), and EntryWhen to that
+	// commit's committer time: no caller looks a commit up per entry.
 	EntryCommits map[string]string
+	EntryWhen    map[string]time.Time
 }
 
 // GetContents reads path at ref ("" is the default branch). Readers only
@@ -58,6 +63,9 @@ func (s *Service) GetContents(ctx context.Context, actor forge.Actor, owner, nam
 		if c.EntryCommits, err = s.git.LastCommits(ctx, v.Repo.ID, rev, path, names); err != nil {
 			return nil, nil, err
 		}
+		if c.EntryWhen, err = s.commitTimes(ctx, v.Repo.ID, c.EntryCommits); err != nil {
+			return nil, nil, err
+		}
 	case "blob":
 		if e.Size <= s.maxBlobSize() {
 			if c.Content, err = s.git.Blob(ctx, v.Repo.ID, e.ID); err != nil {
@@ -69,9 +77,34 @@ func (s *Service) GetContents(ctx context.Context, actor forge.Actor, owner, nam
 		}
 	}
 	if log, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: rev, Path: path, Limit: 1}); err == nil && len(log) > 0 {
-		c.LastCommit = log[0].ID
+		c.LastCommit, c.LastCommitWhen = log[0].ID, log[0].Committer.When.UTC()
 	}
 	return v, c, nil
+}
+
+// commitTimes maps each name of commits to the committer time of its
+// commit, reading each distinct commit once from git (no store query).
+func (s *Service) commitTimes(ctx context.Context, repo forge.ID, commits map[string]string) (map[string]time.Time, error) {
+	when := map[string]time.Time{}
+	for _, id := range commits {
+		if _, ok := when[id]; ok || id == "" {
+			continue
+		}
+		log, err := s.git.Log(ctx, repo, LogOptions{Rev: id, Limit: 1})
+		if err != nil {
+			return nil, err
+		}
+		if len(log) > 0 {
+			when[id] = log[0].Committer.When.UTC()
+		}
+	}
+	out := make(map[string]time.Time, len(commits))
+	for name, id := range commits {
+		if t, ok := when[id]; ok {
+			out[name] = t
+		}
+	}
+	return out, nil
 }
 
 // OpenRaw streams the file at path in ref ("" is the default branch): its
@@ -148,8 +181,9 @@ type ChangeFilesOptions struct {
 
 // ChangeFiles commits file changes. Writers only, not archived; protected
 // branches need push rights (forge.ErrForbidden); a token needs
-// write:repository. Every path (and from_path) is checked once with
-// CleanTreePath and written as checked. Errors, with Forgejo's messages
+// write:repository. Every path (and from_path) is cleaned once with
+// CleanTreePath (as Forgejo: `x/../docs/f` is `docs/f`), and the cleaned
+// path is the one checked and written. Errors, with Forgejo's messages
 // (all forge.ErrInvalid, 422, unless said): `path contains a malformed path
 // component [path: p]`; `repository file already exists [path: p]` (a
 // create over a file, or a move onto one); `a file exists where you’re
@@ -249,10 +283,11 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 	}
 	// The commit landed: a failed refresh of the cached state (size,
 	// emptiness) is logged, never reported as a failed write.
-	if err := s.refresh(ctx, v.Repo.ID); err != nil {
+	fresh, err := s.refreshed(ctx, v)
+	if err != nil {
 		s.log.ErrorContext(ctx, "refresh after commit", "repo", v.Repo.ID, "commit", c.ID, "err", err)
 	}
-	return v, c, nil
+	return fresh, c, nil
 }
 
 // cleanFileOps checks every path of files once (CleanTreePath) and returns

@@ -1,6 +1,7 @@
 package repos
 
 import (
+	"path"
 	"strings"
 	"unicode/utf8"
 
@@ -22,33 +23,40 @@ const (
 	DefaultMaxBlobSize = 10 << 20
 )
 
-// CleanTreePath validates a path of the contents API and returns it in the
-// one form that is checked and written: relative, slash-separated, with no
-// trailing slash. It refuses (forge.ErrInvalid, Forgejo's
-// `path contains a malformed path component [path: p]`, 422) an empty path,
-// an absolute path, empty, "." or ".." components, a component git refuses
-// under core.protectNTFS and core.protectHFS (".git" in any case, "git~1",
-// ".git" followed by dots, spaces or an NTFS stream such as
-// "::$INDEX_ALLOCATION", ".git" with HFS+-ignorable code points such as
-// U+200C; see gitRefusesComponent), control characters (newlines included), invalid UTF-8, and
-// paths longer than MaxTreePathBytes or with a component longer than
-// MaxTreeNameBytes. Nothing is rewritten: `x/../docs/f` is refused, never
-// turned into `docs/f`.
+// CleanTreePath cleans a path of the contents API as Forgejo does
+// (CleanUploadFileName, util.PathJoinRel: the path is made relative to the
+// root and cleaned, so `x/../docs/f` is `docs/f`, `./a` is `a`, `a//b` is
+// `a/b`, `/etc/passwd` is `etc/passwd` and a leading `../` goes nowhere)
+// and returns the one form that is checked and written: relative,
+// slash-separated, with no trailing slash. It refuses (forge.ErrInvalid,
+// Forgejo's `path contains a malformed path component [path: p]`, 422) a
+// path that cleans to the root, and, in the cleaned path, a component git
+// refuses under core.protectNTFS and core.protectHFS (".git" in any case,
+// as Forgejo, and "git~1", ".git" followed by dots, spaces or an NTFS
+// stream such as "::$INDEX_ALLOCATION", ".git" with HFS+-ignorable code
+// points such as U+200C; see gitRefusesComponent), control characters
+// (newlines included), invalid UTF-8, and paths longer than
+// MaxTreePathBytes or with a component longer than MaxTreeNameBytes.
+// Storage refuses any path this function would change, so only the
+// cleaned form is ever written.
 func CleanTreePath(p string) (string, error) {
 	bad := func() (string, error) {
 		return "", forge.Errorf(forge.ErrInvalid, "path contains a malformed path component [path: %s]", p)
 	}
-	clean := strings.TrimSuffix(p, "/")
-	if clean == "" || strings.HasPrefix(clean, "/") || len(clean) > MaxTreePathBytes || !utf8.ValidString(clean) {
+	if p == "" || !utf8.ValidString(p) {
 		return bad()
 	}
-	for _, r := range clean {
+	for _, r := range p {
 		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
 			return bad()
 		}
 	}
+	clean := strings.TrimPrefix(path.Clean("/"+p), "/")
+	if clean == "" || len(clean) > MaxTreePathBytes {
+		return bad()
+	}
 	for _, part := range strings.Split(clean, "/") {
-		if part == "" || gitRefusesComponent(part) || len(part) > MaxTreeNameBytes {
+		if gitRefusesComponent(part) || len(part) > MaxTreeNameBytes {
 			return bad()
 		}
 	}

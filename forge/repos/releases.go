@@ -95,21 +95,37 @@ func (s *Service) ListReleases(ctx context.Context, actor forge.Actor, owner, na
 		if list, total, err = tx.ListReleases(ctx, v.Repo.ID, f, o.Normalize()); err != nil {
 			return err
 		}
-		return fillReleases(ctx, tx, list)
+		return fillReleases(ctx, tx, actor, list)
 	})
 	return v, list, total, err
 }
 
-func fillReleases(ctx context.Context, tx Tx, list []*Release) error {
+// fillReleases sets the author (as actor may see it; nil when deleted)
+// and the attachments of each release of list, in two queries whatever
+// its length.
+func fillReleases(ctx context.Context, tx Tx, actor forge.Actor, list []*Release) error {
+	if len(list) == 0 {
+		return nil
+	}
+	authors := make([]forge.ID, 0, len(list))
+	ids := make([]forge.ID, 0, len(list))
 	for _, r := range list {
-		if u, err := tx.UserByID(ctx, r.AuthorID); err == nil {
-			r.Author = u
+		authors, ids = append(authors, r.AuthorID), append(ids, r.ID)
+	}
+	users, err := tx.UsersByID(ctx, authors)
+	if err != nil {
+		return err
+	}
+	assets, err := tx.AttachmentsOf(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for _, r := range list {
+		r.Author = users[r.AuthorID].VisibleTo(actor)
+		r.Assets = assets[r.ID]
+		if r.Assets == nil {
+			r.Assets = []*Attachment{}
 		}
-		assets, err := tx.ListAttachments(ctx, r.ID)
-		if err != nil {
-			return err
-		}
-		r.Assets = assets
 	}
 	return nil
 }
@@ -151,7 +167,7 @@ func (s *Service) GetRelease(ctx context.Context, actor forge.Actor, owner, name
 		if rel.Draft && !v.CanWrite() {
 			return releaseMissing(id, tag)()
 		}
-		return fillReleases(ctx, tx, []*Release{rel})
+		return fillReleases(ctx, tx, actor, []*Release{rel})
 	})
 	return v, rel, err
 }
@@ -205,8 +221,20 @@ func (s *Service) CreateRelease(ctx context.Context, actor forge.Actor, owner, n
 		s.dropTag(ctx, v, created)
 		return nil, nil, err
 	}
-	rel.Assets = []*Attachment{}
-	return v, rel, s.refresh(ctx, v.Repo.ID)
+	if v, err = s.refreshed(ctx, v); err != nil {
+		return nil, nil, err
+	}
+	// The release as stored (the store sets what it keeps, Updated among
+	// them), not the value written.
+	err = s.store.View(ctx, func(tx Tx) error {
+		stored, err := tx.ReleaseByID(ctx, v.Repo.ID, rel.ID)
+		if err != nil {
+			return err
+		}
+		rel = stored
+		return fillReleases(ctx, tx, actor, []*Release{rel})
+	})
+	return v, rel, err
 }
 
 // releaseTagFree is forge.ErrConflict when a release other than id uses
@@ -343,14 +371,14 @@ func (s *Service) EditRelease(ctx context.Context, actor forge.Actor, owner, nam
 		if out, err = tx.ReleaseByID(ctx, v.Repo.ID, id); err != nil {
 			return err
 		}
-		return fillReleases(ctx, tx, []*Release{out})
+		return fillReleases(ctx, tx, actor, []*Release{out})
 	})
 	if err != nil {
 		s.dropTag(ctx, v, created)
 		return nil, nil, err
 	}
 	if created != "" {
-		err = s.refresh(ctx, v.Repo.ID)
+		v, err = s.refreshed(ctx, v)
 	}
 	return v, out, err
 }

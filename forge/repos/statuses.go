@@ -97,7 +97,7 @@ func (s *Service) CreateStatus(ctx context.Context, actor forge.Actor, owner, na
 	}
 	sha := rr.Commit
 	now := s.clock.Now()
-	st.RepoID, st.SHA, st.CreatorID, st.Creator, st.Created, st.Updated = v.Repo.ID, sha, actor.User.ID, actor.User, now, now
+	st.RepoID, st.SHA, st.CreatorID, st.Creator, st.Created, st.Updated = v.Repo.ID, sha, actor.User.ID, actor.User.VisibleTo(actor), now, now
 	err = s.store.Update(ctx, func(tx Tx) error { return tx.CreateStatus(ctx, &st) })
 	return v, &st, err
 }
@@ -123,7 +123,7 @@ func (s *Service) ListStatuses(ctx context.Context, actor forge.Actor, owner, na
 		if list, total, err = tx.ListStatuses(ctx, v.Repo.ID, sha, f, o.Normalize()); err != nil {
 			return err
 		}
-		return withCreators(ctx, tx, list)
+		return withCreators(ctx, tx, actor, list)
 	})
 	return v, sha, list, total, err
 }
@@ -146,24 +146,28 @@ func (s *Service) CombinedStatus(ctx context.Context, actor forge.Actor, owner, 
 		if all, _, err = tx.ListStatuses(ctx, v.Repo.ID, sha, StatusFilter{Sort: "oldest"}, forge.ListOptions{Page: 1, Limit: 1 << 20}); err != nil {
 			return err
 		}
-		return withCreators(ctx, tx, all)
+		return withCreators(ctx, tx, actor, all)
 	})
 	state, latest := CombineStatuses(all)
 	return v, sha, state, latest, err
 }
 
-func withCreators(ctx context.Context, tx Tx, list []*CommitStatus) error {
-	users := map[forge.ID]*forge.User{}
+// withCreators sets the creator of each status of list (as actor may see
+// it; nil when deleted) in one query whatever its length.
+func withCreators(ctx context.Context, tx Tx, actor forge.Actor, list []*CommitStatus) error {
+	if len(list) == 0 {
+		return nil
+	}
+	ids := make([]forge.ID, 0, len(list))
 	for _, st := range list {
-		u, ok := users[st.CreatorID]
-		if !ok {
-			var err error
-			if u, err = tx.UserByID(ctx, st.CreatorID); err != nil {
-				u = nil // a deleted creator
-			}
-			users[st.CreatorID] = u
-		}
-		st.Creator = u
+		ids = append(ids, st.CreatorID)
+	}
+	users, err := tx.UsersByID(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for _, st := range list {
+		st.Creator = users[st.CreatorID].VisibleTo(actor)
 	}
 	return nil
 }

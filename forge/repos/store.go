@@ -125,6 +125,10 @@ type Tx interface {
 	AttachmentByUUID(ctx context.Context, uuid string) (*Attachment, error)
 	// ListAttachments lists a release's attachments by id.
 	ListAttachments(ctx context.Context, releaseID forge.ID) ([]*Attachment, error)
+	// AttachmentsOf is ListAttachments for many releases in one query: the
+	// map holds, by release id, the attachments (by id) of those of
+	// releaseIDs that have some. Never nil.
+	AttachmentsOf(ctx context.Context, releaseIDs []forge.ID) (map[forge.ID][]*Attachment, error)
 	// UpdateAttachment writes a.
 	UpdateAttachment(ctx context.Context, a *Attachment) error
 	// DeleteAttachment removes an attachment row.

@@ -94,8 +94,13 @@ type Options struct {
 // the git command line.
 func Open(dir string) (*Store, error) { return OpenWith(dir, Options{}) }
 
-// OpenWith is Open with options.
+// OpenWith is Open with options. An empty dir is forge.ErrInvalid (it
+// would be the working directory). Temporary files a killed process left
+// in the store (index files of Apply, push logs) are removed.
 func OpenWith(dir string, o Options) (*Store, error) {
+	if dir == "" {
+		return nil, forge.Errorf(forge.ErrInvalid, "gitstore: no directory")
+	}
 	git, err := exec.LookPath("git")
 	if err != nil {
 		return nil, fmt.Errorf("gitstore: git not found: %w", err)
@@ -105,6 +110,9 @@ func OpenWith(dir string, o Options) (*Store, error) {
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
+		return nil, err
+	}
+	if err := removeLeftovers(abs); err != nil {
 		return nil, err
 	}
 	langs := o.LanguageCacheEntries

@@ -28,3 +28,8 @@ func (x recReposTx) Transfers(ctx context.Context, repoIDs []forge.ID) (map[forg
 	x.rec.hit("repos.Tx.Transfers")
 	return x.Tx.Transfers(ctx, repoIDs)
 }
+
+func (x recReposTx) AttachmentsOf(ctx context.Context, releaseIDs []forge.ID) (map[forge.ID][]*repos.Attachment, error) {
+	x.rec.hit("repos.Tx.AttachmentsOf")
+	return x.Tx.AttachmentsOf(ctx, releaseIDs)
+}

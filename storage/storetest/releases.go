@@ -103,6 +103,13 @@ func testReleaseEdits(t *testing.T, b Backend) {
 		require.NoError(t, err)
 		assert.NotNil(t, list)
 		assert.Empty(t, list)
+		of, err := tx.AttachmentsOf(ctx, []forge.ID{v1.ID, 9999})
+		require.NoError(t, err)
+		assert.Equal(t, map[forge.ID][]*repos.Attachment{v1.ID: as[:2]}, of, "by release, by id; none for a release without any")
+		of, err = tx.AttachmentsOf(ctx, nil)
+		require.NoError(t, err)
+		assert.NotNil(t, of)
+		assert.Empty(t, of)
 		_, err = tx.AttachmentByUUID(ctx, "nope")
 		assert.ErrorIs(t, err, forge.ErrNotFound)
 		return nil
