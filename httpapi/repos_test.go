@@ -368,7 +368,7 @@ func TestTagsStatusesLanguages(t *testing.T) {
 	r = e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/git/tags/" + tag["id"].(string), token: tok})
 	e.expect(r, http.StatusOK, "")
 	assert.Equal(t, "v1.0", r.json(t)["tag"])
-	assert.Equal(t, "first release", r.json(t)["message"])
+	assert.Equal(t, "first release\n", r.json(t)["message"])
 	assert.Equal(t, head, r.json(t)["object"].(map[string]any)["sha"])
 	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/tags", token: tok, body: map[string]any{"tag_name": "v1.0"}}),
 		http.StatusConflict, "tag v1.0 already exists")

@@ -11,7 +11,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
-	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/memgit"
 	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
@@ -25,8 +25,7 @@ func TestContentMethodsCheckTheActor(t *testing.T) {
 	db, err := sqlite.Open(ctx, ":memory:")
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	git, err := gitstore.Open(t.TempDir())
-	require.NoError(t, err)
+	git := memgit.New()
 	s, err := repos.New(repos.Config{Store: db.Repos(), Git: git})
 	require.NoError(t, err)
 

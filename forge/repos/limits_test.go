@@ -12,7 +12,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
-	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/memgit"
 	"github.com/hearthforge/hearth/storage/memstore"
 )
 
@@ -23,8 +23,7 @@ func TestConfigLimits(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	store := memstore.New()
-	git, err := gitstore.Open(t.TempDir())
-	require.NoError(t, err)
+	git := memgit.New()
 	s, err := repos.New(repos.Config{Store: store.Repos(), Git: git, MaxFilesPerCommit: 2, MaxBlobSize: 4})
 	require.NoError(t, err)
 	u := forgetest.User("ann")
