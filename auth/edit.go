@@ -98,7 +98,7 @@ func (s *Service) EditUser(ctx context.Context, actor forge.Actor, name string, 
 		}
 		u := *before
 		o.Apply(&u)
-		admins, err := tx.CountAdmins(ctx)
+		admins, err := countAdmins(ctx, tx)
 		if err != nil {
 			return err
 		}

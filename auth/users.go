@@ -78,7 +78,7 @@ func (s *Service) EnsureAdmin(ctx context.Context, o CreateUserOptions) (created
 	var n int64
 	err = s.store.View(ctx, func(tx Tx) error {
 		var err error
-		n, err = tx.CountAdmins(ctx)
+		n, err = countAdmins(ctx, tx)
 		return err
 	})
 	if err != nil || n > 0 {
@@ -207,7 +207,7 @@ func (s *Service) checkCreate(ctx context.Context, tx Tx, u *forge.User, onlyFir
 		return err
 	}
 	if onlyFirstAdmin {
-		n, err := tx.CountAdmins(ctx)
+		n, err := countAdmins(ctx, tx)
 		if err != nil {
 			return err
 		}
@@ -345,7 +345,7 @@ func (s *Service) DeleteUser(ctx context.Context, actor forge.Actor, name string
 		if u.ID == actor.UserID() {
 			return forge.Errorf(forge.ErrPrecondition, "you cannot delete yourself")
 		}
-		admins, err := tx.CountAdmins(ctx)
+		admins, err := countAdmins(ctx, tx)
 		if err != nil {
 			return err
 		}

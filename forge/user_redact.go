@@ -24,7 +24,7 @@ func (u *User) VisibleTo(actor Actor) *User {
 	if actor.UserID() == u.ID || actor.IsSiteAdmin() {
 		return &c
 	}
-	c.avatarHash = u.AvatarHash()
+	c.RedactedAvatarHash = u.AvatarHash()
 	if !actor.IsSignedIn() || u.HideEmail {
 		c.Email = ""
 	}
@@ -41,8 +41,8 @@ func (u *User) VisibleTo(actor Actor) *User {
 // keeps the hash of the real address. A full copy computes it from its
 // Email, so a caller who changes the e-mail gets the new hash.
 func (u *User) AvatarHash() string {
-	if u.avatarHash != "" {
-		return u.avatarHash
+	if u.RedactedAvatarHash != "" {
+		return u.RedactedAvatarHash
 	}
 	sum := md5.Sum([]byte(strings.ToLower(strings.TrimSpace(u.Email))))
 	return hex.EncodeToString(sum[:])
