@@ -1,6 +1,10 @@
 package auth
 
-import "github.com/hearthforge/hearth/forge"
+import (
+	"context"
+
+	"github.com/hearthforge/hearth/forge"
+)
 
 // ErrLastAdmin is the reason of the forge.ErrPrecondition error returned when
 // a change would leave the instance without an administrator who can sign in.
@@ -10,6 +14,19 @@ var ErrLastAdmin = forge.Errorf(forge.ErrPrecondition, "last admin")
 // admin, active and not prohibited from logging in.
 func IsEffectiveAdmin(u *forge.User) bool {
 	return u != nil && u.IsAdmin && u.IsActive && !u.ProhibitLogin
+}
+
+// AdminCount is IsEffectiveAdmin as a CountUsers filter: administrators who
+// are active and may sign in. A store's count with it equals the number of
+// its users for which IsEffectiveAdmin holds (storetest checks it).
+func AdminCount() UserCount {
+	yes := true
+	return UserCount{Admin: &yes, Active: &yes, LoginAllowed: &yes}
+}
+
+// countAdmins is the number of effective administrators in tx.
+func countAdmins(ctx context.Context, tx Tx) (int64, error) {
+	return tx.CountUsers(ctx, AdminCount())
 }
 
 // CheckLastAdmin is the last-administrator rule as a pure function: a change

@@ -40,7 +40,7 @@ type EditUserOptions struct {
 // every change is stored or none (Forgejo saves credentials before the
 // last-admin check and keeps them when it fails; Hearth does not).
 //
-// It returns the user as stored.
+// It returns the user as stored, as the actor may see it (VisibleTo).
 //
 // Errors: the actor's account state error, or forge.ErrForbidden unless it
 // is a site administrator whose credential allows write:admin;
@@ -98,7 +98,7 @@ func (s *Service) EditUser(ctx context.Context, actor forge.Actor, name string, 
 		}
 		u := *before
 		o.Apply(&u)
-		admins, err := tx.CountAdmins(ctx)
+		admins, err := countAdmins(ctx, tx)
 		if err != nil {
 			return err
 		}
@@ -125,7 +125,7 @@ func (s *Service) EditUser(ctx context.Context, actor forge.Actor, name string, 
 	if err != nil {
 		return nil, err
 	}
-	return out, nil
+	return out.VisibleTo(actor), nil
 }
 
 // Apply sets the non-nil fields of o on u.

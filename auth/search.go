@@ -25,7 +25,9 @@ var userSortOrders = map[string]bool{"oldest": true, "newest": true, "alphabetic
 
 // SearchUsers is Forgejo's user search: one page of the individual users
 // (no organisations) matching o that the actor may see, and the number of
-// all matches. Visibility follows CanSee: anonymous actors see public
+// all matches, each as the actor may see it (forge.User.VisibleTo: no
+// e-mail for anonymous actors, no hidden e-mail for others, sign-in details
+// only for the user and site administrators). Visibility follows CanSee: anonymous actors see public
 // users, signed-in actors public and limited users and themselves, site
 // administrators everyone; a public-only token sees public users only. The
 // keyword matches an e-mail only when it is not hidden, or is the actor's,
@@ -42,9 +44,9 @@ func (s *Service) SearchUsers(ctx context.Context, actor forge.Actor, o SearchUs
 	}
 	switch o.UID {
 	case GhostUserID:
-		return []*forge.User{GhostUser()}, 1, nil
+		return []*forge.User{GhostUser().VisibleTo(actor)}, 1, nil
 	case ActionsUserID:
-		return []*forge.User{ActionsUser()}, 1, nil
+		return []*forge.User{ActionsUser().VisibleTo(actor)}, 1, nil
 	}
 	f := SearchFilter(actor, o)
 	var (
@@ -59,7 +61,7 @@ func (s *Service) SearchUsers(ctx context.Context, actor forge.Actor, o SearchUs
 	if err != nil {
 		return nil, 0, err
 	}
-	return users, total, nil
+	return visibleTo(actor, users), total, nil
 }
 
 // SearchFilter is the store filter of a user search by actor: the

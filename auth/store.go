@@ -55,8 +55,10 @@ type Tx interface {
 	// ListUsers returns one page of users matching f ordered by id, and the
 	// number of all matches.
 	ListUsers(ctx context.Context, f UserFilter, o forge.ListOptions) ([]*forge.User, int64, error)
-	// CountAdmins returns the number of site administrators.
-	CountAdmins(ctx context.Context) (int64, error)
+	// CountUsers returns the number of accounts matching f. It decides no
+	// rule: what counts as an administrator is the caller's filter
+	// (AdminCount).
+	CountUsers(ctx context.Context, f UserCount) (int64, error)
 	// PasswordHash returns the stored password hash of a user ("" if none).
 	// Returns forge.ErrNotFound if id does not exist.
 	PasswordHash(ctx context.Context, id forge.ID) (string, error)
@@ -96,6 +98,25 @@ type Tx interface {
 	// DeleteTwoFactor removes the user's enrolment. Returns
 	// forge.ErrNotFound if there is none.
 	DeleteTwoFactor(ctx context.Context, userID forge.ID) error
+}
+
+// UserCount narrows CountUsers. A nil field does not filter; a non-nil one
+// keeps the accounts whose flag equals it.
+type UserCount struct {
+	// Admin is forge.User.IsAdmin.
+	Admin *bool
+	// Active is forge.User.IsActive.
+	Active *bool
+	// LoginAllowed is the negation of forge.User.ProhibitLogin.
+	LoginAllowed *bool
+}
+
+// Matches reports whether u passes f: the meaning of the filter, for stores
+// that count in Go and for tests.
+func (f UserCount) Matches(u *forge.User) bool {
+	return (f.Admin == nil || *f.Admin == u.IsAdmin) &&
+		(f.Active == nil || *f.Active == u.IsActive) &&
+		(f.LoginAllowed == nil || *f.LoginAllowed == !u.ProhibitLogin)
 }
 
 // UserFilter narrows ListUsers. Zero fields do not filter.

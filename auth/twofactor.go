@@ -98,9 +98,22 @@ func (s *Service) DisableTOTP(ctx context.Context, actor forge.Actor) error {
 
 // RecoverTOTP disables the two-factor authentication of the user called
 // name with its scratch code, as Forgejo's sign-in page does for a lost
-// device. A wrong code is forge.ErrUnauthenticated.
-func (s *Service) RecoverTOTP(ctx context.Context, name, scratch string) error {
-	return s.store.Update(ctx, func(tx Tx) error {
+// device. It is a credential entry point, so it is throttled like a
+// password sign-in, on the same counters (Config.Throttle): per (name,
+// remoteAddr) pair and per remoteAddr, the client's IP address (see
+// Credentials.RemoteAddr). A scratch guess thus spends the budget of a
+// password guess, and a right code clears the pair.
+//
+// Errors: forge.ErrUnauthenticated `invalid scratch code` for an unknown
+// user, a user without two-factor authentication or a wrong code; a
+// *ThrottledError (a forge.ErrUnauthenticated) while the pair or the
+// address is locked.
+func (s *Service) RecoverTOTP(ctx context.Context, name, scratch, remoteAddr string) error {
+	pair, addr := s.throttle.keysFor(strings.ToLower(name), remoteAddr)
+	if err := s.throttle.begin(s.clock.Now(), pair, addr); err != nil {
+		return err
+	}
+	err := s.store.Update(ctx, func(tx Tx) error {
 		u, err := tx.UserByName(ctx, name)
 		if err != nil {
 			return forge.Errorf(forge.ErrUnauthenticated, "invalid scratch code")
@@ -111,10 +124,29 @@ func (s *Service) RecoverTOTP(ctx context.Context, name, scratch string) error {
 		}
 		return tx.DeleteTwoFactor(ctx, u.ID)
 	})
+	s.throttle.end(s.clock.Now(), errors.Is(err, forge.ErrUnauthenticated), pair.name, pair, addr)
+	return err
 }
 
-// HasTOTP reports whether the user is enrolled.
-func (s *Service) HasTOTP(ctx context.Context, userID forge.ID) (bool, error) {
+// HasTOTP reports whether the user with id userID is enrolled. Only that
+// user and site administrators may ask.
+//
+// Errors: forge.ErrUnauthenticated `token is required` for an anonymous
+// actor; the actor's *forge.AccountStateError; forge.ErrForbidden when the
+// credential lacks read:user (own enrolment) or read:admin (another
+// user's), or `user should be the site admin` when the actor is neither
+// the user nor a site administrator.
+func (s *Service) HasTOTP(ctx context.Context, actor forge.Actor, userID forge.ID) (bool, error) {
+	if !actor.IsSignedIn() {
+		return false, forge.Errorf(forge.ErrUnauthenticated, "token is required")
+	}
+	if actor.UserID() == userID {
+		if err := actor.Check(forge.AccessRead, forge.CategoryUser); err != nil {
+			return false, err
+		}
+	} else if err := requireAdmin(actor, forge.AccessRead); err != nil {
+		return false, err
+	}
 	err := s.store.View(ctx, func(tx Tx) error { _, err := tx.TwoFactor(ctx, userID); return err })
 	if errors.Is(err, forge.ErrNotFound) {
 		return false, nil

@@ -35,7 +35,7 @@ func TestTOTP(t *testing.T) {
 	scratch, err := f.svc.EnableTOTP(ctx, jo, enr.Secret, code())
 	require.NoError(t, err)
 	assert.Len(t, scratch, 10)
-	has, err := f.svc.HasTOTP(ctx, jo.User.ID)
+	has, err := f.svc.HasTOTP(ctx, jo, jo.User.ID)
 	require.NoError(t, err)
 	assert.True(t, has)
 	_, err = f.svc.EnableTOTP(ctx, jo, enr.Secret, code())
@@ -67,8 +67,8 @@ func TestTOTP(t *testing.T) {
 	_, err = f.svc.Authenticate(ctx, auth.Credentials{Basic: true, Username: "jo", Password: tok.Token})
 	assert.NoError(t, err, "basic auth with a token as password skips 2FA")
 
-	assert.ErrorIs(t, f.svc.RecoverTOTP(ctx, "jo", "wrong"), forge.ErrUnauthenticated)
-	require.NoError(t, f.svc.RecoverTOTP(ctx, "jo", scratch))
+	assert.ErrorIs(t, f.svc.RecoverTOTP(ctx, "jo", "wrong", "192.0.2.1"), forge.ErrUnauthenticated)
+	require.NoError(t, f.svc.RecoverTOTP(ctx, "jo", scratch, "192.0.2.1"))
 	_, err = f.svc.Authenticate(ctx, pw)
 	assert.NoError(t, err, "after recovery the password alone works")
 }

@@ -36,7 +36,8 @@ type CreateUserOptions struct {
 	Admin bool
 }
 
-// CreateUser creates an account and returns it as stored.
+// CreateUser creates an account and returns it as stored, as the actor
+// may see it (VisibleTo).
 //
 // Errors: the actor's *forge.AccountStateError, or forge.ErrForbidden
 // unless its credential allows write:admin and it is a site administrator
@@ -50,7 +51,8 @@ func (s *Service) CreateUser(ctx context.Context, actor forge.Actor, o CreateUse
 	if err := requireAdmin(actor, forge.AccessWrite); err != nil {
 		return nil, err
 	}
-	return s.createUser(ctx, o, false)
+	u, err := s.createUser(ctx, o, false)
+	return u.VisibleTo(actor), err
 }
 
 // requireAdmin is what every administrator operation checks first, in
@@ -76,7 +78,7 @@ func (s *Service) EnsureAdmin(ctx context.Context, o CreateUserOptions) (created
 	var n int64
 	err = s.store.View(ctx, func(tx Tx) error {
 		var err error
-		n, err = tx.CountAdmins(ctx)
+		n, err = countAdmins(ctx, tx)
 		return err
 	})
 	if err != nil || n > 0 {
@@ -205,7 +207,7 @@ func (s *Service) checkCreate(ctx context.Context, tx Tx, u *forge.User, onlyFir
 		return err
 	}
 	if onlyFirstAdmin {
-		n, err := tx.CountAdmins(ctx)
+		n, err := countAdmins(ctx, tx)
 		if err != nil {
 			return err
 		}
@@ -249,7 +251,8 @@ func (s *Service) checkPassword(pw string) error {
 	return nil
 }
 
-// User returns the user called name as the actor may see it: public users to
+// User returns the user called name as the actor may see it (its fields
+// redacted by forge.User.VisibleTo): public users to
 // everyone, limited users to signed-in actors, private users to themselves
 // and site administrators. Returns forge.ErrNotFound (`user redirect does
 // not exist [name: <lower name>]`) otherwise, and forge.ErrForbidden
@@ -275,7 +278,7 @@ func (s *Service) User(ctx context.Context, actor forge.Actor, name string) (*fo
 	case !CanSee(actor, u):
 		return nil, userNotFound(name)
 	}
-	return u, nil
+	return u.VisibleTo(actor), nil
 }
 
 func userNotFound(name string) error {
@@ -309,7 +312,15 @@ func (s *Service) ListUsers(ctx context.Context, actor forge.Actor, f UserFilter
 		users, total, err = tx.ListUsers(ctx, f, o.Normalize())
 		return err
 	})
-	return users, total, err
+	return visibleTo(actor, users), total, err
+}
+
+// visibleTo applies forge.User.VisibleTo to each user of list, in place.
+func visibleTo(actor forge.Actor, list []*forge.User) []*forge.User {
+	for i, u := range list {
+		list[i] = u.VisibleTo(actor)
+	}
+	return list
 }
 
 // DeleteUser deletes the account called name and its tokens.
@@ -334,7 +345,7 @@ func (s *Service) DeleteUser(ctx context.Context, actor forge.Actor, name string
 		if u.ID == actor.UserID() {
 			return forge.Errorf(forge.ErrPrecondition, "you cannot delete yourself")
 		}
-		admins, err := tx.CountAdmins(ctx)
+		admins, err := countAdmins(ctx, tx)
 		if err != nil {
 			return err
 		}
@@ -353,7 +364,7 @@ func (s *Service) DeleteUser(ctx context.Context, actor forge.Actor, name string
 }
 
 // RenameUser renames the account called name to newName (Forgejo's
-// adminRenameUser) and returns it as stored. Errors: the actor's account
+// adminRenameUser) and returns it as stored, as the actor may see it. Errors: the actor's account
 // state error, or forge.ErrForbidden unless it is a site administrator whose
 // credential allows write:admin; forge.ErrNotFound for an unknown user;
 // forge.ErrInvalid for a bad new name; forge.ErrConflict
@@ -387,5 +398,5 @@ func (s *Service) RenameUser(ctx context.Context, actor forge.Actor, name, newNa
 	if err != nil {
 		return nil, err
 	}
-	return out, nil
+	return out.VisibleTo(actor), nil
 }

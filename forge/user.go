@@ -95,9 +95,11 @@ type User struct {
 	// Redacted marks a copy made by VisibleTo for an actor who may not see
 	// the user's private fields: their zero values mean "not shown".
 	Redacted bool
-	// EmailHash, set by VisibleTo, is AvatarHash of the real e-mail, kept
-	// in a copy whose Email is redacted ("" otherwise; storage ignores it).
-	EmailHash string
+	// RedactedAvatarHash is, in a redacted copy, the avatar hash of the real
+	// e-mail (which the copy no longer holds), kept by VisibleTo for
+	// AvatarHash; "" otherwise. Exported so that copies compare with
+	// go-cmp like every other domain value; stores neither read nor write it.
+	RedactedAvatarHash string
 }
 
 var zeroTime time.Time

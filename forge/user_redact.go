@@ -21,10 +21,10 @@ func (u *User) VisibleTo(actor Actor) *User {
 		return nil
 	}
 	c := *u
-	c.EmailHash = u.AvatarHash()
 	if actor.UserID() == u.ID || actor.IsSiteAdmin() {
 		return &c
 	}
+	c.RedactedAvatarHash = u.AvatarHash()
 	if !actor.IsSignedIn() || u.HideEmail {
 		c.Email = ""
 	}
@@ -38,10 +38,11 @@ func (u *User) VisibleTo(actor Actor) *User {
 
 // AvatarHash is the MD5 of the user's trimmed, lower-cased e-mail, which
 // avatar URLs are made of (Forgejo's /avatars/<hash>); a redacted copy
-// keeps the hash of the real address.
+// keeps the hash of the real address. A full copy computes it from its
+// Email, so a caller who changes the e-mail gets the new hash.
 func (u *User) AvatarHash() string {
-	if u.EmailHash != "" {
-		return u.EmailHash
+	if u.RedactedAvatarHash != "" {
+		return u.RedactedAvatarHash
 	}
 	sum := md5.Sum([]byte(strings.ToLower(strings.TrimSpace(u.Email))))
 	return hex.EncodeToString(sum[:])

@@ -32,9 +32,8 @@ func libRepos(t *testing.T) (svc *repos.Service, alice, bob forge.Actor) {
 	no := false
 	_, err = as.EnsureAdmin(ctx, auth.CreateUserOptions{Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
 	require.NoError(t, err)
-	root, err := as.User(ctx, forge.Anonymous, "root")
+	rootActor, err := as.Authenticate(ctx, auth.Credentials{Basic: true, Username: "root", Password: "rootpassword"})
 	require.NoError(t, err)
-	rootActor := forge.Actor{User: root, Method: forge.AuthPassword}
 	user := func(name string) forge.Actor {
 		u, err := as.CreateUser(ctx, rootActor, auth.CreateUserOptions{Name: name, Email: name + "@example.com", Password: name + "-password", MustChangePassword: &no})
 		require.NoError(t, err)

@@ -10,8 +10,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
@@ -66,7 +66,7 @@ func TestRepoListCostIsFixed(t *testing.T) {
 	}
 	create(0)
 	ctx := context.Background()
-	lister, err := e.auth.User(ctx, forge.Actor{}, "lister")
+	lister, err := e.auth.Authenticate(ctx, auth.Credentials{Basic: true, Username: "lister", Password: "lister-password"})
 	require.NoError(t, err)
 	type costs struct{ list, convert, http cost }
 	page := func(actor forge.Actor, f repos.RepoFilter) (costs, int) {
@@ -85,7 +85,7 @@ func TestRepoListCostIsFixed(t *testing.T) {
 		c.http = cs.cost()
 		return c, len(views)
 	}
-	actors := map[string]forge.Actor{"signed in": forgetest.ActorFor(lister), "anonymous": {}}
+	actors := map[string]forge.Actor{"signed in": lister, "anonymous": {}}
 	filter := repos.RepoFilter{Keyword: "r"}
 	one := map[string]costs{}
 	for name, a := range actors {

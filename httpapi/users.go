@@ -1,8 +1,6 @@
 package httpapi
 
 import (
-	"crypto/md5"
-	"encoding/hex"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -29,45 +27,51 @@ func apiTime(t time.Time) time.Time {
 	return t.UTC()
 }
 
-// toUser converts u as Forgejo's convert.ToUser for the calling actor: the
-// e-mail only to signed-in callers (and, if hidden, only to the user and
-// site administrators), sign-in details only to the user and site
-// administrators.
+// toUser converts u as Forgejo's convert.ToUser for the calling actor. The
+// privacy rule is the domain's (forge.User.VisibleTo): users from package
+// auth come redacted already, and toUser redacts again whatever it is given
+// (the rule is idempotent), so a user another service returned in full
+// (a release author, a collaborator) shows no more.
 func (c *call) toUser(u *forge.User) wire.User {
 	return userFrom(c.rootURL(), c.placeholderEmail(u), c.actor, u)
 }
 
 // userFrom is toUser as a pure function of the root URL, the placeholder
-// address shown for a hidden e-mail, the calling actor and the user.
+// address shown for a hidden e-mail, the calling actor and the user: the
+// user as actor may see it, formatted.
 func userFrom(root, placeholder string, actor forge.Actor, u *forge.User) wire.User {
-	authed := actor.UserID() == u.ID || actor.IsSiteAdmin()
+	return formatUser(root, placeholder, u.VisibleTo(actor))
+}
+
+// formatUser renders u, already redacted for its reader, in Forgejo's User
+// shape: it decides nothing. A redacted user without an e-mail shows the
+// placeholder; the sign-in details are shown as u has them (a redacted copy
+// has them zeroed, and a zero last login is the Unix epoch).
+func formatUser(root, placeholder string, u *forge.User) wire.User {
 	out := wire.User{
-		ID:          u.ID,
-		UserName:    u.Name,
-		FullName:    u.FullName,
-		Email:       placeholder,
-		AvatarURL:   root + "avatars/" + avatarHash(u.Email),
-		HTMLURL:     root + url.PathEscape(u.Name),
-		Created:     apiTime(u.Created),
-		LastLogin:   apiTime(time.Time{}),
-		Restricted:  u.Restricted,
-		Location:    u.Location,
-		Pronouns:    u.Pronouns,
-		Website:     u.Website,
-		Description: u.Description,
-		Visibility:  string(u.Visibility),
+		ID:            u.ID,
+		UserName:      u.Name,
+		FullName:      u.FullName,
+		Email:         u.Email,
+		AvatarURL:     root + "avatars/" + u.AvatarHash(),
+		HTMLURL:       root + url.PathEscape(u.Name),
+		Created:       apiTime(u.Created),
+		LastLogin:     apiTime(u.LastLogin),
+		Restricted:    u.Restricted,
+		Location:      u.Location,
+		Pronouns:      u.Pronouns,
+		Website:       u.Website,
+		Description:   u.Description,
+		Visibility:    string(u.Visibility),
+		IsAdmin:       u.IsAdmin,
+		LoginName:     u.LoginName,
+		SourceID:      u.LoginSource,
+		Language:      u.Language,
+		IsActive:      u.IsActive,
+		ProhibitLogin: u.ProhibitLogin,
 	}
-	if actor.IsSignedIn() && (!u.HideEmail || authed) {
-		out.Email = u.Email
-	}
-	if authed {
-		out.IsAdmin = u.IsAdmin
-		out.LoginName = u.LoginName
-		out.SourceID = u.LoginSource
-		out.LastLogin = apiTime(u.LastLogin)
-		out.Language = u.Language
-		out.IsActive = u.IsActive
-		out.ProhibitLogin = u.ProhibitLogin
+	if u.Redacted && u.Email == "" {
+		out.Email = placeholder
 	}
 	return out
 }
@@ -80,11 +84,6 @@ func (c *call) placeholderEmail(u *forge.User) string {
 		host = ru.Hostname()
 	}
 	return strings.ToLower(u.Name) + "@noreply." + host
-}
-
-func avatarHash(email string) string {
-	sum := md5.Sum([]byte(strings.ToLower(strings.TrimSpace(email))))
-	return hex.EncodeToString(sum[:])
 }
 
 // getCurrentUser is GET /user.

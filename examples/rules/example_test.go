@@ -58,13 +58,16 @@ func ExampleOnboarding_Onboard() {
 	if _, err := users.EnsureAdmin(ctx, auth.CreateUserOptions{Name: "root", Email: "root@example.com", Password: "root-password", MustChangePassword: new(bool)}); err != nil {
 		panic(err)
 	}
-	root, _ := users.User(ctx, forge.Actor{}, "root")
+	root, err := users.Authenticate(ctx, auth.Credentials{Basic: true, Username: "root", Password: "root-password"})
+	if err != nil {
+		panic(err)
+	}
 	rs, err := repos.New(repos.Config{Store: store.Repos(), Git: git})
 	if err != nil {
 		panic(err)
 	}
 	o := &rules.Onboarding{Users: users, Repos: rs,
-		Admin: forge.Actor{User: root, Method: forge.AuthPassword}}
+		Admin: root}
 
 	v, err := o.Onboard(ctx, "dana", "dana@example.com", "long-enough")
 	fmt.Println(v.Repo.FullName(), v.Repo.Private, err)

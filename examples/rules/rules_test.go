@@ -79,12 +79,12 @@ func newOnboarding(t *testing.T) *rules.Onboarding {
 	require.NoError(t, err)
 	_, err = users.EnsureAdmin(ctx, auth.CreateUserOptions{Name: "root", Email: "root@example.com", Password: "root-password", MustChangePassword: new(bool)})
 	require.NoError(t, err)
-	admin, err := users.User(ctx, forge.Actor{}, "root")
+	admin, err := users.Authenticate(ctx, auth.Credentials{Basic: true, Username: "root", Password: "root-password"})
 	require.NoError(t, err)
 	rs, err := repos.New(repos.Config{Store: store.Repos(), Git: git})
 	require.NoError(t, err)
 	return &rules.Onboarding{Users: users, Repos: rs,
-		Admin: forgetest.ActorFor(admin)}
+		Admin: admin}
 }
 
 func TestOnboard(t *testing.T) {

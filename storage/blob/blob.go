@@ -22,8 +22,12 @@ type Dir struct {
 	root string
 }
 
-// OpenDir returns the store rooted at dir, creating it.
+// OpenDir returns the store rooted at dir, creating it. An empty dir is
+// forge.ErrInvalid.
 func OpenDir(dir string) (*Dir, error) {
+	if dir == "" {
+		return nil, forge.Errorf(forge.ErrInvalid, "blob: empty directory path")
+	}
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, err
 	}

@@ -252,13 +252,13 @@ func matchUser(u *forge.User, f auth.UserFilter) bool {
 
 func reverse[T any](f func(a, b T) int) func(a, b T) int { return func(a, b T) int { return f(b, a) } }
 
-func (t *tx) CountAdmins(ctx context.Context) (int64, error) {
+func (t *tx) CountUsers(ctx context.Context, f auth.UserCount) (int64, error) {
 	if err := t.read(ctx); err != nil {
 		return 0, err
 	}
 	var n int64
 	for _, r := range t.st.users {
-		if r.u.IsAdmin && r.u.IsActive && !r.u.ProhibitLogin {
+		if f.Matches(&r.u) {
 			n++
 		}
 	}

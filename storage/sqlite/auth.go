@@ -236,10 +236,26 @@ func (t *tx) ListUsers(ctx context.Context, f auth.UserFilter, o forge.ListOptio
 	return users, total, mapError(rows.Err(), "list users")
 }
 
-func (t *tx) CountAdmins(ctx context.Context) (int64, error) {
+func (t *tx) CountUsers(ctx context.Context, f auth.UserCount) (int64, error) {
 	var n int64
-	err := t.queryRow(ctx, sqlCountAdmins).Scan(&n)
-	return n, mapError(err, "count admins")
+	var allowed *bool
+	if f.LoginAllowed != nil {
+		prohibited := !*f.LoginAllowed
+		allowed = &prohibited
+	}
+	err := t.queryRow(ctx, sqlCountUsers, flagArg(f.Admin), flagArg(f.Active), flagArg(allowed)).Scan(&n)
+	return n, mapError(err, "count users")
+}
+
+// flagArg is a boolean filter as a query argument: NULL for no filter.
+func flagArg(b *bool) any {
+	switch {
+	case b == nil:
+		return nil
+	case *b:
+		return 1
+	}
+	return 0
 }
 
 func (t *tx) PasswordHash(ctx context.Context, id forge.ID) (string, error) {
@@ -350,7 +366,7 @@ var (
 	sqlUserByID    = prepared("SELECT " + userCols + " FROM users u WHERE u.id = ?")
 	sqlUserByName  = prepared("SELECT " + userCols + " FROM users u WHERE u.lower_name = ?")
 	sqlUserByEmail = prepared("SELECT " + userCols + " FROM users u WHERE u.lower_email = ?")
-	sqlCountAdmins = prepared(`SELECT count(*) FROM users WHERE is_admin = 1 AND is_active = 1 AND prohibit_login = 0`)
+	sqlCountUsers  = prepared(`SELECT count(*) FROM users WHERE (?1 IS NULL OR is_admin = ?1) AND (?2 IS NULL OR is_active = ?2) AND (?3 IS NULL OR prohibit_login = ?3)`)
 	sqlTokenByHash = prepared("SELECT " + tokenCols + ", u.version" +
 		" FROM access_token t JOIN users u ON u.id = t.uid WHERE t.token_hash = ?")
 	sqlUserVersion = prepared("SELECT " + userCols + ", u.version FROM users u WHERE u.id = ?")

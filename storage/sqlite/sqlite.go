@@ -18,6 +18,8 @@ import (
 
 	"github.com/pressly/goose/v3"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"github.com/hearthforge/hearth/forge"
 )
 
 //go:embed migrations/sqlite/*.sql
@@ -40,8 +42,12 @@ var memCounter atomic.Int64
 
 // Open opens (creating if needed) the database at path and applies pending
 // migrations. path ":memory:" opens a private in-memory database, fresh on
-// every call.
+// every call. An empty path is forge.ErrInvalid (SQLite would open a
+// temporary database per connection, which the read pool would not share).
 func Open(ctx context.Context, path string) (*DB, error) {
+	if path == "" {
+		return nil, forge.Errorf(forge.ErrInvalid, `sqlite: empty database path (give a file path, or ":memory:" for an in-memory database)`)
+	}
 	pragmas := "_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate"
 	db := &DB{}
 	var err error

@@ -135,9 +135,9 @@ type recReposTx struct {
 	rec *recorder
 }
 
-func (x recAuthTx) CountAdmins(ctx context.Context) (int64, error) {
-	x.rec.hit("auth.Tx.CountAdmins")
-	return x.Tx.CountAdmins(ctx)
+func (x recAuthTx) CountUsers(ctx context.Context, f auth.UserCount) (int64, error) {
+	x.rec.hit("auth.Tx.CountUsers")
+	return x.Tx.CountUsers(ctx, f)
 }
 
 func (x recAuthTx) CreateLoginSource(ctx context.Context, a1 *auth.LoginSource) error {

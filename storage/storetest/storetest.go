@@ -63,6 +63,7 @@ var cases = []struct {
 	{"UserConflicts", func(t *testing.T, b Backend) { testUserConflicts(t, b.Auth()) }},
 	{"Rollback", func(t *testing.T, b Backend) { testRollback(t, b.Auth()) }},
 	{"ListUsers", func(t *testing.T, b Backend) { testListUsers(t, b.Auth()) }},
+	{"CountUsers", func(t *testing.T, b Backend) { testCountUsers(t, b.Auth()) }},
 	{"Tokens", func(t *testing.T, b Backend) { testTokens(t, b.Auth()) }},
 	{"Repos", testRepos},
 	{"SourcesAndTwoFactor", func(t *testing.T, b Backend) { testSourcesAndTwoFactor(t, b.Auth()) }},
@@ -266,7 +267,7 @@ func testListUsers(t *testing.T, s auth.Store) {
 		assert.NotNil(t, list)
 		assert.Empty(t, list)
 
-		n, err := tx.CountAdmins(ctx)
+		n, err := tx.CountUsers(ctx, auth.AdminCount())
 		require.NoError(t, err)
 		assert.EqualValues(t, 1, n, "an admin who may not log in does not count")
 		return nil
