@@ -152,6 +152,14 @@ func (s *Service) verifyPassword(ctx context.Context, c Credentials) (forge.Acto
 		hash string
 		src  *LoginSource
 	)
+	if len(c.Username) > maxSignInName {
+		// No account has such a name: answer as for an unknown one
+		// without asking the store.
+		if err := s.verifyDummy(ctx, c.Password); err != nil {
+			return forge.Anonymous, err
+		}
+		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user does not exist [uid: 0, name: %s]", shortName(c.Username))
+	}
 	err := s.store.View(ctx, func(tx Tx) error {
 		var err error
 		if strings.Contains(c.Username, "@") {
@@ -177,7 +185,7 @@ func (s *Service) verifyPassword(ctx context.Context, c Credentials) (forge.Acto
 		if err := s.verifyDummy(ctx, c.Password); err != nil {
 			return forge.Anonymous, err
 		}
-		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user does not exist [uid: 0, name: %s]", c.Username)
+		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "user does not exist [uid: 0, name: %s]", shortName(c.Username))
 	} else if err != nil {
 		return forge.Anonymous, err
 	}
@@ -242,4 +250,17 @@ func CheckAccountState(u *forge.User, changeURL string) error {
 		return forge.Errorf(forge.ErrForbidden, "%s", err.Error())
 	}
 	return nil
+}
+
+// maxSignInName bounds the name echoed in a sign-in error: no account name
+// or e-mail address is longer (names are at most 40 characters, addresses
+// 255).
+const maxSignInName = 255
+
+// shortName is name cut to maxSignInName bytes, for messages.
+func shortName(name string) string {
+	if len(name) > maxSignInName {
+		return name[:maxSignInName]
+	}
+	return name
 }

@@ -1,9 +1,10 @@
 package auth
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"net/netip"
-	"strconv"
 	"sync"
 	"time"
 
@@ -130,9 +131,13 @@ func newThrottle(cfg Throttle) *throttle {
 
 // keysFor are the counters of a sign-in of account (lower-cased name or
 // e-mail) from the client address addr: the pair first, then the address.
+// The account is kept as its SHA-256 digest, so a key has a fixed size
+// whatever name a client sends (a megabyte-long Basic username must not
+// cost a megabyte of memory for an hour).
 func (t *throttle) keysFor(account, addr string) (pair, address throttleKey) {
 	a := throttleAddr(addr)
-	return throttleKey{"pair:" + strconv.Itoa(len(account)) + ":" + account + "@" + a, t.cfg.Free},
+	sum := sha256.Sum256([]byte(account))
+	return throttleKey{"pair:" + hex.EncodeToString(sum[:]) + "@" + a, t.cfg.Free},
 		throttleKey{"addr:" + a, t.cfg.AddressFree}
 }
 
