@@ -257,7 +257,7 @@ func (s *Service) checkPassword(pw string) error {
 // and site administrators. Returns forge.ErrNotFound (`user redirect does
 // not exist [name: <lower name>]`) otherwise, and forge.ErrForbidden
 // `token scope is limited to public users` for a public-only token and a
-// user who is not public.
+// user who is not public but whom the actor may see.
 func (s *Service) User(ctx context.Context, actor forge.Actor, name string) (*forge.User, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryUser); err != nil {
 		return nil, err
@@ -273,10 +273,13 @@ func (s *Service) User(ctx context.Context, actor forge.Actor, name string) (*fo
 		return nil, userNotFound(name)
 	case err != nil:
 		return nil, err
+	case !CanSee(actor, u):
+		// Before the public-only refusal, so that a user the actor may
+		// not see answers exactly like a missing one (Forgejo answers the
+		// public-only 403 first, which tells that the user exists).
+		return nil, userNotFound(name)
 	case actor.Scoped && actor.Scope.PublicOnly && u.Visibility != forge.VisibilityPublic:
 		return nil, forge.Errorf(forge.ErrForbidden, "token scope is limited to public users")
-	case !CanSee(actor, u):
-		return nil, userNotFound(name)
 	}
 	return u.VisibleTo(actor), nil
 }
