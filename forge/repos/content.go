@@ -435,6 +435,16 @@ func (s *Service) Commits(ctx context.Context, actor forge.Actor, owner, name st
 		return nil, nil, 0, err
 	}
 	o.Rev = rr.Commit
+	if o.Path != "" {
+		// A path filter is a path in the tree, cleaned as every contents
+		// path (`../x` is `x`), never a pathspec with magic; one that
+		// cleans to nothing or is refused matches no file.
+		p, err := CleanTreePath(o.Path)
+		if err != nil {
+			return v, []*Commit{}, 0, nil
+		}
+		o.Path = p
+	}
 	total, err := s.git.CountCommits(ctx, v.Repo.ID, o.Rev, o.Path)
 	if err != nil {
 		return nil, nil, 0, err

@@ -7,6 +7,7 @@ package gitstore
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -43,6 +45,11 @@ type Store struct {
 	archiveWaiting atomic.Int32
 	// cacheArchives keeps generated archives (Options.CacheArchives).
 	cacheArchives bool
+	// serving holds one token per smart HTTP request git is answering
+	// (Options.MaxGitRequests).
+	serving chan struct{}
+	// servingWait is Options.GitRequestWait.
+	servingWait time.Duration
 }
 
 // lock takes the write lock of repo and returns its release.
@@ -67,6 +74,12 @@ const (
 	// DefaultLanguageCacheEntries is how many trees' language statistics a
 	// Store keeps.
 	DefaultLanguageCacheEntries = 512
+	// DefaultMaxGitRequests is how many smart HTTP requests a Store
+	// answers at once.
+	DefaultMaxGitRequests = 64
+	// DefaultGitRequestWait is how long a smart HTTP request waits for a
+	// turn.
+	DefaultGitRequestWait = 10 * time.Second
 	// DefaultMaxArchives is how many archives a Store generates at once.
 	DefaultMaxArchives = 4
 )
@@ -82,6 +95,14 @@ type Options struct {
 	// process reading the whole tree); more requests wait for a turn, or
 	// until their context ends. 0 means DefaultMaxArchives.
 	MaxArchives int
+	// MaxGitRequests bounds the smart HTTP requests (clones, fetches,
+	// pushes) served at once, each a git process; a request that finds no
+	// turn within GitRequestWait is refused with 503 and Retry-After. 0
+	// means DefaultMaxGitRequests.
+	MaxGitRequests int
+	// GitRequestWait is how long a smart HTTP request waits for a turn; 0
+	// means DefaultGitRequestWait.
+	GitRequestWait time.Duration
 	// CacheArchives keeps each generated archive on disk (under the
 	// store's directory, per repository, commit, format and prefix) and
 	// serves it again without git; Remove deletes a repository's.
@@ -123,8 +144,13 @@ func OpenWith(dir string, o Options) (*Store, error) {
 	if maxArchives <= 0 {
 		maxArchives = DefaultMaxArchives
 	}
+	serving := o.MaxGitRequests
+	if serving <= 0 {
+		serving = DefaultMaxGitRequests
+	}
 	return &Store{root: abs, git: git, cliOnly: o.CLIOnly, langs: newLRU[map[string]int64](langs),
-		archives: make(chan struct{}, maxArchives), cacheArchives: o.CacheArchives}, nil
+		archives: make(chan struct{}, maxArchives), cacheArchives: o.CacheArchives,
+		serving: make(chan struct{}, serving), servingWait: cmp.Or(o.GitRequestWait, DefaultGitRequestWait)}, nil
 }
 
 // Root is the directory holding the repositories.
@@ -159,6 +185,9 @@ func (s *Store) cmd(ctx context.Context, repo forge.ID, env []string, args ...st
 	c.Env = append([]string{
 		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME=" + s.root,
 		"GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "PATH=" + os.Getenv("PATH"),
+		// Paths given after -- are paths, never pathspec magic (`:(top)`,
+		// `:!x`) or globs (`*`).
+		"GIT_LITERAL_PATHSPECS=1",
 	}, env...)
 	return c
 }

@@ -4,15 +4,18 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
 	"io"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -121,6 +124,13 @@ func (h HTTP) ServeGitRPC(w http.ResponseWriter, r *http.Request, repo forge.ID,
 		http.NotFound(w, r)
 		return nil
 	}
+	release, ok := s.serveTurn(r.Context())
+	if !ok {
+		w.Header().Set("Retry-After", "10")
+		http.Error(w, "too many git requests at once, try again later", http.StatusServiceUnavailable)
+		return nil
+	}
+	defer release()
 	ctx := r.Context()
 	env := []string{"REMOTE_USER=" + remoteUser}
 	if p := r.Header.Get("Git-Protocol"); p != "" && safeGitProtocol.MatchString(p) {
@@ -201,6 +211,13 @@ func (h HTTP) ServeGitRPC(w http.ResponseWriter, r *http.Request, repo forge.ID,
 	}
 	// Read the body while the response streams (git may answer early).
 	_ = http.NewResponseController(w).EnableFullDuplex()
+	if !push {
+		// A fetch negotiation is a few kilobytes of wants and haves: it
+		// must arrive within fetchBodyTime, so a client trickling it cannot
+		// hold a git process (and a turn) for hours. (Not a connection
+		// deadline: that would also cut the pack being sent back.)
+		in.deadline = time.Now().Add(fetchBodyTime)
+	}
 	c := s.cmd(ctx, repo, env, args...)
 	c.Stdin, c.Stdout = in, out
 	var stderr limitedBuffer
@@ -211,6 +228,25 @@ func (h HTTP) ServeGitRPC(w http.ResponseWriter, r *http.Request, repo forge.ID,
 		return nil
 	}
 	return readPushLog(logPath)
+}
+
+// fetchBodyTime bounds the time a git-upload-pack request body may take.
+const fetchBodyTime = time.Minute
+
+// serveTurn waits up to Options.GitRequestWait for one of Options.MaxGitRequests
+// turns; ok is false when none came (or ctx ended). release gives the turn
+// back.
+func (s *Store) serveTurn(ctx context.Context) (release func(), ok bool) {
+	t := time.NewTimer(s.servingWait)
+	defer t.Stop()
+	select {
+	case s.serving <- struct{}{}:
+		return func() { <-s.serving }, true
+	case <-t.C:
+		return nil, false
+	case <-ctx.Done():
+		return nil, false
+	}
 }
 
 // pktLen is the 4-digit hexadecimal length prefix of a pkt-line payload of n bytes.
@@ -258,6 +294,8 @@ type rpcInput struct {
 	limit int64
 	n     int64
 	out   *rpcOutput
+	// deadline, when set, is when the body must have been read.
+	deadline time.Time
 }
 
 func (in *rpcInput) Read(p []byte) (int, error) {
@@ -266,6 +304,9 @@ func (in *rpcInput) Read(p []byte) (int, error) {
 	}
 	n, err := in.r.Read(p)
 	in.n += int64(n)
+	if err == nil && !in.deadline.IsZero() && time.Now().After(in.deadline) {
+		return 0, errBodyTooSlow
+	}
 	if in.limit >= 0 && in.n > in.limit {
 		in.out.setTooLarge()
 		return 0, errPushTooLarge
@@ -276,7 +317,10 @@ func (in *rpcInput) Read(p []byte) (int, error) {
 	return n, err
 }
 
-var errPushTooLarge = errors.New("push too large")
+var (
+	errPushTooLarge = errors.New("push too large")
+	errBodyTooSlow  = errors.New("request body too slow")
+)
 
 // rpcOutput streams git's stdout to the client. While a push body is still
 // being read it holds git's output back (up to holdBytes), so that a push
@@ -352,6 +396,13 @@ func (o *rpcOutput) finish(limit int64, runErr error) {
 		tooLarge(o.w, limit)
 	case runErr != nil && o.held.Len() == 0:
 		o.started = true
+		var exit *exec.ExitError
+		if errors.As(runErr, &exit) {
+			// git ran and refused what the client sent (a malformed
+			// request): the client's error, not the server's.
+			http.Error(o.w, "git refused the request", http.StatusBadRequest)
+			return
+		}
 		http.Error(o.w, "git failed", http.StatusInternalServerError)
 	default:
 		o.start()
