@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -149,7 +150,8 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 	}
 	applied := a.cfg.Git.ServeGitRPC(w, r, repo, gr.service, gr.advertise, remote, ffOnly)
 	if push && len(applied) > 0 {
-		if err := a.cfg.Repos.AfterPush(r.Context(), actor, repo, applied); err != nil {
+		// The refs moved: record it even if the client hangs up now.
+		if err := a.cfg.Repos.AfterPush(context.WithoutCancel(r.Context()), actor, repo, applied); err != nil {
 			a.log.ErrorContext(r.Context(), "after push", "repo", owner+"/"+name, "err", err)
 		}
 	}
