@@ -129,6 +129,8 @@ func (a *API) routes() []route {
 	routes := []route{
 		{Method: "GET", Path: "/version", Op: "getVersion", Public: true, h: a.getVersion},
 		{Method: "GET", Path: "/settings/api", Op: "getGeneralAPISettings", Public: true, h: a.getAPISettings},
+		{Method: "GET", Path: "/settings/repository", Op: "getGeneralRepositorySettings", Public: true, h: a.getRepoSettings},
+		{Method: "GET", Path: "/settings/ui", Op: "getGeneralUISettings", Public: true, h: a.getUISettings},
 		// Forgejo's "Misc (public accessible)" group; /label/templates waits
 		// for label templates (501).
 		{Method: "GET", Path: "/gitignore/templates", Op: "listGitignoresTemplates", Public: true, h: a.listGitignoreTemplates},
