@@ -2,12 +2,9 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
-	"io/fs"
 	"path/filepath"
 	"testing"
 
-	"github.com/pressly/goose/v3"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
@@ -20,15 +17,7 @@ func TestMigrationConvertsJSONRows(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
-	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)")
-	require.NoError(t, err)
-	sub, err := fs.Sub(migrations, "migrations/sqlite")
-	require.NoError(t, err)
-	p, err := goose.NewProvider(goose.DialectSQLite3, raw, sub)
-	require.NoError(t, err)
-	_, err = p.UpTo(ctx, 7)
-	require.NoError(t, err)
-	for _, q := range []string{
+	oldDatabase(t, path, 7,
 		`INSERT INTO users (id, name, lower_name, email, lower_email, created_unix, updated_unix) VALUES (1, 'Ann', 'ann', 'ann@x', 'ann@x', 1, 1)`,
 		`INSERT INTO repository (id, owner_id, name, lower_name, default_branch, settings, topics, created_unix, updated_unix)
 		 VALUES (7, 1, 'Proj', 'proj', 'main', '{"HasIssues":true,"AllowSquash":true,"DefaultMergeStyle":"squash",
@@ -39,11 +28,7 @@ func TestMigrationConvertsJSONRows(t *testing.T) {
 		 "StatusCheckContexts":["ci"],"ProtectedFilePatterns":"*.go"}', 10, 20)`,
 		`INSERT INTO protected_tag (id, repo_id, name_pattern, usernames, teams, created_unix, updated_unix)
 		 VALUES (4, 7, 'v*', '["ann"]', '[]', 10, 20)`,
-	} {
-		_, err := raw.ExecContext(ctx, q)
-		require.NoError(t, err, q)
-	}
-	require.NoError(t, raw.Close())
+	)
 
 	db, err := Open(ctx, path)
 	require.NoError(t, err)
@@ -83,14 +68,9 @@ func TestMigrationConvertsJSONRows(t *testing.T) {
 func TestMigrationColumnsRollBack(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	raw, err := sql.Open("sqlite", "file:"+filepath.Join(t.TempDir(), "db")+"?_pragma=foreign_keys(1)")
-	require.NoError(t, err)
+	raw, p := rawMigrator(t, filepath.Join(t.TempDir(), "db"))
 	defer raw.Close()
-	sub, err := fs.Sub(migrations, "migrations/sqlite")
-	require.NoError(t, err)
-	p, err := goose.NewProvider(goose.DialectSQLite3, raw, sub)
-	require.NoError(t, err)
-	_, err = p.Up(ctx)
+	_, err := p.Up(ctx)
 	require.NoError(t, err)
 	for _, q := range []string{
 		`INSERT INTO users (id, name, lower_name, email, lower_email, created_unix, updated_unix) VALUES (1, 'Ann', 'ann', 'ann@x', 'ann@x', 1, 1)`,

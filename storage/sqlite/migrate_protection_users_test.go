@@ -2,12 +2,9 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
-	"io/fs"
 	"path/filepath"
 	"testing"
 
-	"github.com/pressly/goose/v3"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
@@ -21,15 +18,7 @@ func TestMigrationWhitelistNamesToIDs(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
-	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)")
-	require.NoError(t, err)
-	sub, err := fs.Sub(migrations, "migrations/sqlite")
-	require.NoError(t, err)
-	p, err := goose.NewProvider(goose.DialectSQLite3, raw, sub)
-	require.NoError(t, err)
-	_, err = p.UpTo(ctx, 10)
-	require.NoError(t, err)
-	for _, q := range []string{
+	oldDatabase(t, path, 10,
 		`INSERT INTO users (id, name, lower_name, email, lower_email, created_unix, updated_unix) VALUES (1, 'Ann', 'ann', 'ann@x', 'ann@x', 1, 1)`,
 		`INSERT INTO users (id, name, lower_name, email, lower_email, created_unix, updated_unix) VALUES (2, 'bob', 'bob', 'bob@x', 'bob@x', 1, 1)`,
 		`INSERT INTO repository (id, owner_id, name, lower_name, default_branch, created_unix, updated_unix) VALUES (7, 1, 'p', 'p', 'main', 1, 1)`,
@@ -40,11 +29,7 @@ func TestMigrationWhitelistNamesToIDs(t *testing.T) {
 			(3, 'status_contexts', 0, 'ci')`,
 		`INSERT INTO protected_tag (id, repo_id, name_pattern, created_unix, updated_unix) VALUES (4, 7, 'v*', 1, 1)`,
 		`INSERT INTO protected_tag_entry (protection_id, list, pos, value) VALUES (4, 'users', 0, 'nobody'), (4, 'users', 1, 'Ann'), (4, 'teams', 0, 'core')`,
-	} {
-		_, err := raw.ExecContext(ctx, q)
-		require.NoError(t, err, q)
-	}
-	require.NoError(t, raw.Close())
+	)
 
 	db, err := Open(ctx, path)
 	require.NoError(t, err)
@@ -65,11 +50,8 @@ func TestMigrationWhitelistNamesToIDs(t *testing.T) {
 	}))
 	require.NoError(t, db.Close())
 
-	raw, err = sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)")
-	require.NoError(t, err)
+	raw, p := rawMigrator(t, path)
 	defer raw.Close()
-	p, err = goose.NewProvider(goose.DialectSQLite3, raw, sub)
-	require.NoError(t, err)
 	_, err = p.DownTo(ctx, 10)
 	require.NoError(t, err)
 	var push, tag string

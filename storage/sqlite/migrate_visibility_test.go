@@ -2,12 +2,9 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
-	"io/fs"
 	"path/filepath"
 	"testing"
 
-	"github.com/pressly/goose/v3"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
@@ -21,22 +18,10 @@ func TestMigrationDefaultsEmptyVisibility(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
-	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)")
-	require.NoError(t, err)
-	sub, err := fs.Sub(migrations, "migrations/sqlite")
-	require.NoError(t, err)
-	p, err := goose.NewProvider(goose.DialectSQLite3, raw, sub)
-	require.NoError(t, err)
-	_, err = p.UpTo(ctx, 9)
-	require.NoError(t, err)
-	for _, q := range []string{
+	oldDatabase(t, path, 9,
 		`INSERT INTO users (id, name, lower_name, email, lower_email, visibility, created_unix, updated_unix)
 		 VALUES (1, 'Ann', 'ann', 'ann@x', 'ann@x', '', 1, 1), (2, 'Lim', 'lim', 'lim@x', 'lim@x', 'limited', 1, 1)`,
-	} {
-		_, err := raw.ExecContext(ctx, q)
-		require.NoError(t, err, q)
-	}
-	require.NoError(t, raw.Close())
+	)
 
 	db, err := Open(ctx, path)
 	require.NoError(t, err)
