@@ -97,3 +97,19 @@ func CheckSignature(role string, s Signature) error {
 	}
 	return nil
 }
+
+// CheckCleanPath is the check storage makes of a path it is asked to
+// write: nil when CleanTreePath accepts p as it is, and otherwise
+// CleanTreePath's error, or forge.ErrInvalid `path contains a malformed
+// path component [path: p]` for a path that cleaning would change (the
+// domain writes only cleaned paths, so such a path did not come through it).
+func CheckCleanPath(p string) error {
+	clean, err := CleanTreePath(p)
+	if err != nil {
+		return err
+	}
+	if clean != p {
+		return forge.Errorf(forge.ErrInvalid, "path contains a malformed path component [path: %s]", p)
+	}
+	return nil
+}

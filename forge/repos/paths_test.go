@@ -95,3 +95,13 @@ func TestCheckSignature(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckCleanPath: storage accepts a path only as CleanTreePath leaves it.
+func TestCheckCleanPath(t *testing.T) {
+	t.Parallel()
+	for p, ok := range map[string]bool{"a/b": true, "README.md": true, "a//b": false, "x/../y": false, "./a": false, ".git/config": false, "": false} {
+		if err := repos.CheckCleanPath(p); (err == nil) != ok {
+			t.Errorf("CheckCleanPath(%q) = %v, want ok %v", p, err, ok)
+		}
+	}
+}

@@ -86,12 +86,8 @@ func checkOpPaths(f repos.FileOp) error {
 		paths = append(paths, f.FromPath)
 	}
 	for _, p := range paths {
-		clean, err := repos.CleanTreePath(p)
-		if err != nil {
+		if err := repos.CheckCleanPath(p); err != nil {
 			return err
-		}
-		if clean != p {
-			return forge.Errorf(forge.ErrInvalid, "path contains a malformed path component [path: %s]", p)
 		}
 	}
 	return nil

@@ -161,11 +161,11 @@ func (r *repo) apply(head string, c repos.ChangeSet, ops []repos.FileOp) (*repos
 func cleanOps(in []repos.FileOp) ([]repos.FileOp, error) {
 	out := make([]repos.FileOp, 0, len(in))
 	for _, f := range in {
-		if err := checkPath(f.Path); err != nil {
+		if err := repos.CheckCleanPath(f.Path); err != nil {
 			return nil, err
 		}
 		if f.FromPath != "" {
-			if err := checkPath(f.FromPath); err != nil {
+			if err := repos.CheckCleanPath(f.FromPath); err != nil {
 				return nil, err
 			}
 		}
@@ -181,18 +181,6 @@ func cleanOps(in []repos.FileOp) ([]repos.FileOp, error) {
 		out = append(out, f)
 	}
 	return out, nil
-}
-
-// checkPath refuses a path repos.CleanTreePath refuses or would change.
-func checkPath(p string) error {
-	clean, err := repos.CleanTreePath(p)
-	if err != nil {
-		return err
-	}
-	if clean != p {
-		return forge.Errorf(forge.ErrInvalid, "path contains a malformed path component [path: %s]", p)
-	}
-	return nil
 }
 
 func gitSignature(s repos.Signature) object.Signature {
