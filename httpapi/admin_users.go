@@ -28,9 +28,7 @@ func (a *API) adminListUsers(c *call) {
 	for i, u := range users {
 		out[i] = c.toUser(u)
 	}
-	c.setLinkHeader(total, opts)
-	c.setTotalCount(total)
-	c.json(http.StatusOK, out)
+	c.writePage(total, opts, out)
 }
 
 // adminCreateUser is POST /admin/users: 201 User. Forgejo's statuses:

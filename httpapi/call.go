@@ -160,6 +160,14 @@ func (c *call) listOptions() forge.ListOptions {
 	return forge.ListOptions{Page: page, Limit: limit}.Normalize()
 }
 
+// writePage answers 200 with one page of a list: Forgejo's Link header
+// (setLinkHeader), X-Total-Count (setTotalCount) and body.
+func (c *call) writePage(total int64, o forge.ListOptions, body any) {
+	c.setLinkHeader(total, o)
+	c.setTotalCount(total)
+	c.json(http.StatusOK, body)
+}
+
 // setTotalCount sets X-Total-Count.
 func (c *call) setTotalCount(total int64) {
 	h := c.w.Header()

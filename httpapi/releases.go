@@ -82,9 +82,7 @@ func (a *API) listReleases(c *call) {
 	for i, rel := range list {
 		out[i] = c.toRelease(v.Repo, rel)
 	}
-	c.setLinkHeader(total, o)
-	c.setTotalCount(total)
-	c.json(http.StatusOK, out)
+	c.writePage(total, o, out)
 }
 
 // getRelease is GET .../releases/{id}, .../releases/tags/{tag} and

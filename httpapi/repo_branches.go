@@ -49,9 +49,7 @@ func (a *API) listBranches(c *call) {
 	for _, b := range list[start:end] {
 		out = append(out, c.toBranch(v, b))
 	}
-	c.setLinkHeader(int64(total), o)
-	c.setTotalCount(int64(total))
-	c.json(http.StatusOK, out)
+	c.writePage(int64(total), o, out)
 }
 
 // getBranch is GET /repos/{owner}/{repo}/branches/{branch}.

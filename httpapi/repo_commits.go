@@ -92,9 +92,7 @@ func (a *API) listCommits(c *call) {
 	h.Set("X-PerPage", strconv.Itoa(o.Limit))
 	h.Set("X-PageCount", strconv.Itoa(pages))
 	h.Set("X-HasMore", strconv.FormatBool(o.Page < pages))
-	c.setLinkHeader(int64(total), o)
-	c.setTotalCount(int64(total))
-	c.json(http.StatusOK, out)
+	c.writePage(int64(total), o, out)
 }
 
 // getCommit is GET /repos/{owner}/{repo}/git/commits/{sha}.

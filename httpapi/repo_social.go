@@ -32,9 +32,7 @@ func (a *API) listCollaborators(c *call) {
 	for i, cl := range list {
 		out[i] = c.toUser(cl.User)
 	}
-	c.setLinkHeader(total, o)
-	c.setTotalCount(total)
-	c.json(http.StatusOK, out)
+	c.writePage(total, o, out)
 }
 
 // checkCollaborator is GET /repos/{owner}/{repo}/collaborators/{collaborator}:
@@ -128,9 +126,7 @@ func (c *call) writeUsers(list []*forge.User, total int64, o forge.ListOptions) 
 	for i, u := range list {
 		out[i] = c.toUser(u)
 	}
-	c.setLinkHeader(total, o)
-	c.setTotalCount(total)
-	c.json(http.StatusOK, out)
+	c.writePage(total, o, out)
 }
 
 // listSubscribers is GET /repos/{owner}/{repo}/subscribers.

@@ -55,9 +55,7 @@ func (a *API) listStatuses(param string) func(*call) {
 		for i, st := range list {
 			out[i] = c.toStatus(v.Repo, st)
 		}
-		c.setLinkHeader(total, o)
-		c.setTotalCount(total)
-		c.json(http.StatusOK, out)
+		c.writePage(total, o, out)
 	}
 }
 

@@ -33,9 +33,7 @@ func (a *API) listTags(c *call) {
 	for i, t := range tags {
 		out[i] = toTag(api, html, t)
 	}
-	c.setLinkHeader(total, o)
-	c.setTotalCount(total)
-	c.json(http.StatusOK, out)
+	c.writePage(total, o, out)
 }
 
 // getTag is GET /repos/{owner}/{repo}/tags/{tag}.

@@ -107,9 +107,7 @@ func (a *API) deleteRepo(c *call) {
 // page (toRepos), whatever its length.
 func (c *call) writeRepos(list []*repos.View, total int64, o forge.ListOptions) {
 	out := c.toRepos(list)
-	c.setLinkHeader(total, o)
-	c.setTotalCount(total)
-	c.json(http.StatusOK, out)
+	c.writePage(total, o, out)
 }
 
 // listMyRepos is GET /user/repos: what the actor owns or collaborates on.
@@ -172,9 +170,7 @@ func (a *API) searchRepos(c *call) {
 		c.repoError(err)
 		return
 	}
-	c.setLinkHeader(total, o)
-	c.setTotalCount(total)
-	c.json(http.StatusOK, wire.SearchResults{OK: true, Data: c.toRepos(list)})
+	c.writePage(total, o, wire.SearchResults{OK: true, Data: c.toRepos(list)})
 }
 
 // createOptions converts Forgejo's CreateRepoOption: a field left out is

@@ -127,7 +127,5 @@ func (a *API) searchUsers(c *call) {
 	for i, u := range users {
 		out.Data[i] = c.toUser(u)
 	}
-	c.setLinkHeader(total, opts)
-	c.setTotalCount(total)
-	c.json(http.StatusOK, out)
+	c.writePage(total, opts, out)
 }
