@@ -308,6 +308,16 @@ func (s *Store) Resolve(ctx context.Context, repo forge.ID, rev string) (string,
 	if rev == "" || strings.HasPrefix(rev, "-") {
 		return "", forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", rev)
 	}
+	// Full ref names and full ids (what repos.ResolveRef asks for, several
+	// times a read) are answered in process for SHA-1 repositories.
+	if r := s.open(repo); r != nil && (strings.HasPrefix(rev, "refs/") || isFullSHA1(rev)) {
+		if id, found, ok := goResolveExact(r, rev); ok {
+			if !found {
+				return "", forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", rev)
+			}
+			return id, nil
+		}
+	}
 	out, err := s.run(ctx, repo, nil, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	if err != nil {
 		var ge *gitError

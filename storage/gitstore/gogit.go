@@ -54,6 +54,59 @@ func (s *Store) open(repo forge.ID) *gogit.Repository {
 	return r
 }
 
+// goResolveExact resolves a full reference name or a full object id to
+// the commit it names (peeling annotated tags), with no name guessing.
+// found is false when there is no such reference or commit; ok is false
+// when go-git could not tell (the caller asks git then).
+func goResolveExact(r *gogit.Repository, rev string) (id string, found, ok bool) {
+	var h plumbing.Hash
+	if strings.HasPrefix(rev, "refs/") {
+		ref, err := r.Reference(plumbing.ReferenceName(rev), true)
+		if errors.Is(err, plumbing.ErrReferenceNotFound) {
+			return "", false, true
+		} else if err != nil {
+			return "", false, false
+		}
+		h = ref.Hash()
+	} else {
+		h = plumbing.NewHash(rev)
+	}
+	for range 10 { // peel nested annotated tags
+		obj, err := r.Storer.EncodedObject(plumbing.AnyObject, h)
+		if errors.Is(err, plumbing.ErrObjectNotFound) {
+			return "", false, true
+		} else if err != nil {
+			return "", false, false
+		}
+		switch obj.Type() {
+		case plumbing.CommitObject:
+			return h.String(), true, true
+		case plumbing.TagObject:
+			t, err := object.DecodeTag(r.Storer, obj)
+			if err != nil {
+				return "", false, false
+			}
+			h = t.Target
+		default:
+			return "", false, true // a tree or blob names no commit
+		}
+	}
+	return "", false, false
+}
+
+// isFullSHA1 reports whether s is a full SHA-1 object id in lower-case hex.
+func isFullSHA1(s string) bool {
+	if len(s) != 40 {
+		return false
+	}
+	for _, c := range s {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
 // goResolve resolves a revision to a commit with go-git.
 func goResolve(r *gogit.Repository, rev string) (*object.Commit, error) {
 	h, err := r.ResolveRevision(plumbing.Revision(rev))
