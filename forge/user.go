@@ -69,6 +69,11 @@ type User struct {
 	Pronouns    string
 	Language    string
 	Visibility  Visibility
+	// Avatar is the blob key of an uploaded avatar image, "" if none.
+	Avatar string
+	// RepoAdminChangeTeamAccess lets repository administrators of an
+	// organisation's repositories add and remove teams (organisations only).
+	RepoAdminChangeTeamAccess bool
 
 	IsAdmin            bool
 	IsActive           bool
@@ -116,3 +121,6 @@ func (u *User) String() string {
 func DescribeUser(id ID, name string) string {
 	return fmt.Sprintf("[uid: %d, name: %s]", id, name)
 }
+
+// IsOrganization reports whether the account is an organisation.
+func (u *User) IsOrganization() bool { return u != nil && u.Type == UserTypeOrganization }

@@ -313,3 +313,22 @@ func (s *Service) writer(ctx context.Context, actor forge.Actor, owner, name str
 	}
 	return v, nil
 }
+
+// RepoAccess returns the repository owner/name and the actor's permission
+// on it, for the other domains (issues, pull requests, hooks) that declare
+// it as a one-method interface. It checks the actor's account state but no
+// token scope: the caller checks the scope of its own category (read:issue
+// for issues). Repositories the actor may not see are ErrRepoNotFound (or
+// *OwnerNotFoundError), exactly as in Get.
+func (s *Service) RepoAccess(ctx context.Context, actor forge.Actor, owner, name string) (*forge.Repository, forge.Permission, error) {
+	var v *View
+	err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		v, err = resolve(ctx, tx, actor, owner, name)
+		return err
+	})
+	if err != nil {
+		return nil, forge.Permission{}, err
+	}
+	return v.Repo, forge.Permission{Mode: v.Perm}, nil
+}

@@ -94,7 +94,26 @@ type state struct {
 	releases    map[forge.ID]repos.Release
 	attachments map[forge.ID]repos.Attachment
 	statuses    map[forge.ID]repos.CommitStatus
+	// Organisations (forge/orgs): memberships by {org, user} (the value
+	// tells a public one), teams, their members and repositories, blocks.
+	orgMembers map[orgUser]bool
+	teams      map[forge.ID]forge.Team
+	teamUsers  map[teamUser]struct{}
+	teamRepos  map[teamRepo]struct{}
+	blocks     map[blockKey]time.Time
 }
+
+// orgUser keys a membership of an organisation.
+type orgUser struct{ org, user forge.ID }
+
+// teamUser keys a team's member.
+type teamUser struct{ team, user forge.ID }
+
+// teamRepo keys a team's repository.
+type teamRepo struct{ team, repo forge.ID }
+
+// blockKey keys a block: blocker blocks user.
+type blockKey struct{ blocker, user forge.ID }
 
 func newState() *state {
 	return &state{
@@ -113,6 +132,11 @@ func newState() *state {
 		releases:    map[forge.ID]repos.Release{},
 		attachments: map[forge.ID]repos.Attachment{},
 		statuses:    map[forge.ID]repos.CommitStatus{},
+		orgMembers:  map[orgUser]bool{},
+		teams:       map[forge.ID]forge.Team{},
+		teamUsers:   map[teamUser]struct{}{},
+		teamRepos:   map[teamRepo]struct{}{},
+		blocks:      map[blockKey]time.Time{},
 	}
 }
 
@@ -135,6 +159,11 @@ func (s *state) clone() *state {
 		releases:    maps.Clone(s.releases),
 		attachments: maps.Clone(s.attachments),
 		statuses:    maps.Clone(s.statuses),
+		orgMembers:  maps.Clone(s.orgMembers),
+		teams:       maps.Clone(s.teams),
+		teamUsers:   maps.Clone(s.teamUsers),
+		teamRepos:   maps.Clone(s.teamRepos),
+		blocks:      maps.Clone(s.blocks),
 	}
 }
 
