@@ -39,8 +39,8 @@ func listBlocked(t *testing.T, b Backend, blocker forge.ID, o forge.ListOptions)
 	return list, total
 }
 
-// testBlocks: blocks are directed, listed newest first, and kept to the
-// second in UTC.
+// testBlocks: blocks are directed, listed newest first, kept to the second
+// in UTC, and a block recorded again keeps its first time.
 func testBlocks(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Orgs()
@@ -53,7 +53,7 @@ func testBlocks(t *testing.T, b Backend) {
 		{BlockerID: shield.ID, UserID: cat.ID, Created: t0.Add(2 * time.Hour)},
 		{BlockerID: shield.ID, UserID: ben.ID, Created: t0.Add(time.Hour)},
 		{BlockerID: ann.ID, UserID: ben.ID, Created: t0},
-		{BlockerID: shield.ID, UserID: ann.ID, Created: t0}, // again: no error
+		{BlockerID: shield.ID, UserID: ann.ID, Created: t0.Add(5 * time.Hour)}, // again: no error, the first time stays
 	}
 	orgUpdate(t, s, func(tx orgs.Tx) error {
 		for _, bl := range blocks {
