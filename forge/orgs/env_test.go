@@ -72,7 +72,7 @@ func (e *env) repo(t *testing.T, owner *forge.User, name string) *forge.Reposito
 	// As the repository service does for an organisation's repository:
 	// the teams that include all repositories get it.
 	require.NoError(t, e.st.Orgs().Update(ctx, func(tx orgs.Tx) error {
-		teams, _, err := tx.ListTeams(ctx, orgs.TeamFilter{OrgID: owner.ID}, forge.ListOptions{Page: 1, Limit: -1})
+		teams, _, err := tx.ListTeams(ctx, orgs.TeamFilter{OrgID: owner.ID}, forge.ListOptions{Page: 1, Limit: forge.MaxPageSize})
 		for _, tm := range teams {
 			if err == nil && tm.IncludesAllRepos {
 				err = tx.AddTeamRepo(ctx, tm.ID, r.ID)
