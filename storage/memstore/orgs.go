@@ -207,11 +207,20 @@ func (t orgTx) outTeam(v forge.Team) *forge.Team {
 		}
 	}
 	for k := range t.st.teamRepos {
-		if k.team == v.ID {
+		if k.team == v.ID && t.st.readyRepo(k.repo) {
 			v.NumRepos++
 		}
 	}
 	return &v
+}
+
+// readyRepo reports whether the repository exists and is ready: team rows
+// of others are not counted (NumRepos counts what ListTeamRepos lists),
+// and rows of deleted repositories are as gone as SQL's ON DELETE CASCADE
+// makes them.
+func (s *state) readyRepo(id forge.ID) bool {
+	r, ok := s.repos[id]
+	return ok && r.Status == forge.RepoReady
 }
 
 func (t orgTx) teamNameTaken(id, orgID forge.ID, name string) bool {
@@ -314,7 +323,7 @@ func (t orgTx) ListTeams(ctx context.Context, f orgs.TeamFilter, o forge.ListOpt
 			}
 		}
 		if f.RepoID != 0 {
-			if _, ok := t.st.teamRepos[teamRepo{v.ID, f.RepoID}]; !ok {
+			if _, ok := t.st.teamRepos[teamRepo{v.ID, f.RepoID}]; !ok || t.st.repos[f.RepoID].ID == 0 {
 				continue
 			}
 		}
@@ -398,7 +407,7 @@ func (t orgTx) RemoveTeamRepo(ctx context.Context, teamID, repoID forge.ID) erro
 		return err
 	}
 	k := teamRepo{teamID, repoID}
-	if _, ok := t.st.teamRepos[k]; !ok {
+	if _, ok := t.st.teamRepos[k]; !ok || t.st.repos[repoID].ID == 0 {
 		return notFound("team repository")
 	}
 	delete(t.st.teamRepos, k)
@@ -410,7 +419,8 @@ func (t orgTx) HasTeamRepo(ctx context.Context, teamID, repoID forge.ID) (bool, 
 		return false, err
 	}
 	_, ok := t.st.teamRepos[teamRepo{teamID, repoID}]
-	return ok, nil
+	_, exists := t.st.repos[repoID]
+	return ok && exists, nil
 }
 
 func (t orgTx) ListTeamRepos(ctx context.Context, teamID forge.ID, o forge.ListOptions) ([]*forge.Repository, int64, error) {
