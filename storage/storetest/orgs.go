@@ -148,6 +148,17 @@ func testOrgAccounts(t *testing.T, b Backend) {
 		assert.ErrorIs(t, err, forge.ErrNotFound, "an organisation is never found by e-mail")
 		return nil
 	}))
+	update(t, b.Auth(), func(tx auth.Tx) error {
+		u := *quinn
+		u.Email = "BETA@orgs.example"
+		return tx.UpdateUser(ctx, &u)
+	})
+	require.NoError(t, b.Auth().View(ctx, func(tx auth.Tx) error {
+		got, err := tx.UserByEmail(ctx, "beta@orgs.example")
+		require.NoError(t, err, "a person may take an organisation's e-mail")
+		assert.Equal(t, quinn.ID, got.ID)
+		return nil
+	}))
 
 	// UpdateOrg writes every field; renames keep to the one name space.
 	want.Name, want.FullName, want.Email, want.Description = "AcmeCorp", "Acme Corp", "pat@example.com", ""
