@@ -68,7 +68,7 @@ func testOrgAccounts(t *testing.T, b Backend) {
 	}))
 	update(t, b.Auth(), func(tx auth.Tx) error {
 		u := *person
-		u.Avatar = "avatar-pat-2"
+		u.Avatar, u.RepoAdminChangeTeamAccess = "avatar-pat-2", true
 		return tx.UpdateUser(ctx, &u)
 	})
 
@@ -90,7 +90,8 @@ func testOrgAccounts(t *testing.T, b Backend) {
 			func() (*forge.User, error) {
 				m, err := tx.UsersByID(ctx, []forge.ID{in.ID, person.ID, 9999})
 				assert.Len(t, m, 2, "missing ids are absent")
-				assert.Equal(t, "avatar-pat-2", m[person.ID].Avatar)
+				assert.Equal(t, "avatar-pat-2", m[person.ID].Avatar, "UpdateUser writes the avatar")
+				assert.True(t, m[person.ID].RepoAdminChangeTeamAccess, "and every other column")
 				return m[in.ID], err
 			},
 		} {
