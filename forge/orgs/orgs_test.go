@@ -436,3 +436,25 @@ func TestPermissions(t *testing.T) {
 	_, err = e.svc.Permissions(ctx, writer, "nobody", "acme")
 	requireErr(t, err, forge.ErrNotFound, "user redirect does not exist [name: nobody]")
 }
+
+// TestAccountState: accounts that may not act are refused by every
+// method, reads included.
+func TestAccountState(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	own := e.user(t, "own")
+	e.org(t, own, "acme", "")
+	inactive := own
+	u := *own.User
+	u.IsActive = false
+	inactive.User = &u
+	_, err := e.svc.Get(ctx, inactive, "acme")
+	var state *forge.AccountStateError
+	require.ErrorAs(t, err, &state)
+	_, _, err = e.svc.List(ctx, inactive, forge.ListOptions{})
+	require.ErrorAs(t, err, &state)
+	_, _, _, err = e.svc.MemberRole(ctx, inactive, "acme")
+	require.ErrorAs(t, err, &state)
+	_, err = e.svc.CreateTeam(ctx, inactive, "acme", orgs.CreateTeamOptions{Name: "x", Permission: "admin"})
+	require.ErrorAs(t, err, &state)
+}
