@@ -300,6 +300,22 @@ func (s *state) issueMatches(i *issues.Issue, f *issues.IssueFilter) bool {
 	}) {
 		return false
 	}
+	if f.LabelNames != nil && !slices.ContainsFunc(f.LabelNames, func(n string) bool {
+		for k := range s.issueLabels {
+			if k.issue == i.ID && s.labels[k.label].Name == n {
+				return true
+			}
+		}
+		return false
+	}) {
+		return false
+	}
+	if f.MilestoneNames != nil {
+		m, ok := s.milestones[i.MilestoneID]
+		if !ok || !slices.Contains(f.MilestoneNames, m.Title) {
+			return false
+		}
+	}
 	if f.Keyword != "" {
 		k := strings.ToLower(f.Keyword)
 		if !strings.Contains(strings.ToLower(i.Title), k) && !strings.Contains(strings.ToLower(i.Body), k) {
