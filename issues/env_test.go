@@ -171,3 +171,5 @@ func forgetestToken(e *env, name string, scope ...string) forge.Actor {
 	e.t.Helper()
 	return forgetest.TokenActor(forgetestActor(e, name).User, scope...)
 }
+
+func bytesReader(s string) io.Reader { return strings.NewReader(s) }
