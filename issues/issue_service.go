@@ -280,7 +280,7 @@ func (c *change) edit(ctx context.Context, a *access, opt EditIssueOption, write
 		c.dirty = true
 	}
 	if opt.Ref != nil && *opt.Ref != is.Ref {
-		if err := c.comment(ctx, &Comment{Type: CommentChangeRef, OldTitle: is.Ref, NewTitle: *opt.Ref}); err != nil {
+		if err := c.comment(ctx, &Comment{Type: CommentChangeRef, OldRef: is.Ref, NewRef: *opt.Ref}); err != nil {
 			return err
 		}
 		is.Ref = *opt.Ref
