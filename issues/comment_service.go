@@ -34,6 +34,9 @@ func (s *Service) CreateComment(ctx context.Context, actor forge.Actor, owner, r
 		if is.IsLocked && !a.canWrite(is.IsPull) && !actor.User.IsAdmin {
 			return forge.Errorf(forge.ErrForbidden, "You cannot comment on a locked issue.")
 		}
+		if err := checkBlocked(ctx, tx, actor, is.PosterID, a.repo.OwnerID); err != nil {
+			return err
+		}
 		stamp, given, err := CheckUpdatedAt(a.perm, is.Created, opt.UpdatedAt, now)
 		if err != nil {
 			return err

@@ -47,6 +47,9 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 	now := s.clock.Now()
 	var view *IssueView
 	err = s.store.Update(ctx, func(tx Tx) error {
+		if err := checkBlocked(ctx, tx, actor, a.repo.OwnerID); err != nil {
+			return err
+		}
 		idx, err := tx.NextIssueIndex(ctx, a.repo.ID)
 		if err != nil {
 			return err
@@ -269,6 +272,9 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, repo strin
 func (c *change) edit(ctx context.Context, a *access, opt EditIssueOption, writer bool, assignees []*forge.User) error {
 	is := c.issue
 	if opt.Title != nil && *opt.Title != "" && *opt.Title != is.Title {
+		if err := checkBlocked(ctx, c.tx, c.actor, is.PosterID, a.repo.OwnerID); err != nil {
+			return err
+		}
 		if err := c.comment(ctx, &Comment{Type: CommentTitle, OldTitle: is.Title, NewTitle: *opt.Title}); err != nil {
 			return err
 		}

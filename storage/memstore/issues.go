@@ -19,8 +19,9 @@ type issueStore struct{ s *Store }
 type issueTx struct{ *tx }
 
 var (
-	_ issues.Store = issueStore{}
-	_ issues.Tx    = issueTx{}
+	_ issues.Store       = issueStore{}
+	_ issues.Tx          = issueTx{}
+	_ issues.BlockReader = issueTx{}
 )
 
 // Issues returns the store package issues consumes.
@@ -119,6 +120,18 @@ func inMilestone(m *issues.Milestone) issues.Milestone {
 	v := *m
 	v.Deadline, v.Created, v.Updated, v.Closed = ts(m.Deadline), ts(m.Created), ts(m.Updated), ts(m.Closed)
 	return v
+}
+
+func (t issueTx) IsBlockedByAny(ctx context.Context, blockerIDs []forge.ID, userID forge.ID) (bool, error) {
+	if err := t.read(ctx); err != nil {
+		return false, err
+	}
+	for _, b := range blockerIDs {
+		if _, ok := t.st.blocks[blockKey{b, userID}]; ok {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 func (t issueTx) NextIssueIndex(ctx context.Context, repoID forge.ID) (int64, error) {
