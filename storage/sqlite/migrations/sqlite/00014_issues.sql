@@ -59,6 +59,46 @@ CREATE INDEX issue_updated ON issue (updated_unix);
 CREATE INDEX issue_poster ON issue (poster_id);
 CREATE INDEX issue_milestone ON issue (milestone_id) WHERE milestone_id IS NOT NULL;
 
+-- The number of issues per repository, kind and state, kept by triggers:
+-- the total of a list filtered by repository and state only, and the
+-- counters of a repository, are sums of a few rows instead of a count of
+-- every issue.
+CREATE TABLE issue_count (
+    repo_id   INTEGER NOT NULL REFERENCES repository (id) ON DELETE CASCADE,
+    is_pull   INTEGER NOT NULL,
+    is_closed INTEGER NOT NULL,
+    n         INTEGER NOT NULL,
+    PRIMARY KEY (repo_id, is_pull, is_closed)
+) WITHOUT ROWID;
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_count_insert AFTER INSERT ON issue BEGIN
+    INSERT OR IGNORE INTO issue_count (repo_id, is_pull, is_closed, n)
+        VALUES (NEW.repo_id, NEW.is_pull <> 0, NEW.is_closed <> 0, 0);
+    UPDATE issue_count SET n = n + 1
+        WHERE repo_id = NEW.repo_id AND is_pull = (NEW.is_pull <> 0) AND is_closed = (NEW.is_closed <> 0);
+END;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_count_delete AFTER DELETE ON issue BEGIN
+    UPDATE issue_count SET n = n - 1
+        WHERE repo_id = OLD.repo_id AND is_pull = (OLD.is_pull <> 0) AND is_closed = (OLD.is_closed <> 0);
+END;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_count_update AFTER UPDATE OF is_pull, is_closed ON issue
+WHEN (OLD.is_pull <> 0) <> (NEW.is_pull <> 0) OR (OLD.is_closed <> 0) <> (NEW.is_closed <> 0) BEGIN
+    UPDATE issue_count SET n = n - 1
+        WHERE repo_id = OLD.repo_id AND is_pull = (OLD.is_pull <> 0) AND is_closed = (OLD.is_closed <> 0);
+    INSERT OR IGNORE INTO issue_count (repo_id, is_pull, is_closed, n)
+        VALUES (NEW.repo_id, NEW.is_pull <> 0, NEW.is_closed <> 0, 0);
+    UPDATE issue_count SET n = n + 1
+        WHERE repo_id = NEW.repo_id AND is_pull = (NEW.is_pull <> 0) AND is_closed = (NEW.is_closed <> 0);
+END;
+-- +goose StatementEnd
+
 -- Assignees in the order they were set (position).
 CREATE TABLE issue_assignees (
     issue_id    INTEGER NOT NULL REFERENCES issue (id) ON DELETE CASCADE,
@@ -137,6 +177,7 @@ DROP TABLE issue_label;
 DROP TABLE label;
 DROP TABLE comment;
 DROP TABLE issue_assignees;
+DROP TABLE issue_count;
 DROP TABLE issue;
 DROP TABLE milestone;
 DROP TABLE issue_index;
