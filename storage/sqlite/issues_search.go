@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/issues"
@@ -50,6 +51,10 @@ func repoSet(f issues.IssueFilter) (set string, args []any, ok bool) {
 	return "", nil, false // no repository: nothing, never everything
 }
 
+// broadRepoSet is the number of repositories above which searching them
+// one by one is not worth it.
+const broadRepoSet = 50
+
 // issueWhere is the condition of f on issue i, and its arguments. ok is
 // false when f matches nothing, so that no query runs at all.
 func issueWhere(f issues.IssueFilter) (where string, args []any, ok bool) {
@@ -57,7 +62,14 @@ func issueWhere(f issues.IssueFilter) (where string, args []any, ok bool) {
 	if !ok {
 		return "", nil, false
 	}
-	conds := []string{"i.repo_id IN " + set}
+	// A broad set of repositories selects little: a unary + keeps SQLite
+	// from walking the issues repository by repository, so that it uses
+	// the index of a narrower filter (updated_unix, a label, a poster).
+	col := "i.repo_id"
+	if f.PublicRepos || len(f.RepoIDs) > broadRepoSet {
+		col = "+i.repo_id"
+	}
+	conds := []string{col + " IN " + set}
 	add := func(cond string, a ...any) { conds, args = append(conds, cond), append(args, a...) }
 	switch f.State {
 	case issues.StateOpen:
@@ -88,7 +100,14 @@ func issueWhere(f issues.IssueFilter) (where string, args []any, ok bool) {
 	if f.AssigneeID != 0 {
 		add("i.id IN (SELECT a.issue_id FROM issue_assignees a WHERE a.assignee_id = ?)", f.AssigneeID)
 	}
-	if f.Keyword != "" {
+	switch {
+	case utf8.RuneCountInString(f.Keyword) >= 3:
+		// A phrase of the trigram index: the keyword anywhere in the title
+		// or the body, ignoring case (Unicode's simple folding).
+		add("i.id IN (SELECT rowid FROM issue_text WHERE issue_text MATCH ?)",
+			`"`+strings.ReplaceAll(f.Keyword, `"`, `""`)+`"`)
+	case f.Keyword != "":
+		// Too short for trigrams: read every issue (ASCII case folding).
 		like := "%" + likeEscaper.Replace(f.Keyword) + "%"
 		add(`(i.title LIKE ? ESCAPE '\' OR i.body LIKE ? ESCAPE '\')`, like, like)
 	}

@@ -141,6 +141,11 @@ func testIssues(t *testing.T, b Backend) {
 		assert.Empty(t, cmp.Diff(&want, got), "UpdateIssue keeps RepoID, Index and Created")
 		_, err = tx.IssueByIndex(ctx, other.ID, 42)
 		assert.ErrorIs(t, err, forge.ErrNotFound)
+		for keyword, want := range map[string][]string{"exit": {"Crash on exit"}, "start": {}, "crashes": {}, "EDIT": {"Crash on exit"}} {
+			list, _, err := tx.ListIssues(ctx, issues.IssueFilter{RepoIDs: []forge.ID{r.ID}, Keyword: keyword}, forge.ListOptions{Page: 1, Limit: 10})
+			require.NoError(t, err)
+			assert.Equal(t, want, issueTitles(list), "the keyword search sees the new title and body, not the old: %q", keyword)
+		}
 		return nil
 	})
 	err := s.Update(ctx, func(tx issues.Tx) error { c := changed; c.ID = 9999; return tx.UpdateIssue(ctx, &c) })
@@ -157,6 +162,9 @@ func testIssues(t *testing.T, b Backend) {
 	issueView(t, s, func(tx issues.Tx) error {
 		_, err := tx.IssueByIndex(ctx, r.ID, 1)
 		assert.ErrorIs(t, err, forge.ErrNotFound)
+		list, _, err := tx.ListIssues(ctx, issues.IssueFilter{RepoIDs: []forge.ID{r.ID}, Keyword: "exit"}, forge.ListOptions{Page: 1, Limit: 10})
+		require.NoError(t, err)
+		assert.Empty(t, list, "a deleted issue is not found by keyword")
 		return nil
 	})
 }

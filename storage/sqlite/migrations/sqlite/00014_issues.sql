@@ -52,12 +52,38 @@ CREATE TABLE issue (
     UNIQUE (repo_id, "index")
 );
 -- The list and search orders: per repository and state, newest first; the
--- cross-repository search walks created_unix and updated_unix.
+-- cross-repository search walks created_unix or updated_unix, and checks
+-- the repository and state of each issue in the index.
 CREATE INDEX issue_repo_state ON issue (repo_id, is_closed, created_unix);
-CREATE INDEX issue_created ON issue (created_unix);
-CREATE INDEX issue_updated ON issue (updated_unix);
+CREATE INDEX issue_created ON issue (created_unix, repo_id, is_closed);
+CREATE INDEX issue_updated ON issue (updated_unix, repo_id, is_closed);
 CREATE INDEX issue_poster ON issue (poster_id);
 CREATE INDEX issue_milestone ON issue (milestone_id) WHERE milestone_id IS NOT NULL;
+
+-- The text of the issues for the keyword search: trigrams find any
+-- substring of three characters or more, ignoring case, without reading
+-- every issue. It indexes the issue table's own columns (content=issue);
+-- the triggers keep it in step.
+CREATE VIRTUAL TABLE issue_text USING fts5 (title, body, content = 'issue', content_rowid = 'id', tokenize = 'trigram');
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_text_insert AFTER INSERT ON issue BEGIN
+    INSERT INTO issue_text (rowid, title, body) VALUES (NEW.id, NEW.title, NEW.body);
+END;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_text_delete AFTER DELETE ON issue BEGIN
+    INSERT INTO issue_text (issue_text, rowid, title, body) VALUES ('delete', OLD.id, OLD.title, OLD.body);
+END;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_text_update AFTER UPDATE OF title, body ON issue BEGIN
+    INSERT INTO issue_text (issue_text, rowid, title, body) VALUES ('delete', OLD.id, OLD.title, OLD.body);
+    INSERT INTO issue_text (rowid, title, body) VALUES (NEW.id, NEW.title, NEW.body);
+END;
+-- +goose StatementEnd
 
 -- The number of issues per repository, kind and state, kept by triggers:
 -- the total of a list filtered by repository and state only, and the
@@ -178,6 +204,7 @@ DROP TABLE label;
 DROP TABLE comment;
 DROP TABLE issue_assignees;
 DROP TABLE issue_count;
+DROP TABLE issue_text;
 DROP TABLE issue;
 DROP TABLE milestone;
 DROP TABLE issue_index;
