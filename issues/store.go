@@ -141,6 +141,17 @@ type Tx interface {
 	Attachments(ctx context.Context, f AttachmentFilter) ([]*Attachment, error)
 }
 
+// BlockReader is implemented by the Tx of stores that read the blocks
+// forge/orgs records (user_block): the service then refuses blocked users
+// as Forgejo does (issue creation, comments, title changes). It is
+// optional so that a backend can add it without breaking the others; every
+// Hearth backend should implement it (memstore does).
+type BlockReader interface {
+	// IsBlockedByAny reports whether an account of blockerIDs blocks
+	// userID.
+	IsBlockedByAny(ctx context.Context, blockerIDs []forge.ID, userID forge.ID) (bool, error)
+}
+
 // IssueCount is the number of open and closed issues of a repository.
 type IssueCount struct{ Open, Closed int64 }
 
@@ -162,6 +173,14 @@ type IssueFilter struct {
 	// MilestoneIDs: issues in any of them. A non-nil empty slice matches
 	// nothing.
 	MilestoneIDs []forge.ID
+	// LabelNames: issues with a label of any of these names (exact; the
+	// label may be any label the issue bears). A non-nil empty slice
+	// matches nothing. Used by the search across repositories, where ids
+	// differ per repository.
+	LabelNames []string
+	// MilestoneNames: issues whose milestone has any of these titles
+	// (exact). A non-nil empty slice matches nothing.
+	MilestoneNames []string
 	// PosterID, AssigneeID: 0 any.
 	PosterID, AssigneeID forge.ID
 	// Keyword matches title or body, ignoring case.

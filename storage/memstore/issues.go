@@ -19,8 +19,9 @@ type issueStore struct{ s *Store }
 type issueTx struct{ *tx }
 
 var (
-	_ issues.Store = issueStore{}
-	_ issues.Tx    = issueTx{}
+	_ issues.Store       = issueStore{}
+	_ issues.Tx          = issueTx{}
+	_ issues.BlockReader = issueTx{}
 )
 
 // Issues returns the store package issues consumes.
@@ -51,17 +52,28 @@ func (s *state) deleteRepoIssues(repoID forge.ID) {
 	delete(s.issueIndex, repoID)
 }
 
-// deleteOrgLabels removes an organisation's labels (DeleteOrg's cascade).
-func (s *state) deleteOrgLabels(orgID forge.ID) {
+// deleteUserIssues forgets a deleted account's assignments and, for an
+// organisation, its labels, as the SQL schema's cascades do (its issues
+// and comments stay, by a ghost). DeleteUser (and so DeleteOrg) calls it.
+func (s *state) deleteUserIssues(userID forge.ID) {
 	for id, l := range s.labels {
-		if l.OrgID == orgID {
+		if l.OrgID == userID {
 			s.deleteLabel(id)
+		}
+	}
+	for id, as := range s.assignees {
+		if slices.Contains(as, userID) {
+			rest := slices.DeleteFunc(slices.Clone(as), func(u forge.ID) bool { return u == userID })
+			if len(rest) == 0 {
+				delete(s.assignees, id)
+			} else {
+				s.assignees[id] = rest
+			}
 		}
 	}
 }
 
 func (s *state) deleteIssue(id forge.ID) {
-	delete(s.issues, id)
 	delete(s.assignees, id)
 	for c, cm := range s.comments {
 		if cm.IssueID == id {
@@ -74,6 +86,7 @@ func (s *state) deleteIssue(id forge.ID) {
 		}
 	}
 	deleteWhere(s.issueAssets, func(_ forge.ID, a issues.Attachment) bool { return a.IssueID == id })
+	delete(s.issues, id) // last: unlabel reads whether it was closed
 }
 
 func (s *state) deleteLabel(id forge.ID) {
@@ -107,6 +120,18 @@ func inMilestone(m *issues.Milestone) issues.Milestone {
 	v := *m
 	v.Deadline, v.Created, v.Updated, v.Closed = ts(m.Deadline), ts(m.Created), ts(m.Updated), ts(m.Closed)
 	return v
+}
+
+func (t issueTx) IsBlockedByAny(ctx context.Context, blockerIDs []forge.ID, userID forge.ID) (bool, error) {
+	if err := t.read(ctx); err != nil {
+		return false, err
+	}
+	for _, b := range blockerIDs {
+		if _, ok := t.st.blocks[blockKey{b, userID}]; ok {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 func (t issueTx) NextIssueIndex(ctx context.Context, repoID forge.ID) (int64, error) {
@@ -284,6 +309,22 @@ func (s *state) issueMatches(i *issues.Issue, f *issues.IssueFilter) bool {
 	}) {
 		return false
 	}
+	if f.LabelNames != nil && !slices.ContainsFunc(f.LabelNames, func(n string) bool {
+		for k := range s.issueLabels {
+			if k.issue == i.ID && s.labels[k.label].Name == n {
+				return true
+			}
+		}
+		return false
+	}) {
+		return false
+	}
+	if f.MilestoneNames != nil {
+		m, ok := s.milestones[i.MilestoneID]
+		if !ok || !slices.Contains(f.MilestoneNames, m.Title) {
+			return false
+		}
+	}
 	if f.Keyword != "" {
 		k := strings.ToLower(f.Keyword)
 		if !strings.Contains(strings.ToLower(i.Title), k) && !strings.Contains(strings.ToLower(i.Body), k) {
@@ -296,11 +337,16 @@ func (s *state) issueMatches(i *issues.Issue, f *issues.IssueFilter) bool {
 // issueOrder is IssueFilter.Sort's order, ties broken by id descending (as
 // Forgejo's lists end with "issue.id DESC").
 func issueOrder(s issues.IssueSort) func(a, b issues.Issue) int {
-	due := func(i issues.Issue) int64 {
-		if i.Deadline.IsZero() {
-			return 1 << 62 // no deadline: last
+	// Forgejo sorts by deadline_unix with 0 for none: last when nearest
+	// first (as if the farthest), and last when farthest first too.
+	due := func(i issues.Issue, far bool) int64 {
+		switch {
+		case !i.Deadline.IsZero():
+			return i.Deadline.Unix()
+		case far:
+			return -1 << 62
 		}
-		return i.Deadline.Unix()
+		return 1 << 62
 	}
 	return func(a, b issues.Issue) int {
 		var c int
@@ -316,9 +362,9 @@ func issueOrder(s issues.IssueSort) func(a, b issues.Issue) int {
 		case issues.IssueSortLeastComment:
 			c = cmp.Compare(a.NumComments, b.NumComments)
 		case issues.IssueSortNearDueDate:
-			c = cmp.Compare(due(a), due(b))
+			c = cmp.Compare(due(a, false), due(b, false))
 		case issues.IssueSortFarDueDate:
-			c = cmp.Compare(due(b), due(a))
+			c = cmp.Compare(due(b, true), due(a, true))
 		default:
 			c = b.Created.Compare(a.Created)
 		}
