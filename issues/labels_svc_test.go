@@ -262,3 +262,18 @@ func TestIndexConcurrentCreates(t *testing.T) {
 	require.NoError(t, err)
 	require.EqualValues(t, 201, v.Issue.Index)
 }
+
+// GET /labels/{id}: a number is an id, never a name (Forgejo's GetLabel).
+func TestGetLabelNumberIsID(t *testing.T) {
+	t.Parallel()
+	e, alice, ls := labelEnv(t)
+	numeric := e.label(alice, "alice", "r", "404", false)
+	got, err := e.svc.GetLabel(e.ctx, alice, "alice", "r", fmt.Sprint(ls["docs"].ID))
+	require.NoError(t, err)
+	require.Equal(t, "docs", got.Name)
+	got, err = e.svc.GetLabel(e.ctx, alice, "alice", "r", "docs")
+	require.NoError(t, err)
+	require.Equal(t, ls["docs"].ID, got.ID)
+	_, err = e.svc.GetLabel(e.ctx, alice, "alice", "r", "404")
+	require.True(t, errors.Is(err, issues.ErrLabelNotFound), "label %d named 404 found by name: %v", numeric.ID, err)
+}
