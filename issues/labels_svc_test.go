@@ -106,10 +106,17 @@ func TestLabelsUnknownIgnoredAndOtherRepos(t *testing.T) {
 	// remove: unknown identifier is ErrInvalid (422), a label not on the issue is fine
 	_, err = e.svc.RemoveLabel(e.ctx, alice, "alice", "r", 1, "nope", nil)
 	require.True(t, errors.Is(err, forge.ErrInvalid) && errors.Is(err, issues.ErrLabelNotFound), "%v", err)
-	got, err = e.svc.RemoveLabel(e.ctx, alice, "alice", "r", 1, "prio/low", nil)
+	// the label named is returned, even when the issue does not bear it
+	rm, err := e.svc.RemoveLabel(e.ctx, alice, "alice", "r", 1, "prio/low", nil)
+	require.NoError(t, err)
+	require.Equal(t, ls["prio/low"].ID, rm.ID)
+	got, err = e.svc.IssueLabels(e.ctx, alice, "alice", "r", 1)
 	require.NoError(t, err)
 	require.Equal(t, "docs", labelNames(got))
-	got, err = e.svc.RemoveLabel(e.ctx, alice, "alice", "r", 1, fmt.Sprint(ls["docs"].ID), nil)
+	rm, err = e.svc.RemoveLabel(e.ctx, alice, "alice", "r", 1, fmt.Sprint(ls["docs"].ID), nil)
+	require.NoError(t, err)
+	require.Equal(t, "docs", rm.Name)
+	got, err = e.svc.IssueLabels(e.ctx, alice, "alice", "r", 1)
 	require.NoError(t, err)
 	require.Empty(t, got)
 }
