@@ -87,7 +87,13 @@ func TestMigrationOrgEmailKeepsRows(t *testing.T) {
 	db, err := Open(ctx, path)
 	require.NoError(t, err)
 	defer db.Close()
-	assert.Equal(t, before, userRefs(t, db.write), "no row referring to users is lost")
+	later := userRefs(t, db.write)
+	for table := range later {
+		if _, ok := before[table]; !ok {
+			delete(later, table) // created by a later migration
+		}
+	}
+	assert.Equal(t, before, later, "no row referring to users is lost")
 	var version int64
 	require.NoError(t, db.write.QueryRowContext(ctx, `SELECT version FROM users WHERE id = 2`).Scan(&version))
 	assert.EqualValues(t, 5, version)

@@ -18,6 +18,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // recorder is the set of store methods called, by "iface.Method".
@@ -57,9 +58,10 @@ func (r *recorder) missing(ifaces map[string]reflect.Type) []string {
 // backend has.
 func storeInterfaces(b Backend) map[string]reflect.Type {
 	m := map[string]reflect.Type{
-		"auth.Tx":  reflect.TypeFor[auth.Tx](),
-		"repos.Tx": reflect.TypeFor[repos.Tx](),
-		"orgs.Tx":  reflect.TypeFor[orgs.Tx](),
+		"auth.Tx":   reflect.TypeFor[auth.Tx](),
+		"repos.Tx":  reflect.TypeFor[repos.Tx](),
+		"orgs.Tx":   reflect.TypeFor[orgs.Tx](),
+		"issues.Tx": reflect.TypeFor[issues.Tx](),
 	}
 	if _, ok := b.Auth().(auth.TokenFinder); ok {
 		m["auth.TokenFinder"] = reflect.TypeFor[auth.TokenFinder]()
@@ -91,7 +93,8 @@ func (r recBackend) Auth() auth.Store {
 
 func (r recBackend) Repos() repos.Store { return recReposStore{r.b.Repos(), r.rec} }
 
-func (r recBackend) Orgs() orgs.Store { return recOrgsStore{r.b.Orgs(), r.rec} }
+func (r recBackend) Orgs() orgs.Store     { return recOrgsStore{r.b.Orgs(), r.rec} }
+func (r recBackend) Issues() issues.Store { return recIssuesStore{r.b.Issues(), r.rec} }
 
 type recAuthStore struct {
 	s   auth.Store

@@ -18,6 +18,7 @@ import (
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // Backend is what a storage backend offers the domains.
@@ -25,6 +26,7 @@ type Backend interface {
 	Auth() auth.Store
 	Repos() repos.Store
 	Orgs() orgs.Store
+	Issues() issues.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -87,6 +89,14 @@ var cases = []struct {
 	{"TeamMembersAndRepos", testTeamMembersAndRepos},
 	{"Blocks", testBlocks},
 	{"OrgCascades", testOrgCascades},
+	{"Issues", testIssues},
+	{"IssueIndexes", testIssueIndexes},
+	{"IssueList", testIssueList},
+	{"IssueComments", testIssueComments},
+	{"IssueLabels", testIssueLabels},
+	{"Milestones", testMilestones},
+	{"IssueAttachments", testIssueAttachments},
+	{"IssueCascades", testIssueCascades},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {

@@ -1,0 +1,82 @@
+package issues
+
+import (
+	"context"
+	"io"
+	"log/slog"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// RepoAccess finds a repository and the actor's permission on it:
+// forge/repos.Service.RepoAccess. It checks the actor's account state but
+// no token scope, and returns a not-found error for repositories the actor
+// may not see.
+type RepoAccess interface {
+	RepoAccess(ctx context.Context, actor forge.Actor, owner, name string) (*forge.Repository, forge.Permission, error)
+}
+
+// OrgRoles finds an organisation and the actor's role in it:
+// forge/orgs.Service.MemberRole. owner is true for members of its Owners
+// team (and site administrators), member for any member. It returns a
+// not-found error for organisations the actor may not see.
+type OrgRoles interface {
+	MemberRole(ctx context.Context, actor forge.Actor, org string) (o *forge.User, owner, member bool, err error)
+}
+
+// Config configures a Service. Store and Repos are required; every other
+// zero value is a working default.
+type Config struct {
+	Store Store
+	// Repos resolves repositories and permissions.
+	Repos RepoAccess
+	// Orgs resolves organisations for their labels. Nil answers every
+	// organisation-label call with forge.ErrNotFound and resolves no
+	// organisation labels on issues.
+	Orgs OrgRoles
+	// Search finds the repositories of GET /repos/issues/search. Nil makes
+	// the search find nothing.
+	Search RepoSearch
+	// Clock stamps changes and bounds updated_at. Nil means
+	// forge.SystemClock.
+	Clock forge.Clock
+	// Logger receives debug lines. Nil discards.
+	Logger *slog.Logger
+	// Blobs stores attachment bytes. Nil refuses uploads with
+	// forge.ErrNotFound, as Forgejo's [attachment] ENABLED=false.
+	Blobs Blobs
+	// MaxAttachmentSize caps an upload, in bytes (forge.ErrInvalid when
+	// over); 0 means no limit (Forgejo does not enforce [attachment]
+	// MAX_SIZE on the API path).
+	MaxAttachmentSize int64
+	// NewUUID returns attachment UUIDs. Nil uses random version-4 UUIDs.
+	NewUUID func() string
+}
+
+// Service is the issue tracker. It is safe for concurrent use.
+type Service struct {
+	cfg   Config
+	store Store
+	repos RepoAccess
+	clock forge.Clock
+	log   *slog.Logger
+}
+
+// New returns a Service for cfg. It refuses a Config without Store or Repos
+// (forge.ErrInvalid) rather than failing later.
+func New(cfg Config) (*Service, error) {
+	if cfg.Store == nil {
+		return nil, forge.Errorf(forge.ErrInvalid, "issues: Config.Store is required")
+	}
+	if cfg.Repos == nil {
+		return nil, forge.Errorf(forge.ErrInvalid, "issues: Config.Repos is required")
+	}
+	s := &Service{cfg: cfg, store: cfg.Store, repos: cfg.Repos, clock: forge.ClockOrSystem(cfg.Clock), log: cfg.Logger}
+	if s.log == nil {
+		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if s.cfg.NewUUID == nil {
+		s.cfg.NewUUID = newUUID
+	}
+	return s, nil
+}
