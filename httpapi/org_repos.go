@@ -1,0 +1,172 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/wire"
+)
+
+// listOrgRepos is GET /orgs/{org}/repos: the organisation's repositories
+// the actor may see, each with the actor's permissions. An organisation
+// the actor may not see is 404, as a missing one.
+func (a *API) listOrgRepos(c *call) {
+	u, err := a.cfg.Orgs.Get(c.r.Context(), c.actor, c.org())
+	if err != nil {
+		c.orgError(err)
+		return
+	}
+	o := c.listOptions()
+	list, total, err := a.cfg.Repos.List(c.r.Context(), c.actor, repos.RepoFilter{OwnerID: u.ID}, o)
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.writeRepos(list, total, o)
+}
+
+// createOrgRepo is POST /orgs/{org}/repos and the deprecated POST
+// /org/{org}/repos: 201 with the repository. Who may create in an
+// organisation (owners, members of a team that can create repositories)
+// is decided by forge/repos.
+func (a *API) createOrgRepo(c *call) {
+	var opt wire.CreateRepoOption
+	if !c.decode(&opt) {
+		return
+	}
+	if opt.Name == "" {
+		c.errorStatus(http.StatusUnprocessableEntity, "[Name]: Required")
+		return
+	}
+	if _, err := a.cfg.Orgs.Get(c.r.Context(), c.actor, c.org()); err != nil {
+		c.orgError(err)
+		return
+	}
+	v, err := a.cfg.Repos.Create(c.r.Context(), c.actor, c.org(), createOptions(opt))
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.json(http.StatusCreated, c.toRepo(v))
+}
+
+// teamRepoViews loads the views (the actor's permission included) of a
+// team's repositories, owned by the organisation org.
+func (a *API) teamRepoViews(c *call, org string, list []*forge.Repository) ([]*repos.View, error) {
+	out := make([]*repos.View, 0, len(list))
+	for _, r := range list {
+		v, err := a.cfg.Repos.Get(c.r.Context(), c.actor, org, r.Name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// listTeamRepos is GET /teams/{id}/repos.
+func (a *API) listTeamRepos(c *call) {
+	id, ok := c.teamID()
+	if !ok {
+		return
+	}
+	o := c.listOptions()
+	page, err := a.cfg.Orgs.ListTeamRepos(c.r.Context(), c.actor, id, o)
+	if err != nil {
+		c.orgError(err)
+		return
+	}
+	views, err := a.teamRepoViews(c, page.Org.Name, page.Repos)
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.writeRepos(views, page.Total, o)
+}
+
+// getTeamRepo is GET /teams/{id}/repos/{org}/{repo}: 200 with the
+// repository, 404 when the team does not have it.
+func (a *API) getTeamRepo(c *call) {
+	id, ok := c.teamID()
+	if !ok {
+		return
+	}
+	r, err := a.cfg.Orgs.TeamRepo(c.r.Context(), c.actor, id, c.org(), c.repo())
+	if err != nil {
+		c.orgError(err)
+		return
+	}
+	v, err := a.cfg.Repos.Get(c.r.Context(), c.actor, c.org(), r.Name)
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.json(http.StatusOK, c.toRepo(v))
+}
+
+// addTeamRepo is PUT /teams/{id}/repos/{org}/{repo}: 204.
+func (a *API) addTeamRepo(c *call) {
+	id, ok := c.teamID()
+	if !ok {
+		return
+	}
+	if err := a.cfg.Orgs.AddTeamRepo(c.r.Context(), c.actor, id, c.org(), c.repo()); err != nil {
+		c.orgError(err)
+		return
+	}
+	c.noContent()
+}
+
+// removeTeamRepo is DELETE /teams/{id}/repos/{org}/{repo}: 204.
+func (a *API) removeTeamRepo(c *call) {
+	id, ok := c.teamID()
+	if !ok {
+		return
+	}
+	if err := a.cfg.Orgs.RemoveTeamRepo(c.r.Context(), c.actor, id, c.org(), c.repo()); err != nil {
+		c.orgError(err)
+		return
+	}
+	c.noContent()
+}
+
+// listRepoTeams is GET /repos/{owner}/{repo}/teams: the teams that have
+// the repository, without their organisation (Forgejo's).
+func (a *API) listRepoTeams(c *call) {
+	list, err := a.cfg.Orgs.RepoTeams(c.r.Context(), c.actor, c.owner(), c.repo())
+	if err != nil {
+		c.repoTeamError(err)
+		return
+	}
+	c.json(http.StatusOK, c.toTeams(list))
+}
+
+// checkRepoTeam is GET /repos/{owner}/{repo}/teams/{team}: 200 with the
+// team when it has the repository, else 404.
+func (a *API) checkRepoTeam(c *call) {
+	t, err := a.cfg.Orgs.RepoTeam(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("team"))
+	if err != nil {
+		c.repoTeamError(err)
+		return
+	}
+	c.json(http.StatusOK, c.toTeam(t, nil))
+}
+
+// addRepoTeam is PUT /repos/{owner}/{repo}/teams/{team}: 204.
+func (a *API) addRepoTeam(c *call) {
+	if err := a.cfg.Orgs.AddRepoTeam(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("team")); err != nil {
+		c.repoTeamError(err)
+		return
+	}
+	c.noContent()
+}
+
+// removeRepoTeam is DELETE /repos/{owner}/{repo}/teams/{team}: 204.
+func (a *API) removeRepoTeam(c *call) {
+	if err := a.cfg.Orgs.RemoveRepoTeam(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("team")); err != nil {
+		c.repoTeamError(err)
+		return
+	}
+	c.noContent()
+}
