@@ -300,12 +300,16 @@ func CanSee(actor forge.Actor, u *forge.User) bool {
 }
 
 // ListUsers is the administrators' user search. Returns one page and the
-// total. forge.ErrForbidden unless the actor is a site administrator whose
-// credential allows read:admin (and the actor's account state error).
+// total. It lists people only, whatever f says (organisations are listed
+// by the organisation service, as Forgejo's GET /admin/users searches
+// individuals). forge.ErrForbidden unless the actor is a site
+// administrator whose credential allows read:admin (and the actor's
+// account state error).
 func (s *Service) ListUsers(ctx context.Context, actor forge.Actor, f UserFilter, o forge.ListOptions) ([]*forge.User, int64, error) {
 	if err := requireAdmin(actor, forge.AccessRead); err != nil {
 		return nil, 0, err
 	}
+	f.IndividualsOnly = true
 	var (
 		users []*forge.User
 		total int64
@@ -333,7 +337,11 @@ func visibleTo(actor forge.Actor, list []*forge.User) []*forge.User {
 // forge.ErrNotFound for an unknown user; forge.ErrPrecondition
 // `you cannot delete yourself`, reason ErrLastAdmin for the last
 // administrator, or `user still has ownership of repositories [uid: N]`
-// while the user owns repositories (Forgejo's ErrUserOwnRepos).
+// while the user owns repositories (Forgejo's ErrUserOwnRepos), and
+// `user still has membership of organizations [uid: N]` while it is a
+// member of an organisation (ErrUserHasOrgs; both 422 in Forgejo);
+// forge.ErrInvalid `<name> is an organization not a user` for an
+// organisation (deleted through the organisation routes).
 func (s *Service) DeleteUser(ctx context.Context, actor forge.Actor, name string) error {
 	if err := requireAdmin(actor, forge.AccessWrite); err != nil {
 		return err
@@ -344,6 +352,9 @@ func (s *Service) DeleteUser(ctx context.Context, actor forge.Actor, name string
 			return userNotFound(name)
 		} else if err != nil {
 			return err
+		}
+		if u.IsOrganization() {
+			return forge.Errorf(forge.ErrInvalid, "%s is an organization not a user", u.Name)
 		}
 		if u.ID == actor.UserID() {
 			return forge.Errorf(forge.ErrPrecondition, "you cannot delete yourself")
@@ -361,6 +372,13 @@ func (s *Service) DeleteUser(ctx context.Context, actor forge.Actor, name string
 		}
 		if owns {
 			return forge.Errorf(forge.ErrPrecondition, "user still has ownership of repositories [uid: %d]", u.ID)
+		}
+		member, err := tx.MemberOfOrgs(ctx, u.ID)
+		if err != nil {
+			return err
+		}
+		if member {
+			return forge.Errorf(forge.ErrPrecondition, "user still has membership of organizations [uid: %d]", u.ID)
 		}
 		return tx.DeleteUser(ctx, u.ID)
 	})

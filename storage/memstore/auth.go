@@ -51,7 +51,9 @@ func storedUser(u *forge.User) forge.User {
 // userTaken reports whether another user than id has the name or e-mail.
 func (s *state) userTaken(id forge.ID, name, email string) bool {
 	for _, r := range s.users {
-		if r.u.ID != id && (strings.EqualFold(r.u.Name, name) || strings.EqualFold(r.u.Email, email)) {
+		// Organisations' e-mails are neither unique nor looked up.
+		if r.u.ID != id && (strings.EqualFold(r.u.Name, name) ||
+			r.u.Type == forge.UserTypeIndividual && strings.EqualFold(r.u.Email, email)) {
 			return true
 		}
 	}
@@ -101,8 +103,12 @@ func (t *tx) UserByName(ctx context.Context, name string) (*forge.User, error) {
 	return t.userWhere(ctx, func(u *forge.User) bool { return strings.EqualFold(u.Name, name) })
 }
 
+// UserByEmail never finds an organisation (their e-mails are not looked
+// up).
 func (t *tx) UserByEmail(ctx context.Context, email string) (*forge.User, error) {
-	return t.userWhere(ctx, func(u *forge.User) bool { return strings.EqualFold(u.Email, email) })
+	return t.userWhere(ctx, func(u *forge.User) bool {
+		return u.Type == forge.UserTypeIndividual && strings.EqualFold(u.Email, email)
+	})
 }
 
 func (t *tx) UpdateUser(ctx context.Context, u *forge.User) error {
@@ -135,7 +141,8 @@ func (t *tx) OwnsRepositories(ctx context.Context, userID forge.ID) (bool, error
 }
 
 // DeleteUser cascades as the SQL schema does: tokens, two-factor enrolment,
-// collaborations, watches, stars and transfers naming the user go with it.
+// collaborations, watches, stars, transfers, memberships of organisations
+// and teams, and blocks naming the user go with it.
 // It is a plain delete, the caller having checked that the user owns no
 // repository; like the schema's foreign key it refuses to orphan
 // repositories (forge.ErrPrecondition, with no domain message).
@@ -172,7 +179,31 @@ func (t *tx) DeleteUser(ctx context.Context, id forge.ID) error {
 		}
 	}
 	deleteWhere(t.st.transfers, func(_ forge.ID, tr transferRow) bool { return tr.doer == id || tr.recipient == id })
+	// Memberships of organisations and teams, and blocks by and of the
+	// user, go as the schema's ON DELETE CASCADE takes them.
+	// An organisation's teams go with it.
+	teams := map[forge.ID]bool{}
+	for tid, tm := range t.st.teams {
+		teams[tid] = tm.OrgID == id
+	}
+	t.st.deleteTeams(teams)
+	deleteWhere(t.st.orgMembers, func(k orgUser, _ bool) bool { return k.user == id || k.org == id })
+	deleteWhere(t.st.teamUsers, func(k teamUser, _ struct{}) bool { return k.user == id })
+	deleteWhere(t.st.blocks, func(k blockKey, _ time.Time) bool { return k.blocker == id || k.user == id })
 	return nil
+}
+
+// MemberOfOrgs implements auth.Tx.
+func (t *tx) MemberOfOrgs(ctx context.Context, userID forge.ID) (bool, error) {
+	if err := t.read(ctx); err != nil {
+		return false, err
+	}
+	for k := range t.st.orgMembers {
+		if k.user == userID {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // deleteWhere deletes the entries for which del is true.
