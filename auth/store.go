@@ -43,7 +43,8 @@ type Tx interface {
 	// does not exist, forge.ErrConflict if the new name or e-mail is taken.
 	UpdateUser(ctx context.Context, u *forge.User) error
 	// DeleteUser removes the user and everything that belongs to it (tokens,
-	// two-factor enrolment, collaborations, stars, watches). It decides no
+	// two-factor enrolment, collaborations, stars, watches, memberships of
+	// organisations and teams, blocks by and of it). It decides no
 	// rule: the caller checks first that the user owns no repository
 	// (OwnsRepositories). Returns forge.ErrNotFound if id does not exist; a
 	// store that keeps referential integrity refuses, with
@@ -52,6 +53,9 @@ type Tx interface {
 	// OwnsRepositories reports whether any repository (in any state,
 	// including ones being created or deleted) has the user as its owner.
 	OwnsRepositories(ctx context.Context, userID forge.ID) (bool, error)
+	// MemberOfOrgs reports whether the user is a member of any
+	// organisation.
+	MemberOfOrgs(ctx context.Context, userID forge.ID) (bool, error)
 	// ListUsers returns one page of users matching f ordered by id, and the
 	// number of all matches.
 	ListUsers(ctx context.Context, f UserFilter, o forge.ListOptions) ([]*forge.User, int64, error)

@@ -333,7 +333,11 @@ func visibleTo(actor forge.Actor, list []*forge.User) []*forge.User {
 // forge.ErrNotFound for an unknown user; forge.ErrPrecondition
 // `you cannot delete yourself`, reason ErrLastAdmin for the last
 // administrator, or `user still has ownership of repositories [uid: N]`
-// while the user owns repositories (Forgejo's ErrUserOwnRepos).
+// while the user owns repositories (Forgejo's ErrUserOwnRepos), and
+// `user still has membership of organizations [uid: N]` while it is a
+// member of an organisation (ErrUserHasOrgs; both 422 in Forgejo);
+// forge.ErrInvalid `<name> is an organization not a user` for an
+// organisation (deleted through the organisation routes).
 func (s *Service) DeleteUser(ctx context.Context, actor forge.Actor, name string) error {
 	if err := requireAdmin(actor, forge.AccessWrite); err != nil {
 		return err
@@ -344,6 +348,9 @@ func (s *Service) DeleteUser(ctx context.Context, actor forge.Actor, name string
 			return userNotFound(name)
 		} else if err != nil {
 			return err
+		}
+		if u.IsOrganization() {
+			return forge.Errorf(forge.ErrInvalid, "%s is an organization not a user", u.Name)
 		}
 		if u.ID == actor.UserID() {
 			return forge.Errorf(forge.ErrPrecondition, "you cannot delete yourself")
@@ -361,6 +368,13 @@ func (s *Service) DeleteUser(ctx context.Context, actor forge.Actor, name string
 		}
 		if owns {
 			return forge.Errorf(forge.ErrPrecondition, "user still has ownership of repositories [uid: %d]", u.ID)
+		}
+		member, err := tx.MemberOfOrgs(ctx, u.ID)
+		if err != nil {
+			return err
+		}
+		if member {
+			return forge.Errorf(forge.ErrPrecondition, "user still has membership of organizations [uid: %d]", u.ID)
 		}
 		return tx.DeleteUser(ctx, u.ID)
 	})

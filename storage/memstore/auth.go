@@ -135,7 +135,8 @@ func (t *tx) OwnsRepositories(ctx context.Context, userID forge.ID) (bool, error
 }
 
 // DeleteUser cascades as the SQL schema does: tokens, two-factor enrolment,
-// collaborations, watches, stars and transfers naming the user go with it.
+// collaborations, watches, stars, transfers, memberships of organisations
+// and teams, and blocks naming the user go with it.
 // It is a plain delete, the caller having checked that the user owns no
 // repository; like the schema's foreign key it refuses to orphan
 // repositories (forge.ErrPrecondition, with no domain message).
@@ -172,7 +173,25 @@ func (t *tx) DeleteUser(ctx context.Context, id forge.ID) error {
 		}
 	}
 	deleteWhere(t.st.transfers, func(_ forge.ID, tr transferRow) bool { return tr.doer == id || tr.recipient == id })
+	// Memberships of organisations and teams, and blocks by and of the
+	// user, go as the schema's ON DELETE CASCADE takes them.
+	deleteWhere(t.st.orgMembers, func(k orgUser, _ bool) bool { return k.user == id })
+	deleteWhere(t.st.teamUsers, func(k teamUser, _ struct{}) bool { return k.user == id })
+	deleteWhere(t.st.blocks, func(k blockKey, _ time.Time) bool { return k.blocker == id || k.user == id })
 	return nil
+}
+
+// MemberOfOrgs implements auth.Tx.
+func (t *tx) MemberOfOrgs(ctx context.Context, userID forge.ID) (bool, error) {
+	if err := t.read(ctx); err != nil {
+		return false, err
+	}
+	for k := range t.st.orgMembers {
+		if k.user == userID {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // deleteWhere deletes the entries for which del is true.

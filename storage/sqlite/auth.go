@@ -44,7 +44,7 @@ const userCols = `u.id, u.name, u.full_name, u.email, u.hide_email, u.location, 
 	u.description, u.pronouns, u.language, u.visibility, u.is_admin, u.is_active, u.prohibit_login,
 	u.restricted, u.must_change_password, u.login_source, u.login_name, u.allow_git_hook,
 	u.allow_import_local, u.allow_create_organization, u.max_repo_creation,
-	u.created_unix, u.updated_unix, u.last_login_unix, u.type`
+	u.created_unix, u.updated_unix, u.last_login_unix, u.type, u.avatar, u.repo_admin_change_team_access`
 
 // userDest returns the user and the scan destinations matching userCols.
 func userDest() (*forge.User, []any, func()) {
@@ -54,7 +54,7 @@ func userDest() (*forge.User, []any, func()) {
 		&u.Description, &u.Pronouns, &u.Language, &u.Visibility, &u.IsAdmin, &u.IsActive, &u.ProhibitLogin,
 		&u.Restricted, &u.MustChangePassword, &u.LoginSource, &u.LoginName, &u.AllowGitHook,
 		&u.AllowImportLocal, &u.AllowCreateOrganization, &u.MaxRepoCreation,
-		&created, &updated, &login, &u.Type}
+		&created, &updated, &login, &u.Type, &u.Avatar, &u.RepoAdminChangeTeamAccess}
 	return u, dest, func() {
 		u.Created, u.Updated, u.LastLogin = fromUnix(created), fromUnix(updated), fromUnix(login)
 	}
@@ -91,7 +91,8 @@ func (t *tx) CreateUser(ctx context.Context, u *forge.User, passwordHash string)
 		u.HideEmail, u.Location, u.Website, u.Description, u.Pronouns, u.Language, string(u.Visibility),
 		u.IsAdmin, u.IsActive, u.ProhibitLogin, u.Restricted, u.MustChangePassword, u.LoginSource,
 		u.LoginName, u.AllowGitHook, u.AllowImportLocal, u.AllowCreateOrganization, u.MaxRepoCreation,
-		passwordHash, toUnix(u.Created), toUnix(u.Updated), toUnix(u.LastLogin), int(u.Type)).Scan(&u.ID)
+		passwordHash, toUnix(u.Created), toUnix(u.Updated), toUnix(u.LastLogin), int(u.Type),
+		u.Avatar, u.RepoAdminChangeTeamAccess).Scan(&u.ID)
 	return mapError(err, "create user")
 }
 
@@ -114,7 +115,8 @@ func (t *tx) UpdateUser(ctx context.Context, u *forge.User) error {
 		u.Location, u.Website, u.Description, u.Pronouns, u.Language, string(u.Visibility), u.IsAdmin,
 		u.IsActive, u.ProhibitLogin, u.Restricted, u.MustChangePassword, u.LoginSource, u.LoginName,
 		u.AllowGitHook, u.AllowImportLocal, u.AllowCreateOrganization, u.MaxRepoCreation,
-		toUnix(u.Created), toUnix(u.Updated), toUnix(u.LastLogin), int(u.Type), u.ID)
+		toUnix(u.Created), toUnix(u.Updated), toUnix(u.LastLogin), int(u.Type), u.Avatar,
+		u.RepoAdminChangeTeamAccess, u.ID)
 	return affectedOne(res, err, "update user")
 }
 
@@ -140,6 +142,16 @@ func (t *tx) OwnsRepositories(ctx context.Context, userID forge.ID) (bool, error
 		return false, mapError(err, "owns repositories")
 	}
 	return owns, nil
+}
+
+// MemberOfOrgs implements auth.Tx: whether the user is a member of any
+// organisation.
+func (t *tx) MemberOfOrgs(ctx context.Context, userID forge.ID) (bool, error) {
+	var member bool
+	if err := t.queryRow(ctx, sqlMemberOfOrgs, userID).Scan(&member); err != nil {
+		return false, mapError(err, "member of organisations")
+	}
+	return member, nil
 }
 
 // DeleteUser implements auth.Tx: a plain delete, the caller having checked
@@ -363,9 +375,10 @@ func (t *tx) TouchToken(ctx context.Context, tokenID forge.ID, at time.Time) err
 
 // The fixed statements, prepared once by Open.
 var (
-	sqlUserByID    = prepared("SELECT " + userCols + " FROM users u WHERE u.id = ?")
-	sqlUserByName  = prepared("SELECT " + userCols + " FROM users u WHERE u.lower_name = ?")
-	sqlUserByEmail = prepared("SELECT " + userCols + " FROM users u WHERE u.lower_email = ?")
+	sqlUserByID   = prepared("SELECT " + userCols + " FROM users u WHERE u.id = ?")
+	sqlUserByName = prepared("SELECT " + userCols + " FROM users u WHERE u.lower_name = ?")
+	// Only people are found by e-mail (organisations' e-mails are not unique).
+	sqlUserByEmail = prepared("SELECT " + userCols + " FROM users u WHERE u.lower_email = ? AND u.type = 0")
 	sqlCountUsers  = prepared(`SELECT count(*) FROM users WHERE (?1 IS NULL OR is_admin = ?1) AND (?2 IS NULL OR is_active = ?2) AND (?3 IS NULL OR prohibit_login = ?3)`)
 	sqlTokenByHash = prepared("SELECT " + tokenCols + ", u.version" +
 		" FROM access_token t JOIN users u ON u.id = t.uid WHERE t.token_hash = ?")
@@ -378,16 +391,18 @@ var (
 		hide_email, location, website, description, pronouns, language, visibility, is_admin, is_active,
 		prohibit_login, restricted, must_change_password, login_source, login_name, allow_git_hook,
 		allow_import_local, allow_create_organization, max_repo_creation, password_hash,
-		created_unix, updated_unix, last_login_unix, type)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`)
+		created_unix, updated_unix, last_login_unix, type, avatar, repo_admin_change_team_access)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`)
 	sqlUpdateUser = prepared(`UPDATE users SET name = ?, lower_name = ?, full_name = ?, email = ?,
 		lower_email = ?, hide_email = ?, location = ?, website = ?, description = ?, pronouns = ?,
 		language = ?, visibility = ?, is_admin = ?, is_active = ?, prohibit_login = ?, restricted = ?,
 		must_change_password = ?, login_source = ?, login_name = ?, allow_git_hook = ?,
 		allow_import_local = ?, allow_create_organization = ?, max_repo_creation = ?,
-		created_unix = ?, updated_unix = ?, last_login_unix = ?, type = ?, version = version + 1 WHERE id = ?`)
+		created_unix = ?, updated_unix = ?, last_login_unix = ?, type = ?, avatar = ?,
+		repo_admin_change_team_access = ?, version = version + 1 WHERE id = ?`)
 	sqlDeleteUser    = prepared(`DELETE FROM users WHERE id = ?`)
 	sqlUserOwnsRepos = prepared(`SELECT EXISTS (SELECT 1 FROM repository WHERE owner_id = ?)`)
+	sqlMemberOfOrgs  = prepared(`SELECT EXISTS (SELECT 1 FROM org_user WHERE uid = ?)`)
 	sqlUncountStars  = prepared(`UPDATE repository SET num_stars =
 		(SELECT count(*) FROM star s WHERE s.repo_id = repository.id AND s.user_id <> ?1)
 		WHERE id IN (SELECT repo_id FROM star WHERE user_id = ?2)`)
