@@ -68,11 +68,13 @@ type Tx interface {
 	// units (NumMembers and NumRepos are not counted); with userID
 	// non-zero only those the user is in.
 	OrgTeams(ctx context.Context, orgID, userID forge.ID) ([]*forge.Team, error)
-	// AddTeamRepo gives a team a repository (no error if it has it).
-	AddTeamRepo(ctx context.Context, teamID, repoID forge.ID) error
-	// RemoveTeamRepos takes a repository from every team that has it (no
+	// AddRepoTeams gives the repository to each team of teamIDs (no error
+	// for a team that has it); forge.ErrNotFound if a team or the
+	// repository does not exist.
+	AddRepoTeams(ctx context.Context, repoID forge.ID, teamIDs []forge.ID) error
+	// DeleteRepoTeams takes the repository from every team that has it (no
 	// error if none).
-	RemoveTeamRepos(ctx context.Context, repoID forge.ID) error
+	DeleteRepoTeams(ctx context.Context, repoID forge.ID) error
 
 	// SetWatch records a user's watch mode of a repository (WatchNone
 	// removes it) and keeps the repository's watcher count.

@@ -158,7 +158,7 @@ func (s *state) visible(r *forge.Repository, userID forge.ID) bool {
 	if _, ok := s.collabs[pair{r.ID, userID}]; ok {
 		return true
 	}
-	if userID > 0 && len(s.repoTeams(r.ID, userID)) > 0 {
+	if userID > 0 && len(s.teamsGranting(r.ID, userID)) > 0 {
 		return true
 	}
 	if r.Private {

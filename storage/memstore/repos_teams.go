@@ -35,16 +35,16 @@ func (t *tx) TeamGrants(ctx context.Context, userID forge.ID, repoIDs []forge.ID
 		if _, done := out[id]; done {
 			continue
 		}
-		for _, team := range t.st.repoTeams(id, userID) {
+		for _, team := range t.st.teamsGranting(id, userID) {
 			out[id] = append(out[id], forge.TeamGrant{TeamID: team.ID, Mode: team.Mode, Units: maps.Clone(team.Units)})
 		}
 	}
 	return out, nil
 }
 
-// repoTeams are the teams, by id, of the owner of repository repoID that
+// teamsGranting are the teams, by id, of the owner of repository repoID that
 // have it and that userID is in.
-func (s *state) repoTeams(repoID, userID forge.ID) []forge.Team {
+func (s *state) teamsGranting(repoID, userID forge.ID) []forge.Team {
 	r, ok := s.repos[repoID]
 	if !ok {
 		return nil
@@ -83,21 +83,25 @@ func (t *tx) OrgTeams(ctx context.Context, orgID, userID forge.ID) ([]*forge.Tea
 	return out, nil
 }
 
-func (t *tx) AddTeamRepo(ctx context.Context, teamID, repoID forge.ID) error {
+func (t *tx) AddRepoTeams(ctx context.Context, repoID forge.ID, teamIDs []forge.ID) error {
 	if err := t.write(ctx); err != nil {
 		return err
 	}
-	if _, ok := t.st.teams[teamID]; !ok {
-		return notFound("add team repository: team")
-	}
 	if _, ok := t.st.repos[repoID]; !ok {
-		return notFound("add team repository: repository")
+		return notFound("add repository teams: repository")
 	}
-	t.st.teamRepos[teamRepo{teamID, repoID}] = struct{}{}
+	for _, id := range teamIDs {
+		if _, ok := t.st.teams[id]; !ok {
+			return notFound("add repository teams: team")
+		}
+	}
+	for _, id := range teamIDs {
+		t.st.teamRepos[teamRepo{id, repoID}] = struct{}{}
+	}
 	return nil
 }
 
-func (t *tx) RemoveTeamRepos(ctx context.Context, repoID forge.ID) error {
+func (t *tx) DeleteRepoTeams(ctx context.Context, repoID forge.ID) error {
 	if err := t.write(ctx); err != nil {
 		return err
 	}

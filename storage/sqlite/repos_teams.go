@@ -28,8 +28,9 @@ var (
 		FROM team tm LEFT JOIN team_unit tu2 ON tu2.team_id = tm.id
 		WHERE tm.org_id = ? AND (? = 0 OR EXISTS (SELECT 1 FROM team_user u WHERE u.team_id = tm.id AND u.uid = ?))
 		ORDER BY tm.id`)
-	sqlAddTeamRepo     = prepared(`INSERT INTO team_repo (team_id, repo_id) VALUES (?, ?) ON CONFLICT DO NOTHING`)
-	sqlRemoveTeamRepos = prepared(`DELETE FROM team_repo WHERE repo_id = ?`)
+	sqlAddRepoTeams = prepared(`INSERT INTO team_repo (team_id, repo_id)
+		SELECT value, ? FROM json_each(?) WHERE true ON CONFLICT DO NOTHING`)
+	sqlDeleteRepoTeams = prepared(`DELETE FROM team_repo WHERE repo_id = ?`)
 )
 
 func (t *tx) OrgMemberships(ctx context.Context, userID forge.ID, orgIDs []forge.ID) (map[forge.ID]bool, error) {
@@ -109,12 +110,15 @@ func (t *tx) OrgTeams(ctx context.Context, orgID, userID forge.ID) ([]*forge.Tea
 	return out, mapError(rows.Err(), "teams")
 }
 
-func (t *tx) AddTeamRepo(ctx context.Context, teamID, repoID forge.ID) error {
-	_, err := t.exec(ctx, sqlAddTeamRepo, teamID, repoID)
-	return mapError(err, "team repository")
+func (t *tx) AddRepoTeams(ctx context.Context, repoID forge.ID, teamIDs []forge.ID) error {
+	if len(teamIDs) == 0 {
+		return nil
+	}
+	_, err := t.exec(ctx, sqlAddRepoTeams, repoID, idList(teamIDs))
+	return mapError(err, "repository teams")
 }
 
-func (t *tx) RemoveTeamRepos(ctx context.Context, repoID forge.ID) error {
-	_, err := t.exec(ctx, sqlRemoveTeamRepos, repoID)
+func (t *tx) DeleteRepoTeams(ctx context.Context, repoID forge.ID) error {
+	_, err := t.exec(ctx, sqlDeleteRepoTeams, repoID)
 	return mapError(err, "team repositories")
 }
