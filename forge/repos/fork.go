@@ -67,7 +67,7 @@ func (s *Service) Fork(ctx context.Context, actor forge.Actor, owner, name, fork
 				return err
 			}
 		}
-		v = &View{Repo: &r, Owner: actor.User, Perm: forge.AccessModeOwner}
+		v = &View{Repo: &r, Owner: actor.User, Perm: Access(actor, &r, actor.User, Grants{})}
 		return nil
 	})
 	if err != nil {

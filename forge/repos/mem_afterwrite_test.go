@@ -2,6 +2,7 @@ package repos_test
 
 import (
 	"context"
+	"reflect"
 	"testing"
 	"time"
 
@@ -71,7 +72,7 @@ func TestWritesReturnTheStateAfterThem(t *testing.T) {
 		if d := cmp.Diff(fresh.Repo, got.Repo, opts); d != "" {
 			t.Errorf("%s: the returned repository is not the stored one (-stored +returned):\n%s", c.name, d)
 		}
-		if fresh.Perm != got.Perm {
+		if !reflect.DeepEqual(fresh.Perm, got.Perm) {
 			t.Errorf("%s: returned permission %v, stored %v", c.name, got.Perm, fresh.Perm)
 		}
 		if d := cmp.Diff(fresh.Owner, got.Owner, opts); d != "" {

@@ -152,7 +152,7 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 		if err != nil {
 			return err
 		}
-		v = &View{Repo: cur, Perm: Permission(actor, cur, owner, forge.AccessNone)}
+		v = &View{Repo: cur, Owner: owner}
 		return reread(ctx, tx, actor, v)
 	}); err != nil {
 		return nil, err
@@ -376,7 +376,7 @@ func (s *Service) Delete(ctx context.Context, actor forge.Actor, owner, name str
 		if err != nil {
 			return err
 		}
-		if v.Perm < forge.AccessModeOwner {
+		if !v.IsOwner() {
 			return forge.Errorf(forge.ErrForbidden, "user should be the owner of the repo")
 		}
 		id = v.Repo.ID

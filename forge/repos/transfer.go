@@ -74,7 +74,7 @@ func (s *Service) StartTransfer(ctx context.Context, actor forge.Actor, owner, n
 		if v, err = load(ctx, tx, actor, owner, name); err != nil {
 			return err
 		}
-		if v.Perm < forge.AccessModeOwner {
+		if !v.IsOwner() {
 			return forge.Errorf(forge.ErrForbidden, "user should be the owner of the repo")
 		}
 		to, err := tx.UserByName(ctx, newOwner)
@@ -178,7 +178,7 @@ func (s *Service) answerTransfer(ctx context.Context, actor forge.Actor, owner, 
 			return forge.Errorf(forge.ErrForbidden, "user does not have permissions to do this")
 		}
 		r.OwnerName = u.Name
-		v = &View{Repo: r, Owner: u, Perm: forge.AccessModeOwner}
+		v = &View{Repo: r, Owner: u}
 		if !accept {
 			if err := tx.DeleteTransfer(ctx, r.ID); err != nil {
 				return err

@@ -143,17 +143,22 @@ func (t *tx) DeleteRepo(ctx context.Context, id forge.ID) error {
 	deleteWhere(t.st.statuses, func(_ forge.ID, s repos.CommitStatus) bool { return s.RepoID == id })
 	deleteWhere(t.st.releases, func(_ forge.ID, r repos.Release) bool { return r.RepoID == id })
 	deleteWhere(t.st.attachments, func(_ forge.ID, a repos.Attachment) bool { return a.RepoID == id })
+	deleteWhere(t.st.teamRepos, func(k teamRepo, _ struct{}) bool { return k.repo == id })
 	return nil
 }
 
 // visible is RepoFilter.VisibleTo's rule: public repositories of public
-// owners (and of limited ones for signed-in users), plus those the user owns
-// or collaborates on.
+// owners (of limited ones for signed-in users, of private organisations
+// for their members), plus those the user owns, collaborates on or has
+// through a team.
 func (s *state) visible(r *forge.Repository, userID forge.ID) bool {
 	if r.OwnerID == userID {
 		return true
 	}
 	if _, ok := s.collabs[pair{r.ID, userID}]; ok {
+		return true
+	}
+	if userID > 0 && len(s.teamsGranting(r.ID, userID)) > 0 {
 		return true
 	}
 	if r.Private {
@@ -165,7 +170,8 @@ func (s *state) visible(r *forge.Repository, userID forge.ID) bool {
 	case forge.VisibilityLimited:
 		return userID > 0
 	}
-	return false
+	_, member := s.orgMembers[orgUser{r.OwnerID, userID}]
+	return member
 }
 
 func (s *state) matches(r *forge.Repository, f repos.RepoFilter) bool {
