@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -79,3 +80,6 @@ func (e *env) createTeam(org string, body map[string]any) int64 {
 	e.expect(r, http.StatusCreated, "")
 	return int64(r.json(e.t)["id"].(float64))
 }
+
+// tid formats a team id for a path.
+func tid(id int64) string { return strconv.FormatInt(id, 10) }

@@ -74,12 +74,14 @@ func init() {
 	}
 	// Statuses the document does not declare, with their reasons.
 	for op, add := range map[string]map[int]string{
-		"orgDelete":           {http.StatusUnprocessableEntity: "an organisation that still owns repositories is refused with 422 (Forgejo answers its ErrUserOwnRepos with a 500)"},
-		"orgDeleteMember":     {http.StatusUnprocessableEntity: "removing the last member of the Owners team is refused with 422 (Forgejo: 500)"},
-		"orgRemoveTeamMember": {http.StatusUnprocessableEntity: "removing the last member of the Owners team is refused with 422 (Forgejo: 500)"},
-		"orgDeleteTeam":       {http.StatusUnprocessableEntity: "the Owners team cannot be deleted (422)"},
-		"orgEditTeam":         {http.StatusUnprocessableEntity: "an invalid or taken team name, or a change to the Owners team, is 422"},
-		"orgAddTeamMember":    {http.StatusUnprocessableEntity: "adding an organisation or a blocked user to a team is 422"},
+		"orgDelete":               {http.StatusUnprocessableEntity: "an organisation that still owns repositories is refused with 422 (Forgejo answers its ErrUserOwnRepos with a 500)"},
+		"orgDeleteMember":         {http.StatusUnprocessableEntity: "removing the last member of the Owners team is refused with 422 (Forgejo: 500)"},
+		"orgRemoveTeamMember":     {http.StatusUnprocessableEntity: "removing the last member of the Owners team is refused with 422 (Forgejo: 500)"},
+		"orgDeleteTeam":           {http.StatusUnprocessableEntity: "the Owners team cannot be deleted (422)"},
+		"orgEditTeam":             {http.StatusUnprocessableEntity: "an invalid or taken team name, or a change to the Owners team, is 422"},
+		"orgAddTeamMember":        {http.StatusUnprocessableEntity: "adding an organisation or a blocked user to a team is 422"},
+		"createOrgRepo":           {http.StatusConflict: "an existing repository name is 409 `The repository with the same name already exists.` (Forgejo's CreateUserRepo, which CreateOrgRepo calls)"},
+		"createOrgRepoDeprecated": {http.StatusConflict: "as createOrgRepo"},
 	} {
 		m := perOperation[op]
 		if m == nil {
