@@ -16,6 +16,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
@@ -23,6 +24,7 @@ import (
 type Backend interface {
 	Auth() auth.Store
 	Repos() repos.Store
+	Orgs() orgs.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -79,6 +81,12 @@ var cases = []struct {
 	{"OwnsRepositories", testOwnsRepositories},
 	{"DefaultVisibility", testDefaultVisibility},
 	{"BareErrors", testBareErrors},
+	{"OrgAccounts", testOrgAccounts},
+	{"OrgMembers", testOrgMembers},
+	{"Teams", testTeams},
+	{"TeamMembersAndRepos", testTeamMembersAndRepos},
+	{"Blocks", testBlocks},
+	{"OrgCascades", testOrgCascades},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
