@@ -210,7 +210,9 @@ func testRepoTeams(t *testing.T, b Backend) {
 		return nil
 	}))
 
-	repoUpdate(t, s, func(tx repos.Tx) error { return tx.AddRepoTeams(ctx, pub.ID, []forge.ID{all.ID, writers.ID, writers.ID}) })
+	repoUpdate(t, s, func(tx repos.Tx) error {
+		return tx.AddRepoTeams(ctx, pub.ID, []forge.ID{all.ID, writers.ID, writers.ID})
+	})
 	repoUpdate(t, s, func(tx repos.Tx) error { return tx.AddRepoTeams(ctx, pub.ID, []forge.ID{writers.ID}) })
 	err := s.Update(ctx, func(tx repos.Tx) error { return tx.AddRepoTeams(ctx, 9999, []forge.ID{all.ID}) })
 	assert.ErrorIs(t, err, forge.ErrNotFound, "a missing repository")
