@@ -51,16 +51,19 @@ func (a *API) createOrgRepo(c *call) {
 	c.json(http.StatusCreated, c.toRepo(v))
 }
 
-// teamRepoViews loads the views (the actor's permission included) of a
-// team's repositories, owned by the organisation org.
-func (a *API) teamRepoViews(c *call, org string, list []*forge.Repository) ([]*repos.View, error) {
+// teamRepoViews loads the views of a team's repositories, all owned by
+// the organisation org, with the actor's permission on each. Forgejo's
+// team routes need the organization scope only, so the permission comes
+// from repos.Service.RepoAccess, which checks no repository scope (one
+// read per repository of the page).
+func (a *API) teamRepoViews(c *call, org *forge.User, list []*forge.Repository) ([]*repos.View, error) {
 	out := make([]*repos.View, 0, len(list))
 	for _, r := range list {
-		v, err := a.cfg.Repos.Get(c.r.Context(), c.actor, org, r.Name)
+		repo, perm, err := a.cfg.Repos.RepoAccess(c.r.Context(), c.actor, org.Name, r.Name)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, v)
+		out = append(out, &repos.View{Repo: repo, Owner: org, Perm: perm})
 	}
 	return out, nil
 }
@@ -77,7 +80,7 @@ func (a *API) listTeamRepos(c *call) {
 		c.orgError(err)
 		return
 	}
-	views, err := a.teamRepoViews(c, page.Org.Name, page.Repos)
+	views, err := a.teamRepoViews(c, page.Org, page.Repos)
 	if err != nil {
 		c.repoError(err)
 		return
@@ -97,12 +100,17 @@ func (a *API) getTeamRepo(c *call) {
 		c.orgError(err)
 		return
 	}
-	v, err := a.cfg.Repos.Get(c.r.Context(), c.actor, c.org(), r.Name)
+	owner, err := a.cfg.Orgs.Get(c.r.Context(), c.actor, c.org())
+	if err != nil {
+		c.orgError(err)
+		return
+	}
+	views, err := a.teamRepoViews(c, owner, []*forge.Repository{r})
 	if err != nil {
 		c.repoError(err)
 		return
 	}
-	c.json(http.StatusOK, c.toRepo(v))
+	c.json(http.StatusOK, c.toRepo(views[0]))
 }
 
 // addTeamRepo is PUT /teams/{id}/repos/{org}/{repo}: 204.

@@ -83,3 +83,9 @@ func (e *env) createTeam(org string, body map[string]any) int64 {
 
 // tid formats a team id for a path.
 func tid(id int64) string { return strconv.FormatInt(id, 10) }
+
+// status asserts the status of r, saying why it is expected.
+func (e *env) status(r resp, status int, why string) {
+	e.t.Helper()
+	require.Equal(e.t, status, r.StatusCode, "%s: %s", why, r.body)
+}
