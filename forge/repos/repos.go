@@ -61,6 +61,103 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 			return nil, err
 		}
 	}
+	return s.create(ctx, actor, owner, forOther, false, o)
+}
+
+// CreateInOrg makes a repository owned by the organisation org (Forgejo's
+// POST /orgs/{org}/repos). The credential must grant write:organization
+// (the deprecated POST /org/{org}/repos also needs write:repository: its
+// handler checks both first, as Forgejo's route). Site administrators,
+// the organisation's owners and members of its teams that may create
+// repositories (can_create_org_repo) may. The new repository joins every
+// team of the organisation that includes all repositories; a creator who
+// is not then an administrator of it becomes an admin collaborator
+// (Forgejo's CreateRepositoryByExample). Otherwise as Create.
+//
+// Errors: forge.ErrInvalid `org does not exist [id: 0, name: x]` when org
+// is no organisation (Forgejo answers 422); ErrOrgNotVisible when the
+// actor may not see it; forge.ErrForbidden `Given user is not allowed to
+// create repository in organization.`; and those of Create.
+func (s *Service) CreateInOrg(ctx context.Context, actor forge.Actor, org string, o CreateOptions) (*View, error) {
+	if !actor.IsSignedIn() {
+		return nil, forge.Errorf(forge.ErrUnauthenticated, "token is required")
+	}
+	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
+		return nil, err
+	}
+	return s.create(ctx, actor, org, false, true, o)
+}
+
+// ErrOrgNotVisible refuses to create a repository in an organisation the
+// actor may not see: Forgejo's 404 `{"message": "HasOrgOrUserVisible",
+// "errors": []}`.
+var ErrOrgNotVisible = forge.Errorf(forge.ErrNotFound, "HasOrgOrUserVisible")
+
+// orgForCreate resolves the organisation named org for a repository's
+// creation by the actor, inside tx (CreateInOrg's rules).
+func orgForCreate(ctx context.Context, tx Tx, actor forge.Actor, org string) (*forge.User, error) {
+	u, err := tx.UserByName(ctx, org)
+	if errors.Is(err, forge.ErrNotFound) || err == nil && !u.IsOrganization() {
+		return nil, forge.Errorf(forge.ErrInvalid, "org does not exist [id: 0, name: %s]", org)
+	} else if err != nil {
+		return nil, err
+	}
+	member, err := isMember(ctx, tx, actor, u)
+	if err != nil {
+		return nil, err
+	}
+	if !OwnerVisibleTo(actor, u, member) {
+		return nil, ErrOrgNotVisible
+	}
+	if actor.IsSiteAdmin() {
+		return u, nil
+	}
+	teams, err := tx.OrgTeams(ctx, u.ID, actor.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range teams {
+		if t.IsOwners() || t.CanCreateOrgRepo {
+			return u, nil
+		}
+	}
+	return nil, forge.Errorf(forge.ErrForbidden, "Given user is not allowed to create repository in organization.")
+}
+
+// joinOrgTeams gives r, a new repository of the organisation org, to the
+// teams that include all repositories, and makes its creator an admin
+// collaborator unless a site administrator or already an administrator
+// through those teams.
+func joinOrgTeams(ctx context.Context, tx Tx, actor forge.Actor, r *forge.Repository) error {
+	teams, err := tx.OrgTeams(ctx, r.OwnerID, 0)
+	if err != nil {
+		return err
+	}
+	var all []forge.ID
+	for _, t := range teams {
+		if t.IncludesAllRepos {
+			all = append(all, t.ID)
+		}
+	}
+	if err := tx.AddRepoTeams(ctx, r.ID, all); err != nil {
+		return err
+	}
+	if actor.User.IsAdmin {
+		return nil
+	}
+	grants, err := tx.TeamGrants(ctx, actor.User.ID, []forge.ID{r.ID})
+	if err != nil {
+		return err
+	}
+	for _, g := range grants[r.ID] {
+		if g.Mode >= forge.AccessModeAdmin {
+			return nil
+		}
+	}
+	return tx.SetCollaborator(ctx, r.ID, actor.User.ID, forge.AccessModeAdmin)
+}
+
+func (s *Service) create(ctx context.Context, actor forge.Actor, owner string, forOther, inOrg bool, o CreateOptions) (*View, error) {
 	if err := ValidateName(o.Name); err != nil {
 		return nil, err
 	}
@@ -87,7 +184,12 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 	var r *forge.Repository
 	err := s.store.Update(ctx, func(tx Tx) error {
 		u := actor.User
-		if forOther {
+		if inOrg {
+			var err error
+			if u, err = orgForCreate(ctx, tx, actor, owner); err != nil {
+				return err
+			}
+		} else if forOther {
 			var err error
 			if u, err = tx.UserByName(ctx, owner); err != nil {
 				if errors.Is(err, forge.ErrNotFound) {
@@ -140,6 +242,11 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 		cur.Status = forge.RepoReady
 		if err := tx.UpdateRepo(ctx, cur); err != nil {
 			return err
+		}
+		if inOrg {
+			if err := joinOrgTeams(ctx, tx, actor, cur); err != nil {
+				return err
+			}
 		}
 		// The creator watches the repository (Forgejo's WatchRepo in
 		// CreateRepository).
@@ -404,6 +511,7 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, f RepoFilter, o f
 		}
 	}
 	f.VisibleTo, f.AllVisible = actor.UserID(), actor.IsSiteAdmin()
+	f.Restricted = actor.IsSignedIn() && actor.User.Restricted
 	if actor.Scoped && actor.Scope.PublicOnly {
 		f.VisibleTo, f.AllVisible = 0, false
 	}
@@ -441,10 +549,19 @@ func (s *Service) OwnerByName(ctx context.Context, actor forge.Actor, name strin
 	err := s.store.View(ctx, func(tx Tx) error {
 		var err error
 		u, err = tx.UserByName(ctx, name)
-		if errors.Is(err, forge.ErrNotFound) || err == nil && !OwnerVisible(actor, u) {
+		if errors.Is(err, forge.ErrNotFound) {
+			return forge.Errorf(forge.ErrNotFound, "user redirect does not exist [name: %s]", strings.ToLower(name))
+		} else if err != nil {
+			return err
+		}
+		member, err := isMember(ctx, tx, actor, u)
+		if err != nil {
+			return err
+		}
+		if !OwnerVisible(actor, u) && !OwnerVisibleTo(actor, u, member) {
 			return forge.Errorf(forge.ErrNotFound, "user redirect does not exist [name: %s]", strings.ToLower(name))
 		}
-		return err
+		return nil
 	})
 	if err != nil {
 		return nil, err

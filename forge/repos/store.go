@@ -173,11 +173,18 @@ type RepoFilter struct {
 	Keyword     string
 	Topic       bool
 	IncludeDesc bool
-	// VisibleTo keeps public repositories plus the private ones the user
-	// owns or collaborates on; 0 keeps public ones only. AllVisible lifts
+	// VisibleTo keeps public repositories of owners the user may see
+	// (public ones, limited ones for a user, private organisations for
+	// their members) plus the repositories the user owns, collaborates on
+	// or has through a team of the owning organisation; 0 keeps public
+	// repositories of public owners only. AllVisible lifts
 	// the restriction (site administrators).
 	VisibleTo  forge.ID
 	AllVisible bool
+	// Restricted keeps, of what VisibleTo keeps, only what the user owns,
+	// collaborates on or has through a team: restricted users get nothing
+	// from public-ness.
+	Restricted bool
 	// CollaboratorOf, when set, keeps the repositories the user owns or
 	// collaborates on.
 	CollaboratorOf forge.ID

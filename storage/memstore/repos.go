@@ -150,8 +150,8 @@ func (t *tx) DeleteRepo(ctx context.Context, id forge.ID) error {
 // visible is RepoFilter.VisibleTo's rule: public repositories of public
 // owners (of limited ones for signed-in users, of private organisations
 // for their members), plus those the user owns, collaborates on or has
-// through a team.
-func (s *state) visible(r *forge.Repository, userID forge.ID) bool {
+// through a team; restricted users only the latter.
+func (s *state) visible(r *forge.Repository, userID forge.ID, restricted bool) bool {
 	if r.OwnerID == userID {
 		return true
 	}
@@ -161,7 +161,7 @@ func (s *state) visible(r *forge.Repository, userID forge.ID) bool {
 	if userID > 0 && len(s.teamsGranting(r.ID, userID)) > 0 {
 		return true
 	}
-	if r.Private {
+	if r.Private || restricted {
 		return false
 	}
 	switch s.users[r.OwnerID].u.Visibility {
@@ -180,7 +180,7 @@ func (s *state) matches(r *forge.Repository, f repos.RepoFilter) bool {
 	case f.OwnerID != 0 && r.OwnerID != f.OwnerID,
 		!f.AnyStatus && r.Status != forge.RepoReady,
 		!keywordMatches(r, f),
-		!f.AllVisible && !s.visible(r, f.VisibleTo),
+		!f.AllVisible && !s.visible(r, f.VisibleTo, f.Restricted),
 		f.Private != nil && r.Private != *f.Private,
 		f.Archived != nil && r.Archived != *f.Archived,
 		f.Template != nil && r.Template != *f.Template,

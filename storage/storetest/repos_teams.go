@@ -79,6 +79,25 @@ func testRepoTeamsWithoutOrgs(t *testing.T, b Backend) {
 		assert.Empty(t, teams)
 		return nil
 	}))
+	// A restricted user lists what it owns or collaborates on, nothing
+	// public.
+	rita := createUser(t, b.Auth(), forgetest.User("rrita", func(u *forge.User) { u.Restricted = true }))
+	own := newRepo(t, b, rita, "mine")
+	shared := newRepo(t, b, u, "shared")
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.SetCollaborator(ctx, shared.ID, rita.ID, forge.AccessModeRead) })
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		list, _, err := tx.ListRepos(ctx, repos.RepoFilter{VisibleTo: rita.ID, Restricted: true}, forge.ListOptions{Page: 1, Limit: 10})
+		require.NoError(t, err)
+		assert.ElementsMatch(t, []forge.ID{own.ID, shared.ID}, repoIDs(list))
+		list, _, err = tx.ListRepos(ctx, repos.RepoFilter{VisibleTo: rita.ID}, forge.ListOptions{Page: 1, Limit: 10})
+		require.NoError(t, err)
+		assert.ElementsMatch(t, []forge.ID{own.ID, shared.ID, r.ID}, repoIDs(list), "without Restricted, public ones too")
+		list, _, err = tx.ListRepos(ctx, repos.RepoFilter{Restricted: true}, forge.ListOptions{Page: 1, Limit: 10})
+		require.NoError(t, err)
+		assert.Empty(t, list, "restricted and anonymous: nothing")
+		return nil
+	}))
+
 	err := s.Update(ctx, func(tx repos.Tx) error { return tx.AddRepoTeams(ctx, r.ID, []forge.ID{9999}) })
 	assert.ErrorIs(t, err, forge.ErrNotFound, "a missing team")
 	repoUpdate(t, s, func(tx repos.Tx) error {
