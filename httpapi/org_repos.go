@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"errors"
 	"net/http"
 
 	"github.com/hearthforge/hearth/forge"
@@ -26,11 +27,20 @@ func (a *API) listOrgRepos(c *call) {
 	c.writeRepos(list, total, o)
 }
 
-// createOrgRepo is POST /orgs/{org}/repos and the deprecated POST
-// /org/{org}/repos: 201 with the repository. Who may create in an
-// organisation (owners, members of a team that can create repositories)
-// is decided by forge/repos.
-func (a *API) createOrgRepo(c *call) {
+// createOrgRepo is POST /orgs/{org}/repos: 201 with the repository. An
+// unknown organisation is orgAssignment's 404 (GetOrgByName).
+func (a *API) createOrgRepo(c *call) { a.createInOrg(c, true) }
+
+// createOrgRepoDeprecated is the deprecated POST /org/{org}/repos, which
+// Forgejo routes without orgAssignment: an unknown organisation is 422
+// `org does not exist [id: 0, name: x]`.
+func (a *API) createOrgRepoDeprecated(c *call) { a.createInOrg(c, false) }
+
+// createInOrg creates a repository in {org}. Who may (owners, members of a
+// team that can create repositories, site administrators) is decided by
+// forge/repos; an organisation the actor may not see is Forgejo's 404
+// HasOrgOrUserVisible.
+func (a *API) createInOrg(c *call, assign bool) {
 	var opt wire.CreateRepoOption
 	if !c.decode(&opt) {
 		return
@@ -39,12 +49,17 @@ func (a *API) createOrgRepo(c *call) {
 		c.errorStatus(http.StatusUnprocessableEntity, "[Name]: Required")
 		return
 	}
-	if _, err := a.cfg.Orgs.Get(c.r.Context(), c.actor, c.org()); err != nil {
-		c.orgError(err)
-		return
+	if assign {
+		if _, err := a.cfg.Orgs.Get(c.r.Context(), c.actor, c.org()); err != nil {
+			c.orgError(err)
+			return
+		}
 	}
-	v, err := a.cfg.Repos.Create(c.r.Context(), c.actor, c.org(), createOptions(opt))
-	if err != nil {
+	v, err := a.cfg.Repos.CreateInOrg(c.r.Context(), c.actor, c.org(), createOptions(opt))
+	if errors.Is(err, repos.ErrOrgNotVisible) {
+		c.notFoundBody(err.Error())
+		return
+	} else if err != nil {
 		c.repoError(err)
 		return
 	}

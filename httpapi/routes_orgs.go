@@ -73,7 +73,7 @@ func (a *API) orgRoutes() []route {
 		// organization category for an organisation's repositories.
 		{Method: "GET", Path: o + "/repos", Op: "orgListRepos", Scopes: orgRepo, h: a.listOrgRepos},
 		{Method: "POST", Path: o + "/repos", Op: "createOrgRepo", Scopes: org, Token: true, h: a.createOrgRepo},
-		{Method: "POST", Path: "/org/{org}/repos", Op: "createOrgRepoDeprecated", Scopes: orgRepo, Token: true, h: a.createOrgRepo},
+		{Method: "POST", Path: "/org/{org}/repos", Op: "createOrgRepoDeprecated", Scopes: orgRepo, Token: true, h: a.createOrgRepoDeprecated},
 
 		{Method: "GET", Path: "/teams/{id}/repos", Op: "orgListTeamRepos", Scopes: org, Token: true, h: a.listTeamRepos},
 		{Method: "GET", Path: "/teams/{id}/repos/{org}/{repo}", Op: "orgListTeamRepo", Scopes: org, Token: true, h: a.getTeamRepo},

@@ -152,7 +152,11 @@ func TestTeamReposOverHTTP(t *testing.T) {
 	team := "/teams/" + tid(id)
 
 	e.status(e.do(as("bob", "GET", "/repos/acme/site", nil)), http.StatusNotFound, "a private repository the team lacks is invisible")
-	e.expect(e.do(as("bob", "PUT", team+"/repos/acme/site", nil)), http.StatusForbidden, "")
+	// Forgejo answers 403 `Must have admin-level access to the repository`
+	// even for a private repository the member cannot see; Hearth does not
+	// reveal it: 404.
+	e.expect(e.do(as("bob", "PUT", team+"/repos/acme/site", nil)), http.StatusNotFound, "")
+	e.expect(e.do(as("bob", "PUT", team+"/repos/acme/docs", nil)), http.StatusForbidden, "Must have admin-level access to the repository")
 	e.expect(e.do(as("alice", "PUT", team+"/repos/other/elsewhere", nil)), http.StatusNotFound, "")
 	e.expect(e.do(as("alice", "PUT", team+"/repos/acme/nope", nil)), http.StatusNotFound, "")
 	e.expect(e.do(as("alice", "PUT", team+"/repos/acme/site", nil)), http.StatusNoContent, "")
@@ -206,6 +210,7 @@ func TestOrgReposOverHTTP(t *testing.T) {
 	e.expect(e.do(as("bob", "POST", "/org/acme/repos", map[string]any{"name": "hidden", "private": true})), http.StatusCreated, "")
 	e.expect(e.do(as("carol", "POST", "/orgs/acme/repos", map[string]any{"name": "x"})), http.StatusForbidden, "")
 	e.expect(e.do(as("carol", "POST", "/orgs/nope/repos", map[string]any{"name": "x"})), http.StatusNotFound, "")
+	e.expect(e.do(as("carol", "POST", "/org/nope/repos", map[string]any{"name": "x"})), http.StatusUnprocessableEntity, "org does not exist [id: 0, name: nope]")
 	e.expect(e.do(as("alice", "POST", "/orgs/acme/repos", map[string]any{})), http.StatusUnprocessableEntity, "[Name]: Required")
 	e.expect(e.do(as("alice", "POST", "/orgs/acme/repos", map[string]any{"name": "pub"})), http.StatusConflict, "")
 
