@@ -151,7 +151,9 @@ func TestOrgVisibilityOverHTTP(t *testing.T) {
 	missing := e.do(as("bob", "GET", "/orgs/nope", nil))
 	hidden := e.do(as("bob", "GET", "/orgs/priv", nil))
 	assert.Equal(t, missing.StatusCode, hidden.StatusCode)
-	assert.Equal(t, missing.json(t)["message"], hidden.json(t)["message"], "a hidden organisation answers as a missing one")
+	assert.Equal(t, "GetOrgByName", missing.json(t)["message"], "orgAssignment's 404")
+	assert.Equal(t, []any{"user redirect does not exist [name: nope]"}, missing.json(t)["errors"])
+	assert.Equal(t, "GetOrgByName", hidden.json(t)["message"], "a hidden organisation answers as a missing one")
 
 	// The lists of a user's organisations.
 	assert.Equal(t, []string{"lim", "priv", "pub"}, names(t, e.do(as("alice", "GET", "/user/orgs", nil)), "name"))
@@ -264,4 +266,29 @@ func TestOrgBlocksOverHTTP(t *testing.T) {
 	e.expect(e.do(as("alice", "PUT", "/orgs/acme/unblock/bob", nil)), http.StatusNoContent, "")
 	assert.Empty(t, e.do(as("alice", "GET", "/orgs/acme/list_blocked", nil)).list(t))
 	e.expect(e.do(rootReq("PUT", "/teams/"+tid(id)+"/members/bob", nil)), http.StatusNoContent, "")
+}
+
+// TestUsersRouteKnowsOrganisations: GET /users/{username} answers for an
+// organisation as Forgejo does, a private one only to its members (and
+// site administrators), 404 to others exactly as for a missing name.
+func TestUsersRouteKnowsOrganisations(t *testing.T) {
+	t.Parallel()
+	e := newOrgEnv(t)
+	e.createUser("alice")
+	e.createUser("bob")
+	e.createOrg("alice", "acme", "public")
+	e.createOrg("alice", "secret", "private")
+
+	r := e.do(req{method: "GET", path: "/api/v1/users/acme"})
+	e.expect(r, http.StatusOK, "")
+	assert.Equal(t, "acme", r.json(t)["login"])
+	r = e.do(as("alice", "GET", "/users/secret", nil))
+	e.expect(r, http.StatusOK, "")
+	assert.Equal(t, "secret", r.json(t)["login"])
+	e.expect(e.do(rootReq("GET", "/users/secret", nil)), http.StatusOK, "")
+	hidden := e.do(as("bob", "GET", "/users/secret", nil))
+	missing := e.do(as("bob", "GET", "/users/nosuch", nil))
+	e.expect(hidden, http.StatusNotFound, "user redirect does not exist [name: secret]")
+	e.expect(missing, http.StatusNotFound, "user redirect does not exist [name: nosuch]")
+	e.expect(e.do(req{method: "GET", path: "/api/v1/users/secret"}), http.StatusNotFound, "")
 }
