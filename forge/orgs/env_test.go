@@ -63,11 +63,23 @@ func (e *env) org(t *testing.T, owner forge.Actor, name string, vis forge.Visibi
 	return o
 }
 
-// repo creates a ready repository row owned by owner.
+// repo creates a ready repository row owned by owner (the repository
+// service's creation is another package's).
 func (e *env) repo(t *testing.T, owner *forge.User, name string) *forge.Repository {
 	t.Helper()
 	r := &forge.Repository{OwnerID: owner.ID, Name: name, DefaultBranch: "main", Created: forgetest.Epoch, Updated: forgetest.Epoch}
 	require.NoError(t, e.st.Repos().Update(ctx, func(tx repos.Tx) error { return tx.CreateRepo(ctx, r) }))
+	// As the repository service does for an organisation's repository:
+	// the teams that include all repositories get it.
+	require.NoError(t, e.st.Orgs().Update(ctx, func(tx orgs.Tx) error {
+		teams, _, err := tx.ListTeams(ctx, orgs.TeamFilter{OrgID: owner.ID}, forge.ListOptions{Page: 1, Limit: forge.MaxPageSize})
+		for _, tm := range teams {
+			if err == nil && tm.IncludesAllRepos {
+				err = tx.AddTeamRepo(ctx, tm.ID, r.ID)
+			}
+		}
+		return err
+	}))
 	return r
 }
 

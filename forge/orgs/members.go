@@ -227,7 +227,9 @@ func removeFromOrg(ctx context.Context, tx Tx, orgID, userID forge.ID) error {
 	if err != nil || !member {
 		return err
 	}
-	teams, _, err := tx.ListTeams(ctx, TeamFilter{OrgID: orgID, MemberID: userID}, forge.ListOptions{Page: 1, Limit: -1})
+	teams, err := all(func(o forge.ListOptions) ([]*forge.Team, int64, error) {
+		return tx.ListTeams(ctx, TeamFilter{OrgID: orgID, MemberID: userID}, o)
+	})
 	if err != nil {
 		return err
 	}

@@ -472,7 +472,9 @@ func (s *Service) Permissions(ctx context.Context, actor forge.Actor, user, org 
 		if !Visible(forge.Actor{User: u}, v.org, member) {
 			return &NotFoundError{Name: org}
 		}
-		teams, _, err := tx.ListTeams(ctx, TeamFilter{OrgID: v.org.ID, MemberID: u.ID}, forge.ListOptions{Page: 1, Limit: -1})
+		teams, err := all(func(o forge.ListOptions) ([]*forge.Team, int64, error) {
+			return tx.ListTeams(ctx, TeamFilter{OrgID: v.org.ID, MemberID: u.ID}, o)
+		})
 		if err != nil {
 			return err
 		}

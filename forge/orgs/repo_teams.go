@@ -63,7 +63,9 @@ func (s *Service) RepoTeams(ctx context.Context, actor forge.Actor, owner, repo 
 	var list []*forge.Team
 	err = s.store.View(ctx, func(tx Tx) error {
 		var err error
-		list, _, err = tx.ListTeams(ctx, TeamFilter{OrgID: org.ID, RepoID: r.ID}, forge.ListOptions{Page: 1, Limit: -1})
+		list, err = all(func(o forge.ListOptions) ([]*forge.Team, int64, error) {
+			return tx.ListTeams(ctx, TeamFilter{OrgID: org.ID, RepoID: r.ID}, o)
+		})
 		return err
 	})
 	return list, err

@@ -16,9 +16,7 @@ type Store interface {
 
 // Tx is one transaction over organisations and what hangs on them.
 // Organisations are accounts (forge.User with Type
-// forge.UserTypeOrganization) in the same name space as users. List
-// methods page with the options as given (the service normalises them); a
-// negative Limit lists everything (SQL's LIMIT -1).
+// forge.UserTypeOrganization) in the same name space as users.
 type Tx interface {
 	// UserByName finds a user or organisation ignoring case;
 	// forge.ErrNotFound if none.

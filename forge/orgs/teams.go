@@ -134,7 +134,9 @@ func addAllRepos(ctx context.Context, tx Tx, t *forge.Team) error {
 
 // removeAllRepos takes every repository from a team.
 func removeAllRepos(ctx context.Context, tx Tx, t *forge.Team) error {
-	repos, _, err := tx.ListTeamRepos(ctx, t.ID, forge.ListOptions{Page: 1, Limit: -1})
+	repos, err := all(func(o forge.ListOptions) ([]*forge.Repository, int64, error) {
+		return tx.ListTeamRepos(ctx, t.ID, o)
+	})
 	if err != nil {
 		return err
 	}
@@ -293,7 +295,9 @@ func (s *Service) DeleteTeam(ctx context.Context, actor forge.Actor, id forge.ID
 		if v.team.IsOwners() {
 			return forge.Errorf(forge.ErrInvalid, "cannot delete Owners team")
 		}
-		members, _, err := tx.ListTeamMembers(ctx, id, forge.ListOptions{Page: 1, Limit: -1})
+		members, err := all(func(o forge.ListOptions) ([]*forge.User, int64, error) {
+			return tx.ListTeamMembers(ctx, id, o)
+		})
 		if err != nil {
 			return err
 		}

@@ -52,7 +52,7 @@ func (t orgTx) usersByName(ids []forge.ID, o forge.ListOptions) ([]*forge.User, 
 		}
 	}
 	slices.SortFunc(all, byUserName)
-	lo, hi := page(len(all), o)
+	lo, hi := page(len(all), o.Normalize())
 	return append([]*forge.User{}, all[lo:hi]...), int64(len(all))
 }
 
@@ -207,11 +207,20 @@ func (t orgTx) outTeam(v forge.Team) *forge.Team {
 		}
 	}
 	for k := range t.st.teamRepos {
-		if k.team == v.ID {
+		if k.team == v.ID && t.st.readyRepo(k.repo) {
 			v.NumRepos++
 		}
 	}
 	return &v
+}
+
+// readyRepo reports whether the repository exists and is ready: team rows
+// of others are not counted (NumRepos counts what ListTeamRepos lists),
+// and rows of deleted repositories are as gone as SQL's ON DELETE CASCADE
+// makes them.
+func (s *state) readyRepo(id forge.ID) bool {
+	r, ok := s.repos[id]
+	return ok && r.Status == forge.RepoReady
 }
 
 func (t orgTx) teamNameTaken(id, orgID forge.ID, name string) bool {
@@ -314,7 +323,7 @@ func (t orgTx) ListTeams(ctx context.Context, f orgs.TeamFilter, o forge.ListOpt
 			}
 		}
 		if f.RepoID != 0 {
-			if _, ok := t.st.teamRepos[teamRepo{v.ID, f.RepoID}]; !ok {
+			if _, ok := t.st.teamRepos[teamRepo{v.ID, f.RepoID}]; !ok || t.st.repos[f.RepoID].ID == 0 {
 				continue
 			}
 		}
@@ -327,7 +336,7 @@ func (t orgTx) ListTeams(ctx context.Context, f orgs.TeamFilter, o forge.ListOpt
 	slices.SortFunc(all, func(a, b *forge.Team) int {
 		return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.ID, b.ID))
 	})
-	lo, hi := page(len(all), o)
+	lo, hi := page(len(all), o.Normalize())
 	return append([]*forge.Team{}, all[lo:hi]...), int64(len(all)), nil
 }
 
@@ -398,7 +407,7 @@ func (t orgTx) RemoveTeamRepo(ctx context.Context, teamID, repoID forge.ID) erro
 		return err
 	}
 	k := teamRepo{teamID, repoID}
-	if _, ok := t.st.teamRepos[k]; !ok {
+	if _, ok := t.st.teamRepos[k]; !ok || t.st.repos[repoID].ID == 0 {
 		return notFound("team repository")
 	}
 	delete(t.st.teamRepos, k)
@@ -410,7 +419,8 @@ func (t orgTx) HasTeamRepo(ctx context.Context, teamID, repoID forge.ID) (bool, 
 		return false, err
 	}
 	_, ok := t.st.teamRepos[teamRepo{teamID, repoID}]
-	return ok, nil
+	_, exists := t.st.repos[repoID]
+	return ok && exists, nil
 }
 
 func (t orgTx) ListTeamRepos(ctx context.Context, teamID forge.ID, o forge.ListOptions) ([]*forge.Repository, int64, error) {
@@ -426,7 +436,7 @@ func (t orgTx) ListTeamRepos(ctx context.Context, teamID forge.ID, o forge.ListO
 	slices.SortFunc(all, func(a, b *forge.Repository) int {
 		return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.ID, b.ID))
 	})
-	lo, hi := page(len(all), o)
+	lo, hi := page(len(all), o.Normalize())
 	return append([]*forge.Repository{}, all[lo:hi]...), int64(len(all)), nil
 }
 
@@ -496,6 +506,6 @@ func (t orgTx) ListBlocked(ctx context.Context, blockerID forge.ID, o forge.List
 	slices.SortFunc(all, func(a, b forge.Block) int {
 		return cmp.Or(b.Created.Compare(a.Created), cmp.Compare(b.UserID, a.UserID))
 	})
-	lo, hi := page(len(all), o)
+	lo, hi := page(len(all), o.Normalize())
 	return append([]forge.Block{}, all[lo:hi]...), int64(len(all)), nil
 }
