@@ -68,7 +68,7 @@ func testOrgAccounts(t *testing.T, b Backend) {
 	}))
 	update(t, b.Auth(), func(tx auth.Tx) error {
 		u := *person
-		u.Avatar = "avatar-pat-2"
+		u.Avatar, u.RepoAdminChangeTeamAccess = "avatar-pat-2", true
 		return tx.UpdateUser(ctx, &u)
 	})
 
@@ -90,7 +90,8 @@ func testOrgAccounts(t *testing.T, b Backend) {
 			func() (*forge.User, error) {
 				m, err := tx.UsersByID(ctx, []forge.ID{in.ID, person.ID, 9999})
 				assert.Len(t, m, 2, "missing ids are absent")
-				assert.Equal(t, "avatar-pat-2", m[person.ID].Avatar)
+				assert.Equal(t, "avatar-pat-2", m[person.ID].Avatar, "UpdateUser writes the avatar")
+				assert.True(t, m[person.ID].RepoAdminChangeTeamAccess, "and every other column")
 				return m[in.ID], err
 			},
 		} {
@@ -146,6 +147,17 @@ func testOrgAccounts(t *testing.T, b Backend) {
 	require.NoError(t, b.Auth().View(ctx, func(tx auth.Tx) error {
 		_, err := tx.UserByEmail(ctx, "beta@orgs.example")
 		assert.ErrorIs(t, err, forge.ErrNotFound, "an organisation is never found by e-mail")
+		return nil
+	}))
+	update(t, b.Auth(), func(tx auth.Tx) error {
+		u := *quinn
+		u.Email = "BETA@orgs.example"
+		return tx.UpdateUser(ctx, &u)
+	})
+	require.NoError(t, b.Auth().View(ctx, func(tx auth.Tx) error {
+		got, err := tx.UserByEmail(ctx, "beta@orgs.example")
+		require.NoError(t, err, "a person may take an organisation's e-mail")
+		assert.Equal(t, quinn.ID, got.ID)
 		return nil
 	}))
 

@@ -30,9 +30,9 @@ type Backend interface {
 // Run runs the whole suite. open must return a new, empty backend for each
 // call (tests run in parallel). Every store is used through a recording
 // wrapper, and the Coverage subtest fails when the suite never called a
-// method of auth.Tx, repos.Tx or an optional store interface the backend
-// has: a method added to a store interface must be added to the suite. It
-// is skipped when -run selected only part of the suite.
+// method of auth.Tx, repos.Tx, orgs.Tx or an optional store interface the
+// backend has: a method added to a store interface must be added to the
+// suite. It is skipped when -run selected only part of the suite.
 func Run(t *testing.T, open func(t *testing.T) Backend) {
 	rec := &recorder{}
 	var probe Backend
