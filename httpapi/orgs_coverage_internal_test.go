@@ -1,7 +1,10 @@
 package httpapi
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/go-chi/chi/v5"
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/orgs"
@@ -47,4 +50,31 @@ func TestCoverageWithOrgs(t *testing.T) {
 		t.Errorf("served %d operations with organisations, %d without, %d organisation routes", len(all), len(base), len(added))
 	}
 	t.Logf("covered %d/%d with organisations (%d without)", len(all), len(operations), len(base))
+}
+
+// TestOrgOperationsReachTheirEntries is TestEveryOperationReachesItsEntry
+// with organisations configured: every operation's concrete URL reaches
+// its own entry, never another (/orgs/{org}/teams/search vs
+// /orgs/{org}/teams, /teams/{id}/repos/{org}/{repo}, /org/{org}/repos).
+func TestOrgOperationsReachTheirEntries(t *testing.T) {
+	t.Parallel()
+	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, _ := a.table()
+	for _, rt := range table {
+		path := concreteURL(rt)
+		rctx := chi.NewRouteContext()
+		if !a.router.Match(rctx, rt.Method, path) {
+			t.Errorf("%s %s (%s) reaches no entry", rt.Method, path, rt.Op)
+			continue
+		}
+		if got := rctx.RoutePattern(); got != rt.chiPattern() {
+			t.Errorf("%s %s (%s) reaches %s instead of %s", rt.Method, path, rt.Op, got, rt.chiPattern())
+		}
+		if rt.Wild != "" && !strings.HasSuffix(rctx.URLParam("*"), "/deep/er") {
+			t.Errorf("%s %s (%s): wildcard %s is %q", rt.Method, path, rt.Op, rt.Wild, rctx.URLParam("*"))
+		}
+	}
 }

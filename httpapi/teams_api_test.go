@@ -128,6 +128,11 @@ func TestTeamsOverHTTP(t *testing.T) {
 		e.expect(e.do(as("carol", "PUT", "/teams/1/members/alice", nil)), http.StatusNoContent, "")
 	})
 
+	t.Run("activity feeds wait for the issues work: 501", func(t *testing.T) {
+		e.expect(e.do(as("alice", "GET", "/teams/2/activities/feeds", nil)), http.StatusNotImplemented, "")
+		e.expect(e.do(as("alice", "GET", "/orgs/acme/activities/feeds", nil)), http.StatusNotImplemented, "")
+	})
+
 	t.Run("delete", func(t *testing.T) {
 		e.expect(e.do(as("bob", "DELETE", "/teams/2", nil)), http.StatusNotFound, "")
 		e.expect(e.do(as("alice", "DELETE", "/teams/2", nil)), http.StatusNoContent, "")
@@ -175,7 +180,12 @@ func TestTeamReposOverHTTP(t *testing.T) {
 	teams := e.do(as("bob", "GET", "/repos/acme/site/teams", nil))
 	e.expect(teams, http.StatusOK, "")
 	assert.ElementsMatch(t, []string{"Owners", "devs"}, names(t, teams, "name"))
-	e.expect(e.do(as("bob", "GET", "/repos/acme/site/teams/devs", nil)), http.StatusOK, "")
+	for _, team := range teams.list(t) {
+		assert.Nil(t, team["organization"], "repository team lists leave the organisation null")
+	}
+	one := e.do(as("bob", "GET", "/repos/acme/site/teams/devs", nil))
+	e.expect(one, http.StatusOK, "")
+	assert.Equal(t, "devs", one.json(t)["name"])
 	e.expect(e.do(as("bob", "GET", "/repos/acme/docs/teams/devs", nil)), http.StatusNotFound, "")
 	e.expect(e.do(as("bob", "PUT", "/repos/acme/docs/teams/devs", nil)), http.StatusForbidden, "")
 	e.expect(e.do(as("alice", "PUT", "/repos/acme/site/teams/devs", nil)), http.StatusUnprocessableEntity, "team 'devs' is already added to repo")
