@@ -292,3 +292,18 @@ func TestUsersRouteKnowsOrganisations(t *testing.T) {
 	e.expect(missing, http.StatusNotFound, "user redirect does not exist [name: nosuch]")
 	e.expect(e.do(req{method: "GET", path: "/api/v1/users/secret"}), http.StatusNotFound, "")
 }
+
+func TestAdminCreateOrgOverHTTP(t *testing.T) {
+	t.Parallel()
+	e := newOrgEnv(t)
+	e.createUser("alice")
+	e.createUser("bob")
+	r := e.do(rootReq("POST", "/admin/users/alice/orgs", map[string]any{"username": "acme", "visibility": "private"}))
+	e.expect(r, http.StatusCreated, "")
+	assert.Equal(t, "private", r.json(t)["visibility"])
+	e.expect(e.do(as("alice", "GET", "/orgs/acme/members/alice", nil)), http.StatusNoContent, "")
+	e.expect(e.do(as("bob", "POST", "/admin/users/bob/orgs", map[string]any{"username": "x"})), http.StatusForbidden, "user should be the site admin")
+	e.expect(e.do(rootReq("POST", "/admin/users/nobody/orgs", map[string]any{"username": "x"})), http.StatusNotFound, "user redirect does not exist [name: nobody]")
+	e.expect(e.do(rootReq("POST", "/admin/users/acme/orgs", map[string]any{"username": "x"})), http.StatusUnprocessableEntity, "acme is an organization not a user")
+	e.expect(e.do(rootReq("GET", "/orgs/x", nil)), http.StatusNotFound, "")
+}

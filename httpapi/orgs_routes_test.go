@@ -82,6 +82,7 @@ func init() {
 		"orgAddTeamMember":        {http.StatusUnprocessableEntity: "adding an organisation or a blocked user to a team is 422"},
 		"createOrgRepo":           {http.StatusConflict: "an existing repository name is 409 `The repository with the same name already exists.` (Forgejo's CreateUserRepo, which CreateOrgRepo calls)"},
 		"createOrgRepoDeprecated": {http.StatusConflict: "as createOrgRepo"},
+		"adminCreateOrg":          {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
 	} {
 		m := perOperation[op]
 		if m == nil {
