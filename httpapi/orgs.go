@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"encoding/base64"
+	"io"
 	"net/http"
 	"net/url"
 
@@ -248,4 +249,23 @@ func (a *API) deleteOrgAvatar(c *call) {
 		return
 	}
 	c.noContent()
+}
+
+// serveOrgAvatar serves /avatars/{key} for uploaded organisation avatars,
+// the avatar_url of an organisation with one (orgFrom). It is not mounted
+// yet: New needs `r.Get("/avatars/{key}", a.serveOrgAvatar)` when
+// cfg.Orgs is set.
+func (a *API) serveOrgAvatar(w http.ResponseWriter, r *http.Request) {
+	rc, err := a.cfg.Orgs.OpenAvatar(r.Context(), chiParam(r, "key"))
+	if err != nil {
+		a.newCall(w, r).notFound()
+		return
+	}
+	defer rc.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(rc, head)
+	w.Header().Set("Content-Type", http.DetectContentType(head[:n]))
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	w.Write(head[:n])
+	io.Copy(w, rc)
 }

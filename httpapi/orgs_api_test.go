@@ -2,6 +2,8 @@ package httpapi_test
 
 import (
 	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -101,6 +103,13 @@ func TestOrgRenameAndAvatar(t *testing.T) {
 	e.expect(e.do(as("alice", "POST", "/orgs/acme2/avatar", map[string]any{"image": gif})), http.StatusNoContent, "")
 	after := e.do(as("alice", "GET", "/orgs/acme2", nil)).json(t)["avatar_url"]
 	assert.NotEqual(t, before, after, "an uploaded avatar changes avatar_url")
+	rec := httptest.NewRecorder()
+	e.api.OrgAvatarHandler().ServeHTTP(rec, httptest.NewRequest("GET", strings.TrimPrefix(after.(string), e.srv.URL), nil))
+	assert.Equal(t, http.StatusOK, rec.Code)
+	assert.Equal(t, "image/gif", rec.Header().Get("Content-Type"))
+	rec = httptest.NewRecorder()
+	e.api.OrgAvatarHandler().ServeHTTP(rec, httptest.NewRequest("GET", "/avatars/repo-avatar-1", nil))
+	assert.Equal(t, http.StatusNotFound, rec.Code, "only organisation avatars are served")
 	e.expect(e.do(as("alice", "DELETE", "/orgs/acme2/avatar", nil)), http.StatusNoContent, "")
 	assert.Equal(t, before, e.do(as("alice", "GET", "/orgs/acme2", nil)).json(t)["avatar_url"])
 }
