@@ -2,9 +2,11 @@ package httpapi
 
 import (
 	"encoding/base64"
+	"errors"
 	"io"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/orgs"
@@ -107,7 +109,13 @@ func (a *API) listUserOrgs(c *call) {
 // orgPermissions is GET /users/{username}/orgs/{org}/permissions.
 func (a *API) orgPermissions(c *call) {
 	p, err := a.cfg.Orgs.Permissions(c.r.Context(), c.actor, c.pathValue("username"), c.org())
-	if err != nil {
+	var name *orgs.NotFoundError
+	switch {
+	case errors.As(err, &name) && strings.EqualFold(name.Name, c.org()):
+		// Forgejo looks {org} up with GetUserByParamsName.
+		c.notFoundBody("GetUserByName", err.Error())
+		return
+	case err != nil:
 		c.userLookupError(err)
 		return
 	}

@@ -190,7 +190,8 @@ func TestOrgPermissionsOverHTTP(t *testing.T) {
 	assert.Equal(t, map[string]any{"is_owner": false, "is_admin": false, "can_write": true, "can_read": true, "can_create_repository": true}, perm("carol", "bob"))
 	assert.Equal(t, map[string]any{"is_owner": false, "is_admin": false, "can_write": false, "can_read": false, "can_create_repository": false}, perm("alice", "carol"))
 	e.expect(e.do(as("alice", "GET", "/users/nobody/orgs/acme/permissions", nil)), http.StatusNotFound, "")
-	e.expect(e.do(as("alice", "GET", "/users/bob/orgs/nope/permissions", nil)), http.StatusNotFound, "")
+	e.expect(e.do(as("alice", "GET", "/users/bob/orgs/nope/permissions", nil)), http.StatusNotFound, "GetUserByName")
+	e.expect(e.do(as("alice", "GET", "/users/nobody/orgs/acme/permissions", nil)), http.StatusNotFound, "user redirect does not exist [name: nobody]")
 }
 
 func TestOrgMembersOverHTTP(t *testing.T) {
