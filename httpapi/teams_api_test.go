@@ -75,6 +75,8 @@ func TestTeamsOverHTTP(t *testing.T) {
 		assert.Nil(t, data[0].(map[string]any)["organization"])
 		s = e.do(as("bob", "GET", "/orgs/acme/teams/search?q=velop&include_desc=false", nil))
 		assert.Empty(t, s.json(t)["data"])
+		assert.Equal(t, []string{"devs", "Owners"}, names(t, e.do(as("bob", "GET", "/orgs/acme/teams", nil)), "name"),
+			"any member lists every team (Forgejo's ListTeams)")
 		e.expect(e.do(as("carol", "GET", "/orgs/acme/teams", nil)), http.StatusForbidden, "Must be an organization member")
 	})
 
