@@ -56,6 +56,11 @@ func TestOrgCreateGetEditDelete(t *testing.T) {
 		e.expect(e.do(as("bob", "POST", "/orgs", map[string]any{"username": "bad name!"})), http.StatusUnprocessableEntity, "")
 		e.expect(e.do(as("bob", "GET", "/orgs/vis", nil)), http.StatusNotFound, "")
 		e.expect(e.do(req{method: "POST", path: "/api/v1/orgs", body: map[string]any{"username": "anon"}}), http.StatusUnauthorized, "token is required")
+		// Forgejo's message here is the literal `%!s(<nil>)` (a nil error
+		// formatted); Hearth names the refusal.
+		e.expect(e.do(rootReq("PATCH", "/admin/users/bob", map[string]any{"allow_create_organization": false})), http.StatusOK, "")
+		e.expect(e.do(as("bob", "POST", "/orgs", map[string]any{"username": "bobs"})), http.StatusForbidden, "Create organization not allowed")
+		e.expect(e.do(as("bob", "GET", "/orgs/bobs", nil)), http.StatusNotFound, "")
 	})
 
 	t.Run("edit", func(t *testing.T) {
