@@ -112,16 +112,31 @@ func orgForCreate(ctx context.Context, tx Tx, actor forge.Actor, org string) (*f
 	if actor.IsSiteAdmin() {
 		return u, nil
 	}
-	teams, err := tx.OrgTeams(ctx, u.ID, actor.User.ID)
-	if err != nil {
+	if ok, err := canCreateOrgRepo(ctx, tx, actor, u.ID); err != nil || !ok {
+		if err == nil {
+			err = forge.Errorf(forge.ErrForbidden, "Given user is not allowed to create repository in organization.")
+		}
 		return nil, err
+	}
+	return u, nil
+}
+
+// canCreateOrgRepo is Forgejo's CanCreateOrgRepo: is the actor in a team
+// of the organisation that owns it or may create repositories?
+func canCreateOrgRepo(ctx context.Context, tx Tx, actor forge.Actor, orgID forge.ID) (bool, error) {
+	if !actor.IsSignedIn() {
+		return false, nil
+	}
+	teams, err := tx.OrgTeams(ctx, orgID, actor.User.ID)
+	if err != nil {
+		return false, err
 	}
 	for _, t := range teams {
 		if t.IsOwners() || t.CanCreateOrgRepo {
-			return u, nil
+			return true, nil
 		}
 	}
-	return nil, forge.Errorf(forge.ErrForbidden, "Given user is not allowed to create repository in organization.")
+	return false, nil
 }
 
 // joinOrgTeams gives r, a new repository of the organisation org, to the
