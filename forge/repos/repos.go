@@ -483,19 +483,25 @@ func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo forge.I
 	return nil
 }
 
-// Delete removes owner/name and its files. Only the owner or a site
-// administrator may (forge.ErrForbidden `user should be the owner of the
-// repo`), with a credential granting write:user (Forgejo's route scope
-// for DELETE /repos/{owner}/{repo}). Deletion is recoverable: see
-// removeRepo and Recover.
+// Delete removes owner/name and its files. Only its owners (Access's
+// owner mode: the owner, an organisation's owners, site administrators)
+// may (forge.ErrForbidden `user should be the owner of the repo`), with a
+// credential granting write:user, or write:organization for an
+// organisation's repository (Forgejo's tokenRequiresRepoOwnerScope,
+// checked once the repository is found, as Forgejo's route does).
+// Deletion is recoverable: see removeRepo and Recover.
 func (s *Service) Delete(ctx context.Context, actor forge.Actor, owner, name string) error {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryUser); err != nil {
-		return err
-	}
 	var id forge.ID
 	err := s.store.View(ctx, func(tx Tx) error {
 		v, err := resolve(ctx, tx, actor, owner, name)
 		if err != nil {
+			return err
+		}
+		cat := forge.CategoryUser
+		if v.Owner.IsOrganization() {
+			cat = forge.CategoryOrganization
+		}
+		if err := actor.RequireScope(forge.AccessWrite, cat); err != nil {
 			return err
 		}
 		if !v.IsOwner() {
