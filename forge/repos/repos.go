@@ -531,6 +531,11 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, f RepoFilter, o f
 			return nil, 0, err
 		}
 	}
+	return s.list(ctx, actor, f, o)
+}
+
+// list is List without the checks of the account and the credential.
+func (s *Service) list(ctx context.Context, actor forge.Actor, f RepoFilter, o forge.ListOptions) ([]*View, int64, error) {
 	f.VisibleTo, f.AllVisible = actor.UserID(), actor.IsSiteAdmin()
 	f.Restricted = actor.IsSignedIn() && actor.User.Restricted
 	if actor.Scoped && actor.Scope.PublicOnly {
@@ -556,6 +561,52 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, f RepoFilter, o f
 	}
 	return out, total, err
 }
+
+// ListOrgRepos returns one page of the repositories of the organisation
+// called org that the actor may see, oldest first, with the actor's
+// permission on each (Forgejo's GET /orgs/{org}/repos, listUserRepos).
+// An unknown name, a name of no organisation, and an organisation the
+// actor may not see (OwnerVisibleTo) are all OrgNotFoundError. The
+// credential must grant read:organization (the route's category).
+func (s *Service) ListOrgRepos(ctx context.Context, actor forge.Actor, org string, o forge.ListOptions) ([]*View, int64, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
+		return nil, 0, err
+	}
+	var u *forge.User
+	err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		u, err = tx.UserByName(ctx, org)
+		if errors.Is(err, forge.ErrNotFound) || err == nil && !u.IsOrganization() {
+			return &OrgNotFoundError{Name: org}
+		} else if err != nil {
+			return err
+		}
+		member, err := isMember(ctx, tx, actor, u)
+		if err != nil {
+			return err
+		}
+		if !OwnerVisibleTo(actor, u, member) {
+			return &OrgNotFoundError{Name: org}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return s.list(ctx, actor, RepoFilter{OwnerID: u.ID}, o)
+}
+
+// OrgNotFoundError is Forgejo's ErrOrgNotExist for a name of no
+// organisation (or of one the actor may not see): a forge.ErrNotFound
+// whose message is `org does not exist [id: 0, name: x]`.
+type OrgNotFoundError struct{ Name string }
+
+func (e *OrgNotFoundError) Error() string {
+	return "org does not exist [id: 0, name: " + e.Name + "]"
+}
+
+// Is makes it a forge.ErrNotFound.
+func (e *OrgNotFoundError) Is(target error) bool { return target == forge.ErrNotFound }
 
 // OwnerByName resolves a user for listings of their repositories, as the
 // actor may see it: users the actor may not see (OwnerVisible) are
