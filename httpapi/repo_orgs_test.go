@@ -171,6 +171,12 @@ func TestOrgReposOverHTTP(t *testing.T) {
 	r = e.do(req{method: "POST", path: "/api/v1/repos/bob/lib/forks", token: carolTok, body: map[string]any{"organization": "alice"}})
 	e.expect(r, http.StatusUnprocessableEntity, "org does not exist [id: 0, name: alice]")
 
+	// A pending transfer shows its teams as a list (Forgejo's ToTeams),
+	// never null.
+	r = e.do(req{method: "POST", path: "/api/v1/repos/bob/lib/transfer", token: bobTok, body: map[string]any{"new_owner": "carol"}})
+	e.expect(r, http.StatusAccepted, "")
+	assert.Equal(t, []any{}, r.json(t)["repo_transfer"].(map[string]any)["teams"])
+
 	// The organisation's repositories as each member sees them.
 	list, _, err := e.repos.List(ctx, forgetest.ActorFor(&forge.User{ID: bob, Name: "bob", IsActive: true}),
 		repos.RepoFilter{OwnerID: acme.ID}, forge.ListOptions{Page: 1, Limit: 10})
