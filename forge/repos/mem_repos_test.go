@@ -116,14 +116,14 @@ func TestMemTransfer(t *testing.T) {
 	e.repo(t, bob, "clash", false)
 	e.repo(t, ann, "clash", false)
 
-	_, err := e.svc.StartTransfer(ctx, bob, "ann", "tools", "bob")
+	_, err := e.svc.StartTransfer(ctx, bob, "ann", "tools", "bob", nil)
 	assert.ErrorIs(t, err, forge.ErrForbidden)
-	_, err = e.svc.StartTransfer(ctx, ann, "ann", "tools", "nobody")
+	_, err = e.svc.StartTransfer(ctx, ann, "ann", "tools", "nobody", nil)
 	assert.ErrorIs(t, err, forge.ErrNotFound)
-	_, err = e.svc.StartTransfer(ctx, ann, "ann", "clash", "bob")
+	_, err = e.svc.StartTransfer(ctx, ann, "ann", "clash", "bob", nil)
 	assert.ErrorIs(t, err, forge.ErrConflict)
 
-	v, err := e.svc.StartTransfer(ctx, ann, "ann", "tools", "bob")
+	v, err := e.svc.StartTransfer(ctx, ann, "ann", "tools", "bob", nil)
 	require.NoError(t, err)
 	tr, err := e.svc.PendingTransfer(ctx, ann, v.Repo.ID)
 	require.NoError(t, err)
@@ -145,7 +145,7 @@ func TestMemTransfer(t *testing.T) {
 	assert.Nil(t, tr, "an accepted transfer is no longer pending")
 
 	// Rejected by the owner who started it.
-	_, err = e.svc.StartTransfer(ctx, bob, "bob", "tools", "carl")
+	_, err = e.svc.StartTransfer(ctx, bob, "bob", "tools", "carl", nil)
 	require.NoError(t, err)
 	_, err = e.svc.RejectTransfer(ctx, bob, "bob", "tools")
 	require.NoError(t, err)

@@ -179,6 +179,30 @@ func TestOrgRepoAccess(t *testing.T) {
 			assert.True(t, v.Perm.CanWrite(forge.UnitIssues))
 		}
 	}
+	orgNames := func(a forge.Actor) []string {
+		list, _, err := e.svc.ListOrgRepos(ctx, a, "ACME", forge.ListOptions{Page: 1, Limit: 10})
+		require.NoError(t, err)
+		var out []string
+		for _, v := range list {
+			out = append(out, v.Repo.Name)
+		}
+		return out
+	}
+	assert.Equal(t, []string{"priv", "pub"}, orgNames(writer), "oldest first")
+	assert.Equal(t, []string{"pub"}, orgNames(member))
+	assert.Equal(t, []string{"priv", "pub"}, orgNames(forgetest.TokenActor(writer.User, "read:organization")),
+		"the route's category is organization")
+	_, _, err = e.svc.ListOrgRepos(ctx, forgetest.TokenActor(writer.User, "read:repository"), "acme", forge.ListOptions{Page: 1, Limit: 10})
+	assert.EqualError(t, err, "token does not have at least one of required scope(s): [read:organization]")
+	for _, c := range []struct {
+		actor forge.Actor
+		org   string
+	}{{stranger, "acme"}, {owner, "nope"}, {owner, "owner"}, {forge.Anonymous, "acme"}} {
+		_, _, err := e.svc.ListOrgRepos(ctx, c.actor, c.org, forge.ListOptions{Page: 1, Limit: 10})
+		var nf *repos.OrgNotFoundError
+		assert.True(t, errors.As(err, &nf), c.org)
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+	}
 	_, err = e.svc.OwnerByName(ctx, member, "acme")
 	assert.NoError(t, err, "members see their private organisation")
 	_, err = e.svc.OwnerByName(ctx, stranger, "acme")

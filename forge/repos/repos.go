@@ -112,16 +112,31 @@ func orgForCreate(ctx context.Context, tx Tx, actor forge.Actor, org string) (*f
 	if actor.IsSiteAdmin() {
 		return u, nil
 	}
-	teams, err := tx.OrgTeams(ctx, u.ID, actor.User.ID)
-	if err != nil {
+	if ok, err := canCreateOrgRepo(ctx, tx, actor, u.ID); err != nil || !ok {
+		if err == nil {
+			err = forge.Errorf(forge.ErrForbidden, "Given user is not allowed to create repository in organization.")
+		}
 		return nil, err
+	}
+	return u, nil
+}
+
+// canCreateOrgRepo is Forgejo's CanCreateOrgRepo: is the actor in a team
+// of the organisation that owns it or may create repositories?
+func canCreateOrgRepo(ctx context.Context, tx Tx, actor forge.Actor, orgID forge.ID) (bool, error) {
+	if !actor.IsSignedIn() {
+		return false, nil
+	}
+	teams, err := tx.OrgTeams(ctx, orgID, actor.User.ID)
+	if err != nil {
+		return false, err
 	}
 	for _, t := range teams {
 		if t.IsOwners() || t.CanCreateOrgRepo {
-			return u, nil
+			return true, nil
 		}
 	}
-	return nil, forge.Errorf(forge.ErrForbidden, "Given user is not allowed to create repository in organization.")
+	return false, nil
 }
 
 // joinOrgTeams gives r, a new repository of the organisation org, to the
@@ -468,19 +483,25 @@ func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo forge.I
 	return nil
 }
 
-// Delete removes owner/name and its files. Only the owner or a site
-// administrator may (forge.ErrForbidden `user should be the owner of the
-// repo`), with a credential granting write:user (Forgejo's route scope
-// for DELETE /repos/{owner}/{repo}). Deletion is recoverable: see
-// removeRepo and Recover.
+// Delete removes owner/name and its files. Only its owners (Access's
+// owner mode: the owner, an organisation's owners, site administrators)
+// may (forge.ErrForbidden `user should be the owner of the repo`), with a
+// credential granting write:user, or write:organization for an
+// organisation's repository (Forgejo's tokenRequiresRepoOwnerScope,
+// checked once the repository is found, as Forgejo's route does).
+// Deletion is recoverable: see removeRepo and Recover.
 func (s *Service) Delete(ctx context.Context, actor forge.Actor, owner, name string) error {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryUser); err != nil {
-		return err
-	}
 	var id forge.ID
 	err := s.store.View(ctx, func(tx Tx) error {
 		v, err := resolve(ctx, tx, actor, owner, name)
 		if err != nil {
+			return err
+		}
+		cat := forge.CategoryUser
+		if v.Owner.IsOrganization() {
+			cat = forge.CategoryOrganization
+		}
+		if err := actor.RequireScope(forge.AccessWrite, cat); err != nil {
 			return err
 		}
 		if !v.IsOwner() {
@@ -510,6 +531,11 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, f RepoFilter, o f
 			return nil, 0, err
 		}
 	}
+	return s.list(ctx, actor, f, o)
+}
+
+// list is List without the checks of the account and the credential.
+func (s *Service) list(ctx context.Context, actor forge.Actor, f RepoFilter, o forge.ListOptions) ([]*View, int64, error) {
 	f.VisibleTo, f.AllVisible = actor.UserID(), actor.IsSiteAdmin()
 	f.Restricted = actor.IsSignedIn() && actor.User.Restricted
 	if actor.Scoped && actor.Scope.PublicOnly {
@@ -535,6 +561,52 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, f RepoFilter, o f
 	}
 	return out, total, err
 }
+
+// ListOrgRepos returns one page of the repositories of the organisation
+// called org that the actor may see, oldest first, with the actor's
+// permission on each (Forgejo's GET /orgs/{org}/repos, listUserRepos).
+// An unknown name, a name of no organisation, and an organisation the
+// actor may not see (OwnerVisibleTo) are all OrgNotFoundError. The
+// credential must grant read:organization (the route's category).
+func (s *Service) ListOrgRepos(ctx context.Context, actor forge.Actor, org string, o forge.ListOptions) ([]*View, int64, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
+		return nil, 0, err
+	}
+	var u *forge.User
+	err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		u, err = tx.UserByName(ctx, org)
+		if errors.Is(err, forge.ErrNotFound) || err == nil && !u.IsOrganization() {
+			return &OrgNotFoundError{Name: org}
+		} else if err != nil {
+			return err
+		}
+		member, err := isMember(ctx, tx, actor, u)
+		if err != nil {
+			return err
+		}
+		if !OwnerVisibleTo(actor, u, member) {
+			return &OrgNotFoundError{Name: org}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return s.list(ctx, actor, RepoFilter{OwnerID: u.ID}, o)
+}
+
+// OrgNotFoundError is Forgejo's ErrOrgNotExist for a name of no
+// organisation (or of one the actor may not see): a forge.ErrNotFound
+// whose message is `org does not exist [id: 0, name: x]`.
+type OrgNotFoundError struct{ Name string }
+
+func (e *OrgNotFoundError) Error() string {
+	return "org does not exist [id: 0, name: " + e.Name + "]"
+}
+
+// Is makes it a forge.ErrNotFound.
+func (e *OrgNotFoundError) Is(target error) bool { return target == forge.ErrNotFound }
 
 // OwnerByName resolves a user for listings of their repositories, as the
 // actor may see it: users the actor may not see (OwnerVisible) are
