@@ -5,22 +5,23 @@ import (
 	"net/http"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
 // listOrgRepos is GET /orgs/{org}/repos: the organisation's repositories
 // the actor may see, each with the actor's permissions. An organisation
-// the actor may not see is 404, as a missing one.
+// the actor may not see is 404, as a missing one (orgAssignment's
+// GetOrgByName).
 func (a *API) listOrgRepos(c *call) {
-	u, err := a.cfg.Orgs.Get(c.r.Context(), c.actor, c.org())
-	if err != nil {
-		c.orgError(err)
-		return
-	}
 	o := c.listOptions()
-	list, total, err := a.cfg.Repos.List(c.r.Context(), c.actor, repos.RepoFilter{OwnerID: u.ID}, o)
-	if err != nil {
+	list, total, err := a.cfg.Repos.ListOrgRepos(c.r.Context(), c.actor, c.org(), o)
+	var missing *repos.OrgNotFoundError
+	if errors.As(err, &missing) {
+		c.notFoundBody("GetOrgByName", (&orgs.NotFoundError{Name: missing.Name}).Error())
+		return
+	} else if err != nil {
 		c.repoError(err)
 		return
 	}

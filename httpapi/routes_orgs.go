@@ -68,10 +68,7 @@ func (a *API) orgRoutes() []route {
 	}
 	const rp = "/repos/{owner}/{repo}"
 	return append(rt, []route{
-		// Forgejo needs read:organization alone here; Hearth needs
-		// read:repository too until repos.Service.List accepts the
-		// organization category for an organisation's repositories.
-		{Method: "GET", Path: o + "/repos", Op: "orgListRepos", Scopes: orgRepo, h: a.listOrgRepos},
+		{Method: "GET", Path: o + "/repos", Op: "orgListRepos", Scopes: org, h: a.listOrgRepos},
 		{Method: "POST", Path: o + "/repos", Op: "createOrgRepo", Scopes: org, Token: true, h: a.createOrgRepo},
 		{Method: "POST", Path: "/org/{org}/repos", Op: "createOrgRepoDeprecated", Scopes: orgRepo, Token: true, h: a.createOrgRepoDeprecated},
 

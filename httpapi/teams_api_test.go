@@ -206,7 +206,7 @@ func TestTeamReposOverHTTP(t *testing.T) {
 	assert.Empty(t, e.do(as("bob", "GET", team+"/repos", nil)).list(t))
 }
 
-func TestOrgReposOverHTTP(t *testing.T) {
+func TestOrgRepositoryRoutes(t *testing.T) {
 	t.Parallel()
 	e := newOrgEnv(t)
 	for _, u := range []string{"alice", "bob", "carol"} {
@@ -229,5 +229,5 @@ func TestOrgReposOverHTTP(t *testing.T) {
 	assert.Equal(t, []string{"pub"}, names(t, e.do(req{method: "GET", path: "/api/v1/orgs/acme/repos"}), "name"))
 	assert.Equal(t, []string{"pub"}, names(t, e.do(as("carol", "GET", "/orgs/acme/repos", nil)), "name"))
 	assert.ElementsMatch(t, []string{"hidden", "pub"}, names(t, e.do(as("alice", "GET", "/orgs/acme/repos", nil)), "name"))
-	e.expect(e.do(req{method: "GET", path: "/api/v1/orgs/nope/repos"}), http.StatusNotFound, "")
+	e.expect(e.do(req{method: "GET", path: "/api/v1/orgs/nope/repos"}), http.StatusNotFound, "GetOrgByName")
 }
