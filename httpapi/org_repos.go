@@ -96,6 +96,10 @@ func (a *API) listTeamRepos(c *call) {
 		c.orgError(err)
 		return
 	}
+	if page.Org == nil || len(page.Repos) == 0 {
+		c.writeRepos(nil, page.Total, o)
+		return
+	}
 	views, err := a.teamRepoViews(c, page.Org, page.Repos)
 	if err != nil {
 		c.repoError(err)

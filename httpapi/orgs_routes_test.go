@@ -201,3 +201,35 @@ func TestOrgRouteTable(t *testing.T) {
 		})
 	}
 }
+
+// TestOrgRoutesRefuseBadBodies: every organisation and team operation
+// with a request body answers a body that is not JSON, or JSON of the
+// wrong shape, with 422 in Forgejo's shape and changes nothing.
+func TestOrgRoutesRefuseBadBodies(t *testing.T) {
+	t.Parallel()
+	e := newOrgEnv(t)
+	orgWorld(e)
+	ops := orgRouteOps(t)
+	api, err := httpapi.New(httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := e.do(rootReq("GET", "/orgs/acme", nil)).body
+	n := 0
+	for _, rt := range api.Routes() {
+		s := orgSamples[rt.Op]
+		if !ops[rt.Op] || s.body == nil {
+			continue
+		}
+		for _, body := range []string{"{", `{"name": 5, "username": 5, "new_name": 5, "description": 5, "image": 5}`, "[]"} {
+			n++
+			r := rootReq(rt.Method, s.path, body)
+			got := e.do(r)
+			assert.Equal(t, http.StatusUnprocessableEntity, got.StatusCode, "%s with %s: %s", rt.Op, body, got.body)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no operation with a body")
+	}
+	assert.Equal(t, string(before), string(e.do(rootReq("GET", "/orgs/acme", nil)).body), "nothing changed")
+}
