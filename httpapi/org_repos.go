@@ -109,7 +109,8 @@ func (a *API) listTeamRepos(c *call) {
 }
 
 // getTeamRepo is GET /teams/{id}/repos/{org}/{repo}: 200 with the
-// repository, 404 when the team does not have it.
+// repository, 404 when the team does not have it. As in Forgejo, {org} is
+// not read: the repository is the team's organisation's.
 func (a *API) getTeamRepo(c *call) {
 	id, ok := c.teamID()
 	if !ok {
@@ -120,12 +121,12 @@ func (a *API) getTeamRepo(c *call) {
 		c.orgError(err)
 		return
 	}
-	owner, err := a.cfg.Orgs.Get(c.r.Context(), c.actor, c.org())
+	team, err := a.cfg.Orgs.GetTeam(c.r.Context(), c.actor, id)
 	if err != nil {
 		c.orgError(err)
 		return
 	}
-	views, err := a.teamRepoViews(c, owner, []*forge.Repository{r})
+	views, err := a.teamRepoViews(c, team.Org, []*forge.Repository{r})
 	if err != nil {
 		c.repoError(err)
 		return

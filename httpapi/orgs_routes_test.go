@@ -82,6 +82,8 @@ func init() {
 		"orgAddTeamMember":        {http.StatusUnprocessableEntity: "adding an organisation or a blocked user to a team is 422"},
 		"createOrgRepo":           {http.StatusConflict: "an existing repository name is 409 `The repository with the same name already exists.` (Forgejo's CreateUserRepo, which CreateOrgRepo calls)"},
 		"createOrgRepoDeprecated": {http.StatusConflict: "as createOrgRepo"},
+		"renameOrg":               {http.StatusNotFound: "an unknown {org} is orgAssignment's 404 (spec/auth.md §9); the document omits it"},
+		"orgListBlockedUsers":     {http.StatusNotFound: "an unknown {org} is orgAssignment's 404 (spec/auth.md §9); the document omits it"},
 		"adminCreateOrg":          {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
 	} {
 		m := perOperation[op]
@@ -232,4 +234,43 @@ func TestOrgRoutesRefuseBadBodies(t *testing.T) {
 		t.Fatal("no operation with a body")
 	}
 	assert.Equal(t, string(before), string(e.do(rootReq("GET", "/orgs/acme", nil)).body), "nothing changed")
+}
+
+// TestOrgRoutesUnknownNames: every operation on an organisation, team or
+// repository that does not exist answers 404 (the deprecated POST
+// /org/{org}/repos 422, as Forgejo), whoever asks. The {org} of
+// /teams/{id}/repos/{org}/{repo} is not read (Forgejo looks the repository
+// up in the team's organisation).
+func TestOrgRoutesUnknownNames(t *testing.T) {
+	t.Parallel()
+	e := newOrgEnv(t)
+	orgWorld(e)
+	ops := orgRouteOps(t)
+	api, err := httpapi.New(httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, rt := range api.Routes() {
+		s := orgSamples[rt.Op]
+		if !ops[rt.Op] {
+			continue
+		}
+		for _, swap := range [][2]string{{"/acme", "/nope"}, {"/teams/2", "/teams/99"}, {"/site", "/nosuch"}} {
+			if !strings.Contains(s.path, swap[0]) || strings.HasPrefix(rt.Path, "/teams/{id}/repos/") && swap[0] == "/acme" {
+				continue
+			}
+			n++
+			path := strings.Replace(s.path, swap[0], swap[1], 1)
+			want := http.StatusNotFound
+			if rt.Op == "createOrgRepoDeprecated" {
+				want = http.StatusUnprocessableEntity
+			}
+			got := e.do(rootReq(rt.Method, path, s.body))
+			assert.Equal(t, want, got.StatusCode, "%s %s: %s", rt.Method, path, got.body)
+		}
+	}
+	if n < 30 {
+		t.Errorf("only %d requests", n)
+	}
 }
