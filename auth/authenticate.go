@@ -112,7 +112,9 @@ func (s *Service) authToken(ctx context.Context, token string) (forge.Actor, err
 			return err
 		})
 	}
-	if errors.Is(err, forge.ErrNotFound) {
+	if errors.Is(err, forge.ErrNotFound) || err == nil && u.IsOrganization() {
+		// Organisations never sign in: a token of one answers as an
+		// unknown token.
 		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "access token does not exist [sha: %s]", token)
 	} else if err != nil {
 		return forge.Anonymous, err
@@ -169,6 +171,12 @@ func (s *Service) verifyPassword(ctx context.Context, c Credentials) (forge.Acto
 		}
 		if err != nil {
 			return err
+		}
+		if u.IsOrganization() {
+			// Organisations never sign in: answer as for an unknown
+			// name.
+			u = nil
+			return forge.Errorf(forge.ErrNotFound, "user does not exist")
 		}
 		if u.LoginSource != 0 {
 			src, err = tx.LoginSourceByID(ctx, u.LoginSource)

@@ -33,6 +33,10 @@ func (s *Service) AuthenticateProxy(ctx context.Context, id ProxyIdentity, autoR
 		return err
 	})
 	switch {
+	case err == nil && u.IsOrganization():
+		// Organisations never sign in: the name answers as an unknown
+		// one that cannot be registered (it is taken).
+		return forge.Anonymous, nil
 	case err == nil:
 	case !errors.Is(err, forge.ErrNotFound):
 		return forge.Anonymous, err
@@ -87,6 +91,10 @@ func (s *Service) Sudo(ctx context.Context, actor forge.Actor, name string) (for
 	err := s.store.View(ctx, func(tx Tx) error {
 		var err error
 		u, err = tx.UserByName(ctx, name)
+		if err == nil && u.IsOrganization() {
+			// Nobody acts as an organisation.
+			return userNotFound(name)
+		}
 		return err
 	})
 	if err != nil {

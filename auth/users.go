@@ -300,12 +300,16 @@ func CanSee(actor forge.Actor, u *forge.User) bool {
 }
 
 // ListUsers is the administrators' user search. Returns one page and the
-// total. forge.ErrForbidden unless the actor is a site administrator whose
-// credential allows read:admin (and the actor's account state error).
+// total. It lists people only, whatever f says (organisations are listed
+// by the organisation service, as Forgejo's GET /admin/users searches
+// individuals). forge.ErrForbidden unless the actor is a site
+// administrator whose credential allows read:admin (and the actor's
+// account state error).
 func (s *Service) ListUsers(ctx context.Context, actor forge.Actor, f UserFilter, o forge.ListOptions) ([]*forge.User, int64, error) {
 	if err := requireAdmin(actor, forge.AccessRead); err != nil {
 		return nil, 0, err
 	}
+	f.IndividualsOnly = true
 	var (
 		users []*forge.User
 		total int64

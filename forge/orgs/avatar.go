@@ -1,8 +1,12 @@
 package orgs
 
 import (
+	"bytes"
 	"context"
 	"io"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -10,22 +14,79 @@ import (
 // MaxAvatarBytes bounds an avatar image.
 const MaxAvatarBytes = 1 << 20
 
+// avatarPrefix starts the blob key of every organisation avatar.
+const avatarPrefix = "org-avatar-"
+
+// IsImage reports whether b starts like a PNG, JPEG, GIF or WebP file (the
+// image rule of repository avatars).
+func IsImage(b []byte) bool {
+	switch {
+	case bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")),
+		bytes.HasPrefix(b, []byte("\xff\xd8\xff")),
+		bytes.HasPrefix(b, []byte("GIF87a")), bytes.HasPrefix(b, []byte("GIF89a")),
+		len(b) > 12 && bytes.Equal(b[:4], []byte("RIFF")) && bytes.Equal(b[8:12], []byte("WEBP")):
+		return true
+	}
+	return false
+}
+
 // SetAvatar stores image (PNG, JPEG, GIF or WebP) as the organisation's
 // avatar. Needs write:organization and an owner. forge.ErrInvalid for
 // anything that is not such an image or is over MaxAvatarBytes;
-// forge.ErrPrecondition without Config.Blobs.
+// forge.ErrPrecondition without Config.Blobs. The previous image is
+// deleted once the new one is recorded.
 func (s *Service) SetAvatar(ctx context.Context, actor forge.Actor, org string, image []byte) error {
-	return errTodo
+	if len(image) == 0 || len(image) > MaxAvatarBytes {
+		return forge.Errorf(forge.ErrInvalid, "avatar image must be between 1 byte and %d bytes", MaxAvatarBytes)
+	}
+	if !IsImage(image) {
+		return forge.Errorf(forge.ErrInvalid, "avatar is not a PNG, JPEG, GIF or WebP image")
+	}
+	if s.cfg.Blobs == nil {
+		return forge.Errorf(forge.ErrPrecondition, "avatars are disabled")
+	}
+	var old, key string
+	_, err := s.updateOrg(ctx, actor, org, func(_ Tx, v *orgView, now time.Time) error {
+		old = v.org.Avatar
+		key = avatarPrefix + strconv.FormatInt(v.org.ID, 10) + "-" + strconv.FormatInt(now.UnixNano(), 36)
+		if key == old {
+			key += "-1" // two uploads in one second keep distinct keys
+		}
+		if _, err := s.cfg.Blobs.Put(ctx, key, bytes.NewReader(image), MaxAvatarBytes); err != nil {
+			return err
+		}
+		v.org.Avatar = key
+		return nil
+	})
+	switch {
+	case err != nil && key != "":
+		// The blob was perhaps written: the organisation does not name it.
+		s.cfg.Blobs.Delete(ctx, key)
+	case err == nil && old != "" && old != key:
+		s.cfg.Blobs.Delete(ctx, old)
+	}
+	return err
 }
 
 // DeleteAvatar removes the organisation's avatar. Needs write:organization
 // and an owner.
 func (s *Service) DeleteAvatar(ctx context.Context, actor forge.Actor, org string) error {
-	return errTodo
+	var old string
+	_, err := s.updateOrg(ctx, actor, org, func(_ Tx, v *orgView, _ time.Time) error {
+		old, v.org.Avatar = v.org.Avatar, ""
+		return nil
+	})
+	if err == nil && old != "" && s.cfg.Blobs != nil {
+		s.cfg.Blobs.Delete(ctx, old)
+	}
+	return err
 }
 
 // OpenAvatar returns an organisation avatar image by its key (avatars are
-// public); forge.ErrNotFound if there is none.
+// public, as in Forgejo); forge.ErrNotFound if there is none.
 func (s *Service) OpenAvatar(ctx context.Context, key string) (io.ReadCloser, error) {
-	return nil, errTodo
+	if !strings.HasPrefix(key, avatarPrefix) || s.cfg.Blobs == nil {
+		return nil, forge.Errorf(forge.ErrNotFound, "avatar does not exist")
+	}
+	return s.cfg.Blobs.Open(ctx, key)
 }

@@ -2,6 +2,7 @@ package orgs
 
 import (
 	"context"
+	"strings"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -13,28 +14,153 @@ type TeamRepos struct {
 	Total int64
 }
 
-// ListTeamRepos returns one page of a team's repositories. Needs
-// read:organization and a member of its organisation.
+// ListTeamRepos returns one page of a team's repositories ordered by name.
+// Needs read:organization and a signed-in actor who may see the team
+// (GetTeam).
 func (s *Service) ListTeamRepos(ctx context.Context, actor forge.Actor, id forge.ID, o forge.ListOptions) (*TeamRepos, error) {
-	return nil, errTodo
+	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
+		return nil, err
+	}
+	var out *TeamRepos
+	err := s.store.View(ctx, func(tx Tx) error {
+		if err := signedIn(actor); err != nil {
+			return err
+		}
+		v, err := loadTeam(ctx, tx, actor, id)
+		if err != nil {
+			return err
+		}
+		list, n, err := tx.ListTeamRepos(ctx, id, o.Normalize())
+		out = &TeamRepos{Org: v.org, Repos: list, Total: n}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// teamRepo resolves the repository repo of the team's organisation (the
+// {org} of the route is not consulted, as in Forgejo): ErrTeamNotFound if
+// there is none.
+func teamRepo(ctx context.Context, tx Tx, v *teamView, repo string) (*forge.Repository, error) {
+	r, err := tx.RepoByName(ctx, v.org.ID, strings.TrimSuffix(repo, ".git"))
+	if isNotFound(err) || err == nil && r.Status != forge.RepoReady {
+		return nil, ErrTeamNotFound
+	}
+	return r, err
 }
 
 // TeamRepo returns the repository org/repo if the team has it;
-// forge.ErrNotFound otherwise. Needs read:organization and a member of the
-// team's organisation.
+// ErrTeamNotFound otherwise. Needs read:organization and a signed-in actor
+// who may see the team.
 func (s *Service) TeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, org, repo string) (*forge.Repository, error) {
-	return nil, errTodo
+	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
+		return nil, err
+	}
+	var out *forge.Repository
+	err := s.store.View(ctx, func(tx Tx) error {
+		if err := signedIn(actor); err != nil {
+			return err
+		}
+		v, err := loadTeam(ctx, tx, actor, id)
+		if err != nil {
+			return err
+		}
+		r, err := teamRepo(ctx, tx, v, repo)
+		if err != nil {
+			return err
+		}
+		has, err := tx.HasTeamRepo(ctx, id, r.ID)
+		if err != nil {
+			return err
+		}
+		if !has {
+			return ErrTeamNotFound
+		}
+		out = r
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
+
+// errRepoAdmin refuses team repository changes to those without admin
+// access to the repository (Forgejo's message).
+var errRepoAdmin = forge.Errorf(forge.ErrForbidden, "Must have admin-level access to the repository")
 
 // AddTeamRepo gives a team the repository org/repo, which must belong to
-// the team's organisation (forge.ErrNotFound otherwise). Needs
-// write:organization and an owner.
+// the team's organisation (ErrTeamNotFound otherwise); giving it again
+// changes nothing. As Forgejo's route: the actor may see the team
+// (GetTeam) and has admin access to the repository (owners and site
+// administrators have; others through Config.Repos):
+// forge.ErrForbidden `Must have admin-level access to the repository`.
+// Needs write:organization.
 func (s *Service) AddTeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, org, repo string) error {
-	return errTodo
+	return s.changeTeamRepo(ctx, actor, id, repo, true)
 }
 
-// RemoveTeamRepo takes the repository org/repo from a team (no error if
-// it does not have it). Needs write:organization and an owner.
+// RemoveTeamRepo takes the repository org/repo from a team; as
+// AddTeamRepo. Removing a repository the team does not have, or from a
+// team that includes all repositories, changes nothing (Forgejo's
+// RemoveRepositoryFromTeam).
 func (s *Service) RemoveTeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, org, repo string) error {
-	return errTodo
+	return s.changeTeamRepo(ctx, actor, id, repo, false)
+}
+
+func (s *Service) changeTeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, repo string, add bool) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
+		return err
+	}
+	// Who may administer the repository is the repository service's
+	// answer, asked before the transaction (it reads in its own).
+	var v *teamView
+	err := s.store.View(ctx, func(tx Tx) error {
+		if err := signedIn(actor); err != nil {
+			return err
+		}
+		var err error
+		if v, err = loadTeam(ctx, tx, actor, id); err != nil {
+			return err
+		}
+		_, err = teamRepo(ctx, tx, v, repo)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if !v.canOwn() {
+		if s.cfg.Repos == nil {
+			return errRepoAdmin
+		}
+		_, perm, err := s.cfg.Repos.RepoAccess(ctx, actor, v.org.Name, repo)
+		if err != nil {
+			return err
+		}
+		if perm.Mode < forge.AccessModeAdmin {
+			return errRepoAdmin
+		}
+	}
+	return s.store.Update(ctx, func(tx Tx) error {
+		v, err := loadTeam(ctx, tx, actor, id)
+		if err != nil {
+			return err
+		}
+		r, err := teamRepo(ctx, tx, v, repo)
+		if err != nil {
+			return err
+		}
+		if add {
+			return tx.AddTeamRepo(ctx, id, r.ID)
+		}
+		if v.team.IncludesAllRepos {
+			return nil
+		}
+		if err := tx.RemoveTeamRepo(ctx, id, r.ID); err != nil && !isNotFound(err) {
+			return err
+		}
+		return nil
+	})
 }

@@ -51,7 +51,9 @@ func storedUser(u *forge.User) forge.User {
 // userTaken reports whether another user than id has the name or e-mail.
 func (s *state) userTaken(id forge.ID, name, email string) bool {
 	for _, r := range s.users {
-		if r.u.ID != id && (strings.EqualFold(r.u.Name, name) || strings.EqualFold(r.u.Email, email)) {
+		// Organisations' e-mails are neither unique nor looked up.
+		if r.u.ID != id && (strings.EqualFold(r.u.Name, name) ||
+			r.u.Type == forge.UserTypeIndividual && strings.EqualFold(r.u.Email, email)) {
 			return true
 		}
 	}
@@ -101,8 +103,12 @@ func (t *tx) UserByName(ctx context.Context, name string) (*forge.User, error) {
 	return t.userWhere(ctx, func(u *forge.User) bool { return strings.EqualFold(u.Name, name) })
 }
 
+// UserByEmail never finds an organisation (their e-mails are not looked
+// up).
 func (t *tx) UserByEmail(ctx context.Context, email string) (*forge.User, error) {
-	return t.userWhere(ctx, func(u *forge.User) bool { return strings.EqualFold(u.Email, email) })
+	return t.userWhere(ctx, func(u *forge.User) bool {
+		return u.Type == forge.UserTypeIndividual && strings.EqualFold(u.Email, email)
+	})
 }
 
 func (t *tx) UpdateUser(ctx context.Context, u *forge.User) error {
@@ -175,7 +181,13 @@ func (t *tx) DeleteUser(ctx context.Context, id forge.ID) error {
 	deleteWhere(t.st.transfers, func(_ forge.ID, tr transferRow) bool { return tr.doer == id || tr.recipient == id })
 	// Memberships of organisations and teams, and blocks by and of the
 	// user, go as the schema's ON DELETE CASCADE takes them.
-	deleteWhere(t.st.orgMembers, func(k orgUser, _ bool) bool { return k.user == id })
+	// An organisation's teams go with it.
+	teams := map[forge.ID]bool{}
+	for tid, tm := range t.st.teams {
+		teams[tid] = tm.OrgID == id
+	}
+	t.st.deleteTeams(teams)
+	deleteWhere(t.st.orgMembers, func(k orgUser, _ bool) bool { return k.user == id || k.org == id })
 	deleteWhere(t.st.teamUsers, func(k teamUser, _ struct{}) bool { return k.user == id })
 	deleteWhere(t.st.blocks, func(k blockKey, _ time.Time) bool { return k.blocker == id || k.user == id })
 	return nil

@@ -303,7 +303,7 @@ func (t *tx) CreateToken(ctx context.Context, tk *auth.AccessToken) error {
 }
 
 // TokenByHash runs on every authenticated request. Reading the token with
-// its user's 25 columns costs more than twice a narrow read (modernc.org/sqlite
+// its user's 28 columns costs more than twice a narrow read (modernc.org/sqlite
 // describes every column of every result), so it reads the token and the
 // user's version, and takes the user from the version-checked cache.
 func (t *tx) TokenByHash(ctx context.Context, hash string) (*auth.AccessToken, *forge.User, error) {

@@ -164,3 +164,29 @@ func TestMigrationOrgEmailRollsBack(t *testing.T) {
 	require.NoError(t, raw.QueryRowContext(ctx, `SELECT count(*) FROM org_user`).Scan(&n))
 	assert.Equal(t, 1, n)
 }
+
+// Migration 00013 checks every foreign key before it commits: a database
+// holding a row that refers to no user is refused and left as it was.
+func TestMigrationOrgEmailRefusesDanglingRows(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	oldDatabase(t, path, 12, orgEmailFixture[0])
+	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(0)")
+	require.NoError(t, err)
+	_, err = raw.ExecContext(ctx, `INSERT INTO org_user (org_id, uid) VALUES (1, 4242)`)
+	require.NoError(t, err)
+	require.NoError(t, raw.Close())
+
+	_, err = Open(ctx, path)
+	require.Error(t, err)
+	raw, p := rawMigrator(t, path)
+	defer raw.Close()
+	v, err := p.GetDBVersion(ctx)
+	require.NoError(t, err)
+	assert.EqualValues(t, 12, v)
+	var n int
+	require.NoError(t, raw.QueryRowContext(ctx, `SELECT count(*) FROM users`).Scan(&n))
+	assert.Equal(t, 1, n, "the users table is untouched")
+	require.Error(t, raw.QueryRowContext(ctx, `SELECT count(*) FROM users_new`).Scan(&n), "no half-built table is left")
+}

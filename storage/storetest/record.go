@@ -16,6 +16,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
@@ -58,6 +59,7 @@ func storeInterfaces(b Backend) map[string]reflect.Type {
 	m := map[string]reflect.Type{
 		"auth.Tx":  reflect.TypeFor[auth.Tx](),
 		"repos.Tx": reflect.TypeFor[repos.Tx](),
+		"orgs.Tx":  reflect.TypeFor[orgs.Tx](),
 	}
 	if _, ok := b.Auth().(auth.TokenFinder); ok {
 		m["auth.TokenFinder"] = reflect.TypeFor[auth.TokenFinder]()
@@ -88,6 +90,8 @@ func (r recBackend) Auth() auth.Store {
 }
 
 func (r recBackend) Repos() repos.Store { return recReposStore{r.b.Repos(), r.rec} }
+
+func (r recBackend) Orgs() orgs.Store { return recOrgsStore{r.b.Orgs(), r.rec} }
 
 type recAuthStore struct {
 	s   auth.Store

@@ -16,6 +16,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
@@ -23,14 +24,15 @@ import (
 type Backend interface {
 	Auth() auth.Store
 	Repos() repos.Store
+	Orgs() orgs.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
 // call (tests run in parallel). Every store is used through a recording
 // wrapper, and the Coverage subtest fails when the suite never called a
-// method of auth.Tx, repos.Tx or an optional store interface the backend
-// has: a method added to a store interface must be added to the suite. It
-// is skipped when -run selected only part of the suite.
+// method of auth.Tx, repos.Tx, orgs.Tx or an optional store interface the
+// backend has: a method added to a store interface must be added to the
+// suite. It is skipped when -run selected only part of the suite.
 func Run(t *testing.T, open func(t *testing.T) Backend) {
 	rec := &recorder{}
 	var probe Backend
@@ -79,6 +81,12 @@ var cases = []struct {
 	{"OwnsRepositories", testOwnsRepositories},
 	{"DefaultVisibility", testDefaultVisibility},
 	{"BareErrors", testBareErrors},
+	{"OrgAccounts", testOrgAccounts},
+	{"OrgMembers", testOrgMembers},
+	{"Teams", testTeams},
+	{"TeamMembersAndRepos", testTeamMembersAndRepos},
+	{"Blocks", testBlocks},
+	{"OrgCascades", testOrgCascades},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {

@@ -1,0 +1,212 @@
+package orgs
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// Refusals with Forgejo's messages (its API middlewares reqToken,
+// reqSiteAdmin, reqOrgOwnership, reqOrgMembership, reqTeamMembership).
+var (
+	errTokenRequired = forge.Errorf(forge.ErrUnauthenticated, "token is required")
+	errSiteAdmin     = forge.Errorf(forge.ErrForbidden, "user should be the site admin")
+	// ErrMustBeOwner refuses an action reserved to the organisation's
+	// owners.
+	ErrMustBeOwner = forge.Errorf(forge.ErrForbidden, "Must be an organization owner")
+	// ErrMustBeMember refuses an action reserved to its members.
+	ErrMustBeMember = forge.Errorf(forge.ErrForbidden, "Must be an organization member")
+	// ErrMustBeTeamMember refuses a team route to an organisation member
+	// who is not in the team.
+	ErrMustBeTeamMember = forge.Errorf(forge.ErrForbidden, "Must be a team member")
+	// ErrTeamNotFound is a team that does not exist or that the actor may
+	// not see (Forgejo's bare 404).
+	ErrTeamNotFound = forge.Errorf(forge.ErrNotFound, "The target couldn't be found.")
+	// ErrNotOrgRepo refuses the /repos/{owner}/{repo}/teams routes for a
+	// repository a user owns. Forgejo answers it with 405: the handler
+	// maps it (errors.Is).
+	ErrNotOrgRepo = forge.Errorf(forge.ErrInvalid, "repo is not owned by an organization")
+)
+
+// NotFoundError is a user or organisation name that names nothing the
+// actor may see (Forgejo's 404 `user redirect does not exist [name: x]`).
+// Organisations the actor may not see answer with it exactly as missing
+// ones.
+type NotFoundError struct{ Name string }
+
+func (e *NotFoundError) Error() string {
+	return "user redirect does not exist [name: " + strings.ToLower(e.Name) + "]"
+}
+
+// Is makes it a forge.ErrNotFound.
+func (e *NotFoundError) Is(target error) bool { return target == forge.ErrNotFound }
+
+// orgView is an organisation and who the actor is in it.
+type orgView struct {
+	org    *forge.User
+	member bool
+	// owner: a member of the Owners team.
+	owner bool
+	// admin: a site administrator (whose credential allows it).
+	admin bool
+}
+
+// canOwn reports whether the actor may do what owners do.
+func (v *orgView) canOwn() bool { return v.owner || v.admin }
+
+// requireOwner is Forgejo's reqOrgOwnership on /orgs/{org}.
+func (v *orgView) requireOwner() error {
+	if v.canOwn() {
+		return nil
+	}
+	return ErrMustBeOwner
+}
+
+// requireMember is Forgejo's reqOrgMembership on /orgs/{org}.
+func (v *orgView) requireMember() error {
+	if v.member || v.admin {
+		return nil
+	}
+	return ErrMustBeMember
+}
+
+// loadOrg resolves the organisation named name for the actor: forge's
+// account name, an organisation, visible to the actor (Visible); a
+// *NotFoundError otherwise.
+func loadOrg(ctx context.Context, tx Tx, actor forge.Actor, name string) (*orgView, error) {
+	u, err := tx.UserByName(ctx, name)
+	if errors.Is(err, forge.ErrNotFound) || err == nil && !u.IsOrganization() {
+		return nil, &NotFoundError{Name: name}
+	} else if err != nil {
+		return nil, err
+	}
+	v, err := roleIn(ctx, tx, actor, u)
+	if err != nil {
+		return nil, err
+	}
+	if !Visible(actor, u, v.member) {
+		return nil, &NotFoundError{Name: name}
+	}
+	return v, nil
+}
+
+// roleIn finds who the actor is in org.
+func roleIn(ctx context.Context, tx Tx, actor forge.Actor, org *forge.User) (*orgView, error) {
+	v := &orgView{org: org, admin: actor.IsSiteAdmin()}
+	if !actor.IsSignedIn() {
+		return v, nil
+	}
+	var err error
+	if v.member, err = isMember(ctx, tx, org.ID, actor.UserID()); err != nil || !v.member {
+		return v, err
+	}
+	v.owner, err = isOwner(ctx, tx, org.ID, actor.UserID())
+	return v, err
+}
+
+// isMember reports whether the user is a member of the organisation.
+func isMember(ctx context.Context, tx Tx, orgID, userID forge.ID) (bool, error) {
+	_, err := tx.Member(ctx, orgID, userID)
+	if errors.Is(err, forge.ErrNotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// ownersTeam returns the organisation's Owners team; nil if it has none
+// (only an inconsistent store has none).
+func ownersTeam(ctx context.Context, tx Tx, orgID forge.ID) (*forge.Team, error) {
+	t, err := tx.TeamByName(ctx, orgID, forge.OwnersTeam)
+	if errors.Is(err, forge.ErrNotFound) || err == nil && !t.IsOwners() {
+		return nil, nil
+	}
+	return t, err
+}
+
+// isOwner reports whether the user is in the organisation's Owners team
+// (Forgejo's IsOrganizationOwner).
+func isOwner(ctx context.Context, tx Tx, orgID, userID forge.ID) (bool, error) {
+	t, err := ownersTeam(ctx, tx, orgID)
+	if err != nil || t == nil {
+		return false, err
+	}
+	return tx.IsTeamMember(ctx, t.ID, userID)
+}
+
+// loadUser resolves a user named by a route ({username}): a
+// *NotFoundError if there is none.
+func loadUser(ctx context.Context, tx Tx, name string) (*forge.User, error) {
+	u, err := tx.UserByName(ctx, name)
+	if errors.Is(err, forge.ErrNotFound) {
+		return nil, &NotFoundError{Name: name}
+	}
+	return u, err
+}
+
+// teamView is a team, its organisation and who the actor is in them.
+type teamView struct {
+	*orgView
+	team       *forge.Team
+	teamMember bool
+}
+
+// loadTeam resolves team id for the actor as Forgejo's /teams/{id} routes
+// do (orgAssignment then reqTeamMembership): site administrators, owners
+// of its organisation and the team's members pass; other members of the
+// organisation get ErrMustBeTeamMember; everyone else ErrTeamNotFound, as
+// for a missing team. Public-only tokens see teams of public
+// organisations only.
+func loadTeam(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID) (*teamView, error) {
+	t, err := tx.Team(ctx, id)
+	if errors.Is(err, forge.ErrNotFound) {
+		return nil, ErrTeamNotFound
+	} else if err != nil {
+		return nil, err
+	}
+	org, err := tx.UserByID(ctx, t.OrgID)
+	if errors.Is(err, forge.ErrNotFound) {
+		return nil, ErrTeamNotFound
+	} else if err != nil {
+		return nil, err
+	}
+	ov, err := roleIn(ctx, tx, actor, org)
+	if err != nil {
+		return nil, err
+	}
+	v := &teamView{orgView: ov, team: t}
+	if actor.IsSignedIn() {
+		if v.teamMember, err = tx.IsTeamMember(ctx, t.ID, actor.UserID()); err != nil {
+			return nil, err
+		}
+	}
+	switch {
+	case !Visible(actor, org, v.member):
+		return nil, ErrTeamNotFound
+	case v.canOwn() || v.teamMember:
+		return v, nil
+	case v.member:
+		return nil, ErrMustBeTeamMember
+	}
+	return nil, ErrTeamNotFound
+}
+
+// requireOwner is Forgejo's reqOrgOwnership reached through a team: 404
+// for those who are not owners.
+func (v *teamView) requireOwner() error {
+	if v.canOwn() {
+		return nil
+	}
+	return ErrTeamNotFound
+}
+
+// signedIn is Forgejo's reqToken.
+func signedIn(actor forge.Actor) error {
+	if !actor.IsSignedIn() {
+		return errTokenRequired
+	}
+	return nil
+}
+
+func isNotFound(err error) bool { return errors.Is(err, forge.ErrNotFound) }

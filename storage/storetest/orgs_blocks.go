@@ -1,0 +1,99 @@
+package storetest
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/orgs"
+)
+
+// isBlocked reads IsBlocked in a View.
+func isBlocked(t *testing.T, b Backend, blocker, user forge.ID) bool {
+	t.Helper()
+	var blocked bool
+	orgView(t, b.Orgs(), func(tx orgs.Tx) error {
+		var err error
+		blocked, err = tx.IsBlocked(context.Background(), blocker, user)
+		return err
+	})
+	return blocked
+}
+
+// listBlocked returns one page of ListBlocked and the total.
+func listBlocked(t *testing.T, b Backend, blocker forge.ID, o forge.ListOptions) ([]forge.Block, int64) {
+	t.Helper()
+	var list []forge.Block
+	var total int64
+	orgView(t, b.Orgs(), func(tx orgs.Tx) error {
+		var err error
+		list, total, err = tx.ListBlocked(context.Background(), blocker, o)
+		require.NotNil(t, list, "a page is never nil")
+		return err
+	})
+	return list, total
+}
+
+// testBlocks: blocks are directed, listed newest first, kept to the second
+// in UTC, and a block recorded again keeps its first time.
+func testBlocks(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Orgs()
+	shield := newOrg(t, b, "Shield")
+	ann, ben, cat := createUser(t, b.Auth(), forgetest.User("ann")), createUser(t, b.Auth(), forgetest.User("Ben")),
+		createUser(t, b.Auth(), forgetest.User("cat"))
+	t0 := time.Date(2024, 6, 7, 8, 9, 10, 0, time.FixedZone("CEST", 2*3600))
+	blocks := []forge.Block{
+		{BlockerID: shield.ID, UserID: ann.ID, Created: t0},
+		{BlockerID: shield.ID, UserID: cat.ID, Created: t0.Add(2 * time.Hour)},
+		{BlockerID: shield.ID, UserID: ben.ID, Created: t0.Add(time.Hour)},
+		{BlockerID: ann.ID, UserID: ben.ID, Created: t0},
+		{BlockerID: shield.ID, UserID: ann.ID, Created: t0.Add(5 * time.Hour)}, // again: no error, the first time stays
+	}
+	orgUpdate(t, s, func(tx orgs.Tx) error {
+		for _, bl := range blocks {
+			if err := tx.SetBlock(ctx, bl); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	for name, bl := range map[string]forge.Block{
+		"no user": {BlockerID: shield.ID, UserID: 9999, Created: t0}, "no blocker": {BlockerID: 9999, UserID: ann.ID, Created: t0},
+	} {
+		err := s.Update(ctx, func(tx orgs.Tx) error { return tx.SetBlock(ctx, bl) })
+		assert.ErrorIs(t, err, forge.ErrNotFound, "SetBlock with %s", name)
+	}
+
+	assert.True(t, isBlocked(t, b, shield.ID, ann.ID))
+	assert.False(t, isBlocked(t, b, ann.ID, shield.ID), "blocks are directed")
+	assert.True(t, isBlocked(t, b, ann.ID, ben.ID))
+	assert.False(t, isBlocked(t, b, ben.ID, ann.ID))
+	assert.False(t, isBlocked(t, b, 9999, ann.ID))
+
+	list, total := listBlocked(t, b, shield.ID, forge.ListOptions{Page: 1, Limit: 2})
+	assert.EqualValues(t, 3, total, "blocked twice, listed once")
+	assert.Equal(t, []forge.Block{
+		{BlockerID: shield.ID, UserID: cat.ID, Created: t0.Add(2 * time.Hour).UTC()},
+		{BlockerID: shield.ID, UserID: ben.ID, Created: t0.Add(time.Hour).UTC()},
+	}, list, "newest first, times in UTC")
+	list, _ = listBlocked(t, b, shield.ID, forge.ListOptions{Page: 2, Limit: 2})
+	assert.Equal(t, []forge.Block{{BlockerID: shield.ID, UserID: ann.ID, Created: t0.UTC()}}, list)
+	list, total = listBlocked(t, b, ben.ID, forge.ListOptions{})
+	assert.Empty(t, list)
+	assert.Zero(t, total)
+
+	orgUpdate(t, s, func(tx orgs.Tx) error { return tx.DeleteBlock(ctx, shield.ID, ann.ID) })
+	assert.False(t, isBlocked(t, b, shield.ID, ann.ID))
+	err := s.Update(ctx, func(tx orgs.Tx) error { return tx.DeleteBlock(ctx, shield.ID, ann.ID) })
+	assert.ErrorIs(t, err, forge.ErrNotFound, "unblocking twice")
+	err = s.Update(ctx, func(tx orgs.Tx) error { return tx.DeleteBlock(ctx, ben.ID, ann.ID) })
+	assert.ErrorIs(t, err, forge.ErrNotFound, "a block the other way round")
+	_, total = listBlocked(t, b, shield.ID, forge.ListOptions{})
+	assert.EqualValues(t, 2, total)
+}
