@@ -29,33 +29,14 @@ func init() {
 	)
 }
 
-// orgsOf returns the backend's orgs.Store, or nil if it has none (yet).
-func orgsOf(b Backend) orgs.Store {
-	type withOrgs interface{ Orgs() orgs.Store }
-	if o, ok := b.(withOrgs); ok {
-		return o.Orgs()
-	}
-	if r, ok := b.(recBackend); ok {
-		if o, ok := r.b.(withOrgs); ok {
-			return o.Orgs()
-		}
-	}
-	return nil
-}
-
-func newOrg(t *testing.T, b Backend, name string, vis forge.Visibility) *forge.User {
-	t.Helper()
-	return createUser(t, b.Auth(), forgetest.User(name, func(u *forge.User) {
-		u.Type, u.Visibility = forge.UserTypeOrganization, vis
-	}))
-}
+func privateOrg(u *forge.User) { u.Visibility = forge.VisibilityPrivate }
 
 // testRepoTeamsWithoutOrgs: with no membership nor team, the reads are
 // empty (never nil) and the writes refuse missing teams.
 func testRepoTeamsWithoutOrgs(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	org := newOrg(t, b, "lonely", forge.VisibilityPublic)
+	org := newOrg(t, b, "lonely")
 	u := createUser(t, b.Auth(), forgetest.User("loner"))
 	r := newRepo(t, b, org, "solo")
 	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
@@ -109,17 +90,13 @@ func testRepoTeamsWithoutOrgs(t *testing.T, b Backend) {
 }
 
 // testRepoTeams seeds organisations, members and teams through the
-// backend's orgs.Store (when it has one) and reads them through repos.Tx.
+// backend's orgs.Store and reads them through repos.Tx.
 func testRepoTeams(t *testing.T, b Backend) {
-	os := orgsOf(b)
-	if os == nil {
-		t.Log("the backend has no orgs.Store: seeded cases not run")
-		return
-	}
+	os := b.Orgs()
 	ctx := context.Background()
 	s := b.Repos()
-	acme := newOrg(t, b, "acme", forge.VisibilityPrivate)
-	other := newOrg(t, b, "other", forge.VisibilityPublic)
+	acme := newOrg(t, b, "acme", privateOrg)
+	other := newOrg(t, b, "other")
 	ann := createUser(t, b.Auth(), forgetest.User("tann"))
 	bob := createUser(t, b.Auth(), forgetest.User("tbob"))
 	priv := newRepo(t, b, acme, "priv")
