@@ -25,6 +25,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
@@ -45,6 +46,11 @@ type Config struct {
 	Auth *auth.Service
 	// Repos serves repositories. Nil leaves the repository routes out.
 	Repos *repos.Service
+	// Orgs serves organisations and teams (/orgs, /teams, /user/orgs,
+	// /admin/orgs, /repos/{owner}/{repo}/teams). Nil leaves those routes
+	// out; the organisation repository routes (/orgs/{org}/repos) need
+	// Repos too.
+	Orgs *orgs.Service
 	// Git serves git's smart HTTP protocol for repositories
 	// (storage/gitstore.Store does). Nil leaves /{owner}/{repo}.git out.
 	Git GitServer

@@ -11,7 +11,6 @@ import (
 // transferRepo is POST /repos/{owner}/{repo}/transfer: 202 with the
 // repository (moved, or showing the pending transfer).
 func (a *API) transferRepo(c *call) {
-	// team_ids is read and not applied: Hearth has no organisations yet.
 	var o wire.TransferRepoOption
 	if !c.decode(&o) {
 		return
@@ -20,7 +19,11 @@ func (a *API) transferRepo(c *call) {
 		c.errorStatus(http.StatusUnprocessableEntity, "[NewOwner]: Required")
 		return
 	}
-	v, err := a.cfg.Repos.StartTransfer(c.r.Context(), c.actor, c.owner(), c.repo(), o.NewOwner)
+	var teams []forge.ID
+	if o.TeamIDs != nil {
+		teams = append([]forge.ID{}, *o.TeamIDs...)
+	}
+	v, err := a.cfg.Repos.StartTransfer(c.r.Context(), c.actor, c.owner(), c.repo(), o.NewOwner, teams)
 	if err != nil {
 		c.repoError(err, on(forge.ErrConflict, http.StatusUnprocessableEntity))
 		return
@@ -54,11 +57,7 @@ func (a *API) createFork(c *call) {
 	if !c.decode(&o) {
 		return
 	}
-	if valueOf(o.Organization) != "" {
-		c.errorStatus(http.StatusUnprocessableEntity, "forking into an organization is not supported yet")
-		return
-	}
-	v, err := a.cfg.Repos.Fork(c.r.Context(), c.actor, c.owner(), c.repo(), valueOf(o.Name))
+	v, err := a.cfg.Repos.ForkInto(c.r.Context(), c.actor, c.owner(), c.repo(), valueOf(o.Name), valueOf(o.Organization))
 	if err != nil {
 		c.repoError(err)
 		return

@@ -89,6 +89,31 @@ func (x countingTx) CollaboratorModes(ctx context.Context, userID forge.ID, repo
 	return x.Tx.CollaboratorModes(ctx, userID, repoIDs)
 }
 
+func (x countingTx) OrgMemberships(ctx context.Context, userID forge.ID, orgIDs []forge.ID) (map[forge.ID]bool, error) {
+	x.s.queries.Add(1)
+	return x.Tx.OrgMemberships(ctx, userID, orgIDs)
+}
+
+func (x countingTx) TeamGrants(ctx context.Context, userID forge.ID, repoIDs []forge.ID) (map[forge.ID][]forge.TeamGrant, error) {
+	x.s.queries.Add(1)
+	return x.Tx.TeamGrants(ctx, userID, repoIDs)
+}
+
+func (x countingTx) OrgTeams(ctx context.Context, orgID, userID forge.ID) ([]*forge.Team, error) {
+	x.s.queries.Add(1)
+	return x.Tx.OrgTeams(ctx, orgID, userID)
+}
+
+func (x countingTx) AddRepoTeams(ctx context.Context, repoID forge.ID, teamIDs []forge.ID) error {
+	x.s.queries.Add(1)
+	return x.Tx.AddRepoTeams(ctx, repoID, teamIDs)
+}
+
+func (x countingTx) DeleteRepoTeams(ctx context.Context, repoID forge.ID) error {
+	x.s.queries.Add(1)
+	return x.Tx.DeleteRepoTeams(ctx, repoID)
+}
+
 func (x countingTx) ListCollaborators(ctx context.Context, repoID forge.ID, o forge.ListOptions) ([]repos.Collaborator, int64, error) {
 	x.s.queries.Add(1)
 	return x.Tx.ListCollaborators(ctx, repoID, o)

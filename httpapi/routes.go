@@ -155,6 +155,9 @@ func (a *API) routes() []route {
 	if a.cfg.Repos != nil {
 		routes = append(routes, a.repoRoutes()...)
 	}
+	if a.cfg.Orgs != nil {
+		routes = append(routes, a.orgRoutes()...)
+	}
 	return routes
 }
 

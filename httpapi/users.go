@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -91,9 +92,16 @@ func (a *API) getCurrentUser(c *call) {
 	c.json(http.StatusOK, c.toUser(c.actor.User))
 }
 
-// getUser is GET /users/{username}.
+// getUser is GET /users/{username}. It answers for organisations too, as
+// Forgejo: a private organisation the auth service hides is shown to those
+// the organisation service lets see it (its members).
 func (a *API) getUser(c *call) {
 	u, err := a.cfg.Auth.User(c.r.Context(), c.actor, c.pathValue("username"))
+	if errors.Is(err, forge.ErrNotFound) && a.cfg.Orgs != nil {
+		if org, oerr := a.cfg.Orgs.Get(c.r.Context(), c.actor, c.pathValue("username")); oerr == nil {
+			u, err = org, nil
+		}
+	}
 	if err != nil {
 		c.writeError(err)
 		return

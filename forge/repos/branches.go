@@ -34,7 +34,7 @@ func (s *Service) Branches(ctx context.Context, actor forge.Actor, owner, name s
 		if !ok {
 			continue
 		}
-		br, err := s.branch(ctx, v, rules, actor, b)
+		br, err := s.branch(ctx, v, rules, b)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -48,32 +48,29 @@ func (s *Service) Branches(ctx context.Context, actor forge.Actor, owner, name s
 
 // branchReader loads owner/name for a branch read (read:repository, read
 // access) with its protection rules.
-func (s *Service) branchReader(ctx context.Context, actor forge.Actor, owner, name string) (*View, []*BranchProtection, error) {
+func (s *Service) branchReader(ctx context.Context, actor forge.Actor, owner, name string) (*View, branchRules, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
-		return nil, nil, err
+		return nil, branchRules{}, err
 	}
 	v, err := s.reader(ctx, actor, owner, name)
 	if err != nil {
-		return nil, nil, err
+		return nil, branchRules{}, err
 	}
-	rules, err := s.rules(ctx, v.Repo.ID)
+	rr, p, err := s.refRules(ctx, actor, v)
 	if err != nil {
-		return nil, nil, err
+		return nil, branchRules{}, err
 	}
-	return v, rules, nil
+	return v, branchRules{rr.Branches, p}, nil
 }
 
-func (s *Service) rules(ctx context.Context, repo forge.ID) ([]*BranchProtection, error) {
-	var rules []*BranchProtection
-	err := s.store.View(ctx, func(tx Tx) error {
-		var err error
-		rules, err = tx.ListProtections(ctx, repo)
-		return err
-	})
-	return rules, err
+// branchRules are the branch rules of a repository and the actor as they
+// see it.
+type branchRules struct {
+	rules  []*BranchProtection
+	pusher Pusher
 }
 
-func (s *Service) branch(ctx context.Context, v *View, rules []*BranchProtection, actor forge.Actor, name string) (*Branch, error) {
+func (s *Service) branch(ctx context.Context, v *View, br branchRules, name string) (*Branch, error) {
 	log, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: "refs/heads/" + name, Limit: 1})
 	if err != nil {
 		return nil, err
@@ -81,9 +78,9 @@ func (s *Service) branch(ctx context.Context, v *View, rules []*BranchProtection
 	if len(log) == 0 {
 		return nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", name)
 	}
-	rule := ProtectionFor(rules, name)
+	rule := ProtectionFor(br.rules, name)
 	return &Branch{Name: name, Commit: log[0], Protected: rule != nil, Rule: rule,
-		CanPush: v.CanWrite() && canPush(rule, actor, v)}, nil
+		CanPush: v.CanWrite() && canPush(rule, br.pusher)}, nil
 }
 
 // GetBranch returns one branch; forge.ErrNotFound if missing.
@@ -95,7 +92,7 @@ func (s *Service) GetBranch(ctx context.Context, actor forge.Actor, owner, name,
 	if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+branch); err != nil {
 		return nil, nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", branch)
 	}
-	b, err := s.branch(ctx, v, rules, actor, branch)
+	b, err := s.branch(ctx, v, rules, branch)
 	return v, b, err
 }
 

@@ -14,6 +14,18 @@ import (
 // or already forked this one; forge.ErrInvalid for forking one's own
 // repository under its own name.
 func (s *Service) Fork(ctx context.Context, actor forge.Actor, owner, name, forkName string) (*View, error) {
+	return s.ForkInto(ctx, actor, owner, name, forkName, "")
+}
+
+// ForkInto is Fork into the organisation called org ("" for the actor's
+// own account: CreateForkOption's organization). Site administrators and
+// the organisation's members may; the fork joins the organisation's teams
+// that include all repositories, and its creator becomes an admin
+// collaborator unless already an administrator (as CreateInOrg). Errors
+// besides Fork's: forge.ErrInvalid `org does not exist [id: 0, name: x]`
+// (Forgejo's 422) for a name of no organisation; forge.ErrForbidden `user
+// is no member of organisation 'x'`.
+func (s *Service) ForkInto(ctx context.Context, actor forge.Actor, owner, name, forkName, org string) (*View, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return nil, err
 	}
@@ -33,16 +45,23 @@ func (s *Service) Fork(ctx context.Context, actor forge.Actor, owner, name, fork
 	now := s.clock.Now()
 	var v *View
 	err = s.store.Update(ctx, func(tx Tx) error {
-		mine, _, err := tx.ListRepos(ctx, RepoFilter{OwnerID: actor.User.ID, ForkOf: parent.Repo.ID, AllVisible: true}, forge.ListOptions{Page: 1, Limit: 1})
+		forker := actor.User
+		if org != "" {
+			var err error
+			if forker, err = forkOrg(ctx, tx, actor, org); err != nil {
+				return err
+			}
+		}
+		mine, _, err := tx.ListRepos(ctx, RepoFilter{OwnerID: forker.ID, ForkOf: parent.Repo.ID, AllVisible: true}, forge.ListOptions{Page: 1, Limit: 1})
 		if err != nil {
 			return err
 		}
-		if len(mine) > 0 || parent.Repo.OwnerID == actor.User.ID && forkName == parent.Repo.Name {
+		if len(mine) > 0 || parent.Repo.OwnerID == forker.ID && forkName == parent.Repo.Name {
 			return forge.Errorf(forge.ErrConflict, "repository is already forked by user [uname: %s, repo path: %s, fork path: %s/%s]",
-				actor.User.Name, parent.Repo.FullName(), actor.User.Name, forkName)
+				forker.Name, parent.Repo.FullName(), forker.Name, forkName)
 		}
 		r := *parent.Repo
-		r.ID, r.OwnerID, r.OwnerName, r.Name, r.ForkID = 0, actor.User.ID, actor.User.Name, forkName, parent.Repo.ID
+		r.ID, r.OwnerID, r.OwnerName, r.Name, r.ForkID = 0, forker.ID, forker.Name, forkName, parent.Repo.ID
 		// A fork is private when its parent is, or the parent's owner is
 		// private (Forgejo's ForkRepository).
 		r.Private = forkIsPrivate(parent.Repo, parent.Owner)
@@ -53,7 +72,7 @@ func (s *Service) Fork(ctx context.Context, actor forge.Actor, owner, name, fork
 		r.Avatar, r.Status = "", forge.RepoCreating
 		if err := tx.CreateRepo(ctx, &r); err != nil {
 			if errors.Is(err, forge.ErrConflict) {
-				return forge.Errorf(forge.ErrConflict, "repository already exists [uname: %s, name: %s]", actor.User.Name, forkName)
+				return forge.Errorf(forge.ErrConflict, "repository already exists [uname: %s, name: %s]", forker.Name, forkName)
 			}
 			return err
 		}
@@ -67,7 +86,12 @@ func (s *Service) Fork(ctx context.Context, actor forge.Actor, owner, name, fork
 				return err
 			}
 		}
-		v = &View{Repo: &r, Owner: actor.User, Perm: forge.AccessModeOwner}
+		if forker.IsOrganization() {
+			if err := joinOrgTeams(ctx, tx, actor, &r); err != nil {
+				return err
+			}
+		}
+		v = &View{Repo: &r, Owner: forker}
 		return nil
 	})
 	if err != nil {
@@ -216,4 +240,26 @@ func syncForkVisibility(ctx context.Context, tx Tx, base *forge.Repository, base
 		}
 	}
 	return nil
+}
+
+// forkOrg resolves the organisation a fork goes to, inside tx (ForkInto's
+// rules).
+func forkOrg(ctx context.Context, tx Tx, actor forge.Actor, org string) (*forge.User, error) {
+	u, err := tx.UserByName(ctx, org)
+	if errors.Is(err, forge.ErrNotFound) || err == nil && !u.IsOrganization() {
+		return nil, forge.Errorf(forge.ErrInvalid, "org does not exist [id: 0, name: %s]", org)
+	} else if err != nil {
+		return nil, err
+	}
+	if actor.User.IsAdmin {
+		return u, nil
+	}
+	member, err := isMember(ctx, tx, actor, u)
+	if err != nil {
+		return nil, err
+	}
+	if !member {
+		return nil, forge.Errorf(forge.ErrForbidden, "user is no member of organisation '%s'", u.Name)
+	}
+	return u, nil
 }

@@ -2,6 +2,7 @@ package repos_test
 
 import (
 	"context"
+	"reflect"
 	"testing"
 	"time"
 
@@ -29,7 +30,7 @@ func TestWritesReturnTheStateAfterThem(t *testing.T) {
 		e.repo(t, alice, n, false)
 	}
 	for _, n := range []string{"accepted", "rejected"} {
-		_, err := e.svc.StartTransfer(ctx, alice, "alice", n, "bob")
+		_, err := e.svc.StartTransfer(ctx, alice, "alice", n, "bob", nil)
 		require.NoError(t, err)
 	}
 	desc := "after"
@@ -52,10 +53,10 @@ func TestWritesReturnTheStateAfterThem(t *testing.T) {
 		}},
 		{"Fork", bob, func() (*repos.View, error) { return e.svc.Fork(ctx, bob, "alice", "forked", "") }},
 		{"StartTransfer pending", alice, func() (*repos.View, error) {
-			return e.svc.StartTransfer(ctx, alice, "alice", "offered", "bob")
+			return e.svc.StartTransfer(ctx, alice, "alice", "offered", "bob", nil)
 		}},
 		{"StartTransfer at once", root, func() (*repos.View, error) {
-			return e.svc.StartTransfer(ctx, root, "alice", "moved", "bob")
+			return e.svc.StartTransfer(ctx, root, "alice", "moved", "bob", nil)
 		}},
 		{"AcceptTransfer", bob, func() (*repos.View, error) { return e.svc.AcceptTransfer(ctx, bob, "alice", "accepted") }},
 		{"RejectTransfer", bob, func() (*repos.View, error) { return e.svc.RejectTransfer(ctx, bob, "alice", "rejected") }},
@@ -71,7 +72,7 @@ func TestWritesReturnTheStateAfterThem(t *testing.T) {
 		if d := cmp.Diff(fresh.Repo, got.Repo, opts); d != "" {
 			t.Errorf("%s: the returned repository is not the stored one (-stored +returned):\n%s", c.name, d)
 		}
-		if fresh.Perm != got.Perm {
+		if !reflect.DeepEqual(fresh.Perm, got.Perm) {
 			t.Errorf("%s: returned permission %v, stored %v", c.name, got.Perm, fresh.Perm)
 		}
 		if d := cmp.Diff(fresh.Owner, got.Owner, opts); d != "" {

@@ -29,7 +29,7 @@ func TestUsersAreRedactedForTheActor(t *testing.T) {
 	fork, err := e.svc.Fork(ctx, carol, "alice", "pub", "")
 	require.NoError(t, err)
 	moving := e.repo(t, alice, "moving", false)
-	_, err = e.svc.StartTransfer(ctx, alice, "alice", "moving", "bob")
+	_, err = e.svc.StartTransfer(ctx, alice, "alice", "moving", "bob", nil)
 	require.NoError(t, err)
 
 	// Every user the service returns to actor, by where it came from.

@@ -23,7 +23,7 @@ func TestRelatedOfTrustsOnlyIDs(t *testing.T) {
 	secret := e.repo(t, alice, "secret", true)
 	pub := e.repo(t, alice, "pub", false)
 	for _, name := range []string{"secret", "pub"} {
-		_, err := e.svc.StartTransfer(ctx, alice, "alice", name, "bob")
+		_, err := e.svc.StartTransfer(ctx, alice, "alice", name, "bob", nil)
 		require.NoError(t, err)
 	}
 	ids := []forge.ID{secret.Repo.ID, pub.Repo.ID, 9999}

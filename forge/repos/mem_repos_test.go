@@ -22,12 +22,12 @@ func TestMemCreateGetDelete(t *testing.T) {
 
 	v, err := e.svc.Create(ctx, ann, "", repos.CreateOptions{Name: "tools", AutoInit: true, Readme: "Default"})
 	require.NoError(t, err)
-	assert.Equal(t, forge.AccessModeOwner, v.Perm)
+	assert.Equal(t, forge.AccessModeOwner, v.Perm.Mode)
 	assert.Equal(t, "ann/tools", v.Repo.FullName())
 
 	got, err := e.svc.Get(ctx, bob, "ANN", "Tools")
 	require.NoError(t, err, "names ignore case")
-	assert.Equal(t, forge.AccessModeRead, got.Perm)
+	assert.Equal(t, forge.AccessModeRead, got.Perm.Mode)
 	assert.False(t, got.Repo.Empty, "auto-init made a commit")
 	assert.Equal(t, forgetest.Epoch, got.Repo.Created, "the service clock stamps the row")
 
@@ -50,7 +50,7 @@ func TestMemCreateGetDelete(t *testing.T) {
 	assert.ErrorIs(t, err, forge.ErrNotFound)
 	got, err = e.svc.GetByID(ctx, admin, secret.Repo.ID)
 	require.NoError(t, err)
-	assert.Equal(t, forge.AccessModeOwner, got.Perm)
+	assert.Equal(t, forge.AccessModeOwner, got.Perm.Mode)
 
 	list, total, err := e.svc.List(ctx, forge.Actor{}, repos.RepoFilter{}, forge.ListOptions{})
 	require.NoError(t, err)
@@ -116,14 +116,14 @@ func TestMemTransfer(t *testing.T) {
 	e.repo(t, bob, "clash", false)
 	e.repo(t, ann, "clash", false)
 
-	_, err := e.svc.StartTransfer(ctx, bob, "ann", "tools", "bob")
+	_, err := e.svc.StartTransfer(ctx, bob, "ann", "tools", "bob", nil)
 	assert.ErrorIs(t, err, forge.ErrForbidden)
-	_, err = e.svc.StartTransfer(ctx, ann, "ann", "tools", "nobody")
+	_, err = e.svc.StartTransfer(ctx, ann, "ann", "tools", "nobody", nil)
 	assert.ErrorIs(t, err, forge.ErrNotFound)
-	_, err = e.svc.StartTransfer(ctx, ann, "ann", "clash", "bob")
+	_, err = e.svc.StartTransfer(ctx, ann, "ann", "clash", "bob", nil)
 	assert.ErrorIs(t, err, forge.ErrConflict)
 
-	v, err := e.svc.StartTransfer(ctx, ann, "ann", "tools", "bob")
+	v, err := e.svc.StartTransfer(ctx, ann, "ann", "tools", "bob", nil)
 	require.NoError(t, err)
 	tr, err := e.svc.PendingTransfer(ctx, ann, v.Repo.ID)
 	require.NoError(t, err)
@@ -139,13 +139,13 @@ func TestMemTransfer(t *testing.T) {
 	assert.ErrorIs(t, err, forge.ErrNotFound)
 	got, err := e.svc.Get(ctx, bob, "bob", "tools")
 	require.NoError(t, err)
-	assert.Equal(t, forge.AccessModeOwner, got.Perm)
+	assert.Equal(t, forge.AccessModeOwner, got.Perm.Mode)
 	tr, err = e.svc.PendingTransfer(ctx, bob, moved.Repo.ID)
 	require.NoError(t, err)
 	assert.Nil(t, tr, "an accepted transfer is no longer pending")
 
 	// Rejected by the owner who started it.
-	_, err = e.svc.StartTransfer(ctx, bob, "bob", "tools", "carl")
+	_, err = e.svc.StartTransfer(ctx, bob, "bob", "tools", "carl", nil)
 	require.NoError(t, err)
 	_, err = e.svc.RejectTransfer(ctx, bob, "bob", "tools")
 	require.NoError(t, err)

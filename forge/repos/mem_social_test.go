@@ -25,7 +25,7 @@ func TestMemCollaborators(t *testing.T) {
 	require.NoError(t, e.svc.AddCollaborator(ctx, ann, "ann", "secret", "bob", forge.AccessModeWrite))
 	v, err := e.svc.Get(ctx, bob, "ann", "secret")
 	require.NoError(t, err, "a collaborator sees the private repository")
-	assert.Equal(t, forge.AccessModeWrite, v.Perm)
+	assert.Equal(t, forge.AccessModeWrite, v.Perm.Mode)
 	_, total, err := e.svc.List(ctx, bob, repos.RepoFilter{}, forge.ListOptions{})
 	require.NoError(t, err)
 	assert.EqualValues(t, 1, total)

@@ -178,7 +178,10 @@ var ErrRuleNameEmpty = forge.Errorf(forge.ErrInvalid, "both rule_name and branch
 // …UserIDs given are ignored). Errors:
 // forge.ErrInvalid `both rule_name and branch_name are empty`;
 // ErrWhitelistUserMissing (forge.ErrInvalid `User does not exist`);
-// forge.ErrConflict `Branch protection already exist`.
+// forge.ErrInvalid `team does not exist [...]` for a whitelisted team the
+// owning organisation does not have (teams of a user's repository are
+// dropped, as Forgejo does); forge.ErrConflict `Branch protection already
+// exist`. Members of whitelisted teams pass the whitelists.
 func (s *Service) CreateProtection(ctx context.Context, actor forge.Actor, owner, name string, p BranchProtection) (*BranchProtection, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return nil, err
@@ -192,6 +195,9 @@ func (s *Service) CreateProtection(ctx context.Context, actor forge.Actor, owner
 	p.Created, p.Updated = now, now
 	err := s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
 		if err := resolveProtectionNames(ctx, tx, &p, true, true, true); err != nil {
+			return err
+		}
+		if err := resolveProtectionTeams(ctx, tx, v, &p, true, true, true); err != nil {
 			return err
 		}
 		p.RepoID = v.Repo.ID
@@ -296,6 +302,11 @@ func (s *Service) EditProtection(ctx context.Context, actor forge.Actor, owner, 
 		p.ID, p.RepoID, p.RuleName = id, repo, ruleName
 		err = resolveProtectionNames(ctx, tx, p, e.PushWhitelistUsernames != nil, e.MergeWhitelistUsernames != nil,
 			e.ApprovalsWhitelistUsernames != nil)
+		if err != nil {
+			return err
+		}
+		err = resolveProtectionTeams(ctx, tx, v, p, e.PushWhitelistTeams != nil, e.MergeWhitelistTeams != nil,
+			e.ApprovalsWhitelistTeams != nil)
 		if err != nil {
 			return err
 		}

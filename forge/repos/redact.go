@@ -39,13 +39,11 @@ func reread(ctx context.Context, tx Tx, actor forge.Actor, v *View) error {
 	if err != nil {
 		return err
 	}
-	collab := forge.AccessNone
-	if actor.IsSignedIn() {
-		if collab, err = tx.CollaboratorMode(ctx, r.ID, actor.User.ID); err != nil {
-			return err
-		}
+	perm, err := accessOf(ctx, tx, actor, r, u)
+	if err != nil {
+		return err
 	}
 	r.OwnerName = u.Name
-	v.Repo, v.Owner, v.Perm = r, u.VisibleTo(actor), Permission(actor, r, u, collab)
+	v.Repo, v.Owner, v.Perm = r, u.VisibleTo(actor), perm
 	return nil
 }

@@ -51,11 +51,44 @@ type RefRules struct {
 // isZeroID reports whether id is "" or all zeros (git's "no object").
 func isZeroID(id string) bool { return strings.Trim(id, "0") == "" }
 
-// CanPushBranch is the branch rule for changes by the user with id userID
-// (0: nobody): without a rule, yes; with one, only when it enables pushing
-// and, when it has a push whitelist, the user's id is on it. (Write access
-// is checked before.)
+// Pusher is who changes references, as the protection rules see it: the
+// user's id (0 for nobody) and the names of the teams of the repository's
+// organisation the user is in (none for users' repositories). A member of
+// a whitelisted team passes a whitelist as a whitelisted user does.
+type Pusher struct {
+	UserID forge.ID
+	Teams  []string
+}
+
+// listed reports whether p is on a whitelist of users and teams (team
+// names compare ignoring case).
+func (p Pusher) listed(users []forge.ID, teams []string) bool {
+	if p.UserID == 0 {
+		return false
+	}
+	if slices.Contains(users, p.UserID) {
+		return true
+	}
+	for _, t := range teams {
+		for _, mine := range p.Teams {
+			if strings.EqualFold(t, mine) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// CanPushBranch is CanPushBranchAs for a user in no team.
 func CanPushBranch(rule *BranchProtection, userID forge.ID) bool {
+	return CanPushBranchAs(rule, Pusher{UserID: userID})
+}
+
+// CanPushBranchAs is the branch rule for changes by p: without a rule,
+// yes; with one, only when it enables pushing and, when it has a push
+// whitelist, p is on it (by user or team). (Write access is checked
+// before.)
+func CanPushBranchAs(rule *BranchProtection, p Pusher) bool {
 	if rule == nil {
 		return true
 	}
@@ -65,12 +98,33 @@ func CanPushBranch(rule *BranchProtection, userID forge.ID) bool {
 	if !rule.EnablePushWhitelist {
 		return true
 	}
-	return userID != 0 && slices.Contains(rule.PushWhitelistUserIDs, userID)
+	return p.listed(rule.PushWhitelistUserIDs, rule.PushWhitelistTeams)
 }
 
-// canPush is CanPushBranch for an actor.
-func canPush(rule *BranchProtection, actor forge.Actor, _ *View) bool {
-	return CanPushBranch(rule, actor.UserID())
+// CanMergeBranch is Forgejo's IsUserMergeWhitelisted: may p, who can
+// (canWriteCode) or cannot write the code, merge into a branch the rule
+// protects? Without a merge whitelist, writers may; with one, those on it
+// (by user or team).
+func CanMergeBranch(rule *BranchProtection, p Pusher, canWriteCode bool) bool {
+	if rule == nil || !rule.EnableMergeWhitelist {
+		return canWriteCode
+	}
+	return p.listed(rule.MergeWhitelistUserIDs, rule.MergeWhitelistTeams)
+}
+
+// IsOfficialReviewer is Forgejo's IsUserOfficialReviewer: does an approval
+// by p count? Without an approvals whitelist, when p can write the code;
+// with one, when p is on it (by user or team).
+func IsOfficialReviewer(rule *BranchProtection, p Pusher, canWriteCode bool) bool {
+	if rule == nil || !rule.EnableApprovalsWhitelist {
+		return canWriteCode
+	}
+	return p.listed(rule.ApprovalsWhitelistUserIDs, rule.ApprovalsWhitelistTeams)
+}
+
+// canPush is CanPushBranchAs for an actor whose teams are p.
+func canPush(rule *BranchProtection, p Pusher) bool {
+	return CanPushBranchAs(rule, p)
 }
 
 // CheckRefUpdate is the one protection rule for every way a reference is
@@ -89,6 +143,11 @@ func canPush(rule *BranchProtection, actor forge.Actor, _ *View) bool {
 // any other namespace (refs/notes/…, refs/meta/…) is the repository's to
 // use, as in Forgejo, for anyone who may write to it.
 func CheckRefUpdate(rules RefRules, userID forge.ID, u RefUpdate) (fastForwardOnly bool, refusal RefRefusal) {
+	return CheckRefUpdateAs(rules, Pusher{UserID: userID}, u)
+}
+
+// CheckRefUpdateAs is CheckRefUpdate for p: whitelisted teams count.
+func CheckRefUpdateAs(rules RefRules, p Pusher, u RefUpdate) (fastForwardOnly bool, refusal RefRefusal) {
 	deleting := isZeroID(u.NewID)
 	creating := isZeroID(u.OldID) && !deleting
 	switch {
@@ -101,7 +160,7 @@ func CheckRefUpdate(rules RefRules, userID forge.ID, u RefUpdate) (fastForwardOn
 		if creating && CheckRefName(tag) != nil {
 			return false, RefBadName
 		}
-		if !CanChangeTag(rules.Tags, userID, tag) {
+		if !CanChangeTagAs(rules.Tags, p, tag) {
 			return false, RefTag
 		}
 		return false, RefAllowed
@@ -119,7 +178,7 @@ func CheckRefUpdate(rules RefRules, userID forge.ID, u RefUpdate) (fastForwardOn
 		return false, RefDefaultBranch
 	case deleting && rule != nil:
 		return false, RefBranchDeletion
-	case !CanPushBranch(rule, userID):
+	case !CanPushBranchAs(rule, p):
 		return false, RefBranchPush
 	}
 	return rule != nil && !isZeroID(u.OldID), RefAllowed
@@ -169,25 +228,47 @@ func (e *RefChangeError) Error() string {
 // Is makes it a forge.ErrForbidden.
 func (e *RefChangeError) Is(target error) bool { return target == forge.ErrForbidden }
 
-// refRules loads the branch and tag rules of v's repository in one read.
-func (s *Service) refRules(ctx context.Context, v *View) (RefRules, error) {
+// refRules loads the branch and tag rules of v's repository, and the
+// actor as the rules see it, in one read.
+func (s *Service) refRules(ctx context.Context, actor forge.Actor, v *View) (RefRules, Pusher, error) {
 	rr := RefRules{DefaultBranch: v.Repo.DefaultBranch, Empty: v.Repo.Empty}
+	var p Pusher
 	err := s.store.View(ctx, func(tx Tx) error {
 		var err error
 		if rr.Branches, err = tx.ListProtections(ctx, v.Repo.ID); err != nil {
 			return err
 		}
-		rr.Tags, err = tx.ListTagProtections(ctx, v.Repo.ID)
+		if rr.Tags, err = tx.ListTagProtections(ctx, v.Repo.ID); err != nil {
+			return err
+		}
+		p, err = pusherOf(ctx, tx, actor, v)
 		return err
 	})
-	return rr, err
+	return rr, p, err
+}
+
+// pusherOf is the actor as the protection rules see it in v's repository:
+// with the names of its teams when an organisation owns it.
+func pusherOf(ctx context.Context, tx Tx, actor forge.Actor, v *View) (Pusher, error) {
+	p := Pusher{UserID: actor.UserID()}
+	if p.UserID == 0 || !v.Owner.IsOrganization() {
+		return p, nil
+	}
+	teams, err := tx.OrgTeams(ctx, v.Repo.OwnerID, p.UserID)
+	if err != nil {
+		return p, err
+	}
+	for _, t := range teams {
+		p.Teams = append(p.Teams, t.Name)
+	}
+	return p, nil
 }
 
 // checkRefChange applies CheckRefUpdate to updates by actor in v (a view
 // loaded for a writer): a *RefChangeError for the first refused update,
 // else the references that may only fast-forward.
 func (s *Service) checkRefChange(ctx context.Context, actor forge.Actor, v *View, rename bool, updates ...RefUpdate) ([]string, error) {
-	rr, err := s.refRules(ctx, v)
+	rr, p, err := s.refRules(ctx, actor, v)
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +277,7 @@ func (s *Service) checkRefChange(ctx context.Context, actor forge.Actor, v *View
 	}
 	var ff []string
 	for _, u := range updates {
-		only, why := CheckRefUpdate(rr, actor.UserID(), u)
+		only, why := CheckRefUpdateAs(rr, p, u)
 		if why != RefAllowed {
 			return nil, &RefChangeError{Ref: u.Ref, Refusal: why}
 		}

@@ -78,18 +78,18 @@ func (s *Service) RelatedOf(ctx context.Context, actor forge.Actor, ids []forge.
 		if err != nil {
 			return err
 		}
-		modes, err := collaboratorModes(ctx, tx, actor, all)
+		grants, err := grantsOf(ctx, tx, actor, all)
 		if err != nil {
 			return err
 		}
-		views, err := viewsWith(actor, all, users, modes)
+		views, err := viewsWith(actor, all, users, grants)
 		if err != nil {
 			return err
 		}
 		redactOwners(actor, views)
 		readable := map[forge.ID]*View{}
 		for _, v := range views {
-			if v.CanRead() {
+			if v.Perm.HasAccess() {
 				readable[v.Repo.ID] = v
 			}
 		}

@@ -91,7 +91,10 @@ func (s *Service) ListReleases(ctx context.Context, actor forge.Actor, owner, na
 		if v, err = load(ctx, tx, actor, owner, name); err != nil {
 			return err
 		}
-		f.IncludeDrafts = v.CanWrite()
+		if err := requireUnitRead(v, forge.UnitReleases); err != nil {
+			return err
+		}
+		f.IncludeDrafts = v.Perm.CanWrite(forge.UnitReleases)
 		if list, total, err = tx.ListReleases(ctx, v.Repo.ID, f, o.Normalize()); err != nil {
 			return err
 		}
@@ -145,6 +148,9 @@ func (s *Service) GetRelease(ctx context.Context, actor forge.Actor, owner, name
 		if v, err = load(ctx, tx, actor, owner, name); err != nil {
 			return err
 		}
+		if err := requireUnitRead(v, forge.UnitReleases); err != nil {
+			return err
+		}
 		switch {
 		case latest:
 			no := false
@@ -164,7 +170,7 @@ func (s *Service) GetRelease(ctx context.Context, actor forge.Actor, owner, name
 		if err != nil {
 			return storeMissing(err, releaseMissing(id, tag))
 		}
-		if rel.Draft && !v.CanWrite() {
+		if rel.Draft && !v.Perm.CanWrite(forge.UnitReleases) {
 			return releaseMissing(id, tag)()
 		}
 		return fillReleases(ctx, tx, actor, []*Release{rel})
@@ -184,7 +190,7 @@ func (s *Service) CreateRelease(ctx context.Context, actor forge.Actor, owner, n
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return nil, nil, err
 	}
-	v, err := s.writer(ctx, actor, owner, name)
+	v, err := s.unitWriter(ctx, actor, owner, name, forge.UnitReleases)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -320,7 +326,7 @@ func (s *Service) EditRelease(ctx context.Context, actor forge.Actor, owner, nam
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return nil, nil, err
 	}
-	v, err := s.writer(ctx, actor, owner, name)
+	v, err := s.unitWriter(ctx, actor, owner, name, forge.UnitReleases)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -390,7 +396,7 @@ func (s *Service) DeleteRelease(ctx context.Context, actor forge.Actor, owner, n
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return err
 	}
-	v, err := s.writer(ctx, actor, owner, name)
+	v, err := s.unitWriter(ctx, actor, owner, name, forge.UnitReleases)
 	if err != nil {
 		return err
 	}
@@ -449,7 +455,7 @@ func (s *Service) AddAttachment(ctx context.Context, actor forge.Actor, owner, n
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return nil, nil, err
 	}
-	v, err := s.writer(ctx, actor, owner, name)
+	v, err := s.unitWriter(ctx, actor, owner, name, forge.UnitReleases)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -505,7 +511,7 @@ func (s *Service) EditAttachment(ctx context.Context, actor forge.Actor, owner, 
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return nil, nil, err
 	}
-	v, err := s.writer(ctx, actor, owner, name)
+	v, err := s.unitWriter(ctx, actor, owner, name, forge.UnitReleases)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -540,7 +546,7 @@ func (s *Service) DeleteAttachment(ctx context.Context, actor forge.Actor, owner
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return err
 	}
-	v, err := s.writer(ctx, actor, owner, name)
+	v, err := s.unitWriter(ctx, actor, owner, name, forge.UnitReleases)
 	if err != nil {
 		return err
 	}
@@ -593,7 +599,7 @@ func (s *Service) OpenAttachment(ctx context.Context, actor forge.Actor, uuid st
 		if err != nil && !errors.Is(err, forge.ErrNotFound) {
 			return err
 		}
-		if err != nil || (rel.Draft && !v.CanWrite()) || (a.ExternalURL != "" && !ValidDownloadURL(a.ExternalURL)) {
+		if err != nil || (rel.Draft && !v.Perm.CanWrite(forge.UnitReleases)) || !v.Perm.CanRead(forge.UnitReleases) || (a.ExternalURL != "" && !ValidDownloadURL(a.ExternalURL)) {
 			return attachmentMissing(0, uuid)()
 		}
 		a.Downloads++

@@ -61,6 +61,118 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 			return nil, err
 		}
 	}
+	return s.create(ctx, actor, owner, forOther, false, o)
+}
+
+// CreateInOrg makes a repository owned by the organisation org (Forgejo's
+// POST /orgs/{org}/repos). The credential must grant write:organization
+// (the deprecated POST /org/{org}/repos also needs write:repository: its
+// handler checks both first, as Forgejo's route). Site administrators,
+// the organisation's owners and members of its teams that may create
+// repositories (can_create_org_repo) may. The new repository joins every
+// team of the organisation that includes all repositories; a creator who
+// is not then an administrator of it becomes an admin collaborator
+// (Forgejo's CreateRepositoryByExample). Otherwise as Create.
+//
+// Errors: forge.ErrInvalid `org does not exist [id: 0, name: x]` when org
+// is no organisation (Forgejo answers 422); ErrOrgNotVisible when the
+// actor may not see it; forge.ErrForbidden `Given user is not allowed to
+// create repository in organization.`; and those of Create.
+func (s *Service) CreateInOrg(ctx context.Context, actor forge.Actor, org string, o CreateOptions) (*View, error) {
+	if !actor.IsSignedIn() {
+		return nil, forge.Errorf(forge.ErrUnauthenticated, "token is required")
+	}
+	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
+		return nil, err
+	}
+	return s.create(ctx, actor, org, false, true, o)
+}
+
+// ErrOrgNotVisible refuses to create a repository in an organisation the
+// actor may not see: Forgejo's 404 `{"message": "HasOrgOrUserVisible",
+// "errors": []}`.
+var ErrOrgNotVisible = forge.Errorf(forge.ErrNotFound, "HasOrgOrUserVisible")
+
+// orgForCreate resolves the organisation named org for a repository's
+// creation by the actor, inside tx (CreateInOrg's rules).
+func orgForCreate(ctx context.Context, tx Tx, actor forge.Actor, org string) (*forge.User, error) {
+	u, err := tx.UserByName(ctx, org)
+	if errors.Is(err, forge.ErrNotFound) || err == nil && !u.IsOrganization() {
+		return nil, forge.Errorf(forge.ErrInvalid, "org does not exist [id: 0, name: %s]", org)
+	} else if err != nil {
+		return nil, err
+	}
+	member, err := isMember(ctx, tx, actor, u)
+	if err != nil {
+		return nil, err
+	}
+	if !OwnerVisibleTo(actor, u, member) {
+		return nil, ErrOrgNotVisible
+	}
+	if actor.IsSiteAdmin() {
+		return u, nil
+	}
+	if ok, err := canCreateOrgRepo(ctx, tx, actor, u.ID); err != nil || !ok {
+		if err == nil {
+			err = forge.Errorf(forge.ErrForbidden, "Given user is not allowed to create repository in organization.")
+		}
+		return nil, err
+	}
+	return u, nil
+}
+
+// canCreateOrgRepo is Forgejo's CanCreateOrgRepo: is the actor in a team
+// of the organisation that owns it or may create repositories?
+func canCreateOrgRepo(ctx context.Context, tx Tx, actor forge.Actor, orgID forge.ID) (bool, error) {
+	if !actor.IsSignedIn() {
+		return false, nil
+	}
+	teams, err := tx.OrgTeams(ctx, orgID, actor.User.ID)
+	if err != nil {
+		return false, err
+	}
+	for _, t := range teams {
+		if t.IsOwners() || t.CanCreateOrgRepo {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// joinOrgTeams gives r, a new repository of the organisation org, to the
+// teams that include all repositories, and makes its creator an admin
+// collaborator unless a site administrator or already an administrator
+// through those teams.
+func joinOrgTeams(ctx context.Context, tx Tx, actor forge.Actor, r *forge.Repository) error {
+	teams, err := tx.OrgTeams(ctx, r.OwnerID, 0)
+	if err != nil {
+		return err
+	}
+	var all []forge.ID
+	for _, t := range teams {
+		if t.IncludesAllRepos {
+			all = append(all, t.ID)
+		}
+	}
+	if err := tx.AddRepoTeams(ctx, r.ID, all); err != nil {
+		return err
+	}
+	if actor.User.IsAdmin {
+		return nil
+	}
+	grants, err := tx.TeamGrants(ctx, actor.User.ID, []forge.ID{r.ID})
+	if err != nil {
+		return err
+	}
+	for _, g := range grants[r.ID] {
+		if g.Mode >= forge.AccessModeAdmin {
+			return nil
+		}
+	}
+	return tx.SetCollaborator(ctx, r.ID, actor.User.ID, forge.AccessModeAdmin)
+}
+
+func (s *Service) create(ctx context.Context, actor forge.Actor, owner string, forOther, inOrg bool, o CreateOptions) (*View, error) {
 	if err := ValidateName(o.Name); err != nil {
 		return nil, err
 	}
@@ -87,7 +199,12 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 	var r *forge.Repository
 	err := s.store.Update(ctx, func(tx Tx) error {
 		u := actor.User
-		if forOther {
+		if inOrg {
+			var err error
+			if u, err = orgForCreate(ctx, tx, actor, owner); err != nil {
+				return err
+			}
+		} else if forOther {
 			var err error
 			if u, err = tx.UserByName(ctx, owner); err != nil {
 				if errors.Is(err, forge.ErrNotFound) {
@@ -141,6 +258,11 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 		if err := tx.UpdateRepo(ctx, cur); err != nil {
 			return err
 		}
+		if inOrg {
+			if err := joinOrgTeams(ctx, tx, actor, cur); err != nil {
+				return err
+			}
+		}
 		// The creator watches the repository (Forgejo's WatchRepo in
 		// CreateRepository).
 		if !s.cfg.DisableAutoWatch {
@@ -152,7 +274,7 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 		if err != nil {
 			return err
 		}
-		v = &View{Repo: cur, Perm: Permission(actor, cur, owner, forge.AccessNone)}
+		v = &View{Repo: cur, Owner: owner}
 		return reread(ctx, tx, actor, v)
 	}); err != nil {
 		return nil, err
@@ -361,22 +483,28 @@ func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo forge.I
 	return nil
 }
 
-// Delete removes owner/name and its files. Only the owner or a site
-// administrator may (forge.ErrForbidden `user should be the owner of the
-// repo`), with a credential granting write:user (Forgejo's route scope
-// for DELETE /repos/{owner}/{repo}). Deletion is recoverable: see
-// removeRepo and Recover.
+// Delete removes owner/name and its files. Only its owners (Access's
+// owner mode: the owner, an organisation's owners, site administrators)
+// may (forge.ErrForbidden `user should be the owner of the repo`), with a
+// credential granting write:user, or write:organization for an
+// organisation's repository (Forgejo's tokenRequiresRepoOwnerScope,
+// checked once the repository is found, as Forgejo's route does).
+// Deletion is recoverable: see removeRepo and Recover.
 func (s *Service) Delete(ctx context.Context, actor forge.Actor, owner, name string) error {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryUser); err != nil {
-		return err
-	}
 	var id forge.ID
 	err := s.store.View(ctx, func(tx Tx) error {
 		v, err := resolve(ctx, tx, actor, owner, name)
 		if err != nil {
 			return err
 		}
-		if v.Perm < forge.AccessModeOwner {
+		cat := forge.CategoryUser
+		if v.Owner.IsOrganization() {
+			cat = forge.CategoryOrganization
+		}
+		if err := actor.RequireScope(forge.AccessWrite, cat); err != nil {
+			return err
+		}
+		if !v.IsOwner() {
 			return forge.Errorf(forge.ErrForbidden, "user should be the owner of the repo")
 		}
 		id = v.Repo.ID
@@ -403,7 +531,13 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, f RepoFilter, o f
 			return nil, 0, err
 		}
 	}
+	return s.list(ctx, actor, f, o)
+}
+
+// list is List without the checks of the account and the credential.
+func (s *Service) list(ctx context.Context, actor forge.Actor, f RepoFilter, o forge.ListOptions) ([]*View, int64, error) {
 	f.VisibleTo, f.AllVisible = actor.UserID(), actor.IsSiteAdmin()
+	f.Restricted = actor.IsSignedIn() && actor.User.Restricted
 	if actor.Scoped && actor.Scope.PublicOnly {
 		f.VisibleTo, f.AllVisible = 0, false
 	}
@@ -428,6 +562,52 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, f RepoFilter, o f
 	return out, total, err
 }
 
+// ListOrgRepos returns one page of the repositories of the organisation
+// called org that the actor may see, oldest first, with the actor's
+// permission on each (Forgejo's GET /orgs/{org}/repos, listUserRepos).
+// An unknown name, a name of no organisation, and an organisation the
+// actor may not see (OwnerVisibleTo) are all OrgNotFoundError. The
+// credential must grant read:organization (the route's category).
+func (s *Service) ListOrgRepos(ctx context.Context, actor forge.Actor, org string, o forge.ListOptions) ([]*View, int64, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
+		return nil, 0, err
+	}
+	var u *forge.User
+	err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		u, err = tx.UserByName(ctx, org)
+		if errors.Is(err, forge.ErrNotFound) || err == nil && !u.IsOrganization() {
+			return &OrgNotFoundError{Name: org}
+		} else if err != nil {
+			return err
+		}
+		member, err := isMember(ctx, tx, actor, u)
+		if err != nil {
+			return err
+		}
+		if !OwnerVisibleTo(actor, u, member) {
+			return &OrgNotFoundError{Name: org}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return s.list(ctx, actor, RepoFilter{OwnerID: u.ID}, o)
+}
+
+// OrgNotFoundError is Forgejo's ErrOrgNotExist for a name of no
+// organisation (or of one the actor may not see): a forge.ErrNotFound
+// whose message is `org does not exist [id: 0, name: x]`.
+type OrgNotFoundError struct{ Name string }
+
+func (e *OrgNotFoundError) Error() string {
+	return "org does not exist [id: 0, name: " + e.Name + "]"
+}
+
+// Is makes it a forge.ErrNotFound.
+func (e *OrgNotFoundError) Is(target error) bool { return target == forge.ErrNotFound }
+
 // OwnerByName resolves a user for listings of their repositories, as the
 // actor may see it: users the actor may not see (OwnerVisible) are
 // forge.ErrNotFound exactly like missing ones (`user redirect does not
@@ -441,10 +621,19 @@ func (s *Service) OwnerByName(ctx context.Context, actor forge.Actor, name strin
 	err := s.store.View(ctx, func(tx Tx) error {
 		var err error
 		u, err = tx.UserByName(ctx, name)
-		if errors.Is(err, forge.ErrNotFound) || err == nil && !OwnerVisible(actor, u) {
+		if errors.Is(err, forge.ErrNotFound) {
+			return forge.Errorf(forge.ErrNotFound, "user redirect does not exist [name: %s]", strings.ToLower(name))
+		} else if err != nil {
+			return err
+		}
+		member, err := isMember(ctx, tx, actor, u)
+		if err != nil {
+			return err
+		}
+		if !OwnerVisible(actor, u) && !OwnerVisibleTo(actor, u, member) {
 			return forge.Errorf(forge.ErrNotFound, "user redirect does not exist [name: %s]", strings.ToLower(name))
 		}
-		return err
+		return nil
 	})
 	if err != nil {
 		return nil, err

@@ -79,14 +79,17 @@ func New(cfg Config) (*Service, error) {
 type View struct {
 	Repo  *forge.Repository
 	Owner *forge.User
-	// Perm is the actor's access.
-	Perm forge.AccessMode
+	// Perm is the actor's access (Access).
+	Perm forge.Permission
 }
 
-// CanRead, CanWrite and IsAdmin test the actor's access.
-func (v *View) CanRead() bool  { return v.Perm >= forge.AccessModeRead }
-func (v *View) CanWrite() bool { return v.Perm >= forge.AccessModeWrite }
-func (v *View) IsAdmin() bool  { return v.Perm >= forge.AccessModeAdmin }
+// CanRead and CanWrite test the actor's access to the repository's code
+// (Forgejo's reqRepoReader / reqRepoWriter of the code unit; repository
+// administrators pass); IsAdmin and IsOwner test the overall mode.
+func (v *View) CanRead() bool  { return v.Perm.CanRead(forge.UnitCode) }
+func (v *View) CanWrite() bool { return v.Perm.CanWrite(forge.UnitCode) }
+func (v *View) IsAdmin() bool  { return v.Perm.Mode >= forge.AccessModeAdmin }
+func (v *View) IsOwner() bool  { return v.Perm.Mode >= forge.AccessModeOwner }
 
 // load resolves owner/name for the actor inside tx. It checks first that
 // the actor's account may act and that its token grants read:repository
@@ -124,8 +127,12 @@ func resolve(ctx context.Context, tx Tx, actor forge.Actor, owner, name string) 
 	// exist. Only a collaborator of one of its repositories may get past
 	// it (Forgejo's GetUserRepoPermission lets collaborators of a private
 	// owner's repository in), so anonymous actors stop here.
+	member, err := isMember(ctx, tx, actor, u)
+	if err != nil {
+		return nil, err
+	}
 	var hidden error
-	if !OwnerVisible(actor, u) {
+	if !OwnerVisible(actor, u) && !OwnerVisibleTo(actor, u, member) {
 		hidden = &OwnerNotFoundError{Name: strings.ToLower(owner)}
 		if !actor.IsSignedIn() {
 			return nil, hidden
@@ -142,27 +149,71 @@ func resolve(ctx context.Context, tx Tx, actor forge.Actor, owner, name string) 
 		return nil, err
 	}
 	r.OwnerName = u.Name
-	collab := forge.AccessNone
-	if actor.IsSignedIn() {
-		if collab, err = tx.CollaboratorMode(ctx, r.ID, actor.User.ID); err != nil {
-			return nil, err
-		}
+	g, err := grantsOn(ctx, tx, actor, r, u, member)
+	if err != nil {
+		return nil, err
 	}
-	v := &View{Repo: r, Owner: u.VisibleTo(actor), Perm: Permission(actor, r, u, collab)}
-	if !v.CanRead() {
+	v := &View{Repo: r, Owner: u.VisibleTo(actor), Perm: Access(actor, r, u, g)}
+	if !v.Perm.HasAccess() {
 		return nil, notFound
 	}
 	return v, nil
 }
 
+// isMember reports whether the actor is a member of u, an organisation
+// (false for users and anonymous actors, without a query).
+func isMember(ctx context.Context, tx Tx, actor forge.Actor, u *forge.User) (bool, error) {
+	if !actor.IsSignedIn() || !u.IsOrganization() {
+		return false, nil
+	}
+	m, err := tx.OrgMemberships(ctx, actor.User.ID, []forge.ID{u.ID})
+	return m[u.ID], err
+}
+
+// grantsOn reads the actor's grants on r, owned by owner, of whom the
+// actor is a member or not: the collaborator mode and, for an
+// organisation's repository, the teams' grants.
+func grantsOn(ctx context.Context, tx Tx, actor forge.Actor, r *forge.Repository, owner *forge.User, member bool) (Grants, error) {
+	g := Grants{Member: member}
+	if !actor.IsSignedIn() {
+		return g, nil
+	}
+	var err error
+	if g.Collab, err = tx.CollaboratorMode(ctx, r.ID, actor.User.ID); err != nil {
+		return g, err
+	}
+	if owner.IsOrganization() {
+		teams, err := tx.TeamGrants(ctx, actor.User.ID, []forge.ID{r.ID})
+		if err != nil {
+			return g, err
+		}
+		g.Teams = teams[r.ID]
+	}
+	return g, nil
+}
+
+// accessOf is the actor's permission on r, owned by owner, read inside tx.
+func accessOf(ctx context.Context, tx Tx, actor forge.Actor, r *forge.Repository, owner *forge.User) (forge.Permission, error) {
+	member, err := isMember(ctx, tx, actor, owner)
+	if err != nil {
+		return forge.Permission{}, err
+	}
+	g, err := grantsOn(ctx, tx, actor, r, owner, member)
+	if err != nil {
+		return forge.Permission{}, err
+	}
+	return Access(actor, r, owner, g), nil
+}
+
 // OwnerVisible reports whether the actor may know that the user or
-// organisation u exists: public ones to everyone, limited ones to
-// signed-in actors, private ones to themselves and site administrators;
-// tokens restricted to public resources see public owners only. A pure
-// rule.
+// organisation u exists (as a profile: Forgejo's IsUserVisibleToViewer
+// without follows): public ones to everyone, limited ones to signed-in
+// actors, private ones to themselves and site administrators; tokens
+// restricted to public resources see public owners only. A pure rule.
+// Repository access uses OwnerVisibleTo, which knows memberships.
 func OwnerVisible(actor forge.Actor, u *forge.User) bool {
 	switch {
-	case u.Visibility == forge.VisibilityPublic || u.Visibility == "":
+	case isPublic(u):
 		return true
 	case actor.Scoped && actor.Scope.PublicOnly:
 		return false
@@ -170,6 +221,28 @@ func OwnerVisible(actor forge.Actor, u *forge.User) bool {
 		return actor.IsSignedIn()
 	}
 	return actor.IsSiteAdmin() || actor.UserID() == u.ID
+}
+
+// OwnerVisibleTo reports whether the actor may know that the user or
+// organisation u exists, given whether the actor is a member of u (an
+// organisation): public ones to everyone, limited ones to signed-in
+// actors, private ones to themselves, their members and site
+// administrators; restricted users see only themselves and the
+// organisations they are members of; tokens restricted to public
+// resources see public owners only. A pure rule (Forgejo's
+// HasOrgOrUserVisible).
+func OwnerVisibleTo(actor forge.Actor, u *forge.User, member bool) bool {
+	switch {
+	case actor.Scoped && actor.Scope.PublicOnly:
+		return isPublic(u)
+	case !actor.IsSignedIn():
+		return isPublic(u)
+	case actor.IsSiteAdmin() || actor.UserID() == u.ID:
+		return true
+	case u.Visibility == forge.VisibilityPrivate || actor.User.Restricted:
+		return member
+	}
+	return true
 }
 
 // ErrRepoNotFound is returned for repositories that do not exist or that
@@ -235,8 +308,23 @@ func loadByID(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID) (*View
 
 // requireWrite is Forgejo's reqRepoWriter.
 func requireWrite(v *View) error {
-	if !v.CanWrite() {
+	return requireUnitWrite(v, forge.UnitCode)
+}
+
+// requireUnitWrite is Forgejo's reqRepoWriter(unit): write access to the
+// unit, or repository administration.
+func requireUnitWrite(v *View, u forge.Unit) error {
+	if !v.Perm.CanWrite(u) && !v.IsAdmin() {
 		return forge.Errorf(forge.ErrForbidden, "user should have a permission to write to a repo")
+	}
+	return nil
+}
+
+// requireUnitRead is Forgejo's reqRepoReader(unit): read access to the
+// unit, or repository administration.
+func requireUnitRead(v *View, u forge.Unit) error {
+	if !v.Perm.CanRead(u) && !v.IsAdmin() {
+		return forge.Errorf(forge.ErrForbidden, "user should have specific read permission or be a repo admin or a site admin")
 	}
 	return nil
 }
@@ -290,22 +378,36 @@ func (s *Service) admin(ctx context.Context, actor forge.Actor, owner, name stri
 	})
 }
 
-// reader loads owner/name for a read outside any transaction.
+// reader loads owner/name for a read of its code outside any transaction:
+// Forgejo's reqRepoReader(code), forge.ErrForbidden for an actor who may
+// see the repository but not its code.
 func (s *Service) reader(ctx context.Context, actor forge.Actor, owner, name string) (*View, error) {
-	return s.Get(ctx, actor, owner, name)
-}
-
-// writer loads owner/name for a write: write:repository scope,
-// reqRepoWriter and mustNotBeArchived.
-func (s *Service) writer(ctx context.Context, actor forge.Actor, owner, name string) (*View, error) {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
-		return nil, err
-	}
-	v, err := s.reader(ctx, actor, owner, name)
+	v, err := s.Get(ctx, actor, owner, name)
 	if err != nil {
 		return nil, err
 	}
-	if err := requireWrite(v); err != nil {
+	if err := requireUnitRead(v, forge.UnitCode); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// writer loads owner/name for a write of its code: write:repository
+// scope, reqRepoWriter(code) and mustNotBeArchived.
+func (s *Service) writer(ctx context.Context, actor forge.Actor, owner, name string) (*View, error) {
+	return s.unitWriter(ctx, actor, owner, name, forge.UnitCode)
+}
+
+// unitWriter is writer for the unit u (releases for releases).
+func (s *Service) unitWriter(ctx context.Context, actor forge.Actor, owner, name string, u forge.Unit) (*View, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
+	v, err := s.Get(ctx, actor, owner, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := requireUnitWrite(v, u); err != nil {
 		return nil, err
 	}
 	if err := checkWritable(v.Repo); err != nil {
@@ -330,5 +432,5 @@ func (s *Service) RepoAccess(ctx context.Context, actor forge.Actor, owner, name
 	if err != nil {
 		return nil, forge.Permission{}, err
 	}
-	return v.Repo, forge.Permission{Mode: v.Perm}, nil
+	return v.Repo, v.Perm, nil
 }

@@ -342,7 +342,7 @@ func TestTransferAnswersHidePrivateRepositories(t *testing.T) {
 	require.NoError(t, err)
 	_, err = w.svc.Create(ctx, alice, "", repos.CreateOptions{Name: "quiet", Private: true})
 	require.NoError(t, err)
-	_, err = w.svc.StartTransfer(ctx, alice, "alice", "secret", "carl")
+	_, err = w.svc.StartTransfer(ctx, alice, "alice", "secret", "carl", nil)
 	require.NoError(t, err)
 
 	_, missing := w.svc.AcceptTransfer(ctx, bob, "alice", "nothing-here")

@@ -158,12 +158,15 @@ func (s *Service) UserPermission(ctx context.Context, actor forge.Actor, owner, 
 			// The name led elsewhere (a redirect): asking of another user.
 			return forge.Errorf(forge.ErrForbidden, "Only admins can query all permissions, repo admins can query all repo permissions, collaborators can query only their own")
 		}
-		collab, err := tx.CollaboratorMode(ctx, v.Repo.ID, u.ID)
+		// The permission of u, from the stored owner (v.Owner is
+		// redacted for the actor), memberships and teams.
+		stored, err := tx.UserByID(ctx, v.Repo.OwnerID)
 		if err != nil {
 			return err
 		}
-		mode = Permission(forge.Actor{User: u, Method: forge.AuthPassword}, v.Repo, v.Owner, collab)
-		return nil
+		perm, err := accessOf(ctx, tx, forge.Actor{User: u, Method: forge.AuthPassword}, v.Repo, stored)
+		mode = perm.Mode
+		return err
 	})
 	if err != nil {
 		return nil, 0, err

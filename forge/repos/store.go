@@ -56,6 +56,26 @@ type Tx interface {
 	// ListCollaborators returns one page of collaborators ordered by name.
 	ListCollaborators(ctx context.Context, repoID forge.ID, o forge.ListOptions) ([]Collaborator, int64, error)
 
+	// OrgMemberships reports, in one query, which of orgIDs the user is a
+	// member of: the map holds those (true). Never nil.
+	OrgMemberships(ctx context.Context, userID forge.ID, orgIDs []forge.ID) (map[forge.ID]bool, error)
+	// TeamGrants returns, in one query, for each of repoIDs the grants of
+	// the teams of the repository's owner that the user is in and that
+	// have the repository, by team id; repositories without are absent.
+	// Never nil.
+	TeamGrants(ctx context.Context, userID forge.ID, repoIDs []forge.ID) (map[forge.ID][]forge.TeamGrant, error)
+	// OrgTeams returns the teams of an organisation by id, with their
+	// units (NumMembers and NumRepos are not counted); with userID
+	// non-zero only those the user is in.
+	OrgTeams(ctx context.Context, orgID, userID forge.ID) ([]*forge.Team, error)
+	// AddRepoTeams gives the repository to each team of teamIDs (no error
+	// for a team that has it); forge.ErrNotFound if a team or the
+	// repository does not exist.
+	AddRepoTeams(ctx context.Context, repoID forge.ID, teamIDs []forge.ID) error
+	// DeleteRepoTeams takes the repository from every team that has it (no
+	// error if none).
+	DeleteRepoTeams(ctx context.Context, repoID forge.ID) error
+
 	// SetWatch records a user's watch mode of a repository (WatchNone
 	// removes it) and keeps the repository's watcher count.
 	SetWatch(ctx context.Context, repoID, userID forge.ID, mode WatchMode, at time.Time) error
@@ -153,11 +173,18 @@ type RepoFilter struct {
 	Keyword     string
 	Topic       bool
 	IncludeDesc bool
-	// VisibleTo keeps public repositories plus the private ones the user
-	// owns or collaborates on; 0 keeps public ones only. AllVisible lifts
+	// VisibleTo keeps public repositories of owners the user may see
+	// (public ones, limited ones for a user, private organisations for
+	// their members) plus the repositories the user owns, collaborates on
+	// or has through a team of the owning organisation; 0 keeps public
+	// repositories of public owners only. AllVisible lifts
 	// the restriction (site administrators).
 	VisibleTo  forge.ID
 	AllVisible bool
+	// Restricted keeps, of what VisibleTo keeps, only what the user owns,
+	// collaborates on or has through a team: restricted users get nothing
+	// from public-ness.
+	Restricted bool
 	// CollaboratorOf, when set, keeps the repositories the user owns or
 	// collaborates on.
 	CollaboratorOf forge.ID

@@ -3,7 +3,6 @@ package repos
 import (
 	"context"
 	"errors"
-	"slices"
 	"strings"
 	"time"
 
@@ -36,12 +35,18 @@ func (p *TagProtection) Matches(tag string) bool { return MatchTagPattern(p.Name
 // create or delete tag given the rules? A tag no rule covers: yes; a
 // covered one only when one of the rules covering it whitelists the user.
 func CanChangeTag(rules []*TagProtection, userID forge.ID, tag string) bool {
+	return CanChangeTagAs(rules, Pusher{UserID: userID}, tag)
+}
+
+// CanChangeTagAs is CanChangeTag for p: a member of a whitelisted team
+// passes too.
+func CanChangeTagAs(rules []*TagProtection, p Pusher, tag string) bool {
 	allowed := true
 	for _, r := range rules {
 		if !r.Matches(tag) {
 			continue
 		}
-		allowed = userID != 0 && slices.Contains(r.WhitelistUserIDs, userID)
+		allowed = p.listed(r.WhitelistUserIDs, r.WhitelistTeams)
 		if allowed {
 			return true
 		}
@@ -163,6 +168,9 @@ func (s *Service) CreateTagProtection(ctx context.Context, actor forge.Actor, ow
 			return err
 		}
 		p.WhitelistUserIDs = ids
+		if p.WhitelistTeams, err = teamNames(ctx, tx, v, p.WhitelistTeams); err != nil {
+			return err
+		}
 		p.RepoID = v.Repo.ID
 		existing, err := tx.ListTagProtections(ctx, v.Repo.ID)
 		if err != nil {
@@ -209,6 +217,11 @@ func (s *Service) EditTagProtection(ctx context.Context, actor forge.Actor, owne
 		p.NamePattern = strings.TrimSpace(p.NamePattern)
 		if e.WhitelistUsernames != nil {
 			if p.WhitelistUserIDs, err = userIDsByNames(ctx, tx, p.WhitelistUsernames); err != nil {
+				return err
+			}
+		}
+		if e.WhitelistTeams != nil {
+			if p.WhitelistTeams, err = teamNames(ctx, tx, v, p.WhitelistTeams); err != nil {
 				return err
 			}
 		}

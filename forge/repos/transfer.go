@@ -3,6 +3,7 @@ package repos
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -56,15 +57,30 @@ func loadTransfer(ctx context.Context, tx Tx, repo forge.ID) (*Transfer, error) 
 	return t, nil
 }
 
-// StartTransfer hands owner/name to the user called newOwner. Only the
-// owner (or a site administrator) may. A site administrator, or an owner
-// giving a repository to themselves, moves it at once; otherwise the
-// transfer waits for the recipient's AcceptTransfer, as in Forgejo.
+// StartTransfer hands owner/name to the user or organisation called
+// newOwner. Only the repository's owners (Access's owner mode: the owner,
+// an organisation's owners, site administrators) may. A site
+// administrator, an owner giving a repository to themselves, or a member
+// of a team of the receiving organisation that may create repositories
+// moves it at once; otherwise the transfer waits for AcceptTransfer, as in
+// Forgejo. teamIDs (TransferRepoOption's team_ids; nil when not given)
+// are teams of the receiving organisation that get the repository when it
+// moves at once; a pending transfer does not keep them (Forgejo does:
+// Hearth's stores have no place for them yet).
+//
+// Moving a repository out of an organisation takes it from the old
+// organisation's teams; into one, it joins the teams that include all
+// repositories and teamIDs, and collaborators who are members of the
+// organisation stop being collaborators (Forgejo's transferOwnership).
 //
 // Errors: forge.ErrForbidden `user should be the owner of the repo`;
-// forge.ErrNotFound for an unknown recipient; forge.ErrConflict when the
-// recipient has a repository of that name.
-func (s *Service) StartTransfer(ctx context.Context, actor forge.Actor, owner, name, newOwner string) (*View, error) {
+// forge.ErrNotFound `The new owner does not exist or cannot be found` for
+// an unknown recipient or a private organisation the actor is no member
+// of; forge.ErrInvalid `Teams can only be added to organization-owned
+// repositories` and `team 5 not found` (also for a team of another
+// organisation, which Forgejo refuses with 403 `team 5 belongs not to org
+// 6`); forge.ErrConflict when the recipient has a repository of that name.
+func (s *Service) StartTransfer(ctx context.Context, actor forge.Actor, owner, name, newOwner string, teamIDs []forge.ID) (*View, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return nil, err
 	}
@@ -74,20 +90,27 @@ func (s *Service) StartTransfer(ctx context.Context, actor forge.Actor, owner, n
 		if v, err = load(ctx, tx, actor, owner, name); err != nil {
 			return err
 		}
-		if v.Perm < forge.AccessModeOwner {
+		if !v.IsOwner() {
 			return forge.Errorf(forge.ErrForbidden, "user should be the owner of the repo")
 		}
-		to, err := tx.UserByName(ctx, newOwner)
-		if errors.Is(err, forge.ErrNotFound) {
-			return forge.Errorf(forge.ErrNotFound, "user redirect does not exist [name: %s]", strings.ToLower(newOwner))
-		} else if err != nil {
+		to, err := recipient(ctx, tx, actor, newOwner)
+		if err != nil {
+			return err
+		}
+		if err := checkTransferTeams(ctx, tx, to, teamIDs); err != nil {
 			return err
 		}
 		if _, err := tx.RepoByName(ctx, to.ID, v.Repo.Name); err == nil {
 			return forge.Errorf(forge.ErrConflict, "repository already exists [uname: %s, name: %s]", to.Name, v.Repo.Name)
 		}
-		if actor.IsSiteAdmin() || to.ID == actor.UserID() {
-			err = s.move(ctx, tx, v, to)
+		now := actor.IsSiteAdmin() || to.ID == actor.UserID()
+		if !now && to.IsOrganization() {
+			if now, err = canCreateOrgRepo(ctx, tx, actor, to.ID); err != nil {
+				return err
+			}
+		}
+		if now {
+			err = s.move(ctx, tx, v, to, teamIDs)
 		} else {
 			err = tx.SetTransfer(ctx, &Transfer{RepoID: v.Repo.ID, Doer: actor.User, Recipient: to, Created: s.clock.Now()})
 		}
@@ -102,8 +125,58 @@ func (s *Service) StartTransfer(ctx context.Context, actor forge.Actor, owner, n
 	return v, nil
 }
 
-// move gives v's repository to to, inside tx.
-func (s *Service) move(ctx context.Context, tx Tx, v *View, to *forge.User) error {
+// errNoRecipient is Forgejo's 404 for a transfer's unknown or hidden
+// recipient.
+var errNoRecipient = forge.Errorf(forge.ErrNotFound, "The new owner does not exist or cannot be found")
+
+// recipient resolves a transfer's new owner: a private organisation the
+// actor is no member of answers like a missing account.
+func recipient(ctx context.Context, tx Tx, actor forge.Actor, name string) (*forge.User, error) {
+	to, err := tx.UserByName(ctx, name)
+	if errors.Is(err, forge.ErrNotFound) {
+		return nil, errNoRecipient
+	} else if err != nil {
+		return nil, err
+	}
+	if to.IsOrganization() && to.Visibility == forge.VisibilityPrivate && !actor.User.IsAdmin {
+		member, err := isMember(ctx, tx, actor, to)
+		if err != nil {
+			return nil, err
+		}
+		if !member {
+			return nil, errNoRecipient
+		}
+	}
+	return to, nil
+}
+
+// checkTransferTeams checks TransferRepoOption's team_ids against the
+// recipient (nil: none given).
+func checkTransferTeams(ctx context.Context, tx Tx, to *forge.User, teamIDs []forge.ID) error {
+	if teamIDs == nil {
+		return nil
+	}
+	if !to.IsOrganization() {
+		return forge.Errorf(forge.ErrInvalid, "Teams can only be added to organization-owned repositories")
+	}
+	teams, err := tx.OrgTeams(ctx, to.ID, 0)
+	if err != nil {
+		return err
+	}
+	for _, id := range teamIDs {
+		if !slices.ContainsFunc(teams, func(t *forge.Team) bool { return t.ID == id }) {
+			return forge.Errorf(forge.ErrInvalid, "team %d not found", id)
+		}
+	}
+	return nil
+}
+
+// move gives v's repository to to, inside tx, with the team rows and
+// collaborators Forgejo's transferOwnership leaves: out of an
+// organisation, its teams lose the repository; into one, the teams that
+// include all repositories and teamIDs get it, and the organisation's
+// members stop being collaborators.
+func (s *Service) move(ctx context.Context, tx Tx, v *View, to *forge.User, teamIDs []forge.ID) error {
 	if err := tx.DeleteTransfer(ctx, v.Repo.ID); err != nil {
 		return err
 	}
@@ -111,9 +184,56 @@ func (s *Service) move(ctx context.Context, tx Tx, v *View, to *forge.User) erro
 	if err := tx.DeleteCollaborator(ctx, v.Repo.ID, to.ID); err != nil && !errors.Is(err, forge.ErrNotFound) {
 		return err
 	}
+	if err := tx.DeleteRepoTeams(ctx, v.Repo.ID); err != nil {
+		return err
+	}
 	v.Repo.OwnerID, v.Repo.OwnerName, v.Repo.Updated = to.ID, to.Name, s.clock.Now()
 	v.Owner = to
-	return tx.UpdateRepo(ctx, v.Repo)
+	if err := tx.UpdateRepo(ctx, v.Repo); err != nil {
+		return err
+	}
+	if !to.IsOrganization() {
+		return nil
+	}
+	if err := dropMemberCollaborators(ctx, tx, v.Repo.ID, to.ID); err != nil {
+		return err
+	}
+	teams, err := tx.OrgTeams(ctx, to.ID, 0)
+	if err != nil {
+		return err
+	}
+	ids := slices.Clone(teamIDs)
+	for _, t := range teams {
+		if t.IncludesAllRepos && !slices.Contains(ids, t.ID) {
+			ids = append(ids, t.ID)
+		}
+	}
+	return tx.AddRepoTeams(ctx, v.Repo.ID, ids)
+}
+
+// dropMemberCollaborators removes the collaborators of repo who are
+// members of the organisation org.
+func dropMemberCollaborators(ctx context.Context, tx Tx, repo, org forge.ID) error {
+	for page := 1; ; page++ {
+		list, _, err := tx.ListCollaborators(ctx, repo, forge.ListOptions{Page: page, Limit: 50})
+		if err != nil {
+			return err
+		}
+		for _, c := range list {
+			m, err := tx.OrgMemberships(ctx, c.User.ID, []forge.ID{org})
+			if err != nil {
+				return err
+			}
+			if m[org] {
+				if err := tx.DeleteCollaborator(ctx, repo, c.User.ID); err != nil {
+					return err
+				}
+			}
+		}
+		if len(list) < 50 {
+			return nil
+		}
+	}
 }
 
 // AcceptTransfer completes the pending transfer of owner/name; only its
@@ -156,29 +276,28 @@ func (s *Service) answerTransfer(ctx context.Context, actor forge.Actor, owner, 
 		// Only the recipient may act on a repository it cannot read yet;
 		// to anyone else such a repository is missing, with the same
 		// answer whether or not a transfer is pending.
-		if t == nil || actor.UserID() != t.Recipient.ID {
-			collab := forge.AccessNone
-			if actor.IsSignedIn() {
-				if collab, err = tx.CollaboratorMode(ctx, r.ID, actor.User.ID); err != nil {
-					return err
-				}
+		mayAnswer, err := mayAcceptTransfer(ctx, tx, actor, t)
+		if err != nil {
+			return err
+		}
+		perm, err := accessOf(ctx, tx, actor, r, u)
+		if err != nil {
+			return err
+		}
+		if !mayAnswer && !perm.HasAccess() {
+			if !OwnerVisible(actor, u) {
+				return &OwnerNotFoundError{Name: strings.ToLower(owner)}
 			}
-			if Permission(actor, r, u, collab) < forge.AccessModeRead {
-				if !OwnerVisible(actor, u) {
-					return &OwnerNotFoundError{Name: strings.ToLower(owner)}
-				}
-				return ErrRepoNotFound
-			}
+			return ErrRepoNotFound
 		}
 		if t == nil {
 			return forge.Errorf(forge.ErrNotFound, "no transfer is pending for %s/%s", u.Name, r.Name)
 		}
-		recipient := actor.UserID() == t.Recipient.ID || actor.IsSiteAdmin()
-		if !recipient && !(!accept && actor.UserID() == r.OwnerID) {
+		if !mayAnswer && !actor.IsSiteAdmin() && !(!accept && perm.Mode >= forge.AccessModeOwner) {
 			return forge.Errorf(forge.ErrForbidden, "user does not have permissions to do this")
 		}
 		r.OwnerName = u.Name
-		v = &View{Repo: r, Owner: u, Perm: forge.AccessModeOwner}
+		v = &View{Repo: r, Owner: u}
 		if !accept {
 			if err := tx.DeleteTransfer(ctx, r.ID); err != nil {
 				return err
@@ -188,7 +307,7 @@ func (s *Service) answerTransfer(ctx context.Context, actor forge.Actor, owner, 
 		if _, err := tx.RepoByName(ctx, t.Recipient.ID, r.Name); err == nil {
 			return forge.Errorf(forge.ErrConflict, "repository already exists [uname: %s, name: %s]", t.Recipient.Name, r.Name)
 		}
-		if err := s.move(ctx, tx, v, t.Recipient); err != nil {
+		if err := s.move(ctx, tx, v, t.Recipient, nil); err != nil {
 			return err
 		}
 		return reread(ctx, tx, actor, v)
@@ -197,4 +316,17 @@ func (s *Service) answerTransfer(ctx context.Context, actor forge.Actor, owner, 
 		return nil, err
 	}
 	return v, nil
+}
+
+// mayAcceptTransfer is Forgejo's CanUserAcceptTransfer: the recipient
+// user, or for an organisation the members of its teams that may create
+// repositories (its owners among them). False when t is nil.
+func mayAcceptTransfer(ctx context.Context, tx Tx, actor forge.Actor, t *Transfer) (bool, error) {
+	switch {
+	case t == nil || !actor.IsSignedIn():
+		return false, nil
+	case !t.Recipient.IsOrganization():
+		return actor.UserID() == t.Recipient.ID, nil
+	}
+	return canCreateOrgRepo(ctx, tx, actor, t.Recipient.ID)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -105,6 +106,63 @@ func resolveProtectionNames(ctx context.Context, tx Tx, p *BranchProtection, pus
 			return err
 		}
 		*l.ids = ids
+	}
+	return nil
+}
+
+// teamNames resolves whitelisted team names of a rule of v's repository:
+// the names of the owning organisation's teams (their stored spelling, in
+// order, without duplicates); forge.ErrInvalid `team does not exist
+// [org_id 5, team_id 0, name: x]` (Forgejo's 422) for a name no team of
+// it has, so a user's repository accepts none. Hearth keeps the names
+// (Forgejo keeps the teams' ids): a renamed team leaves the whitelists it
+// was on.
+func teamNames(ctx context.Context, tx Tx, v *View, names []string) ([]string, error) {
+	out := []string{}
+	if len(names) == 0 {
+		return out, nil
+	}
+	var teams []*forge.Team
+	if v.Owner.IsOrganization() {
+		var err error
+		if teams, err = tx.OrgTeams(ctx, v.Repo.OwnerID, 0); err != nil {
+			return nil, err
+		}
+	}
+	for _, n := range names {
+		i := slices.IndexFunc(teams, func(t *forge.Team) bool { return strings.EqualFold(t.Name, n) })
+		if i < 0 {
+			return nil, forge.Errorf(forge.ErrInvalid, "team does not exist [org_id %d, team_id 0, name: %s]", v.Repo.OwnerID, n)
+		}
+		if !slices.Contains(out, teams[i].Name) {
+			out = append(out, teams[i].Name)
+		}
+	}
+	return out, nil
+}
+
+// resolveProtectionTeams checks the team whitelists of a branch rule of
+// v's repository given (flags as resolveProtectionNames). A user's
+// repository has no teams: Forgejo drops them.
+func resolveProtectionTeams(ctx context.Context, tx Tx, v *View, p *BranchProtection, push, merge, approvals bool) error {
+	for _, l := range []struct {
+		set   bool
+		names *[]string
+	}{
+		{push, &p.PushWhitelistTeams}, {merge, &p.MergeWhitelistTeams}, {approvals, &p.ApprovalsWhitelistTeams},
+	} {
+		if !l.set {
+			continue
+		}
+		if !v.Owner.IsOrganization() {
+			*l.names = []string{}
+			continue
+		}
+		names, err := teamNames(ctx, tx, v, *l.names)
+		if err != nil {
+			return err
+		}
+		*l.names = names
 	}
 	return nil
 }

@@ -144,20 +144,25 @@ func (t *tx) DeleteRepo(ctx context.Context, id forge.ID) error {
 	deleteWhere(t.st.releases, func(_ forge.ID, r repos.Release) bool { return r.RepoID == id })
 	deleteWhere(t.st.attachments, func(_ forge.ID, a repos.Attachment) bool { return a.RepoID == id })
 	t.st.deleteRepoIssues(id)
+	deleteWhere(t.st.teamRepos, func(k teamRepo, _ struct{}) bool { return k.repo == id })
 	return nil
 }
 
 // visible is RepoFilter.VisibleTo's rule: public repositories of public
-// owners (and of limited ones for signed-in users), plus those the user owns
-// or collaborates on.
-func (s *state) visible(r *forge.Repository, userID forge.ID) bool {
+// owners (of limited ones for signed-in users, of private organisations
+// for their members), plus those the user owns, collaborates on or has
+// through a team; restricted users only the latter.
+func (s *state) visible(r *forge.Repository, userID forge.ID, restricted bool) bool {
 	if r.OwnerID == userID {
 		return true
 	}
 	if _, ok := s.collabs[pair{r.ID, userID}]; ok {
 		return true
 	}
-	if r.Private {
+	if userID > 0 && len(s.teamsGranting(r.ID, userID)) > 0 {
+		return true
+	}
+	if r.Private || restricted {
 		return false
 	}
 	switch s.users[r.OwnerID].u.Visibility {
@@ -166,7 +171,8 @@ func (s *state) visible(r *forge.Repository, userID forge.ID) bool {
 	case forge.VisibilityLimited:
 		return userID > 0
 	}
-	return false
+	_, member := s.orgMembers[orgUser{r.OwnerID, userID}]
+	return member
 }
 
 func (s *state) matches(r *forge.Repository, f repos.RepoFilter) bool {
@@ -175,7 +181,7 @@ func (s *state) matches(r *forge.Repository, f repos.RepoFilter) bool {
 	case f.OwnerID != 0 && r.OwnerID != f.OwnerID,
 		!f.AnyStatus && r.Status != forge.RepoReady,
 		!keywordMatches(r, f),
-		!f.AllVisible && !s.visible(r, f.VisibleTo),
+		!f.AllVisible && !s.visible(r, f.VisibleTo, f.Restricted),
 		f.Private != nil && r.Private != *f.Private,
 		f.Archived != nil && r.Archived != *f.Archived,
 		f.Template != nil && r.Template != *f.Template,

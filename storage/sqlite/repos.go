@@ -245,9 +245,13 @@ func (t *tx) ListRepos(ctx context.Context, f repos.RepoFilter, o forge.ListOpti
 		}
 	}
 	if !f.AllVisible {
-		add(`((r.is_private = 0 AND (u.visibility IN ('public', '') OR (u.visibility = 'limited' AND ? > 0)))
-			OR r.owner_id = ? OR EXISTS (SELECT 1 FROM collaboration c WHERE c.repo_id = r.id AND c.user_id = ?))`,
-			f.VisibleTo, f.VisibleTo, f.VisibleTo)
+		add(`((r.is_private = 0 AND ? = 0 AND (u.visibility IN ('public', '') OR (u.visibility = 'limited' AND ? > 0)
+				OR EXISTS (SELECT 1 FROM org_user ou WHERE ou.org_id = r.owner_id AND ou.uid = ?)))
+			OR r.owner_id = ? OR EXISTS (SELECT 1 FROM collaboration c WHERE c.repo_id = r.id AND c.user_id = ?)
+			OR EXISTS (SELECT 1 FROM team_repo tr JOIN team_user tu ON tu.team_id = tr.team_id
+				JOIN team tm ON tm.id = tr.team_id
+				WHERE tr.repo_id = r.id AND tu.uid = ? AND tm.org_id = r.owner_id))`,
+			f.Restricted, f.VisibleTo, f.VisibleTo, f.VisibleTo, f.VisibleTo, f.VisibleTo)
 	}
 	if f.CollaboratorOf != 0 {
 		add(`(r.owner_id = ? OR EXISTS (SELECT 1 FROM collaboration c WHERE c.repo_id = r.id AND c.user_id = ?))`,

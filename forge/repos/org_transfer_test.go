@@ -1,0 +1,135 @@
+package repos_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/repos"
+)
+
+// TestTransferWithOrgs: into an organisation (at once for its owners,
+// pending otherwise and accepted by its owners), team_ids, out of an
+// organisation (its teams lose the repository), and the refusals.
+func TestTransferWithOrgs(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	e := newOrgEnv(t)
+	alice := e.user(t, "alice")
+	boss := e.user(t, "boss")
+	carol := e.user(t, "carol")
+	acme := e.org(t, "acme", forge.VisibilityPublic, boss, alice)
+	hidden := e.org(t, "hidden", forge.VisibilityPrivate, boss)
+	readers := e.team(t, acme, &forge.Team{Name: "readers", Mode: forge.AccessModeRead, Units: allUnits(forge.AccessModeRead)}, carol)
+	other := e.team(t, hidden, &forge.Team{Name: "other", Mode: forge.AccessModeRead, Units: allUnits(forge.AccessModeRead)})
+
+	mk := func(owner forge.Actor, name string) {
+		_, err := e.svc.Create(ctx, owner, "", repos.CreateOptions{Name: name})
+		require.NoError(t, err)
+	}
+	// alice owns acme: her repository moves at once, with team_ids; a
+	// collaborator who is a member of acme stops being one.
+	mk(alice, "tool")
+	require.NoError(t, e.svc.AddCollaborator(ctx, alice, "alice", "tool", "carol", forge.AccessModeWrite))
+	_, err := e.svc.StartTransfer(ctx, alice, "alice", "tool", "acme", []forge.ID{other.ID})
+	assert.ErrorIs(t, err, forge.ErrInvalid)
+	assert.EqualError(t, err, "team "+itoa(other.ID)+" not found", "a team of another organisation")
+	v, err := e.svc.StartTransfer(ctx, alice, "alice", "tool", "acme", []forge.ID{readers.ID})
+	require.NoError(t, err)
+	assert.Equal(t, acme.ID, v.Repo.OwnerID)
+	assert.ElementsMatch(t, []string{"Owners", "readers"}, e.teamsOf(t, acme, v.Repo.ID))
+	collabs, _, err := e.svc.ListCollaborators(ctx, alice, "acme", "tool", forge.ListOptions{Page: 1, Limit: 10})
+	require.NoError(t, err)
+	assert.Empty(t, collabs, "carol is a member of acme now")
+	got, err := e.svc.Get(ctx, carol, "acme", "tool")
+	require.NoError(t, err)
+	assert.Equal(t, forge.AccessModeRead, got.Perm.Mode, "through the readers team")
+
+	// Out of the organisation: its teams lose it.
+	v, err = e.svc.StartTransfer(ctx, boss, "acme", "tool", "boss", nil)
+	require.NoError(t, err)
+	assert.Equal(t, boss.User.ID, v.Repo.OwnerID)
+	assert.Empty(t, e.teamsOf(t, acme, v.Repo.ID))
+
+	// carol is in acme but may not create repositories there: pending,
+	// accepted by an owner of acme (not by carol).
+	mk(carol, "gift")
+	v, err = e.svc.StartTransfer(ctx, carol, "carol", "gift", "acme", nil)
+	require.NoError(t, err)
+	assert.Equal(t, carol.User.ID, v.Repo.OwnerID, "pending")
+	_, err = e.svc.AcceptTransfer(ctx, carol, "carol", "gift")
+	assert.ErrorIs(t, err, forge.ErrForbidden)
+	v, err = e.svc.AcceptTransfer(ctx, alice, "carol", "gift")
+	require.NoError(t, err)
+	assert.Equal(t, acme.ID, v.Repo.OwnerID)
+	assert.ElementsMatch(t, []string{"Owners"}, e.teamsOf(t, acme, v.Repo.ID))
+
+	// Refusals.
+	mk(carol, "mine")
+	for _, c := range []struct {
+		name  string
+		to    string
+		teams []forge.ID
+		kind  error
+		msg   string
+	}{
+		{"unknown", "nobody", nil, forge.ErrNotFound, "The new owner does not exist or cannot be found"},
+		{"private organisation of others", "hidden", nil, forge.ErrNotFound, "The new owner does not exist or cannot be found"},
+		{"teams for a user", "alice", []forge.ID{readers.ID}, forge.ErrInvalid, "Teams can only be added to organization-owned repositories"},
+		{"empty teams for a user", "alice", []forge.ID{}, forge.ErrInvalid, "Teams can only be added to organization-owned repositories"},
+	} {
+		_, err := e.svc.StartTransfer(ctx, carol, "carol", "mine", c.to, c.teams)
+		assert.ErrorIs(t, err, c.kind, c.name)
+		if err != nil {
+			assert.Equal(t, c.msg, err.Error(), c.name)
+		}
+	}
+	// A member of a team without owner rights may not transfer acme's
+	// repositories.
+	_, err = e.svc.StartTransfer(ctx, carol, "acme", "gift", "carol", nil)
+	assert.ErrorIs(t, err, forge.ErrForbidden)
+}
+
+// TestForkIntoOrg: members fork into their organisation, the fork joins
+// the teams that include all repositories; non-members and non-orgs are
+// refused.
+func TestForkIntoOrg(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	e := newOrgEnv(t)
+	alice := e.user(t, "alice")
+	bob := e.user(t, "bob")
+	root := e.user(t, "root", forgetest.Admin)
+	acme := e.org(t, "acme", forge.VisibilityPublic, alice)
+	e.member(t, acme, bob)
+	_, err := e.svc.Create(ctx, alice, "", repos.CreateOptions{Name: "lib", AutoInit: true, Readme: "Default"})
+	require.NoError(t, err)
+
+	v, err := e.svc.ForkInto(ctx, bob, "alice", "lib", "", "acme")
+	require.NoError(t, err)
+	assert.Equal(t, acme.ID, v.Repo.OwnerID)
+	assert.Equal(t, "acme", v.Repo.OwnerName)
+	assert.NotZero(t, v.Repo.ForkID)
+	assert.Equal(t, forge.AccessModeAdmin, v.Perm.Mode, "the forker administers the fork as a collaborator")
+	assert.ElementsMatch(t, []string{"Owners"}, e.teamsOf(t, acme, v.Repo.ID))
+	got, err := e.svc.Get(ctx, alice, "acme", "lib")
+	require.NoError(t, err)
+	assert.Equal(t, forge.AccessModeOwner, got.Perm.Mode)
+
+	_, err = e.svc.ForkInto(ctx, alice, "alice", "lib", "", "acme")
+	assert.ErrorIs(t, err, forge.ErrConflict, "acme already has a fork")
+	stranger := e.user(t, "stranger")
+	_, err = e.svc.ForkInto(ctx, stranger, "alice", "lib", "lib2", "acme")
+	assert.EqualError(t, err, "user is no member of organisation 'acme'")
+	_, err = e.svc.ForkInto(ctx, stranger, "alice", "lib", "", "bob")
+	assert.EqualError(t, err, "org does not exist [id: 0, name: bob]")
+	assert.ErrorIs(t, err, forge.ErrInvalid)
+	e.org(t, "beta", forge.VisibilityPublic)
+	v, err = e.svc.ForkInto(ctx, root, "alice", "lib", "", "beta")
+	require.NoError(t, err, "site administrators fork into any organisation")
+	assert.Equal(t, forge.AccessModeOwner, v.Perm.Mode)
+}
