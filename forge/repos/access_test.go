@@ -82,6 +82,10 @@ func TestAccess(t *testing.T) {
 		{"team admin is owner, as Forgejo", forgetest.ActorFor(bob), repo(privOrg, true), privOrg, member(team(admin, nil)), all(owner)},
 		{"team write", forgetest.ActorFor(bob), repo(privOrg, true), privOrg, member(team(write, nil)), all(write)},
 		{"team read", forgetest.ActorFor(bob), repo(privOrg, true), privOrg, member(team(read, nil)), all(read)},
+		// A team that includes all repositories holds a row for each (the
+		// store's part): its grant is like any team's.
+		{"team with includes_all_repositories, write", forgetest.ActorFor(bob), repo(limOrg, true), limOrg,
+			member([]forge.TeamGrant{{TeamID: 9, Mode: write, Units: units(write, write, write, write)}}), all(write)},
 		{"team with units: code none, issues write, private", forgetest.ActorFor(bob), repo(privOrg, true), privOrg,
 			member(team(read, units(none, write, read, none))),
 			forge.Permission{Mode: read, Units: units(none, write, read, none)}},

@@ -416,8 +416,9 @@ func (s *Service) unitWriter(ctx context.Context, actor forge.Actor, owner, name
 	return v, nil
 }
 
-// RepoAccess returns the repository owner/name and the actor's permission
-// on it, for the other domains (issues, pull requests, hooks) that declare
+// RepoAccess returns the repository owner/name and the actor's full
+// permission on it (Access: the overall mode and the access per unit, with
+// organisations' teams), for the other domains (issues, pull requests, hooks) that declare
 // it as a one-method interface. It checks the actor's account state but no
 // token scope: the caller checks the scope of its own category (read:issue
 // for issues). Repositories the actor may not see are ErrRepoNotFound (or
