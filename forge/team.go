@@ -53,14 +53,15 @@ type Permission struct {
 	// Mode is the overall access (Forgejo's Permission.AccessMode): owner
 	// and admin imply every unit.
 	Mode AccessMode
-	// Units holds the access per unit when it differs by unit (access
-	// through teams); nil means every enabled unit at Mode.
+	// Units holds the access per enabled unit of the repository (disabled
+	// units are absent: none, even for owners); nil means every unit at
+	// Mode.
 	Units map[Unit]AccessMode
 }
 
 // Unit returns the actor's access to unit u.
 func (p Permission) Unit(u Unit) AccessMode {
-	if p.Mode >= AccessModeAdmin || p.Units == nil {
+	if p.Units == nil {
 		return p.Mode
 	}
 	return p.Units[u]

@@ -137,6 +137,11 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		v, err := a.cfg.Repos.Get(r.Context(), actor, owner, name)
+		if err == nil && !v.CanRead() {
+			// A team whose code unit is none sees the repository (its
+			// issues, say) but may not fetch its code.
+			err = repos.ErrRepoNotFound
+		}
 		if err != nil {
 			a.gitError(w, c, actor, err)
 			return

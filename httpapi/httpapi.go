@@ -182,6 +182,9 @@ func New(cfg Config) (*API, error) {
 		r.Get("/attachments/{uuid}", a.downloadAttachment)
 		r.Get("/repo-avatars/{key}", a.serveAvatar)
 	}
+	if cfg.Orgs != nil {
+		r.Get("/avatars/{key}", a.serveOrgAvatar)
+	}
 	if cfg.Git != nil && cfg.Repos != nil {
 		r.Get("/{owner}/{repo}/info/refs", a.serveGit)
 		r.Post("/{owner}/{repo}/git-upload-pack", a.serveGit)

@@ -260,8 +260,7 @@ func (a *API) deleteOrgAvatar(c *call) {
 }
 
 // serveOrgAvatar serves /avatars/{key} for uploaded organisation avatars,
-// the avatar_url of an organisation with one (orgFrom). It is not mounted
-// yet: New needs `r.Get("/avatars/{key}", a.serveOrgAvatar)` when
+// the avatar_url of an organisation with one (orgFrom). New mounts it when
 // cfg.Orgs is set.
 func (a *API) serveOrgAvatar(w http.ResponseWriter, r *http.Request) {
 	rc, err := a.cfg.Orgs.OpenAvatar(r.Context(), chiParam(r, "key"))
