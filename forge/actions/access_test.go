@@ -23,9 +23,9 @@ func TestCheckRepoAccess(t *testing.T) {
 		{"writer is not owner", forge.Permission{Mode: forge.AccessModeWrite}, false, needOwner, ErrNotRepoOwner},
 		{"site admin manages", forge.Permission{Mode: forge.AccessModeRead}, true, needOwner, nil},
 		{"reader reads", forge.Permission{Mode: forge.AccessModeRead}, false, needRead, nil},
-		{"none is not found", forge.Permission{}, false, needRead, errActionsOff},
-		{"disabled unit is not found for owners", forge.Permission{Mode: forge.AccessModeOwner, Units: off}, false, needOwner, errActionsOff},
-		{"disabled unit is not found for admins", forge.Permission{Mode: forge.AccessModeOwner, Units: off}, true, needOwner, errActionsOff},
+		{"none is not found", forge.Permission{}, false, needRead, ErrActionsDisabled},
+		{"disabled unit is not found for owners", forge.Permission{Mode: forge.AccessModeOwner, Units: off}, false, needOwner, ErrActionsDisabled},
+		{"disabled unit is not found for admins", forge.Permission{Mode: forge.AccessModeOwner, Units: off}, true, needOwner, ErrActionsDisabled},
 		{"reader may not dispatch", forge.Permission{Mode: forge.AccessModeRead}, false, needWrite, nil},
 		{"writer dispatches", forge.Permission{Mode: forge.AccessModeWrite}, false, needWrite, nil},
 	} {

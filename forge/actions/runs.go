@@ -53,12 +53,12 @@ func (s *Service) DispatchWorkflow(ctx context.Context, actor forge.Actor, owner
 }
 
 // ListRuns returns a page of the runs of the repository owner/repo
-// matching f (its RepoID is ignored), newest first, and their number. It
-// needs read access to the Actions unit.
-func (s *Service) ListRuns(ctx context.Context, actor forge.Actor, owner, repo string, f RunFilter, o forge.ListOptions) ([]*Run, int64, error) {
+// matching f (its RepoID is ignored), newest first, their number, and the
+// repository. It needs read access to the Actions unit.
+func (s *Service) ListRuns(ctx context.Context, actor forge.Actor, owner, repo string, f RunFilter, o forge.ListOptions) ([]*Run, int64, *forge.Repository, error) {
 	r, err := s.resolve(ctx, actor, RepoTarget(owner, repo), forge.AccessRead, needRead)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	f.RepoID = r.repo.ID
 	var list []*Run
@@ -68,11 +68,11 @@ func (s *Service) ListRuns(ctx context.Context, actor forge.Actor, owner, repo s
 		list, total, err = tx.ListRuns(ctx, f, o.Normalize())
 		return err
 	})
-	return list, total, err
+	return list, total, r.repo, err
 }
 
-// Run returns a run of the repository owner/repo by id; ErrRunNotFound if
-// none.
+// Run returns a run of the repository owner/repo by id, with the
+// repository; ErrRunNotFound if none.
 func (s *Service) Run(ctx context.Context, actor forge.Actor, owner, repo string, id forge.ID) (*Run, *forge.Repository, error) {
 	r, err := s.resolve(ctx, actor, RepoTarget(owner, repo), forge.AccessRead, needRead)
 	if err != nil {

@@ -333,7 +333,7 @@ func TestDispatchRecordsRun(t *testing.T) {
 	_, err = f2.svc.DispatchWorkflow(ctx, forge.Anonymous, "owner", "r", "ci.yml", actions.Dispatch{Ref: "main"})
 	assert.Error(t, err, "anonymous readers may not dispatch")
 
-	list, total, err := f2.svc.ListRuns(ctx, forge.Anonymous, "owner", "r", actions.RunFilter{}, forge.ListOptions{})
+	list, total, _, err := f2.svc.ListRuns(ctx, forge.Anonymous, "owner", "r", actions.RunFilter{}, forge.ListOptions{})
 	require.NoError(t, err, "a public repository's runs are readable")
 	assert.EqualValues(t, 2, total)
 	assert.Equal(t, run2.ID, list[0].ID)
@@ -342,7 +342,7 @@ func TestDispatchRecordsRun(t *testing.T) {
 	assert.Equal(t, "ci.yml", got.WorkflowID)
 	_, _, err = f2.svc.Run(ctx, f2.otherA, "owner", "r", 999)
 	assert.Equal(t, actions.ErrRunNotFound, err)
-	_, _, err = f.svc.ListRuns(ctx, f.otherA, "owner", "p", actions.RunFilter{}, forge.ListOptions{})
+	_, _, _, err = f.svc.ListRuns(ctx, f.otherA, "owner", "p", actions.RunFilter{}, forge.ListOptions{})
 	assert.ErrorIs(t, err, forge.ErrNotFound, "strangers do not see a private repository")
 	tasks, n, err := f2.svc.ListTasks(ctx, f2.ownerA, "owner", "r", forge.ListOptions{})
 	require.NoError(t, err)

@@ -46,7 +46,9 @@ var (
 	ErrNotSiteAdmin = forge.Errorf(forge.ErrForbidden, "you must be a site administrator")
 	// ErrSignInRequired refuses anonymous actors where a user is needed.
 	ErrSignInRequired = forge.Errorf(forge.ErrUnauthenticated, "token is required")
-	errActionsOff     = forge.Errorf(forge.ErrNotFound, "The target couldn't be found.")
+	// ErrActionsDisabled answers a repository whose Actions unit is off
+	// (Forgejo's ctx.NotFound).
+	ErrActionsDisabled = forge.Errorf(forge.ErrNotFound, "The target couldn't be found.")
 )
 
 // need is what an operation requires on its target.
@@ -136,7 +138,7 @@ func (s *Service) resolve(ctx context.Context, actor forge.Actor, t Target, leve
 // everyone.
 func checkRepoAccess(perm forge.Permission, siteAdmin bool, n need) error {
 	if perm.Unit(forge.UnitActions) < forge.AccessModeRead {
-		return errActionsOff
+		return ErrActionsDisabled
 	}
 	if siteAdmin {
 		return nil

@@ -106,9 +106,11 @@ type RunnerFilter struct {
 
 // RunFilter selects a repository's runs; empty fields match everything.
 type RunFilter struct {
-	RepoID    forge.ID
-	Event     string
-	Status    []RunStatus
-	Index     int64
-	CommitSHA string
+	RepoID     forge.ID
+	Events     []string
+	Status     []RunStatus
+	Index      int64
+	CommitSHA  string
+	Ref        string
+	WorkflowID string
 }

@@ -299,7 +299,8 @@ func (t actionTx) RunByID(ctx context.Context, repoID, id forge.ID) (*actions.Ru
 
 // runMatches is RunFilter's rule.
 func runMatches(f actions.RunFilter, r actions.Run) bool {
-	return r.RepoID == f.RepoID && (f.Event == "" || r.Event == f.Event) &&
+	return r.RepoID == f.RepoID && (len(f.Events) == 0 || slices.Contains(f.Events, r.Event)) &&
+		(f.Ref == "" || r.Ref == f.Ref) && (f.WorkflowID == "" || r.WorkflowID == f.WorkflowID) &&
 		(len(f.Status) == 0 || slices.Contains(f.Status, r.Status)) &&
 		(f.Index == 0 || r.Index == f.Index) && (f.CommitSHA == "" || r.CommitSHA == f.CommitSHA)
 }

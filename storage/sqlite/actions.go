@@ -337,8 +337,17 @@ func (t *tx) RunByID(ctx context.Context, repoID, id forge.ID) (*actions.Run, er
 // ListRuns implements actions.Tx, newest first.
 func (t *tx) ListRuns(ctx context.Context, f actions.RunFilter, o forge.ListOptions) ([]*actions.Run, int64, error) {
 	conds, args := []string{"repo_id = ?"}, []any{f.RepoID}
-	if f.Event != "" {
-		conds, args = append(conds, "event = ?"), append(args, f.Event)
+	if len(f.Events) > 0 {
+		conds = append(conds, "event IN ("+placeholders(len(f.Events))+")")
+		for _, e := range f.Events {
+			args = append(args, e)
+		}
+	}
+	if f.Ref != "" {
+		conds, args = append(conds, "ref = ?"), append(args, f.Ref)
+	}
+	if f.WorkflowID != "" {
+		conds, args = append(conds, "workflow_id = ?"), append(args, f.WorkflowID)
 	}
 	if len(f.Status) > 0 {
 		conds = append(conds, "status IN ("+placeholders(len(f.Status))+")")

@@ -259,10 +259,20 @@ func testActionRuns(t *testing.T, b Backend) {
 		assert.EqualValues(t, 2, total)
 		require.Len(t, list, 2)
 		assert.Equal(t, bb.ID, list[0].ID, "newest first")
-		list, total, err = tx.ListRuns(ctx, actions.RunFilter{RepoID: r1.ID, Event: "push", Status: []actions.RunStatus{actions.StatusWaiting}, Index: 2, CommitSHA: "abc"}, forge.ListOptions{})
+		list, total, err = tx.ListRuns(ctx, actions.RunFilter{RepoID: r1.ID, Events: []string{"push", "schedule"}, Ref: "refs/heads/main", WorkflowID: "ci.yml", Status: []actions.RunStatus{actions.StatusWaiting}, Index: 2, CommitSHA: "abc"}, forge.ListOptions{})
 		require.NoError(t, err)
 		assert.EqualValues(t, 1, total)
 		require.Len(t, list, 1)
+		for _, f := range []actions.RunFilter{
+			{RepoID: r1.ID, Status: []actions.RunStatus{actions.StatusSuccess}},
+			{RepoID: r1.ID, Ref: "refs/heads/other"},
+			{RepoID: r1.ID, WorkflowID: "other.yml"},
+			{RepoID: r1.ID, Events: []string{"schedule"}},
+		} {
+			list, total, err = tx.ListRuns(ctx, f, forge.ListOptions{})
+			require.NoError(t, err)
+			assert.Zero(t, total, "%+v", f)
+		}
 		list, total, err = tx.ListRuns(ctx, actions.RunFilter{RepoID: r1.ID, Status: []actions.RunStatus{actions.StatusSuccess}}, forge.ListOptions{})
 		require.NoError(t, err)
 		assert.Zero(t, total)
