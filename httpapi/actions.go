@@ -8,6 +8,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
@@ -25,11 +26,12 @@ func globalTarget(*call) actions.Target { return actions.GlobalTarget() }
 // repositories and organisations as their own routes answer them.
 func (c *call) actionsError(err error) {
 	bad := on(forge.ErrInvalid, http.StatusBadRequest)
+	var org *orgs.NotFoundError
 	switch {
 	case errors.Is(err, actions.ErrActionsDisabled):
 		c.notFound()
-	case c.pathValue("org") != "":
-		c.orgError(err, bad)
+	case errors.As(err, &org):
+		c.orgError(err)
 	default:
 		c.repoError(err, bad)
 	}
