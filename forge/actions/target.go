@@ -40,6 +40,9 @@ func GlobalTarget() Target { return Target{Level: LevelGlobal} }
 var (
 	// ErrNotRepoOwner is Forgejo's reqOwner refusal on repository routes.
 	ErrNotRepoOwner = forge.Errorf(forge.ErrForbidden, "user should be the owner of the repo")
+	// ErrNoActionsWrite is Forgejo's reqRepoWriter refusal (dispatching a
+	// workflow needs write access to the Actions unit).
+	ErrNoActionsWrite = forge.Errorf(forge.ErrForbidden, "user should have a permission to write to a repo")
 	// ErrNotOrgOwner is Forgejo's reqOrgOwnership refusal.
 	ErrNotOrgOwner = forge.Errorf(forge.ErrForbidden, "Must be an organization owner")
 	// ErrNotSiteAdmin refuses instance-level operations to non-admins.
@@ -146,7 +149,7 @@ func checkRepoAccess(perm forge.Permission, siteAdmin bool, n need) error {
 	switch n {
 	case needWrite:
 		if perm.Unit(forge.UnitActions) < forge.AccessModeWrite {
-			return forge.Errorf(forge.ErrForbidden, "user should have specific permission or be a site admin")
+			return ErrNoActionsWrite
 		}
 	case needOwner:
 		if perm.Mode < forge.AccessModeOwner {
