@@ -76,6 +76,9 @@ func TestActionsSecretsAPI(t *testing.T) {
 		e.expect(e.do(as("bob", "DELETE", "/repos/alice/secret/actions/secrets/DEPLOY_KEY", nil)), http.StatusNotFound, "")
 		e.expect(e.do(as("bob", "PUT", "/orgs/acme/actions/secrets/X", body)), http.StatusForbidden, "Must be an organization owner")
 		e.expect(e.do(as("bob", "PUT", "/orgs/nope/actions/secrets/X", body)), http.StatusNotFound, "GetOrgByName")
+		e.createOrg("alice", "hidden", "private")
+		e.expect(e.do(as("bob", "GET", "/orgs/hidden/actions/secrets", nil)), http.StatusNotFound, "GetOrgByName")
+		e.expect(e.do(as("bob", "GET", "/orgs/hidden/actions/runners/registration-token", nil)), http.StatusNotFound, "GetOrgByName")
 		e.expect(e.do(req{method: "PUT", path: "/api/v1/user/actions/secrets/X", body: body}), http.StatusUnauthorized, "token is required")
 		tok := e.token("alice", "read:repository")
 		e.expect(e.do(req{method: "PUT", path: "/api/v1/repos/alice/proj/actions/secrets/X", token: tok, body: body}), http.StatusForbidden,
