@@ -24,7 +24,7 @@ type Target struct {
 	Repo  string
 }
 
-// RepoTarget, OrgTarget, UserTarget and GlobalTarget build Targets.
+// RepoTarget is the level of the repository owner/repo.
 func RepoTarget(owner, repo string) Target { return Target{Level: LevelRepo, Owner: owner, Repo: repo} }
 
 // OrgTarget is an organisation's level.
