@@ -26,6 +26,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // ForgejoVersion is the Forgejo release whose API Hearth follows.
@@ -45,6 +46,9 @@ type Config struct {
 	Auth *auth.Service
 	// Repos serves repositories. Nil leaves the repository routes out.
 	Repos *repos.Service
+	// Issues serves issues, comments, labels and milestones. Nil leaves
+	// the issue routes out (they answer 501).
+	Issues *issues.Service
 	// Git serves git's smart HTTP protocol for repositories
 	// (storage/gitstore.Store does). Nil leaves /{owner}/{repo}.git out.
 	Git GitServer

@@ -155,6 +155,9 @@ func (a *API) routes() []route {
 	if a.cfg.Repos != nil {
 		routes = append(routes, a.repoRoutes()...)
 	}
+	if a.cfg.Issues != nil {
+		routes = append(routes, a.issueRoutes()...)
+	}
 	return routes
 }
 
