@@ -18,7 +18,9 @@ type Store interface {
 
 // Tx is one transaction over issues, comments, labels, milestones and
 // attachments. Values returned are the caller's to change; values passed in
-// are copied. Methods that take a slice of ids answer in one query.
+// are copied. Methods that take a slice of ids answer in one query. List
+// methods take normalised forge.ListOptions (the service normalises them);
+// a negative Limit lists everything from the page's offset.
 type Tx interface {
 	// UserByName finds an account ignoring case; forge.ErrNotFound if none.
 	UserByName(ctx context.Context, name string) (*forge.User, error)

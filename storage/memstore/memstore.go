@@ -30,6 +30,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // Store is an in-memory backend. The zero value is not ready: use New.
@@ -101,7 +102,21 @@ type state struct {
 	teamUsers  map[teamUser]struct{}
 	teamRepos  map[teamRepo]struct{}
 	blocks     map[blockKey]time.Time
+	// Issues (package issues): issues, the last index reserved per
+	// repository, assignees per issue, comments, labels, issue labels,
+	// milestones and issue attachments.
+	issues      map[forge.ID]issues.Issue
+	issueIndex  map[forge.ID]int64
+	assignees   map[forge.ID][]forge.ID
+	comments    map[forge.ID]issues.Comment
+	labels      map[forge.ID]issues.Label
+	issueLabels map[issueLabel]struct{}
+	milestones  map[forge.ID]issues.Milestone
+	issueAssets map[forge.ID]issues.Attachment
 }
+
+// issueLabel keys a label on an issue.
+type issueLabel struct{ issue, label forge.ID }
 
 // orgUser keys a membership of an organisation.
 type orgUser struct{ org, user forge.ID }
@@ -137,6 +152,14 @@ func newState() *state {
 		teamUsers:   map[teamUser]struct{}{},
 		teamRepos:   map[teamRepo]struct{}{},
 		blocks:      map[blockKey]time.Time{},
+		issues:      map[forge.ID]issues.Issue{},
+		issueIndex:  map[forge.ID]int64{},
+		assignees:   map[forge.ID][]forge.ID{},
+		comments:    map[forge.ID]issues.Comment{},
+		labels:      map[forge.ID]issues.Label{},
+		issueLabels: map[issueLabel]struct{}{},
+		milestones:  map[forge.ID]issues.Milestone{},
+		issueAssets: map[forge.ID]issues.Attachment{},
 	}
 }
 
@@ -164,6 +187,14 @@ func (s *state) clone() *state {
 		teamUsers:   maps.Clone(s.teamUsers),
 		teamRepos:   maps.Clone(s.teamRepos),
 		blocks:      maps.Clone(s.blocks),
+		issues:      maps.Clone(s.issues),
+		issueIndex:  maps.Clone(s.issueIndex),
+		assignees:   maps.Clone(s.assignees),
+		comments:    maps.Clone(s.comments),
+		labels:      maps.Clone(s.labels),
+		issueLabels: maps.Clone(s.issueLabels),
+		milestones:  maps.Clone(s.milestones),
+		issueAssets: maps.Clone(s.issueAssets),
 	}
 }
 

@@ -1,0 +1,176 @@
+package memstore
+
+import (
+	"cmp"
+	"context"
+	"slices"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/issues"
+)
+
+func (t issueTx) CreateComment(ctx context.Context, c *issues.Comment) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if _, ok := t.st.issues[c.IssueID]; !ok {
+		return missingRef("create comment: issue")
+	}
+	c.ID = t.st.nextID("comment")
+	t.st.comments[c.ID] = inComment(c)
+	return nil
+}
+
+func (t issueTx) CommentByID(ctx context.Context, id forge.ID) (*issues.Comment, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	c, ok := t.st.comments[id]
+	if !ok {
+		return nil, notFound("comment")
+	}
+	return &c, nil
+}
+
+func (t issueTx) UpdateComment(ctx context.Context, c *issues.Comment) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	old, ok := t.st.comments[c.ID]
+	if !ok {
+		return notFound("update comment")
+	}
+	v := inComment(c)
+	v.IssueID, v.Type, v.Created = old.IssueID, old.Type, old.Created
+	t.st.comments[c.ID] = v
+	return nil
+}
+
+func (t issueTx) DeleteComment(ctx context.Context, id forge.ID) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if _, ok := t.st.comments[id]; !ok {
+		return notFound("delete comment")
+	}
+	delete(t.st.comments, id)
+	deleteWhere(t.st.issueAssets, func(_ forge.ID, a issues.Attachment) bool { return a.CommentID == id })
+	return nil
+}
+
+func (t issueTx) ListComments(ctx context.Context, f issues.CommentFilter, o forge.ListOptions) ([]*issues.Comment, int64, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, 0, err
+	}
+	var all []issues.Comment
+	for _, c := range t.st.comments {
+		switch {
+		case f.IssueID == 0 && f.RepoID == 0:
+			continue
+		case f.IssueID != 0 && c.IssueID != f.IssueID:
+			continue
+		case f.RepoID != 0 && t.st.issues[c.IssueID].RepoID != f.RepoID:
+			continue
+		case f.Types != nil && !slices.Contains(f.Types, c.Type):
+			continue
+		case !f.UpdatedSince.IsZero() && c.Updated.Before(f.UpdatedSince):
+			continue
+		case !f.UpdatedBefore.IsZero() && c.Updated.After(f.UpdatedBefore):
+			continue
+		}
+		all = append(all, c)
+	}
+	slices.SortFunc(all, func(a, b issues.Comment) int {
+		return cmp.Or(a.Created.Compare(b.Created), cmp.Compare(a.ID, b.ID))
+	})
+	lo, hi := page(len(all), o)
+	out := make([]*issues.Comment, 0, hi-lo)
+	for _, c := range all[lo:hi] {
+		out = append(out, &c)
+	}
+	return out, int64(len(all)), nil
+}
+
+func (t issueTx) CreateAttachment(ctx context.Context, a *issues.Attachment) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if _, ok := t.st.issues[a.IssueID]; !ok && a.IssueID != 0 {
+		return missingRef("create attachment: issue")
+	}
+	if _, ok := t.st.comments[a.CommentID]; !ok && a.CommentID != 0 {
+		return missingRef("create attachment: comment")
+	}
+	for _, o := range t.st.issueAssets {
+		if o.UUID == a.UUID {
+			return conflict("attachment uuid")
+		}
+	}
+	a.ID = t.st.nextID("attachment")
+	v := *a
+	v.Created = ts(a.Created)
+	t.st.issueAssets[a.ID] = v
+	return nil
+}
+
+func (t issueTx) AttachmentByID(ctx context.Context, id forge.ID) (*issues.Attachment, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	a, ok := t.st.issueAssets[id]
+	if !ok {
+		return nil, notFound("attachment")
+	}
+	return &a, nil
+}
+
+func (t issueTx) AttachmentByUUID(ctx context.Context, uuid string) (*issues.Attachment, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	for _, a := range t.st.issueAssets {
+		if a.UUID == uuid {
+			return &a, nil
+		}
+	}
+	return nil, notFound("attachment")
+}
+
+func (t issueTx) UpdateAttachment(ctx context.Context, a *issues.Attachment) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	v, ok := t.st.issueAssets[a.ID]
+	if !ok {
+		return notFound("update attachment")
+	}
+	v.Name, v.DownloadCount = a.Name, a.DownloadCount
+	t.st.issueAssets[a.ID] = v
+	return nil
+}
+
+func (t issueTx) DeleteAttachment(ctx context.Context, id forge.ID) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if _, ok := t.st.issueAssets[id]; !ok {
+		return notFound("delete attachment")
+	}
+	delete(t.st.issueAssets, id)
+	return nil
+}
+
+func (t issueTx) Attachments(ctx context.Context, f issues.AttachmentFilter) ([]*issues.Attachment, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	out := []*issues.Attachment{}
+	for _, a := range t.st.issueAssets {
+		if a.CommentID == 0 && slices.Contains(f.IssueIDs, a.IssueID) ||
+			a.CommentID != 0 && slices.Contains(f.CommentIDs, a.CommentID) {
+			out = append(out, &a)
+		}
+	}
+	slices.SortFunc(out, func(a, b *issues.Attachment) int { return cmp.Compare(a.ID, b.ID) })
+	return out, nil
+}
