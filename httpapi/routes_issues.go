@@ -16,7 +16,7 @@ var (
 //
 // Not served yet (501): reactions, subscriptions, tracked times,
 // stopwatches, dependencies and blocks, pins, the timeline, deadlines, and
-// attachments.
+// the attachment reads and edits (uploads are served).
 func (a *API) issueRoutes() []route {
 	const rp = "/repos/{owner}/{repo}"
 	const ip = rp + "/issues/{index}"
@@ -35,6 +35,9 @@ func (a *API) issueRoutes() []route {
 		{Method: "POST", Path: ip + "/comments", Op: "issueCreateComment", Scopes: issueScope, Token: true, h: a.createComment},
 		{Method: "PATCH", Path: ip + "/comments/{id}", Op: "issueEditCommentDeprecated", Scopes: issueScope, Token: true, h: a.editComment(true)},
 		{Method: "DELETE", Path: ip + "/comments/{id}", Op: "issueDeleteCommentDeprecated", Scopes: issueScope, Token: true, h: a.deleteComment(true)},
+
+		{Method: "POST", Path: ip + "/assets", Op: "issueCreateIssueAttachment", Scopes: issueScope, Token: true, h: a.createIssueAttachment},
+		{Method: "POST", Path: rp + "/issues/comments/{id}/assets", Op: "issueCreateIssueCommentAttachment", Scopes: issueScope, Token: true, h: a.createCommentAttachment},
 
 		{Method: "GET", Path: ip + "/labels", Op: "issueGetLabels", Scopes: issueScope, h: a.listIssueLabels},
 		{Method: "POST", Path: ip + "/labels", Op: "issueAddLabel", Scopes: issueScope, Token: true, h: a.addIssueLabels},

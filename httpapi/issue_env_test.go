@@ -1,0 +1,144 @@
+package httpapi_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi"
+	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/storage/blob"
+	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/sqlite"
+)
+
+// issueEnv is env with the issue tracker wired: real services on an
+// in-memory SQLite database, every response checked against the OpenAPI
+// document. Users are alice (owner of alice/proj), bob (a write
+// collaborator of alice/proj) and eve (no access); root is the site
+// administrator. Tokens carry every scope.
+type issueEnv struct {
+	*env
+	issues            *issues.Service
+	stmts             *atomic.Int64
+	root, alice, bob  string
+	eve               string
+	proj              string // "/api/v1/repos/alice/proj"
+	orgAdmins         map[string]string
+	sqlCountingActive *atomic.Bool
+}
+
+// fakeOrgs answers issues.OrgRoles with users as organisations: the user
+// named org is its own organisation, whose owner is that user (and the site
+// administrators). The organisation helpers build the real service; labels
+// of organisations only need the role.
+type fakeOrgs struct{ auth *auth.Service }
+
+func (f fakeOrgs) MemberRole(ctx context.Context, actor forge.Actor, org string) (*forge.User, bool, bool, error) {
+	u, err := f.auth.User(ctx, forge.Actor{}, org)
+	if err != nil {
+		return nil, false, false, err
+	}
+	owner := actor.IsSiteAdmin() || (actor.User != nil && actor.User.ID == u.ID)
+	return u, owner, owner, nil
+}
+
+func newIssueEnv(t *testing.T) *issueEnv {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, ":memory:")
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	clock := forgetest.NewClock()
+	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
+		SecretKey: []byte("httpapi-test-secret")})
+	require.NoError(t, err)
+	no := false
+	_, err = svc.EnsureAdmin(ctx, auth.CreateUserOptions{
+		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
+	require.NoError(t, err)
+	git, err := gitstore.Open(t.TempDir())
+	require.NoError(t, err)
+	blobs, err := blob.OpenDir(t.TempDir())
+	require.NoError(t, err)
+	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
+	require.NoError(t, err)
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: fakeOrgs{svc}, Clock: clock, Blobs: blobs})
+	require.NoError(t, err)
+	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Issues: issueSvc})
+	require.NoError(t, err)
+	mux := http.NewServeMux()
+	mux.Handle("/", api)
+	srv := httptest.NewServer(checked(t, mux))
+	t.Cleanup(srv.Close)
+	e := &issueEnv{env: &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, issues: issueSvc,
+		proj: "/api/v1/repos/alice/proj"}
+	for _, name := range []string{"alice", "bob", "eve"} {
+		e.createUser(name)
+	}
+	e.root, e.alice, e.bob, e.eve = e.token("root", "all"), e.token("alice", "all"), e.token("bob", "all"), e.token("eve", "all")
+	e.expect(e.do(req{method: "POST", path: "/api/v1/user/repos", token: e.alice, body: map[string]any{"name": "proj"}}), 201, "")
+	e.expect(e.do(req{method: "PUT", path: e.proj + "/collaborators/bob", token: e.alice, body: map[string]any{"permission": "write"}}), 204, "")
+	return e
+}
+
+// send is do with a token, failing unless the status is want; it returns
+// the response.
+func (e *issueEnv) send(tok, method, path string, body any, want int) resp {
+	e.t.Helper()
+	r := e.do(req{method: method, path: path, token: tok, body: body})
+	require.Equal(e.t, want, r.StatusCode, "%s %s: %s", method, path, r.body)
+	return r
+}
+
+// newIssue creates an issue in alice/proj as the token's user and returns
+// its number.
+func (e *issueEnv) newIssue(tok, title string) int {
+	e.t.Helper()
+	r := e.send(tok, "POST", e.proj+"/issues", map[string]any{"title": title, "body": "about " + title}, 201)
+	return int(r.json(e.t)["number"].(float64))
+}
+
+// newLabel creates a label of alice/proj and returns its id.
+func (e *issueEnv) newLabel(name string, exclusive bool) int64 {
+	e.t.Helper()
+	r := e.send(e.alice, "POST", e.proj+"/labels", map[string]any{"name": name, "color": "#00aabb", "exclusive": exclusive}, 201)
+	return int64(r.json(e.t)["id"].(float64))
+}
+
+// issuePath is the API path of issue n of alice/proj, with suffix.
+func (e *issueEnv) issuePath(n int, suffix string) string {
+	return fmt.Sprintf("%s/issues/%d%s", e.proj, n, suffix)
+}
+
+// names returns the "name" field of each object of a JSON list.
+func names(t *testing.T, r resp) []string {
+	t.Helper()
+	var out []string
+	for _, m := range r.list(t) {
+		out = append(out, m["name"].(string))
+	}
+	return out
+}
+
+// titles returns the "title" field of each object of a JSON list.
+func titles(t *testing.T, r resp) []string {
+	t.Helper()
+	var out []string
+	for _, m := range r.list(t) {
+		out = append(out, m["title"].(string))
+	}
+	return out
+}
+
+var _ = strings.TrimSpace
