@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -29,13 +27,10 @@ import (
 // administrator. Tokens carry every scope.
 type issueEnv struct {
 	*env
-	issues            *issues.Service
-	stmts             *atomic.Int64
-	root, alice, bob  string
-	eve               string
-	proj              string // "/api/v1/repos/alice/proj"
-	orgAdmins         map[string]string
-	sqlCountingActive *atomic.Bool
+	issues           *issues.Service
+	root, alice, bob string
+	eve              string
+	proj             string // "/api/v1/repos/alice/proj"
 }
 
 // fakeOrgs answers issues.OrgRoles with users as organisations: the user
@@ -140,5 +135,3 @@ func titles(t *testing.T, r resp) []string {
 	}
 	return out
 }
-
-var _ = strings.TrimSpace
