@@ -83,9 +83,9 @@ type EditCommentOption struct {
 	Body string
 	// UpdatedAt, when non-nil, is the comment's and the issue's update date.
 	UpdatedAt *time.Time
-	// Index, when non-zero, is the issue the comment must belong to (the
-	// deprecated route /issues/{index}/comments/{id}, which also skips the
-	// archived-repository check).
+	// Index, when non-zero, marks the deprecated route
+	// /issues/{index}/comments/{id}: it skips the archived-repository
+	// check; the index itself is not checked (Forgejo ignores it).
 	Index int64
 }
 
