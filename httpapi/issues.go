@@ -101,17 +101,37 @@ func (a *API) listIssues(c *call) {
 	}
 	list, total, err := a.cfg.Issues.List(c.r.Context(), c.actor, c.owner(), c.repo(), opt)
 	if err != nil {
-		var owner *repos.OwnerNotFoundError
-		if errors.Is(err, forge.ErrNotFound) && !errors.As(err, &owner) && !errors.Is(err, repos.ErrRepoNotFound) {
-			// An unknown created_by, assigned_by or mentioned_by: Forgejo's
-			// getUserIDForFilter answers ctx.NotFound(err).
-			c.notFoundBody("The target couldn't be found.", err.Error())
-			return
-		}
 		c.issueError(err)
 		return
 	}
+	if total == 0 && !c.filterUsersExist(opt.CreatedBy, opt.AssignedTo, opt.MentionedBy) {
+		return
+	}
 	c.writePage(total, opt.ListOptions, c.issueConv().issues(list))
+}
+
+// filterUsersExist checks, for an empty result, that the users the filters
+// name exist: Forgejo's getUserIDForFilter answers an unknown one with
+// ctx.NotFound(err) (404, the lookup error in `errors`), where the service
+// answers an empty page. It answers the request itself and returns false
+// when one does not; the lookup is the caller's own (unscoped, so that an
+// issue token may name users).
+func (c *call) filterUsersExist(names ...string) bool {
+	who := forge.Actor{User: c.actor.User}
+	for _, name := range names {
+		if name == "" {
+			continue
+		}
+		if _, err := c.a.cfg.Auth.User(c.r.Context(), who, name); err != nil {
+			if errors.Is(err, forge.ErrNotFound) {
+				c.notFoundBody("The target couldn't be found.", err.Error())
+			} else {
+				c.writeError(err)
+			}
+			return false
+		}
+	}
+	return true
 }
 
 // getIssue is GET /repos/{owner}/{repo}/issues/{index}.

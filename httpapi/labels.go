@@ -158,13 +158,10 @@ func (a *API) listOrgLabels(c *call) {
 	c.json(http.StatusOK, out)
 }
 
-// getOrgLabel is GET /orgs/{org}/labels/{id}.
+// getOrgLabel is GET /orgs/{org}/labels/{id}: by id, or by name when
+// {id} is not a number.
 func (a *API) getOrgLabel(c *call) {
-	id, ok := c.labelID()
-	if !ok {
-		return
-	}
-	l, err := a.cfg.Issues.GetOrgLabel(c.r.Context(), c.actor, c.pathValue("org"), id)
+	l, err := a.cfg.Issues.GetOrgLabel(c.r.Context(), c.actor, c.pathValue("org"), c.pathValue("id"))
 	if err != nil {
 		c.orgLabelError(err)
 		return
