@@ -42,9 +42,27 @@ var issueFields = []string{"repo_id", `"index"`, "poster_id", "original_author",
 var issueCols = func() string {
 	cols := []string{"i.id"}
 	for _, f := range issueFields {
-		cols = append(cols, "i."+f)
+		if f == "milestone_id" {
+			f = "coalesce(i.milestone_id, 0)"
+		} else {
+			f = "i." + f
+		}
+		cols = append(cols, f)
 	}
 	return strings.Join(cols, ", ")
+}()
+
+// issuePlaceholders are the values of issueFields: milestone_id is NULL
+// for none.
+var issuePlaceholders = func() string {
+	ps := make([]string, len(issueFields))
+	for k, f := range issueFields {
+		ps[k] = "?"
+		if f == "milestone_id" {
+			ps[k] = "nullif(?, 0)"
+		}
+	}
+	return strings.Join(ps, ", ")
 }()
 
 func issueArgs(i *issues.Issue) []any {
@@ -74,12 +92,12 @@ var (
 			max(max_index, coalesce((SELECT max("index") FROM issue WHERE repo_id = ?1), 0)) + 1
 		RETURNING max_index`)
 	sqlCreateIssue = prepared("INSERT INTO issue (" + strings.Join(issueFields, ", ") + ") VALUES (" +
-		strings.Repeat("?,", len(issueFields)-1) + "?) RETURNING id")
+		issuePlaceholders + ") RETURNING id")
 	sqlIssueByIndex = prepared("SELECT " + issueCols + ` FROM issue i WHERE i.repo_id = ? AND i."index" = ?`)
 	sqlIssueByID    = prepared("SELECT " + issueCols + " FROM issue i WHERE i.id = ?")
 	sqlIssuesByID   = prepared("SELECT " + issueCols + " FROM issue i WHERE i.id IN (SELECT value FROM json_each(?))")
 	sqlUpdateIssue  = prepared(`UPDATE issue SET poster_id = ?, original_author = ?, original_author_id = ?, title = ?,
-		body = ?, ref = ?, is_pull = ?, is_closed = ?, is_locked = ?, milestone_id = ?, num_comments = ?,
+		body = ?, ref = ?, is_pull = ?, is_closed = ?, is_locked = ?, milestone_id = nullif(?, 0), num_comments = ?,
 		deadline_unix = ?, pin_order = ?, content_version = ?, updated_unix = ?, closed_unix = ? WHERE id = ?`)
 	sqlDeleteIssue = prepared(`DELETE FROM issue WHERE id = ?`)
 	sqlIssueExists = prepared(`SELECT count(*) FROM issue WHERE id = ?`)

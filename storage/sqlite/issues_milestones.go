@@ -28,7 +28,6 @@ var (
 	sqlMilestonesByID  = prepared("SELECT " + milestoneCols + " FROM milestone m WHERE m.id IN (SELECT value FROM json_each(?))")
 	sqlUpdateMilestone = prepared(`UPDATE milestone SET title = ?, description = ?, is_closed = ?, num_issues = ?,
 		num_closed_issues = ?, deadline_unix = ?, updated_unix = ?, closed_unix = ? WHERE id = ?`)
-	sqlUnsetMilestone  = prepared(`UPDATE issue SET milestone_id = 0 WHERE milestone_id = ?`)
 	sqlDeleteMilestone = prepared(`DELETE FROM milestone WHERE id = ?`)
 )
 
@@ -83,9 +82,6 @@ func (t issueTx) UpdateMilestone(ctx context.Context, m *issues.Milestone) error
 }
 
 func (t issueTx) DeleteMilestone(ctx context.Context, id forge.ID) error {
-	if _, err := t.exec(ctx, sqlUnsetMilestone, id); err != nil {
-		return mapError(err, "milestone")
-	}
 	res, err := t.exec(ctx, sqlDeleteMilestone, id)
 	return affectedOne(res, err, "milestone")
 }

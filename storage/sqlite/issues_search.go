@@ -73,7 +73,7 @@ func issueWhere(f issues.IssueFilter) (where string, args []any, ok bool) {
 		if len(f.MilestoneIDs) == 0 {
 			return "", nil, false
 		}
-		add("i.milestone_id IN (SELECT value FROM json_each(?))", idList(f.MilestoneIDs))
+		add("coalesce(i.milestone_id, 0) IN (SELECT value FROM json_each(?))", idList(f.MilestoneIDs))
 	}
 	if f.PosterID != 0 {
 		add("i.poster_id = ?", f.PosterID)

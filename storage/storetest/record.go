@@ -17,6 +17,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // recorder is the set of store methods called, by "iface.Method".
@@ -59,6 +60,7 @@ func storeInterfaces(b Backend) map[string]reflect.Type {
 		"auth.Tx":  reflect.TypeFor[auth.Tx](),
 		"repos.Tx": reflect.TypeFor[repos.Tx](),
 	}
+	m["issues.Tx"] = reflect.TypeFor[issues.Tx]()
 	if _, ok := b.Auth().(auth.TokenFinder); ok {
 		m["auth.TokenFinder"] = reflect.TypeFor[auth.TokenFinder]()
 	}
@@ -88,6 +90,8 @@ func (r recBackend) Auth() auth.Store {
 }
 
 func (r recBackend) Repos() repos.Store { return recReposStore{r.b.Repos(), r.rec} }
+
+func (r recBackend) Issues() issues.Store { return recIssuesStore{r.b.Issues(), r.rec} }
 
 type recAuthStore struct {
 	s   auth.Store

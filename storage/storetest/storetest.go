@@ -17,12 +17,14 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // Backend is what a storage backend offers the domains.
 type Backend interface {
 	Auth() auth.Store
 	Repos() repos.Store
+	Issues() issues.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -79,6 +81,14 @@ var cases = []struct {
 	{"OwnsRepositories", testOwnsRepositories},
 	{"DefaultVisibility", testDefaultVisibility},
 	{"BareErrors", testBareErrors},
+	{"Issues", testIssues},
+	{"IssueIndexes", testIssueIndexes},
+	{"IssueList", testIssueList},
+	{"IssueComments", testIssueComments},
+	{"IssueLabels", testIssueLabels},
+	{"Milestones", testMilestones},
+	{"IssueAttachments", testIssueAttachments},
+	{"IssueCascades", testIssueCascades},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {

@@ -26,7 +26,8 @@ CREATE TABLE milestone (
 CREATE INDEX milestone_repo ON milestone (repo_id, deadline_unix);
 CREATE INDEX milestone_title ON milestone (title);
 
--- milestone_id 0 is "no milestone" (no foreign key: DeleteMilestone clears it).
+-- milestone_id is NULL for "no milestone" (the domain's 0); deleting the
+-- milestone clears it.
 CREATE TABLE issue (
     id                 INTEGER PRIMARY KEY AUTOINCREMENT,
     repo_id            INTEGER NOT NULL REFERENCES repository (id) ON DELETE CASCADE,
@@ -40,7 +41,7 @@ CREATE TABLE issue (
     is_pull            INTEGER NOT NULL DEFAULT 0,
     is_closed          INTEGER NOT NULL DEFAULT 0,
     is_locked          INTEGER NOT NULL DEFAULT 0,
-    milestone_id       INTEGER NOT NULL DEFAULT 0,
+    milestone_id       INTEGER REFERENCES milestone (id) ON DELETE SET NULL,
     num_comments       INTEGER NOT NULL DEFAULT 0,
     deadline_unix      INTEGER NOT NULL DEFAULT 0,
     pin_order          INTEGER NOT NULL DEFAULT 0,
@@ -56,7 +57,7 @@ CREATE INDEX issue_repo_state ON issue (repo_id, is_closed, created_unix);
 CREATE INDEX issue_created ON issue (created_unix);
 CREATE INDEX issue_updated ON issue (updated_unix);
 CREATE INDEX issue_poster ON issue (poster_id);
-CREATE INDEX issue_milestone ON issue (milestone_id) WHERE milestone_id <> 0;
+CREATE INDEX issue_milestone ON issue (milestone_id) WHERE milestone_id IS NOT NULL;
 
 -- Assignees in the order they were set (position).
 CREATE TABLE issue_assignees (

@@ -1,0 +1,308 @@
+package storetest
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/issues"
+)
+
+// issueAt is the suite's base time for issues: whole seconds, UTC, as every
+// backend keeps times.
+var issueAt = time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
+
+func issueUpdate(t *testing.T, s issues.Store, fn func(issues.Tx) error) {
+	t.Helper()
+	require.NoError(t, s.Update(context.Background(), fn))
+}
+
+func issueView(t *testing.T, s issues.Store, fn func(issues.Tx) error) {
+	t.Helper()
+	require.NoError(t, s.View(context.Background(), fn))
+}
+
+// newIssue reserves the next index of repo and creates an issue there, as
+// the service does, in one transaction.
+func newIssue(t *testing.T, s issues.Store, repoID, posterID forge.ID, title string, opts ...func(*issues.Issue)) *issues.Issue {
+	t.Helper()
+	ctx := context.Background()
+	i := &issues.Issue{RepoID: repoID, PosterID: posterID, Title: title, Created: issueAt, Updated: issueAt}
+	for _, o := range opts {
+		o(i)
+	}
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		n, err := tx.NextIssueIndex(ctx, repoID)
+		if err != nil {
+			return err
+		}
+		i.Index = n
+		return tx.CreateIssue(ctx, i)
+	})
+	require.NotZero(t, i.ID)
+	return i
+}
+
+func testIssues(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Issues()
+	ann := createUser(t, b.Auth(), forgetest.User("iann"))
+	bob := createUser(t, b.Auth(), forgetest.User("ibob"))
+	r := newRepo(t, b, ann, "tracker")
+	ms := &issues.Milestone{RepoID: r.ID, Title: "v1", Deadline: issues.NoDeadline, Created: issueAt, Updated: issueAt}
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreateMilestone(ctx, ms) })
+
+	in := &issues.Issue{RepoID: r.ID, Index: 1, PosterID: ann.ID, OriginalAuthor: "gh-ann", OriginalAuthorID: 77,
+		Title: "Crash on start", Body: "it *crashes*", Ref: "refs/heads/main", IsPull: true, IsClosed: true,
+		IsLocked: true, MilestoneID: ms.ID, NumComments: 3, Deadline: issueAt.Add(72 * time.Hour), PinOrder: 2,
+		ContentVersion: 4, Created: issueAt, Updated: issueAt.Add(time.Hour), Closed: issueAt.Add(2 * time.Hour)}
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreateIssue(ctx, in) })
+	require.NotZero(t, in.ID)
+	want := *in
+
+	issueView(t, s, func(tx issues.Tx) error {
+		for name, get := range map[string]func() (*issues.Issue, error){
+			"by index": func() (*issues.Issue, error) { return tx.IssueByIndex(ctx, r.ID, 1) },
+			"by id":    func() (*issues.Issue, error) { return tx.IssueByID(ctx, in.ID) },
+		} {
+			got, err := get()
+			require.NoError(t, err, name)
+			if diff := cmp.Diff(&want, got); diff != "" {
+				t.Errorf("issue round trip %s (-want +got):\n%s", name, diff)
+			}
+			assert.Equal(t, time.UTC, got.Created.Location(), "times come back in UTC")
+		}
+		m, err := tx.IssuesByID(ctx, []forge.ID{in.ID, 9999})
+		require.NoError(t, err)
+		assert.Equal(t, map[forge.ID]*issues.Issue{in.ID: &want}, m, "missing ids are absent")
+		m, err = tx.IssuesByID(ctx, nil)
+		require.NoError(t, err)
+		assert.NotNil(t, m)
+		assert.Empty(t, m)
+
+		_, err = tx.IssueByIndex(ctx, r.ID, 2)
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		_, err = tx.IssueByIndex(ctx, 9999, 1)
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		_, err = tx.IssueByID(ctx, 9999)
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+
+		// The accounts the converters need come through the same transaction.
+		u, err := tx.UserByName(ctx, "IANN")
+		require.NoError(t, err)
+		assert.Equal(t, ann.ID, u.ID)
+		u, err = tx.UserByID(ctx, bob.ID)
+		require.NoError(t, err)
+		assert.Equal(t, "ibob", u.Name)
+		_, err = tx.UserByName(ctx, "nobody")
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		_, err = tx.UserByID(ctx, 9999)
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		users, err := tx.UsersByID(ctx, []forge.ID{ann.ID, bob.ID, 9999})
+		require.NoError(t, err)
+		assert.Len(t, users, 2)
+		assert.Equal(t, "iann", users[ann.ID].Name)
+		return nil
+	})
+
+	for name, i := range map[string]*issues.Issue{
+		"an index taken in the repository": {RepoID: r.ID, Index: 1, PosterID: bob.ID, Title: "dup", Created: issueAt, Updated: issueAt},
+	} {
+		err := s.Update(ctx, func(tx issues.Tx) error { return tx.CreateIssue(ctx, i) })
+		assert.ErrorIs(t, err, forge.ErrConflict, name)
+	}
+	for name, i := range map[string]*issues.Issue{
+		"an unknown repository": {RepoID: 9999, Index: 1, PosterID: bob.ID, Title: "x", Created: issueAt, Updated: issueAt},
+		"an unknown milestone":  {RepoID: r.ID, Index: 5, PosterID: bob.ID, Title: "x", MilestoneID: 9999, Created: issueAt, Updated: issueAt},
+	} {
+		err := s.Update(ctx, func(tx issues.Tx) error { return tx.CreateIssue(ctx, i) })
+		assert.ErrorIs(t, err, forge.ErrNotFound, name)
+	}
+
+	// UpdateIssue writes every field but RepoID, Index and Created.
+	other := newRepo(t, b, ann, "elsewhere")
+	changed := issues.Issue{ID: in.ID, RepoID: other.ID, Index: 42, PosterID: bob.ID, Title: "Crash on exit",
+		Body: "edited", Ref: "v1.0", MilestoneID: 0, NumComments: 5, PinOrder: 0, ContentVersion: 5,
+		Created: issueAt.Add(-time.Hour), Updated: issueAt.Add(3 * time.Hour)}
+	issueUpdate(t, s, func(tx issues.Tx) error { c := changed; return tx.UpdateIssue(ctx, &c) })
+	want = changed
+	want.RepoID, want.Index, want.Created = r.ID, 1, issueAt
+	issueView(t, s, func(tx issues.Tx) error {
+		got, err := tx.IssueByID(ctx, in.ID)
+		require.NoError(t, err)
+		assert.Empty(t, cmp.Diff(&want, got), "UpdateIssue keeps RepoID, Index and Created")
+		_, err = tx.IssueByIndex(ctx, other.ID, 42)
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		return nil
+	})
+	err := s.Update(ctx, func(tx issues.Tx) error { c := changed; c.ID = 9999; return tx.UpdateIssue(ctx, &c) })
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+	err = s.Update(ctx, func(tx issues.Tx) error { c := changed; c.MilestoneID = 9999; return tx.UpdateIssue(ctx, &c) })
+	assert.ErrorIs(t, err, forge.ErrNotFound, "an unknown milestone")
+
+	testAssignees(t, b, in, ann, bob)
+	testIssueCounts(t, b, ann)
+
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.DeleteIssue(ctx, in.ID) })
+	err = s.Update(ctx, func(tx issues.Tx) error { return tx.DeleteIssue(ctx, in.ID) })
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+	issueView(t, s, func(tx issues.Tx) error {
+		_, err := tx.IssueByIndex(ctx, r.ID, 1)
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		return nil
+	})
+}
+
+func testAssignees(t *testing.T, b Backend, i *issues.Issue, ann, bob *forge.User) {
+	ctx := context.Background()
+	s := b.Issues()
+	cid := createUser(t, b.Auth(), forgetest.User("icid"))
+	second := newIssue(t, s, i.RepoID, ann.ID, "second")
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		if err := tx.SetAssignees(ctx, i.ID, []forge.ID{cid.ID, ann.ID, bob.ID}); err != nil {
+			return err
+		}
+		return tx.SetAssignees(ctx, second.ID, []forge.ID{bob.ID})
+	})
+	issueView(t, s, func(tx issues.Tx) error {
+		m, err := tx.Assignees(ctx, []forge.ID{i.ID, second.ID, 9999})
+		require.NoError(t, err)
+		assert.Equal(t, map[forge.ID][]forge.ID{i.ID: {cid.ID, ann.ID, bob.ID}, second.ID: {bob.ID}}, m,
+			"in the order they were set; issues without any are absent")
+		return nil
+	})
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.SetAssignees(ctx, i.ID, []forge.ID{bob.ID, cid.ID}) })
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.SetAssignees(ctx, second.ID, nil) })
+	issueView(t, s, func(tx issues.Tx) error {
+		m, err := tx.Assignees(ctx, []forge.ID{i.ID, second.ID})
+		require.NoError(t, err)
+		assert.Equal(t, map[forge.ID][]forge.ID{i.ID: {bob.ID, cid.ID}}, m, "a set replaces; none clears")
+		m, err = tx.Assignees(ctx, nil)
+		require.NoError(t, err)
+		assert.NotNil(t, m)
+		return nil
+	})
+	err := s.Update(ctx, func(tx issues.Tx) error { return tx.SetAssignees(ctx, i.ID, []forge.ID{ann.ID, 9999}) })
+	assert.ErrorIs(t, err, forge.ErrNotFound, "an unknown user")
+	err = s.Update(ctx, func(tx issues.Tx) error { return tx.SetAssignees(ctx, 9999, nil) })
+	assert.ErrorIs(t, err, forge.ErrNotFound, "an unknown issue")
+	issueView(t, s, func(tx issues.Tx) error {
+		m, err := tx.Assignees(ctx, []forge.ID{i.ID})
+		require.NoError(t, err)
+		assert.Equal(t, []forge.ID{bob.ID, cid.ID}, m[i.ID], "a failed set changes nothing")
+		return nil
+	})
+}
+
+func testIssueCounts(t *testing.T, b Backend, owner *forge.User) {
+	ctx := context.Background()
+	s := b.Issues()
+	r1, r2, r3 := newRepo(t, b, owner, "counted1"), newRepo(t, b, owner, "counted2"), newRepo(t, b, owner, "counted3")
+	closed := func(i *issues.Issue) { i.IsClosed = true }
+	pull := func(i *issues.Issue) { i.IsPull = true }
+	newIssue(t, s, r1.ID, owner.ID, "a")
+	newIssue(t, s, r1.ID, owner.ID, "b")
+	newIssue(t, s, r1.ID, owner.ID, "c", closed)
+	newIssue(t, s, r1.ID, owner.ID, "p", pull)
+	newIssue(t, s, r2.ID, owner.ID, "d", closed)
+	newIssue(t, s, r3.ID, owner.ID, "q", pull, closed)
+	issueView(t, s, func(tx issues.Tx) error {
+		m, err := tx.IssueCounts(ctx, []forge.ID{r1.ID, r2.ID, r3.ID, 9999}, false)
+		require.NoError(t, err)
+		assert.Equal(t, map[forge.ID]issues.IssueCount{r1.ID: {Open: 2, Closed: 1}, r2.ID: {Open: 0, Closed: 1}}, m)
+		m, err = tx.IssueCounts(ctx, []forge.ID{r1.ID, r2.ID, r3.ID}, true)
+		require.NoError(t, err)
+		assert.Equal(t, map[forge.ID]issues.IssueCount{r1.ID: {Open: 1}, r3.ID: {Closed: 1}}, m)
+		m, err = tx.IssueCounts(ctx, nil, false)
+		require.NoError(t, err)
+		assert.NotNil(t, m)
+		assert.Empty(t, m)
+		return nil
+	})
+}
+
+// testIssueIndexes: indexes are per repository, never handed out twice
+// (not after a deletion, not to parallel writers), and a rolled-back
+// reservation is not kept.
+func testIssueIndexes(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Issues()
+	owner := createUser(t, b.Auth(), forgetest.User("idx"))
+	r, other := newRepo(t, b, owner, "numbers"), newRepo(t, b, owner, "others")
+	for want := int64(1); want <= 3; want++ {
+		assert.Equal(t, want, newIssue(t, s, r.ID, owner.ID, "i").Index)
+	}
+	assert.EqualValues(t, 1, newIssue(t, s, other.ID, owner.ID, "o").Index, "each repository counts on its own")
+
+	last := newIssue(t, s, r.ID, owner.ID, "last")
+	require.EqualValues(t, 4, last.Index)
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.DeleteIssue(ctx, last.ID) })
+	assert.EqualValues(t, 5, newIssue(t, s, r.ID, owner.ID, "after").Index, "a deleted issue's index is not reused")
+
+	boom := errors.New("boom")
+	err := s.Update(ctx, func(tx issues.Tx) error {
+		n, err := tx.NextIssueIndex(ctx, r.ID)
+		require.NoError(t, err)
+		assert.EqualValues(t, 6, n)
+		return boom
+	})
+	require.ErrorIs(t, err, boom)
+	assert.EqualValues(t, 6, newIssue(t, s, r.ID, owner.ID, "again").Index, "a rolled-back reservation is not kept")
+
+	// An issue created with an index of its own (a migration) moves the
+	// counter past it.
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		return tx.CreateIssue(ctx, &issues.Issue{RepoID: r.ID, Index: 20, PosterID: owner.ID, Title: "imported",
+			Created: issueAt, Updated: issueAt})
+	})
+	assert.EqualValues(t, 21, newIssue(t, s, r.ID, owner.ID, "next").Index)
+
+	err = s.Update(ctx, func(tx issues.Tx) error { _, err := tx.NextIssueIndex(ctx, 9999); return err })
+	assert.ErrorIs(t, err, forge.ErrNotFound, "an unknown repository")
+
+	// 200 parallel creations in one repository: 200 distinct indexes.
+	par := newRepo(t, b, owner, "parallel")
+	const n = 200
+	var wg sync.WaitGroup
+	got := make([]int64, n)
+	errs := make([]error, n)
+	for k := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[k] = s.Update(ctx, func(tx issues.Tx) error {
+				idx, err := tx.NextIssueIndex(ctx, par.ID)
+				if err != nil {
+					return err
+				}
+				got[k] = idx
+				return tx.CreateIssue(ctx, &issues.Issue{RepoID: par.ID, Index: idx, PosterID: owner.ID, Title: "p",
+					Created: issueAt, Updated: issueAt})
+			})
+		}()
+	}
+	wg.Wait()
+	seen := map[int64]bool{}
+	for k := range n {
+		require.NoError(t, errs[k])
+		assert.False(t, seen[got[k]], "index %d handed out twice", got[k])
+		seen[got[k]] = true
+	}
+	for idx := int64(1); idx <= n; idx++ {
+		assert.True(t, seen[idx], "index %d missing: the indexes are 1..%d", idx, n)
+	}
+	issueView(t, s, func(tx issues.Tx) error {
+		_, total, err := tx.ListIssues(ctx, issues.IssueFilter{RepoIDs: []forge.ID{par.ID}}, forge.ListOptions{Page: 1, Limit: 1})
+		require.NoError(t, err)
+		assert.EqualValues(t, n, total)
+		return nil
+	})
+}
