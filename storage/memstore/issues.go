@@ -60,8 +60,23 @@ func (s *state) deleteOrgLabels(orgID forge.ID) {
 	}
 }
 
+// deleteUserIssues forgets a deleted account's assignments, as the SQL
+// schema's cascade does (its issues and comments stay, by a ghost).
+// DeleteUser calls it.
+func (s *state) deleteUserIssues(userID forge.ID) {
+	for id, as := range s.assignees {
+		if slices.Contains(as, userID) {
+			rest := slices.DeleteFunc(slices.Clone(as), func(u forge.ID) bool { return u == userID })
+			if len(rest) == 0 {
+				delete(s.assignees, id)
+			} else {
+				s.assignees[id] = rest
+			}
+		}
+	}
+}
+
 func (s *state) deleteIssue(id forge.ID) {
-	delete(s.issues, id)
 	delete(s.assignees, id)
 	for c, cm := range s.comments {
 		if cm.IssueID == id {
@@ -74,6 +89,7 @@ func (s *state) deleteIssue(id forge.ID) {
 		}
 	}
 	deleteWhere(s.issueAssets, func(_ forge.ID, a issues.Attachment) bool { return a.IssueID == id })
+	delete(s.issues, id) // last: unlabel reads whether it was closed
 }
 
 func (s *state) deleteLabel(id forge.ID) {
@@ -296,11 +312,16 @@ func (s *state) issueMatches(i *issues.Issue, f *issues.IssueFilter) bool {
 // issueOrder is IssueFilter.Sort's order, ties broken by id descending (as
 // Forgejo's lists end with "issue.id DESC").
 func issueOrder(s issues.IssueSort) func(a, b issues.Issue) int {
-	due := func(i issues.Issue) int64 {
-		if i.Deadline.IsZero() {
-			return 1 << 62 // no deadline: last
+	// Forgejo sorts by deadline_unix with 0 for none: last when nearest
+	// first (as if the farthest), and last when farthest first too.
+	due := func(i issues.Issue, far bool) int64 {
+		switch {
+		case !i.Deadline.IsZero():
+			return i.Deadline.Unix()
+		case far:
+			return -1 << 62
 		}
-		return i.Deadline.Unix()
+		return 1 << 62
 	}
 	return func(a, b issues.Issue) int {
 		var c int
@@ -316,9 +337,9 @@ func issueOrder(s issues.IssueSort) func(a, b issues.Issue) int {
 		case issues.IssueSortLeastComment:
 			c = cmp.Compare(a.NumComments, b.NumComments)
 		case issues.IssueSortNearDueDate:
-			c = cmp.Compare(due(a), due(b))
+			c = cmp.Compare(due(a, false), due(b, false))
 		case issues.IssueSortFarDueDate:
-			c = cmp.Compare(due(b), due(a))
+			c = cmp.Compare(due(b, true), due(a, true))
 		default:
 			c = b.Created.Compare(a.Created)
 		}
