@@ -107,7 +107,9 @@ func issueChecked(t *testing.T, h http.Handler) http.Handler {
 	})
 }
 
-func newIssueEnv(t *testing.T) *issueEnv {
+// newIssueEnv builds the environment; mutate may change the issue
+// service's Config (wrap its Store) before it is built.
+func newIssueEnv(t *testing.T, mutate ...func(*issues.Config)) *issueEnv {
 	t.Helper()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, ":memory:")
@@ -127,7 +129,11 @@ func newIssueEnv(t *testing.T) *issueEnv {
 	require.NoError(t, err)
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
 	require.NoError(t, err)
-	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: fakeOrgs{svc}, Clock: clock, Blobs: blobs})
+	ic := issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: fakeOrgs{svc}, Clock: clock, Blobs: blobs}
+	for _, m := range mutate {
+		m(&ic)
+	}
+	issueSvc, err := issues.New(ic)
 	require.NoError(t, err)
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Issues: issueSvc})
 	require.NoError(t, err)
