@@ -14,12 +14,13 @@ import (
 func init() {
 	// Statuses Forgejo answers that its document does not declare.
 	for op, m := range map[string]map[int]string{
-		"issueAddLabel":        {http.StatusBadRequest: "labels neither all numbers nor all strings are 400 (spec/issues.md §1, prepareForReplaceOrAdd)"},
-		"issueReplaceLabels":   {http.StatusBadRequest: "labels neither all numbers nor all strings are 400 (spec/issues.md §1, prepareForReplaceOrAdd)"},
-		"issueEditIssue":       {http.StatusBadRequest: "`The due_date cannot be empty` is 400 (spec/issues.md §1)"},
-		"issueDeleteComment":   {http.StatusNotFound: "an unknown comment is 404 (Forgejo's commentAssignment); the document omits it"},
-		"issueGetComment":      {http.StatusNotFound: "an unknown comment is 404 (Forgejo's commentAssignment)"},
-		"issueGetRepoComments": {http.StatusUnprocessableEntity: "an unparsable since/before is 422 (GetQueryBeforeSince)"},
+		"issueAddLabel":                {http.StatusBadRequest: "labels neither all numbers nor all strings are 400 (spec/issues.md §1, prepareForReplaceOrAdd)"},
+		"issueReplaceLabels":           {http.StatusBadRequest: "labels neither all numbers nor all strings are 400 (spec/issues.md §1, prepareForReplaceOrAdd)"},
+		"issueEditIssue":               {http.StatusBadRequest: "`The due_date cannot be empty` is 400 (spec/issues.md §1)"},
+		"issueDeleteComment":           {http.StatusNotFound: "an unknown comment is 404 (Forgejo's commentAssignment); the document omits it"},
+		"issueDeleteCommentDeprecated": {http.StatusNotFound: "an unknown comment is 404 (Forgejo's commentAssignment); the document omits it"},
+		"issueGetComment":              {http.StatusNotFound: "an unknown comment is 404 (Forgejo's commentAssignment)"},
+		"issueGetRepoComments":         {http.StatusUnprocessableEntity: "an unparsable since/before is 422 (GetQueryBeforeSince)"},
 	} {
 		if perOperation[op] == nil {
 			perOperation[op] = map[int]string{}
