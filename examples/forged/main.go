@@ -50,6 +50,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
+	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/sqlite"
@@ -172,12 +173,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 
+	// Organisation labels wait for the organisation service (Orgs nil:
+	// they answer 404).
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Blobs: blobs, Logger: log})
+	if err != nil {
+		return err
+	}
+
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
 	mux := http.NewServeMux()
-	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc,
+	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Issues: issueSvc,
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies})
 	if err != nil {
 		return err
