@@ -30,6 +30,8 @@ type env struct {
 	svc   *issues.Service
 	clock *forgetest.FakeClock
 	blobs *memBlobs
+	// allRepos lists owner/name of the repositories repoSearch covers.
+	allRepos [][2]string
 }
 
 func newEnv(t *testing.T) *env {
@@ -151,3 +153,23 @@ func (b *memBlobs) len() int {
 	defer b.mu.Unlock()
 	return len(b.m)
 }
+
+// forgetestActor returns a password actor for the stored user name.
+func forgetestActor(e *env, name string) forge.Actor {
+	e.t.Helper()
+	var u *forge.User
+	require.NoError(e.t, e.store.Auth().View(e.ctx, func(tx auth.Tx) error {
+		var err error
+		u, err = tx.UserByName(e.ctx, name)
+		return err
+	}))
+	return forgetest.ActorFor(u)
+}
+
+// forgetestToken returns a token actor for the stored user name.
+func forgetestToken(e *env, name string, scope ...string) forge.Actor {
+	e.t.Helper()
+	return forgetest.TokenActor(forgetestActor(e, name).User, scope...)
+}
+
+func bytesReader(s string) io.Reader { return strings.NewReader(s) }

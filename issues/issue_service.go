@@ -92,6 +92,11 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 		if err := ch.setAssignees(ctx, assignees); err != nil {
 			return err
 		}
+		if is.IsClosed {
+			if err := ch.comment(ctx, &Comment{Type: CommentClose}); err != nil {
+				return err
+			}
+		}
 		if err := ch.commit(ctx); err != nil {
 			return err
 		}

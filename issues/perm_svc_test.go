@@ -219,3 +219,32 @@ func TestEditValidation(t *testing.T) {
 	isKind(t, err, forge.ErrInvalid)
 	require.Equal(t, "[Body]: Required", err.Error())
 }
+
+func TestCreateCountersAndRepoCounts(t *testing.T) {
+	t.Parallel()
+	p := newPermEnv(t)
+	m, err := p.svc.CreateMilestone(p.ctx, p.alice, "alice", "pub", issues.CreateMilestoneOption{Title: "m"})
+	require.NoError(t, err)
+	v, err := p.svc.Create(p.ctx, p.alice, "alice", "pub", issues.CreateIssueOption{Title: "closed one", Closed: true, Milestone: m.ID})
+	require.NoError(t, err)
+	require.True(t, v.Issue.IsClosed)
+	require.Equal(t, 1, v.Milestone.NumIssues)
+	require.Equal(t, 1, v.Milestone.NumClosedIssues)
+	// a poster who cannot write sets no milestone
+	v, err = p.svc.Create(p.ctx, p.carol, "alice", "pub", issues.CreateIssueOption{Title: "c", Milestone: m.ID})
+	require.NoError(t, err)
+	require.Nil(t, v.Milestone)
+	r, err := p.repos.Get(p.ctx, p.alice, "alice", "pub")
+	require.NoError(t, err)
+	counts, err := p.svc.RepoIssueCounts(p.ctx, p.alice, []forge.ID{r.Repo.ID, 999})
+	require.NoError(t, err)
+	require.Equal(t, issues.RepoCounts{Issues: issues.IssueCount{Open: 2, Closed: 1}}, counts[r.Repo.ID])
+	require.NotContains(t, counts, forge.ID(999))
+	// closing with the edit moves the counters; deleting too
+	closed := issues.StateClosed
+	_, err = p.svc.Edit(p.ctx, p.alice, "alice", "pub", 1, issues.EditIssueOption{State: &closed})
+	require.NoError(t, err)
+	counts, err = p.svc.RepoIssueCounts(p.ctx, p.alice, []forge.ID{r.Repo.ID})
+	require.NoError(t, err)
+	require.Equal(t, issues.IssueCount{Open: 1, Closed: 2}, counts[r.Repo.ID].Issues)
+}

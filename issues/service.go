@@ -34,6 +34,9 @@ type Config struct {
 	// organisation-label call with forge.ErrNotFound and resolves no
 	// organisation labels on issues.
 	Orgs OrgRoles
+	// Search finds the repositories of GET /repos/issues/search. Nil makes
+	// the search find nothing.
+	Search RepoSearch
 	// Clock stamps changes and bounds updated_at. Nil means
 	// forge.SystemClock.
 	Clock forge.Clock

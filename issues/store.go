@@ -162,6 +162,14 @@ type IssueFilter struct {
 	// MilestoneIDs: issues in any of them. A non-nil empty slice matches
 	// nothing.
 	MilestoneIDs []forge.ID
+	// LabelNames: issues with a label of any of these names (exact; the
+	// label may be any label the issue bears). A non-nil empty slice
+	// matches nothing. Used by the search across repositories, where ids
+	// differ per repository.
+	LabelNames []string
+	// MilestoneNames: issues whose milestone has any of these titles
+	// (exact). A non-nil empty slice matches nothing.
+	MilestoneNames []string
 	// PosterID, AssigneeID: 0 any.
 	PosterID, AssigneeID forge.ID
 	// Keyword matches title or body, ignoring case.

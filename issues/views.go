@@ -7,9 +7,15 @@ import (
 	"github.com/hearthforge/hearth/forge"
 )
 
-// views loads what the JSON of each issue shows with a fixed number of
-// queries, whatever the number of issues.
+// views loads what the JSON of each issue of a's repository shows.
 func (a *access) views(ctx context.Context, tx Tx, list []*Issue) ([]*IssueView, error) {
+	return loadViews(ctx, tx, list, map[forge.ID]*access{a.repo.ID: a})
+}
+
+// loadViews loads what the JSON of each issue shows with a fixed number of
+// queries (five), whatever the number of issues and of their
+// repositories; byRepo holds the repository and permission of each.
+func loadViews(ctx context.Context, tx Tx, list []*Issue, byRepo map[forge.ID]*access) ([]*IssueView, error) {
 	ids := make([]forge.ID, 0, len(list))
 	var msIDs []forge.ID
 	for _, is := range list {
@@ -52,6 +58,7 @@ func (a *access) views(ctx context.Context, tx Tx, list []*Issue) ([]*IssueView,
 	}
 	out := make([]*IssueView, 0, len(list))
 	for _, is := range list {
+		a := byRepo[is.RepoID]
 		v := &IssueView{Issue: is, Repo: a.repo, Permission: a.perm, Labels: labels[is.ID],
 			Milestone: milestones[is.MilestoneID], Assets: byIssue[is.ID]}
 		v.Poster = a.user(users, is.PosterID)

@@ -51,19 +51,15 @@ func (s *state) deleteRepoIssues(repoID forge.ID) {
 	delete(s.issueIndex, repoID)
 }
 
-// deleteOrgLabels removes an organisation's labels (DeleteOrg's cascade).
-func (s *state) deleteOrgLabels(orgID forge.ID) {
+// deleteUserIssues forgets a deleted account's assignments and, for an
+// organisation, its labels, as the SQL schema's cascades do (its issues
+// and comments stay, by a ghost). DeleteUser (and so DeleteOrg) calls it.
+func (s *state) deleteUserIssues(userID forge.ID) {
 	for id, l := range s.labels {
-		if l.OrgID == orgID {
+		if l.OrgID == userID {
 			s.deleteLabel(id)
 		}
 	}
-}
-
-// deleteUserIssues forgets a deleted account's assignments, as the SQL
-// schema's cascade does (its issues and comments stay, by a ghost).
-// DeleteUser calls it.
-func (s *state) deleteUserIssues(userID forge.ID) {
 	for id, as := range s.assignees {
 		if slices.Contains(as, userID) {
 			rest := slices.DeleteFunc(slices.Clone(as), func(u forge.ID) bool { return u == userID })
@@ -299,6 +295,22 @@ func (s *state) issueMatches(i *issues.Issue, f *issues.IssueFilter) bool {
 		return ok
 	}) {
 		return false
+	}
+	if f.LabelNames != nil && !slices.ContainsFunc(f.LabelNames, func(n string) bool {
+		for k := range s.issueLabels {
+			if k.issue == i.ID && s.labels[k.label].Name == n {
+				return true
+			}
+		}
+		return false
+	}) {
+		return false
+	}
+	if f.MilestoneNames != nil {
+		m, ok := s.milestones[i.MilestoneID]
+		if !ok || !slices.Contains(f.MilestoneNames, m.Title) {
+			return false
+		}
 	}
 	if f.Keyword != "" {
 		k := strings.ToLower(f.Keyword)
