@@ -52,6 +52,46 @@ func (f fakeOrgs) MemberRole(ctx context.Context, actor forge.Actor, org string)
 	return u, owner, owner, nil
 }
 
+// repoSearch adapts forge/repos to issues.RepoSearch, as examples/forged
+// does: every repository the actor may see (owner's only when owner is
+// given), with the actor's access to each. There are no teams without
+// forge/orgs: a team is unknown.
+type repoSearch struct{ repos *repos.Service }
+
+func (s repoSearch) SearchRepos(ctx context.Context, actor forge.Actor, owner, team string) ([]issues.RepoPermission, error) {
+	var f repos.RepoFilter
+	if owner != "" {
+		u, err := s.repos.OwnerByName(ctx, actor, owner)
+		if err != nil {
+			return nil, err
+		}
+		f.OwnerID = u.ID
+	}
+	if team != "" {
+		return nil, forge.Errorf(forge.ErrInvalid, "team does not exist [name: %s]", team)
+	}
+	// The search checked read:issue; repos.List would ask for a repository
+	// scope, so list as the credential's user and drop private
+	// repositories for public-only tokens.
+	who := forge.Actor{User: actor.User, Method: actor.Method, Sudoer: actor.Sudoer}
+	publicOnly := actor.Scoped && actor.Scope.PublicOnly
+	out := []issues.RepoPermission{}
+	for page := 1; ; page++ {
+		list, total, err := s.repos.List(ctx, who, f, forge.ListOptions{Page: page, Limit: forge.MaxPageSize})
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range list {
+			if !(publicOnly && v.Repo.Private) {
+				out = append(out, issues.RepoPermission{Repo: v.Repo, Permission: forge.Permission{Mode: v.Perm}})
+			}
+		}
+		if len(list) == 0 || int64(page*forge.MaxPageSize) >= total {
+			return out, nil
+		}
+	}
+}
+
 // bareForbidden are the operations Forgejo refuses with ctx.Status(403):
 // a 403 with no body at all, which the document's 403 schema does not
 // describe (spec/issues.md §1).
@@ -129,7 +169,7 @@ func newIssueEnv(t *testing.T, mutate ...func(*issues.Config)) *issueEnv {
 	require.NoError(t, err)
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
 	require.NoError(t, err)
-	ic := issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: fakeOrgs{svc}, Clock: clock, Blobs: blobs}
+	ic := issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: fakeOrgs{svc}, Search: repoSearch{repoSvc}, Clock: clock, Blobs: blobs}
 	for _, m := range mutate {
 		m(&ic)
 	}

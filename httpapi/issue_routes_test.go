@@ -19,6 +19,7 @@ import (
 // TestRouteTable covers the issue routes once its API is built with
 // Config.Issues.
 var issueSamples = map[string]sample{
+	"issueSearchIssues":                 {path: "/repos/issues/search?q=x", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"issueListIssues":                   {path: "/repos/alice/proj/issues", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"issueCreateIssue":                  {path: "/repos/alice/proj/issues", body: map[string]any{"title": "t"}, ok: outcome{201, ""}},
 	"issueGetIssue":                     {path: "/repos/alice/proj/issues/1", anon: outcome{404, ""}, ok: outcome{404, ""}},

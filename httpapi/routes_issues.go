@@ -21,6 +21,7 @@ func (a *API) issueRoutes() []route {
 	const rp = "/repos/{owner}/{repo}"
 	const ip = rp + "/issues/{index}"
 	return []route{
+		{Method: "GET", Path: "/repos/issues/search", Op: "issueSearchIssues", Scopes: issueScope, h: a.searchIssues},
 		{Method: "GET", Path: rp + "/issues", Op: "issueListIssues", Scopes: issueScope, h: a.listIssues},
 		{Method: "POST", Path: rp + "/issues", Op: "issueCreateIssue", Scopes: issueScope, Token: true, h: a.createIssue},
 		{Method: "GET", Path: ip, Op: "issueGetIssue", Scopes: issueScope, h: a.getIssue},
