@@ -24,7 +24,7 @@ const (
 	// CommentModifiedDeadline and CommentRemovedDeadline follow Forgejo.
 	CommentModifiedDeadline CommentType = 17
 	CommentRemovedDeadline  CommentType = 18
-	CommentChangeRef        CommentType = 25 // CommentTypeChangeIssueRef
+	CommentChangeRef        CommentType = 33 // CommentTypeChangeIssueRef
 )
 
 // Editable reports whether a comment of type c has content a user may
@@ -52,11 +52,12 @@ type Comment struct {
 	// AssigneeID and RemovedAssignee are the change of a CommentAssignees.
 	AssigneeID      forge.ID
 	RemovedAssignee bool
-	// OldTitle and NewTitle are the change of a CommentTitle; also
-	// OldRef/NewRef of CommentChangeRef.
+	// OldTitle and NewTitle are the change of a CommentTitle.
 	OldTitle, NewTitle string
-	ContentVersion     int
-	Created, Updated   time.Time
+	// OldRef and NewRef are the change of a CommentChangeRef.
+	OldRef, NewRef   string
+	ContentVersion   int
+	Created, Updated time.Time
 }
 
 // CommentView is a comment with what its JSON shows.

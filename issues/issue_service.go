@@ -17,8 +17,8 @@ import (
 // label ids are ignored, and of the labels of one exclusive scope the
 // alphabetically last stays. Returns forge.ErrInvalid `[Title]: Required`
 // for an empty title; ErrMilestoneNotFound for an unknown milestone;
-// forge.ErrInvalid `Assignee does not exist: [name: x]` or `user does not
-// have access to repo …` for a bad assignee; a not-found error for a
+// forge.ErrInvalid `Assignee does not exist: …` or `user doesn't have
+// access to repo …` for a bad assignee (see assignable); a not-found error for a
 // repository the actor may not see or without issues; forge.ErrArchived
 // for an archived repository. The index is reserved in the same
 // transaction as the issue is written, so concurrent creations get
@@ -47,6 +47,9 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 	now := s.clock.Now()
 	var view *IssueView
 	err = s.store.Update(ctx, func(tx Tx) error {
+		if err := checkBlocked(ctx, tx, actor, a.repo.OwnerID); err != nil {
+			return err
+		}
 		idx, err := tx.NextIssueIndex(ctx, a.repo.ID)
 		if err != nil {
 			return err
@@ -269,6 +272,9 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, repo strin
 func (c *change) edit(ctx context.Context, a *access, opt EditIssueOption, writer bool, assignees []*forge.User) error {
 	is := c.issue
 	if opt.Title != nil && *opt.Title != "" && *opt.Title != is.Title {
+		if err := checkBlocked(ctx, c.tx, c.actor, is.PosterID, a.repo.OwnerID); err != nil {
+			return err
+		}
 		if err := c.comment(ctx, &Comment{Type: CommentTitle, OldTitle: is.Title, NewTitle: *opt.Title}); err != nil {
 			return err
 		}
@@ -280,7 +286,7 @@ func (c *change) edit(ctx context.Context, a *access, opt EditIssueOption, write
 		c.dirty = true
 	}
 	if opt.Ref != nil && *opt.Ref != is.Ref {
-		if err := c.comment(ctx, &Comment{Type: CommentChangeRef, OldTitle: is.Ref, NewTitle: *opt.Ref}); err != nil {
+		if err := c.comment(ctx, &Comment{Type: CommentChangeRef, OldRef: is.Ref, NewRef: *opt.Ref}); err != nil {
 			return err
 		}
 		is.Ref = *opt.Ref

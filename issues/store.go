@@ -141,6 +141,17 @@ type Tx interface {
 	Attachments(ctx context.Context, f AttachmentFilter) ([]*Attachment, error)
 }
 
+// BlockReader is implemented by the Tx of stores that read the blocks
+// forge/orgs records (user_block): the service then refuses blocked users
+// as Forgejo does (issue creation, comments, title changes). It is
+// optional so that a backend can add it without breaking the others; every
+// Hearth backend should implement it (memstore does).
+type BlockReader interface {
+	// IsBlockedByAny reports whether an account of blockerIDs blocks
+	// userID.
+	IsBlockedByAny(ctx context.Context, blockerIDs []forge.ID, userID forge.ID) (bool, error)
+}
+
 // IssueCount is the number of open and closed issues of a repository.
 type IssueCount struct{ Open, Closed int64 }
 
@@ -199,6 +210,9 @@ const (
 type CommentFilter struct {
 	IssueID, RepoID forge.ID
 	Types           []CommentType
+	// IsPull: nil both, else only comments of pull requests or only of
+	// issues.
+	IsPull *bool
 	// UpdatedSince and UpdatedBefore bound Updated (zero: no bound).
 	UpdatedSince, UpdatedBefore time.Time
 }

@@ -19,8 +19,9 @@ type issueStore struct{ s *Store }
 type issueTx struct{ *tx }
 
 var (
-	_ issues.Store = issueStore{}
-	_ issues.Tx    = issueTx{}
+	_ issues.Store       = issueStore{}
+	_ issues.Tx          = issueTx{}
+	_ issues.BlockReader = issueTx{}
 )
 
 // Issues returns the store package issues consumes.
@@ -121,6 +122,18 @@ func inMilestone(m *issues.Milestone) issues.Milestone {
 	return v
 }
 
+func (t issueTx) IsBlockedByAny(ctx context.Context, blockerIDs []forge.ID, userID forge.ID) (bool, error) {
+	if err := t.read(ctx); err != nil {
+		return false, err
+	}
+	for _, b := range blockerIDs {
+		if _, ok := t.st.blocks[blockKey{b, userID}]; ok {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
 func (t issueTx) NextIssueIndex(ctx context.Context, repoID forge.ID) (int64, error) {
 	if err := t.write(ctx); err != nil {
 		return 0, err
@@ -128,13 +141,9 @@ func (t issueTx) NextIssueIndex(ctx context.Context, repoID forge.ID) (int64, er
 	if _, ok := t.st.repos[repoID]; !ok {
 		return 0, missingRef("issue index: repository")
 	}
-	n := t.st.issueIndex[repoID]
-	for _, i := range t.st.issues {
-		if i.RepoID == repoID && i.Index > n {
-			n = i.Index
-		}
-	}
-	n++
+	// CreateIssue raises the reservation to every index it writes, so the
+	// reservation alone is the maximum.
+	n := t.st.issueIndex[repoID] + 1
 	t.st.issueIndex[repoID] = n
 	return n, nil
 }

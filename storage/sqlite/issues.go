@@ -101,8 +101,8 @@ var (
 		deadline_unix = ?, pin_order = ?, content_version = ?, updated_unix = ?, closed_unix = ? WHERE id = ?`)
 	sqlDeleteIssue = prepared(`DELETE FROM issue WHERE id = ?`)
 	sqlIssueExists = prepared(`SELECT count(*) FROM issue WHERE id = ?`)
-	sqlIssueCounts = prepared(`SELECT repo_id, sum(is_closed = 0), sum(is_closed <> 0) FROM issue
-		WHERE is_pull = ? AND repo_id IN (SELECT value FROM json_each(?)) GROUP BY repo_id`)
+	sqlIssueCounts = prepared(`SELECT repo_id, sum(n * (is_closed = 0)), sum(n * is_closed) FROM issue_count
+		WHERE is_pull = ? AND repo_id IN (SELECT value FROM json_each(?)) GROUP BY repo_id HAVING sum(n) > 0`)
 
 	sqlClearAssignees = prepared(`DELETE FROM issue_assignees WHERE issue_id = ?`)
 	sqlAddAssignee    = prepared(`INSERT INTO issue_assignees (issue_id, assignee_id, position) VALUES (?,?,?)

@@ -46,8 +46,17 @@ var (
 	sqlDeleteLabel      = prepared(`DELETE FROM label WHERE id = ?`)
 	sqlClearIssueLabels = prepared(`DELETE FROM issue_label WHERE issue_id = ?`)
 	sqlAddIssueLabel    = prepared(`INSERT INTO issue_label (issue_id, label_id) VALUES (?, ?) ON CONFLICT DO NOTHING`)
-	sqlIssueLabels      = prepared("SELECT il.issue_id, " + labelCols + ` FROM issue_label il JOIN label l ON l.id = il.label_id
-		WHERE il.issue_id IN (SELECT value FROM json_each(?)) ORDER BY il.issue_id, l.name, l.id`)
+	// The labels of a page of issues, each label's counters counted once
+	// however many issues of the page bear it.
+	sqlIssueLabels = prepared(`WITH page AS (SELECT issue_id, label_id FROM issue_label
+			WHERE issue_id IN (SELECT value FROM json_each(?))),
+		counts AS (SELECT il.label_id, count(*) AS n, sum(i.is_closed <> 0) AS closed
+			FROM issue_label il JOIN issue i ON i.id = il.issue_id
+			WHERE il.label_id IN (SELECT label_id FROM page) GROUP BY il.label_id)
+		SELECT p.issue_id, l.id, coalesce(l.repo_id, 0), coalesce(l.org_id, 0), l.name, l.color, l.description,
+			l.exclusive, l.archived_unix, c.n, c.closed
+		FROM page p JOIN label l ON l.id = p.label_id JOIN counts c ON c.label_id = l.id
+		ORDER BY p.issue_id, l.name, l.id`)
 )
 
 func (t issueTx) CreateLabel(ctx context.Context, l *issues.Label) error {

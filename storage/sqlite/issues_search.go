@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/issues"
@@ -35,24 +36,41 @@ var issueOrders = map[issues.IssueSort]string{
 // likeEscaper escapes LIKE's wildcards (with ESCAPE '\').
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
+// repoSet is the set of repositories f searches, as a subquery, and its
+// arguments; ok is false when f names none.
+func repoSet(f issues.IssueFilter) (set string, args []any, ok bool) {
+	const public = "SELECT id FROM repository WHERE is_private = 0"
+	switch {
+	case len(f.RepoIDs) > 0 && f.PublicRepos:
+		return "(SELECT value FROM json_each(?) UNION " + public + ")", []any{idList(f.RepoIDs)}, true
+	case len(f.RepoIDs) > 0:
+		return "(SELECT value FROM json_each(?))", []any{idList(f.RepoIDs)}, true
+	case f.PublicRepos:
+		return "(" + public + ")", nil, true
+	}
+	return "", nil, false // no repository: nothing, never everything
+}
+
+// broadRepoSet is the number of repositories above which searching them
+// one by one is not worth it.
+const broadRepoSet = 50
+
 // issueWhere is the condition of f on issue i, and its arguments. ok is
 // false when f matches nothing, so that no query runs at all.
 func issueWhere(f issues.IssueFilter) (where string, args []any, ok bool) {
-	var conds []string
-	add := func(cond string, a ...any) { conds, args = append(conds, cond), append(args, a...) }
-	switch {
-	case len(f.RepoIDs) > 0 && f.PublicRepos:
-		add(`(i.repo_id IN (SELECT value FROM json_each(?))
-			OR i.repo_id IN (SELECT id FROM repository WHERE is_private = 0))`, idList(f.RepoIDs))
-	case len(f.RepoIDs) == 1:
-		add("i.repo_id = ?", f.RepoIDs[0])
-	case len(f.RepoIDs) > 0:
-		add("i.repo_id IN (SELECT value FROM json_each(?))", idList(f.RepoIDs))
-	case f.PublicRepos:
-		add("i.repo_id IN (SELECT id FROM repository WHERE is_private = 0)")
-	default:
-		return "", nil, false // no repository: nothing, never everything
+	set, args, ok := repoSet(f)
+	if !ok {
+		return "", nil, false
 	}
+	// A broad set of repositories selects little: a unary + keeps SQLite
+	// from walking the issues repository by repository, so that it uses
+	// the index of a narrower filter (updated_unix, a label, a poster).
+	col := "i.repo_id"
+	if f.PublicRepos || len(f.RepoIDs) > broadRepoSet {
+		col = "+i.repo_id"
+	}
+	conds := []string{col + " IN " + set}
+	add := func(cond string, a ...any) { conds, args = append(conds, cond), append(args, a...) }
 	switch f.State {
 	case issues.StateOpen:
 		add("i.is_closed = 0")
@@ -66,8 +84,9 @@ func issueWhere(f issues.IssueFilter) (where string, args []any, ok bool) {
 		if len(f.LabelIDs) == 0 {
 			return "", nil, false
 		}
-		add(`EXISTS (SELECT 1 FROM issue_label il WHERE il.issue_id = i.id
-			AND il.label_id IN (SELECT value FROM json_each(?)))`, idList(f.LabelIDs))
+		// IN, not a correlated EXISTS: the id list is read once, not per issue.
+		add(`i.id IN (SELECT il.issue_id FROM issue_label il
+			WHERE il.label_id IN (SELECT value FROM json_each(?)))`, idList(f.LabelIDs))
 	}
 	if f.MilestoneIDs != nil {
 		if len(f.MilestoneIDs) == 0 {
@@ -79,9 +98,16 @@ func issueWhere(f issues.IssueFilter) (where string, args []any, ok bool) {
 		add("i.poster_id = ?", f.PosterID)
 	}
 	if f.AssigneeID != 0 {
-		add("EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id AND a.assignee_id = ?)", f.AssigneeID)
+		add("i.id IN (SELECT a.issue_id FROM issue_assignees a WHERE a.assignee_id = ?)", f.AssigneeID)
 	}
-	if f.Keyword != "" {
+	switch {
+	case utf8.RuneCountInString(f.Keyword) >= 3:
+		// A phrase of the trigram index: the keyword anywhere in the title
+		// or the body, ignoring case (Unicode's simple folding).
+		add("i.id IN (SELECT rowid FROM issue_text WHERE issue_text MATCH ?)",
+			`"`+strings.ReplaceAll(f.Keyword, `"`, `""`)+`"`)
+	case f.Keyword != "":
+		// Too short for trigrams: read every issue (ASCII case folding).
 		like := "%" + likeEscaper.Replace(f.Keyword) + "%"
 		add(`(i.title LIKE ? ESCAPE '\' OR i.body LIKE ? ESCAPE '\')`, like, like)
 	}
@@ -94,13 +120,54 @@ func issueWhere(f issues.IssueFilter) (where string, args []any, ok bool) {
 	return strings.Join(conds, " AND "), args, true
 }
 
+// issueCount is the query of the number of issues matching f, and of the
+// largest issue id (the size of the table, near enough), with its
+// arguments. A filter by repository, state and kind only is a sum over
+// issue_count; any other is a count of the matching issues.
+func issueCount(f issues.IssueFilter, where string, args []any) (string, []any) {
+	const size = ", (SELECT coalesce(max(id), 0) FROM issue)"
+	if f.LabelIDs != nil || f.MilestoneIDs != nil || f.PosterID != 0 || f.AssigneeID != 0 || f.Keyword != "" ||
+		!f.UpdatedSince.IsZero() || !f.UpdatedBefore.IsZero() {
+		return "SELECT count(*)" + size + " FROM issue i WHERE " + where, args
+	}
+	set, args, _ := repoSet(f)
+	conds := []string{"c.repo_id IN " + set}
+	switch f.State {
+	case issues.StateOpen:
+		conds = append(conds, "c.is_closed = 0")
+	case issues.StateClosed:
+		conds = append(conds, "c.is_closed = 1")
+	}
+	if f.IsPull != nil {
+		conds, args = append(conds, "c.is_pull = ?"), append(args, *f.IsPull)
+	}
+	return "SELECT coalesce(sum(c.n), 0)" + size + " FROM issue_count c WHERE " + strings.Join(conds, " AND "), args
+}
+
+// orderIndexes are the indexes that hold the issues in an order's leading
+// column.
+var orderIndexes = map[issues.IssueSort]string{
+	"":                           "issue_created",
+	issues.IssueSortLatest:       "issue_created",
+	issues.IssueSortOldest:       "issue_created",
+	issues.IssueSortRecentUpdate: "issue_updated",
+	issues.IssueSortLeastUpdate:  "issue_updated",
+}
+
+// scanBudget bounds the issues a page may walk in its order's index before
+// the plan of sorting the matches is preferred: walking the index in order
+// costs about (offset+limit) × size / matches rows, and stops at the page;
+// sorting costs the matches, all of them.
+const scanBudget = 20_000
+
 func (t issueTx) ListIssues(ctx context.Context, f issues.IssueFilter, o forge.ListOptions) ([]*issues.Issue, int64, error) {
 	where, args, ok := issueWhere(f)
 	if !ok {
 		return []*issues.Issue{}, 0, nil
 	}
-	var total int64
-	if err := t.queryRow(ctx, "SELECT count(*) FROM issue i WHERE "+where, args...).Scan(&total); err != nil {
+	var total, size int64
+	countQ, countArgs := issueCount(f, where, args)
+	if err := t.queryRow(ctx, countQ, countArgs...).Scan(&total, &size); err != nil {
 		return nil, 0, mapError(err, "count issues")
 	}
 	if total == 0 {
@@ -111,6 +178,14 @@ func (t issueTx) ListIssues(ctx context.Context, f issues.IssueFilter, o forge.L
 		order = issueOrders[issues.IssueSortLatest]
 	}
 	from := " FROM issue i "
+	// Many matches over many repositories: walk the order's index and stop
+	// at the page, rather than gather every match to sort it. (One
+	// repository's issues of one state are in order in issue_repo_state.)
+	pageEnd := int64(o.Offset()) + int64(max(o.Limit, 0))
+	oneRepo := len(f.RepoIDs) == 1 && !f.PublicRepos && f.State != "" && f.State != issues.StateAll
+	if index, ok := orderIndexes[f.Sort]; ok && !oneRepo && o.Limit >= 0 && pageEnd*size <= scanBudget*total {
+		from += "INDEXED BY " + index + " "
+	}
 	if f.Sort == issues.IssueSortNearDueDate || f.Sort == issues.IssueSortFarDueDate {
 		from += "LEFT JOIN milestone m ON m.id = i.milestone_id "
 	}

@@ -141,6 +141,11 @@ func testIssues(t *testing.T, b Backend) {
 		assert.Empty(t, cmp.Diff(&want, got), "UpdateIssue keeps RepoID, Index and Created")
 		_, err = tx.IssueByIndex(ctx, other.ID, 42)
 		assert.ErrorIs(t, err, forge.ErrNotFound)
+		for keyword, want := range map[string][]string{"exit": {"Crash on exit"}, "start": {}, "crashes": {}, "EDIT": {"Crash on exit"}} {
+			list, _, err := tx.ListIssues(ctx, issues.IssueFilter{RepoIDs: []forge.ID{r.ID}, Keyword: keyword}, forge.ListOptions{Page: 1, Limit: 10})
+			require.NoError(t, err)
+			assert.Equal(t, want, issueTitles(list), "the keyword search sees the new title and body, not the old: %q", keyword)
+		}
 		return nil
 	})
 	err := s.Update(ctx, func(tx issues.Tx) error { c := changed; c.ID = 9999; return tx.UpdateIssue(ctx, &c) })
@@ -157,6 +162,9 @@ func testIssues(t *testing.T, b Backend) {
 	issueView(t, s, func(tx issues.Tx) error {
 		_, err := tx.IssueByIndex(ctx, r.ID, 1)
 		assert.ErrorIs(t, err, forge.ErrNotFound)
+		list, _, err := tx.ListIssues(ctx, issues.IssueFilter{RepoIDs: []forge.ID{r.ID}, Keyword: "exit"}, forge.ListOptions{Page: 1, Limit: 10})
+		require.NoError(t, err)
+		assert.Empty(t, list, "a deleted issue is not found by keyword")
 		return nil
 	})
 }
@@ -225,6 +233,59 @@ func testIssueCounts(t *testing.T, b Backend, owner *forge.User) {
 		require.NoError(t, err)
 		assert.NotNil(t, m)
 		assert.Empty(t, m)
+		return nil
+	})
+
+	// The counts and list totals follow closing, reopening, a change of
+	// kind and deletions.
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		list, _, err := tx.ListIssues(ctx, issues.IssueFilter{RepoIDs: []forge.ID{r1.ID, r2.ID}}, forge.ListOptions{Page: 1, Limit: -1})
+		if err != nil {
+			return err
+		}
+		for _, i := range list {
+			switch i.Title {
+			case "a":
+				i.IsClosed = true
+			case "c":
+				i.IsClosed = false
+			case "b":
+				i.IsPull = true
+			case "d":
+				if err := tx.DeleteIssue(ctx, i.ID); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := tx.UpdateIssue(ctx, i); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	issueView(t, s, func(tx issues.Tx) error {
+		m, err := tx.IssueCounts(ctx, []forge.ID{r1.ID, r2.ID, r3.ID}, false)
+		require.NoError(t, err)
+		assert.Equal(t, map[forge.ID]issues.IssueCount{r1.ID: {Open: 1, Closed: 1}}, m, "a repository with none is absent")
+		m, err = tx.IssueCounts(ctx, []forge.ID{r1.ID, r2.ID, r3.ID}, true)
+		require.NoError(t, err)
+		assert.Equal(t, map[forge.ID]issues.IssueCount{r1.ID: {Open: 2}, r3.ID: {Closed: 1}}, m)
+		yes := true
+		for _, tc := range []struct {
+			f    issues.IssueFilter
+			want int64
+		}{
+			{issues.IssueFilter{RepoIDs: []forge.ID{r1.ID, r2.ID, r3.ID}}, 5},
+			{issues.IssueFilter{RepoIDs: []forge.ID{r1.ID, r2.ID}, State: issues.StateOpen}, 3},
+			{issues.IssueFilter{RepoIDs: []forge.ID{r1.ID, r2.ID, r3.ID}, State: issues.StateClosed}, 2},
+			{issues.IssueFilter{RepoIDs: []forge.ID{r1.ID, r2.ID, r3.ID}, IsPull: &yes}, 3},
+			{issues.IssueFilter{RepoIDs: []forge.ID{r2.ID}}, 0},
+		} {
+			list, total, err := tx.ListIssues(ctx, tc.f, forge.ListOptions{Page: 1, Limit: 50})
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, total, "%+v", tc.f)
+			assert.Len(t, list, int(tc.want), "%+v", tc.f)
+		}
 		return nil
 	})
 }

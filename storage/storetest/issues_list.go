@@ -136,6 +136,32 @@ func testIssueList(t *testing.T, b Backend) {
 	}
 	_ = g
 
+	intl := newRepo(t, b, ann, "intl")
+	newIssue(t, s, intl.ID, ann.ID, "Größe ÜBER alles", func(i *issues.Issue) { i.Body = `say "hi"` })
+	newIssue(t, s, intl.ID, ann.ID, "plain ascii")
+	for keyword, want := range map[string][]string{
+		"über":      {"Größe ÜBER alles"},
+		"GRÖSSE":    {},
+		`"hi"`:      {"Größe ÜBER alles"},
+		"ET":        {},
+		"ai":        {"plain ascii"},
+		"ascii pla": {},
+	} {
+		issueView(t, s, func(tx issues.Tx) error {
+			list, total, err := tx.ListIssues(ctx, issues.IssueFilter{RepoIDs: []forge.ID{intl.ID}, Keyword: keyword}, all)
+			require.NoError(t, err)
+			assert.Equal(t, want, issueTitles(list), "keyword %q", keyword)
+			assert.EqualValues(t, len(want), total, "keyword %q", keyword)
+			return nil
+		})
+	}
+	issueView(t, s, func(tx issues.Tx) error {
+		list, _, err := tx.ListIssues(ctx, issues.IssueFilter{RepoIDs: both, Keyword: "ET"}, all)
+		require.NoError(t, err)
+		assert.Equal(t, []string{"eta secret", "zeta", "beta"}, issueTitles(list), "a short keyword ignores ASCII case")
+		return nil
+	})
+
 	issueView(t, s, func(tx issues.Tx) error {
 		f := issues.IssueFilter{RepoIDs: both}
 		list, total, err := tx.ListIssues(ctx, f, forge.ListOptions{Page: 2, Limit: 3})

@@ -52,12 +52,78 @@ CREATE TABLE issue (
     UNIQUE (repo_id, "index")
 );
 -- The list and search orders: per repository and state, newest first; the
--- cross-repository search walks created_unix and updated_unix.
+-- cross-repository search walks created_unix or updated_unix, and checks
+-- the repository and state of each issue in the index.
 CREATE INDEX issue_repo_state ON issue (repo_id, is_closed, created_unix);
-CREATE INDEX issue_created ON issue (created_unix);
-CREATE INDEX issue_updated ON issue (updated_unix);
+CREATE INDEX issue_created ON issue (created_unix, repo_id, is_closed);
+CREATE INDEX issue_updated ON issue (updated_unix, repo_id, is_closed);
 CREATE INDEX issue_poster ON issue (poster_id);
 CREATE INDEX issue_milestone ON issue (milestone_id) WHERE milestone_id IS NOT NULL;
+
+-- The text of the issues for the keyword search: trigrams find any
+-- substring of three characters or more, ignoring case, without reading
+-- every issue. It indexes the issue table's own columns (content=issue);
+-- the triggers keep it in step.
+CREATE VIRTUAL TABLE issue_text USING fts5 (title, body, content = 'issue', content_rowid = 'id', tokenize = 'trigram');
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_text_insert AFTER INSERT ON issue BEGIN
+    INSERT INTO issue_text (rowid, title, body) VALUES (NEW.id, NEW.title, NEW.body);
+END;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_text_delete AFTER DELETE ON issue BEGIN
+    INSERT INTO issue_text (issue_text, rowid, title, body) VALUES ('delete', OLD.id, OLD.title, OLD.body);
+END;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_text_update AFTER UPDATE OF title, body ON issue BEGIN
+    INSERT INTO issue_text (issue_text, rowid, title, body) VALUES ('delete', OLD.id, OLD.title, OLD.body);
+    INSERT INTO issue_text (rowid, title, body) VALUES (NEW.id, NEW.title, NEW.body);
+END;
+-- +goose StatementEnd
+
+-- The number of issues per repository, kind and state, kept by triggers:
+-- the total of a list filtered by repository and state only, and the
+-- counters of a repository, are sums of a few rows instead of a count of
+-- every issue.
+CREATE TABLE issue_count (
+    repo_id   INTEGER NOT NULL REFERENCES repository (id) ON DELETE CASCADE,
+    is_pull   INTEGER NOT NULL,
+    is_closed INTEGER NOT NULL,
+    n         INTEGER NOT NULL,
+    PRIMARY KEY (repo_id, is_pull, is_closed)
+) WITHOUT ROWID;
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_count_insert AFTER INSERT ON issue BEGIN
+    INSERT OR IGNORE INTO issue_count (repo_id, is_pull, is_closed, n)
+        VALUES (NEW.repo_id, NEW.is_pull <> 0, NEW.is_closed <> 0, 0);
+    UPDATE issue_count SET n = n + 1
+        WHERE repo_id = NEW.repo_id AND is_pull = (NEW.is_pull <> 0) AND is_closed = (NEW.is_closed <> 0);
+END;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_count_delete AFTER DELETE ON issue BEGIN
+    UPDATE issue_count SET n = n - 1
+        WHERE repo_id = OLD.repo_id AND is_pull = (OLD.is_pull <> 0) AND is_closed = (OLD.is_closed <> 0);
+END;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_count_update AFTER UPDATE OF is_pull, is_closed ON issue
+WHEN (OLD.is_pull <> 0) <> (NEW.is_pull <> 0) OR (OLD.is_closed <> 0) <> (NEW.is_closed <> 0) BEGIN
+    UPDATE issue_count SET n = n - 1
+        WHERE repo_id = OLD.repo_id AND is_pull = (OLD.is_pull <> 0) AND is_closed = (OLD.is_closed <> 0);
+    INSERT OR IGNORE INTO issue_count (repo_id, is_pull, is_closed, n)
+        VALUES (NEW.repo_id, NEW.is_pull <> 0, NEW.is_closed <> 0, 0);
+    UPDATE issue_count SET n = n + 1
+        WHERE repo_id = NEW.repo_id AND is_pull = (NEW.is_pull <> 0) AND is_closed = (NEW.is_closed <> 0);
+END;
+-- +goose StatementEnd
 
 -- Assignees in the order they were set (position).
 CREATE TABLE issue_assignees (
@@ -137,6 +203,8 @@ DROP TABLE issue_label;
 DROP TABLE label;
 DROP TABLE comment;
 DROP TABLE issue_assignees;
+DROP TABLE issue_count;
+DROP TABLE issue_text;
 DROP TABLE issue;
 DROP TABLE milestone;
 DROP TABLE issue_index;
