@@ -33,7 +33,7 @@ func testIssueComments(t *testing.T, b Backend) {
 
 	in := &issues.Comment{IssueID: i1.ID, Type: issues.CommentMilestone, PosterID: ann.ID, OriginalAuthor: "gh",
 		OriginalAuthorID: 9, Body: "event", LabelID: 3, Content: "1", OldMilestoneID: 4, MilestoneID: 5,
-		AssigneeID: 6, RemovedAssignee: true, OldTitle: "old", NewTitle: "new", ContentVersion: 2,
+		AssigneeID: 6, RemovedAssignee: true, OldTitle: "old", NewTitle: "new", OldRef: "main", NewRef: "dev", ContentVersion: 2,
 		Created: issueAt, Updated: issueAt.Add(time.Minute)}
 	issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreateComment(ctx, in) })
 	require.NotZero(t, in.ID)
@@ -55,6 +55,7 @@ func testIssueComments(t *testing.T, b Backend) {
 
 	// UpdateComment writes every field but IssueID, Type and Created.
 	changed := issues.Comment{ID: in.ID, IssueID: i2.ID, Type: issues.CommentPlain, PosterID: ann.ID + 1, Body: "edited",
+		OldRef: "dev", NewRef: "v2",
 		ContentVersion: 3, Created: issueAt.Add(-time.Hour), Updated: issueAt.Add(time.Hour)}
 	issueUpdate(t, s, func(tx issues.Tx) error { c := changed; return tx.UpdateComment(ctx, &c) })
 	want = changed

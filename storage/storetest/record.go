@@ -60,7 +60,7 @@ func storeInterfaces(b Backend) map[string]reflect.Type {
 		"auth.Tx":  reflect.TypeFor[auth.Tx](),
 		"repos.Tx": reflect.TypeFor[repos.Tx](),
 	}
-	m["issues.Tx"] = reflect.TypeFor[issues.Tx]()
+	addIssueInterfaces(m, b)
 	if _, ok := b.Auth().(auth.TokenFinder); ok {
 		m["auth.TokenFinder"] = reflect.TypeFor[auth.TokenFinder]()
 	}
