@@ -1,13 +1,17 @@
 package httpapi
 
 import (
+	"errors"
 	"io"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/wire"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -67,9 +71,16 @@ func (c *call) issueUpload() (issues.UploadOption, bool) {
 	return opt, true
 }
 
-// attachmentError writes an upload's errors: over the size limit is 413,
-// a refused name or type 422, the rest as issueError.
+// attachmentError writes the errors of the attachment routes: a refused
+// name or type is 422; an unknown issue, comment or attachment a 404 in
+// the document's shape for these operations (`{"message", "url"}`;
+// Forgejo's NotFoundOrServerError writes `null`); the rest as issueError.
 func (c *call) attachmentError(err error) {
+	var owner *repos.OwnerNotFoundError
+	if errors.Is(err, forge.ErrNotFound) && !errors.As(err, &owner) && !errors.Is(err, repos.ErrRepoNotFound) {
+		c.errorStatus(http.StatusNotFound, err.Error())
+		return
+	}
 	c.issueError(err, on(forge.ErrInvalid, http.StatusUnprocessableEntity))
 }
 
@@ -108,4 +119,107 @@ func (a *API) createCommentAttachment(c *call) {
 		return
 	}
 	c.json(http.StatusCreated, toIssueAttachment(c.rootURL(), at))
+}
+
+// attachmentTarget is the issue ({index}) or the comment ({id}) of an
+// attachment route.
+func (c *call) attachmentTarget(comment bool) (issues.AttachmentTarget, bool) {
+	if comment {
+		id, ok := c.commentID()
+		return issues.AttachmentTarget{CommentID: id}, ok
+	}
+	index, ok := c.indexParam()
+	return issues.AttachmentTarget{Index: index}, ok
+}
+
+// attachmentID reads `{attachment_id}`: anything but an integer is an
+// attachment that does not exist.
+func (c *call) attachmentID() (forge.ID, bool) {
+	id, err := strconv.ParseInt(c.pathValue("attachment_id"), 10, 64)
+	if err != nil {
+		c.notFound()
+		return 0, false
+	}
+	return id, true
+}
+
+// listIssueAttachments is GET /repos/{owner}/{repo}/issues/{index}/assets
+// and, comment true, /issues/comments/{id}/assets.
+func (a *API) listIssueAttachments(comment bool) func(*call) {
+	return func(c *call) {
+		t, ok := c.attachmentTarget(comment)
+		if !ok {
+			return
+		}
+		list, err := a.cfg.Issues.ListAttachments(c.r.Context(), c.actor, c.owner(), c.repo(), t)
+		if err != nil {
+			c.attachmentError(err)
+			return
+		}
+		c.json(http.StatusOK, toIssueAttachments(c.rootURL(), list))
+	}
+}
+
+// getIssueAttachment is GET …/assets/{attachment_id} of an issue or comment.
+func (a *API) getIssueAttachment(comment bool) func(*call) {
+	return func(c *call) {
+		t, ok := c.attachmentTarget(comment)
+		if !ok {
+			return
+		}
+		id, ok := c.attachmentID()
+		if !ok {
+			return
+		}
+		at, err := a.cfg.Issues.GetAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), t, id)
+		if err != nil {
+			c.attachmentError(err)
+			return
+		}
+		c.json(http.StatusOK, toIssueAttachment(c.rootURL(), at))
+	}
+}
+
+// editIssueAttachment is PATCH …/assets/{attachment_id}: a new name; 201,
+// as Forgejo.
+func (a *API) editIssueAttachment(comment bool) func(*call) {
+	return func(c *call) {
+		t, ok := c.attachmentTarget(comment)
+		if !ok {
+			return
+		}
+		id, ok := c.attachmentID()
+		if !ok {
+			return
+		}
+		var o wire.EditAttachmentOptions
+		if !c.decode(&o) {
+			return
+		}
+		at, err := a.cfg.Issues.EditAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), t, id, valueOf(o.Name))
+		if err != nil {
+			c.attachmentError(err)
+			return
+		}
+		c.json(http.StatusCreated, toIssueAttachment(c.rootURL(), at))
+	}
+}
+
+// deleteIssueAttachment is DELETE …/assets/{attachment_id}: 204.
+func (a *API) deleteIssueAttachment(comment bool) func(*call) {
+	return func(c *call) {
+		t, ok := c.attachmentTarget(comment)
+		if !ok {
+			return
+		}
+		id, ok := c.attachmentID()
+		if !ok {
+			return
+		}
+		if err := a.cfg.Issues.DeleteAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), t, id); err != nil {
+			c.attachmentError(err)
+			return
+		}
+		c.noContent()
+	}
 }

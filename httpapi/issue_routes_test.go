@@ -19,6 +19,15 @@ import (
 // TestRouteTable covers the issue routes once its API is built with
 // Config.Issues.
 var issueSamples = map[string]sample{
+	"issueEditIssueDeadline":            {path: "/repos/alice/proj/issues/1/deadline", body: map[string]any{"due_date": nil}, ok: outcome{404, ""}},
+	"issueListIssueAttachments":         {path: "/repos/alice/proj/issues/1/assets", anon: outcome{404, ""}, ok: outcome{404, ""}},
+	"issueGetIssueAttachment":           {path: "/repos/alice/proj/issues/1/assets/1", anon: outcome{404, ""}, ok: outcome{404, ""}},
+	"issueEditIssueAttachment":          {path: "/repos/alice/proj/issues/1/assets/1", body: map[string]any{"name": "n"}, ok: outcome{404, ""}},
+	"issueDeleteIssueAttachment":        {path: "/repos/alice/proj/issues/1/assets/1", ok: outcome{404, ""}},
+	"issueListIssueCommentAttachments":  {path: "/repos/alice/proj/issues/comments/1/assets", anon: outcome{404, ""}, ok: outcome{404, ""}},
+	"issueGetIssueCommentAttachment":    {path: "/repos/alice/proj/issues/comments/1/assets/1", anon: outcome{404, ""}, ok: outcome{404, ""}},
+	"issueEditIssueCommentAttachment":   {path: "/repos/alice/proj/issues/comments/1/assets/1", body: map[string]any{"name": "n"}, ok: outcome{404, ""}},
+	"issueDeleteIssueCommentAttachment": {path: "/repos/alice/proj/issues/comments/1/assets/1", ok: outcome{404, ""}},
 	"issueSearchIssues":                 {path: "/repos/issues/search?q=x", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"issueListIssues":                   {path: "/repos/alice/proj/issues", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"issueCreateIssue":                  {path: "/repos/alice/proj/issues", body: map[string]any{"title": "t"}, ok: outcome{201, ""}},

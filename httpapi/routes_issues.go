@@ -15,11 +15,11 @@ var (
 // messages; the handlers only keep Forgejo's per-operation statuses.
 //
 // Not served yet (501): reactions, subscriptions, tracked times,
-// stopwatches, dependencies and blocks, pins, the timeline, deadlines, and
-// the attachment reads and edits (uploads are served).
+// stopwatches, dependencies and blocks, pins and the timeline.
 func (a *API) issueRoutes() []route {
 	const rp = "/repos/{owner}/{repo}"
 	const ip = rp + "/issues/{index}"
+	const cp = rp + "/issues/comments/{id}"
 	return []route{
 		{Method: "GET", Path: "/repos/issues/search", Op: "issueSearchIssues", Scopes: issueScope, h: a.searchIssues},
 		{Method: "GET", Path: rp + "/issues", Op: "issueListIssues", Scopes: issueScope, h: a.listIssues},
@@ -37,8 +37,18 @@ func (a *API) issueRoutes() []route {
 		{Method: "PATCH", Path: ip + "/comments/{id}", Op: "issueEditCommentDeprecated", Scopes: issueScope, Token: true, h: a.editComment(true)},
 		{Method: "DELETE", Path: ip + "/comments/{id}", Op: "issueDeleteCommentDeprecated", Scopes: issueScope, Token: true, h: a.deleteComment(true)},
 
+		{Method: "POST", Path: ip + "/deadline", Op: "issueEditIssueDeadline", Scopes: issueScope, Token: true, h: a.setIssueDeadline},
+
+		{Method: "GET", Path: ip + "/assets", Op: "issueListIssueAttachments", Scopes: issueScope, h: a.listIssueAttachments(false)},
 		{Method: "POST", Path: ip + "/assets", Op: "issueCreateIssueAttachment", Scopes: issueScope, Token: true, h: a.createIssueAttachment},
-		{Method: "POST", Path: rp + "/issues/comments/{id}/assets", Op: "issueCreateIssueCommentAttachment", Scopes: issueScope, Token: true, h: a.createCommentAttachment},
+		{Method: "GET", Path: ip + "/assets/{attachment_id}", Op: "issueGetIssueAttachment", Scopes: issueScope, h: a.getIssueAttachment(false)},
+		{Method: "PATCH", Path: ip + "/assets/{attachment_id}", Op: "issueEditIssueAttachment", Scopes: issueScope, Token: true, h: a.editIssueAttachment(false)},
+		{Method: "DELETE", Path: ip + "/assets/{attachment_id}", Op: "issueDeleteIssueAttachment", Scopes: issueScope, Token: true, h: a.deleteIssueAttachment(false)},
+		{Method: "GET", Path: cp + "/assets", Op: "issueListIssueCommentAttachments", Scopes: issueScope, h: a.listIssueAttachments(true)},
+		{Method: "POST", Path: cp + "/assets", Op: "issueCreateIssueCommentAttachment", Scopes: issueScope, Token: true, h: a.createCommentAttachment},
+		{Method: "GET", Path: cp + "/assets/{attachment_id}", Op: "issueGetIssueCommentAttachment", Scopes: issueScope, h: a.getIssueAttachment(true)},
+		{Method: "PATCH", Path: cp + "/assets/{attachment_id}", Op: "issueEditIssueCommentAttachment", Scopes: issueScope, Token: true, h: a.editIssueAttachment(true)},
+		{Method: "DELETE", Path: cp + "/assets/{attachment_id}", Op: "issueDeleteIssueCommentAttachment", Scopes: issueScope, Token: true, h: a.deleteIssueAttachment(true)},
 
 		{Method: "GET", Path: ip + "/labels", Op: "issueGetLabels", Scopes: issueScope, h: a.listIssueLabels},
 		{Method: "POST", Path: ip + "/labels", Op: "issueAddLabel", Scopes: issueScope, Token: true, h: a.addIssueLabels},
