@@ -15,14 +15,11 @@ import (
 // issues costs the reads the service made for the page, whatever its
 // length (Forgejo's services/convert/issue.go and issue_comment.go).
 
-// ghost is the user Forgejo shows for a deleted poster.
-var ghost = forge.User{ID: -1, Name: "Ghost", FullName: "Ghost"}
-
-// userOrGhost is u, or the ghost user when u is nil.
+// userOrGhost is u, or, when u is nil, the user Forgejo shows for a
+// deleted poster (user_model.NewGhostUser).
 func userOrGhost(u *forge.User) *forge.User {
 	if u == nil {
-		g := ghost
-		return &g
+		return &forge.User{ID: -1, Name: "Ghost", FullName: "Ghost"}
 	}
 	return u
 }
@@ -42,15 +39,12 @@ func (c *call) issueConv() issueConv {
 	root := c.rootURL()
 	return issueConv{
 		root:   root,
-		asDoer: func(u *forge.User) wire.User { return c.toUser(userOrGhost(u)) },
-		asAnon: func(u *forge.User) wire.User {
-			u = userOrGhost(u)
-			return userFrom(root, c.placeholderEmail(u), forge.Actor{}, u)
-		},
+		asDoer: c.toUser,
+		asAnon: func(u *forge.User) wire.User { return userFrom(root, c.placeholderEmail(u), forge.Actor{}, u) },
 	}
 }
 
-// issueNumberURL is the web or API path of an issue or pull request.
+// issueWebURL is the web URL of an issue or pull request.
 func issueWebURL(root string, r *forge.Repository, index int64, pull bool) string {
 	kind := "/issues/"
 	if pull {
@@ -120,7 +114,7 @@ func toIssueAttachments(root string, list []*issues.Attachment) []wire.Attachmen
 func (ic issueConv) issue(v *issues.IssueView) wire.Issue {
 	is, r := v.Issue, v.Repo
 	out := wire.Issue{
-		ID: is.ID, Index: is.Index, User: ic.asDoer(v.Poster), OriginalAuthor: is.OriginalAuthor,
+		ID: is.ID, Index: is.Index, User: ic.asDoer(userOrGhost(v.Poster)), OriginalAuthor: is.OriginalAuthor,
 		OriginalAuthorID: is.OriginalAuthorID, Title: is.Title, Body: is.Body, Ref: is.Ref,
 		Attachments: toIssueAttachments(ic.root, v.Assets), State: wire.StateType(issues.StateOf(is.IsClosed)),
 		IsLocked: is.IsLocked, Comments: int64(is.NumComments), Created: apiTime(is.Created),
@@ -169,7 +163,7 @@ func (ic issueConv) issues(list []*issues.IssueView) []wire.Issue {
 // issue_url is set for issues, pull_request_url for pull requests.
 func (ic issueConv) comment(v *issues.CommentView) wire.Comment {
 	cm := v.Comment
-	out := wire.Comment{ID: cm.ID, User: ic.asAnon(v.Poster), OriginalAuthor: cm.OriginalAuthor,
+	out := wire.Comment{ID: cm.ID, User: ic.asAnon(userOrGhost(v.Poster)), OriginalAuthor: cm.OriginalAuthor,
 		OriginalAuthorID: cm.OriginalAuthorID, Body: cm.Body, Attachments: toIssueAttachments(ic.root, v.Assets),
 		Created: apiTime(cm.Created), Updated: apiTime(cm.Updated)}
 	if v.Issue != nil && v.Repo != nil {
