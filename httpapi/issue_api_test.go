@@ -114,6 +114,13 @@ func TestIssueEditByWriter(t *testing.T) {
 	assert.EqualValues(t, 1, is["milestone"].(map[string]any)["open_issues"])
 	assert.Equal(t, "2031-05-06T23:59:59Z", is["due_date"])
 
+	// Assignees must exist and have access (Forgejo's 422s on create).
+	e.expect(e.do(req{method: "POST", path: e.proj + "/issues", token: e.alice, body: map[string]any{"title": "x", "assignees": []string{"ghost9"}}}), 422,
+		"Assignee does not exist: [name: user does not exist [uid: 0, name: ghost9]]")
+	r = e.do(req{method: "POST", path: e.proj + "/issues", token: e.alice, body: map[string]any{"title": "x", "assignee": "eve"}})
+	e.expect(r, 422, "")
+	assert.Contains(t, r.json(t)["message"], "user doesn't have access to repo")
+
 	// An empty list clears the assignees; milestone 0 removes it;
 	// unset_due_date clears the deadline.
 	r = e.send(e.alice, "PATCH", e.issuePath(n, ""), map[string]any{"assignees": []string{}, "milestone": 0, "unset_due_date": true}, 201)
