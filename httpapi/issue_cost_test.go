@@ -41,7 +41,7 @@ type countingIssueTx struct {
 }
 
 // TestIssueListCostIsFixed counts the issue store transactions and queries
-// of each list operation for a page of one item and a page of thirty, the
+// of each list operation (the search included) for a page of one item and a page of thirty, the
 // items carrying what their JSON shows (labels, a milestone, assignees,
 // comments, attachments): the cost must not grow with the page (no query
 // per issue or comment).
@@ -70,6 +70,8 @@ func TestIssueListCostIsFixed(t *testing.T) {
 		e.issuePath(1, "/comments"),
 		e.proj + "/labels",
 		e.proj + "/milestones",
+		e.issuePath(1, "/assets"),
+		"/api/v1/repos/issues/search?limit=50",
 	}
 	measure := func() map[string]cost {
 		out := map[string]cost{}

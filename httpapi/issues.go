@@ -158,13 +158,12 @@ func (a *API) createIssue(c *call) {
 		c.errorStatus(http.StatusUnprocessableEntity, "[Title]: Required")
 		return
 	}
-	opt := issues.CreateIssueOption{Title: o.Title, Body: valueOf(o.Body), Ref: valueOf(o.Ref),
-		Assignees: valueOf(o.Assignees), Milestone: valueOf(o.Milestone), Closed: valueOf(o.Closed), Deadline: o.Deadline}
-	if o.Assignee != nil && *o.Assignee != "" {
-		opt.Assignees = append([]string{*o.Assignee}, opt.Assignees...)
-	}
-	for _, id := range valueOf(o.Labels) {
-		opt.Labels = append(opt.Labels, id)
+	opt := issues.CreateIssueOption{Title: o.Title, Body: valueOf(o.Body), Ref: valueOf(o.Ref), Assignees: valueOf(o.Assignees),
+		Milestone: valueOf(o.Milestone), Labels: valueOf(o.Labels), Closed: valueOf(o.Closed), Deadline: o.Deadline}
+	if one := valueOf(o.Assignee); one != "" {
+		// Forgejo's MakeIDsFromAPIAssigneesToAdd: the deprecated single
+		// assignee joins the list.
+		opt.Assignees = append([]string{one}, opt.Assignees...)
 	}
 	v, err := a.cfg.Issues.Create(c.r.Context(), c.actor, c.owner(), c.repo(), opt)
 	if err != nil {
