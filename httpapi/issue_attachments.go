@@ -86,7 +86,7 @@ func (c *call) attachmentError(err error) {
 
 // createIssueAttachment is POST /repos/{owner}/{repo}/issues/{index}/assets: 201.
 func (a *API) createIssueAttachment(c *call) {
-	index, ok := c.indexParam()
+	t, ok := c.attachmentTarget(false)
 	if !ok {
 		return
 	}
@@ -94,7 +94,7 @@ func (a *API) createIssueAttachment(c *call) {
 	if !ok {
 		return
 	}
-	at, err := a.cfg.Issues.CreateIssueAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
+	at, err := a.cfg.Issues.CreateIssueAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), t.Index, opt)
 	if err != nil {
 		c.attachmentError(err)
 		return
@@ -105,7 +105,7 @@ func (a *API) createIssueAttachment(c *call) {
 // createCommentAttachment is POST
 // /repos/{owner}/{repo}/issues/comments/{id}/assets: 201.
 func (a *API) createCommentAttachment(c *call) {
-	id, ok := c.commentID()
+	t, ok := c.attachmentTarget(true)
 	if !ok {
 		return
 	}
@@ -113,7 +113,7 @@ func (a *API) createCommentAttachment(c *call) {
 	if !ok {
 		return
 	}
-	at, err := a.cfg.Issues.CreateCommentAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), id, opt)
+	at, err := a.cfg.Issues.CreateCommentAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), t.CommentID, opt)
 	if err != nil {
 		c.attachmentError(err)
 		return
@@ -122,22 +122,30 @@ func (a *API) createCommentAttachment(c *call) {
 }
 
 // attachmentTarget is the issue ({index}) or the comment ({id}) of an
-// attachment route.
+// attachment route. A parameter that is not an integer names nothing: 404
+// in these operations' error shape.
 func (c *call) attachmentTarget(comment bool) (issues.AttachmentTarget, bool) {
+	name := "index"
 	if comment {
-		id, ok := c.commentID()
-		return issues.AttachmentTarget{CommentID: id}, ok
+		name = "id"
 	}
-	index, ok := c.indexParam()
-	return issues.AttachmentTarget{Index: index}, ok
+	n, err := strconv.ParseInt(c.pathValue(name), 10, 64)
+	if err != nil {
+		c.errorStatus(http.StatusNotFound, "The target couldn't be found.")
+		return issues.AttachmentTarget{}, false
+	}
+	if comment {
+		return issues.AttachmentTarget{CommentID: n}, true
+	}
+	return issues.AttachmentTarget{Index: n}, true
 }
 
-// attachmentID reads `{attachment_id}`: anything but an integer is an
-// attachment that does not exist.
+// attachmentID reads `{attachment_id}` as attachmentTarget reads its
+// parameter.
 func (c *call) attachmentID() (forge.ID, bool) {
 	id, err := strconv.ParseInt(c.pathValue("attachment_id"), 10, 64)
 	if err != nil {
-		c.notFound()
+		c.errorStatus(http.StatusNotFound, "The target couldn't be found.")
 		return 0, false
 	}
 	return id, true

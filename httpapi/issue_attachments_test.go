@@ -32,6 +32,7 @@ func TestIssueAttachmentCRUD(t *testing.T) {
 		assert.Equal(t, "a.txt", e.send("", "GET", one, nil, 200).json(t)["name"])
 		e.send("", "GET", fmt.Sprintf("%s/%v", target.elsewhere, at["id"]), nil, 404)
 		e.send("", "GET", target.base+"/999", nil, 404)
+		e.send("", "GET", target.base+"/abc", nil, 404)
 		assert.Equal(t, "b.txt", e.send(e.bob, "PATCH", one, map[string]any{"name": "b.txt"}, 201).json(t)["name"])
 		e.send(e.eve, "PATCH", one, map[string]any{"name": "eve.txt"}, 403)
 		e.send(e.eve, "DELETE", one, nil, 403)
@@ -40,6 +41,18 @@ func TestIssueAttachmentCRUD(t *testing.T) {
 		e.send("", "GET", one, nil, 404)
 		assert.Empty(t, e.send("", "GET", target.base, nil, 200).list(t))
 	}
+}
+
+// TestIssueAttachmentBadTargets answers attachment routes whose issue,
+// comment or attachment parameter is not a number with 404.
+func TestIssueAttachmentBadTargets(t *testing.T) {
+	t.Parallel()
+	e := newIssueEnv(t)
+	for _, p := range []string{"/issues/abc/assets", "/issues/abc/assets/1", "/issues/comments/abc/assets", "/issues/comments/abc/assets/1", "/issues/comments/1/assets/x"} {
+		e.send("", "GET", e.proj+p, nil, 404)
+	}
+	e.expect(e.upload(e.alice, e.proj+"/issues/abc/assets", "a.txt", "a", nil), 404, "")
+	e.expect(e.upload(e.alice, e.proj+"/issues/9/assets", "a.txt", "a", nil), 404, "")
 }
 
 // TestIssueDeadline sets and clears a due date through POST
