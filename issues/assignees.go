@@ -12,15 +12,16 @@ import (
 // that each may be assigned in a's repository (Forgejo's CanBeAssigned: an
 // active individual account with write access to issues or pull
 // requests). Unknown names are forge.ErrInvalid `Assignee does not exist:
-// [name: x]`; others forge.ErrInvalid `user does not have access to repo
-// [user_id: n, repo_name: r]`.
+// [name: user does not exist [uid: 0, name: x]]` (Forgejo formats the
+// lookup error into it); others forge.ErrInvalid `user doesn't have access
+// to repo [user_id: n, repo_name: r]`.
 func (s *Service) assignable(ctx context.Context, a *access, names []string) ([]*forge.User, error) {
 	var out []*forge.User
 	err := s.store.View(ctx, func(tx Tx) error {
 		for _, n := range names {
 			u, err := tx.UserByName(ctx, n)
 			if errors.Is(err, forge.ErrNotFound) {
-				return forge.Errorf(forge.ErrInvalid, "Assignee does not exist: [name: %s]", n)
+				return forge.Errorf(forge.ErrInvalid, "Assignee does not exist: [name: user does not exist [uid: 0, name: %s]]", n)
 			} else if err != nil {
 				return err
 			}
@@ -35,7 +36,7 @@ func (s *Service) assignable(ctx context.Context, a *access, names []string) ([]
 	}
 	for _, u := range out {
 		if !s.canBeAssigned(ctx, a, u) {
-			return nil, forge.Errorf(forge.ErrInvalid, "user does not have access to repo [user_id: %d, repo_name: %s]", u.ID, a.repo.Name)
+			return nil, forge.Errorf(forge.ErrInvalid, "user doesn't have access to repo [user_id: %d, repo_name: %s]", u.ID, a.repo.Name)
 		}
 	}
 	return out, nil

@@ -31,7 +31,7 @@ func (s *Service) CreateComment(ctx context.Context, actor forge.Actor, owner, r
 		if err != nil {
 			return err
 		}
-		if is.IsLocked && !a.canWrite(is.IsPull) && !actor.User.IsAdmin {
+		if is.IsLocked && !a.canWrite(is.IsPull) && !actor.IsSiteAdmin() {
 			return forge.Errorf(forge.ErrForbidden, "You cannot comment on a locked issue.")
 		}
 		if err := checkBlocked(ctx, tx, actor, is.PosterID, a.repo.OwnerID); err != nil {
@@ -131,8 +131,11 @@ func (s *Service) ListRepoComments(ctx context.Context, actor forge.Actor, owner
 		n     int64
 	)
 	err = s.store.View(ctx, func(tx Tx) error {
-		cs, total, err := tx.ListComments(ctx, CommentFilter{RepoID: a.repo.ID, Types: []CommentType{CommentPlain},
-			UpdatedSince: opt.Since, UpdatedBefore: opt.Before}, opt.ListOptions.Normalize())
+		f := CommentFilter{RepoID: a.repo.ID, Types: []CommentType{CommentPlain}, UpdatedSince: opt.Since, UpdatedBefore: opt.Before}
+		if iss, pulls := a.canRead(false), a.canRead(true); iss != pulls {
+			f.IsPull = ptr(pulls)
+		}
+		cs, total, err := tx.ListComments(ctx, f, opt.ListOptions.Normalize())
 		if err != nil {
 			return err
 		}
@@ -144,7 +147,7 @@ func (s *Service) ListRepoComments(ctx context.Context, actor forge.Actor, owner
 		if err != nil {
 			return err
 		}
-		kept := cs[:0]
+		kept := cs[:0] // the filter did it; kept as a guard
 		for _, c := range cs {
 			if is := iss[c.IssueID]; is != nil && a.canRead(is.IsPull) {
 				kept = append(kept, c)

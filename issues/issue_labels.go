@@ -152,22 +152,30 @@ func (s *Service) ClearLabels(ctx context.Context, actor forge.Actor, owner, rep
 
 // RemoveLabel takes one label off issue index: identifier is a repository
 // label name, else an organisation label name of the repository's owner,
-// else the id of any label. Returns the labels left on the issue;
-// forge.ErrInvalid with ErrLabelNotFound (Forgejo answers 422) when the
-// identifier names no label; removing a label the issue does not have
-// succeeds and changes nothing but the issue's update date.
-func (s *Service) RemoveLabel(ctx context.Context, actor forge.Actor, owner, repo string, index int64, identifier string, updatedAt *time.Time) ([]*Label, error) {
-	return s.labelWrite(ctx, actor, owner, repo, index, updatedAt, func(ctx context.Context, a *access, ch *change, current []*Label) error {
+// else the id of any label. It returns that label (what Forgejo answers to
+// `Accept: application/vnd.github+json`), also when the issue did not bear
+// it: removing a label the issue does not have succeeds and changes
+// nothing but the issue's update date when one is given. forge.ErrInvalid
+// with ErrLabelNotFound (Forgejo answers 422) when the identifier names no
+// label.
+func (s *Service) RemoveLabel(ctx context.Context, actor forge.Actor, owner, repo string, index int64, identifier string, updatedAt *time.Time) (*Label, error) {
+	var removed *Label
+	_, err := s.labelWrite(ctx, actor, owner, repo, index, updatedAt, func(ctx context.Context, a *access, ch *change, current []*Label) error {
 		l, err := a.labelByIdentifier(ctx, ch.tx, identifier)
 		if err != nil {
 			return err
 		}
+		removed = l
 		rest := missing(current, []*Label{l})
 		if len(rest) == len(current) {
 			return nil
 		}
 		return ch.setLabels(ctx, rest, nil, []*Label{l})
 	})
+	if err != nil {
+		return nil, err
+	}
+	return removed, nil
 }
 
 // labelByIdentifier is DeleteIssueLabel's lookup: repository label by

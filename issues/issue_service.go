@@ -17,8 +17,8 @@ import (
 // label ids are ignored, and of the labels of one exclusive scope the
 // alphabetically last stays. Returns forge.ErrInvalid `[Title]: Required`
 // for an empty title; ErrMilestoneNotFound for an unknown milestone;
-// forge.ErrInvalid `Assignee does not exist: [name: x]` or `user does not
-// have access to repo …` for a bad assignee; a not-found error for a
+// forge.ErrInvalid `Assignee does not exist: …` or `user doesn't have
+// access to repo …` for a bad assignee (see assignable); a not-found error for a
 // repository the actor may not see or without issues; forge.ErrArchived
 // for an archived repository. The index is reserved in the same
 // transaction as the issue is written, so concurrent creations get

@@ -118,8 +118,9 @@ func (a *access) repoLabel(ctx context.Context, tx Tx, id forge.ID) (*Label, err
 	return l, err
 }
 
-// GetLabel returns a label of owner/repo by id (when idOrName is a number
-// naming one) or else by name; ErrLabelNotFound if none.
+// GetLabel returns a label of owner/repo by id when idOrName is a number,
+// else by name (Forgejo's GetLabel: a number is never a name);
+// ErrLabelNotFound if none.
 func (s *Service) GetLabel(ctx context.Context, actor forge.Actor, owner, repo, idOrName string) (*Label, error) {
 	a, err := s.open(ctx, actor, owner, repo, forge.AccessRead)
 	if err != nil {
@@ -129,9 +130,7 @@ func (s *Service) GetLabel(ctx context.Context, actor forge.Actor, owner, repo, 
 	err = s.store.View(ctx, func(tx Tx) error {
 		if id, perr := strconv.ParseInt(idOrName, 10, 64); perr == nil {
 			l, err = a.repoLabel(ctx, tx, id)
-			if !errors.Is(err, forge.ErrNotFound) {
-				return err
-			}
+			return err
 		}
 		ls, _, err := tx.ListLabels(ctx, LabelFilter{RepoID: a.repo.ID, Names: []string{idOrName}}, all)
 		if err != nil {

@@ -106,10 +106,17 @@ func TestLabelsUnknownIgnoredAndOtherRepos(t *testing.T) {
 	// remove: unknown identifier is ErrInvalid (422), a label not on the issue is fine
 	_, err = e.svc.RemoveLabel(e.ctx, alice, "alice", "r", 1, "nope", nil)
 	require.True(t, errors.Is(err, forge.ErrInvalid) && errors.Is(err, issues.ErrLabelNotFound), "%v", err)
-	got, err = e.svc.RemoveLabel(e.ctx, alice, "alice", "r", 1, "prio/low", nil)
+	// the label named is returned, even when the issue does not bear it
+	rm, err := e.svc.RemoveLabel(e.ctx, alice, "alice", "r", 1, "prio/low", nil)
+	require.NoError(t, err)
+	require.Equal(t, ls["prio/low"].ID, rm.ID)
+	got, err = e.svc.IssueLabels(e.ctx, alice, "alice", "r", 1)
 	require.NoError(t, err)
 	require.Equal(t, "docs", labelNames(got))
-	got, err = e.svc.RemoveLabel(e.ctx, alice, "alice", "r", 1, fmt.Sprint(ls["docs"].ID), nil)
+	rm, err = e.svc.RemoveLabel(e.ctx, alice, "alice", "r", 1, fmt.Sprint(ls["docs"].ID), nil)
+	require.NoError(t, err)
+	require.Equal(t, "docs", rm.Name)
+	got, err = e.svc.IssueLabels(e.ctx, alice, "alice", "r", 1)
 	require.NoError(t, err)
 	require.Empty(t, got)
 }
@@ -261,4 +268,19 @@ func TestIndexConcurrentCreates(t *testing.T) {
 	v, err := e.svc.Create(e.ctx, alice, "alice", "r", issues.CreateIssueOption{Title: "next"})
 	require.NoError(t, err)
 	require.EqualValues(t, 201, v.Issue.Index)
+}
+
+// GET /labels/{id}: a number is an id, never a name (Forgejo's GetLabel).
+func TestGetLabelNumberIsID(t *testing.T) {
+	t.Parallel()
+	e, alice, ls := labelEnv(t)
+	numeric := e.label(alice, "alice", "r", "404", false)
+	got, err := e.svc.GetLabel(e.ctx, alice, "alice", "r", fmt.Sprint(ls["docs"].ID))
+	require.NoError(t, err)
+	require.Equal(t, "docs", got.Name)
+	got, err = e.svc.GetLabel(e.ctx, alice, "alice", "r", "docs")
+	require.NoError(t, err)
+	require.Equal(t, ls["docs"].ID, got.ID)
+	_, err = e.svc.GetLabel(e.ctx, alice, "alice", "r", "404")
+	require.True(t, errors.Is(err, issues.ErrLabelNotFound), "label %d named 404 found by name: %v", numeric.ID, err)
 }

@@ -72,7 +72,10 @@ func TestOrgLabels(t *testing.T) {
 	got2, err := svc.IssueLabels(e.ctx, alice, "acme", "or", 1)
 	require.NoError(t, err)
 	require.Equal(t, "team/core", labelNames(got2))
-	got2, err = svc.RemoveLabel(e.ctx, alice, "acme", "or", 1, "team/core", nil)
+	rm, err := svc.RemoveLabel(e.ctx, alice, "acme", "or", 1, "team/core", nil)
+	require.NoError(t, err)
+	require.Equal(t, l.ID, rm.ID)
+	got2, err = svc.IssueLabels(e.ctx, alice, "acme", "or", 1)
 	require.NoError(t, err)
 	require.Empty(t, got2)
 	got2, err = svc.AddLabels(e.ctx, alice, "acme", "or", 1, issues.LabelsOption{Names: []string{"team/core"}})
@@ -253,4 +256,34 @@ func TestClearLabelsAndIssueListFilters(t *testing.T) {
 	require.NoError(t, e.svc.DeleteLabel(e.ctx, alice, "alice", "r", l.ID))
 	_, _, err = e.svc.ListLabels(e.ctx, alice, "alice", "r", "", forge.ListOptions{})
 	require.NoError(t, err)
+}
+
+// Comments of pull requests are neither listed nor counted where the
+// actor may not read pull requests.
+func TestRepoCommentsOfUnreadablePulls(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	alice := e.user("alice")
+	r := e.repo(alice, "r", false)
+	e.issue(alice, "alice", "r", "issue")
+	_, err := e.svc.CreateComment(e.ctx, alice, "alice", "r", 1, issues.CreateCommentOption{Body: "on the issue"})
+	require.NoError(t, err)
+	require.NoError(t, e.store.Issues().Update(e.ctx, func(tx issues.Tx) error {
+		pr := &issues.Issue{RepoID: r.ID, Index: 2, PosterID: alice.User.ID, Title: "pr", IsPull: true, Created: e.clock.Now(), Updated: e.clock.Now()}
+		if err := tx.CreateIssue(e.ctx, pr); err != nil {
+			return err
+		}
+		return tx.CreateComment(e.ctx, &issues.Comment{IssueID: pr.ID, PosterID: alice.User.ID, Body: "on the pr", Created: e.clock.Now(), Updated: e.clock.Now()})
+	}))
+	_, n, err := e.svc.ListRepoComments(e.ctx, alice, "alice", "r", issues.ListCommentsOption{})
+	require.NoError(t, err)
+	require.EqualValues(t, 2, n)
+	e.setRepo(r, func(r *forge.Repository) { r.HasPullRequests = false })
+	cs, n, err := e.svc.ListRepoComments(e.ctx, alice, "alice", "r", issues.ListCommentsOption{})
+	require.NoError(t, err)
+	require.EqualValues(t, 1, n)
+	require.Len(t, cs, 1)
+	require.Equal(t, "on the issue", cs[0].Comment.Body)
+	_, err = e.svc.Get(e.ctx, alice, "alice", "r", 2)
+	require.True(t, errors.Is(err, issues.ErrIssueNotFound), "a pull request in a repository without pulls: %v", err)
 }

@@ -60,9 +60,8 @@ func (s *Service) ListOrgLabels(ctx context.Context, actor forge.Actor, org stri
 	return ls, n, err
 }
 
-// GetOrgLabel returns a label of org by id (when idOrName is a number
-// naming one) or else by name (read:organization); ErrLabelNotFound if
-// none.
+// GetOrgLabel returns a label of org by id when idOrName is a number, else
+// by name (read:organization); ErrLabelNotFound if none.
 func (s *Service) GetOrgLabel(ctx context.Context, actor forge.Actor, org, idOrName string) (*Label, error) {
 	ou, err := s.org(ctx, actor, org, forge.AccessRead)
 	if err != nil {
@@ -72,9 +71,7 @@ func (s *Service) GetOrgLabel(ctx context.Context, actor forge.Actor, org, idOrN
 	err = s.store.View(ctx, func(tx Tx) error {
 		if id, perr := strconv.ParseInt(idOrName, 10, 64); perr == nil {
 			l, err = orgLabel(ctx, tx, ou.ID, id)
-			if !errors.Is(err, forge.ErrNotFound) {
-				return err
-			}
+			return err
 		}
 		ls, _, err := tx.ListLabels(ctx, LabelFilter{OrgID: ou.ID, Names: []string{idOrName}}, all)
 		if err != nil {

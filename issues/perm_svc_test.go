@@ -2,6 +2,7 @@ package issues_test
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -247,4 +248,16 @@ func TestCreateCountersAndRepoCounts(t *testing.T) {
 	counts, err = p.svc.RepoIssueCounts(p.ctx, p.alice, []forge.ID{r.Repo.ID})
 	require.NoError(t, err)
 	require.Equal(t, issues.IssueCount{Open: 1, Closed: 2}, counts[r.Repo.ID].Issues)
+}
+
+func TestAssigneeMessages(t *testing.T) {
+	t.Parallel()
+	p := newPermEnv(t)
+	_, err := p.svc.Create(p.ctx, p.alice, "alice", "pub", issues.CreateIssueOption{Title: "t", Assignees: []string{"Nobody"}})
+	require.Equal(t, "Assignee does not exist: [name: user does not exist [uid: 0, name: Nobody]]", err.Error())
+	_, err = p.svc.Create(p.ctx, p.alice, "alice", "pub", issues.CreateIssueOption{Title: "t", Assignees: []string{"carol"}})
+	require.Equal(t, fmt.Sprintf("user doesn't have access to repo [user_id: %d, repo_name: pub]", p.carol.User.ID), err.Error())
+	v, err := p.svc.Create(p.ctx, p.alice, "alice", "pub", issues.CreateIssueOption{Title: "t", Assignees: []string{"bob"}})
+	require.NoError(t, err)
+	require.Equal(t, "bob", v.Assignees[0].Name)
 }

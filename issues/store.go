@@ -210,6 +210,9 @@ const (
 type CommentFilter struct {
 	IssueID, RepoID forge.ID
 	Types           []CommentType
+	// IsPull: nil both, else only comments of pull requests or only of
+	// issues.
+	IsPull *bool
 	// UpdatedSince and UpdatedBefore bound Updated (zero: no bound).
 	UpdatedSince, UpdatedBefore time.Time
 }

@@ -73,6 +73,8 @@ func (t issueTx) ListComments(ctx context.Context, f issues.CommentFilter, o for
 			continue
 		case f.Types != nil && !slices.Contains(f.Types, c.Type):
 			continue
+		case f.IsPull != nil && t.st.issues[c.IssueID].IsPull != *f.IsPull:
+			continue
 		case !f.UpdatedSince.IsZero() && c.Updated.Before(f.UpdatedSince):
 			continue
 		case !f.UpdatedBefore.IsZero() && c.Updated.After(f.UpdatedBefore):
