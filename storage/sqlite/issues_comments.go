@@ -83,9 +83,14 @@ func (t issueTx) ListComments(ctx context.Context, f issues.CommentFilter, o for
 	if f.IssueID != 0 {
 		add("c.issue_id = ?", f.IssueID)
 	}
-	if f.RepoID != 0 {
+	if f.RepoID != 0 || f.IsPull != nil {
 		from += " JOIN issue i ON i.id = c.issue_id"
+	}
+	if f.RepoID != 0 {
 		add("i.repo_id = ?", f.RepoID)
+	}
+	if f.IsPull != nil {
+		add("i.is_pull = ?", *f.IsPull)
 	}
 	if f.Types != nil {
 		types := make([]forge.ID, len(f.Types))

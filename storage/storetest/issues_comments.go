@@ -28,7 +28,7 @@ func testIssueComments(t *testing.T, b Backend) {
 	ann := createUser(t, b.Auth(), forgetest.User("cann"))
 	r, other := newRepo(t, b, ann, "talk"), newRepo(t, b, ann, "quiet")
 	i1 := newIssue(t, s, r.ID, ann.ID, "one")
-	i2 := newIssue(t, s, r.ID, ann.ID, "two")
+	i2 := newIssue(t, s, r.ID, ann.ID, "two", func(i *issues.Issue) { i.IsPull = true })
 	i3 := newIssue(t, s, other.ID, ann.ID, "three")
 
 	in := &issues.Comment{IssueID: i1.ID, Type: issues.CommentMilestone, PosterID: ann.ID, OriginalAuthor: "gh",
@@ -87,6 +87,7 @@ func testIssueComments(t *testing.T, b Backend) {
 	assert.ErrorIs(t, err, forge.ErrNotFound)
 
 	plain := []issues.CommentType{issues.CommentPlain}
+	yes, no := true, false
 	all := forge.ListOptions{Page: 1, Limit: 50}
 	for name, tc := range map[string]struct {
 		f    issues.CommentFilter
@@ -99,6 +100,9 @@ func testIssueComments(t *testing.T, b Backend) {
 		"two types":                    {issues.CommentFilter{IssueID: i1.ID, Types: []issues.CommentType{issues.CommentClose, issues.CommentMilestone}}, []string{"edited", ""}},
 		"a repository":                 {issues.CommentFilter{RepoID: r.ID, Types: plain}, []string{"i1 first", "i1 second", "i2 late"}},
 		"the other repository":         {issues.CommentFilter{RepoID: other.ID}, []string{"elsewhere"}},
+		"comments of pulls":            {issues.CommentFilter{RepoID: r.ID, Types: plain, IsPull: &yes}, []string{"i2 late"}},
+		"comments of issues":           {issues.CommentFilter{RepoID: r.ID, Types: plain, IsPull: &no}, []string{"i1 first", "i1 second"}},
+		"an issue's, of pulls":         {issues.CommentFilter{IssueID: i1.ID, IsPull: &yes}, []string{}},
 		"issue and repository":         {issues.CommentFilter{RepoID: other.ID, IssueID: i1.ID}, []string{}},
 		"updated since, inclusive":     {issues.CommentFilter{RepoID: r.ID, UpdatedSince: m(30)}, []string{"edited", "i1 first", "i2 late"}},
 		"updated before, inclusive":    {issues.CommentFilter{RepoID: r.ID, UpdatedBefore: m(20)}, []string{""}},
