@@ -1,5 +1,16 @@
 package gitstore
 
-// Close ends the git processes the Store keeps for reads. The Store stays
-// usable: a later read starts what it needs again.
-func (s *Store) Close() error { return nil }
+// Close ends the long-lived git processes of reads (the cat-file pool):
+// idle ones at once, busy ones when their read ends. Reads that need one
+// fail afterwards; writes and smart HTTP are unaffected.
+func (s *Store) Close() error {
+	s.catFiles.close()
+	return nil
+}
+
+// Started is the number of git processes the Store has started, for
+// metrics and for tests that a warm read starts none.
+func (s *Store) Started() int64 { return s.started.Load() }
+
+// CatFiles is the number of cat-file processes alive.
+func (s *Store) CatFiles() int { return s.catFiles.alive() }

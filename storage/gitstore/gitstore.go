@@ -50,6 +50,15 @@ type Store struct {
 	serving chan struct{}
 	// servingWait is Options.GitRequestWait.
 	servingWait time.Duration
+
+	// catFiles holds the long-lived cat-file processes of reads.
+	catFiles *catFilePool
+	// cache holds read results by immutable ids (see readCache).
+	cache *readCache
+	// packedRefs holds each repository's parsed packed-refs.
+	packedRefs packedRefsCache
+	// started counts the git processes started (Started).
+	started atomic.Int64
 }
 
 // lock takes the write lock of repo and returns its release.
@@ -86,8 +95,21 @@ const (
 
 // Options tune a Store.
 type Options struct {
-	// CLIOnly answers every read with the git command line, never go-git.
+	// CLIOnly answers every read with a git process of its own: never
+	// go-git, the cat-file pool or the read caches (the baseline of the
+	// benchmarks).
 	CLIOnly bool
+	// MaxCatFiles bounds the long-lived `git cat-file --batch-command`
+	// processes reads use, over all repositories; 0 means
+	// DefaultMaxCatFiles.
+	MaxCatFiles int
+	// CatFileIdle is how long an unused cat-file process lives; 0 means
+	// DefaultCatFileIdle.
+	CatFileIdle time.Duration
+	// ReadCacheEntries bounds each cache of reads by immutable id (commits,
+	// diff stats, logs, counts, entries, last commits); 0 means
+	// DefaultReadCacheEntries, a negative value disables them.
+	ReadCacheEntries int
 	// LanguageCacheEntries bounds the cache of Languages (per tree id); 0
 	// means DefaultLanguageCacheEntries, a negative value disables it.
 	LanguageCacheEntries int
@@ -148,9 +170,20 @@ func OpenWith(dir string, o Options) (*Store, error) {
 	if serving <= 0 {
 		serving = DefaultMaxGitRequests
 	}
-	return &Store{root: abs, git: git, cliOnly: o.CLIOnly, langs: newLRU[map[string]int64](langs),
+	cacheEntries := o.ReadCacheEntries
+	if cacheEntries == 0 {
+		cacheEntries = DefaultReadCacheEntries
+	}
+	maxCatFiles := o.MaxCatFiles
+	if maxCatFiles <= 0 {
+		maxCatFiles = DefaultMaxCatFiles
+	}
+	s := &Store{root: abs, git: git, cliOnly: o.CLIOnly, langs: newLRU[map[string]int64](langs),
 		archives: make(chan struct{}, maxArchives), cacheArchives: o.CacheArchives,
-		serving: make(chan struct{}, serving), servingWait: cmp.Or(o.GitRequestWait, DefaultGitRequestWait)}, nil
+		serving: make(chan struct{}, serving), servingWait: cmp.Or(o.GitRequestWait, DefaultGitRequestWait),
+		cache: newReadCache(cacheEntries)}
+	s.catFiles = newCatFilePool(s, maxCatFiles, cmp.Or(o.CatFileIdle, DefaultCatFileIdle))
+	return s, nil
 }
 
 // Root is the directory holding the repositories.
@@ -176,7 +209,9 @@ func (e *gitError) Unwrap() error { return e.err }
 
 // cmd builds a git command in a repository with a predictable environment:
 // no system or global configuration, no prompts, C locale.
+// Every git process of the Store is built here (Started counts them).
 func (s *Store) cmd(ctx context.Context, repo forge.ID, env []string, args ...string) *exec.Cmd {
+	s.started.Add(1)
 	full := append([]string{"-c", "core.quotepath=off"}, args...)
 	c := exec.CommandContext(ctx, s.git, full...)
 	if repo != 0 {
@@ -235,6 +270,7 @@ func (s *Store) Create(ctx context.Context, repo forge.ID, format forge.ObjectFo
 	if _, err := os.Stat(path); err == nil {
 		return forge.Errorf(forge.ErrConflict, "repository files already exist [id: %d]", repo)
 	}
+	s.catFiles.drop(repo) // a process of files removed behind the Store's back
 	_, err := s.run(ctx, 0, nil, nil, "init", "--quiet", "--bare", "--object-format="+string(format),
 		"--initial-branch="+defaultBranch, path)
 	if err != nil {
@@ -244,8 +280,10 @@ func (s *Store) Create(ctx context.Context, repo forge.ID, format forge.ObjectFo
 	return nil
 }
 
-// Remove deletes the repository's files.
+// Remove deletes the repository's files, and ends its cat-file processes
+// first.
 func (s *Store) Remove(ctx context.Context, repo forge.ID) error {
+	s.catFiles.drop(repo)
 	if err := os.RemoveAll(s.archiveDir(repo)); err != nil {
 		return err
 	}
@@ -276,6 +314,11 @@ func (s *Store) Size(ctx context.Context, repo forge.ID) (int64, error) {
 
 // Refs lists branches and tags, ordered by name.
 func (s *Store) Refs(ctx context.Context, repo forge.ID) ([]repos.Ref, error) {
+	if !s.cliOnly {
+		if refs, ok, err := s.goRefsOf(ctx, repo); err != nil || ok {
+			return refs, err
+		}
+	}
 	if r := s.open(repo); r != nil {
 		return goRefs(r)
 	}
@@ -309,7 +352,26 @@ func (s *Store) Resolve(ctx context.Context, repo forge.ID, rev string) (string,
 		return "", forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", rev)
 	}
 	// Full ref names and full ids (what repos.ResolveRef asks for, several
-	// times a read) are answered in process for SHA-1 repositories.
+	// times a read) are answered in process: the ref from its file, the
+	// object through the cat-file pool (cached by id).
+	if !s.cliOnly {
+		id, found, ok := rev, true, s.isRepoID(repo, rev)
+		if strings.HasPrefix(rev, "refs/") {
+			id, found, ok = s.readRef(repo, rev)
+		}
+		if ok {
+			if found {
+				var err error
+				if id, found, err = s.peel(ctx, repo, id); err != nil {
+					return "", err
+				}
+			}
+			if !found {
+				return "", forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", rev)
+			}
+			return id, nil
+		}
+	}
 	if r := s.open(repo); r != nil && (strings.HasPrefix(rev, "refs/") || isFullSHA1(rev)) {
 		if id, found, ok := goResolveExact(r, rev); ok {
 			if !found {
