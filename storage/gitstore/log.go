@@ -76,6 +76,9 @@ const maxCachedLog = 100
 // cachedCommits assembles the commits ids (with their files) from the
 // caches; ok is false if one is missing.
 func (s *Store) cachedCommits(repo forge.ID, ids []string, files bool) ([]*repos.Commit, bool) {
+	if len(ids) == 0 {
+		return nil, true // as parseLog answers an empty log
+	}
 	list := make([]*repos.Commit, len(ids))
 	for i, id := range ids {
 		key := cacheKey(repo, id)
