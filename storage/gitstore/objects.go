@@ -348,3 +348,75 @@ func (s *Store) entryAt(ctx context.Context, repo forge.ID, commit, p string) (*
 	s.cache.entries.put(key, e)
 	return &e, nil
 }
+
+// poolTree lists the directory p of rev (a revision, or a tree id with p
+// "") through the cat-file pool, one header read per blob for its size,
+// cached by tree id; ok is false for a directory wider than
+// goMaxTreeEntries (one ls-tree stream lists it faster).
+func (s *Store) poolTree(ctx context.Context, repo forge.ID, rev, p string) (entries []repos.TreeEntry, ok bool, err error) {
+	notFound := forge.Errorf(forge.ErrNotFound, "tree does not exist [path: %s]", p)
+	var tree string
+	id, err := s.Resolve(ctx, repo, rev)
+	switch {
+	case err == nil:
+		e, err := s.entryAt(ctx, repo, id, p)
+		if errors.Is(err, forge.ErrNotFound) {
+			return nil, false, notFound
+		} else if err != nil {
+			return nil, false, err
+		}
+		if e.Type != "tree" {
+			return nil, false, notFound
+		}
+		tree = e.ID
+	case p == "" && s.isRepoID(repo, rev):
+		if typ, _, found, ierr := s.objectInfo(ctx, repo, rev); ierr != nil {
+			return nil, false, ierr
+		} else if !found || typ != "tree" {
+			return nil, false, err
+		}
+		tree = rev
+	default:
+		return nil, false, err
+	}
+	key := cacheKey(repo, tree)
+	list, cached := s.cache.trees.get(key)
+	if !cached {
+		typ, data, found, err := s.objectContents(ctx, repo, tree)
+		if err != nil {
+			return nil, false, err
+		}
+		if !found || typ != "tree" {
+			return nil, false, notFound
+		}
+		raw, err := parseTree(data, len(tree)/2)
+		if err != nil {
+			return nil, false, err
+		}
+		if len(raw) > goMaxTreeEntries {
+			return nil, false, nil
+		}
+		list = make([]repos.TreeEntry, 0, len(raw))
+		for _, r := range raw {
+			e := repos.TreeEntry{Path: r.name, Name: r.name, Mode: r.mode, Type: typeOfMode(r.mode), ID: r.id}
+			if e.Type == "blob" {
+				_, size, found, err := s.objectInfo(ctx, repo, r.id)
+				if err != nil {
+					return nil, false, err
+				}
+				if !found {
+					return nil, false, nil // a broken tree: git says what it says
+				}
+				e.Size = size
+			}
+			list = append(list, e)
+		}
+		s.cache.trees.put(key, list)
+	}
+	out := make([]repos.TreeEntry, len(list))
+	for i, e := range list {
+		e.Path = path.Join(p, e.Name)
+		out[i] = e
+	}
+	return out, true, nil
+}

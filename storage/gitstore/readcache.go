@@ -33,12 +33,15 @@ type readCache struct {
 	peeled *lru[string]
 	// lastCommits: repo:commit\0dir\0names → LastCommits.
 	lastCommits *lru[map[string]string]
+	// trees: repo:tree → its entries (paths relative to it).
+	trees *lru[[]repos.TreeEntry]
 }
 
 func newReadCache(n int) *readCache {
 	return &readCache{commits: newLRU[*repos.Commit](n), stats: newLRU[[]repos.FileChangeStat](n),
 		logs: newLRU[[]string](n), counts: newLRU[int](n), entries: newLRU[repos.TreeEntry](n),
-		peeled: newLRU[string](n), lastCommits: newLRU[map[string]string](n)}
+		peeled: newLRU[string](n), lastCommits: newLRU[map[string]string](n),
+		trees: newLRU[[]repos.TreeEntry](n)}
 }
 
 // cacheKey is the key prefix of an object of a repository.

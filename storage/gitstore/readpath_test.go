@@ -137,6 +137,18 @@ func TestReadPathMatchesCLI(t *testing.T) {
 					assert.Equal(t, size, n)
 				}
 			}
+			root, err := cli.Entry(ctx, 1, "refs/heads/main", "")
+			require.NoError(t, err)
+			for _, q := range [][2]string{{"refs/heads/main", ""}, {"refs/heads/main", "dir"}, {"refs/heads/main", "/dir/sub/"},
+				{"refs/heads/main", "README"}, {"refs/heads/main", "missing"}, {"refs/heads/none", ""}, {root.ID, ""},
+				{root.ID, "dir"}, {refs[0].Commit, "dir"}} {
+				want, werr := cli.Tree(ctx, 1, q[0], q[1], false)
+				for range 2 { // cold, then warm
+					got, gerr := fast.Tree(ctx, 1, q[0], q[1], false)
+					assert.Equal(t, want, got, "%q", q)
+					assert.Equal(t, werr == nil, gerr == nil, "%q: %v %v", q, werr, gerr)
+				}
+			}
 			_, err = fast.Blob(ctx, 1, refs[0].Commit)
 			assert.ErrorIs(t, err, forge.ErrNotFound, "a commit is no blob")
 			_, _, err = fast.Object(ctx, 1, strings.Repeat("0", len(refs[0].Commit)))

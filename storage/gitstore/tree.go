@@ -23,6 +23,11 @@ const goMaxTreeEntries = 256
 
 // Tree lists the entries of the directory p at rev.
 func (s *Store) Tree(ctx context.Context, repo forge.ID, rev, p string, recursive bool) ([]repos.TreeEntry, error) {
+	if !s.cliOnly && !recursive {
+		if entries, ok, err := s.poolTree(ctx, repo, rev, strings.Trim(p, "/")); err != nil || ok {
+			return entries, err
+		}
+	}
 	if r := s.open(repo); r != nil && !recursive {
 		t, err := goTreeAt(r, rev, strings.Trim(p, "/"))
 		if err != nil {
