@@ -169,3 +169,40 @@ func benchHistory(b *testing.B, dir string, n int) {
 		b.Fatalf("fast-import: %v: %s", err, out)
 	}
 }
+
+// BenchmarkCommitGraph: the reads that still run git on a cold cache (a
+// count, the last commit of a path) on a 5,000-commit repository, without
+// and with the commit-graph a push writes.
+//
+//	go test ./storage/gitstore -run '^$' -bench BenchmarkCommitGraph
+func BenchmarkCommitGraph(b *testing.B) {
+	ctx := context.Background()
+	s, err := OpenWith(b.TempDir(), Options{CLIOnly: true}) // no caches: every read runs git
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := s.Create(ctx, 1, forge.SHA1, "main"); err != nil {
+		b.Fatal(err)
+	}
+	benchHistory(b, s.Path(1), 5000)
+	for _, graph := range []bool{false, true} {
+		if graph {
+			s.writeCommitGraph(ctx, 1)
+		}
+		name := fmt.Sprintf("graph=%v", graph)
+		b.Run(name+"/count", func(b *testing.B) {
+			for b.Loop() {
+				if n, err := s.CountCommits(ctx, 1, "refs/heads/main", ""); err != nil || n != 5000 {
+					b.Fatal(n, err)
+				}
+			}
+		})
+		b.Run(name+"/last-commit-of-path", func(b *testing.B) {
+			for b.Loop() {
+				if l, err := s.Log(ctx, 1, repos.LogOptions{Rev: "refs/heads/main", Path: "dir1/file7.txt", Limit: 1}); err != nil || len(l) != 1 {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
