@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -83,6 +85,31 @@ func BenchmarkLoad(b *testing.B) {
 			}
 		}
 	}
+	// The process's resident memory now and at its peak (server and
+	// clients together: an upper bound of the server's).
+	b.Run("memory", func(b *testing.B) {
+		b.ReportMetric(procStatusMB(b, "VmRSS"), "RSS-MB")
+		b.ReportMetric(procStatusMB(b, "VmHWM"), "peak-RSS-MB")
+	})
+}
+
+// procStatusMB reads a kB field of /proc/self/status, in MB (0 where there
+// is no /proc).
+func procStatusMB(b *testing.B, field string) float64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, field+":"); ok {
+			kb, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 64)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return kb / 1024
+		}
+	}
+	return 0
 }
 
 // loadResult is what one drive measured.

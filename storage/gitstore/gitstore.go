@@ -3,6 +3,14 @@
 // engine for both object formats, exact diff stats, and smart HTTP by running
 // upload-pack and receive-pack --stateless-rpc. Repositories are bare, named by repository ID
 // (<root>/<id>.git), so renames and transfers move no files.
+//
+// Reads start no process per request once warm: refs are read from their
+// files on every call, objects through a bounded pool of long-lived
+// `git cat-file --batch-command` processes (catfile.go) and parsed in Go
+// (objects.go), and what git computes for an immutable id (a page of
+// history with diff stats, a count, the last commit of a path) is cached by
+// that id (readcache.go). A push adds its commits to the commit-graph, for
+// the reads that still run git. Close ends the pool's processes.
 package gitstore
 
 import (
@@ -132,9 +140,8 @@ type Options struct {
 }
 
 // Open returns the store rooted at dir, creating it. It needs the git
-// command (on PATH) and fails if git is missing. Reads of refs, trees and
-// blobs of SHA-1 repositories are served in process by go-git; the rest by
-// the git command line.
+// command (on PATH) and fails if git is missing. The Store keeps cat-file
+// processes for reads: Close it when done.
 func Open(dir string) (*Store, error) { return OpenWith(dir, Options{}) }
 
 // OpenWith is Open with options. An empty dir is forge.ErrInvalid (it
