@@ -280,3 +280,10 @@ func (cf *catFile) body(size int64) ([]byte, error) {
 	}
 	return b[:size], nil
 }
+
+// skip reads past the content of size bytes announced by a "contents"
+// header, and the newline after it, keeping nothing.
+func (cf *catFile) skip(size int64) error {
+	_, err := io.CopyN(io.Discard, cf.r, size+1)
+	return err
+}

@@ -278,6 +278,7 @@ func (s *Store) Create(ctx context.Context, repo forge.ID, format forge.ObjectFo
 		return forge.Errorf(forge.ErrConflict, "repository files already exist [id: %d]", repo)
 	}
 	s.catFiles.drop(repo) // a process of files removed behind the Store's back
+	s.formats.m.Delete(repo)
 	_, err := s.run(ctx, 0, nil, nil, "init", "--quiet", "--bare", "--object-format="+string(format),
 		"--initial-branch="+defaultBranch, path)
 	if err != nil {
@@ -291,6 +292,7 @@ func (s *Store) Create(ctx context.Context, repo forge.ID, format forge.ObjectFo
 // first.
 func (s *Store) Remove(ctx context.Context, repo forge.ID) error {
 	s.catFiles.drop(repo)
+	s.formats.m.Delete(repo) // the id may come back with another format
 	if err := os.RemoveAll(s.archiveDir(repo)); err != nil {
 		return err
 	}

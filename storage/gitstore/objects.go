@@ -57,14 +57,27 @@ func (s *Store) objectInfo(ctx context.Context, repo forge.ID, oid string) (typ 
 	return typ, size, found, err
 }
 
-// objectContents reads oid (a full id) whole: use it for commits, trees,
-// tags and blobs whose size is known to be small.
-func (s *Store) objectContents(ctx context.Context, repo forge.ID, oid string) (typ string, data []byte, found bool, err error) {
+// Largest objects the parsers read into memory; a larger one (only a
+// crafted repository has them) is left to the git command line.
+const (
+	maxCommitSize = 16 << 20
+	maxTreeSize   = 64 << 20
+	maxTagSize    = 1 << 20
+)
+
+// objectContents reads oid (a full id) whole if it has at most max bytes;
+// a larger object's content is skipped (data is nil, never read into
+// memory).
+func (s *Store) objectContents(ctx context.Context, repo forge.ID, oid string, max int64) (typ string, data []byte, found bool, err error) {
 	err = s.catFileDo(ctx, repo, func(cf *catFile) error {
 		var size int64
 		var e error
 		if _, typ, size, found, e = cf.header("contents", oid); e != nil || !found {
 			return e
+		}
+		if size > max {
+			data = nil
+			return cf.skip(size)
 		}
 		data, e = cf.body(size)
 		return e
@@ -94,18 +107,20 @@ func (s *Store) peel(ctx context.Context, repo forge.ID, oid string) (commit str
 			s.cache.peeled.put(key, h)
 			return h, true, nil
 		}
-		typ, data, found, err := s.objectContents(ctx, repo, h)
+		// The header first: a ref may name a blob of any size.
+		typ, _, found, err := s.objectInfo(ctx, repo, h)
 		if err != nil || !found {
 			return "", false, err
 		}
 		switch typ {
 		case "commit":
-			if c, err := parseCommit(h, data); err == nil {
-				s.cache.commits.put(cacheKey(repo, h), c)
-			}
 			s.cache.peeled.put(key, h)
 			return h, true, nil
 		case "tag":
+			_, data, found, err := s.objectContents(ctx, repo, h, maxTagSize)
+			if err != nil || !found {
+				return "", false, err
+			}
 			target, ok := tagTarget(data)
 			if !ok {
 				return "", false, nil
@@ -132,12 +147,15 @@ func (s *Store) readCommit(ctx context.Context, repo forge.ID, id string) (*repo
 	if c, ok := s.cache.commits.get(key); ok {
 		return c, nil
 	}
-	typ, data, found, err := s.objectContents(ctx, repo, id)
+	typ, data, found, err := s.objectContents(ctx, repo, id, maxCommitSize)
 	if err != nil {
 		return nil, err
 	}
 	if !found || typ != "commit" {
 		return nil, forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", id)
+	}
+	if data == nil {
+		return nil, errUnparsed
 	}
 	c, err := parseCommit(id, data)
 	if err != nil {
@@ -305,12 +323,15 @@ func (s *Store) entryAt(ctx context.Context, repo forge.ID, commit, p string) (*
 			if tree == "" {
 				return nil, notFound
 			}
-			typ, data, found, err := s.objectContents(ctx, repo, tree)
+			typ, data, found, err := s.objectContents(ctx, repo, tree, maxTreeSize)
 			if err != nil {
 				return nil, err
 			}
 			if !found || typ != "tree" {
 				return nil, notFound
+			}
+			if data == nil {
+				return nil, errUnparsed
 			}
 			entries, err := parseTree(data, hashLen)
 			if err != nil {
@@ -362,6 +383,8 @@ func (s *Store) poolTree(ctx context.Context, repo forge.ID, rev, p string) (ent
 		e, err := s.entryAt(ctx, repo, id, p)
 		if errors.Is(err, forge.ErrNotFound) {
 			return nil, false, notFound
+		} else if errors.Is(err, errUnparsed) {
+			return nil, false, nil
 		} else if err != nil {
 			return nil, false, err
 		}
@@ -382,12 +405,15 @@ func (s *Store) poolTree(ctx context.Context, repo forge.ID, rev, p string) (ent
 	key := cacheKey(repo, tree)
 	list, cached := s.cache.trees.get(key)
 	if !cached {
-		typ, data, found, err := s.objectContents(ctx, repo, tree)
+		typ, data, found, err := s.objectContents(ctx, repo, tree, maxTreeSize)
 		if err != nil {
 			return nil, false, err
 		}
 		if !found || typ != "tree" {
 			return nil, false, notFound
+		}
+		if data == nil {
+			return nil, false, nil
 		}
 		raw, err := parseTree(data, len(tree)/2)
 		if err != nil {

@@ -288,3 +288,44 @@ func TestCatFilePoolBounds(t *testing.T) {
 	_, err = s.Blob(ctx, 1, strings.Repeat("a", 64))
 	assert.Error(t, err, "reads after Close")
 }
+
+// TestReadPathLargeObjects: a ref naming a large blob, and a commit larger
+// than the parser reads into memory, are answered as git answers them (the
+// blob is never read to learn its type; the commit is left to git log).
+func TestReadPathLargeObjects(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dir := t.TempDir()
+	fast, err := gitstore.Open(dir)
+	require.NoError(t, err)
+	t.Cleanup(func() { fast.Close() })
+	cli, err := gitstore.OpenWith(dir, gitstore.Options{CLIOnly: true})
+	require.NoError(t, err)
+	require.NoError(t, fast.Create(ctx, 1, forge.SHA1, "main"))
+	repo := fast.Path(1)
+	big := gitIn(t, repo, strings.Repeat("0123456789abcdef", 2<<20), "hash-object", "-w", "--stdin") // 32 MiB
+	tree := gitIn(t, repo, "", "mktree")
+	huge := gitIn(t, repo, fmt.Sprintf("tree %s\nauthor A <a@x> 1700000000 +0000\ncommitter A <a@x> 1700000000 +0000\n\n%s\n",
+		tree, strings.Repeat("long message ", 1<<21)), "hash-object", "-t", "commit", "-w", "--stdin") // 26 MiB
+	gitIn(t, repo, "", "update-ref", "refs/tags/blob", big)
+	gitIn(t, repo, "", "update-ref", "refs/heads/main", huge)
+
+	want, err := cli.Refs(ctx, 1)
+	require.NoError(t, err)
+	got, err := fast.Refs(ctx, 1)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	_, err = fast.Resolve(ctx, 1, "refs/tags/blob")
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+	wl, err := cli.Log(ctx, 1, repos.LogOptions{Rev: "refs/heads/main", Limit: 1})
+	require.NoError(t, err)
+	gl, err := fast.Log(ctx, 1, repos.LogOptions{Rev: "refs/heads/main", Limit: 1})
+	require.NoError(t, err)
+	assert.Equal(t, wl, gl)
+	r, size, err := fast.OpenBlob(ctx, 1, big)
+	require.NoError(t, err)
+	n, _ := io.Copy(io.Discard, r)
+	r.Close()
+	assert.Equal(t, int64(32<<20), size)
+	assert.Equal(t, size, n)
+}

@@ -217,7 +217,7 @@ func (s *Store) goRefsOf(ctx context.Context, repo forge.ID) ([]repos.Ref, bool,
 		if target, ok := s.cache.peeled.get(key); ok {
 			r.Type, r.Commit = "tag", target
 		} else if c, ok := s.cache.peeled.get(cacheKey(repo, id)); !ok || c != id {
-			typ, data, found, err := s.objectContents(ctx, repo, id)
+			typ, _, found, err := s.objectInfo(ctx, repo, id)
 			if err != nil {
 				return nil, false, err
 			}
@@ -226,6 +226,10 @@ func (s *Store) goRefsOf(ctx context.Context, repo forge.ID) ([]repos.Ref, bool,
 			}
 			switch typ {
 			case "tag":
+				_, data, _, err := s.objectContents(ctx, repo, id, maxTagSize)
+				if err != nil {
+					return nil, false, err
+				}
 				target, ok := tagTarget(data)
 				if !ok {
 					return nil, false, nil

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"maps"
+	"math"
 	"os/exec"
 	"path"
 	"strconv"
@@ -194,7 +195,7 @@ func (s *Store) cliObject(ctx context.Context, repo forge.ID, oid string) (strin
 // Blob returns the content of a blob.
 func (s *Store) Blob(ctx context.Context, repo forge.ID, oid string) ([]byte, error) {
 	if !s.cliOnly && s.isRepoID(repo, oid) {
-		typ, data, found, err := s.objectContents(ctx, repo, oid)
+		typ, data, found, err := s.objectContents(ctx, repo, oid, math.MaxInt64)
 		if err != nil {
 			return nil, err
 		}
@@ -254,7 +255,7 @@ func (s *Store) OpenBlob(ctx context.Context, repo forge.ID, oid string) (io.Rea
 			return nil, 0, forge.Errorf(forge.ErrNotFound, "object is not a blob [id: %s]", oid)
 		}
 		if size <= inlineBlobSize {
-			_, data, found, err := s.objectContents(ctx, repo, oid)
+			_, data, found, err := s.objectContents(ctx, repo, oid, inlineBlobSize)
 			if err != nil {
 				return nil, 0, err
 			}
