@@ -67,11 +67,10 @@ func BenchmarkLogWithStats(b *testing.B) {
 }
 
 // BenchmarkReads compares the in-process path (refs from files, the
-// cat-file pool, the caches; go-git before) and the git command line on
-// the reads the API makes most (refs, a directory listing, a file's entry, a blob, by full
-// ref names as repos.ResolveRef gives them; a short name like "main" is
-// left to git) of a
-// SHA-1 repository with 200 files.
+// cat-file pool, the caches; go-git before) and the git command line on the
+// reads the API makes most (refs, a directory listing, a file's entry, a
+// blob) of a SHA-1 repository with 200 files, by full ref names as
+// repos.ResolveRef gives them (a short name like "main" is left to git).
 func BenchmarkReads(b *testing.B) {
 	ctx := context.Background()
 	dir := b.TempDir()
