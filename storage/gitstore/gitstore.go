@@ -118,6 +118,10 @@ type Options struct {
 	// diff stats, logs, counts, entries, last commits); 0 means
 	// DefaultReadCacheEntries, a negative value disables them.
 	ReadCacheEntries int
+	// ReadCacheBytes bounds the estimated bytes of all read caches
+	// together; 0 means DefaultReadCacheBytes, a negative value no bound
+	// but ReadCacheEntries.
+	ReadCacheBytes int64
 	// LanguageCacheEntries bounds the cache of Languages (per tree id); 0
 	// means DefaultLanguageCacheEntries, a negative value disables it.
 	LanguageCacheEntries int
@@ -188,7 +192,7 @@ func OpenWith(dir string, o Options) (*Store, error) {
 	s := &Store{root: abs, git: git, cliOnly: o.CLIOnly, langs: newLRU[map[string]int64](langs),
 		archives: make(chan struct{}, maxArchives), cacheArchives: o.CacheArchives,
 		serving: make(chan struct{}, serving), servingWait: cmp.Or(o.GitRequestWait, DefaultGitRequestWait),
-		cache: newReadCache(cacheEntries)}
+		cache: newReadCache(cacheEntries, cmp.Or(o.ReadCacheBytes, DefaultReadCacheBytes))}
 	s.catFiles = newCatFilePool(s, maxCatFiles, cmp.Or(o.CatFileIdle, DefaultCatFileIdle))
 	return s, nil
 }

@@ -59,13 +59,13 @@ func (s *Store) Log(ctx context.Context, repo forge.ID, o repos.LogOptions) ([]*
 	for i, c := range list {
 		ids[i] = c.ID
 		ckey := cacheKey(repo, c.ID)
-		s.cache.commits.put(ckey, copyCommit(c, nil))
+		s.cache.commits.putCost(ckey, copyCommit(c, nil), commitCost(c))
 		if o.Files {
-			s.cache.stats.put(ckey, append([]repos.FileChangeStat{}, c.Files...))
+			s.cache.stats.putCost(ckey, append([]repos.FileChangeStat{}, c.Files...), statsCost(c.Files))
 		}
 	}
 	if cacheable {
-		s.cache.logs.put(key, ids)
+		s.cache.logs.putCost(key, ids, int64(len(ids))*80)
 	}
 	return list, nil
 }

@@ -161,7 +161,7 @@ func (s *Store) readCommit(ctx context.Context, repo forge.ID, id string) (*repo
 	if err != nil {
 		return nil, err
 	}
-	s.cache.commits.put(key, c)
+	s.cache.commits.putCost(key, c, commitCost(c))
 	return c, nil
 }
 
@@ -366,7 +366,7 @@ func (s *Store) entryAt(ctx context.Context, repo forge.ID, commit, p string) (*
 			e.Size = size
 		}
 	}
-	s.cache.entries.put(key, e)
+	s.cache.entries.putCost(key, e, int64(len(e.Path)+len(e.ID))+64)
 	return &e, nil
 }
 
@@ -437,7 +437,7 @@ func (s *Store) poolTree(ctx context.Context, repo forge.ID, rev, p string) (ent
 			}
 			list = append(list, e)
 		}
-		s.cache.trees.put(key, list)
+		s.cache.trees.putCost(key, list, entriesCost(list))
 	}
 	out := make([]repos.TreeEntry, len(list))
 	for i, e := range list {

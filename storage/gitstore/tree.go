@@ -312,7 +312,7 @@ func (s *Store) LastCommits(ctx context.Context, repo forge.ID, rev, dir string,
 	}
 	found, err := s.lastCommits(ctx, repo, id, dir, names)
 	if err == nil && !s.cliOnly {
-		s.cache.lastCommits.put(key, maps.Clone(found))
+		s.cache.lastCommits.putCost(key, maps.Clone(found), namesCost(found))
 	}
 	return found, err
 }
