@@ -29,7 +29,7 @@ const (
 	// DefaultMaxCatFiles is how many cat-file processes a Store keeps alive.
 	DefaultMaxCatFiles = 16
 	// DefaultCatFileIdle is how long an unused cat-file process lives.
-	DefaultCatFileIdle = time.Minute
+	DefaultCatFileIdle = 10 * time.Second
 )
 
 // errPoolClosed is returned by reads after Close.
@@ -50,7 +50,7 @@ type catFile struct {
 
 // catFilePool holds the cat-file processes of a Store.
 type catFilePool struct {
-	s    *Store
+	l    launcher
 	max  int
 	ttl  time.Duration
 	mu   sync.Mutex
@@ -62,8 +62,8 @@ type catFilePool struct {
 	closed bool
 }
 
-func newCatFilePool(s *Store, max int, ttl time.Duration) *catFilePool {
-	return &catFilePool{s: s, max: max, ttl: ttl, idle: map[forge.ID][]*catFile{},
+func newCatFilePool(l launcher, max int, ttl time.Duration) *catFilePool {
+	return &catFilePool{l: l, max: max, ttl: ttl, idle: map[forge.ID][]*catFile{},
 		gen: map[forge.ID]uint64{}, wake: make(chan struct{})}
 }
 
@@ -213,7 +213,7 @@ func (p *catFilePool) alive() int {
 
 func (p *catFilePool) start(repo forge.ID, gen uint64) (*catFile, error) {
 	// Not bound to a request's context: the process outlives the request.
-	c := p.s.cmd(context.Background(), repo, nil, "cat-file", "--batch-command")
+	c := p.l.cmd(context.Background(), repo, nil, "cat-file", "--batch-command")
 	stdin, err := c.StdinPipe()
 	if err != nil {
 		return nil, err

@@ -23,6 +23,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -65,8 +66,8 @@ type Store struct {
 	cache *readCache
 	// packedRefs holds each repository's parsed packed-refs.
 	packedRefs packedRefsCache
-	// started counts the git processes started (Started).
-	started atomic.Int64
+	// launcher builds every git command and counts them (Started).
+	launcher launcher
 }
 
 // lock takes the write lock of repo and returns its release.
@@ -193,7 +194,11 @@ func OpenWith(dir string, o Options) (*Store, error) {
 		archives: make(chan struct{}, maxArchives), cacheArchives: o.CacheArchives,
 		serving: make(chan struct{}, serving), servingWait: cmp.Or(o.GitRequestWait, DefaultGitRequestWait),
 		cache: newReadCache(cacheEntries, cmp.Or(o.ReadCacheBytes, DefaultReadCacheBytes))}
-	s.catFiles = newCatFilePool(s, maxCatFiles, cmp.Or(o.CatFileIdle, DefaultCatFileIdle))
+	s.launcher = launcher{git: git, root: abs, started: new(atomic.Int64)}
+	s.catFiles = newCatFilePool(s.launcher, maxCatFiles, cmp.Or(o.CatFileIdle, DefaultCatFileIdle))
+	// A Store dropped without Close (a test's, say) ends its cat-file
+	// processes when it is collected, instead of leaving them to idle out.
+	runtime.AddCleanup(s, (*catFilePool).close, s.catFiles)
 	return s, nil
 }
 
@@ -222,14 +227,26 @@ func (e *gitError) Unwrap() error { return e.err }
 // no system or global configuration, no prompts, C locale.
 // Every git process of the Store is built here (Started counts them).
 func (s *Store) cmd(ctx context.Context, repo forge.ID, env []string, args ...string) *exec.Cmd {
-	s.started.Add(1)
+	return s.launcher.cmd(ctx, repo, env, args...)
+}
+
+// launcher builds the Store's git commands. The cat-file pool holds it
+// rather than the Store, so that a Store nobody closed can be collected and
+// its processes ended (see OpenWith).
+type launcher struct {
+	git, root string
+	started   *atomic.Int64
+}
+
+func (l launcher) cmd(ctx context.Context, repo forge.ID, env []string, args ...string) *exec.Cmd {
+	l.started.Add(1)
 	full := append([]string{"-c", "core.quotepath=off"}, args...)
-	c := exec.CommandContext(ctx, s.git, full...)
+	c := exec.CommandContext(ctx, l.git, full...)
 	if repo != 0 {
-		c.Dir = s.Path(repo)
+		c.Dir = filepath.Join(l.root, strconv.FormatInt(repo, 10)+".git")
 	}
 	c.Env = append([]string{
-		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME=" + s.root,
+		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME=" + l.root,
 		"GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "PATH=" + os.Getenv("PATH"),
 		// Paths given after -- are paths, never pathspec magic (`:(top)`,
 		// `:!x`) or globs (`*`).
