@@ -116,7 +116,8 @@ type Options struct {
 	// DefaultCatFileIdle.
 	CatFileIdle time.Duration
 	// ReadCacheEntries bounds each cache of reads by immutable id (commits,
-	// diff stats, logs, counts, entries, last commits); 0 means
+	// diff stats, pages of history, counts, entries, directory listings,
+	// last commits, peeled tags; see readCache); 0 means
 	// DefaultReadCacheEntries, a negative value disables them.
 	ReadCacheEntries int
 	// ReadCacheBytes bounds the estimated bytes of all read caches

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-	"time"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -29,10 +28,13 @@ import (
 
 // packedRefs is one parsed version of a repository's packed-refs file.
 type packedRefs struct {
-	size  int64
-	mtime time.Time
-	ino   uint64
-	ids   map[string]string // ref name → id
+	info fs.FileInfo       // the file as it was read (os.SameFile: its inode)
+	ids  map[string]string // ref name → id
+}
+
+// same reports whether info describes the version p was read from.
+func (p *packedRefs) same(info fs.FileInfo) bool {
+	return os.SameFile(p.info, info) && p.info.Size() == info.Size() && p.info.ModTime().Equal(info.ModTime())
 }
 
 // packedRefsCache holds the last parsed packed-refs of each repository.
@@ -48,13 +50,8 @@ func (s *Store) packed(repo forge.ID) (map[string]string, bool) {
 	} else if err != nil {
 		return nil, false
 	}
-	var ino uint64
-	if st, ok := info.Sys().(*syscall.Stat_t); ok {
-		ino = uint64(st.Ino)
-	}
 	if v, ok := s.packedRefs.m.Load(repo); ok {
-		p := v.(*packedRefs)
-		if p.size == info.Size() && p.mtime.Equal(info.ModTime()) && p.ino == ino {
+		if p := v.(*packedRefs); p.same(info) {
 			return p.ids, true
 		}
 	}
@@ -81,8 +78,9 @@ func (s *Store) packed(repo forge.ID) (map[string]string, bool) {
 	}
 	// Only the version read is remembered: a file changed between Stat and
 	// ReadFile is read again next time (its stat no longer matches).
-	if after, err := os.Stat(file); err == nil && after.Size() == info.Size() && after.ModTime().Equal(info.ModTime()) {
-		s.packedRefs.m.Store(repo, &packedRefs{size: info.Size(), mtime: info.ModTime(), ino: ino, ids: ids})
+	p := &packedRefs{info: info, ids: ids}
+	if after, err := os.Stat(file); err == nil && p.same(after) {
+		s.packedRefs.m.Store(repo, p)
 	}
 	return ids, true
 }
