@@ -22,6 +22,10 @@
 // the proxy. The throttle's counters live in the server's memory: a restart
 // forgets them, and several forged processes count separately.
 //
+// Profiling on demand: -pprof 127.0.0.1:6060 serves net/http/pprof at
+// /debug/pprof/ on that separate listener; only loopback addresses are
+// accepted (forward the port to profile a remote server).
+//
 // Timeouts: request headers must arrive within 10 s; an idle keep-alive
 // connection closes after 2 minutes; a request body must keep arriving at
 // -body-min-rate bytes a second on average after a grace of -body-grace, and
@@ -77,6 +81,7 @@ type options struct {
 	bodyMinRate                                      int
 	maxPushBytes                                     int64
 	trustedProxies                                   []netip.Prefix
+	pprof                                            string
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -100,8 +105,14 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	proxies := fs.String("trusted-proxies", "",
 		"comma-separated networks (CIDR) or addresses of reverse proxies whose X-Forwarded-For gives the client address "+
 			"for the failed sign-in throttle; empty: the connection's address")
+	fs.StringVar(&o.pprof, "pprof", "", "serve net/http/pprof on this loopback address (e.g. 127.0.0.1:6060); empty: off")
 	if err := fs.Parse(args); err != nil {
 		return o, err
+	}
+	if o.pprof != "" {
+		if err := checkPprofAddr(o.pprof); err != nil {
+			return o, err
+		}
 	}
 	var err error
 	if o.trustedProxies, err = parseTrustedProxies(*proxies); err != nil {
@@ -187,6 +198,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
+	}
+	if o.pprof != "" {
+		if err := servePprof(ctx, o.pprof, log); err != nil {
+			ln.Close()
+			return err
+		}
 	}
 	mux := http.NewServeMux()
 	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc,
