@@ -165,6 +165,7 @@ func newIssueEnv(t *testing.T, mutate ...func(*issues.Config)) *issueEnv {
 	require.NoError(t, err)
 	git, err := gitstore.Open(t.TempDir())
 	require.NoError(t, err)
+	t.Cleanup(func() { git.Close() })
 	blobs, err := blob.OpenDir(t.TempDir())
 	require.NoError(t, err)
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})

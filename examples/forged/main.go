@@ -173,6 +173,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
+	defer git.Close() // ends the pooled cat-file processes
 	blobs, err := blob.OpenDir(filepath.Join(o.data, "blobs"))
 	if err != nil {
 		return err
