@@ -131,8 +131,12 @@ type TeamFilter struct {
 	OrgID forge.ID
 	// MemberID keeps the teams the user is in.
 	MemberID forge.ID
-	// RepoID keeps the teams that have the repository.
+	// RepoID keeps the teams that have the repository, a repository of
+	// their organisation.
 	RepoID forge.ID
+	// OrgVisibilities keeps the teams of organisations with one of these
+	// visibilities.
+	OrgVisibilities []forge.Visibility
 	// Keyword keeps teams whose name (or, with IncludeDesc, description)
 	// contains it, ignoring case.
 	Keyword     string
