@@ -201,7 +201,10 @@ func (s *Service) Get(ctx context.Context, actor forge.Actor, org string) (*forg
 
 // updateOrg runs change on the organisation named org inside one Update,
 // for an owner (or site administrator) whose credential allows
-// write:organization, and stores it. change may refuse with an error.
+// write:organization, and stores it. change may refuse with an error; it
+// validates its input first, so that, as in Forgejo (where binding runs
+// after the middlewares), the account state, the scope, the
+// organisation's visibility and ownership are checked before the input.
 func (s *Service) updateOrg(ctx context.Context, actor forge.Actor, org string, change func(tx Tx, v *orgView, now time.Time) error) (*forge.User, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
 		return nil, err
@@ -240,20 +243,10 @@ func (s *Service) updateOrg(ctx context.Context, actor forge.Actor, org string, 
 // forge.ErrForbidden `Must be an organization owner`. forge.ErrInvalid for
 // an invalid visibility, e-mail or field (Forgejo's binding messages).
 func (s *Service) Edit(ctx context.Context, actor forge.Actor, org string, opts EditOptions) (*forge.User, error) {
-	if err := checkProfile(opts.FullName, opts.Description, opts.Website, opts.Location); err != nil {
-		return nil, err
-	}
-	if opts.Visibility != nil {
-		if err := checkVisibility(*opts.Visibility); err != nil {
-			return nil, err
-		}
-	}
-	if opts.Email != nil && *opts.Email != "" {
-		if err := checkEmail(*opts.Email); err != nil {
-			return nil, err
-		}
-	}
 	return s.updateOrg(ctx, actor, org, func(_ Tx, v *orgView, _ time.Time) error {
+		if err := checkEdit(opts); err != nil {
+			return err
+		}
 		o := v.org
 		set(&o.FullName, opts.FullName)
 		set(&o.Email, opts.Email)
@@ -266,6 +259,22 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, org string, opts 
 		}
 		return nil
 	})
+}
+
+// checkEdit checks the fields of an edit with Forgejo's binding rules.
+func checkEdit(opts EditOptions) error {
+	if err := checkProfile(opts.FullName, opts.Description, opts.Website, opts.Location); err != nil {
+		return err
+	}
+	if opts.Visibility != nil {
+		if err := checkVisibility(*opts.Visibility); err != nil {
+			return err
+		}
+	}
+	if opts.Email != nil && *opts.Email != "" {
+		return checkEmail(*opts.Email)
+	}
+	return nil
 }
 
 // set stores *v in dst when v is not nil.
@@ -320,16 +329,10 @@ func (s *Service) Delete(ctx context.Context, actor forge.Actor, org string) err
 // by any account (`user already exists [name: x]`); a name differing only
 // in case is allowed, the same name changes nothing.
 func (s *Service) Rename(ctx context.Context, actor forge.Actor, org, newName string) (*forge.User, error) {
-	switch {
-	case newName == "":
-		return nil, forge.Errorf(forge.ErrInvalid, "[NewName]: Required")
-	case len(newName) > forge.MaxUserNameLength:
-		return nil, forge.Errorf(forge.ErrInvalid, "[NewName]: MaxSize")
-	}
-	if err := forge.CheckUserName(newName); err != nil {
-		return nil, err
-	}
 	return s.updateOrg(ctx, actor, org, func(tx Tx, v *orgView, _ time.Time) error {
+		if err := checkNewName(newName); err != nil {
+			return err
+		}
 		if !strings.EqualFold(newName, v.org.Name) {
 			if _, err := tx.UserByName(ctx, newName); err == nil {
 				return userExists(newName)
@@ -340,6 +343,18 @@ func (s *Service) Rename(ctx context.Context, actor forge.Actor, org, newName st
 		v.org.Name = newName
 		return nil
 	})
+}
+
+// checkNewName checks the new name of a rename with Forgejo's binding
+// (Required;MaxSize(40)) and name rules.
+func checkNewName(name string) error {
+	switch {
+	case name == "":
+		return forge.Errorf(forge.ErrInvalid, "[NewName]: Required")
+	case len(name) > forge.MaxUserNameLength:
+		return forge.Errorf(forge.ErrInvalid, "[NewName]: MaxSize")
+	}
+	return forge.CheckUserName(name)
 }
 
 // List returns one page of the organisations the actor may list (GET
