@@ -91,6 +91,27 @@ func (s *Service) TeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, 
 // access to the repository (Forgejo's message).
 var errRepoAdmin = forge.Errorf(forge.ErrForbidden, "Must have admin-level access to the repository")
 
+// repoAdmin reports whether the actor administers the repository repo of
+// the team's organisation by the repository service (Config.Repos; false
+// without it). Owners and site administrators are not asked; nor is anyone
+// when the actor has no admin access: errRepoAdmin then.
+func (s *Service) repoAdmin(ctx context.Context, actor forge.Actor, v *teamView, repo string) (bool, error) {
+	if v.canOwn() {
+		return false, nil
+	}
+	if s.cfg.Repos == nil {
+		return false, errRepoAdmin
+	}
+	_, perm, err := s.cfg.Repos.RepoAccess(ctx, actor, v.org.Name, repo)
+	if err != nil {
+		return false, err
+	}
+	if perm.Mode < forge.AccessModeAdmin {
+		return false, errRepoAdmin
+	}
+	return true, nil
+}
+
 // AddTeamRepo gives a team the repository org/repo, which must belong to
 // the team's organisation (ErrTeamNotFound otherwise); giving it again
 // changes nothing. As Forgejo's route: the actor may see the team
@@ -115,7 +136,9 @@ func (s *Service) changeTeamRepo(ctx context.Context, actor forge.Actor, id forg
 		return err
 	}
 	// Who may administer the repository is the repository service's
-	// answer, asked before the transaction (it reads in its own).
+	// answer, asked before the transaction (it reads in its own); the
+	// transaction checks again who the actor is in the organisation, so
+	// that an owner removed meanwhile does not pass as one.
 	var v *teamView
 	err := s.store.View(ctx, func(tx Tx) error {
 		if err := signedIn(actor); err != nil {
@@ -131,22 +154,17 @@ func (s *Service) changeTeamRepo(ctx context.Context, actor forge.Actor, id forg
 	if err != nil {
 		return err
 	}
-	if !v.canOwn() {
-		if s.cfg.Repos == nil {
-			return errRepoAdmin
-		}
-		_, perm, err := s.cfg.Repos.RepoAccess(ctx, actor, v.org.Name, repo)
-		if err != nil {
-			return err
-		}
-		if perm.Mode < forge.AccessModeAdmin {
-			return errRepoAdmin
-		}
+	repoAdmin, err := s.repoAdmin(ctx, actor, v, repo)
+	if err != nil {
+		return err
 	}
 	return s.store.Update(ctx, func(tx Tx) error {
 		v, err := loadTeam(ctx, tx, actor, id)
 		if err != nil {
 			return err
+		}
+		if !v.canOwn() && !repoAdmin {
+			return errRepoAdmin
 		}
 		r, err := teamRepo(ctx, tx, v, repo)
 		if err != nil {
