@@ -82,8 +82,9 @@ func blockTarget(ctx context.Context, tx Tx, actor forge.Actor, org, user string
 }
 
 // Block makes org block user, who leaves the organisation's teams and
-// membership. Blocking a blocked user changes nothing (Forgejo answers
-// 204). Needs write:organization and an owner. A *NotFoundError for an
+// membership and, as in Forgejo's BlockUser, loses their collaborations on
+// and watches of the organisation's repositories (Tx.DropFromOwnerRepos).
+// Blocking a blocked user changes nothing (Forgejo answers 204). Needs write:organization and an owner. A *NotFoundError for an
 // unknown user; forge.ErrInvalid `<name> is an organization not a user`;
 // forge.ErrPrecondition `user is the last member of owner team [uid: N]`
 // for the organisation's last owner.
@@ -101,6 +102,9 @@ func (s *Service) Block(ctx context.Context, actor forge.Actor, org, user string
 			return err
 		}
 		if err := removeFromOrg(ctx, tx, v.org.ID, u.ID); err != nil {
+			return err
+		}
+		if err := tx.DropFromOwnerRepos(ctx, v.org.ID, u.ID); err != nil {
 			return err
 		}
 		return tx.SetBlock(ctx, forge.Block{BlockerID: v.org.ID, UserID: u.ID, Created: now})
