@@ -135,14 +135,26 @@ func isOwner(ctx context.Context, tx Tx, orgID, userID forge.ID) (bool, error) {
 	return tx.IsTeamMember(ctx, t.ID, userID)
 }
 
-// loadUser resolves a user named by a route ({username}): a
-// *NotFoundError if there is none.
-func loadUser(ctx context.Context, tx Tx, name string) (*forge.User, error) {
+// loadUser resolves an account named by a route ({username}) for the
+// actor: a *NotFoundError if there is none, and for an organisation the
+// actor may not see (Visible), so that no answer (`x is an organization
+// not a user`, a canonical name in a redirect) tells a hidden
+// organisation from a missing name.
+func loadUser(ctx context.Context, tx Tx, actor forge.Actor, name string) (*forge.User, error) {
 	u, err := tx.UserByName(ctx, name)
 	if errors.Is(err, forge.ErrNotFound) {
 		return nil, &NotFoundError{Name: name}
+	} else if err != nil || !u.IsOrganization() {
+		return u, err
 	}
-	return u, err
+	v, err := roleIn(ctx, tx, actor, u)
+	if err != nil {
+		return nil, err
+	}
+	if !Visible(actor, u, v.member) {
+		return nil, &NotFoundError{Name: name}
+	}
+	return u, nil
 }
 
 // teamView is a team, its organisation and who the actor is in them.

@@ -71,7 +71,7 @@ func blockTarget(ctx context.Context, tx Tx, actor forge.Actor, org, user string
 	if err := v.requireOwner(); err != nil {
 		return nil, nil, err
 	}
-	u, err := loadUser(ctx, tx, user)
+	u, err := loadUser(ctx, tx, actor, user)
 	if err != nil {
 		return nil, nil, err
 	}

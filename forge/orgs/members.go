@@ -92,7 +92,7 @@ func (s *Service) IsMember(ctx context.Context, actor forge.Actor, org, user str
 		if err := signedIn(actor); err != nil {
 			return err
 		}
-		u, err := loadUser(ctx, tx, user)
+		u, err := loadUser(ctx, tx, actor, user)
 		if err != nil {
 			return err
 		}
@@ -122,7 +122,7 @@ func (s *Service) IsPublicMember(ctx context.Context, actor forge.Actor, org, us
 		if err != nil {
 			return err
 		}
-		u, err := loadUser(ctx, tx, user)
+		u, err := loadUser(ctx, tx, actor, user)
 		if err != nil {
 			return err
 		}
@@ -166,7 +166,7 @@ func (s *Service) setPublic(ctx context.Context, actor forge.Actor, org, user st
 		if err := v.requireMember(); err != nil {
 			return err
 		}
-		u, err := loadUser(ctx, tx, user)
+		u, err := loadUser(ctx, tx, actor, user)
 		if err != nil {
 			return err
 		}
@@ -206,7 +206,7 @@ func (s *Service) RemoveMember(ctx context.Context, actor forge.Actor, org, user
 		if err := v.requireOwner(); err != nil {
 			return err
 		}
-		u, err := loadUser(ctx, tx, user)
+		u, err := loadUser(ctx, tx, actor, user)
 		if err != nil {
 			return err
 		}

@@ -120,7 +120,7 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, opts CreateOpti
 	err := s.store.Update(ctx, func(tx Tx) error {
 		owner := actor.User
 		if opts.Owner != "" {
-			u, err := loadUser(ctx, tx, opts.Owner)
+			u, err := loadUser(ctx, tx, actor, opts.Owner)
 			if err != nil {
 				return err
 			}
@@ -424,7 +424,7 @@ func (s *Service) ListForUser(ctx context.Context, actor forge.Actor, user strin
 		total int64
 	)
 	err := s.store.View(ctx, func(tx Tx) error {
-		u, err := loadUser(ctx, tx, user)
+		u, err := loadUser(ctx, tx, actor, user)
 		if err != nil {
 			return err
 		}
@@ -472,7 +472,7 @@ func (s *Service) Permissions(ctx context.Context, actor forge.Actor, user, org 
 	}
 	var p Permissions
 	err := s.store.View(ctx, func(tx Tx) error {
-		u, err := loadUser(ctx, tx, user)
+		u, err := loadUser(ctx, tx, actor, user)
 		if err != nil {
 			return err
 		}

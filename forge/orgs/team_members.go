@@ -54,7 +54,7 @@ func (s *Service) TeamMember(ctx context.Context, actor forge.Actor, id forge.ID
 		if _, err := loadTeam(ctx, tx, actor, id); err != nil {
 			return err
 		}
-		u, err := loadUser(ctx, tx, user)
+		u, err := loadUser(ctx, tx, actor, user)
 		if err != nil {
 			return err
 		}
@@ -132,7 +132,7 @@ func teamMemberTarget(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID
 	if err := v.requireOwner(); err != nil {
 		return nil, nil, err
 	}
-	u, err := loadUser(ctx, tx, user)
+	u, err := loadUser(ctx, tx, actor, user)
 	if err != nil {
 		return nil, nil, err
 	}
