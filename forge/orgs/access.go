@@ -82,14 +82,58 @@ func loadOrg(ctx context.Context, tx Tx, actor forge.Actor, name string) (*orgVi
 	} else if err != nil {
 		return nil, err
 	}
-	v, err := roleIn(ctx, tx, actor, u)
+	v, visible, err := seen(ctx, tx, actor, u)
 	if err != nil {
 		return nil, err
 	}
-	if !Visible(actor, u, v.member) {
+	if !visible {
 		return nil, &NotFoundError{Name: name}
 	}
 	return v, nil
+}
+
+// need is what a route requires of the actor in an organisation once it
+// is found and seen: Forgejo's reqToken, then reqOrgMembership or
+// reqOrgOwnership.
+type need int
+
+const (
+	needSignedIn need = iota
+	needMember
+	needOwner
+)
+
+// loadOrgFor is loadOrg then what the route needs: errTokenRequired for
+// anonymous actors, ErrMustBeMember, ErrMustBeOwner (site administrators
+// pass both).
+func loadOrgFor(ctx context.Context, tx Tx, actor forge.Actor, name string, n need) (*orgView, error) {
+	v, err := loadOrg(ctx, tx, actor, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := signedIn(actor); err != nil {
+		return nil, err
+	}
+	switch n {
+	case needMember:
+		err = v.requireMember()
+	case needOwner:
+		err = v.requireOwner()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// seen returns who the actor is in org and whether the actor may see it
+// (Visible).
+func seen(ctx context.Context, tx Tx, actor forge.Actor, org *forge.User) (*orgView, bool, error) {
+	v, err := roleIn(ctx, tx, actor, org)
+	if err != nil {
+		return nil, false, err
+	}
+	return v, Visible(actor, org, v.member), nil
 }
 
 // roleIn finds who the actor is in org.
@@ -147,11 +191,11 @@ func loadUser(ctx context.Context, tx Tx, actor forge.Actor, name string) (*forg
 	} else if err != nil || !u.IsOrganization() {
 		return u, err
 	}
-	v, err := roleIn(ctx, tx, actor, u)
-	if err != nil {
+	_, visible, err := seen(ctx, tx, actor, u)
+	switch {
+	case err != nil:
 		return nil, err
-	}
-	if !Visible(actor, u, v.member) {
+	case !visible:
 		return nil, &NotFoundError{Name: name}
 	}
 	return u, nil
@@ -165,12 +209,16 @@ type teamView struct {
 }
 
 // loadTeam resolves team id for the actor as Forgejo's /teams/{id} routes
-// do (orgAssignment then reqTeamMembership): site administrators, owners
-// of its organisation and the team's members pass; other members of the
-// organisation get ErrMustBeTeamMember; everyone else ErrTeamNotFound, as
-// for a missing team. Public-only tokens see teams of public
-// organisations only.
+// do (reqToken, orgAssignment then reqTeamMembership): anonymous actors
+// get errTokenRequired, whatever the id (so that no answer tells which
+// ids exist); site administrators, owners of its organisation and the
+// team's members pass; other members of the organisation get
+// ErrMustBeTeamMember; everyone else ErrTeamNotFound, as for a missing
+// team. Public-only tokens see teams of public organisations only.
 func loadTeam(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID) (*teamView, error) {
+	if err := signedIn(actor); err != nil {
+		return nil, err
+	}
 	t, err := tx.Team(ctx, id)
 	if errors.Is(err, forge.ErrNotFound) {
 		return nil, ErrTeamNotFound
@@ -183,7 +231,7 @@ func loadTeam(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID) (*team
 	} else if err != nil {
 		return nil, err
 	}
-	ov, err := roleIn(ctx, tx, actor, org)
+	ov, visible, err := seen(ctx, tx, actor, org)
 	if err != nil {
 		return nil, err
 	}
@@ -194,7 +242,7 @@ func loadTeam(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID) (*team
 		}
 	}
 	switch {
-	case !Visible(actor, org, v.member):
+	case !visible:
 		return nil, ErrTeamNotFound
 	case v.canOwn() || v.teamMember:
 		return v, nil

@@ -24,14 +24,8 @@ func (s *Service) ListBlocked(ctx context.Context, actor forge.Actor, org string
 		total int64
 	)
 	err := s.store.View(ctx, func(tx Tx) error {
-		v, err := loadOrg(ctx, tx, actor, org)
+		v, err := loadOrgFor(ctx, tx, actor, org, needOwner)
 		if err != nil {
-			return err
-		}
-		if err := signedIn(actor); err != nil {
-			return err
-		}
-		if err := v.requireOwner(); err != nil {
 			return err
 		}
 		blocks, n, err := tx.ListBlocked(ctx, v.org.ID, o.Normalize())
@@ -61,14 +55,8 @@ func (s *Service) ListBlocked(ctx context.Context, actor forge.Actor, org string
 // *NotFoundError for an unknown user, forge.ErrInvalid `<name> is an
 // organization not a user` for an organisation.
 func blockTarget(ctx context.Context, tx Tx, actor forge.Actor, org, user string) (*orgView, *forge.User, error) {
-	v, err := loadOrg(ctx, tx, actor, org)
+	v, err := loadOrgFor(ctx, tx, actor, org, needOwner)
 	if err != nil {
-		return nil, nil, err
-	}
-	if err := signedIn(actor); err != nil {
-		return nil, nil, err
-	}
-	if err := v.requireOwner(); err != nil {
 		return nil, nil, err
 	}
 	u, err := loadUser(ctx, tx, actor, user)

@@ -212,14 +212,8 @@ func (s *Service) updateOrg(ctx context.Context, actor forge.Actor, org string, 
 	now := s.clock.Now()
 	var out *forge.User
 	err := s.store.Update(ctx, func(tx Tx) error {
-		v, err := loadOrg(ctx, tx, actor, org)
+		v, err := loadOrgFor(ctx, tx, actor, org, needOwner)
 		if err != nil {
-			return err
-		}
-		if err := signedIn(actor); err != nil {
-			return err
-		}
-		if err := v.requireOwner(); err != nil {
 			return err
 		}
 		if err := change(tx, v, now); err != nil {
@@ -295,14 +289,8 @@ func (s *Service) Delete(ctx context.Context, actor forge.Actor, org string) err
 	}
 	var avatar string
 	err := s.store.Update(ctx, func(tx Tx) error {
-		v, err := loadOrg(ctx, tx, actor, org)
+		v, err := loadOrgFor(ctx, tx, actor, org, needOwner)
 		if err != nil {
-			return err
-		}
-		if err := signedIn(actor); err != nil {
-			return err
-		}
-		if err := v.requireOwner(); err != nil {
 			return err
 		}
 		owns, err := tx.OwnsRepositories(ctx, v.org.ID)

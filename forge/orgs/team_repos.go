@@ -23,9 +23,6 @@ func (s *Service) ListTeamRepos(ctx context.Context, actor forge.Actor, id forge
 	}
 	var out *TeamRepos
 	err := s.store.View(ctx, func(tx Tx) error {
-		if err := signedIn(actor); err != nil {
-			return err
-		}
 		v, err := loadTeam(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -60,9 +57,6 @@ func (s *Service) TeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, 
 	}
 	var out *forge.Repository
 	err := s.store.View(ctx, func(tx Tx) error {
-		if err := signedIn(actor); err != nil {
-			return err
-		}
 		v, err := loadTeam(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -141,9 +135,6 @@ func (s *Service) changeTeamRepo(ctx context.Context, actor forge.Actor, id forg
 	// that an owner removed meanwhile does not pass as one.
 	var v *teamView
 	err := s.store.View(ctx, func(tx Tx) error {
-		if err := signedIn(actor); err != nil {
-			return err
-		}
 		var err error
 		if v, err = loadTeam(ctx, tx, actor, id); err != nil {
 			return err

@@ -67,14 +67,8 @@ func (s *Service) CreateTeam(ctx context.Context, actor forge.Actor, org string,
 	}
 	var out *TeamView
 	err := s.store.Update(ctx, func(tx Tx) error {
-		v, err := loadOrg(ctx, tx, actor, org)
+		v, err := loadOrgFor(ctx, tx, actor, org, needMember)
 		if err != nil {
-			return err
-		}
-		if err := signedIn(actor); err != nil {
-			return err
-		}
-		if err := v.requireMember(); err != nil {
 			return err
 		}
 		if err := v.requireOwner(); err != nil {
@@ -159,9 +153,6 @@ func (s *Service) GetTeam(ctx context.Context, actor forge.Actor, id forge.ID) (
 	}
 	var out *TeamView
 	err := s.store.View(ctx, func(tx Tx) error {
-		if err := signedIn(actor); err != nil {
-			return err
-		}
 		v, err := loadTeam(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -192,9 +183,6 @@ func (s *Service) EditTeam(ctx context.Context, actor forge.Actor, id forge.ID, 
 	}
 	var out *TeamView
 	err := s.store.Update(ctx, func(tx Tx) error {
-		if err := signedIn(actor); err != nil {
-			return err
-		}
 		v, err := loadTeam(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -282,9 +270,6 @@ func (s *Service) DeleteTeam(ctx context.Context, actor forge.Actor, id forge.ID
 		return err
 	}
 	return s.store.Update(ctx, func(tx Tx) error {
-		if err := signedIn(actor); err != nil {
-			return err
-		}
 		v, err := loadTeam(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -352,14 +337,8 @@ func (s *Service) searchTeams(ctx context.Context, actor forge.Actor, org string
 		total int64
 	)
 	err := s.store.View(ctx, func(tx Tx) error {
-		v, err := loadOrg(ctx, tx, actor, org)
+		v, err := loadOrgFor(ctx, tx, actor, org, needMember)
 		if err != nil {
-			return err
-		}
-		if err := signedIn(actor); err != nil {
-			return err
-		}
-		if err := v.requireMember(); err != nil {
 			return err
 		}
 		f.OrgID = v.org.ID
