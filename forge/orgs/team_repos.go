@@ -37,10 +37,15 @@ func (s *Service) ListTeamRepos(ctx context.Context, actor forge.Actor, id forge
 	return out, nil
 }
 
-// teamRepo resolves the repository repo of the team's organisation (the
-// {org} of the route is not consulted, as in Forgejo): ErrTeamNotFound if
-// there is none.
-func teamRepo(ctx context.Context, tx Tx, v *teamView, repo string) (*forge.Repository, error) {
+// teamRepo resolves the repository org/repo of the team's organisation:
+// ErrTeamNotFound if there is none, and when org does not name the team's
+// organisation (Forgejo ignores {org} and answers with the team
+// organisation's repository of that name; Hearth never answers a path
+// with another owner's repository).
+func teamRepo(ctx context.Context, tx Tx, v *teamView, org, repo string) (*forge.Repository, error) {
+	if !strings.EqualFold(org, v.org.Name) {
+		return nil, ErrTeamNotFound
+	}
 	r, err := tx.RepoByName(ctx, v.org.ID, strings.TrimSuffix(repo, ".git"))
 	if isNotFound(err) || err == nil && r.Status != forge.RepoReady {
 		return nil, ErrTeamNotFound
@@ -48,9 +53,12 @@ func teamRepo(ctx context.Context, tx Tx, v *teamView, repo string) (*forge.Repo
 	return r, err
 }
 
-// TeamRepo returns the repository org/repo if the team has it;
-// ErrTeamNotFound otherwise. Needs read:organization and a signed-in actor
-// who may see the team.
+// TeamRepo returns the repository org/repo if the team has it and the
+// actor may read it (Config.Repos, when set: a member of a team without
+// access to its repositories learns nothing of them, as Forgejo's
+// HasAccess check); ErrTeamNotFound otherwise, and when org is not the
+// team's organisation. Needs read:organization and a signed-in actor who
+// may see the team.
 func (s *Service) TeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, org, repo string) (*forge.Repository, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
 		return nil, err
@@ -61,7 +69,7 @@ func (s *Service) TeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, 
 		if err != nil {
 			return err
 		}
-		r, err := teamRepo(ctx, tx, v, repo)
+		r, err := teamRepo(ctx, tx, v, org, repo)
 		if err != nil {
 			return err
 		}
@@ -75,7 +83,13 @@ func (s *Service) TeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, 
 		out = r
 		return nil
 	})
-	if err != nil {
+	if err != nil || s.cfg.Repos == nil {
+		return out, err
+	}
+	_, perm, err := s.cfg.Repos.RepoAccess(ctx, actor, org, out.Name)
+	if isNotFound(err) || err == nil && !perm.HasAccess() {
+		return nil, ErrTeamNotFound
+	} else if err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -114,7 +128,7 @@ func (s *Service) repoAdmin(ctx context.Context, actor forge.Actor, v *teamView,
 // forge.ErrForbidden `Must have admin-level access to the repository`.
 // Needs write:organization.
 func (s *Service) AddTeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, org, repo string) error {
-	return s.changeTeamRepo(ctx, actor, id, repo, true)
+	return s.changeTeamRepo(ctx, actor, id, org, repo, true)
 }
 
 // RemoveTeamRepo takes the repository org/repo from a team; as
@@ -122,10 +136,10 @@ func (s *Service) AddTeamRepo(ctx context.Context, actor forge.Actor, id forge.I
 // team that includes all repositories, changes nothing (Forgejo's
 // RemoveRepositoryFromTeam).
 func (s *Service) RemoveTeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, org, repo string) error {
-	return s.changeTeamRepo(ctx, actor, id, repo, false)
+	return s.changeTeamRepo(ctx, actor, id, org, repo, false)
 }
 
-func (s *Service) changeTeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, repo string, add bool) error {
+func (s *Service) changeTeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, org, repo string, add bool) error {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
 		return err
 	}
@@ -139,7 +153,7 @@ func (s *Service) changeTeamRepo(ctx context.Context, actor forge.Actor, id forg
 		if v, err = loadTeam(ctx, tx, actor, id); err != nil {
 			return err
 		}
-		_, err = teamRepo(ctx, tx, v, repo)
+		_, err = teamRepo(ctx, tx, v, org, repo)
 		return err
 	})
 	if err != nil {
@@ -157,7 +171,7 @@ func (s *Service) changeTeamRepo(ctx context.Context, actor forge.Actor, id forg
 		if !v.canOwn() && !repoAdmin {
 			return errRepoAdmin
 		}
-		r, err := teamRepo(ctx, tx, v, repo)
+		r, err := teamRepo(ctx, tx, v, org, repo)
 		if err != nil {
 			return err
 		}
