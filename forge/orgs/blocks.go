@@ -72,8 +72,10 @@ func blockTarget(ctx context.Context, tx Tx, actor forge.Actor, org, user string
 // Block makes org block user, who leaves the organisation's teams and
 // membership and, as in Forgejo's BlockUser, loses their collaborations on
 // and watches of the organisation's repositories (Tx.DropFromOwnerRepos).
-// Blocking a blocked user changes nothing (Forgejo answers 204). Needs write:organization and an owner. A *NotFoundError for an
-// unknown user; forge.ErrInvalid `<name> is an organization not a user`;
+// Blocking a blocked user changes nothing (Forgejo answers 204). Needs
+// write:organization and an owner. A *NotFoundError for an unknown user
+// (or an organisation the actor may not see); forge.ErrInvalid `<name> is
+// an organization not a user`;
 // forge.ErrPrecondition `user is the last member of owner team [uid: N]`
 // for the organisation's last owner.
 func (s *Service) Block(ctx context.Context, actor forge.Actor, org, user string) error {
