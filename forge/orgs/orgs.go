@@ -348,13 +348,14 @@ func checkNewName(name string) error {
 // List returns one page of the organisations the actor may list (GET
 // /orgs), ordered by name: public ones for anonymous actors and
 // public-only tokens, public and limited ones for signed-in users, every
-// one for site administrators (ListVisibilities). No scope is checked
-// (Forgejo's route never checks it); the account state is.
+// one for site administrators (ListVisibilities); restricted users only
+// those of them they are members of, as Forgejo's user search. No scope
+// is checked (Forgejo's route never checks it); the account state is.
 func (s *Service) List(ctx context.Context, actor forge.Actor, o forge.ListOptions) ([]*forge.User, int64, error) {
 	if err := actor.CheckState(); err != nil {
 		return nil, 0, err
 	}
-	return s.listOrgs(ctx, OrgFilter{Visibilities: ListVisibilities(actor)}, o)
+	return s.listOrgs(ctx, OrgFilter{Visibilities: ListVisibilities(actor), ViewerMemberID: restrictedViewer(actor)}, o)
 }
 
 func (s *Service) listOrgs(ctx context.Context, f OrgFilter, o forge.ListOptions) ([]*forge.User, int64, error) {
@@ -389,14 +390,16 @@ func (s *Service) ListAll(ctx context.Context, actor forge.Actor, o forge.ListOp
 // userOrgsFilter is Forgejo's listUserOrgs: the actor sees every
 // organisation of the user when it is the user or a site administrator
 // (not through a public-only token), otherwise the public organisations
-// the user is a public member of.
+// the user is a public member of; a restricted actor only those of them it
+// is a member of (it may see no other).
 func userOrgsFilter(actor forge.Actor, userID forge.ID) OrgFilter {
 	all := actor.IsSignedIn() && (actor.IsSiteAdmin() || actor.UserID() == userID) &&
 		!(actor.Scoped && actor.Scope.PublicOnly)
 	if all {
 		return OrgFilter{MemberID: userID}
 	}
-	return OrgFilter{MemberID: userID, PublicMember: true, Visibilities: []forge.Visibility{forge.VisibilityPublic}}
+	return OrgFilter{MemberID: userID, PublicMember: true, Visibilities: []forge.Visibility{forge.VisibilityPublic},
+		ViewerMemberID: restrictedViewer(actor)}
 }
 
 // ListForUser returns one page of the organisations of the user named user

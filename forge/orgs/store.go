@@ -129,6 +129,9 @@ type OrgFilter struct {
 	// PublicMember, with MemberID, keeps only those where the membership
 	// is public.
 	PublicMember bool
+	// ViewerMemberID keeps the organisations that user is a member of
+	// (the only ones a restricted user sees), whatever MemberID says.
+	ViewerMemberID forge.ID
 }
 
 // TeamFilter narrows ListTeams. Zero fields do not filter.

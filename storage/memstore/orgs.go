@@ -131,6 +131,9 @@ func (t orgTx) ListOrgs(ctx context.Context, f orgs.OrgFilter, o forge.ListOptio
 				continue
 			}
 		}
+		if _, ok := t.st.orgMembers[orgUser{id, f.ViewerMemberID}]; f.ViewerMemberID != 0 && !ok {
+			continue
+		}
 		ids = append(ids, id)
 	}
 	list, n := t.usersByName(ids, o)
