@@ -10,11 +10,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
-	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 // Two owners removing each other at once, through every path that takes
@@ -23,19 +21,10 @@ import (
 func TestOwnersNeverEmptyUnderConcurrentRemovals(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "h.db"))
-	require.NoError(t, err)
-	defer db.Close()
-	svc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: forgetest.NewClock()})
-	require.NoError(t, err)
+	db, svc := orgService(t, filepath.Join(t.TempDir(), "h.db"))
 	a := forgetest.User("ann", func(u *forge.User) { u.AllowCreateOrganization = true })
 	b := forgetest.User("bob")
-	require.NoError(t, db.Auth().Update(ctx, func(tx auth.Tx) error {
-		if err := tx.CreateUser(ctx, a, ""); err != nil {
-			return err
-		}
-		return tx.CreateUser(ctx, b, "")
-	}))
+	createUsers(t, db, a, b)
 	ann, bob := forgetest.ActorFor(a), forgetest.ActorFor(b)
 	paths := map[string]func(org string, actor forge.Actor, other string, owners forge.ID) error{
 		"remove member": func(org string, actor forge.Actor, other string, _ forge.ID) error {
