@@ -71,7 +71,8 @@ func blockTarget(ctx context.Context, tx Tx, actor forge.Actor, org, user string
 
 // Block makes org block user, who leaves the organisation's teams and
 // membership and, as in Forgejo's BlockUser, loses their collaborations on
-// and watches of the organisation's repositories (Tx.DropFromOwnerRepos).
+// and watches of the organisation's repositories and the transfers they
+// offered it (Tx.DropBlocked).
 // Blocking a blocked user changes nothing (Forgejo answers 204). Needs
 // write:organization and an owner. A *NotFoundError for an unknown user
 // (or an organisation the actor may not see); forge.ErrInvalid `<name> is
@@ -94,7 +95,7 @@ func (s *Service) Block(ctx context.Context, actor forge.Actor, org, user string
 		if err := removeFromOrg(ctx, tx, v.org.ID, u.ID); err != nil {
 			return err
 		}
-		if err := tx.DropFromOwnerRepos(ctx, v.org.ID, u.ID); err != nil {
+		if err := tx.DropBlocked(ctx, v.org.ID, u.ID); err != nil {
 			return err
 		}
 		return tx.SetBlock(ctx, forge.Block{BlockerID: v.org.ID, UserID: u.ID, Created: now})

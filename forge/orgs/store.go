@@ -113,11 +113,12 @@ type Tx interface {
 	// ListBlocked returns one page of the blocks of blockerID, newest
 	// first, and their number.
 	ListBlocked(ctx context.Context, blockerID forge.ID, o forge.ListOptions) ([]forge.Block, int64, error)
-	// DropFromOwnerRepos removes what userID holds on the repositories
-	// ownerID owns, whatever their status: collaborations and watches (the
-	// repositories' watch counts follow). It is what a block takes from the
-	// blocked user (Forgejo's BlockUser); no error if there is nothing.
-	DropFromOwnerRepos(ctx context.Context, ownerID, userID forge.ID) error
+	// DropBlocked removes what the blocked userID holds with blockerID,
+	// as Forgejo's BlockUser: collaborations on and watches of the
+	// repositories blockerID owns, whatever their status (their watch
+	// counts follow), and the pending transfers userID offered blockerID.
+	// No error if there is nothing.
+	DropBlocked(ctx context.Context, blockerID, userID forge.ID) error
 }
 
 // OrgFilter narrows ListOrgs. Zero fields do not filter.

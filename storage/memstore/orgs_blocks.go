@@ -6,8 +6,8 @@ import (
 	"github.com/hearthforge/hearth/forge"
 )
 
-// DropFromOwnerRepos implements orgs.Tx.
-func (t orgTx) DropFromOwnerRepos(ctx context.Context, ownerID, userID forge.ID) error {
+// DropBlocked implements orgs.Tx.
+func (t orgTx) DropBlocked(ctx context.Context, ownerID, userID forge.ID) error {
 	if err := t.write(ctx); err != nil {
 		return err
 	}
@@ -21,6 +21,11 @@ func (t orgTx) DropFromOwnerRepos(ctx context.Context, ownerID, userID forge.ID)
 		if owned(k) {
 			delete(t.st.watches, k)
 			t.st.recountWatches(k.repo)
+		}
+	}
+	for id, tr := range t.st.transfers {
+		if tr.doer == userID && tr.recipient == ownerID {
+			delete(t.st.transfers, id)
 		}
 	}
 	return nil

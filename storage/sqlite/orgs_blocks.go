@@ -26,9 +26,9 @@ func (t *tx) IsBlocked(ctx context.Context, blockerID, userID forge.ID) (bool, e
 	return blocked, mapError(err, "blocked user")
 }
 
-// DropFromOwnerRepos implements orgs.Tx.
-func (t *tx) DropFromOwnerRepos(ctx context.Context, ownerID, userID forge.ID) error {
-	for _, q := range []string{sqlRecountUnwatched, sqlDropOwnerWatches, sqlDropOwnerCollabs} {
+// DropBlocked implements orgs.Tx.
+func (t *tx) DropBlocked(ctx context.Context, ownerID, userID forge.ID) error {
+	for _, q := range []string{sqlRecountUnwatched, sqlDropOwnerWatches, sqlDropOwnerCollabs, sqlDropOfferedTransfers} {
 		if _, err := t.exec(ctx, q, ownerID, userID); err != nil {
 			return mapError(err, "drop from owner's repositories")
 		}
@@ -78,4 +78,5 @@ var (
 		AND repo_id IN (SELECT id FROM repository WHERE owner_id = ?1)`)
 	sqlDropOwnerCollabs = prepared(`DELETE FROM collaboration WHERE user_id = ?2
 		AND repo_id IN (SELECT id FROM repository WHERE owner_id = ?1)`)
+	sqlDropOfferedTransfers = prepared(`DELETE FROM repo_transfer WHERE recipient_id = ?1 AND doer_id = ?2`)
 )

@@ -97,13 +97,14 @@ func testBlocks(t *testing.T, b Backend) {
 	assert.ErrorIs(t, err, forge.ErrNotFound, "a block the other way round")
 	_, total = listBlocked(t, b, shield.ID, forge.ListOptions{})
 	assert.EqualValues(t, 2, total)
-	t.Run("DropFromOwnerRepos", func(t *testing.T) { testDropFromOwnerRepos(t, b) })
+	t.Run("DropBlocked", func(t *testing.T) { testDropBlocked(t, b) })
 }
 
-// testDropFromOwnerRepos: a block's cascade takes the user's
+// testDropBlocked: a block's cascade takes the user's
 // collaborations and watches on the blocker's repositories (any status),
-// with the watch counts, and nothing else.
-func testDropFromOwnerRepos(t *testing.T, b Backend) {
+// with the watch counts, and the transfers the user offered the blocker,
+// and nothing else.
+func testDropBlocked(t *testing.T, b Backend) {
 	ctx := context.Background()
 	shield, other := newOrg(t, b, "Shield2"), newOrg(t, b, "Other2")
 	troll, fan := createUser(t, b.Auth(), forgetest.User("troll")), createUser(t, b.Auth(), forgetest.User("fan"))
@@ -123,8 +124,21 @@ func testDropFromOwnerRepos(t *testing.T, b Backend) {
 		}
 		return nil
 	})
-	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error { return tx.DropFromOwnerRepos(ctx, shield.ID, troll.ID) })
-	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error { return tx.DropFromOwnerRepos(ctx, shield.ID, troll.ID) })
+	gift, other2, fanGift := newRepo(t, b, troll, "gift"), newRepo(t, b, troll, "elsewhere"), newRepo(t, b, fan, "fangift")
+	repoUpdate(t, b.Repos(), func(tx repos.Tx) error {
+		for _, tr := range []*repos.Transfer{
+			{RepoID: gift.ID, Doer: troll, Recipient: shield, Created: at},
+			{RepoID: other2.ID, Doer: troll, Recipient: other, Created: at},
+			{RepoID: fanGift.ID, Doer: fan, Recipient: shield, Created: at},
+		} {
+			if err := tx.SetTransfer(ctx, tr); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error { return tx.DropBlocked(ctx, shield.ID, troll.ID) })
+	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error { return tx.DropBlocked(ctx, shield.ID, troll.ID) })
 	require.NoError(t, b.Repos().View(ctx, func(tx repos.Tx) error {
 		for _, c := range []struct {
 			r       *forge.Repository
@@ -144,6 +158,12 @@ func testDropFromOwnerRepos(t *testing.T, b Backend) {
 			w, _, err := tx.Watch(ctx, c.r.ID, c.u.ID)
 			require.NoError(t, err)
 			assert.Equal(t, c.want != forge.AccessNone, w.Watching(), "%s watching %s", c.u.Name, c.r.Name)
+		}
+		_, err := tx.Transfer(ctx, gift.ID)
+		assert.ErrorIs(t, err, forge.ErrNotFound, "the transfer offered the blocker is gone")
+		for _, r := range []*forge.Repository{other2, fanGift} {
+			_, err := tx.Transfer(ctx, r.ID)
+			assert.NoError(t, err, "other transfers stay")
 		}
 		return nil
 	}))
