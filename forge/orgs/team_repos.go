@@ -37,15 +37,10 @@ func (s *Service) ListTeamRepos(ctx context.Context, actor forge.Actor, id forge
 	return out, nil
 }
 
-// teamRepo resolves the repository org/repo of the team's organisation:
-// ErrTeamNotFound if there is none, and when org does not name the team's
-// organisation (Forgejo ignores {org} and answers with the team
-// organisation's repository of that name; Hearth never answers a path
-// with another owner's repository).
-func teamRepo(ctx context.Context, tx Tx, v *teamView, org, repo string) (*forge.Repository, error) {
-	if !strings.EqualFold(org, v.org.Name) {
-		return nil, ErrTeamNotFound
-	}
+// teamRepo resolves the repository repo of the team's organisation (the
+// {org} of the route is not consulted, as in Forgejo: another owner's
+// repository is never the answer): ErrTeamNotFound if there is none.
+func teamRepo(ctx context.Context, tx Tx, v *teamView, repo string) (*forge.Repository, error) {
 	r, err := tx.RepoByName(ctx, v.org.ID, strings.TrimSuffix(repo, ".git"))
 	if isNotFound(err) || err == nil && r.Status != forge.RepoReady {
 		return nil, ErrTeamNotFound
@@ -53,23 +48,25 @@ func teamRepo(ctx context.Context, tx Tx, v *teamView, org, repo string) (*forge
 	return r, err
 }
 
-// TeamRepo returns the repository org/repo if the team has it and the
-// actor may read it (Config.Repos, when set: a member of a team without
-// access to its repositories learns nothing of them, as Forgejo's
-// HasAccess check); ErrTeamNotFound otherwise, and when org is not the
-// team's organisation. Needs read:organization and a signed-in actor who
-// may see the team.
+// TeamRepo returns the repository repo of the team's organisation (org is
+// not consulted, as in Forgejo) if the team has it and the actor may read
+// it (Config.Repos, when set: a member of a team without access to its
+// repositories learns nothing of them, as Forgejo's HasAccess check);
+// ErrTeamNotFound otherwise. Needs read:organization and a signed-in
+// actor who may see the team.
 func (s *Service) TeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, org, repo string) (*forge.Repository, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
 		return nil, err
 	}
 	var out *forge.Repository
+	var orgName string
 	err := s.store.View(ctx, func(tx Tx) error {
 		v, err := loadTeam(ctx, tx, actor, id)
 		if err != nil {
 			return err
 		}
-		r, err := teamRepo(ctx, tx, v, org, repo)
+		orgName = v.org.Name
+		r, err := teamRepo(ctx, tx, v, repo)
 		if err != nil {
 			return err
 		}
@@ -86,7 +83,7 @@ func (s *Service) TeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, 
 	if err != nil || s.cfg.Repos == nil {
 		return out, err
 	}
-	_, perm, err := s.cfg.Repos.RepoAccess(ctx, actor, org, out.Name)
+	_, perm, err := s.cfg.Repos.RepoAccess(ctx, actor, orgName, out.Name)
 	if isNotFound(err) || err == nil && !perm.HasAccess() {
 		return nil, ErrTeamNotFound
 	} else if err != nil {
@@ -120,15 +117,15 @@ func (s *Service) repoAdmin(ctx context.Context, actor forge.Actor, v *teamView,
 	return true, nil
 }
 
-// AddTeamRepo gives a team the repository org/repo, which must belong to
-// the team's organisation (ErrTeamNotFound otherwise); giving it again
-// changes nothing. As Forgejo's route: the actor may see the team
+// AddTeamRepo gives a team the repository repo of the team's
+// organisation (org is not consulted, as in Forgejo; ErrTeamNotFound if
+// there is no such repository); giving it again changes nothing. As Forgejo's route: the actor may see the team
 // (GetTeam) and has admin access to the repository (owners and site
 // administrators have; others through Config.Repos):
 // forge.ErrForbidden `Must have admin-level access to the repository`.
 // Needs write:organization.
 func (s *Service) AddTeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, org, repo string) error {
-	return s.changeTeamRepo(ctx, actor, id, org, repo, true)
+	return s.changeTeamRepo(ctx, actor, id, repo, true)
 }
 
 // RemoveTeamRepo takes the repository org/repo from a team; as
@@ -136,10 +133,10 @@ func (s *Service) AddTeamRepo(ctx context.Context, actor forge.Actor, id forge.I
 // team that includes all repositories, changes nothing (Forgejo's
 // RemoveRepositoryFromTeam).
 func (s *Service) RemoveTeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, org, repo string) error {
-	return s.changeTeamRepo(ctx, actor, id, org, repo, false)
+	return s.changeTeamRepo(ctx, actor, id, repo, false)
 }
 
-func (s *Service) changeTeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, org, repo string, add bool) error {
+func (s *Service) changeTeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, repo string, add bool) error {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
 		return err
 	}
@@ -153,7 +150,7 @@ func (s *Service) changeTeamRepo(ctx context.Context, actor forge.Actor, id forg
 		if v, err = loadTeam(ctx, tx, actor, id); err != nil {
 			return err
 		}
-		_, err = teamRepo(ctx, tx, v, org, repo)
+		_, err = teamRepo(ctx, tx, v, repo)
 		return err
 	})
 	if err != nil {
@@ -171,7 +168,7 @@ func (s *Service) changeTeamRepo(ctx context.Context, actor forge.Actor, id forg
 		if !v.canOwn() && !repoAdmin {
 			return errRepoAdmin
 		}
-		r, err := teamRepo(ctx, tx, v, org, repo)
+		r, err := teamRepo(ctx, tx, v, repo)
 		if err != nil {
 			return err
 		}
