@@ -28,6 +28,7 @@ import (
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // ForgejoVersion is the Forgejo release whose API Hearth follows.
@@ -57,6 +58,9 @@ type Config struct {
 	// /orgs/{org}/actions, /user/actions, /admin/actions, /admin/runners).
 	// Nil leaves those routes out.
 	Actions *actions.Service
+	// Issues serves issues, comments, labels and milestones. Nil leaves
+	// the issue routes out (they answer 501).
+	Issues *issues.Service
 	// Git serves git's smart HTTP protocol for repositories
 	// (storage/gitstore.Store does). Nil leaves /{owner}/{repo}.git out.
 	Git GitServer

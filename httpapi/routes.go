@@ -161,6 +161,9 @@ func (a *API) routes() []route {
 	if a.cfg.Actions != nil {
 		routes = append(routes, a.actionsRoutes()...)
 	}
+	if a.cfg.Issues != nil {
+		routes = append(routes, a.issueRoutes()...)
+	}
 	return routes
 }
 

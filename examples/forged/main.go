@@ -22,6 +22,10 @@
 // the proxy. The throttle's counters live in the server's memory: a restart
 // forgets them, and several forged processes count separately.
 //
+// Profiling on demand: -pprof 127.0.0.1:6060 serves net/http/pprof at
+// /debug/pprof/ on that separate listener; only loopback addresses are
+// accepted (forward the port to profile a remote server).
+//
 // Timeouts: request headers must arrive within 10 s; an idle keep-alive
 // connection closes after 2 minutes; a request body must keep arriving at
 // -body-min-rate bytes a second on average after a grace of -body-grace, and
@@ -48,10 +52,12 @@ import (
 	"time"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
+	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/sqlite"
@@ -76,6 +82,7 @@ type options struct {
 	bodyMinRate                                      int
 	maxPushBytes                                     int64
 	trustedProxies                                   []netip.Prefix
+	pprof                                            string
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -99,8 +106,14 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	proxies := fs.String("trusted-proxies", "",
 		"comma-separated networks (CIDR) or addresses of reverse proxies whose X-Forwarded-For gives the client address "+
 			"for the failed sign-in throttle; empty: the connection's address")
+	fs.StringVar(&o.pprof, "pprof", "", "serve net/http/pprof on this loopback address (e.g. 127.0.0.1:6060); empty: off")
 	if err := fs.Parse(args); err != nil {
 		return o, err
+	}
+	if o.pprof != "" {
+		if err := checkPprofAddr(o.pprof); err != nil {
+			return o, err
+		}
 	}
 	var err error
 	if o.trustedProxies, err = parseTrustedProxies(*proxies); err != nil {
@@ -161,6 +174,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
+	defer git.Close() // ends the pooled cat-file processes
 	blobs, err := blob.OpenDir(filepath.Join(o.data, "blobs"))
 	if err != nil {
 		return err
@@ -174,21 +188,32 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 
-	ln, err := net.Listen("tcp", o.addr)
-	if err != nil {
-		return fmt.Errorf("listen: %w", err)
-	}
-	mux := http.NewServeMux()
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Repos: repoSvc, Blobs: blobs, Logger: log})
 	if err != nil {
 		return err
 	}
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Blobs: blobs, Logger: log})
+	if err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	if o.pprof != "" {
+		if err := servePprof(ctx, o.pprof, log); err != nil {
+			ln.Close()
+			return err
+		}
+	}
+	mux := http.NewServeMux()
 	// Actions secrets are sealed under the key auth seals TOTP secrets with.
 	actSvc, err := actions.New(actions.Config{Store: db.Actions(), Key: secret, Repos: repoSvc, Orgs: orgSvc, Logger: log})
 	if err != nil {
 		return err
 	}
-	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Actions: actSvc,
+	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Actions: actSvc,
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies})
 	if err != nil {
 		return err
@@ -289,4 +314,44 @@ func loadSecret(path string) ([]byte, error) {
 		return nil, fmt.Errorf("secret key %s is too short", path)
 	}
 	return key, nil
+}
+
+// repoSearch adapts forge/repos to issues.RepoSearch for the issue
+// search: every repository the actor may see (the owner's only when owner
+// is given), with the actor's access to each. Teams wait for the
+// organisation service: a team is unknown.
+type repoSearch struct{ repos *repos.Service }
+
+func (s repoSearch) SearchRepos(ctx context.Context, actor forge.Actor, owner, team string) ([]issues.RepoPermission, error) {
+	var f repos.RepoFilter
+	if owner != "" {
+		u, err := s.repos.OwnerByName(ctx, actor, owner)
+		if err != nil {
+			return nil, err
+		}
+		f.OwnerID = u.ID
+	}
+	if team != "" {
+		return nil, forge.Errorf(forge.ErrInvalid, "team does not exist [name: %s]", team)
+	}
+	// The search checked read:issue; repos.List would ask for a repository
+	// scope, so list as the credential's user and drop private
+	// repositories for public-only tokens.
+	who := forge.Actor{User: actor.User, Method: actor.Method, Sudoer: actor.Sudoer}
+	publicOnly := actor.Scoped && actor.Scope.PublicOnly
+	out := []issues.RepoPermission{}
+	for page := 1; ; page++ {
+		list, total, err := s.repos.List(ctx, who, f, forge.ListOptions{Page: page, Limit: forge.MaxPageSize})
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range list {
+			if !(publicOnly && v.Repo.Private) {
+				out = append(out, issues.RepoPermission{Repo: v.Repo, Permission: v.Perm})
+			}
+		}
+		if len(list) == 0 || int64(page*forge.MaxPageSize) >= total {
+			return out, nil
+		}
+	}
 }

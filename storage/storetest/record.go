@@ -59,12 +59,12 @@ func (r *recorder) missing(ifaces map[string]reflect.Type) []string {
 // backend has.
 func storeInterfaces(b Backend) map[string]reflect.Type {
 	m := map[string]reflect.Type{
-		"auth.Tx":   reflect.TypeFor[auth.Tx](),
-		"repos.Tx":  reflect.TypeFor[repos.Tx](),
-		"orgs.Tx":   reflect.TypeFor[orgs.Tx](),
-		"issues.Tx": reflect.TypeFor[issues.Tx](),
+		"auth.Tx":  reflect.TypeFor[auth.Tx](),
+		"repos.Tx": reflect.TypeFor[repos.Tx](),
+		"orgs.Tx":  reflect.TypeFor[orgs.Tx](),
 	}
 	m["actions.Tx"] = reflect.TypeFor[actions.Tx]()
+	addIssueInterfaces(m, b)
 	if _, ok := b.Auth().(auth.TokenFinder); ok {
 		m["auth.TokenFinder"] = reflect.TypeFor[auth.TokenFinder]()
 	}

@@ -104,6 +104,7 @@ var cases = []struct {
 	{"ActionRunnerTokens", testActionRunnerTokens},
 	{"ActionRunners", testActionRunners},
 	{"ActionRuns", testActionRuns},
+	{"IssueBlocks", testIssueBlocks},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
