@@ -113,6 +113,10 @@ type state struct {
 	issueLabels map[issueLabel]struct{}
 	milestones  map[forge.ID]issues.Milestone
 	issueAssets map[forge.ID]issues.Attachment
+	// Dependencies, tracked times and stopwatches (issues_tracking.go).
+	deps        map[depKey]issues.Dependency
+	times       map[forge.ID]issues.TrackedTime
+	stopwatches map[forge.ID]issues.Stopwatch
 }
 
 // issueLabel keys a label on an issue.
@@ -160,6 +164,9 @@ func newState() *state {
 		issueLabels: map[issueLabel]struct{}{},
 		milestones:  map[forge.ID]issues.Milestone{},
 		issueAssets: map[forge.ID]issues.Attachment{},
+		deps:        map[depKey]issues.Dependency{},
+		times:       map[forge.ID]issues.TrackedTime{},
+		stopwatches: map[forge.ID]issues.Stopwatch{},
 	}
 }
 
@@ -195,6 +202,9 @@ func (s *state) clone() *state {
 		issueLabels: maps.Clone(s.issueLabels),
 		milestones:  maps.Clone(s.milestones),
 		issueAssets: maps.Clone(s.issueAssets),
+		deps:        maps.Clone(s.deps),
+		times:       maps.Clone(s.times),
+		stopwatches: maps.Clone(s.stopwatches),
 	}
 }
 

@@ -98,6 +98,8 @@ var cases = []struct {
 	{"IssueAttachments", testIssueAttachments},
 	{"IssueCascades", testIssueCascades},
 	{"IssueBlocks", testIssueBlocks},
+	{"IssueDependencies", testIssueDependencies},
+	{"IssueTimes", testIssueTimes},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
