@@ -25,6 +25,7 @@ var issueDepsSamples = map[string]sample{
 	"issueDeleteTime":              {path: "/repos/alice/proj/issues/1/times/1", ok: outcome{404, ""}},
 	"repoTrackedTimes":             {path: "/repos/alice/proj/times", ok: outcome{200, ""}},
 	"userCurrentTrackedTimes":      {path: "/user/times", ok: outcome{200, ""}},
+	"userTrackedTimes":             {path: "/repos/alice/proj/times/alice", ok: outcome{200, ""}},
 	"issueStartStopWatch":          {path: "/repos/alice/proj/issues/1/stopwatch/start", ok: outcome{404, ""}},
 	"issueStopStopWatch":           {path: "/repos/alice/proj/issues/1/stopwatch/stop", ok: outcome{404, ""}},
 	"issueDeleteStopWatch":         {path: "/repos/alice/proj/issues/1/stopwatch/delete", ok: outcome{404, ""}},
@@ -170,6 +171,10 @@ func TestIssueTimesAndStopwatches(t *testing.T) {
 	assert.Empty(t, e.send(e.eve, "GET", e.issuePath(n, "/times"), nil, 200).list(t), "without user, one's own")
 	e.send(e.alice, "GET", e.issuePath(n, "/times?since=yesterday"), nil, 422)
 	assert.Len(t, e.send(e.alice, "GET", e.proj+"/times", nil, 200).list(t), 3)
+	assert.Len(t, e.send(e.bob, "GET", e.proj+"/times/bob", nil, 200).list(t), 2)
+	assert.Len(t, e.send(e.alice, "GET", e.proj+"/times/bob", nil, 200).list(t), 2, "the repository owner")
+	e.send(e.eve, "GET", e.proj+"/times/bob", nil, 403)
+	e.send(e.alice, "GET", e.proj+"/times/nobody", nil, 404)
 	mine := e.send(e.bob, "GET", "/api/v1/user/times", nil, 200).list(t)
 	require.Len(t, mine, 2)
 

@@ -210,3 +210,14 @@ func (a *API) listStopwatches(c *call) {
 	c.setTotalCount(total)
 	c.json(http.StatusOK, out)
 }
+
+// listUserRepoTimes is GET /repos/{owner}/{repo}/times/{user}
+// (deprecated): every time of the user in the repository, unpaged.
+func (a *API) listUserRepoTimes(c *call) {
+	list, err := a.cfg.Issues.ListUserRepoTimes(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("user"))
+	if err != nil {
+		c.timeError(err)
+		return
+	}
+	c.json(http.StatusOK, c.toTrackedTimes(list))
+}

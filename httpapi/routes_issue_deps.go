@@ -26,6 +26,7 @@ func (a *API) issueDepsRoutes() []route {
 		{Method: "DELETE", Path: ip + "/times", Op: "issueResetTime", Scopes: issueScope, Token: true, h: a.resetTime},
 		{Method: "DELETE", Path: ip + "/times/{id}", Op: "issueDeleteTime", Scopes: issueScope, Token: true, h: a.deleteTime},
 		{Method: "GET", Path: rp + "/times", Op: "repoTrackedTimes", Scopes: issueScope, Token: true, h: a.listRepoTimes},
+		{Method: "GET", Path: rp + "/times/{user}", Op: "userTrackedTimes", Scopes: issueScope, Token: true, h: a.listUserRepoTimes},
 		{Method: "GET", Path: "/user/times", Op: "userCurrentTrackedTimes", Scopes: userScope, Token: true, h: a.listMyTimes},
 
 		{Method: "POST", Path: ip + "/stopwatch/start", Op: "issueStartStopWatch", Scopes: issueScope, Token: true, h: a.stopwatch(startWatch)},

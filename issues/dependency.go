@@ -192,7 +192,10 @@ func (s *Service) Dependencies(ctx context.Context, actor forge.Actor, owner, re
 		return nil, err
 	}
 	list = page(list, o.Offset(), o.Limit)
-	byRepo := s.accessByRepo(ctx, a, refs)
+	byRepo, err := s.accessByRepo(ctx, a, refs)
+	if err != nil {
+		return nil, err
+	}
 	var readable []*Issue
 	for _, d := range list {
 		if byRepo[d.RepoID].canRead(d.IsPull) {
@@ -250,7 +253,10 @@ func (s *Service) Blocks(ctx context.Context, actor forge.Actor, owner, repo str
 		return nil, err
 	}
 	list = page(list, (o.Page-1)*o.Limit, o.Limit)
-	byRepo := s.accessByRepo(ctx, a, refs)
+	byRepo, err := s.accessByRepo(ctx, a, refs)
+	if err != nil {
+		return nil, err
+	}
 	var readable []*Issue
 	for _, d := range list {
 		if byRepo[d.RepoID].canRead(d.IsPull) {
@@ -316,21 +322,25 @@ func page[T any](list []T, offset, limit int) []T {
 }
 
 // accessByRepo resolves the actor's access to each repository of refs (a
-// for its own): repositories the actor may not see get no permission.
-func (s *Service) accessByRepo(ctx context.Context, a *access, refs map[forge.ID]RepoRef) map[forge.ID]*access {
+// for its own): repositories the actor may not see (not found) get no
+// permission; other errors are returned.
+func (s *Service) accessByRepo(ctx context.Context, a *access, refs map[forge.ID]RepoRef) (map[forge.ID]*access, error) {
 	out := map[forge.ID]*access{a.repo.ID: a}
 	for id, ref := range refs {
 		if id == a.repo.ID {
 			continue
 		}
 		r, perm, err := s.repos.RepoAccess(ctx, a.actor, ref.OwnerName, ref.Name)
+		if err != nil && !errors.Is(err, forge.ErrNotFound) {
+			return nil, err
+		}
 		if err != nil || r.ID != id {
 			out[id] = &access{actor: a.actor, repo: &forge.Repository{ID: id, Name: ref.Name, OwnerName: ref.OwnerName}}
 			continue
 		}
 		out[id] = &access{actor: a.actor, repo: r, perm: perm}
 	}
-	return out
+	return out, nil
 }
 
 // loadRelated loads the views of list (issues of the repositories of

@@ -235,7 +235,10 @@ func (s *Service) ListMyTimes(ctx context.Context, actor forge.Actor, opt TimeLi
 	if err != nil {
 		return nil, 0, err
 	}
-	byRepo := s.accessByRepo(ctx, &access{actor: actor, repo: &forge.Repository{}}, refs)
+	byRepo, err := s.accessByRepo(ctx, &access{actor: actor, repo: &forge.Repository{}}, refs)
+	if err != nil {
+		return nil, 0, err
+	}
 	var out []*TimeView
 	err = s.store.View(ctx, func(tx Tx) error {
 		var err error
@@ -395,4 +398,43 @@ func SecToTime(seconds int64) string {
 		}
 	}
 	return strings.TrimRight(b.String(), " ")
+}
+
+// ListUserRepoTimes lists every tracked time of user in the repository
+// (GET /repos/{owner}/{repo}/times/{user}, deprecated; read:issue, signed
+// in), unpaged. forge.ErrInvalid (ErrBadRequest) `time tracking disabled`
+// when time tracking is off; forge.ErrNotFound for an unknown user;
+// forge.ErrForbidden `query by user not allowed; not enough rights` unless
+// the actor is that user, a repository administrator or a site
+// administrator.
+func (s *Service) ListUserRepoTimes(ctx context.Context, actor forge.Actor, owner, repo, user string) ([]*TimeView, error) {
+	a, err := s.open(ctx, actor, owner, repo, forge.AccessRead)
+	if err != nil {
+		return nil, err
+	}
+	if !actor.IsSignedIn() {
+		return nil, tokenRequired()
+	}
+	if !TimetrackerEnabled(a.repo) {
+		return nil, errTrackerDisabled()
+	}
+	var out []*TimeView
+	err = s.store.View(ctx, func(tx Tx) error {
+		u, err := tx.UserByName(ctx, user)
+		if errors.Is(err, forge.ErrNotFound) {
+			return forge.Errorf(forge.ErrNotFound, "user does not exist [uid: 0, name: %s]", user)
+		} else if err != nil {
+			return err
+		}
+		if !a.isAdmin() && !actor.IsSiteAdmin() && actor.UserID() != u.ID {
+			return forge.Errorf(forge.ErrForbidden, "query by user not allowed; not enough rights")
+		}
+		list, _, err := tx.ListTrackedTimes(ctx, TimeFilter{RepoID: a.repo.ID, UserID: u.ID}, forge.ListOptions{Page: 1, Limit: -1})
+		if err != nil {
+			return err
+		}
+		out, err = timeViews(ctx, tx, list, map[forge.ID]*access{a.repo.ID: a})
+		return err
+	})
+	return out, err
 }
