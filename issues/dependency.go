@@ -58,7 +58,9 @@ func noDependenciesLeft(ctx context.Context, tx Tx, repo *forge.Repository, is *
 // Permission is checked per repository (Forgejo's createIssueDependency):
 // the issue's repository must not be archived, must have dependencies on
 // and the actor must write the issue's unit there; the actor must read
-// dep's unit in dep's repository. Every refusal is forge.ErrNotFound, so
+// dep's unit in dep's repository. An archived repository of the path
+// issue is forge.ErrArchived (Forgejo's mustNotBeArchived); every other
+// refusal is forge.ErrNotFound, so
 // that nothing of a repository the actor may not see is told. An unknown
 // path issue or dep is ErrIssueNotFound; an unknown or invisible
 // repository of dep is ErrRepoNotExist. forge.ErrConflict if the
@@ -95,6 +97,13 @@ func (s *Service) link(ctx context.Context, actor forge.Actor, owner, repo strin
 	a, err := s.open(ctx, actor, owner, repo, forge.AccessWrite)
 	if err != nil {
 		return nil, err
+	}
+	if pathDepends {
+		// The dependency routes have Forgejo's mustNotBeArchived (423);
+		// the block routes do not.
+		if err := a.notArchived(); err != nil {
+			return nil, err
+		}
 	}
 	b := a
 	if ref.Owner != a.repo.OwnerName || ref.Repo != a.repo.Name {

@@ -69,7 +69,9 @@ func TestDependencyRules(t *testing.T) {
 	// An archived target repository refuses.
 	e.setRepo(proj, func(r *forge.Repository) { r.Archived = true })
 	_, err = e.svc.AddDependency(e.ctx, ann, "ann", "proj", b, issues.IssueRef{Owner: "ann", Repo: "proj", Index: a})
-	assert.ErrorIs(t, err, forge.ErrNotFound)
+	assert.ErrorIs(t, err, forge.ErrArchived, "the dependency routes: mustNotBeArchived")
+	_, err = e.svc.AddBlock(e.ctx, ann, "ann", "other", c, issues.IssueRef{Owner: "ann", Repo: "proj", Index: b})
+	assert.ErrorIs(t, err, forge.ErrNotFound, "an archived target's repository")
 }
 
 // TestTimeTrackerSettings: contributors-only tracking lets the poster and
