@@ -8,7 +8,8 @@ var userScope = []forge.ScopeCategory{forge.CategoryUser}
 // issueDepsRoutes are the dependencies and blocks of issues, tracked
 // times and stopwatches (Forgejo's issue group, and /user/times and
 // /user/stopwatches of the user group). Forgejo requires a token for every
-// time and stopwatch route (reqToken). Who may do what is decided by
+// time and stopwatch route (reqToken); the repository's time lists sit in
+// its repository group (read:repository). Who may do what is decided by
 // package issues. routes() adds them when Config.Issues is set.
 func (a *API) issueDepsRoutes() []route {
 	const rp = "/repos/{owner}/{repo}"
@@ -25,8 +26,8 @@ func (a *API) issueDepsRoutes() []route {
 		{Method: "POST", Path: ip + "/times", Op: "issueAddTime", Scopes: issueScope, Token: true, h: a.addTime},
 		{Method: "DELETE", Path: ip + "/times", Op: "issueResetTime", Scopes: issueScope, Token: true, h: a.resetTime},
 		{Method: "DELETE", Path: ip + "/times/{id}", Op: "issueDeleteTime", Scopes: issueScope, Token: true, h: a.deleteTime},
-		{Method: "GET", Path: rp + "/times", Op: "repoTrackedTimes", Scopes: issueScope, Token: true, h: a.listRepoTimes},
-		{Method: "GET", Path: rp + "/times/{user}", Op: "userTrackedTimes", Scopes: issueScope, Token: true, h: a.listUserRepoTimes},
+		{Method: "GET", Path: rp + "/times", Op: "repoTrackedTimes", Scopes: repo, Token: true, h: a.listRepoTimes},
+		{Method: "GET", Path: rp + "/times/{user}", Op: "userTrackedTimes", Scopes: repo, Token: true, h: a.listUserRepoTimes},
 		{Method: "GET", Path: "/user/times", Op: "userCurrentTrackedTimes", Scopes: userScope, Token: true, h: a.listMyTimes},
 
 		{Method: "POST", Path: ip + "/stopwatch/start", Op: "issueStartStopWatch", Scopes: issueScope, Token: true, h: a.stopwatch(startWatch)},

@@ -153,16 +153,14 @@ func (s *Service) ListTimes(ctx context.Context, actor forge.Actor, owner, repo 
 }
 
 // ListRepoTimes lists the tracked times of the repository (GET
-// /repos/{owner}/{repo}/times; read:issue, signed in) with ListTimes'
-// rules, but forge.ErrInvalid (ErrBadRequest) `time tracking disabled`
+// /repos/{owner}/{repo}/times; signed in) with ListTimes'
+// rules (but read:repository, as Forgejo's route sits in the repository
+// group), and forge.ErrInvalid (ErrBadRequest) `time tracking disabled`
 // when time tracking is off.
 func (s *Service) ListRepoTimes(ctx context.Context, actor forge.Actor, owner, repo string, opt TimeListOption) ([]*TimeView, int64, error) {
-	a, err := s.open(ctx, actor, owner, repo, forge.AccessRead)
+	a, err := s.openRepoTimes(ctx, actor, owner, repo)
 	if err != nil {
 		return nil, 0, err
-	}
-	if !actor.IsSignedIn() {
-		return nil, 0, tokenRequired()
 	}
 	if !TimetrackerEnabled(a.repo) {
 		return nil, 0, errTrackerDisabled()
@@ -401,19 +399,16 @@ func SecToTime(seconds int64) string {
 }
 
 // ListUserRepoTimes lists every tracked time of user in the repository
-// (GET /repos/{owner}/{repo}/times/{user}, deprecated; read:issue, signed
-// in), unpaged. forge.ErrInvalid (ErrBadRequest) `time tracking disabled`
+// (GET /repos/{owner}/{repo}/times/{user}, deprecated; read:repository,
+// signed in), unpaged. forge.ErrInvalid (ErrBadRequest) `time tracking disabled`
 // when time tracking is off; forge.ErrNotFound for an unknown user;
 // forge.ErrForbidden `query by user not allowed; not enough rights` unless
 // the actor is that user, a repository administrator or a site
 // administrator.
 func (s *Service) ListUserRepoTimes(ctx context.Context, actor forge.Actor, owner, repo, user string) ([]*TimeView, error) {
-	a, err := s.open(ctx, actor, owner, repo, forge.AccessRead)
+	a, err := s.openRepoTimes(ctx, actor, owner, repo)
 	if err != nil {
 		return nil, err
-	}
-	if !actor.IsSignedIn() {
-		return nil, tokenRequired()
 	}
 	if !TimetrackerEnabled(a.repo) {
 		return nil, errTrackerDisabled()
@@ -437,4 +432,26 @@ func (s *Service) ListUserRepoTimes(ctx context.Context, actor forge.Actor, owne
 		return err
 	})
 	return out, err
+}
+
+// openRepoTimes opens owner/repo for the repository's time lists: the
+// repository token scope (Forgejo's repository group), a signed-in actor,
+// and Forgejo's mustEnableIssues (not found unless the actor may read the
+// issues unit).
+func (s *Service) openRepoTimes(ctx context.Context, actor forge.Actor, owner, name string) (*access, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
+	repo, perm, err := s.repos.RepoAccess(ctx, actor, owner, name)
+	if err != nil {
+		return nil, err
+	}
+	a := &access{actor: actor, repo: repo, perm: perm}
+	if !a.canRead(false) {
+		return nil, notFound()
+	}
+	if !actor.IsSignedIn() {
+		return nil, tokenRequired()
+	}
+	return a, nil
 }
