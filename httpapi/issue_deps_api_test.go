@@ -141,6 +141,10 @@ func TestIssueDependenciesAcrossRepositories(t *testing.T) {
 	assert.Empty(t, e.send(e.alice, "GET", e.issuePath(one, "/dependencies"), nil, 200).list(t))
 	// bob may not remove what involves a repository he cannot see.
 	e.send(e.bob, "DELETE", e.issuePath(two, "/blocks"), map[string]any{"owner": "alice", "repo": "priv", "index": 1}, 404)
+
+	// An archived repository: the dependency routes are locked (423).
+	e.send(e.alice, "PATCH", e.proj, map[string]any{"archived": true}, 200)
+	e.send(e.alice, "POST", e.issuePath(two, "/dependencies"), map[string]any{"owner": "alice", "repo": "proj", "index": one}, 423)
 }
 
 // TestIssueTimesAndStopwatches: tracked times and stopwatches through the
