@@ -163,6 +163,7 @@ func (a *API) routes() []route {
 	}
 	if a.cfg.Issues != nil {
 		routes = append(routes, a.issueRoutes()...)
+		routes = append(routes, a.issueDepsRoutes()...)
 	}
 	return routes
 }

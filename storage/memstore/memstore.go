@@ -121,6 +121,10 @@ type state struct {
 	actTokens  map[forge.ID]actions.RunnerToken
 	actRunners map[forge.ID]actions.Runner
 	actRuns    map[forge.ID]actions.Run
+	// Dependencies, tracked times and stopwatches (issues_tracking.go).
+	deps        map[depKey]issues.Dependency
+	times       map[forge.ID]issues.TrackedTime
+	stopwatches map[forge.ID]issues.Stopwatch
 }
 
 // issueLabel keys a label on an issue.
@@ -173,6 +177,9 @@ func newState() *state {
 		actTokens:   map[forge.ID]actions.RunnerToken{},
 		actRunners:  map[forge.ID]actions.Runner{},
 		actRuns:     map[forge.ID]actions.Run{},
+		deps:        map[depKey]issues.Dependency{},
+		times:       map[forge.ID]issues.TrackedTime{},
+		stopwatches: map[forge.ID]issues.Stopwatch{},
 	}
 }
 
@@ -213,6 +220,9 @@ func (s *state) clone() *state {
 		actTokens:   maps.Clone(s.actTokens),
 		actRunners:  maps.Clone(s.actRunners),
 		actRuns:     maps.Clone(s.actRuns),
+		deps:        maps.Clone(s.deps),
+		times:       maps.Clone(s.times),
+		stopwatches: maps.Clone(s.stopwatches),
 	}
 }
 

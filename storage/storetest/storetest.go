@@ -105,6 +105,8 @@ var cases = []struct {
 	{"ActionRunners", testActionRunners},
 	{"ActionRuns", testActionRuns},
 	{"IssueBlocks", testIssueBlocks},
+	{"IssueDependencies", testIssueDependencies},
+	{"IssueTimes", testIssueTimes},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
