@@ -88,10 +88,13 @@ func (t issueTx) Reactions(ctx context.Context, issueID, commentID forge.ID, o f
 	return out, int64(len(all)), nil
 }
 
-// live reports whether r's user still exists (reads do not prune).
+// live reports whether r's issue, comment and user still exist (reads do
+// not prune).
 func (t issueTx) live(r issues.Reaction) bool {
-	_, ok := t.st.users[r.UserID]
-	return ok
+	_, u := t.st.users[r.UserID]
+	_, i := t.st.issues[r.IssueID]
+	_, c := t.st.comments[r.CommentID]
+	return u && i && (r.CommentID == 0 || c)
 }
 
 func (t issueTx) SetIssueWatch(ctx context.Context, w *issues.IssueWatch) error {

@@ -98,6 +98,7 @@ var cases = []struct {
 	{"IssueAttachments", testIssueAttachments},
 	{"IssueCascades", testIssueCascades},
 	{"IssueBlocks", testIssueBlocks},
+	{"IssueSocial", testIssueSocial},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
