@@ -160,6 +160,7 @@ func (a *API) routes() []route {
 	}
 	if a.cfg.Issues != nil {
 		routes = append(routes, a.issueRoutes()...)
+		routes = append(routes, a.issueSocialRoutes()...)
 	}
 	return routes
 }

@@ -154,10 +154,32 @@ func (s *Service) MovePinTo(ctx context.Context, actor forge.Actor, owner, repo 
 	})
 }
 
-// Pinned returns the pinned issues (pulls false) or pull requests of
-// owner/repo in pin order (read:issue), as the actor may read them.
+// openRepo is open for the repository routes of pins (Forgejo's
+// repository group): the token scope is cat's at level read.
+func (s *Service) openRepo(ctx context.Context, actor forge.Actor, owner, name string, cat forge.ScopeCategory) (*access, error) {
+	if err := actor.Check(forge.AccessRead, cat); err != nil {
+		return nil, err
+	}
+	repo, perm, err := s.repos.RepoAccess(ctx, actor, owner, name)
+	if err != nil {
+		return nil, err
+	}
+	a := &access{actor: actor, repo: repo, perm: perm}
+	if !a.canRead(false) && !a.canRead(true) {
+		return nil, notFound()
+	}
+	return a, nil
+}
+
+// Pinned returns the pinned issues (pulls false; read:issue) or pull
+// requests (read:repository) of owner/repo in pin order, as the actor may
+// read them.
 func (s *Service) Pinned(ctx context.Context, actor forge.Actor, owner, repo string, pulls bool) ([]*IssueView, error) {
-	a, err := s.open(ctx, actor, owner, repo, forge.AccessRead)
+	cat := forge.CategoryIssue
+	if pulls {
+		cat = forge.CategoryRepository
+	}
+	a, err := s.openRepo(ctx, actor, owner, repo, cat)
 	if err != nil {
 		return nil, err
 	}
@@ -178,9 +200,10 @@ func (s *Service) Pinned(ctx context.Context, actor forge.Actor, owner, repo str
 }
 
 // PinsAllowed tells whether owner/repo may pin one more issue and one
-// more pull request (GET /repos/{owner}/{repo}/new_pin_allowed).
+// more pull request (GET /repos/{owner}/{repo}/new_pin_allowed;
+// read:repository).
 func (s *Service) PinsAllowed(ctx context.Context, actor forge.Actor, owner, repo string) (issues, pulls bool, err error) {
-	a, err := s.open(ctx, actor, owner, repo, forge.AccessRead)
+	a, err := s.openRepo(ctx, actor, owner, repo, forge.CategoryRepository)
 	if err != nil {
 		return false, false, err
 	}
