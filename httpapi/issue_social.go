@@ -305,4 +305,3 @@ func (a *API) getLabelTemplate(c *call) {
 	}
 	c.json(http.StatusOK, out)
 }
-

@@ -48,8 +48,9 @@ func (s *Service) pinAccess(ctx context.Context, actor forge.Actor, owner, repo 
 // Pin pins issue index last among the pinned issues (or pull requests) of
 // its repository and records a pin event; pinning a pinned issue changes
 // nothing. Repository administrators only (see pinAccess). Returns
-// forge.ErrInvalid `You have reached the max number of pinned Issues` when
-// MaxPinned are pinned already (Forgejo answers that with 500);
+// forge.ErrForbidden `You have reached the max number of pinned Issues`
+// when MaxPinned are pinned already (Forgejo answers 500; 403 is the
+// document's status for a refusal);
 // ErrIssueNotFound.
 func (s *Service) Pin(ctx context.Context, actor forge.Actor, owner, repo string, index int64) error {
 	a, err := s.pinAccess(ctx, actor, owner, repo)
@@ -67,7 +68,7 @@ func (s *Service) Pin(ctx context.Context, actor forge.Actor, owner, repo string
 			return err
 		}
 		if len(pinned) >= MaxPinned {
-			return forge.Errorf(forge.ErrInvalid, "You have reached the max number of pinned Issues")
+			return forge.Errorf(forge.ErrForbidden, "You have reached the max number of pinned Issues")
 		}
 		top := 0
 		for _, p := range pinned {
@@ -117,8 +118,9 @@ func (s *Service) Unpin(ctx context.Context, actor forge.Actor, owner, repo stri
 
 // MovePinTo moves pinned issue index to position (1 is first; past the
 // last is last), shifting the others (MovePin). Moving an issue that is
-// not pinned changes nothing. Returns forge.ErrInvalid `The Position can't
-// be lower than 1` for a position below 1; errors as Unpin.
+// not pinned changes nothing. Returns forge.ErrForbidden `The Position
+// can't be lower than 1` for a position below 1 (Forgejo answers 500;
+// 403 is the document's status for a refusal); errors as Unpin.
 func (s *Service) MovePinTo(ctx context.Context, actor forge.Actor, owner, repo string, index int64, position int) error {
 	a, err := s.pinAccess(ctx, actor, owner, repo)
 	if err != nil {
@@ -130,7 +132,7 @@ func (s *Service) MovePinTo(ctx context.Context, actor forge.Actor, owner, repo 
 			return err
 		}
 		if position < 1 {
-			return forge.Errorf(forge.ErrInvalid, "The Position can't be lower than 1")
+			return forge.Errorf(forge.ErrForbidden, "The Position can't be lower than 1")
 		}
 		pinned, err := tx.PinnedIssues(ctx, a.repo.ID, is.IsPull)
 		if err != nil {

@@ -21,7 +21,13 @@ func (s *Service) RepoAccessByID(ctx context.Context, actor forge.Actor, id forg
 		} else if err != nil {
 			return err
 		}
-		v, err = resolve(ctx, tx, actor, r.OwnerName, r.Name)
+		owner, err := tx.UserByID(ctx, r.OwnerID)
+		if errors.Is(err, forge.ErrNotFound) {
+			return ErrRepoNotFound
+		} else if err != nil {
+			return err
+		}
+		v, err = resolve(ctx, tx, actor, owner.Name, r.Name)
 		return err
 	})
 	if err != nil {
