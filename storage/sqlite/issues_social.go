@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/issues"
@@ -18,12 +19,27 @@ func nullID(id forge.ID) any {
 	return id
 }
 
+// socialIssueExists returns forge.ErrNotFound (what: missing referenced row)
+// unless issue id exists: the social tables hold no foreign key to issue
+// (see migration 00016).
+func (t issueTx) socialIssueExists(ctx context.Context, id forge.ID, what string) error {
+	var one int
+	err := t.queryRow(ctx, `SELECT 1 FROM issue WHERE id = ?`, id).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return forge.Errorf(forge.ErrNotFound, "%s: missing referenced row", what)
+	}
+	return mapError(err, what)
+}
+
 func (t issueTx) CreateReaction(ctx context.Context, r *issues.Reaction) error {
+	if err := t.socialIssueExists(ctx, r.IssueID, "create reaction: issue"); err != nil {
+		return err
+	}
 	if r.CommentID != 0 {
 		var issueID forge.ID
 		err := t.queryRow(ctx, `SELECT issue_id FROM comment WHERE id = ?`, r.CommentID).Scan(&issueID)
 		if err != nil || issueID != r.IssueID {
-			if err == nil || err == sql.ErrNoRows {
+			if err == nil || errors.Is(err, sql.ErrNoRows) {
 				return forge.Errorf(forge.ErrNotFound, "create reaction: comment: missing referenced row")
 			}
 			return mapError(err, "reaction")
@@ -74,8 +90,11 @@ func (t issueTx) Reactions(ctx context.Context, issueID, commentID forge.ID, o f
 }
 
 func (t issueTx) SetIssueWatch(ctx context.Context, w *issues.IssueWatch) error {
+	if err := t.socialIssueExists(ctx, w.IssueID, "set issue watch: issue"); err != nil {
+		return err
+	}
 	var created int64
-	err := t.queryRow(ctx, `INSERT INTO issue_watch (user_id, issue_id, is_watching, created_unix, updated_unix)
+	err := t.queryRow(ctx, `INSERT INTO user_issue_watch (user_id, issue_id, is_watching, created_unix, updated_unix)
 		VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (issue_id, user_id) DO UPDATE SET is_watching = excluded.is_watching, updated_unix = excluded.updated_unix
 		RETURNING id, created_unix`, w.UserID, w.IssueID, w.IsWatching, toUnix(w.Created), toUnix(w.Updated)).
@@ -91,7 +110,7 @@ func (t issueTx) IssueWatch(ctx context.Context, userID, issueID forge.ID) (*iss
 	w := &issues.IssueWatch{}
 	var created, updated int64
 	err := t.queryRow(ctx, `SELECT id, user_id, issue_id, is_watching, created_unix, updated_unix
-		FROM issue_watch WHERE user_id = ? AND issue_id = ?`, userID, issueID).
+		FROM user_issue_watch WHERE user_id = ? AND issue_id = ?`, userID, issueID).
 		Scan(&w.ID, &w.UserID, &w.IssueID, &w.IsWatching, &created, &updated)
 	if err != nil {
 		return nil, mapError(err, "issue watch")
@@ -101,7 +120,7 @@ func (t issueTx) IssueWatch(ctx context.Context, userID, issueID forge.ID) (*iss
 }
 
 func (t issueTx) IssueWatchers(ctx context.Context, issueID forge.ID, o forge.ListOptions) ([]*issues.IssueWatch, int64, error) {
-	const where = ` FROM issue_watch WHERE issue_id = ? AND is_watching`
+	const where = ` FROM user_issue_watch WHERE issue_id = ? AND is_watching`
 	var total int64
 	if err := t.queryRow(ctx, `SELECT count(*)`+where, issueID).Scan(&total); err != nil {
 		return nil, 0, mapError(err, "count issue watchers")
@@ -160,6 +179,12 @@ func (t issueTx) PinnedIssues(ctx context.Context, repoID forge.ID, isPull bool)
 }
 
 func (t issueTx) CreateCrossRef(ctx context.Context, r *issues.CrossRef) error {
+	var one int
+	if err := t.queryRow(ctx, `SELECT 1 FROM comment WHERE id = ?`, r.CommentID).Scan(&one); errors.Is(err, sql.ErrNoRows) {
+		return forge.Errorf(forge.ErrNotFound, "create cross-reference: comment: missing referenced row")
+	} else if err != nil {
+		return mapError(err, "cross-reference")
+	}
 	_, err := t.exec(ctx, `INSERT INTO comment_ref (comment_id, ref_repo_id, ref_issue_id, ref_comment_id, ref_is_pull, ref_action)
 		VALUES (?, ?, ?, ?, ?, ?)`, r.CommentID, r.RefRepoID, r.RefIssueID, r.RefCommentID, r.RefIsPull, int(r.Action))
 	return mapError(err, "cross-reference")
