@@ -208,6 +208,9 @@ func (a *access) timelineViews(ctx context.Context, tx Tx, is *Issue, list []*Co
 			tv.Assignee = a.user(users, c.AssigneeID)
 		}
 		if r := refs[c.ID]; r != nil {
+			if refIssues[r.RefIssueID] == nil {
+				continue // the referencing issue is gone (Forgejo deletes its references with it)
+			}
 			tv.Ref, tv.RefIssue, tv.RefComment = r, refIssues[r.RefIssueID], refComments[r.RefCommentID]
 		}
 		out = append(out, tv)
