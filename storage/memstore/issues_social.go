@@ -22,7 +22,7 @@ func (s *state) liveSocial() {
 		_, c := s.comments[r.CommentID]
 		return !i || !u || (r.CommentID != 0 && !c)
 	})
-	deleteWhere(s.issueWatches, func(_ forge.ID, w issues.IssueWatch) bool {
+	deleteWhere(s.issueWatch, func(_ forge.ID, w issues.IssueWatch) bool {
 		_, i := s.issues[w.IssueID]
 		_, u := s.users[w.UserID]
 		return !i || !u
@@ -110,17 +110,17 @@ func (t issueTx) SetIssueWatch(ctx context.Context, w *issues.IssueWatch) error 
 	}
 	v := *w
 	v.Created, v.Updated = ts(w.Created), ts(w.Updated)
-	for id, o := range t.st.issueWatches {
+	for id, o := range t.st.issueWatch {
 		if o.UserID == w.UserID && o.IssueID == w.IssueID {
 			v.ID, v.Created = id, o.Created
-			t.st.issueWatches[id] = v
+			t.st.issueWatch[id] = v
 			w.ID, w.Created = id, o.Created
 			return nil
 		}
 	}
 	v.ID = t.st.nextID("issue_watch")
 	w.ID = v.ID
-	t.st.issueWatches[v.ID] = v
+	t.st.issueWatch[v.ID] = v
 	return nil
 }
 
@@ -128,7 +128,7 @@ func (t issueTx) IssueWatch(ctx context.Context, userID, issueID forge.ID) (*iss
 	if err := t.read(ctx); err != nil {
 		return nil, err
 	}
-	for _, w := range t.st.issueWatches {
+	for _, w := range t.st.issueWatch {
 		if w.UserID == userID && w.IssueID == issueID {
 			if _, ok := t.st.users[userID]; ok {
 				return &w, nil
@@ -143,7 +143,7 @@ func (t issueTx) IssueWatchers(ctx context.Context, issueID forge.ID, o forge.Li
 		return nil, 0, err
 	}
 	var all []issues.IssueWatch
-	for _, w := range t.st.issueWatches {
+	for _, w := range t.st.issueWatch {
 		if _, ok := t.st.users[w.UserID]; ok && w.IssueID == issueID && w.IsWatching {
 			all = append(all, w)
 		}
