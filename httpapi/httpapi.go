@@ -188,8 +188,10 @@ func New(cfg Config) (*API, error) {
 		r.Method(rt.Method, rt.chiPattern(), a.serveRoute(rt))
 	}
 	r.Get("/swagger.v1.json", a.serveSpec)
+	if cfg.Repos != nil || cfg.Issues != nil {
+		r.Get("/attachments/{uuid}", a.downloadAttachments)
+	}
 	if cfg.Repos != nil {
-		r.Get("/attachments/{uuid}", a.downloadAttachment)
 		r.Get("/repo-avatars/{key}", a.serveAvatar)
 	}
 	if cfg.Orgs != nil {

@@ -164,6 +164,7 @@ func (a *API) routes() []route {
 	if a.cfg.Issues != nil {
 		routes = append(routes, a.issueRoutes()...)
 		routes = append(routes, a.issueDepsRoutes()...)
+		routes = append(routes, a.issueSocialRoutes()...)
 	}
 	return routes
 }

@@ -24,6 +24,10 @@ func (s *Service) CreateComment(ctx context.Context, actor forge.Actor, owner, r
 	if opt.Body == "" {
 		return nil, forge.Errorf(forge.ErrInvalid, "[Body]: Required")
 	}
+	targets, err := s.refTargets(ctx, a, opt.Body)
+	if err != nil {
+		return nil, err
+	}
 	now := s.clock.Now()
 	var view *CommentView
 	err = s.store.Update(ctx, func(tx Tx) error {
@@ -47,6 +51,9 @@ func (s *Service) CreateComment(ctx context.Context, actor forge.Actor, owner, r
 			return err
 		}
 		if err := ch.commit(ctx); err != nil {
+			return err
+		}
+		if err := xref(ctx, tx, actor, is, c, targets, false, now, stamp, given); err != nil {
 			return err
 		}
 		vs, err := a.commentViews(ctx, tx, []*Comment{c}, map[forge.ID]*Issue{is.ID: is})
@@ -180,6 +187,10 @@ func (s *Service) EditComment(ctx context.Context, actor forge.Actor, owner, rep
 	if opt.Body == "" {
 		return nil, forge.Errorf(forge.ErrInvalid, "[Body]: Required")
 	}
+	targets, err := s.refTargets(ctx, a, opt.Body)
+	if err != nil {
+		return nil, err
+	}
 	now := s.clock.Now()
 	var view *CommentView
 	err = s.store.Update(ctx, func(tx Tx) error {
@@ -197,7 +208,8 @@ func (s *Service) EditComment(ctx context.Context, actor forge.Actor, owner, rep
 		if err != nil {
 			return err
 		}
-		if c.Body != opt.Body {
+		changed := c.Body != opt.Body
+		if changed {
 			c.Body = opt.Body
 			c.ContentVersion++
 		}
@@ -209,6 +221,11 @@ func (s *Service) EditComment(ctx context.Context, actor forge.Actor, owner, rep
 		ch.dirty = true
 		if err := ch.commit(ctx); err != nil {
 			return err
+		}
+		if changed {
+			if err := xref(ctx, tx, actor, is, c, targets, true, now, stamp, given); err != nil {
+				return err
+			}
 		}
 		vs, err := a.commentViews(ctx, tx, []*Comment{c}, map[forge.ID]*Issue{is.ID: is})
 		if err != nil {

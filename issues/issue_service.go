@@ -44,6 +44,10 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 			return nil, err
 		}
 	}
+	targets, err := s.refTargets(ctx, a, opt.Title, opt.Body)
+	if err != nil {
+		return nil, err
+	}
 	now := s.clock.Now()
 	var view *IssueView
 	err = s.store.Update(ctx, func(tx Tx) error {
@@ -101,6 +105,9 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 			}
 		}
 		if err := ch.commit(ctx); err != nil {
+			return err
+		}
+		if err := xref(ctx, tx, actor, is, nil, targets, false, now, now, false); err != nil {
 			return err
 		}
 		view, err = a.view(ctx, tx, is)
@@ -240,6 +247,10 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, repo strin
 			return nil, err
 		}
 	}
+	targets, err := s.editRefTargets(ctx, a, index, opt)
+	if err != nil {
+		return nil, err
+	}
 	now := s.clock.Now()
 	var view *IssueView
 	err = s.store.Update(ctx, func(tx Tx) error {
@@ -256,11 +267,17 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, repo strin
 			return err
 		}
 		ch := newChange(tx, actor, is, now, stamp, given)
+		title, body := is.Title, is.Body
 		if err := ch.edit(ctx, a, opt, writer, assignees); err != nil {
 			return err
 		}
 		if err := ch.commit(ctx); err != nil {
 			return err
+		}
+		if targets != nil && (is.Title != title || is.Body != body) {
+			if err := xref(ctx, tx, actor, is, nil, targets, true, now, stamp, given); err != nil {
+				return err
+			}
 		}
 		view, err = a.view(ctx, tx, is)
 		return err

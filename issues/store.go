@@ -140,6 +140,8 @@ type Tx interface {
 	DeleteAttachment(ctx context.Context, id forge.ID) error
 	// Attachments returns the attachments matching f, ordered by id.
 	Attachments(ctx context.Context, f AttachmentFilter) ([]*Attachment, error)
+
+	SocialTx // reactions, issue watches, pins, cross-references (social.go)
 }
 
 // BlockReader is implemented by the Tx of stores that read the blocks

@@ -125,6 +125,10 @@ type state struct {
 	deps        map[depKey]issues.Dependency
 	times       map[forge.ID]issues.TrackedTime
 	stopwatches map[forge.ID]issues.Stopwatch
+	// Reactions, issue watches and cross-references (issues.SocialTx).
+	reactions  map[forge.ID]issues.Reaction
+	issueWatch map[forge.ID]issues.IssueWatch
+	crossRefs  map[forge.ID]issues.CrossRef // by comment id
 }
 
 // issueLabel keys a label on an issue.
@@ -180,6 +184,9 @@ func newState() *state {
 		deps:        map[depKey]issues.Dependency{},
 		times:       map[forge.ID]issues.TrackedTime{},
 		stopwatches: map[forge.ID]issues.Stopwatch{},
+		reactions:   map[forge.ID]issues.Reaction{},
+		issueWatch:  map[forge.ID]issues.IssueWatch{},
+		crossRefs:   map[forge.ID]issues.CrossRef{},
 	}
 }
 
@@ -223,6 +230,9 @@ func (s *state) clone() *state {
 		deps:        maps.Clone(s.deps),
 		times:       maps.Clone(s.times),
 		stopwatches: maps.Clone(s.stopwatches),
+		reactions:   maps.Clone(s.reactions),
+		issueWatch:  maps.Clone(s.issueWatch),
+		crossRefs:   maps.Clone(s.crossRefs),
 	}
 }
 

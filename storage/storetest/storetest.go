@@ -107,6 +107,7 @@ var cases = []struct {
 	{"IssueBlocks", testIssueBlocks},
 	{"IssueDependencies", testIssueDependencies},
 	{"IssueTimes", testIssueTimes},
+	{"IssueSocial", testIssueSocial},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
