@@ -29,6 +29,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -113,6 +114,8 @@ type state struct {
 	issueLabels map[issueLabel]struct{}
 	milestones  map[forge.ID]issues.Milestone
 	issueAssets map[forge.ID]issues.Attachment
+	hooks       map[forge.ID]hooks.Hook
+	hookTasks   map[forge.ID]hooks.Task
 }
 
 // issueLabel keys a label on an issue.
@@ -160,6 +163,8 @@ func newState() *state {
 		issueLabels: map[issueLabel]struct{}{},
 		milestones:  map[forge.ID]issues.Milestone{},
 		issueAssets: map[forge.ID]issues.Attachment{},
+		hooks:       map[forge.ID]hooks.Hook{},
+		hookTasks:   map[forge.ID]hooks.Task{},
 	}
 }
 
@@ -195,6 +200,8 @@ func (s *state) clone() *state {
 		issueLabels: maps.Clone(s.issueLabels),
 		milestones:  maps.Clone(s.milestones),
 		issueAssets: maps.Clone(s.issueAssets),
+		hooks:       maps.Clone(s.hooks),
+		hookTasks:   maps.Clone(s.hookTasks),
 	}
 }
 
