@@ -11,7 +11,7 @@ import (
 // CreateOptions is a new hook (Forgejo's CreateHookOption).
 type CreateOptions struct {
 	Type                Type
-	Settings            Settings
+	Config              Settings
 	Events              []string
 	BranchFilter        string
 	AuthorizationHeader string
@@ -20,11 +20,11 @@ type CreateOptions struct {
 
 // EditOptions changes a hook (Forgejo's EditHookOption). Events,
 // BranchFilter and AuthorizationHeader are replaced always (nil Events or
-// empty: ["push"]; empty strings clear); Settings keys url, content_type,
+// empty: ["push"]; empty strings clear); Config keys url, content_type,
 // secret, http_method and the type's own replace only when present; Active
 // only when not nil.
 type EditOptions struct {
-	Settings            Settings
+	Config              Settings
 	Events              []string
 	BranchFilter        string
 	AuthorizationHeader string
@@ -92,7 +92,7 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, o Owner, opts C
 		return nil, err
 	}
 	if sc.admin {
-		if h.IsSystem, err = ParseSystemFlag(opts.Settings); err != nil {
+		if h.IsSystem, err = ParseSystemFlag(opts.Config); err != nil {
 			return nil, err
 		}
 	}
@@ -111,7 +111,7 @@ func newHook(opts CreateOptions) (*Hook, error) {
 	if !opts.Type.Valid() {
 		return nil, forge.Errorf(forge.ErrInvalid, "Invalid hook type: %s", opts.Type)
 	}
-	if err := CheckConfig(opts.Type, opts.Settings); err != nil {
+	if err := CheckConfig(opts.Type, opts.Config); err != nil {
 		return nil, err
 	}
 	events, err := NormalizeEvents(opts.Events)
@@ -121,14 +121,14 @@ func newHook(opts CreateOptions) (*Hook, error) {
 	if !ValidBranchFilter(opts.BranchFilter) {
 		return nil, forge.Errorf(forge.ErrInvalid, "Invalid branch filter")
 	}
-	method := opts.Settings["http_method"]
+	method := opts.Config["http_method"]
 	if method == "" {
 		method = "POST"
 	}
-	ct, _ := ParseContentType(opts.Settings["content_type"])
+	ct, _ := ParseContentType(opts.Config["content_type"])
 	return &Hook{
-		Type: opts.Type, URL: opts.Settings["url"], ContentType: ct, HTTPMethod: method,
-		Secret: opts.Settings["secret"], Meta: MetaOf(opts.Type, opts.Settings), Events: events,
+		Type: opts.Type, URL: opts.Config["url"], ContentType: ct, HTTPMethod: method,
+		Secret: opts.Config["secret"], Meta: MetaOf(opts.Type, opts.Config), Events: events,
 		BranchFilter: opts.BranchFilter, AuthorizationHeader: opts.AuthorizationHeader, Active: opts.Active,
 	}, nil
 }
@@ -152,7 +152,7 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, o Owner, id forge
 		if h, err = ownHook(ctx, tx, sc, id); err != nil {
 			return err
 		}
-		if err := applyConfig(h, opts.Settings); err != nil {
+		if err := applyConfig(h, opts.Config); err != nil {
 			return err
 		}
 		h.Events, h.BranchFilter, h.AuthorizationHeader = events, opts.BranchFilter, opts.AuthorizationHeader
