@@ -61,6 +61,22 @@ func (t hookTx) hookRefsExist(h *hooks.Hook) error {
 	return nil
 }
 
+// live reports whether a hook still exists: memstore cascades the
+// deletion of a hook's repository or owner lazily, by treating the hooks
+// (and their tasks) of a missing repository or account as deleted, as the
+// SQL schema's ON DELETE CASCADE does.
+func (t hookTx) live(h hooks.Hook) bool {
+	_, repo := t.st.repos[h.RepoID]
+	_, owner := t.st.users[h.OwnerID]
+	return (h.RepoID == 0 || repo) && (h.OwnerID == 0 || owner)
+}
+
+// liveHook returns the hook id if it exists and is live.
+func (t hookTx) liveHook(id forge.ID) (hooks.Hook, bool) {
+	h, ok := t.st.hooks[id]
+	return h, ok && t.live(h)
+}
+
 func (t hookTx) CreateHook(ctx context.Context, h *hooks.Hook) error {
 	if err := t.write(ctx); err != nil {
 		return err
@@ -77,7 +93,7 @@ func (t hookTx) Hook(ctx context.Context, id forge.ID) (*hooks.Hook, error) {
 	if err := t.read(ctx); err != nil {
 		return nil, err
 	}
-	h, ok := t.st.hooks[id]
+	h, ok := t.liveHook(id)
 	if !ok {
 		return nil, notFound("hook")
 	}
@@ -88,7 +104,7 @@ func (t hookTx) UpdateHook(ctx context.Context, h *hooks.Hook) error {
 	if err := t.write(ctx); err != nil {
 		return err
 	}
-	if _, ok := t.st.hooks[h.ID]; !ok {
+	if _, ok := t.liveHook(h.ID); !ok {
 		return notFound("hook")
 	}
 	t.st.hooks[h.ID] = storedHook(h)
@@ -99,7 +115,7 @@ func (t hookTx) DeleteHook(ctx context.Context, id forge.ID) error {
 	if err := t.write(ctx); err != nil {
 		return err
 	}
-	if _, ok := t.st.hooks[id]; !ok {
+	if _, ok := t.liveHook(id); !ok {
 		return notFound("hook")
 	}
 	delete(t.st.hooks, id)
@@ -114,7 +130,7 @@ func (t hookTx) ListHooks(ctx context.Context, f hooks.Filter, o forge.ListOptio
 	var all []*hooks.Hook
 	for _, h := range t.st.hooks {
 		switch {
-		case f.ActiveOnly && !h.Active:
+		case !t.live(h) || (f.ActiveOnly && !h.Active):
 			continue
 		case f.RepoID != 0 || f.OwnerID != 0:
 			if h.RepoID != f.RepoID || h.OwnerID != f.OwnerID {
@@ -126,6 +142,9 @@ func (t hookTx) ListHooks(ctx context.Context, f hooks.Filter, o forge.ListOptio
 		all = append(all, h.Clone())
 	}
 	slices.SortFunc(all, func(a, b *hooks.Hook) int { return cmp.Compare(a.ID, b.ID) })
+	if o.Limit >= 0 {
+		o = o.Normalize()
+	}
 	lo, hi := page(len(all), o)
 	return all[lo:hi], int64(len(all)), nil
 }
@@ -146,7 +165,7 @@ func (t hookTx) CreateTask(ctx context.Context, k *hooks.Task) error {
 	if err := t.write(ctx); err != nil {
 		return err
 	}
-	if _, ok := t.st.hooks[k.HookID]; !ok {
+	if _, ok := t.liveHook(k.HookID); !ok {
 		return missingRef("task hook")
 	}
 	k.ID = t.st.nextID("hook_task")
@@ -159,7 +178,7 @@ func (t hookTx) Task(ctx context.Context, id forge.ID) (*hooks.Task, error) {
 		return nil, err
 	}
 	k, ok := t.st.hookTasks[id]
-	if !ok {
+	if _, live := t.liveHook(k.HookID); !ok || !live {
 		return nil, notFound("hook task")
 	}
 	return cloneTask(k), nil
@@ -169,7 +188,8 @@ func (t hookTx) UpdateTask(ctx context.Context, k *hooks.Task) error {
 	if err := t.write(ctx); err != nil {
 		return err
 	}
-	if _, ok := t.st.hookTasks[k.ID]; !ok {
+	old, ok := t.st.hookTasks[k.ID]
+	if _, live := t.liveHook(old.HookID); !ok || !live {
 		return notFound("hook task")
 	}
 	t.st.hookTasks[k.ID] = storedTask(k)
@@ -182,7 +202,7 @@ func (t hookTx) DueTasks(ctx context.Context, now time.Time, limit int) ([]*hook
 	}
 	var due []*hooks.Task
 	for _, k := range t.st.hookTasks {
-		if !k.Delivered && !k.NextAttempt.After(now) {
+		if _, live := t.liveHook(k.HookID); live && !k.Delivered && !k.NextAttempt.After(now) {
 			due = append(due, cloneTask(k))
 		}
 	}
@@ -206,6 +226,6 @@ func (t hookTx) ListTasks(ctx context.Context, hookID forge.ID, o forge.ListOpti
 		}
 	}
 	slices.SortFunc(all, func(a, b *hooks.Task) int { return cmp.Compare(b.ID, a.ID) })
-	lo, hi := page(len(all), o)
+	lo, hi := page(len(all), o.Normalize())
 	return all[lo:hi], int64(len(all)), nil
 }

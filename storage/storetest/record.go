@@ -16,6 +16,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
@@ -61,6 +62,7 @@ func storeInterfaces(b Backend) map[string]reflect.Type {
 		"auth.Tx":  reflect.TypeFor[auth.Tx](),
 		"repos.Tx": reflect.TypeFor[repos.Tx](),
 		"orgs.Tx":  reflect.TypeFor[orgs.Tx](),
+		"hooks.Tx": reflect.TypeFor[hooks.Tx](),
 	}
 	addIssueInterfaces(m, b)
 	if _, ok := b.Auth().(auth.TokenFinder); ok {
@@ -95,6 +97,7 @@ func (r recBackend) Repos() repos.Store { return recReposStore{r.b.Repos(), r.re
 
 func (r recBackend) Orgs() orgs.Store     { return recOrgsStore{r.b.Orgs(), r.rec} }
 func (r recBackend) Issues() issues.Store { return recIssuesStore{r.b.Issues(), r.rec} }
+func (r recBackend) Hooks() hooks.Store   { return recHooksStore{r.b.Hooks(), r.rec} }
 
 type recAuthStore struct {
 	s   auth.Store

@@ -16,6 +16,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
@@ -27,6 +28,7 @@ type Backend interface {
 	Repos() repos.Store
 	Orgs() orgs.Store
 	Issues() issues.Store
+	Hooks() hooks.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -98,6 +100,8 @@ var cases = []struct {
 	{"IssueAttachments", testIssueAttachments},
 	{"IssueCascades", testIssueCascades},
 	{"IssueBlocks", testIssueBlocks},
+	{"Hooks", testHooks},
+	{"HookTasks", testHookTasks},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
