@@ -31,6 +31,10 @@ type EditOptions struct {
 	Active              *bool
 }
 
+// errBranchFilter is Forgejo's binding refusal of a branch filter that is
+// no glob (binding:"GlobPattern").
+var errBranchFilter = forge.Errorf(forge.ErrInvalid, "[BranchFilter]: GlobPattern")
+
 // List returns one page of o's hooks ordered by id, and their number. For
 // AdminHooks it lists system hooks only; with all, a negative Limit, every
 // hook (Forgejo's /admin/hooks without page). Errors: resolve's.
@@ -80,8 +84,8 @@ func ownHook(ctx context.Context, tx Tx, sc scope, id forge.ID) (*Hook, error) {
 // chooses a system hook (true) or a default hook. Errors: resolve's;
 // forge.ErrInvalid with Forgejo's 422 messages (`Invalid hook type: x`,
 // `Missing config option: url`, `Invalid content type`, `Invalid url`,
-// `Invalid is_system_webhook value`, `Invalid hook event: x`, `Invalid
-// branch filter`) and *BadRequestError for a bad slack channel.
+// `Invalid is_system_webhook value`, and the binding error
+// `[BranchFilter]: GlobPattern` for a filter that is no glob) and *BadRequestError for a bad slack channel.
 func (s *Service) Create(ctx context.Context, actor forge.Actor, o Owner, opts CreateOptions) (*Hook, error) {
 	sc, err := s.resolve(ctx, actor, o, forge.AccessWrite)
 	if err != nil {
@@ -114,13 +118,10 @@ func newHook(opts CreateOptions) (*Hook, error) {
 	if err := CheckConfig(opts.Type, opts.Config); err != nil {
 		return nil, err
 	}
-	events, err := NormalizeEvents(opts.Events)
-	if err != nil {
-		return nil, err
-	}
 	if !ValidBranchFilter(opts.BranchFilter) {
-		return nil, forge.Errorf(forge.ErrInvalid, "Invalid branch filter")
+		return nil, errBranchFilter
 	}
+	events := NormalizeEvents(opts.Events)
 	method := opts.Config["http_method"]
 	if method == "" {
 		method = "POST"
@@ -140,13 +141,10 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, o Owner, id forge
 	if err != nil {
 		return nil, err
 	}
-	events, err := NormalizeEvents(opts.Events)
-	if err != nil {
-		return nil, err
-	}
 	if !ValidBranchFilter(opts.BranchFilter) {
-		return nil, forge.Errorf(forge.ErrInvalid, "Invalid branch filter")
+		return nil, errBranchFilter
 	}
+	events := NormalizeEvents(opts.Events)
 	var h *Hook
 	err = s.store.Update(ctx, func(tx Tx) error {
 		if h, err = ownHook(ctx, tx, sc, id); err != nil {

@@ -77,27 +77,23 @@ var groups = map[string][]string{
 	"pull_request": {"pull_request_only", "pull_request_assign", "pull_request_label", "pull_request_milestone", "pull_request_review", "pull_request_review_request", "pull_request_sync"},
 }
 
-// NormalizeEvents returns the events of a create or edit: the given words
-// without duplicates, or ["push"] when none is given. Unknown words are
-// forge.ErrInvalid `Invalid hook event: <w>`.
-func NormalizeEvents(in []string) ([]string, error) {
-	var out []string
+// NormalizeEvents returns the events of a create or edit as Forgejo reads
+// them: ["push"] when none is given; otherwise the known words, compared
+// ignoring case, without duplicates. Unknown words are ignored, as
+// Forgejo's form binding ignores them (a hook given only unknown words
+// subscribes to nothing).
+func NormalizeEvents(in []string) []string {
+	if len(in) == 0 {
+		return []string{"push"}
+	}
+	out := []string{}
 	for _, w := range in {
-		w = strings.TrimSpace(w)
-		if w == "" {
-			continue
-		}
-		if !slices.Contains(eventWords, w) {
-			return nil, forge.Errorf(forge.ErrInvalid, "Invalid hook event: %s", w)
-		}
-		if !slices.Contains(out, w) {
+		w = strings.ToLower(strings.TrimSpace(w))
+		if slices.Contains(eventWords, w) && !slices.Contains(out, w) {
 			out = append(out, w)
 		}
 	}
-	if len(out) == 0 {
-		out = []string{"push"}
-	}
-	return out, nil
+	return out
 }
 
 // Subscribes reports whether a hook with events receives event (an event

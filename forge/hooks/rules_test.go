@@ -63,15 +63,10 @@ func TestTypes(t *testing.T) {
 
 func TestNormalizeEvents(t *testing.T) {
 	t.Parallel()
-	got, err := hooks.NormalizeEvents(nil)
-	require.NoError(t, err)
-	assert.Equal(t, []string{"push"}, got)
-	got, err = hooks.NormalizeEvents([]string{"issues", "create", "issues", ""})
-	require.NoError(t, err)
-	assert.Equal(t, []string{"issues", "create"}, got)
-	_, err = hooks.NormalizeEvents([]string{"push", "bogus"})
-	assert.EqualError(t, err, "Invalid hook event: bogus")
-	assert.ErrorIs(t, err, forge.ErrInvalid)
+	assert.Equal(t, []string{"push"}, hooks.NormalizeEvents(nil))
+	assert.Equal(t, []string{"issues", "create"}, hooks.NormalizeEvents([]string{"issues", "Create", "issues", ""}))
+	assert.Equal(t, []string{"push"}, hooks.NormalizeEvents([]string{"push", "bogus"}), "unknown words are ignored, as Forgejo")
+	assert.Equal(t, []string{}, hooks.NormalizeEvents([]string{"bogus"}))
 }
 
 func TestSubscribes(t *testing.T) {
