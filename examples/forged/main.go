@@ -49,6 +49,8 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
@@ -77,6 +79,7 @@ type options struct {
 	bodyMinRate                                      int
 	maxPushBytes                                     int64
 	trustedProxies                                   []netip.Prefix
+	webhookPolicy                                    hooks.AddressPolicy
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -100,10 +103,16 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	proxies := fs.String("trusted-proxies", "",
 		"comma-separated networks (CIDR) or addresses of reverse proxies whose X-Forwarded-For gives the client address "+
 			"for the failed sign-in throttle; empty: the connection's address")
+	allowed := fs.String("webhook-allowed-hosts", "",
+		"comma-separated hosts webhooks may reach, as Forgejo's [webhook] ALLOWED_HOST_LIST: loopback, private, external, *, "+
+			"CIDRs and host-name globs; empty: external (use loopback for receivers on this machine)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
 	var err error
+	if o.webhookPolicy, err = hooks.ParseAddressPolicy([]string{*allowed}); err != nil {
+		return o, fmt.Errorf("-webhook-allowed-hosts: %w", err)
+	}
 	if o.trustedProxies, err = parseTrustedProxies(*proxies); err != nil {
 		return o, err
 	}
@@ -166,7 +175,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log})
+	pushes := &hookPushes{log: log}
+	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log,
+		PushListeners: []repos.PushListener{pushes}})
 	if err != nil {
 		return err
 	}
@@ -188,8 +199,25 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
+	hookSvc, err := hooks.New(hooks.Config{Store: db.Hooks(), Repos: repoSvc, Orgs: orgSvc, Logger: log,
+		Sender: hookhttp.New(o.webhookPolicy), RootURL: "http://" + ln.Addr().String() + "/"})
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	pushes.svc = hookSvc
+	// The webhook worker runs as long as the server, and stops with it.
+	hookCtx, stopHooks := context.WithCancel(ctx)
+	hookDone := make(chan struct{})
+	go func() {
+		defer close(hookDone)
+		if err := hookSvc.Run(hookCtx); err != nil {
+			log.Error("webhook worker", "err", err)
+		}
+	}()
+	defer func() { stopHooks(); <-hookDone }()
 	mux := http.NewServeMux()
-	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc,
+	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Hooks: hookSvc,
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies})
 	if err != nil {
 		return err
