@@ -87,3 +87,36 @@ func TestTokenScopes(t *testing.T) {
 	_, _, err = e.hooks.List(ctx, e.alice, hooks.OrgHooks("acme"), forge.ListOptions{})
 	assert.ErrorIs(t, err, forge.ErrPrecondition, "organisation hooks need Config.Orgs")
 }
+
+// TestIssueEvents: issues and issue_comment payloads reach the hooks
+// subscribed to them ("issues" covers issues_only, not comments).
+func TestIssueEvents(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	rc := newReceiver(t)
+	e := newEnv(t, []string{"loopback"})
+	issuesHook := e.hook(t, rc.srv.URL+"/i", "issues")
+	commentHook := e.hook(t, rc.srv.URL+"/c", "issue_comment")
+	is := hooks.IssueInfo{ID: 7, Number: 3, Title: "Bug", Body: "it breaks", Poster: e.alice.User, Created: e.clock.Now(), Updated: e.clock.Now()}
+	require.NoError(t, e.hooks.IssueChanged(ctx, e.alice, e.repo, is, hooks.ActionOpened))
+	require.NoError(t, e.hooks.IssueCommented(ctx, e.alice, e.repo, is, hooks.CommentInfo{ID: 11, Body: "+1", Poster: e.alice.User}, hooks.ActionCreated))
+	assert.Len(t, e.tasks(t, issuesHook.ID), 1)
+	assert.Len(t, e.tasks(t, commentHook.ID), 1)
+	_, err := e.hooks.DeliverDue(ctx)
+	require.NoError(t, err)
+	got := map[string]map[string]any{}
+	for range 2 {
+		d := rc.next(t)
+		verify(t, d, "s3cret")
+		var p map[string]any
+		require.NoError(t, json.Unmarshal(d.body, &p))
+		got[d.header.Get("X-Forgejo-Event")] = p
+	}
+	assert.Equal(t, "opened", got["issues"]["action"])
+	assert.Equal(t, float64(3), got["issues"]["number"])
+	assert.Equal(t, "Bug", got["issues"]["issue"].(map[string]any)["title"])
+	assert.Equal(t, "open", got["issues"]["issue"].(map[string]any)["state"])
+	assert.Equal(t, "created", got["issue_comment"]["action"])
+	assert.Equal(t, "+1", got["issue_comment"]["comment"].(map[string]any)["body"])
+	assert.Equal(t, false, got["issue_comment"]["is_pull"])
+}
