@@ -170,8 +170,15 @@ func (s *Service) Run(ctx context.Context) error {
 	tick := time.NewTicker(s.cfg.PollInterval)
 	defer tick.Stop()
 	for {
-		if _, err := s.DeliverDue(ctx); err != nil && ctx.Err() == nil {
-			s.log.Info("webhook worker", "err", err)
+		// A full batch may leave more due tasks: take them at once.
+		for {
+			n, err := s.DeliverDue(ctx)
+			if err != nil && ctx.Err() == nil {
+				s.log.Info("webhook worker", "err", err)
+			}
+			if err != nil || n < 4*s.cfg.Concurrency {
+				break
+			}
 		}
 		select {
 		case <-ctx.Done():
