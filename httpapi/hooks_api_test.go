@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -209,4 +210,35 @@ func TestHookTestDelivery(t *testing.T) {
 	require.NoError(t, json.Unmarshal(b, &p))
 	assert.Equal(t, "refs/heads/main", p["ref"])
 	assert.Equal(t, "alice/proj", p["repository"].(map[string]any)["full_name"])
+}
+
+// TestHookRoutesRefuseBadBodies: every webhook operation with a body
+// answers a body that is not JSON, or JSON of the wrong shape, with 422 in
+// Forgejo's shape and changes nothing.
+func TestHookRoutesRefuseBadBodies(t *testing.T) {
+	t.Parallel()
+	e := newHookEnv(t)
+	hookWorld(e)
+	paths := map[string]string{}
+	for op, s := range hookSamples {
+		if s.body != nil && op != "repoEditGitHook" {
+			paths[op] = s.path
+		}
+	}
+	before := e.do(rootReq("GET", "/admin/hooks/1", nil)).body
+	n := 0
+	for op, p := range paths {
+		method := "POST"
+		if strings.Contains(op, "Edit") {
+			method = "PATCH"
+		}
+		for _, body := range []string{"{", `{"type": 5, "config": "x", "events": "push", "active": "yes"}`, "[]"} {
+			n++
+			got := e.do(rootReq(method, p, body))
+			assert.Equal(t, http.StatusUnprocessableEntity, got.StatusCode, "%s with %s: %s", op, body, got.body)
+		}
+	}
+	assert.Equal(t, 24, n)
+	assert.JSONEq(t, string(before), string(e.do(rootReq("GET", "/admin/hooks/1", nil)).body), "nothing changed")
+	assert.Len(t, e.do(rootReq("GET", "/user/hooks", nil)).list(t), 1, "nothing created")
 }
