@@ -120,3 +120,34 @@ func TestIssueEvents(t *testing.T) {
 	assert.Equal(t, "+1", got["issue_comment"]["comment"].(map[string]any)["body"])
 	assert.Equal(t, false, got["issue_comment"]["is_pull"])
 }
+
+// TestSecretsSealedAtRest: with Config.SecretKey the store holds neither
+// the secret nor the authorization header in clear; the service and the
+// deliveries use them as given.
+func TestSecretsSealedAtRest(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	rc := newReceiver(t)
+	e := newEnv(t, []string{"loopback"}, func(c *hooks.Config) { c.SecretKey = []byte("server-key") })
+	h, err := e.hooks.Create(ctx, e.alice, hooks.RepoHooks("alice", "proj"), hooks.CreateOptions{Type: hooks.TypeForgejo,
+		Config: hooks.Settings{"url": rc.srv.URL, "content_type": "json", "secret": "s3cret"}, AuthorizationHeader: "Bearer tok", Active: true})
+	require.NoError(t, err)
+	require.NoError(t, e.store.Hooks().View(ctx, func(tx hooks.Tx) error {
+		raw, err := tx.Hook(ctx, h.ID)
+		require.NoError(t, err)
+		assert.NotContains(t, raw.Secret, "s3cret")
+		assert.NotEmpty(t, raw.Secret)
+		assert.NotContains(t, raw.AuthorizationHeader, "tok")
+		return nil
+	}))
+	got, err := e.hooks.Get(ctx, e.alice, hooks.RepoHooks("alice", "proj"), h.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "s3cret", got.Secret)
+	assert.Equal(t, "Bearer tok", got.AuthorizationHeader)
+	e.push(t, repos.RefUpdate{Ref: "refs/heads/main", OldID: c1, NewID: c2})
+	_, err = e.hooks.DeliverDue(ctx)
+	require.NoError(t, err)
+	d := rc.next(t)
+	verify(t, d, "s3cret")
+	assert.Equal(t, "Bearer tok", d.header.Get("Authorization"))
+}

@@ -58,6 +58,10 @@ type Config struct {
 	// PollInterval is how often Run looks for due tasks when nothing woke
 	// it; 0 means DefaultPollInterval.
 	PollInterval time.Duration
+	// SecretKey, when set, seals each hook's secret and authorization
+	// header at rest (forge.Seal, AES-256-GCM); the server's secret key.
+	// Empty stores them as given, as Forgejo stores secrets.
+	SecretKey []byte
 	// NewUUID returns delivery ids; nil means random version-4 UUIDs.
 	NewUUID func() string
 }
@@ -118,7 +122,11 @@ func New(cfg Config) (*Service, error) {
 	if cfg.NewUUID == nil {
 		cfg.NewUUID = newUUID
 	}
-	s := &Service{cfg: cfg, store: cfg.Store, clock: forge.ClockOrSystem(cfg.Clock), log: cfg.Logger, wake: make(chan struct{}, 1)}
+	store := cfg.Store
+	if len(cfg.SecretKey) > 0 {
+		store = sealedStore{cfg.Store, cfg.SecretKey}
+	}
+	s := &Service{cfg: cfg, store: store, clock: forge.ClockOrSystem(cfg.Clock), log: cfg.Logger, wake: make(chan struct{}, 1)}
 	if s.log == nil {
 		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
