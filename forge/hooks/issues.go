@@ -15,7 +15,7 @@ type IssueInfo struct {
 	Title, Body      string
 	Closed           bool
 	IsPull           bool
-	Poster           *forge.User
+	PosterID         forge.ID
 	Comments         int
 	Created, Updated time.Time
 	ClosedAt         time.Time
@@ -25,7 +25,7 @@ type IssueInfo struct {
 type CommentInfo struct {
 	ID               int64
 	Body             string
-	Poster           *forge.User
+	PosterID         forge.ID
 	Created, Updated time.Time
 }
 
@@ -89,14 +89,14 @@ const (
 	ActionCreated  = "created" // a comment
 )
 
-func (s *Service) payloadIssue(repo *forge.Repository, is IssueInfo) *PayloadIssue {
+func (s *Service) payloadIssue(repo *forge.Repository, is IssueInfo, poster *forge.User) *PayloadIssue {
 	full := repo.OwnerName + "/" + repo.Name
 	kind := "issues"
 	if is.IsPull {
 		kind = "pulls"
 	}
 	p := &PayloadIssue{ID: is.ID, Number: is.Number, Title: is.Title, Body: is.Body, State: "open", Comments: is.Comments,
-		User: s.payloadUser(is.Poster), Created: is.Created, Updated: is.Updated, Labels: []any{}, Assignees: []any{},
+		User: s.payloadUser(poster), Created: is.Created, Updated: is.Updated, Labels: []any{}, Assignees: []any{},
 		HTMLURL: s.cfg.RootURL + full + "/" + kind + "/" + strconv.FormatInt(is.Number, 10),
 		URL:     s.cfg.RootURL + "api/v1/repos/" + full + "/issues/" + strconv.FormatInt(is.Number, 10)}
 	if is.Closed {
@@ -113,26 +113,26 @@ func (s *Service) payloadIssue(repo *forge.Repository, is IssueInfo) *PayloadIss
 // pull_request_only for pull requests) with action (ActionOpened,
 // ActionClosed, ActionReopened, ActionEdited).
 func (s *Service) IssueChanged(ctx context.Context, actor forge.Actor, repo *forge.Repository, is IssueInfo, action string) error {
-	us := s.users(ctx, repo.OwnerID)
+	us := s.users(ctx, repo.OwnerID, is.PosterID)
 	word, name := "issues_only", "issues"
 	if is.IsPull {
 		word, name = "pull_request_only", "pull_request"
 	}
 	return s.Enqueue(ctx, Event{Word: word, Name: name, Repo: repo, Payload: IssuePayload{Action: action, Number: is.Number,
-		Issue: s.payloadIssue(repo, is), Repository: s.payloadRepo(repo, us[0]), Sender: s.payloadUser(actor.User)}})
+		Issue: s.payloadIssue(repo, is, us[1]), Repository: s.payloadRepo(repo, us[0]), Sender: s.payloadUser(actor.User)}})
 }
 
 // IssueCommented queues the issue_comment event (pull_request_comment for
 // pull requests) with action ActionCreated (or edited/deleted).
 func (s *Service) IssueCommented(ctx context.Context, actor forge.Actor, repo *forge.Repository, is IssueInfo, c CommentInfo, action string) error {
-	us := s.users(ctx, repo.OwnerID)
+	us := s.users(ctx, repo.OwnerID, is.PosterID, c.PosterID)
 	word, typ := "issue_comment", "issue_comment"
 	if is.IsPull {
 		word, typ = "pull_request_comment", "pull_request_comment"
 	}
-	pi := s.payloadIssue(repo, is)
+	pi := s.payloadIssue(repo, is, us[1])
 	return s.Enqueue(ctx, Event{Word: word, Name: "issue_comment", Type: typ, Repo: repo, Payload: IssueCommentPayload{
 		Action: action, Issue: pi, IsPull: is.IsPull, Repository: s.payloadRepo(repo, us[0]), Sender: s.payloadUser(actor.User),
-		Comment: &PayloadComment{ID: c.ID, Body: c.Body, User: s.payloadUser(c.Poster), Created: c.Created, Updated: c.Updated,
+		Comment: &PayloadComment{ID: c.ID, Body: c.Body, User: s.payloadUser(us[2]), Created: c.Created, Updated: c.Updated,
 			IssueURL: pi.URL, HTMLURL: pi.HTMLURL + "#issuecomment-" + strconv.FormatInt(c.ID, 10)}}})
 }

@@ -97,9 +97,9 @@ func TestIssueEvents(t *testing.T) {
 	e := newEnv(t, []string{"loopback"})
 	issuesHook := e.hook(t, rc.srv.URL+"/i", "issues")
 	commentHook := e.hook(t, rc.srv.URL+"/c", "issue_comment")
-	is := hooks.IssueInfo{ID: 7, Number: 3, Title: "Bug", Body: "it breaks", Poster: e.alice.User, Created: e.clock.Now(), Updated: e.clock.Now()}
+	is := hooks.IssueInfo{ID: 7, Number: 3, Title: "Bug", Body: "it breaks", PosterID: e.alice.User.ID, Created: e.clock.Now(), Updated: e.clock.Now()}
 	require.NoError(t, e.hooks.IssueChanged(ctx, e.alice, e.repo, is, hooks.ActionOpened))
-	require.NoError(t, e.hooks.IssueCommented(ctx, e.alice, e.repo, is, hooks.CommentInfo{ID: 11, Body: "+1", Poster: e.alice.User}, hooks.ActionCreated))
+	require.NoError(t, e.hooks.IssueCommented(ctx, e.alice, e.repo, is, hooks.CommentInfo{ID: 11, Body: "+1", PosterID: e.alice.User.ID}, hooks.ActionCreated))
 	assert.Len(t, e.tasks(t, issuesHook.ID), 1)
 	assert.Len(t, e.tasks(t, commentHook.ID), 1)
 	_, err := e.hooks.DeliverDue(ctx)
@@ -118,6 +118,8 @@ func TestIssueEvents(t *testing.T) {
 	assert.Equal(t, "open", got["issues"]["issue"].(map[string]any)["state"])
 	assert.Equal(t, "created", got["issue_comment"]["action"])
 	assert.Equal(t, "+1", got["issue_comment"]["comment"].(map[string]any)["body"])
+	assert.Equal(t, "alice", got["issue_comment"]["comment"].(map[string]any)["user"].(map[string]any)["login"])
+	assert.Equal(t, "alice", got["issues"]["issue"].(map[string]any)["user"].(map[string]any)["login"])
 	assert.Equal(t, false, got["issue_comment"]["is_pull"])
 }
 
