@@ -161,7 +161,8 @@ func (s *Service) deliver(ctx context.Context, t *Task) {
 }
 
 // Run delivers tasks until ctx ends: whenever an event is queued, and
-// every Config.PollInterval. It returns nil when ctx ends, and
+// every Config.PollInterval. Run one worker per database: tasks are not
+// claimed, so two workers could deliver a task twice. It returns nil when ctx ends, and
 // forge.ErrPrecondition without a Sender.
 func (s *Service) Run(ctx context.Context) error {
 	if s.cfg.Sender == nil {
