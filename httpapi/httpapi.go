@@ -26,6 +26,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
@@ -61,6 +62,9 @@ type Config struct {
 	// Issues serves issues, comments, labels and milestones. Nil leaves
 	// the issue routes out (they answer 501).
 	Issues *issues.Service
+	// Hooks serves webhooks (/admin/hooks, /repos/{owner}/{repo}/hooks,
+	// /orgs/{org}/hooks, /user/hooks). Nil leaves those routes out.
+	Hooks *hooks.Service
 	// Git serves git's smart HTTP protocol for repositories
 	// (storage/gitstore.Store does). Nil leaves /{owner}/{repo}.git out.
 	Git GitServer

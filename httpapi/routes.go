@@ -166,6 +166,7 @@ func (a *API) routes() []route {
 		routes = append(routes, a.issueDepsRoutes()...)
 		routes = append(routes, a.issueSocialRoutes()...)
 	}
+	routes = append(routes, a.hookRoutes()...)
 	return routes
 }
 

@@ -54,6 +54,8 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
@@ -83,6 +85,7 @@ type options struct {
 	maxPushBytes                                     int64
 	trustedProxies                                   []netip.Prefix
 	pprof                                            string
+	webhookPolicy                                    hooks.AddressPolicy
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -107,6 +110,9 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		"comma-separated networks (CIDR) or addresses of reverse proxies whose X-Forwarded-For gives the client address "+
 			"for the failed sign-in throttle; empty: the connection's address")
 	fs.StringVar(&o.pprof, "pprof", "", "serve net/http/pprof on this loopback address (e.g. 127.0.0.1:6060); empty: off")
+	allowed := fs.String("webhook-allowed-hosts", "",
+		"comma-separated hosts webhooks may reach, as Forgejo's [webhook] ALLOWED_HOST_LIST: loopback, private, external, *, "+
+			"CIDRs and host-name globs; empty: external (use loopback for receivers on this machine)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -116,6 +122,9 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		}
 	}
 	var err error
+	if o.webhookPolicy, err = hooks.ParseAddressPolicy([]string{*allowed}); err != nil {
+		return o, fmt.Errorf("-webhook-allowed-hosts: %w", err)
+	}
 	if o.trustedProxies, err = parseTrustedProxies(*proxies); err != nil {
 		return o, err
 	}
@@ -179,7 +188,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log})
+	pushes := &hookPushes{log: log}
+	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log,
+		PushListeners: []repos.PushListener{pushes}})
 	if err != nil {
 		return err
 	}
@@ -207,13 +218,31 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return err
 		}
 	}
-	mux := http.NewServeMux()
 	// Actions secrets are sealed under the key auth seals TOTP secrets with.
 	actSvc, err := actions.New(actions.Config{Store: db.Actions(), Key: secret, Repos: repoSvc, Orgs: orgSvc, Logger: log})
 	if err != nil {
+		ln.Close()
 		return err
 	}
-	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Actions: actSvc,
+	hookSvc, err := hooks.New(hooks.Config{Store: db.Hooks(), Repos: repoSvc, Orgs: orgSvc, Logger: log, SecretKey: secret,
+		Sender: hookhttp.New(o.webhookPolicy), RootURL: "http://" + ln.Addr().String() + "/"})
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	pushes.svc = hookSvc
+	// The webhook worker runs as long as the server, and stops with it.
+	hookCtx, stopHooks := context.WithCancel(ctx)
+	hookDone := make(chan struct{})
+	go func() {
+		defer close(hookDone)
+		if err := hookSvc.Run(hookCtx); err != nil {
+			log.Error("webhook worker", "err", err)
+		}
+	}()
+	defer func() { stopHooks(); <-hookDone }()
+	mux := http.NewServeMux()
+	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Actions: actSvc, Hooks: hookSvc,
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies})
 	if err != nil {
 		return err

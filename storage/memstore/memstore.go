@@ -30,6 +30,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -129,6 +130,8 @@ type state struct {
 	reactions  map[forge.ID]issues.Reaction
 	issueWatch map[forge.ID]issues.IssueWatch
 	crossRefs  map[forge.ID]issues.CrossRef // by comment id
+	hooks      map[forge.ID]hooks.Hook
+	hookTasks  map[forge.ID]hooks.Task
 }
 
 // issueLabel keys a label on an issue.
@@ -187,6 +190,8 @@ func newState() *state {
 		reactions:   map[forge.ID]issues.Reaction{},
 		issueWatch:  map[forge.ID]issues.IssueWatch{},
 		crossRefs:   map[forge.ID]issues.CrossRef{},
+		hooks:       map[forge.ID]hooks.Hook{},
+		hookTasks:   map[forge.ID]hooks.Task{},
 	}
 }
 
@@ -233,6 +238,8 @@ func (s *state) clone() *state {
 		reactions:   maps.Clone(s.reactions),
 		issueWatch:  maps.Clone(s.issueWatch),
 		crossRefs:   maps.Clone(s.crossRefs),
+		hooks:       maps.Clone(s.hooks),
+		hookTasks:   maps.Clone(s.hookTasks),
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
@@ -29,6 +30,7 @@ type Backend interface {
 	Orgs() orgs.Store
 	Issues() issues.Store
 	Actions() actions.Store
+	Hooks() hooks.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -108,6 +110,8 @@ var cases = []struct {
 	{"IssueDependencies", testIssueDependencies},
 	{"IssueTimes", testIssueTimes},
 	{"IssueSocial", testIssueSocial},
+	{"Hooks", testHooks},
+	{"HookTasks", testHookTasks},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {

@@ -1,0 +1,13 @@
+// Package hooks owns webhooks: system and default hooks (site
+// administrators), repository, organisation and user hooks, the events they
+// subscribe to, and their delivery. Events are queued as tasks in the store
+// (Service.Enqueue and the listeners the wiring connects to the other
+// domains) and delivered by Service.Run through a Sender, with signatures,
+// time-outs and retries with back-off; the tasks are the delivery log.
+//
+// The rules (hook types, events, content types, URLs, branch filters, the
+// remote address policy) are pure functions over values. The package
+// imports forge and the standard library's non-network parts only: the HTTP
+// transport is forge/hooks/hookhttp, which applies AddressPolicy at connect
+// time.
+package hooks

@@ -1,0 +1,208 @@
+package hooks
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// Event is something that happened in a repository, for the hooks that
+// subscribe to it.
+type Event struct {
+	// Word is the event word hooks subscribe to ("push", "create",
+	// "issues_only", "issue_comment"…).
+	Word string
+	// Name and Type are the X-Forgejo-Event and X-Forgejo-Event-Type
+	// headers ("issues" and "issues" for Word "issues_only"); empty means
+	// Word.
+	Name, Type string
+	// Repo is where it happened: its hooks, its owner's hooks and the
+	// system hooks receive it.
+	Repo *forge.Repository
+	// Branch is the branch it concerns, for branch filters ("" for none).
+	Branch string
+	// Payload is marshalled as the JSON body.
+	Payload any
+}
+
+// Enqueue queues ev for every active hook that receives it: the
+// repository's hooks, its owner's (organisation or user) hooks and the
+// system hooks, whose events include ev.Word and whose branch filter
+// passes ev.Branch. Only native hook types (forgejo, gitea, gogs) are
+// queued. It returns once the tasks are stored; Run delivers them.
+func (s *Service) Enqueue(ctx context.Context, ev Event) error {
+	body, err := json.Marshal(ev.Payload)
+	if err != nil {
+		return forge.Errorf(forge.ErrInvalid, "hooks: payload: %v", err)
+	}
+	name := ev.Name
+	if name == "" {
+		name = ev.Word
+	}
+	typ := ev.Type
+	if typ == "" {
+		typ = name
+	}
+	now := s.clock.Now()
+	n := 0
+	err = s.store.Update(ctx, func(tx Tx) error {
+		all := forge.ListOptions{Limit: -1}
+		var hooks []*Hook
+		for _, f := range []Filter{{RepoID: ev.Repo.ID}, {OwnerID: ev.Repo.OwnerID}, {System: true}} {
+			f.ActiveOnly = true
+			list, _, err := tx.ListHooks(ctx, f, all)
+			if err != nil {
+				return err
+			}
+			hooks = append(hooks, list...)
+		}
+		for _, h := range hooks {
+			if !h.Type.Native() || !Subscribes(h.Events, ev.Word) || !MatchBranchFilter(h.BranchFilter, ev.Branch) {
+				continue
+			}
+			t := &Task{HookID: h.ID, UUID: s.cfg.NewUUID(), Event: name, EventType: typ, Payload: body, NextAttempt: now, Created: now}
+			if err := tx.CreateTask(ctx, t); err != nil {
+				return err
+			}
+			n++
+		}
+		return nil
+	})
+	if err == nil && n > 0 {
+		s.signal()
+	}
+	return err
+}
+
+// users loads the accounts of payloads (missing ones are nil).
+func (s *Service) users(ctx context.Context, ids ...forge.ID) []*forge.User {
+	out := make([]*forge.User, len(ids))
+	_ = s.store.View(ctx, func(tx Tx) error {
+		for i, id := range ids {
+			if u, err := tx.UserByID(ctx, id); err == nil {
+				out[i] = u
+			}
+		}
+		return nil
+	})
+	return out
+}
+
+// RefUpdate is one reference changed by a push (repos.RefUpdate's fields).
+type RefUpdate struct{ Ref, OldID, NewID string }
+
+// Pushed queues the events of a push: create for each new reference,
+// delete for each removed one, push for each one not removed. Commit lists
+// are left empty (total_commits 0): Hearth's payloads do not read git yet.
+func (s *Service) Pushed(ctx context.Context, actor forge.Actor, repo *forge.Repository, updates []RefUpdate) error {
+	us := s.users(ctx, repo.OwnerID)
+	prepo, sender := s.payloadRepo(repo, us[0]), s.payloadUser(actor.User)
+	var errs []error
+	for _, u := range updates {
+		kind, short := RefKind(u.Ref)
+		branch := ""
+		if kind == "branch" {
+			branch = short
+		}
+		if IsZeroID(u.OldID) && kind != "" {
+			errs = append(errs, s.Enqueue(ctx, Event{Word: "create", Repo: repo, Branch: branch,
+				Payload: CreatePayload{SHA: u.NewID, Ref: short, RefType: kind, Repo: prepo, Sender: sender}}))
+		}
+		if IsZeroID(u.NewID) {
+			if kind != "" {
+				errs = append(errs, s.Enqueue(ctx, Event{Word: "delete", Repo: repo, Branch: branch,
+					Payload: DeletePayload{Ref: short, RefType: kind, PusherType: "user", Repo: prepo, Sender: sender}}))
+			}
+			continue
+		}
+		compare := ""
+		if !IsZeroID(u.OldID) {
+			compare = s.cfg.RootURL + prepo.FullName + "/compare/" + u.OldID + "..." + u.NewID
+		}
+		errs = append(errs, s.Enqueue(ctx, Event{Word: "push", Repo: repo, Branch: branch, Payload: PushPayload{
+			Ref: u.Ref, Before: u.OldID, After: u.NewID, CompareURL: compare, Commits: []*PayloadCommit{},
+			Repo: prepo, Pusher: sender, Sender: sender}}))
+	}
+	return errors.Join(errs...)
+}
+
+// RepoCreated copies the default hooks into a new repository (as
+// repository hooks) and queues the repository event "created" for the
+// hooks of its owner and the system hooks.
+func (s *Service) RepoCreated(ctx context.Context, actor forge.Actor, repo *forge.Repository) error {
+	now := s.clock.Now()
+	if err := s.store.Update(ctx, func(tx Tx) error {
+		defaults, _, err := tx.ListHooks(ctx, Filter{}, forge.ListOptions{Limit: -1})
+		if err != nil {
+			return err
+		}
+		for _, d := range defaults {
+			h := d.Clone()
+			h.ID, h.RepoID, h.OwnerID, h.IsSystem, h.Created, h.Updated = 0, repo.ID, 0, false, now, now
+			if err := tx.CreateHook(ctx, h); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	return s.repoEvent(ctx, actor, repo, "created")
+}
+
+// RepoDeleted queues the repository event "deleted" for the hooks of the
+// repository's owner and the system hooks (the repository's own hooks are
+// gone with it).
+func (s *Service) RepoDeleted(ctx context.Context, actor forge.Actor, repo *forge.Repository) error {
+	return s.repoEvent(ctx, actor, repo, "deleted")
+}
+
+func (s *Service) repoEvent(ctx context.Context, actor forge.Actor, repo *forge.Repository, action string) error {
+	us := s.users(ctx, repo.OwnerID)
+	p := RepositoryPayload{Action: action, Repository: s.payloadRepo(repo, us[0]), Sender: s.payloadUser(actor.User)}
+	if us[0] != nil && us[0].Type == forge.UserTypeOrganization {
+		p.Organization = s.payloadUser(us[0])
+	}
+	return s.Enqueue(ctx, Event{Word: "repository", Repo: repo, Payload: p})
+}
+
+// Forked queues the fork event for the hooks of the repository forked
+// (parent): forkee is the parent, repository the new fork, as Forgejo.
+func (s *Service) Forked(ctx context.Context, actor forge.Actor, parent, fork *forge.Repository) error {
+	us := s.users(ctx, parent.OwnerID, fork.OwnerID)
+	return s.Enqueue(ctx, Event{Word: "fork", Repo: parent, Payload: ForkPayload{
+		Forkee: s.payloadRepo(parent, us[0]), Repo: s.payloadRepo(fork, us[1]), Sender: s.payloadUser(actor.User)}})
+}
+
+// Test queues a test delivery of hook id of owner/repo, active or not,
+// whatever its events: a push payload for the default branch (Forgejo's
+// TestHook; Hearth sends it without commits). Errors: Get's.
+func (s *Service) Test(ctx context.Context, actor forge.Actor, owner, repo string, id forge.ID) error {
+	sc, err := s.resolve(ctx, actor, RepoHooks(owner, repo), forge.AccessWrite)
+	if err != nil {
+		return err
+	}
+	r := sc.repo
+	us := s.users(ctx, r.OwnerID)
+	sender := s.payloadUser(actor.User)
+	zero := "0000000000000000000000000000000000000000"
+	body, err := json.Marshal(PushPayload{Ref: "refs/heads/" + r.DefaultBranch, Before: zero, After: zero,
+		Commits: []*PayloadCommit{}, Repo: s.payloadRepo(r, us[0]), Pusher: sender, Sender: sender})
+	if err != nil {
+		return err
+	}
+	now := s.clock.Now()
+	err = s.store.Update(ctx, func(tx Tx) error {
+		if _, err := ownHook(ctx, tx, sc, id); err != nil {
+			return err
+		}
+		return tx.CreateTask(ctx, &Task{HookID: id, UUID: s.cfg.NewUUID(), Event: "push", EventType: "push",
+			Payload: body, NextAttempt: now, Created: now})
+	})
+	if err == nil {
+		s.signal()
+	}
+	return err
+}

@@ -1,0 +1,64 @@
+package httpapi_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
+	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi"
+	"github.com/hearthforge/hearth/storage/blob"
+	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/sqlite"
+)
+
+// hookEnv is the organisation environment with the webhook service on the
+// same SQLite database; its sender may reach loopback receivers.
+type hookEnv struct {
+	*env
+	hooks *hooks.Service
+}
+
+func newHookEnv(t *testing.T) *hookEnv {
+	t.Helper()
+	db, err := sqlite.Open(context.Background(), ":memory:")
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	clock := forgetest.NewClock()
+	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
+		SecretKey: []byte("httpapi-test-secret")})
+	require.NoError(t, err)
+	no := false
+	_, err = svc.EnsureAdmin(context.Background(), auth.CreateUserOptions{
+		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
+	require.NoError(t, err)
+	git, err := gitstore.Open(t.TempDir())
+	require.NoError(t, err)
+	blobs, err := blob.OpenDir(t.TempDir())
+	require.NoError(t, err)
+	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
+	require.NoError(t, err)
+	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
+	require.NoError(t, err)
+	policy, err := hooks.ParseAddressPolicy([]string{"loopback"})
+	require.NoError(t, err)
+	hookSvc, err := hooks.New(hooks.Config{Store: db.Hooks(), Clock: clock, Repos: repoSvc, Orgs: orgSvc,
+		Sender: hookhttp.New(policy), Timeout: 5 * time.Second, RootURL: "https://forge.example/"})
+	require.NoError(t, err)
+	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Hooks: hookSvc})
+	require.NoError(t, err)
+	mux := http.NewServeMux()
+	mux.Handle("/", api)
+	srv := httptest.NewServer(checked(t, mux))
+	t.Cleanup(srv.Close)
+	return &hookEnv{env: &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, hooks: hookSvc}
+}

@@ -1,0 +1,177 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi"
+)
+
+var newHookBody = map[string]any{"type": "forgejo", "config": map[string]string{"url": "http://127.0.0.1:1/h", "content_type": "json"}}
+
+// hookSamples are the route-table samples of the webhook operations, in
+// the world hookWorld builds: system hook 1, alice/proj's hook 2, acme's
+// hook 3 and root's own hook 4; the token is root's.
+var hookSamples = map[string]sample{
+	"adminListHooks":  {path: "/admin/hooks", ok: outcome{200, ""}},
+	"adminCreateHook": {path: "/admin/hooks", body: newHookBody, ok: outcome{201, ""}},
+	"adminGetHook":    {path: "/admin/hooks/1", ok: outcome{200, ""}},
+	"adminEditHook":   {path: "/admin/hooks/1", body: map[string]any{"active": true}, ok: outcome{200, ""}},
+	"adminDeleteHook": {path: "/admin/hooks/1", ok: outcome{204, ""}},
+
+	"repoListHooks":     {path: "/repos/alice/proj/hooks", ok: outcome{200, ""}},
+	"repoCreateHook":    {path: "/repos/alice/proj/hooks", body: newHookBody, ok: outcome{201, ""}},
+	"repoGetHook":       {path: "/repos/alice/proj/hooks/2", ok: outcome{200, ""}},
+	"repoEditHook":      {path: "/repos/alice/proj/hooks/2", body: map[string]any{"active": true}, ok: outcome{200, ""}},
+	"repoDeleteHook":    {path: "/repos/alice/proj/hooks/2", ok: outcome{204, ""}},
+	"repoTestHook":      {path: "/repos/alice/proj/hooks/2/tests", ok: outcome{204, ""}},
+	"repoListGitHooks":  {path: "/repos/alice/proj/hooks/git", ok: outcome{403, "must be allowed to edit Git hooks"}},
+	"repoGetGitHook":    {path: "/repos/alice/proj/hooks/git/pre-receive", ok: outcome{403, "must be allowed to edit Git hooks"}},
+	"repoEditGitHook":   {path: "/repos/alice/proj/hooks/git/pre-receive", body: map[string]any{"content": "x"}, ok: outcome{403, "must be allowed to edit Git hooks"}},
+	"repoDeleteGitHook": {path: "/repos/alice/proj/hooks/git/pre-receive", ok: outcome{403, "must be allowed to edit Git hooks"}},
+
+	"orgListHooks":  {path: "/orgs/acme/hooks", ok: outcome{200, ""}},
+	"orgCreateHook": {path: "/orgs/acme/hooks", body: newHookBody, ok: outcome{201, ""}},
+	"orgGetHook":    {path: "/orgs/acme/hooks/3", ok: outcome{200, ""}},
+	"orgEditHook":   {path: "/orgs/acme/hooks/3", body: map[string]any{"active": true}, ok: outcome{200, ""}},
+	"orgDeleteHook": {path: "/orgs/acme/hooks/3", ok: outcome{204, ""}},
+
+	"userListHooks":  {path: "/user/hooks", ok: outcome{200, ""}},
+	"userCreateHook": {path: "/user/hooks", body: newHookBody, ok: outcome{201, ""}},
+	"userGetHook":    {path: "/user/hooks/4", ok: outcome{200, ""}},
+	"userEditHook":   {path: "/user/hooks/4", body: map[string]any{"active": true}, ok: outcome{200, ""}},
+	"userDeleteHook": {path: "/user/hooks/4", ok: outcome{204, ""}},
+}
+
+func init() {
+	for k, v := range hookSamples {
+		samples[k] = v
+	}
+	notFound := "an unknown hook id is Forgejo's 404 (ctx.NotFound); the document omits it"
+	for op, add := range map[string]map[int]string{
+		"adminGetHook":    {http.StatusNotFound: notFound},
+		"adminEditHook":   {http.StatusNotFound: "an unknown hook id is 404 (Forgejo answers 500, a bug: spec §3)"},
+		"adminDeleteHook": {http.StatusNotFound: notFound},
+		"adminCreateHook": {http.StatusBadRequest: "an invalid slack channel is 400 `Invalid slack channel name` (routers/api/v1/utils/hook.go)"},
+		"repoCreateHook":  {http.StatusBadRequest: "as adminCreateHook"},
+		"orgCreateHook":   {http.StatusBadRequest: "as adminCreateHook"},
+		"userCreateHook":  {http.StatusBadRequest: "as adminCreateHook"},
+		"userGetHook":     {http.StatusNotFound: notFound},
+		"userEditHook":    {http.StatusNotFound: notFound},
+		"userDeleteHook":  {http.StatusNotFound: notFound},
+	} {
+		m := perOperation[op]
+		if m == nil {
+			m = map[int]string{}
+			perOperation[op] = m
+		}
+		for status, reason := range add {
+			m[status] = reason
+		}
+	}
+}
+
+// hookWorld builds what hookSamples need.
+func hookWorld(e *hookEnv) {
+	e.t.Helper()
+	for _, u := range []string{"alice", "bob"} {
+		e.createUser(u)
+	}
+	e.expect(e.do(rootReq("POST", "/admin/users/alice/repos", map[string]any{"name": "proj", "auto_init": true})), 201, "")
+	e.createOrg("alice", "acme", "public")
+	for i, p := range []string{"/admin/hooks", "/repos/alice/proj/hooks", "/orgs/acme/hooks", "/user/hooks"} {
+		body := map[string]any{"type": "forgejo", "config": map[string]string{"url": "http://127.0.0.1:1/h", "content_type": "json", "is_system_webhook": "true"}}
+		r := e.do(rootReq("POST", p, body))
+		e.expect(r, 201, "")
+		if id := int(r.json(e.t)["id"].(float64)); id != i+1 {
+			e.t.Fatalf("hook %s has id %d, the samples expect %d", p, id, i+1)
+		}
+	}
+}
+
+// hookRouteOps are the operations hookRoutes adds to the route table.
+func hookRouteOps(t *testing.T) map[string]bool {
+	t.Helper()
+	cfg := httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}}
+	without, err := httpapi.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Hooks = &hooks.Service{}
+	with, err := httpapi.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := map[string]bool{}
+	for _, rt := range without.Routes() {
+		base[rt.Op] = true
+	}
+	out := map[string]bool{}
+	for _, rt := range with.Routes() {
+		if !base[rt.Op] {
+			out[rt.Op] = true
+		}
+	}
+	return out
+}
+
+// TestHookRouteTable is TestRouteTable for the webhook operations: the
+// answer to no credentials, to a token lacking the category, to a read
+// token on a write method, and to a token with exactly the right scopes.
+func TestHookRouteTable(t *testing.T) {
+	t.Parallel()
+	api, err := httpapi.New(httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Hooks: &hooks.Service{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops := hookRouteOps(t)
+	if len(ops) != len(hookSamples) {
+		t.Errorf("hookRoutes adds %d operations, hookSamples has %d", len(ops), len(hookSamples))
+	}
+	for _, rt := range api.Routes() {
+		if !ops[rt.Op] {
+			continue
+		}
+		if len(rt.Scopes) == 0 || !rt.Token {
+			t.Errorf("%s %s (%s) must declare its scopes and need a token", rt.Method, rt.Path, rt.Op)
+		}
+		s, ok := hookSamples[rt.Op]
+		if !ok {
+			t.Errorf("%s has no sample in hookSamples", rt.Op)
+			continue
+		}
+		t.Run(rt.Op, func(t *testing.T) {
+			t.Parallel()
+			e := newHookEnv(t)
+			hookWorld(e)
+			level := strings.ToLower(forge.LevelForMethod(rt.Method).String())
+			run := func(name string, r req, want outcome) {
+				t.Helper()
+				r.method, r.path, r.body = rt.Method, "/api/v1"+s.path, s.body
+				got := e.do(r)
+				if !assert.Equal(t, want.status, got.StatusCode, "%s: %s", name, got.body) {
+					return
+				}
+				if want.msg != "" {
+					assert.Equal(t, want.msg, got.json(t)["message"], name)
+				}
+			}
+			scoped := func(words ...string) req { return req{token: e.token("root", words...)} }
+			run("no credentials", req{}, outcome{401, "token is required"})
+			required := "token does not have at least one of required scope(s): [" + strings.Join(scopeWords(rt.Scopes, level), " ") + "]"
+			run("token lacking the category", scoped("write:misc"), outcome{403, required})
+			if level == "write" {
+				run("read token on a write method", scoped(scopeWords(rt.Scopes, "read")...), outcome{403, required})
+			}
+			run("right token", scoped(scopeWords(rt.Scopes, level)...), s.ok)
+		})
+	}
+}
