@@ -47,6 +47,9 @@ type Tx interface {
 	SetCollaborator(ctx context.Context, repoID, userID forge.ID, mode forge.AccessMode) error
 	// DeleteCollaborator removes one; forge.ErrNotFound if not one.
 	DeleteCollaborator(ctx context.Context, repoID, userID forge.ID) error
+	// IsBlocked reports whether blockerID blocks userID (Forgejo's
+	// user_block, written by forge/orgs and user blocking).
+	IsBlocked(ctx context.Context, blockerID, userID forge.ID) (bool, error)
 	// CollaboratorMode is forge.AccessNone for users who are not collaborators.
 	CollaboratorMode(ctx context.Context, repoID, userID forge.ID) (forge.AccessMode, error)
 	// CollaboratorModes is CollaboratorMode for many repositories in one

@@ -88,6 +88,7 @@ var cases = []struct {
 	{"Teams", testTeams},
 	{"TeamMembersAndRepos", testTeamMembersAndRepos},
 	{"Blocks", testBlocks},
+	{"RepoBlocks", testRepoBlocks},
 	{"OrgCascades", testOrgCascades},
 	{"Issues", testIssues},
 	{"IssueIndexes", testIssueIndexes},

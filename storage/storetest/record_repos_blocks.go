@@ -1,0 +1,12 @@
+package storetest
+
+import (
+	"context"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+func (x recReposTx) IsBlocked(ctx context.Context, blockerID, userID forge.ID) (bool, error) {
+	x.rec.hit("repos.Tx.IsBlocked")
+	return x.Tx.IsBlocked(ctx, blockerID, userID)
+}
