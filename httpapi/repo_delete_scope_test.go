@@ -26,7 +26,9 @@ func TestDeleteRepoOwnerScope(t *testing.T) {
 		e.expect(e.do(as("alice", "POST", "/user/repos", map[string]any{"name": name})), http.StatusCreated, "")
 	}
 	orgTok, userTok := e.token("alice", "write:organization"), e.token("alice", "write:user")
-	del := func(tok, path string) resp { return e.do(req{method: "DELETE", path: "/api/v1/repos/" + path, token: tok}) }
+	del := func(tok, path string) resp {
+		return e.do(req{method: "DELETE", path: "/api/v1/repos/" + path, token: tok})
+	}
 
 	e.expect(del(userTok, "acme/a"), http.StatusForbidden, "token does not have at least one of required scope(s): [write:organization]")
 	e.expect(del(orgTok, "alice/a"), http.StatusForbidden, "token does not have at least one of required scope(s): [write:user]")
