@@ -89,6 +89,7 @@ var cases = []struct {
 	{"TeamMembersAndRepos", testTeamMembersAndRepos},
 	{"Blocks", testBlocks},
 	{"RepoBlocks", testRepoBlocks},
+	{"TransferTeams", testTransferTeams},
 	{"OrgCascades", testOrgCascades},
 	{"Issues", testIssues},
 	{"IssueIndexes", testIssueIndexes},

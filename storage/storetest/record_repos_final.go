@@ -10,3 +10,8 @@ func (x recReposTx) IsBlocked(ctx context.Context, blockerID, userID forge.ID) (
 	x.rec.hit("repos.Tx.IsBlocked")
 	return x.Tx.IsBlocked(ctx, blockerID, userID)
 }
+
+func (x recReposTx) TeamOrgs(ctx context.Context, teamIDs []forge.ID) (map[forge.ID]forge.ID, error) {
+	x.rec.hit("repos.Tx.TeamOrgs")
+	return x.Tx.TeamOrgs(ctx, teamIDs)
+}
