@@ -68,20 +68,19 @@ func (a *API) createInOrg(c *call, assign bool) {
 }
 
 // teamRepoViews loads the views of a team's repositories, all owned by
-// the organisation org, with the actor's permission on each. Forgejo's
-// team routes need the organization scope only, so the permission comes
-// from repos.Service.RepoAccess, which checks no repository scope (one
-// read per repository of the page).
+// the organisation org, with the actor's permission on each, in a fixed
+// number of reads whatever the page's length (repos.Service.ViewsOf).
+// Forgejo's team routes need the organization scope only, and ViewsOf
+// checks no repository scope.
 func (a *API) teamRepoViews(c *call, org *forge.User, list []*forge.Repository) ([]*repos.View, error) {
-	out := make([]*repos.View, 0, len(list))
-	for _, r := range list {
-		repo, perm, err := a.cfg.Repos.RepoAccess(c.r.Context(), c.actor, org.Name, r.Name)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, &repos.View{Repo: repo, Owner: org, Perm: perm})
+	views, err := a.cfg.Repos.ViewsOf(c.r.Context(), c.actor, list)
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	for _, v := range views {
+		v.Owner = org
+	}
+	return views, nil
 }
 
 // listTeamRepos is GET /teams/{id}/repos.

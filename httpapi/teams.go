@@ -259,3 +259,14 @@ func (a *API) removeTeamMember(c *call) {
 	}
 	c.noContent()
 }
+
+// transferTeamsFrom is a pending transfer's repo_transfer.teams: the
+// teams without their organisation, as Forgejo's ToRepoTransfer (ToTeams
+// with loadOrgs false); never nil.
+func transferTeamsFrom(root string, list []*forge.Team) []wire.Team {
+	out := make([]wire.Team, len(list))
+	for i, t := range list {
+		out[i] = teamFrom(root, t, nil)
+	}
+	return out
+}

@@ -36,8 +36,11 @@ func TestTransferWithOrgs(t *testing.T) {
 	mk(alice, "tool")
 	require.NoError(t, e.svc.AddCollaborator(ctx, alice, "alice", "tool", "carol", forge.AccessModeWrite))
 	_, err := e.svc.StartTransfer(ctx, alice, "alice", "tool", "acme", []forge.ID{other.ID})
+	assert.ErrorIs(t, err, forge.ErrForbidden)
+	assert.EqualError(t, err, "team "+itoa(other.ID)+" belongs not to org "+itoa(acme.ID), "a team of another organisation (Forgejo's 403)")
+	_, err = e.svc.StartTransfer(ctx, alice, "alice", "tool", "acme", []forge.ID{99999})
 	assert.ErrorIs(t, err, forge.ErrInvalid)
-	assert.EqualError(t, err, "team "+itoa(other.ID)+" not found", "a team of another organisation")
+	assert.EqualError(t, err, "team 99999 not found")
 	v, err := e.svc.StartTransfer(ctx, alice, "alice", "tool", "acme", []forge.ID{readers.ID})
 	require.NoError(t, err)
 	assert.Equal(t, acme.ID, v.Repo.OwnerID)
@@ -58,15 +61,21 @@ func TestTransferWithOrgs(t *testing.T) {
 	// carol is in acme but may not create repositories there: pending,
 	// accepted by an owner of acme (not by carol).
 	mk(carol, "gift")
-	v, err = e.svc.StartTransfer(ctx, carol, "carol", "gift", "acme", nil)
+	v, err = e.svc.StartTransfer(ctx, carol, "carol", "gift", "acme", []forge.ID{readers.ID})
 	require.NoError(t, err)
 	assert.Equal(t, carol.User.ID, v.Repo.OwnerID, "pending")
+	// The pending transfer keeps its teams, and lists them.
+	pending, err := e.svc.PendingTransfer(ctx, carol, v.Repo.ID)
+	require.NoError(t, err)
+	require.Len(t, pending.Teams, 1)
+	assert.Equal(t, "readers", pending.Teams[0].Name)
+	assert.Equal(t, []forge.ID{readers.ID}, pending.TeamIDs)
 	_, err = e.svc.AcceptTransfer(ctx, carol, "carol", "gift")
 	assert.ErrorIs(t, err, forge.ErrForbidden)
 	v, err = e.svc.AcceptTransfer(ctx, alice, "carol", "gift")
 	require.NoError(t, err)
 	assert.Equal(t, acme.ID, v.Repo.OwnerID)
-	assert.ElementsMatch(t, []string{"Owners"}, e.teamsOf(t, acme, v.Repo.ID))
+	assert.ElementsMatch(t, []string{"Owners", "readers"}, e.teamsOf(t, acme, v.Repo.ID), "team_ids applied on acceptance")
 
 	// Refusals.
 	mk(carol, "mine")

@@ -88,6 +88,9 @@ func (s *Service) IsCollaborator(ctx context.Context, actor forge.Actor, owner, 
 }
 
 // AddCollaborator adds or updates a collaborator. reqAdmin, not archived.
+// A user the repository's owner blocks, or who blocks the owner, is
+// refused with forge.ErrForbidden `user is blocked by the poster or
+// repository owner` (Forgejo's repo_module.AddCollaborator).
 // The owner cannot be a collaborator (forge.ErrInvalid); mode must be
 // read, write or admin (forge.ErrInvalid `[Permission]: In`, the answer to
 // a permission outside the enum of Forgejo's AddCollaboratorOption).
@@ -102,6 +105,9 @@ func (s *Service) AddCollaborator(ctx context.Context, actor forge.Actor, owner,
 		}
 		if u.ID == v.Repo.OwnerID {
 			return forge.Errorf(forge.ErrInvalid, "the owner cannot be added as a collaborator")
+		}
+		if err := checkNotBlocked(ctx, tx, v.Repo.OwnerID, u.ID); err != nil {
+			return err
 		}
 		if err := tx.SetCollaborator(ctx, v.Repo.ID, u.ID, mode); err != nil {
 			return err

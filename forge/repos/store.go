@@ -47,6 +47,9 @@ type Tx interface {
 	SetCollaborator(ctx context.Context, repoID, userID forge.ID, mode forge.AccessMode) error
 	// DeleteCollaborator removes one; forge.ErrNotFound if not one.
 	DeleteCollaborator(ctx context.Context, repoID, userID forge.ID) error
+	// IsBlocked reports whether blockerID blocks userID (Forgejo's
+	// user_block, written by forge/orgs and user blocking).
+	IsBlocked(ctx context.Context, blockerID, userID forge.ID) (bool, error)
 	// CollaboratorMode is forge.AccessNone for users who are not collaborators.
 	CollaboratorMode(ctx context.Context, repoID, userID forge.ID) (forge.AccessMode, error)
 	// CollaboratorModes is CollaboratorMode for many repositories in one
@@ -101,7 +104,8 @@ type Tx interface {
 	// DeleteProtection removes a rule; forge.ErrNotFound if none.
 	DeleteProtection(ctx context.Context, repoID forge.ID, rule string) error
 
-	// SetTransfer records a pending transfer (replacing any other).
+	// SetTransfer records a pending transfer with its TeamIDs (replacing
+	// any other); Transfer and Transfers return the TeamIDs in order.
 	SetTransfer(ctx context.Context, t *Transfer) error
 	// Transfer returns the pending transfer of a repository,
 	// forge.ErrNotFound if none.
@@ -110,6 +114,9 @@ type Tx interface {
 	// holds those of repoIDs with a pending transfer, whose Doer and
 	// Recipient carry only their ID. Never nil.
 	Transfers(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*Transfer, error)
+	// TeamOrgs returns, in one query, the organisation of each team of
+	// teamIDs that exists, by team id; missing ids are absent. Never nil.
+	TeamOrgs(ctx context.Context, teamIDs []forge.ID) (map[forge.ID]forge.ID, error)
 	// DeleteTransfer forgets a pending transfer (no error if none).
 	DeleteTransfer(ctx context.Context, repoID forge.ID) error
 	// RecountForks sets a repository's fork counter to its number of forks.

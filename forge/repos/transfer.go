@@ -17,6 +17,14 @@ type Transfer struct {
 	Doer      *forge.User
 	Recipient *forge.User
 	Created   time.Time
+	// TeamIDs are the teams of the receiving organisation that get the
+	// repository on acceptance (TransferRepoOption's team_ids, kept by the
+	// store in their order; nil when none).
+	TeamIDs []forge.ID
+	// Teams are the teams of TeamIDs that still exist, filled by the
+	// service (never by the store) for the repository JSON's
+	// repo_transfer.teams.
+	Teams []*forge.Team
 }
 
 // PendingTransfer returns the repository's pending transfer, or nil, for
@@ -54,7 +62,38 @@ func loadTransfer(ctx context.Context, tx Tx, repo forge.ID) (*Transfer, error) 
 	if t.Recipient, err = tx.UserByID(ctx, t.Recipient.ID); err != nil {
 		return nil, err
 	}
+	if t.Teams, err = transferTeams(ctx, tx, t); err != nil {
+		return nil, err
+	}
 	return t, nil
+}
+
+// transferTeams are the teams of t.TeamIDs that the recipient organisation
+// still has, in the order given (a team deleted since is dropped).
+func transferTeams(ctx context.Context, tx Tx, t *Transfer) ([]*forge.Team, error) {
+	out := []*forge.Team{}
+	if len(t.TeamIDs) == 0 || !t.Recipient.IsOrganization() {
+		return out, nil
+	}
+	teams, err := tx.OrgTeams(ctx, t.Recipient.ID, 0)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range t.TeamIDs {
+		if i := slices.IndexFunc(teams, func(tm *forge.Team) bool { return tm.ID == id }); i >= 0 {
+			out = append(out, teams[i])
+		}
+	}
+	return out, nil
+}
+
+// teamIDsOf is the ids of teams, nil when there are none.
+func teamIDsOf(teams []*forge.Team) []forge.ID {
+	var ids []forge.ID
+	for _, tm := range teams {
+		ids = append(ids, tm.ID)
+	}
+	return ids
 }
 
 // StartTransfer hands owner/name to the user or organisation called
@@ -65,8 +104,8 @@ func loadTransfer(ctx context.Context, tx Tx, repo forge.ID) (*Transfer, error) 
 // moves it at once; otherwise the transfer waits for AcceptTransfer, as in
 // Forgejo. teamIDs (TransferRepoOption's team_ids; nil when not given)
 // are teams of the receiving organisation that get the repository when it
-// moves at once; a pending transfer does not keep them (Forgejo does:
-// Hearth's stores have no place for them yet).
+// moves, at once or on acceptance: a pending transfer keeps them (its
+// Teams list those that still exist), as Forgejo's repo_transfer.team_ids.
 //
 // Moving a repository out of an organisation takes it from the old
 // organisation's teams; into one, it joins the teams that include all
@@ -77,9 +116,9 @@ func loadTransfer(ctx context.Context, tx Tx, repo forge.ID) (*Transfer, error) 
 // forge.ErrNotFound `The new owner does not exist or cannot be found` for
 // an unknown recipient or a private organisation the actor is no member
 // of; forge.ErrInvalid `Teams can only be added to organization-owned
-// repositories` and `team 5 not found` (also for a team of another
-// organisation, which Forgejo refuses with 403 `team 5 belongs not to org
-// 6`); forge.ErrConflict when the recipient has a repository of that name.
+// repositories` and `team 5 not found`; forge.ErrForbidden `team 5
+// belongs not to org 6` for a team of another organisation (Forgejo's
+// 403); forge.ErrConflict when the recipient has a repository of that name.
 func (s *Service) StartTransfer(ctx context.Context, actor forge.Actor, owner, name, newOwner string, teamIDs []forge.ID) (*View, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return nil, err
@@ -112,7 +151,8 @@ func (s *Service) StartTransfer(ctx context.Context, actor forge.Actor, owner, n
 		if now {
 			err = s.move(ctx, tx, v, to, teamIDs)
 		} else {
-			err = tx.SetTransfer(ctx, &Transfer{RepoID: v.Repo.ID, Doer: actor.User, Recipient: to, Created: s.clock.Now()})
+			err = tx.SetTransfer(ctx, &Transfer{RepoID: v.Repo.ID, Doer: actor.User, Recipient: to, Created: s.clock.Now(),
+				TeamIDs: slices.Clone(teamIDs)})
 		}
 		if err != nil {
 			return err
@@ -159,13 +199,17 @@ func checkTransferTeams(ctx context.Context, tx Tx, to *forge.User, teamIDs []fo
 	if !to.IsOrganization() {
 		return forge.Errorf(forge.ErrInvalid, "Teams can only be added to organization-owned repositories")
 	}
-	teams, err := tx.OrgTeams(ctx, to.ID, 0)
+	orgOf, err := tx.TeamOrgs(ctx, teamIDs)
 	if err != nil {
 		return err
 	}
 	for _, id := range teamIDs {
-		if !slices.ContainsFunc(teams, func(t *forge.Team) bool { return t.ID == id }) {
+		org, ok := orgOf[id]
+		if !ok {
 			return forge.Errorf(forge.ErrInvalid, "team %d not found", id)
+		}
+		if org != to.ID {
+			return forge.Errorf(forge.ErrForbidden, "team %d belongs not to org %d", id, to.ID)
 		}
 	}
 	return nil
@@ -307,7 +351,7 @@ func (s *Service) answerTransfer(ctx context.Context, actor forge.Actor, owner, 
 		if _, err := tx.RepoByName(ctx, t.Recipient.ID, r.Name); err == nil {
 			return forge.Errorf(forge.ErrConflict, "repository already exists [uname: %s, name: %s]", t.Recipient.Name, r.Name)
 		}
-		if err := s.move(ctx, tx, v, t.Recipient, nil); err != nil {
+		if err := s.move(ctx, tx, v, t.Recipient, teamIDsOf(t.Teams)); err != nil {
 			return err
 		}
 		return reread(ctx, tx, actor, v)

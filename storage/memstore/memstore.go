@@ -76,6 +76,7 @@ type starRow struct{ at time.Time }
 type transferRow struct {
 	doer, recipient forge.ID
 	created         time.Time
+	teams           []forge.ID // never modified in place
 }
 
 // state is one version of the whole database. A committed state is never

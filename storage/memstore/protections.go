@@ -237,7 +237,13 @@ func (t *tx) SetTransfer(ctx context.Context, tr *repos.Transfer) error {
 	if _, ok := t.st.users[tr.Recipient.ID]; !ok {
 		return missingRef("repository transfer")
 	}
-	t.st.transfers[tr.RepoID] = transferRow{doer: tr.Doer.ID, recipient: tr.Recipient.ID, created: ts(tr.Created)}
+	for _, id := range tr.TeamIDs {
+		if _, ok := t.st.teams[id]; !ok {
+			return missingRef("repository transfer")
+		}
+	}
+	t.st.transfers[tr.RepoID] = transferRow{doer: tr.Doer.ID, recipient: tr.Recipient.ID, created: ts(tr.Created),
+		teams: slices.Clone(tr.TeamIDs)}
 	return nil
 }
 
@@ -251,8 +257,7 @@ func (t *tx) Transfer(ctx context.Context, repoID forge.ID) (*repos.Transfer, er
 	if !ok {
 		return nil, notFound("repository transfer")
 	}
-	return &repos.Transfer{RepoID: repoID, Doer: &forge.User{ID: tr.doer}, Recipient: &forge.User{ID: tr.recipient},
-		Created: tr.created}, nil
+	return tr.transfer(repoID, t.st.teams), nil
 }
 
 func (t *tx) DeleteTransfer(ctx context.Context, repoID forge.ID) error {

@@ -54,8 +54,7 @@ func (t *tx) Transfers(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*r
 	out := map[forge.ID]*repos.Transfer{}
 	for _, id := range repoIDs {
 		if tr, ok := t.st.transfers[id]; ok {
-			out[id] = &repos.Transfer{RepoID: id, Doer: &forge.User{ID: tr.doer},
-				Recipient: &forge.User{ID: tr.recipient}, Created: tr.created}
+			out[id] = tr.transfer(id, t.st.teams)
 		}
 	}
 	return out, nil

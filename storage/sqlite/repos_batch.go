@@ -112,5 +112,12 @@ func (t *tx) Transfers(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*r
 		tr.Created = fromUnix(created)
 		out[tr.RepoID] = tr
 	}
-	return out, mapError(rows.Err(), "repository transfers")
+	if err := rows.Err(); err != nil {
+		return nil, mapError(err, "repository transfers")
+	}
+	rows.Close()
+	if err := t.transferTeams(ctx, out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }

@@ -92,6 +92,8 @@ var cases = []struct {
 	{"Teams", testTeams},
 	{"TeamMembersAndRepos", testTeamMembersAndRepos},
 	{"Blocks", testBlocks},
+	{"RepoBlocks", testRepoBlocks},
+	{"TransferTeams", testTransferTeams},
 	{"OrgCascades", testOrgCascades},
 	{"Issues", testIssues},
 	{"IssueIndexes", testIssueIndexes},

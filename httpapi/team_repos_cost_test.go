@@ -1,0 +1,89 @@
+package httpapi_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi"
+	"github.com/hearthforge/hearth/storage/blob"
+	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/sqlite"
+)
+
+// newCountedOrgEnv is newOrgEnv with the repository store counted.
+func newCountedOrgEnv(t *testing.T) (*env, *countingStore) {
+	t.Helper()
+	db, err := sqlite.Open(context.Background(), ":memory:")
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	clock := forgetest.NewClock()
+	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
+		SecretKey: []byte("httpapi-test-secret")})
+	require.NoError(t, err)
+	no := false
+	_, err = svc.EnsureAdmin(context.Background(), auth.CreateUserOptions{
+		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
+	require.NoError(t, err)
+	git, err := gitstore.Open(t.TempDir())
+	require.NoError(t, err)
+	t.Cleanup(func() { git.Close() })
+	blobs, err := blob.OpenDir(t.TempDir())
+	require.NoError(t, err)
+	cs := &countingStore{Store: db.Repos()}
+	repoSvc, err := repos.New(repos.Config{Store: cs, Git: git, Blobs: blobs, Clock: clock})
+	require.NoError(t, err)
+	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
+	require.NoError(t, err)
+	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc})
+	require.NoError(t, err)
+	srv := httptest.NewServer(checked(t, api))
+	t.Cleanup(srv.Close)
+	return &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, cs
+}
+
+// GET /teams/{id}/repos costs the repository store the same for a page of
+// one repository and a page of thirty (one batched read of the views, not
+// one per repository), with the member's permission on each.
+func TestTeamReposCostIsFixed(t *testing.T) {
+	t.Parallel()
+	e, cs := newCountedOrgEnv(t)
+	e.createUser("alice")
+	e.createUser("bob")
+	e.createOrg("alice", "acme", "public")
+	id := e.createTeam("acme", map[string]any{"name": "crew", "permission": "read",
+		"units_map": map[string]string{"repo.code": "read"}})
+	e.expect(e.do(rootReq("PUT", "/teams/"+tid(id)+"/members/bob", nil)), http.StatusNoContent, "")
+	add := func(i int) {
+		name := fmt.Sprintf("r%02d", i)
+		e.expect(e.do(as("alice", "POST", "/orgs/acme/repos", map[string]any{"name": name, "private": true})), http.StatusCreated, "")
+		e.expect(e.do(rootReq("PUT", "/teams/"+tid(id)+"/repos/acme/"+name, nil)), http.StatusNoContent, "")
+	}
+	list := func() (cost, []map[string]any) {
+		cs.reset()
+		r := e.do(as("bob", "GET", "/teams/"+tid(id)+"/repos?limit=50", nil))
+		e.expect(r, http.StatusOK, "")
+		return cs.cost(), r.list(t)
+	}
+	add(0)
+	small, page := list()
+	require.Len(t, page, 1)
+	for i := 1; i < 30; i++ {
+		add(i)
+	}
+	large, page := list()
+	require.Len(t, page, 30)
+	assert.Equal(t, small, large, "the cost of a page does not grow with it")
+	perms := page[0]["permissions"].(map[string]any)
+	assert.Equal(t, true, perms["pull"])
+	assert.Equal(t, false, perms["push"])
+}
