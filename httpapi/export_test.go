@@ -14,6 +14,7 @@ type RouteInfo struct {
 	Method, Path, Op     string
 	Scopes               []forge.ScopeCategory
 	Token, Admin, Public bool
+	OwnerScope           bool
 }
 
 // Routes returns the route table.
@@ -24,7 +25,7 @@ func (a *API) Routes() []RouteInfo {
 		if rt.missing {
 			continue
 		}
-		out = append(out, RouteInfo{rt.Method, rt.Path, rt.Op, rt.Scopes, rt.Token, rt.Admin, rt.Public})
+		out = append(out, RouteInfo{rt.Method, rt.Path, rt.Op, rt.Scopes, rt.Token, rt.Admin, rt.Public, rt.OwnerScope})
 	}
 	return out
 }

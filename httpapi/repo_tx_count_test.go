@@ -324,3 +324,13 @@ func TestCountingTxCountsEveryMethod(t *testing.T) {
 		}
 	}
 }
+
+func (x countingTx) IsBlocked(ctx context.Context, blockerID, userID forge.ID) (bool, error) {
+	x.s.queries.Add(1)
+	return x.Tx.IsBlocked(ctx, blockerID, userID)
+}
+
+func (x countingTx) TeamOrgs(ctx context.Context, teamIDs []forge.ID) (map[forge.ID]forge.ID, error) {
+	x.s.queries.Add(1)
+	return x.Tx.TeamOrgs(ctx, teamIDs)
+}

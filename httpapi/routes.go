@@ -45,7 +45,13 @@ type route struct {
 	// /settings/*). Every other route must name its Scopes: a test fails
 	// on a route with neither.
 	Public bool
-	h      func(*call)
+	// OwnerScope marks a route whose scope category depends on what the
+	// path names (DELETE /repos/{owner}/{repo}: write:user for a user's
+	// repository, write:organization for an organisation's, as Forgejo's
+	// tokenRequiresRepoOwnerScope): the service checks it, the route
+	// checks none.
+	OwnerScope bool
+	h          func(*call)
 	// missing marks an operation without a handler: it answers 501.
 	missing bool
 }
@@ -194,7 +200,7 @@ func (a *API) repoRoutes() []route {
 		{Method: "GET", Path: rp, Op: "repoGet", Scopes: repo, h: a.getRepo},
 		{Method: "PATCH", Path: rp, Op: "repoEdit", Scopes: repo, Token: true, h: a.editRepo},
 		// Forgejo checks the owner's category (user or organization) here.
-		{Method: "DELETE", Path: rp, Op: "repoDelete", Scopes: user, Token: true, h: a.deleteRepo},
+		{Method: "DELETE", Path: rp, Op: "repoDelete", OwnerScope: true, Token: true, h: a.deleteRepo},
 
 		{Method: "POST", Path: rp + "/transfer", Op: "repoTransfer", Scopes: repo, Token: true, h: a.transferRepo},
 		{Method: "POST", Path: rp + "/transfer/accept", Op: "acceptRepoTransfer", Scopes: repo, Token: true, h: a.acceptTransfer},
