@@ -31,6 +31,7 @@ type DB struct {
 	read  *sql.DB               // readers; the same pool as write for in-memory databases
 	stmts map[stmtKey]*sql.Stmt // the registered statements, prepared per pool
 	users userCache
+	tokens tokenCache // FindToken's answers (tokencache.go)
 }
 
 type stmtKey struct {
