@@ -27,10 +27,10 @@ var migrations embed.FS
 
 // DB is an open Hearth database. Its methods are safe for concurrent use.
 type DB struct {
-	write *sql.DB               // one connection: SQLite admits one writer at a time
-	read  *sql.DB               // readers; the same pool as write for in-memory databases
-	stmts map[stmtKey]*sql.Stmt // the registered statements, prepared per pool
-	users userCache
+	write  *sql.DB               // one connection: SQLite admits one writer at a time
+	read   *sql.DB               // readers; the same pool as write for in-memory databases
+	stmts  map[stmtKey]*sql.Stmt // the registered statements, prepared per pool
+	users  userCache
 	tokens tokenCache // FindToken's answers (tokencache.go)
 }
 
