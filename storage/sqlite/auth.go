@@ -26,27 +26,23 @@ var (
 )
 
 // FindToken is TokenByHash outside a transaction, answered from the token
-// cache while no write on users or tokens has ended since it was read (see
+// cache while no write transaction has ended since it was read (see
 // tokenCache). A miss reads the token with one statement on the read pool
 // (its own snapshot); a user cache miss reads the user row with a second
 // one, which sees that user as committed then.
 func (s authStore) FindToken(ctx context.Context, hash string) (*auth.AccessToken, *forge.User, error) {
-	now := time.Now()
-	if t, u := s.db.tokens.get(hash, now); t != nil {
+	now, gen := time.Now(), s.db.writes.load()
+	if t, u := s.db.tokens.get(hash, gen, now); t != nil {
 		return t, u, nil
 	}
-	gen := s.db.tokens.generation()
 	t, u, err := (&tx{db: s.db, pool: s.db.read, readOnly: true}).TokenByHash(ctx, hash)
 	if err == nil {
-		s.db.tokens.put(hash, gen, now, t, u)
+		s.db.tokens.put(hash, gen, s.db.writes.load(), now, t, u)
 	}
 	return t, u, err
 }
 
-// Update runs fn in a write transaction. Every write on users and tokens
-// comes through here, so the token cache is invalidated when it ends.
 func (s authStore) Update(ctx context.Context, fn func(auth.Tx) error) error {
-	defer s.db.tokens.invalidate()
 	return s.db.update(ctx, func(t *tx) error { return fn(t) })
 }
 

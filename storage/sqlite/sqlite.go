@@ -32,6 +32,7 @@ type DB struct {
 	stmts  map[stmtKey]*sql.Stmt // the registered statements, prepared per pool
 	users  userCache
 	tokens tokenCache // FindToken's answers (tokencache.go)
+	writes generation // write transactions ended (generation.go)
 }
 
 type stmtKey struct {
@@ -159,6 +160,7 @@ func (db *DB) update(ctx context.Context, fn func(*tx) error) (err error) {
 	if err != nil {
 		return mapError(err, "begin")
 	}
+	defer db.writes.bump() // after the commit or rollback: see generation
 	defer func() {
 		if p := recover(); p != nil {
 			stx.Rollback()

@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/hearthforge/hearth/auth"
@@ -12,20 +11,18 @@ import (
 // tokenCache keeps the answers of FindToken (a token and its user), keyed by
 // token digest, so that a token request asks nothing of SQLite.
 //
-// Every write to users or tokens goes through authStore.Update, which bumps
-// gen after the transaction ends (committed or not). An entry is used only
-// while gen still has the value it had before the read that filled it: a
-// revoked or deleted token, a deleted, disabled or demoted user, a changed
-// scope or password take effect on the next request. A read that raced a
-// write is tagged with the generation before the write and so is never used
-// after it.
+// An entry is used only while the DB's write generation still has the value
+// it had before the read that filled it: any write transaction that ends
+// (a revoked or deleted token, a deleted, disabled or demoted user, a
+// changed scope or password, anything else) empties the cache for the next
+// request. A read that raced a write is tagged with the generation before
+// the write and so is never used after it.
 //
-// Writes by another process sharing the database file do not bump gen:
-// entries are therefore trusted for at most maxTokenAge.
+// Writes by another process sharing the database file do not bump the
+// generation: entries are therefore trusted for at most maxTokenAge.
 type tokenCache struct {
-	gen atomic.Uint64
-	mu  sync.Mutex
-	m   map[string]cachedToken
+	mu sync.Mutex
+	m  map[string]cachedToken
 }
 
 type cachedToken struct {
@@ -43,17 +40,10 @@ const (
 	maxTokenAge = time.Second
 )
 
-// generation returns the value to tag a read that starts now with.
-func (c *tokenCache) generation() uint64 { return c.gen.Load() }
-
-// invalidate drops every entry; call it after every write transaction on
-// users or tokens has ended.
-func (c *tokenCache) invalidate() { c.gen.Add(1) }
-
 // get returns copies of the cached token and user of hash, if any is
-// current.
-func (c *tokenCache) get(hash string, now time.Time) (*auth.AccessToken, *forge.User) {
-	gen := c.gen.Load()
+// current: read at generation gen (the DB's now) less than maxTokenAge
+// before now.
+func (c *tokenCache) get(hash string, gen uint64, now time.Time) (*auth.AccessToken, *forge.User) {
 	c.mu.Lock()
 	e, ok := c.m[hash]
 	c.mu.Unlock()
@@ -65,10 +55,11 @@ func (c *tokenCache) get(hash string, now time.Time) (*auth.AccessToken, *forge.
 }
 
 // put caches copies of t and u, read at generation gen (taken before the
-// read began) and time now.
-func (c *tokenCache) put(hash string, gen uint64, now time.Time, t *auth.AccessToken, u *forge.User) {
-	if gen != c.gen.Load() {
-		return // a write ended meanwhile: the read may be stale already
+// read began) and time now, unless the generation is no longer gen (cur:
+// the DB's after the read): a write ended meanwhile, the read may be stale.
+func (c *tokenCache) put(hash string, gen, cur uint64, now time.Time, t *auth.AccessToken, u *forge.User) {
+	if gen != cur {
+		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
