@@ -2,6 +2,7 @@ package repos
 
 import (
 	"context"
+	"time"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -127,7 +128,33 @@ func (s *Service) RelatedOf(ctx context.Context, actor forge.Actor, ids []forge.
 // parent queries. A failure to load the related data does not fail the
 // call: it is logged and Related is left empty, as Forgejo shows a
 // repository whose parent it cannot load.
+//
+// When the store has Generations, answers are cached per actor (the whole
+// user row and credential) and names, and used while the store's
+// generation is the one they were read at (and for at most maxViewAge):
+// any write ends their use. The values returned are the caller's own.
 func (s *Service) GetRelated(ctx context.Context, actor forge.Actor, owner, name string) (*View, Related, error) {
+	g, cached := s.store.(Generations)
+	var (
+		key viewKey
+		gen uint64
+		now time.Time
+	)
+	if cached {
+		key, gen, now = keyOf(actor, owner, name), g.Generation(), s.clock.Now()
+		if v, rel, ok := s.views.get(key, gen, now); ok {
+			return v, rel, nil
+		}
+	}
+	v, rel, err := s.getRelated(ctx, actor, owner, name)
+	if err == nil && cached {
+		s.views.put(key, gen, g.Generation(), now, v, rel)
+	}
+	return v, rel, err
+}
+
+// getRelated is GetRelated without the cache.
+func (s *Service) getRelated(ctx context.Context, actor forge.Actor, owner, name string) (*View, Related, error) {
 	var (
 		v   *View
 		rel Related
