@@ -57,12 +57,13 @@ func (a *API) createRepo(c *call, owner string) {
 
 // getRepo is GET /repos/{owner}/{repo}.
 func (a *API) getRepo(c *call) {
-	v, err := a.cfg.Repos.Get(c.r.Context(), c.actor, c.owner(), c.repo())
+	// One read transaction for the repository and what it relates to.
+	v, rel, err := a.cfg.Repos.GetRelated(c.r.Context(), c.actor, c.owner(), c.repo())
 	if err != nil {
 		c.repoError(err)
 		return
 	}
-	c.json(http.StatusOK, c.toRepo(v))
+	c.json(http.StatusOK, repositoryFrom(c.rootURL(), v, rel, c.toUser))
 }
 
 // getRepoByID is GET /repositories/{id}.

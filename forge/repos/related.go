@@ -2,6 +2,7 @@ package repos
 
 import (
 	"context"
+	"time"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -117,4 +118,122 @@ func (s *Service) RelatedOf(ctx context.Context, actor forge.Actor, ids []forge.
 		return nil, err
 	}
 	return out, nil
+}
+
+// GetRelated is Get and RelatedOf of the repository together, in one read
+// transaction: the repository, its owner and the actor's permission as Get
+// loads them (same errors), then what it relates to as RelatedOf shows it
+// (the parent as the actor sees it, the pending transfer). It asks the
+// store only for what exists: a repository that is not a fork costs no
+// parent queries. A failure to load the related data does not fail the
+// call: it is logged and Related is left empty, as Forgejo shows a
+// repository whose parent it cannot load.
+//
+// When the store has Generations, answers are cached per actor (the whole
+// user row and credential) and names, and used while the store's
+// generation is the one they were read at (and for at most maxViewAge):
+// any write ends their use. The values returned are the caller's own.
+func (s *Service) GetRelated(ctx context.Context, actor forge.Actor, owner, name string) (*View, Related, error) {
+	g, cached := s.store.(Generations)
+	var (
+		key viewKey
+		gen uint64
+		now time.Time
+	)
+	if cached {
+		key, gen, now = keyOf(actor, owner, name), g.Generation(), s.clock.Now()
+		if v, rel, ok := s.views.get(key, gen, now); ok {
+			return v, rel, nil
+		}
+	}
+	v, rel, err := s.getRelated(ctx, actor, owner, name)
+	if err == nil && cached {
+		s.views.put(key, gen, g.Generation(), now, v, rel)
+	}
+	return v, rel, err
+}
+
+// getRelated is GetRelated without the cache.
+func (s *Service) getRelated(ctx context.Context, actor forge.Actor, owner, name string) (*View, Related, error) {
+	var (
+		v   *View
+		rel Related
+	)
+	err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		if v, err = load(ctx, tx, actor, owner, name); err != nil {
+			return err
+		}
+		if rel, err = relatedOfView(ctx, tx, actor, v); err != nil {
+			s.log.WarnContext(ctx, "repos: load related repositories", "repo", v.Repo.ID, "err", err)
+			rel = Related{}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, Related{}, err
+	}
+	return v, rel, nil
+}
+
+// relatedOfView is RelatedOf for one repository the actor may read (v, as
+// load returned it), inside tx.
+func relatedOfView(ctx context.Context, tx Tx, actor forge.Actor, v *View) (Related, error) {
+	var rel Related
+	r := v.Repo
+	if r.ForkID != 0 {
+		p, err := parentView(ctx, tx, actor, r.ForkID)
+		if err != nil {
+			return Related{}, err
+		}
+		rel.Parent = p
+	}
+	transfers, err := tx.Transfers(ctx, []forge.ID{r.ID})
+	if err != nil {
+		return Related{}, err
+	}
+	if t := transfers[r.ID]; t != nil {
+		users, err := tx.UsersByID(ctx, []forge.ID{t.Doer.ID, t.Recipient.ID})
+		if err != nil {
+			return Related{}, err
+		}
+		doer, recipient := users[t.Doer.ID], users[t.Recipient.ID]
+		if doer == nil || recipient == nil {
+			return Related{}, forge.Errorf(forge.ErrNotFound, "repos: transfer of repository %d names a missing user", r.ID)
+		}
+		t.Doer, t.Recipient = doer.VisibleTo(actor), recipient.VisibleTo(actor)
+		rel.Transfer = t
+	}
+	return rel, nil
+}
+
+// parentView is the repository id as the actor sees it, for a fork's
+// parent: nil when it is missing, not ready, or unreadable by the actor.
+func parentView(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID) (*View, error) {
+	found, err := tx.ReposByID(ctx, []forge.ID{id})
+	if err != nil {
+		return nil, err
+	}
+	p := found[id]
+	if p == nil || p.Status != forge.RepoReady {
+		return nil, nil
+	}
+	list := []*forge.Repository{p}
+	users, err := tx.UsersByID(ctx, ownerIDs(list))
+	if err != nil {
+		return nil, err
+	}
+	grants, err := grantsOf(ctx, tx, actor, list)
+	if err != nil {
+		return nil, err
+	}
+	views, err := viewsWith(actor, list, users, grants)
+	if err != nil {
+		return nil, err
+	}
+	redactOwners(actor, views)
+	if len(views) != 1 || !views[0].Perm.HasAccess() {
+		return nil, nil
+	}
+	return views[0], nil
 }

@@ -56,6 +56,8 @@ type Service struct {
 	git   Git
 	clock forge.Clock
 	log   *slog.Logger
+	// views caches GetRelated when the store has Generations.
+	views viewCache
 }
 
 // New returns a Service for cfg. It refuses a Config without Store or Git

@@ -25,11 +25,21 @@ var (
 	_ auth.Tx          = (*tx)(nil)
 )
 
-// FindToken is TokenByHash outside a transaction: the token read is one
-// statement on the read pool (its own snapshot); a user cache miss reads the
-// user row with a second one, which sees that user as committed then.
+// FindToken is TokenByHash outside a transaction, answered from the token
+// cache while no write transaction has ended since it was read (see
+// tokenCache). A miss reads the token with one statement on the read pool
+// (its own snapshot); a user cache miss reads the user row with a second
+// one, which sees that user as committed then.
 func (s authStore) FindToken(ctx context.Context, hash string) (*auth.AccessToken, *forge.User, error) {
-	return (&tx{db: s.db, pool: s.db.read, readOnly: true}).TokenByHash(ctx, hash)
+	now, gen := time.Now(), s.db.writes.load()
+	if t, u := s.db.tokens.get(hash, gen, now); t != nil {
+		return t, u, nil
+	}
+	t, u, err := (&tx{db: s.db, pool: s.db.read, readOnly: true}).TokenByHash(ctx, hash)
+	if err == nil {
+		s.db.tokens.put(hash, gen, s.db.writes.load(), now, t, u)
+	}
+	return t, u, err
 }
 
 func (s authStore) Update(ctx context.Context, fn func(auth.Tx) error) error {

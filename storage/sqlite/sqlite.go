@@ -27,10 +27,12 @@ var migrations embed.FS
 
 // DB is an open Hearth database. Its methods are safe for concurrent use.
 type DB struct {
-	write *sql.DB               // one connection: SQLite admits one writer at a time
-	read  *sql.DB               // readers; the same pool as write for in-memory databases
-	stmts map[stmtKey]*sql.Stmt // the registered statements, prepared per pool
-	users userCache
+	write  *sql.DB               // one connection: SQLite admits one writer at a time
+	read   *sql.DB               // readers; the same pool as write for in-memory databases
+	stmts  map[stmtKey]*sql.Stmt // the registered statements, prepared per pool
+	users  userCache
+	tokens tokenCache // FindToken's answers (tokencache.go)
+	writes generation // write transactions ended (generation.go)
 }
 
 type stmtKey struct {
@@ -158,6 +160,7 @@ func (db *DB) update(ctx context.Context, fn func(*tx) error) (err error) {
 	if err != nil {
 		return mapError(err, "begin")
 	}
+	defer db.writes.bump() // after the commit or rollback: see generation
 	defer func() {
 		if p := recover(); p != nil {
 			stx.Rollback()
