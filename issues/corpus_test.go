@@ -27,6 +27,7 @@ import (
 // who sees nothing.
 type sqlCorpus struct {
 	db                    *sqlite.DB
+	path                  string
 	repos                 *repos.Service
 	svc                   *issues.Service
 	owner, viewer, nobody forge.Actor
@@ -52,10 +53,11 @@ func (s issueRepos) SearchRepos(ctx context.Context, actor forge.Actor, owner, t
 func newSQLCorpus(tb testing.TB, nRepos, nIssues int) *sqlCorpus {
 	tb.Helper()
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(tb.TempDir(), "issues.db"))
+	path := filepath.Join(tb.TempDir(), "issues.db")
+	db, err := sqlite.Open(ctx, path)
 	require.NoError(tb, err)
 	tb.Cleanup(func() { db.Close() })
-	c := &sqlCorpus{db: db}
+	c := &sqlCorpus{db: db, path: path}
 	users := map[string]*forge.User{}
 	require.NoError(tb, db.Auth().Update(ctx, func(tx auth.Tx) error {
 		for _, name := range []string{"owner", "viewer", "nobody"} {
