@@ -38,7 +38,7 @@ const maxIssueRepos = forge.MaxOffset
 // redirect does not exist [name: x]` for an unknown owner (an owner the
 // actor may not see is no error: none of its repositories is listed); forge.ErrInvalid
 // `Owner organisation is required for filtering on team` for a team
-// without owner, and `team does not exist [org_id: n, team_id: 0, name:
+// without owner, and `team does not exist [org_id n, team_id 0, name:
 // x]` for an unknown team.
 func (s *Service) IssueRepos(ctx context.Context, actor forge.Actor, owner, team string) ([]*View, error) {
 	if err := actor.CheckState(); err != nil {
@@ -132,7 +132,7 @@ func teamRepoIDs(ctx context.Context, tx Tx, orgID forge.ID, name string) ([]for
 		}
 	}
 	if t == nil {
-		return nil, forge.Errorf(forge.ErrInvalid, "team does not exist [org_id: %d, team_id: 0, name: %s]", orgID, name)
+		return nil, forge.Errorf(forge.ErrInvalid, "team does not exist [org_id %d, team_id 0, name: %s]", orgID, name)
 	}
 	r, ok := tx.(TeamRepoReader)
 	if !ok {

@@ -82,7 +82,7 @@ func TestIssueRepos(t *testing.T) {
 		msg         string
 	}{
 		{"unknown owner", "nosuch", "", forge.ErrNotFound, "user redirect does not exist [name: nosuch]"},
-		{"unknown team", "acme", "nosuch", forge.ErrInvalid, fmt.Sprintf("team does not exist [org_id: %d, team_id: 0, name: nosuch]", acme.ID)},
+		{"unknown team", "acme", "nosuch", forge.ErrInvalid, fmt.Sprintf("team does not exist [org_id %d, team_id 0, name: nosuch]", acme.ID)},
 		{"team without owner", "", "devs", forge.ErrInvalid, "Owner organisation is required for filtering on team"},
 	} {
 		_, err := e.svc.IssueRepos(ctx, dev, c.owner, c.team)
