@@ -29,6 +29,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -113,6 +114,17 @@ type state struct {
 	issueLabels map[issueLabel]struct{}
 	milestones  map[forge.ID]issues.Milestone
 	issueAssets map[forge.ID]issues.Attachment
+
+	// Actions (actions.go).
+	actSecrets map[forge.ID]actions.Secret
+	actVars    map[forge.ID]actions.Variable
+	actTokens  map[forge.ID]actions.RunnerToken
+	actRunners map[forge.ID]actions.Runner
+	actRuns    map[forge.ID]actions.Run
+	// Dependencies, tracked times and stopwatches (issues_tracking.go).
+	deps        map[depKey]issues.Dependency
+	times       map[forge.ID]issues.TrackedTime
+	stopwatches map[forge.ID]issues.Stopwatch
 }
 
 // issueLabel keys a label on an issue.
@@ -160,6 +172,14 @@ func newState() *state {
 		issueLabels: map[issueLabel]struct{}{},
 		milestones:  map[forge.ID]issues.Milestone{},
 		issueAssets: map[forge.ID]issues.Attachment{},
+		actSecrets:  map[forge.ID]actions.Secret{},
+		actVars:     map[forge.ID]actions.Variable{},
+		actTokens:   map[forge.ID]actions.RunnerToken{},
+		actRunners:  map[forge.ID]actions.Runner{},
+		actRuns:     map[forge.ID]actions.Run{},
+		deps:        map[depKey]issues.Dependency{},
+		times:       map[forge.ID]issues.TrackedTime{},
+		stopwatches: map[forge.ID]issues.Stopwatch{},
 	}
 }
 
@@ -195,6 +215,14 @@ func (s *state) clone() *state {
 		issueLabels: maps.Clone(s.issueLabels),
 		milestones:  maps.Clone(s.milestones),
 		issueAssets: maps.Clone(s.issueAssets),
+		actSecrets:  maps.Clone(s.actSecrets),
+		actVars:     maps.Clone(s.actVars),
+		actTokens:   maps.Clone(s.actTokens),
+		actRunners:  maps.Clone(s.actRunners),
+		actRuns:     maps.Clone(s.actRuns),
+		deps:        maps.Clone(s.deps),
+		times:       maps.Clone(s.times),
+		stopwatches: maps.Clone(s.stopwatches),
 	}
 }
 

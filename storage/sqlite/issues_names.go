@@ -15,16 +15,16 @@ var (
 
 // LabelIDsByNames implements issues.NameTx.
 func (t issueTx) LabelIDsByNames(ctx context.Context, names []string) ([]forge.ID, error) {
-	return t.ids(ctx, sqlLabelIDsByNames, names, "labels by name")
+	return t.idsByNames(ctx, sqlLabelIDsByNames, names, "labels by name")
 }
 
 // MilestoneIDsByNames implements issues.NameTx.
 func (t issueTx) MilestoneIDsByNames(ctx context.Context, names []string) ([]forge.ID, error) {
-	return t.ids(ctx, sqlMilestoneIDsByNames, names, "milestones by name")
+	return t.idsByNames(ctx, sqlMilestoneIDsByNames, names, "milestones by name")
 }
 
-// ids runs a query of ids whose one argument is the list names.
-func (t issueTx) ids(ctx context.Context, query string, names []string, what string) ([]forge.ID, error) {
+// idsByNames runs a query of ids whose one argument is the list names.
+func (t issueTx) idsByNames(ctx context.Context, query string, names []string, what string) ([]forge.ID, error) {
 	ids := []forge.ID{}
 	if len(names) == 0 {
 		return ids, nil

@@ -15,6 +15,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -27,6 +28,7 @@ type Backend interface {
 	Repos() repos.Store
 	Orgs() orgs.Store
 	Issues() issues.Store
+	Actions() actions.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -98,7 +100,14 @@ var cases = []struct {
 	{"Milestones", testMilestones},
 	{"IssueAttachments", testIssueAttachments},
 	{"IssueCascades", testIssueCascades},
+	{"ActionSecrets", testActionSecrets},
+	{"ActionVariables", testActionVariables},
+	{"ActionRunnerTokens", testActionRunnerTokens},
+	{"ActionRunners", testActionRunners},
+	{"ActionRuns", testActionRuns},
 	{"IssueBlocks", testIssueBlocks},
+	{"IssueDependencies", testIssueDependencies},
+	{"IssueTimes", testIssueTimes},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
