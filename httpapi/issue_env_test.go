@@ -53,43 +53,20 @@ func (f fakeOrgs) MemberRole(ctx context.Context, actor forge.Actor, org string)
 }
 
 // repoSearch adapts forge/repos to issues.RepoSearch, as examples/forged
-// does: every repository the actor may see (owner's only when owner is
-// given), with the actor's access to each. There are no teams without
-// forge/orgs: a team is unknown.
+// does: repos.Service.IssueRepos, the repositories the actor may read
+// issues in, with the actor's permission on each.
 type repoSearch struct{ repos *repos.Service }
 
 func (s repoSearch) SearchRepos(ctx context.Context, actor forge.Actor, owner, team string) ([]issues.RepoPermission, error) {
-	var f repos.RepoFilter
-	if owner != "" {
-		u, err := s.repos.OwnerByName(ctx, actor, owner)
-		if err != nil {
-			return nil, err
-		}
-		f.OwnerID = u.ID
+	views, err := s.repos.IssueRepos(ctx, actor, owner, team)
+	if err != nil {
+		return nil, err
 	}
-	if team != "" {
-		return nil, forge.Errorf(forge.ErrInvalid, "team does not exist [name: %s]", team)
+	out := make([]issues.RepoPermission, 0, len(views))
+	for _, v := range views {
+		out = append(out, issues.RepoPermission{Repo: v.Repo, Permission: v.Perm})
 	}
-	// The search checked read:issue; repos.List would ask for a repository
-	// scope, so list as the credential's user and drop private
-	// repositories for public-only tokens.
-	who := forge.Actor{User: actor.User, Method: actor.Method, Sudoer: actor.Sudoer}
-	publicOnly := actor.Scoped && actor.Scope.PublicOnly
-	out := []issues.RepoPermission{}
-	for page := 1; ; page++ {
-		list, total, err := s.repos.List(ctx, who, f, forge.ListOptions{Page: page, Limit: forge.MaxPageSize})
-		if err != nil {
-			return nil, err
-		}
-		for _, v := range list {
-			if !(publicOnly && v.Repo.Private) {
-				out = append(out, issues.RepoPermission{Repo: v.Repo, Permission: v.Perm})
-			}
-		}
-		if len(list) == 0 || int64(page*forge.MaxPageSize) >= total {
-			return out, nil
-		}
-	}
+	return out, nil
 }
 
 // bareForbidden are the operations Forgejo refuses with ctx.Status(403):

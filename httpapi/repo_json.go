@@ -6,6 +6,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi/wire"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // repositoryJSON is Forgejo's Repository, generated from its document. The
@@ -47,12 +48,43 @@ func (c *call) toRepos(list []*repos.View) []wire.Repository {
 	if err != nil {
 		c.a.log.WarnContext(c.r.Context(), "api: load related repositories", "err", err)
 	}
+	counts := c.repoIssueCounts(ids, related)
 	root := c.rootURL()
 	out := make([]wire.Repository, len(list))
 	for i, v := range list {
 		out[i] = repositoryFrom(root, v, related[v.Repo.ID], c.toUser)
+		setIssueCounts(&out[i], counts)
 	}
 	return out
+}
+
+// repoIssueCounts reads the issue counters of the repositories of a page
+// and of their parents (one read transaction, none without an issue
+// service). Should the read fail, the counters show 0.
+func (c *call) repoIssueCounts(ids []forge.ID, related map[forge.ID]repos.Related) map[forge.ID]issues.RepoCounts {
+	if c.a.cfg.Issues == nil {
+		return nil
+	}
+	for _, rel := range related {
+		if rel.Parent != nil {
+			ids = append(ids, rel.Parent.Repo.ID)
+		}
+	}
+	counts, err := c.a.cfg.Issues.RepoIssueCounts(c.r.Context(), c.actor, ids)
+	if err != nil {
+		c.a.log.WarnContext(c.r.Context(), "api: load issue counts", "err", err)
+	}
+	return counts
+}
+
+// setIssueCounts sets open_issues_count and open_pr_counter of a converted
+// repository and of its parent (Forgejo's NumOpenIssues, NumOpenPulls).
+func setIssueCounts(r *wire.Repository, counts map[forge.ID]issues.RepoCounts) {
+	n := counts[r.ID]
+	r.OpenIssues, r.OpenPulls = n.Issues.Open, n.Pulls.Open
+	if r.Parent != nil {
+		setIssueCounts(r.Parent, counts)
+	}
 }
 
 // repositoryFrom converts a repository view as Forgejo's convert.ToRepo:

@@ -31,6 +31,8 @@ type SearchOption struct {
 	// State StateClosed or StateAll; anything else is StateOpen.
 	State State
 	// Labels and Milestones are names; an issue matches any of them.
+	// Names of no label (milestone) anywhere are dropped, and a filter
+	// none of whose names exists is no filter (Forgejo's SearchIssues).
 	Labels, Milestones []string
 	// Keyword searches titles and bodies; one containing NUL is ignored.
 	Keyword string
@@ -101,12 +103,6 @@ func (s *Service) Search(ctx context.Context, actor forge.Actor, opt SearchOptio
 	if len(f.RepoIDs) == 0 {
 		return []*IssueView{}, 0, nil
 	}
-	if len(opt.Labels) > 0 {
-		f.LabelNames = opt.Labels
-	}
-	if len(opt.Milestones) > 0 {
-		f.MilestoneNames = opt.Milestones
-	}
 	if !strings.ContainsRune(opt.Keyword, 0) {
 		f.Keyword = opt.Keyword
 	}
@@ -127,6 +123,28 @@ func (s *Service) Search(ctx context.Context, actor forge.Actor, opt SearchOptio
 		total int64
 	)
 	err = s.store.View(ctx, func(tx Tx) error {
+		// Forgejo resolves the names among every label and milestone, and
+		// drops a filter none of whose names exists (GetLabelIDsByNames,
+		// GetMilestoneIDsByNames); unknown names among known ones are
+		// ignored.
+		if len(opt.Labels) > 0 {
+			ids, err := tx.LabelIDsByNames(ctx, opt.Labels)
+			if err != nil {
+				return err
+			}
+			if len(ids) > 0 {
+				f.LabelIDs = ids
+			}
+		}
+		if len(opt.Milestones) > 0 {
+			ids, err := tx.MilestoneIDsByNames(ctx, opt.Milestones)
+			if err != nil {
+				return err
+			}
+			if len(ids) > 0 {
+				f.MilestoneIDs = ids
+			}
+		}
 		list, n, err := tx.ListIssues(ctx, f, o)
 		if err != nil {
 			return err

@@ -33,7 +33,16 @@ type DB struct {
 	users  userCache
 	tokens tokenCache // FindToken's answers (tokencache.go)
 	writes generation // write transactions ended (generation.go)
+	// counter, when set (CountStatements), counts the statements run.
+	counter atomic.Pointer[atomic.Int64]
 }
+
+// CountStatements makes the database add one to n for every SQL statement
+// it runs from now on (queries, executions, in or outside transactions,
+// registered or dynamic), or stop counting with n nil. It is for tests and
+// benchmarks that assert a fixed cost per operation; a database that
+// counts nothing pays one atomic load per statement.
+func (db *DB) CountStatements(n *atomic.Int64) { db.counter.Store(n) }
 
 type stmtKey struct {
 	pool  *sql.DB
@@ -197,6 +206,9 @@ type tx struct {
 // registered (see prepared), prepared once per pool by Open, and reused by
 // database/sql on each connection.
 func (t *tx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if n := t.db.counter.Load(); n != nil {
+		n.Add(1)
+	}
 	s, ok := t.db.stmts[stmtKey{t.pool, query}]
 	switch {
 	case t.q == nil && ok:

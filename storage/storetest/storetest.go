@@ -100,6 +100,7 @@ var cases = []struct {
 	{"IssueList", testIssueList},
 	{"IssueComments", testIssueComments},
 	{"IssueLabels", testIssueLabels},
+	{"IssueNames", testIssueNames},
 	{"Milestones", testMilestones},
 	{"IssueAttachments", testIssueAttachments},
 	{"IssueCascades", testIssueCascades},

@@ -1,0 +1,130 @@
+package issues_test
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/issues"
+)
+
+// BenchmarkSearchIssues is /repos/issues/search through the service on
+// SQLite: 100k issues over 1k repositories, a user who sees the 900
+// public repositories and 100 private ones, one page of twenty; and a
+// user who sees no repository, answered with no issue query.
+func BenchmarkSearchIssues(b *testing.B) {
+	c := newSQLCorpus(b, 1000, 100_000)
+	ctx := context.Background()
+	page := forge.ListOptions{Page: 1, Limit: 20}
+	for _, bc := range []struct {
+		name  string
+		actor forge.Actor
+		opt   issues.SearchOption
+		want  int
+	}{
+		{"Open", c.viewer, issues.SearchOption{ListOptions: page}, 20},
+		{"FilteredLabels", c.viewer, issues.SearchOption{Labels: []string{"bug"}, Type: issues.TypeIssues, ListOptions: page}, 20},
+		// A selective filter: "issue 4242" and "issue 42420".."42429".
+		{"FilteredKeywordRare", c.viewer, issues.SearchOption{Keyword: "issue 4242", State: issues.StateAll, ListOptions: page}, 11},
+		{"FilteredLabelOwnerClosed", c.viewer, issues.SearchOption{Owner: "owner", Labels: []string{"doc"}, State: issues.StateClosed, ListOptions: page}, 20},
+		// Broad filters: a quarter of the issues match, and Forgejo's
+		// X-Total-Count needs them all counted.
+		{"FilteredKeyword", c.viewer, issues.SearchOption{Keyword: "login", ListOptions: page}, 20},
+		{"FilteredMilestoneAssigned", c.owner, issues.SearchOption{Milestones: []string{"v1"}, Assigned: true, ListOptions: page}, 20},
+		{"FilteredOwner", c.viewer, issues.SearchOption{Owner: "owner", State: issues.StateClosed, ListOptions: page}, 20},
+		{"NoVisibleRepos", c.nobody, issues.SearchOption{ListOptions: page}, 0},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				list, total, err := c.svc.Search(ctx, bc.actor, bc.opt)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(list) != bc.want || bc.want == 0 && total != 0 {
+					b.Fatalf("got %d of %d, want %d", len(list), total, bc.want)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkListIssues is one repository's issue list through the service,
+// 50 per page, every issue with its labels, milestone and assignees.
+func BenchmarkListIssues(b *testing.B) {
+	c := newSQLCorpus(b, 1000, 100_000)
+	ctx := context.Background()
+	opt := issues.ListIssuesOption{State: issues.StateAll, ListOptions: forge.ListOptions{Page: 1, Limit: 50}}
+	for b.Loop() {
+		list, _, err := c.svc.List(ctx, c.owner, "owner", c.repoNames[7], opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(list) != 50 {
+			b.Fatalf("got %d", len(list))
+		}
+	}
+}
+
+// TestIssueListStatements counts the SQL statements of a page of the
+// repository list and of the search: a page of fifty costs what a page of
+// one does (no statement per issue), and a search by a user who sees no
+// repository runs no issue statement at all (the repository listing
+// only).
+func TestIssueListStatements(t *testing.T) {
+	t.Parallel()
+	c := newSQLCorpus(t, 20, 2000)
+	ctx := context.Background()
+	var n atomic.Int64
+	count := func(fn func() int) (int64, int) {
+		n.Store(0)
+		c.db.CountStatements(&n)
+		defer c.db.CountStatements(nil)
+		got := fn()
+		return n.Load(), got
+	}
+	list := func(limit int) func() int {
+		return func() int {
+			l, _, err := c.svc.List(ctx, c.owner, "owner", c.repoNames[4], issues.ListIssuesOption{State: issues.StateAll,
+				ListOptions: forge.ListOptions{Page: 1, Limit: limit}})
+			require.NoError(t, err)
+			return len(l)
+		}
+	}
+	search := func(actor forge.Actor, limit int) func() int {
+		return func() int {
+			l, _, err := c.svc.Search(ctx, actor, issues.SearchOption{State: issues.StateAll, ListOptions: forge.ListOptions{Page: 1, Limit: limit}})
+			require.NoError(t, err)
+			return len(l)
+		}
+	}
+	// Every issue of repo4 is in its milestone.
+	one, got := count(list(1))
+	require.Equal(t, 1, got)
+	fifty, got := count(list(50))
+	require.Equal(t, 50, got)
+	assert.Equal(t, one, fifty, "statements of a list page of 1 and of 50")
+	assert.LessOrEqual(t, fifty, int64(12), "statements of a list page")
+	listPage := fifty
+
+	// Two issues, one in a milestone: every kind of row is on the page.
+	two, got := count(search(c.viewer, 2))
+	require.Equal(t, 2, got)
+	fifty, got = count(search(c.viewer, 50))
+	require.Equal(t, 50, got)
+	assert.Equal(t, two, fifty, "statements of a search page of 2 and of 50")
+	assert.LessOrEqual(t, fifty, int64(16), "statements of a search page")
+
+	repoOnly, _ := count(func() int {
+		v, err := c.repos.IssueRepos(ctx, c.nobody, "", "")
+		require.NoError(t, err)
+		return len(v)
+	})
+	none, got := count(search(c.nobody, 50))
+	assert.Equal(t, 0, got)
+	assert.Equal(t, repoOnly, none, "a search with no visible repository runs no issue statement")
+	t.Logf("statements: list page %d, search page %d, empty search %d", listPage, fifty, none)
+}
