@@ -142,7 +142,7 @@ func repositoryFrom(root string, v *repos.View, rel repos.Related, user func(*fo
 		out.Parent = &parent
 	}
 	if t := rel.Transfer; t != nil {
-		out.RepoTransfer = &wire.RepoTransfer{Doer: user(t.Doer), Recipient: user(t.Recipient), Teams: []wire.Team{}}
+		out.RepoTransfer = &wire.RepoTransfer{Doer: user(t.Doer), Recipient: user(t.Recipient), Teams: transferTeamsFrom(root, t.Teams)}
 	}
 	return out
 }

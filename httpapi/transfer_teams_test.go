@@ -33,10 +33,6 @@ func TestPendingTransferTeams(t *testing.T) {
 	r := e.do(as("carol", "POST", "/repos/carol/gift/transfer", map[string]any{"new_owner": "acme", "team_ids": []int64{crew}}))
 	e.expect(r, http.StatusAccepted, "")
 	t.Run("teams in the JSON", func(t *testing.T) {
-		// Needs forge/repos/related.go to fill Transfer.Teams and
-		// httpapi/repo_json.go to convert them (transferTeamsFrom): see the
-		// orgs-final report. Remove this Skip with that change.
-		t.Skip("repo_transfer.teams needs the related.go and repo_json.go lines of the orgs-final report")
 		for _, got := range []map[string]any{r.json(t), e.do(as("carol", "GET", "/repos/carol/gift", nil)).json(t)} {
 			tr, ok := got["repo_transfer"].(map[string]any)
 			require.True(t, ok, "pending: %v", got["repo_transfer"])

@@ -107,6 +107,11 @@ func (s *Service) RelatedOf(ctx context.Context, actor forge.Actor, ids []forge.
 				if doer == nil || recipient == nil {
 					return forge.Errorf(forge.ErrNotFound, "repos: transfer of repository %d names a missing user", r.ID)
 				}
+				t.Recipient = recipient
+				var err error
+				if t.Teams, err = transferTeams(ctx, tx, t); err != nil {
+					return err
+				}
 				t.Doer, t.Recipient = doer.VisibleTo(actor), recipient.VisibleTo(actor)
 				rel.Transfer = t
 			}
@@ -200,6 +205,10 @@ func relatedOfView(ctx context.Context, tx Tx, actor forge.Actor, v *View) (Rela
 		doer, recipient := users[t.Doer.ID], users[t.Recipient.ID]
 		if doer == nil || recipient == nil {
 			return Related{}, forge.Errorf(forge.ErrNotFound, "repos: transfer of repository %d names a missing user", r.ID)
+		}
+		t.Recipient = recipient
+		if t.Teams, err = transferTeams(ctx, tx, t); err != nil {
+			return Related{}, err
 		}
 		t.Doer, t.Recipient = doer.VisibleTo(actor), recipient.VisibleTo(actor)
 		rel.Transfer = t
