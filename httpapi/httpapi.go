@@ -27,6 +27,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // ForgejoVersion is the Forgejo release whose API Hearth follows.
@@ -51,6 +52,9 @@ type Config struct {
 	// out; the organisation repository routes (/orgs/{org}/repos) need
 	// Repos too.
 	Orgs *orgs.Service
+	// Issues serves issues, comments, labels and milestones. Nil leaves
+	// the issue routes out (they answer 501).
+	Issues *issues.Service
 	// Git serves git's smart HTTP protocol for repositories
 	// (storage/gitstore.Store does). Nil leaves /{owner}/{repo}.git out.
 	Git GitServer

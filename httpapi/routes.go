@@ -158,6 +158,9 @@ func (a *API) routes() []route {
 	if a.cfg.Orgs != nil {
 		routes = append(routes, a.orgRoutes()...)
 	}
+	if a.cfg.Issues != nil {
+		routes = append(routes, a.issueRoutes()...)
+	}
 	return routes
 }
 

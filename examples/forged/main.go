@@ -48,9 +48,11 @@ import (
 	"time"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
+	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/sqlite"
@@ -173,6 +175,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 
+	// Organisation labels wait for the organisation service (Orgs nil:
+	// they answer 404).
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Search: repoSearch{repoSvc}, Blobs: blobs, Logger: log})
+	if err != nil {
+		return err
+	}
+
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
@@ -182,7 +191,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc,
+	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc,
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies})
 	if err != nil {
 		return err
@@ -283,4 +292,44 @@ func loadSecret(path string) ([]byte, error) {
 		return nil, fmt.Errorf("secret key %s is too short", path)
 	}
 	return key, nil
+}
+
+// repoSearch adapts forge/repos to issues.RepoSearch for the issue
+// search: every repository the actor may see (the owner's only when owner
+// is given), with the actor's access to each. Teams wait for the
+// organisation service: a team is unknown.
+type repoSearch struct{ repos *repos.Service }
+
+func (s repoSearch) SearchRepos(ctx context.Context, actor forge.Actor, owner, team string) ([]issues.RepoPermission, error) {
+	var f repos.RepoFilter
+	if owner != "" {
+		u, err := s.repos.OwnerByName(ctx, actor, owner)
+		if err != nil {
+			return nil, err
+		}
+		f.OwnerID = u.ID
+	}
+	if team != "" {
+		return nil, forge.Errorf(forge.ErrInvalid, "team does not exist [name: %s]", team)
+	}
+	// The search checked read:issue; repos.List would ask for a repository
+	// scope, so list as the credential's user and drop private
+	// repositories for public-only tokens.
+	who := forge.Actor{User: actor.User, Method: actor.Method, Sudoer: actor.Sudoer}
+	publicOnly := actor.Scoped && actor.Scope.PublicOnly
+	out := []issues.RepoPermission{}
+	for page := 1; ; page++ {
+		list, total, err := s.repos.List(ctx, who, f, forge.ListOptions{Page: page, Limit: forge.MaxPageSize})
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range list {
+			if !(publicOnly && v.Repo.Private) {
+				out = append(out, issues.RepoPermission{Repo: v.Repo, Permission: v.Perm})
+			}
+		}
+		if len(list) == 0 || int64(page*forge.MaxPageSize) >= total {
+			return out, nil
+		}
+	}
 }

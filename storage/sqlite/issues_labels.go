@@ -100,8 +100,7 @@ func (t issueTx) ListLabels(ctx context.Context, f issues.LabelFilter, o forge.L
 		where, args = where+" AND l.id IN (SELECT value FROM json_each(?))", append(args, idList(f.IDs))
 	}
 	if f.Names != nil {
-		names, _ := json.Marshal(f.Names) // strings: cannot fail
-		where, args = where+" AND l.name IN (SELECT value FROM json_each(?))", append(args, string(names))
+		where, args = where+" AND l.name IN (SELECT value FROM json_each(?))", append(args, stringList(f.Names))
 	}
 	var total int64
 	if err := t.queryRow(ctx, "SELECT count(*) FROM label l WHERE "+where, args...).Scan(&total); err != nil {
@@ -167,4 +166,10 @@ func (t issueTx) IssueLabels(ctx context.Context, issueIDs []forge.ID) (map[forg
 		out[issue] = append(out[issue], l)
 	}
 	return out, mapError(rows.Err(), "issue labels")
+}
+
+// stringList is strs as the JSON array json_each reads.
+func stringList(strs []string) string {
+	b, _ := json.Marshal(strs) // strings: cannot fail
+	return string(b)
 }

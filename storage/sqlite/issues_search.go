@@ -88,6 +88,20 @@ func issueWhere(f issues.IssueFilter) (where string, args []any, ok bool) {
 		add(`i.id IN (SELECT il.issue_id FROM issue_label il
 			WHERE il.label_id IN (SELECT value FROM json_each(?)))`, idList(f.LabelIDs))
 	}
+	if f.LabelNames != nil {
+		if len(f.LabelNames) == 0 {
+			return "", nil, false
+		}
+		add(`i.id IN (SELECT il.issue_id FROM issue_label il JOIN label l ON l.id = il.label_id
+			WHERE l.name IN (SELECT value FROM json_each(?)))`, stringList(f.LabelNames))
+	}
+	if f.MilestoneNames != nil {
+		if len(f.MilestoneNames) == 0 {
+			return "", nil, false
+		}
+		add("i.milestone_id IN (SELECT id FROM milestone WHERE title IN (SELECT value FROM json_each(?)))",
+			stringList(f.MilestoneNames))
+	}
 	if f.MilestoneIDs != nil {
 		if len(f.MilestoneIDs) == 0 {
 			return "", nil, false
@@ -126,7 +140,7 @@ func issueWhere(f issues.IssueFilter) (where string, args []any, ok bool) {
 // issue_count; any other is a count of the matching issues.
 func issueCount(f issues.IssueFilter, where string, args []any) (string, []any) {
 	const size = ", (SELECT coalesce(max(id), 0) FROM issue)"
-	if f.LabelIDs != nil || f.MilestoneIDs != nil || f.PosterID != 0 || f.AssigneeID != 0 || f.Keyword != "" ||
+	if f.LabelIDs != nil || f.MilestoneIDs != nil || f.LabelNames != nil || f.MilestoneNames != nil || f.PosterID != 0 || f.AssigneeID != 0 || f.Keyword != "" ||
 		!f.UpdatedSince.IsZero() || !f.UpdatedBefore.IsZero() {
 		return "SELECT count(*)" + size + " FROM issue i WHERE " + where, args
 	}

@@ -28,12 +28,12 @@ func testIssueComments(t *testing.T, b Backend) {
 	ann := createUser(t, b.Auth(), forgetest.User("cann"))
 	r, other := newRepo(t, b, ann, "talk"), newRepo(t, b, ann, "quiet")
 	i1 := newIssue(t, s, r.ID, ann.ID, "one")
-	i2 := newIssue(t, s, r.ID, ann.ID, "two")
+	i2 := newIssue(t, s, r.ID, ann.ID, "two", func(i *issues.Issue) { i.IsPull = true })
 	i3 := newIssue(t, s, other.ID, ann.ID, "three")
 
 	in := &issues.Comment{IssueID: i1.ID, Type: issues.CommentMilestone, PosterID: ann.ID, OriginalAuthor: "gh",
 		OriginalAuthorID: 9, Body: "event", LabelID: 3, Content: "1", OldMilestoneID: 4, MilestoneID: 5,
-		AssigneeID: 6, RemovedAssignee: true, OldTitle: "old", NewTitle: "new", ContentVersion: 2,
+		AssigneeID: 6, RemovedAssignee: true, OldTitle: "old", NewTitle: "new", OldRef: "main", NewRef: "dev", ContentVersion: 2,
 		Created: issueAt, Updated: issueAt.Add(time.Minute)}
 	issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreateComment(ctx, in) })
 	require.NotZero(t, in.ID)
@@ -55,6 +55,7 @@ func testIssueComments(t *testing.T, b Backend) {
 
 	// UpdateComment writes every field but IssueID, Type and Created.
 	changed := issues.Comment{ID: in.ID, IssueID: i2.ID, Type: issues.CommentPlain, PosterID: ann.ID + 1, Body: "edited",
+		OldRef: "dev", NewRef: "v2",
 		ContentVersion: 3, Created: issueAt.Add(-time.Hour), Updated: issueAt.Add(time.Hour)}
 	issueUpdate(t, s, func(tx issues.Tx) error { c := changed; return tx.UpdateComment(ctx, &c) })
 	want = changed
@@ -86,6 +87,7 @@ func testIssueComments(t *testing.T, b Backend) {
 	assert.ErrorIs(t, err, forge.ErrNotFound)
 
 	plain := []issues.CommentType{issues.CommentPlain}
+	yes, no := true, false
 	all := forge.ListOptions{Page: 1, Limit: 50}
 	for name, tc := range map[string]struct {
 		f    issues.CommentFilter
@@ -98,6 +100,9 @@ func testIssueComments(t *testing.T, b Backend) {
 		"two types":                    {issues.CommentFilter{IssueID: i1.ID, Types: []issues.CommentType{issues.CommentClose, issues.CommentMilestone}}, []string{"edited", ""}},
 		"a repository":                 {issues.CommentFilter{RepoID: r.ID, Types: plain}, []string{"i1 first", "i1 second", "i2 late"}},
 		"the other repository":         {issues.CommentFilter{RepoID: other.ID}, []string{"elsewhere"}},
+		"comments of pulls":            {issues.CommentFilter{RepoID: r.ID, Types: plain, IsPull: &yes}, []string{"i2 late"}},
+		"comments of issues":           {issues.CommentFilter{RepoID: r.ID, Types: plain, IsPull: &no}, []string{"i1 first", "i1 second"}},
+		"an issue's, of pulls":         {issues.CommentFilter{IssueID: i1.ID, IsPull: &yes}, []string{}},
 		"issue and repository":         {issues.CommentFilter{RepoID: other.ID, IssueID: i1.ID}, []string{}},
 		"updated since, inclusive":     {issues.CommentFilter{RepoID: r.ID, UpdatedSince: m(30)}, []string{"edited", "i1 first", "i2 late"}},
 		"updated before, inclusive":    {issues.CommentFilter{RepoID: r.ID, UpdatedBefore: m(20)}, []string{""}},

@@ -63,6 +63,7 @@ func storeInterfaces(b Backend) map[string]reflect.Type {
 		"orgs.Tx":   reflect.TypeFor[orgs.Tx](),
 		"issues.Tx": reflect.TypeFor[issues.Tx](),
 	}
+	addIssueInterfaces(m, b)
 	if _, ok := b.Auth().(auth.TokenFinder); ok {
 		m["auth.TokenFinder"] = reflect.TypeFor[auth.TokenFinder]()
 	}

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"reflect"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/issues"
@@ -15,11 +16,43 @@ type recIssuesStore struct {
 }
 
 func (r recIssuesStore) Update(ctx context.Context, fn func(issues.Tx) error) error {
-	return r.s.Update(ctx, func(tx issues.Tx) error { return fn(recIssuesTx{tx, r.rec}) })
+	return r.s.Update(ctx, func(tx issues.Tx) error { return fn(r.wrap(tx)) })
 }
 
 func (r recIssuesStore) View(ctx context.Context, fn func(issues.Tx) error) error {
-	return r.s.View(ctx, func(tx issues.Tx) error { return fn(recIssuesTx{tx, r.rec}) })
+	return r.s.View(ctx, func(tx issues.Tx) error { return fn(r.wrap(tx)) })
+}
+
+// wrap records tx's calls, keeping the optional interfaces it has.
+func (r recIssuesStore) wrap(tx issues.Tx) issues.Tx {
+	rt := recIssuesTx{tx, r.rec}
+	if br, ok := tx.(issues.BlockReader); ok {
+		return recIssuesBlockTx{rt, br}
+	}
+	return rt
+}
+
+type recIssuesBlockTx struct {
+	recIssuesTx
+	br issues.BlockReader
+}
+
+func (x recIssuesBlockTx) IsBlockedByAny(ctx context.Context, blockerIDs []forge.ID, userID forge.ID) (bool, error) {
+	x.rec.hit("issues.BlockReader.IsBlockedByAny")
+	return x.br.IsBlockedByAny(ctx, blockerIDs, userID)
+}
+
+// addIssueInterfaces adds to m the issues interfaces the suite must cover
+// for b: issues.Tx, and issues.BlockReader when b's transactions read
+// blocks.
+func addIssueInterfaces(m map[string]reflect.Type, b Backend) {
+	m["issues.Tx"] = reflect.TypeFor[issues.Tx]()
+	_ = b.Issues().View(context.Background(), func(tx issues.Tx) error {
+		if _, ok := tx.(issues.BlockReader); ok {
+			m["issues.BlockReader"] = reflect.TypeFor[issues.BlockReader]()
+		}
+		return nil
+	})
 }
 
 type recIssuesTx struct {

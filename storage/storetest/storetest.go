@@ -97,6 +97,7 @@ var cases = []struct {
 	{"Milestones", testMilestones},
 	{"IssueAttachments", testIssueAttachments},
 	{"IssueCascades", testIssueCascades},
+	{"IssueBlocks", testIssueBlocks},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {

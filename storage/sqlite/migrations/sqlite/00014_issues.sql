@@ -152,6 +152,8 @@ CREATE TABLE comment (
     removed_assignee   INTEGER NOT NULL DEFAULT 0,
     old_title          TEXT    NOT NULL DEFAULT '',
     new_title          TEXT    NOT NULL DEFAULT '',
+    old_ref            TEXT    NOT NULL DEFAULT '',
+    new_ref            TEXT    NOT NULL DEFAULT '',
     content_version    INTEGER NOT NULL DEFAULT 0,
     created_unix       INTEGER NOT NULL,
     updated_unix       INTEGER NOT NULL
@@ -172,6 +174,7 @@ CREATE TABLE label (
 );
 CREATE INDEX label_repo ON label (repo_id, name) WHERE repo_id IS NOT NULL;
 CREATE INDEX label_org ON label (org_id, name) WHERE org_id IS NOT NULL;
+CREATE INDEX label_name ON label (name);
 
 CREATE TABLE issue_label (
     issue_id INTEGER NOT NULL REFERENCES issue (id) ON DELETE CASCADE,

@@ -1,0 +1,85 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/hearthforge/hearth/httpapi/wire"
+	"github.com/hearthforge/hearth/issues"
+)
+
+// listMilestones is GET /repos/{owner}/{repo}/milestones: `state` open or
+// closed filters (anything else, `all` included, lists both), `name`
+// filters by title; one page, with X-Total-Count (no Link, as Forgejo).
+func (a *API) listMilestones(c *call) {
+	q := c.r.URL.Query()
+	o := c.listOptions()
+	list, total, err := a.cfg.Issues.ListMilestones(c.r.Context(), c.actor, c.owner(), c.repo(),
+		issues.ListMilestonesOption{State: issues.State(q.Get("state")), Name: q.Get("name"), ListOptions: o})
+	if err != nil {
+		c.issueError(err)
+		return
+	}
+	out := make([]wire.Milestone, len(list))
+	for i, m := range list {
+		out[i] = toMilestone(m)
+	}
+	c.setTotalCount(total)
+	c.json(http.StatusOK, out)
+}
+
+// getMilestone is GET /repos/{owner}/{repo}/milestones/{id}: by id, else by
+// title.
+func (a *API) getMilestone(c *call) {
+	m, err := a.cfg.Issues.GetMilestone(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("id"))
+	if err != nil {
+		c.issueError(err)
+		return
+	}
+	c.json(http.StatusOK, toMilestone(m))
+}
+
+// createMilestone is POST /repos/{owner}/{repo}/milestones: 201.
+func (a *API) createMilestone(c *call) {
+	var o wire.CreateMilestoneOption
+	if !c.decode(&o) {
+		return
+	}
+	opt := issues.CreateMilestoneOption{Title: valueOf(o.Title), Description: valueOf(o.Description), Deadline: o.Deadline}
+	if o.State != nil {
+		opt.State = issues.State(*o.State)
+	}
+	m, err := a.cfg.Issues.CreateMilestone(c.r.Context(), c.actor, c.owner(), c.repo(), opt)
+	if err != nil {
+		c.issueError(err)
+		return
+	}
+	c.json(http.StatusCreated, toMilestone(m))
+}
+
+// editMilestone is PATCH /repos/{owner}/{repo}/milestones/{id}: 200.
+func (a *API) editMilestone(c *call) {
+	var o wire.EditMilestoneOption
+	if !c.decode(&o) {
+		return
+	}
+	opt := issues.EditMilestoneOption{Title: o.Title, Description: o.Description, Deadline: o.Deadline}
+	if o.State != nil {
+		st := issues.State(*o.State)
+		opt.State = &st
+	}
+	m, err := a.cfg.Issues.EditMilestone(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("id"), opt)
+	if err != nil {
+		c.issueError(err)
+		return
+	}
+	c.json(http.StatusOK, toMilestone(m))
+}
+
+// deleteMilestone is DELETE /repos/{owner}/{repo}/milestones/{id}: 204.
+func (a *API) deleteMilestone(c *call) {
+	if err := a.cfg.Issues.DeleteMilestone(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("id")); err != nil {
+		c.issueError(err)
+		return
+	}
+	c.noContent()
+}
