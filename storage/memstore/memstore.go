@@ -29,6 +29,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -113,6 +114,8 @@ type state struct {
 	issueLabels map[issueLabel]struct{}
 	milestones  map[forge.ID]issues.Milestone
 	issueAssets map[forge.ID]issues.Attachment
+	// Notifications (forge/notify): threads by id.
+	threads map[forge.ID]notify.Thread
 }
 
 // issueLabel keys a label on an issue.
@@ -160,6 +163,7 @@ func newState() *state {
 		issueLabels: map[issueLabel]struct{}{},
 		milestones:  map[forge.ID]issues.Milestone{},
 		issueAssets: map[forge.ID]issues.Attachment{},
+		threads:     map[forge.ID]notify.Thread{},
 	}
 }
 
@@ -195,6 +199,7 @@ func (s *state) clone() *state {
 		issueLabels: maps.Clone(s.issueLabels),
 		milestones:  maps.Clone(s.milestones),
 		issueAssets: maps.Clone(s.issueAssets),
+		threads:     maps.Clone(s.threads),
 	}
 }
 
