@@ -25,6 +25,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
@@ -55,6 +56,9 @@ type Config struct {
 	// Issues serves issues, comments, labels and milestones. Nil leaves
 	// the issue routes out (they answer 501).
 	Issues *issues.Service
+	// Notify serves /notifications and /repos/{owner}/{repo}/notifications
+	// (it needs Repos too). Nil leaves those routes out (they answer 501).
+	Notify *notify.Service
 	// Git serves git's smart HTTP protocol for repositories
 	// (storage/gitstore.Store does). Nil leaves /{owner}/{repo}.git out.
 	Git GitServer

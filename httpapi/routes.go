@@ -161,6 +161,7 @@ func (a *API) routes() []route {
 	if a.cfg.Issues != nil {
 		routes = append(routes, a.issueRoutes()...)
 	}
+	routes = append(routes, a.notifyRoutes()...)
 	return routes
 }
 

@@ -51,6 +51,8 @@ type Subject struct {
 	Title    string
 	IsPull   bool
 	IsClosed bool
+	// LastCommentID is the latest plain comment, 0 if none.
+	LastCommentID forge.ID
 }
 
 // Filter selects one user's threads. A thread matches when its source is
