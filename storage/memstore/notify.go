@@ -7,6 +7,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/notify"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // notifyStore is the view of a Store that package notify consumes.
@@ -39,6 +40,12 @@ func (t notifyTx) Subjects(ctx context.Context, ids []forge.ID) (map[forge.ID]no
 	for _, id := range ids {
 		if is, ok := t.st.issues[id]; ok {
 			out[id] = notify.Subject{RepoID: is.RepoID, Index: is.Index, Title: is.Title, IsPull: is.IsPull, IsClosed: is.IsClosed}
+		}
+	}
+	for _, c := range t.st.comments {
+		if s, ok := out[c.IssueID]; ok && c.Type == issues.CommentPlain && c.ID > s.LastCommentID {
+			s.LastCommentID = c.ID
+			out[c.IssueID] = s
 		}
 	}
 	return out, nil

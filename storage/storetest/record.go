@@ -16,6 +16,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
@@ -62,6 +63,7 @@ func storeInterfaces(b Backend) map[string]reflect.Type {
 		"repos.Tx":  reflect.TypeFor[repos.Tx](),
 		"orgs.Tx":   reflect.TypeFor[orgs.Tx](),
 		"issues.Tx": reflect.TypeFor[issues.Tx](),
+		"notify.Tx": reflect.TypeFor[notify.Tx](),
 	}
 	addIssueInterfaces(m, b)
 	if _, ok := b.Auth().(auth.TokenFinder); ok {
@@ -96,6 +98,7 @@ func (r recBackend) Repos() repos.Store { return recReposStore{r.b.Repos(), r.re
 
 func (r recBackend) Orgs() orgs.Store     { return recOrgsStore{r.b.Orgs(), r.rec} }
 func (r recBackend) Issues() issues.Store { return recIssuesStore{r.b.Issues(), r.rec} }
+func (r recBackend) Notify() notify.Store { return recNotifyStore{r.b.Notify(), r.rec} }
 
 type recAuthStore struct {
 	s   auth.Store

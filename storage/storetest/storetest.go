@@ -16,6 +16,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
@@ -27,6 +28,7 @@ type Backend interface {
 	Repos() repos.Store
 	Orgs() orgs.Store
 	Issues() issues.Store
+	Notify() notify.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -98,6 +100,7 @@ var cases = []struct {
 	{"IssueAttachments", testIssueAttachments},
 	{"IssueCascades", testIssueCascades},
 	{"IssueBlocks", testIssueBlocks},
+	{"Notify", testNotify},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
