@@ -49,6 +49,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
@@ -177,10 +178,21 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 
 	// Organisation labels wait for the organisation service (Orgs nil:
 	// they answer 404).
-	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Search: repoSearch{repoSvc}, Blobs: blobs, Logger: log})
+	// Notifications: issue events reach notify through issueEvents; notify
+	// asks issues who takes part in an issue, so the listener learns the
+	// notification service once both exist.
+	events := &issueEvents{log: log}
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Search: repoSearch{repoSvc}, Blobs: blobs, Logger: log,
+		Listeners: []issues.Listener{events}})
 	if err != nil {
 		return err
 	}
+
+	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc, Logger: log})
+	if err != nil {
+		return err
+	}
+	events.notify = notifySvc
 
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
@@ -191,7 +203,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc,
+	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Notify: notifySvc,
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies})
 	if err != nil {
 		return err
@@ -331,5 +343,26 @@ func (s repoSearch) SearchRepos(ctx context.Context, actor forge.Actor, owner, t
 		if len(list) == 0 || int64(page*forge.MaxPageSize) >= total {
 			return out, nil
 		}
+	}
+}
+
+// issueEvents adapts issues.Listener to notify.Service.Notify: the two
+// domains do not import each other. A failure to notify never fails the
+// issue operation (it has committed); it is logged.
+type issueEvents struct {
+	notify *notify.Service
+	log    *slog.Logger
+}
+
+func (l *issueEvents) IssueEvent(ctx context.Context, e issues.Event) {
+	if l.notify == nil || e.Repo == nil || e.Issue == nil {
+		return
+	}
+	ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull}
+	if e.Comment != nil {
+		ev.CommentID = e.Comment.ID
+	}
+	if err := l.notify.Notify(ctx, ev); err != nil {
+		l.log.WarnContext(ctx, "forged: notify", "issue", e.Issue.ID, "err", err)
 	}
 }
