@@ -55,6 +55,7 @@ func newEnvWith(t *testing.T, repoCfg func(*repos.Config), mutate ...func(*httpa
 	require.NoError(t, err)
 	git, err := gitstore.Open(t.TempDir())
 	require.NoError(t, err)
+	t.Cleanup(func() { git.Close() })
 	blobs, err := blob.OpenDir(t.TempDir())
 	require.NoError(t, err)
 	rc := repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock}

@@ -165,6 +165,7 @@ func newIssueEnv(t *testing.T, mutate ...func(*issues.Config)) *issueEnv {
 	require.NoError(t, err)
 	git, err := gitstore.Open(t.TempDir())
 	require.NoError(t, err)
+	t.Cleanup(func() { git.Close() })
 	blobs, err := blob.OpenDir(t.TempDir())
 	require.NoError(t, err)
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
@@ -221,8 +222,8 @@ func (e *issueEnv) issuePath(n int, suffix string) string {
 	return fmt.Sprintf("%s/issues/%d%s", e.proj, n, suffix)
 }
 
-// labelNames returns the "name" field of each object of a JSON list.
-func labelNames(t *testing.T, r resp) []string {
+// listNames returns the "name" field of each object of a JSON list.
+func listNames(t *testing.T, r resp) []string {
 	t.Helper()
 	var out []string
 	for _, m := range r.list(t) {

@@ -161,7 +161,7 @@ func TestUpdatedAtRules(t *testing.T) {
 		d := e.datedIssue(e.alice)
 		bug := e.newLabel("bug", false)
 		r := e.send(e.alice, "POST", e.issuePath(d.n, "/labels"), map[string]any{"labels": []int64{bug}, "updated_at": d.date}, 200)
-		assert.Equal(t, []string{"bug"}, labelNames(t, r))
+		assert.Equal(t, []string{"bug"}, listNames(t, r))
 		assert.Equal(t, d.date, e.issueUpdated(d))
 		e.send(e.alice, "DELETE", e.issuePath(d.n, "/labels/bug"), map[string]any{"updated_at": d.date}, 204)
 		e.send(e.alice, "PUT", e.issuePath(d.n, "/labels"), map[string]any{"labels": []int64{bug}, "updated_at": d.date}, 200)

@@ -85,7 +85,7 @@ func TestRepoLabels(t *testing.T) {
 // labelNames are the names of the labels of issue n, as the API lists them.
 func (e *issueEnv) labelNames(n int) []string {
 	e.t.Helper()
-	return labelNames(e.t, e.send("", "GET", e.issuePath(n, "/labels"), nil, 200))
+	return listNames(e.t, e.send("", "GET", e.issuePath(n, "/labels"), nil, 200))
 }
 
 // TestIssueLabels covers add, replace, remove and clear, by id and by
@@ -97,16 +97,16 @@ func TestIssueLabels(t *testing.T) {
 	bug, docs := e.newLabel("bug", false), e.newLabel("docs", false)
 
 	r := e.send(e.bob, "POST", e.issuePath(n, "/labels"), map[string]any{"labels": []int64{bug}}, 200)
-	assert.Equal(t, []string{"bug"}, labelNames(t, r))
+	assert.Equal(t, []string{"bug"}, listNames(t, r))
 	r = e.send(e.bob, "POST", e.issuePath(n, "/labels"), map[string]any{"labels": []string{"docs", "unknown"}}, 200)
-	assert.ElementsMatch(t, []string{"bug", "docs"}, labelNames(t, r), "unknown names are ignored")
+	assert.ElementsMatch(t, []string{"bug", "docs"}, listNames(t, r), "unknown names are ignored")
 	assert.ElementsMatch(t, []string{"bug", "docs"}, e.labelNames(n))
 	issue := e.send("", "GET", e.issuePath(n, ""), nil, 200).json(t)
 	assert.Len(t, issue["labels"], 2)
 
 	// Replace: unknown ids are ignored, the rest replaces.
 	r = e.send(e.bob, "PUT", e.issuePath(n, "/labels"), map[string]any{"labels": []int64{docs, 424242}}, 200)
-	assert.Equal(t, []string{"docs"}, labelNames(t, r))
+	assert.Equal(t, []string{"docs"}, listNames(t, r))
 	// Remove by name, by id; an identifier naming no label is 422.
 	e.send(e.bob, "DELETE", e.issuePath(n, "/labels/docs"), nil, 204)
 	assert.Empty(t, e.labelNames(n))
@@ -118,13 +118,13 @@ func TestIssueLabels(t *testing.T) {
 	// GitHub's media type answers the removed label.
 	r = e.do(req{method: "DELETE", path: e.issuePath(n, "/labels/docs"), token: e.bob, header: map[string]string{"Accept": "application/vnd.github+json"}})
 	e.expect(r, 200, "")
-	assert.Equal(t, []string{"docs"}, labelNames(t, r))
+	assert.Equal(t, []string{"docs"}, listNames(t, r))
 	// Clear; PUT with no labels clears too.
 	e.send(e.bob, "POST", e.issuePath(n, "/labels"), map[string]any{"labels": []int64{bug, docs}}, 200)
 	e.send(e.bob, "DELETE", e.issuePath(n, "/labels"), nil, 204)
 	assert.Empty(t, e.labelNames(n))
 	e.send(e.bob, "POST", e.issuePath(n, "/labels"), map[string]any{"labels": []int64{bug}}, 200)
-	assert.Empty(t, labelNames(t, e.send(e.bob, "PUT", e.issuePath(n, "/labels"), map[string]any{}, 200)))
+	assert.Empty(t, listNames(t, e.send(e.bob, "PUT", e.issuePath(n, "/labels"), map[string]any{}, 200)))
 
 	// Malformed lists are 400 — for non-writers too, parsing comes first.
 	for _, tok := range []string{e.bob, e.eve} {
@@ -160,11 +160,11 @@ func TestIssueLabelsExclusive(t *testing.T) {
 
 	add := func(labels any) []string {
 		t.Helper()
-		return labelNames(t, e.send(e.bob, "POST", e.issuePath(n, "/labels"), map[string]any{"labels": labels}, 200))
+		return listNames(t, e.send(e.bob, "POST", e.issuePath(n, "/labels"), map[string]any{"labels": labels}, 200))
 	}
 	put := func(labels any) []string {
 		t.Helper()
-		return labelNames(t, e.send(e.bob, "PUT", e.issuePath(n, "/labels"), map[string]any{"labels": labels}, 200))
+		return listNames(t, e.send(e.bob, "PUT", e.issuePath(n, "/labels"), map[string]any{"labels": labels}, 200))
 	}
 	assert.Equal(t, []string{"prio/high"}, add([]int64{high}))
 	assert.Equal(t, []string{"prio/low"}, add([]int64{low}), "the new label evicts the old one of its scope")
@@ -199,7 +199,7 @@ func TestOrgLabels(t *testing.T) {
 	lpath := fmt.Sprintf("%s/%v", base, l["id"])
 
 	r = e.send("", "GET", base, nil, 200)
-	assert.Equal(t, []string{"team/a"}, labelNames(t, r))
+	assert.Equal(t, []string{"team/a"}, listNames(t, r))
 	assert.Equal(t, "1", r.Header.Get("X-Total-Count"))
 	e.expect(e.do(req{method: "GET", path: lpath}), 401, "token is required")
 	assert.Equal(t, "team/a", e.send(e.bob, "GET", lpath, nil, 200).json(t)["name"])

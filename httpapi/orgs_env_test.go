@@ -37,6 +37,7 @@ func newOrgEnv(t *testing.T, mutate ...func(*httpapi.Config)) *env {
 	require.NoError(t, err)
 	git, err := gitstore.Open(t.TempDir())
 	require.NoError(t, err)
+	t.Cleanup(func() { git.Close() })
 	blobs, err := blob.OpenDir(t.TempDir())
 	require.NoError(t, err)
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})

@@ -42,6 +42,7 @@ func libRepos(t *testing.T) (svc *repos.Service, alice, bob forge.Actor) {
 	alice, bob = user("alice"), user("bob")
 	git, err := gitstore.Open(t.TempDir())
 	require.NoError(t, err)
+	t.Cleanup(func() { git.Close() })
 	svc, err = repos.New(repos.Config{Store: db.Repos(), Git: git, Clock: clock})
 	require.NoError(t, err)
 	_, err = svc.Create(ctx, alice, "", repos.CreateOptions{Name: "proj", AutoInit: true})

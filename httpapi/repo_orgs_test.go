@@ -39,6 +39,7 @@ func newOrgsEnv(t *testing.T) (*env, orgs.Store) {
 	require.NoError(t, err)
 	git, err := gitstore.Open(t.TempDir())
 	require.NoError(t, err)
+	t.Cleanup(func() { git.Close() })
 	blobs, err := blob.OpenDir(t.TempDir())
 	require.NoError(t, err)
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})

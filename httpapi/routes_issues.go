@@ -2,6 +2,8 @@ package httpapi
 
 import "github.com/hearthforge/hearth/forge"
 
+// issueScope is the issue routes' category; the organisation labels use
+// orgScope (routes_orgs.go).
 var issueScope = []forge.ScopeCategory{forge.CategoryIssue}
 
 // issueRoutes are the issue tracker's operations (Forgejo's "Issue

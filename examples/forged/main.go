@@ -22,6 +22,10 @@
 // the proxy. The throttle's counters live in the server's memory: a restart
 // forgets them, and several forged processes count separately.
 //
+// Profiling on demand: -pprof 127.0.0.1:6060 serves net/http/pprof at
+// /debug/pprof/ on that separate listener; only loopback addresses are
+// accepted (forward the port to profile a remote server).
+//
 // Timeouts: request headers must arrive within 10 s; an idle keep-alive
 // connection closes after 2 minutes; a request body must keep arriving at
 // -body-min-rate bytes a second on average after a grace of -body-grace, and
@@ -78,6 +82,7 @@ type options struct {
 	bodyMinRate                                      int
 	maxPushBytes                                     int64
 	trustedProxies                                   []netip.Prefix
+	pprof                                            string
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -101,8 +106,14 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	proxies := fs.String("trusted-proxies", "",
 		"comma-separated networks (CIDR) or addresses of reverse proxies whose X-Forwarded-For gives the client address "+
 			"for the failed sign-in throttle; empty: the connection's address")
+	fs.StringVar(&o.pprof, "pprof", "", "serve net/http/pprof on this loopback address (e.g. 127.0.0.1:6060); empty: off")
 	if err := fs.Parse(args); err != nil {
 		return o, err
+	}
+	if o.pprof != "" {
+		if err := checkPprofAddr(o.pprof); err != nil {
+			return o, err
+		}
 	}
 	var err error
 	if o.trustedProxies, err = parseTrustedProxies(*proxies); err != nil {
@@ -163,6 +174,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
+	defer git.Close() // ends the pooled cat-file processes
 	blobs, err := blob.OpenDir(filepath.Join(o.data, "blobs"))
 	if err != nil {
 		return err
@@ -176,13 +188,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 
-	// Organisation labels wait for the organisation service (Orgs nil:
-	// they answer 404).
+	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Repos: repoSvc, Blobs: blobs, Logger: log})
+	if err != nil {
+		return err
+	}
 	// Notifications: issue events reach notify through issueEvents; notify
 	// asks issues who takes part in an issue, so the listener learns the
 	// notification service once both exist.
 	events := &issueEvents{log: log}
-	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Search: repoSearch{repoSvc}, Blobs: blobs, Logger: log,
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Blobs: blobs, Logger: log,
 		Listeners: []issues.Listener{events}})
 	if err != nil {
 		return err
@@ -198,11 +212,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	mux := http.NewServeMux()
-	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Repos: repoSvc, Blobs: blobs, Logger: log})
-	if err != nil {
-		return err
+	if o.pprof != "" {
+		if err := servePprof(ctx, o.pprof, log); err != nil {
+			ln.Close()
+			return err
+		}
 	}
+	mux := http.NewServeMux()
 	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Notify: notifySvc,
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies})
 	if err != nil {

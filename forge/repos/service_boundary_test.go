@@ -423,6 +423,7 @@ func TestCreationIsRecoverable(t *testing.T) {
 	root := t.TempDir()
 	git, err := gitstore.Open(root)
 	require.NoError(t, err)
+	t.Cleanup(func() { git.Close() })
 	a, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
 		SecretKey: []byte("x")})
 	require.NoError(t, err)

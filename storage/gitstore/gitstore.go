@@ -3,6 +3,14 @@
 // engine for both object formats, exact diff stats, and smart HTTP by running
 // upload-pack and receive-pack --stateless-rpc. Repositories are bare, named by repository ID
 // (<root>/<id>.git), so renames and transfers move no files.
+//
+// Reads start no process per request once warm: refs are read from their
+// files on every call, objects through a bounded pool of long-lived
+// `git cat-file --batch-command` processes (catfile.go) and parsed in Go
+// (objects.go), and what git computes for an immutable id (a page of
+// history with diff stats, a count, the last commit of a path) is cached by
+// that id (readcache.go). A push adds its commits to the commit-graph, for
+// the reads that still run git. Close ends the pool's processes.
 package gitstore
 
 import (
@@ -15,6 +23,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -50,6 +59,15 @@ type Store struct {
 	serving chan struct{}
 	// servingWait is Options.GitRequestWait.
 	servingWait time.Duration
+
+	// catFiles holds the long-lived cat-file processes of reads.
+	catFiles *catFilePool
+	// cache holds read results by immutable ids (see readCache).
+	cache *readCache
+	// packedRefs holds each repository's parsed packed-refs.
+	packedRefs packedRefsCache
+	// launcher builds every git command and counts them (Started).
+	launcher launcher
 }
 
 // lock takes the write lock of repo and returns its release.
@@ -86,8 +104,26 @@ const (
 
 // Options tune a Store.
 type Options struct {
-	// CLIOnly answers every read with the git command line, never go-git.
+	// CLIOnly answers every read with a git process of its own: never
+	// go-git, the cat-file pool or the read caches (the baseline of the
+	// benchmarks).
 	CLIOnly bool
+	// MaxCatFiles bounds the long-lived `git cat-file --batch-command`
+	// processes reads use, over all repositories; 0 means
+	// DefaultMaxCatFiles.
+	MaxCatFiles int
+	// CatFileIdle is how long an unused cat-file process lives; 0 means
+	// DefaultCatFileIdle.
+	CatFileIdle time.Duration
+	// ReadCacheEntries bounds each cache of reads by immutable id (commits,
+	// diff stats, pages of history, counts, entries, directory listings,
+	// last commits, peeled tags; see readCache); 0 means
+	// DefaultReadCacheEntries, a negative value disables them.
+	ReadCacheEntries int
+	// ReadCacheBytes bounds the estimated bytes of all read caches
+	// together; 0 means DefaultReadCacheBytes, a negative value no bound
+	// but ReadCacheEntries.
+	ReadCacheBytes int64
 	// LanguageCacheEntries bounds the cache of Languages (per tree id); 0
 	// means DefaultLanguageCacheEntries, a negative value disables it.
 	LanguageCacheEntries int
@@ -110,9 +146,8 @@ type Options struct {
 }
 
 // Open returns the store rooted at dir, creating it. It needs the git
-// command (on PATH) and fails if git is missing. Reads of refs, trees and
-// blobs of SHA-1 repositories are served in process by go-git; the rest by
-// the git command line.
+// command (on PATH) and fails if git is missing. The Store keeps cat-file
+// processes for reads: Close it when done.
 func Open(dir string) (*Store, error) { return OpenWith(dir, Options{}) }
 
 // OpenWith is Open with options. An empty dir is forge.ErrInvalid (it
@@ -148,9 +183,24 @@ func OpenWith(dir string, o Options) (*Store, error) {
 	if serving <= 0 {
 		serving = DefaultMaxGitRequests
 	}
-	return &Store{root: abs, git: git, cliOnly: o.CLIOnly, langs: newLRU[map[string]int64](langs),
+	cacheEntries := o.ReadCacheEntries
+	if cacheEntries == 0 {
+		cacheEntries = DefaultReadCacheEntries
+	}
+	maxCatFiles := o.MaxCatFiles
+	if maxCatFiles <= 0 {
+		maxCatFiles = DefaultMaxCatFiles
+	}
+	s := &Store{root: abs, git: git, cliOnly: o.CLIOnly, langs: newLRU[map[string]int64](langs),
 		archives: make(chan struct{}, maxArchives), cacheArchives: o.CacheArchives,
-		serving: make(chan struct{}, serving), servingWait: cmp.Or(o.GitRequestWait, DefaultGitRequestWait)}, nil
+		serving: make(chan struct{}, serving), servingWait: cmp.Or(o.GitRequestWait, DefaultGitRequestWait),
+		cache: newReadCache(cacheEntries, cmp.Or(o.ReadCacheBytes, DefaultReadCacheBytes))}
+	s.launcher = launcher{git: git, root: abs, started: new(atomic.Int64)}
+	s.catFiles = newCatFilePool(s.launcher, maxCatFiles, cmp.Or(o.CatFileIdle, DefaultCatFileIdle))
+	// A Store dropped without Close (a test's, say) ends its cat-file
+	// processes when it is collected, instead of leaving them to idle out.
+	runtime.AddCleanup(s, (*catFilePool).close, s.catFiles)
+	return s, nil
 }
 
 // Root is the directory holding the repositories.
@@ -176,14 +226,28 @@ func (e *gitError) Unwrap() error { return e.err }
 
 // cmd builds a git command in a repository with a predictable environment:
 // no system or global configuration, no prompts, C locale.
+// Every git process of the Store is built here (Started counts them).
 func (s *Store) cmd(ctx context.Context, repo forge.ID, env []string, args ...string) *exec.Cmd {
+	return s.launcher.cmd(ctx, repo, env, args...)
+}
+
+// launcher builds the Store's git commands. The cat-file pool holds it
+// rather than the Store, so that a Store nobody closed can be collected and
+// its processes ended (see OpenWith).
+type launcher struct {
+	git, root string
+	started   *atomic.Int64
+}
+
+func (l launcher) cmd(ctx context.Context, repo forge.ID, env []string, args ...string) *exec.Cmd {
+	l.started.Add(1)
 	full := append([]string{"-c", "core.quotepath=off"}, args...)
-	c := exec.CommandContext(ctx, s.git, full...)
+	c := exec.CommandContext(ctx, l.git, full...)
 	if repo != 0 {
-		c.Dir = s.Path(repo)
+		c.Dir = filepath.Join(l.root, strconv.FormatInt(repo, 10)+".git")
 	}
 	c.Env = append([]string{
-		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME=" + s.root,
+		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME=" + l.root,
 		"GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "PATH=" + os.Getenv("PATH"),
 		// Paths given after -- are paths, never pathspec magic (`:(top)`,
 		// `:!x`) or globs (`*`).
@@ -235,6 +299,8 @@ func (s *Store) Create(ctx context.Context, repo forge.ID, format forge.ObjectFo
 	if _, err := os.Stat(path); err == nil {
 		return forge.Errorf(forge.ErrConflict, "repository files already exist [id: %d]", repo)
 	}
+	s.catFiles.drop(repo) // a process of files removed behind the Store's back
+	s.formats.m.Delete(repo)
 	_, err := s.run(ctx, 0, nil, nil, "init", "--quiet", "--bare", "--object-format="+string(format),
 		"--initial-branch="+defaultBranch, path)
 	if err != nil {
@@ -244,8 +310,11 @@ func (s *Store) Create(ctx context.Context, repo forge.ID, format forge.ObjectFo
 	return nil
 }
 
-// Remove deletes the repository's files.
+// Remove deletes the repository's files, and ends its cat-file processes
+// first.
 func (s *Store) Remove(ctx context.Context, repo forge.ID) error {
+	s.catFiles.drop(repo)
+	s.formats.m.Delete(repo) // the id may come back with another format
 	if err := os.RemoveAll(s.archiveDir(repo)); err != nil {
 		return err
 	}
@@ -276,6 +345,11 @@ func (s *Store) Size(ctx context.Context, repo forge.ID) (int64, error) {
 
 // Refs lists branches and tags, ordered by name.
 func (s *Store) Refs(ctx context.Context, repo forge.ID) ([]repos.Ref, error) {
+	if !s.cliOnly {
+		if refs, ok, err := s.goRefsOf(ctx, repo); err != nil || ok {
+			return refs, err
+		}
+	}
 	if r := s.open(repo); r != nil {
 		return goRefs(r)
 	}
@@ -309,7 +383,26 @@ func (s *Store) Resolve(ctx context.Context, repo forge.ID, rev string) (string,
 		return "", forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", rev)
 	}
 	// Full ref names and full ids (what repos.ResolveRef asks for, several
-	// times a read) are answered in process for SHA-1 repositories.
+	// times a read) are answered in process: the ref from its file, the
+	// object through the cat-file pool (cached by id).
+	if !s.cliOnly {
+		id, found, ok := rev, true, s.isRepoID(repo, rev)
+		if strings.HasPrefix(rev, "refs/") {
+			id, found, ok = s.readRef(repo, rev)
+		}
+		if ok {
+			if found {
+				var err error
+				if id, found, err = s.peel(ctx, repo, id); err != nil {
+					return "", err
+				}
+			}
+			if !found {
+				return "", forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", rev)
+			}
+			return id, nil
+		}
+	}
 	if r := s.open(repo); r != nil && (strings.HasPrefix(rev, "refs/") || isFullSHA1(rev)) {
 		if id, found, ok := goResolveExact(r, rev); ok {
 			if !found {

@@ -227,7 +227,11 @@ func (h HTTP) ServeGitRPC(w http.ResponseWriter, r *http.Request, repo forge.ID,
 	if !push || err != nil || out.isTooLarge() {
 		return nil
 	}
-	return readPushLog(logPath)
+	updates := readPushLog(logPath)
+	if len(updates) > 0 {
+		s.writeCommitGraph(ctx, repo)
+	}
+	return updates
 }
 
 // fetchBodyTime bounds the time a git-upload-pack request body may take.

@@ -2,6 +2,7 @@ package gitstore
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -19,11 +20,85 @@ const logFormat = "--format=%x1e%H%x00%T%x00%P%x00%an%x00%ae%x00%aI%x00%cn%x00%c
 // commit carries its files with git's exact line counts (`git log --numstat
 // --summary --no-renames`, merges against their first parent), the numbers
 // Forgejo reports.
+//
+// The commits of a page (up to maxCachedLog) are cached by the id the page
+// starts from, its path, skip and limit; each commit and its stats by id:
+// a warm page asks git nothing. The head commit alone (a branch's tip) is
+// read through the cat-file pool.
 func (s *Store) Log(ctx context.Context, repo forge.ID, o repos.LogOptions) ([]*repos.Commit, error) {
 	id, err := s.Resolve(ctx, repo, o.Rev)
 	if err != nil {
 		return nil, err
 	}
+	if s.cliOnly {
+		return s.cliLog(ctx, repo, id, o)
+	}
+	cacheable := o.Limit > 0 && o.Limit <= maxCachedLog
+	key := cacheKey(repo, id) + "\x00" + o.Path + "\x00" + strconv.Itoa(o.Skip) + "\x00" + strconv.Itoa(o.Limit)
+	if cacheable {
+		if ids, ok := s.cache.logs.get(key); ok {
+			if list, ok := s.cachedCommits(repo, ids, o.Files); ok {
+				return list, nil
+			}
+		}
+	}
+	if o.Path == "" && o.Skip == 0 && o.Limit == 1 && !o.Files {
+		c, err := s.readCommit(ctx, repo, id)
+		if err == nil {
+			return []*repos.Commit{copyCommit(c, nil)}, nil
+		}
+		if !errors.Is(err, errUnparsed) {
+			return nil, err
+		}
+	}
+	list, err := s.cliLog(ctx, repo, id, o)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(list))
+	for i, c := range list {
+		ids[i] = c.ID
+		ckey := cacheKey(repo, c.ID)
+		s.cache.commits.putCost(ckey, copyCommit(c, nil), commitCost(c))
+		if o.Files {
+			s.cache.stats.putCost(ckey, append([]repos.FileChangeStat{}, c.Files...), statsCost(c.Files))
+		}
+	}
+	if cacheable {
+		s.cache.logs.putCost(key, ids, int64(len(ids))*80)
+	}
+	return list, nil
+}
+
+// maxCachedLog is the longest page of Log that is cached.
+const maxCachedLog = 100
+
+// cachedCommits assembles the commits ids (with their files) from the
+// caches; ok is false if one is missing.
+func (s *Store) cachedCommits(repo forge.ID, ids []string, files bool) ([]*repos.Commit, bool) {
+	if len(ids) == 0 {
+		return nil, true // as parseLog answers an empty log
+	}
+	list := make([]*repos.Commit, len(ids))
+	for i, id := range ids {
+		key := cacheKey(repo, id)
+		c, ok := s.cache.commits.get(key)
+		if !ok {
+			return nil, false
+		}
+		var st []repos.FileChangeStat
+		if files {
+			if st, ok = s.cache.stats.get(key); !ok {
+				return nil, false
+			}
+		}
+		list[i] = copyCommit(c, st)
+	}
+	return list, true
+}
+
+// cliLog is Log from `git log` of the commit id.
+func (s *Store) cliLog(ctx context.Context, repo forge.ID, id string, o repos.LogOptions) ([]*repos.Commit, error) {
 	args := []string{"log", logFormat}
 	if o.Files {
 		args = append(args, "--numstat", "--summary", "--no-renames", "--diff-merges=first-parent")
@@ -133,11 +208,24 @@ func unquote(p string) string {
 }
 
 // CountCommits counts the commits reachable from rev (touching path, if set).
+// Counts are cached by commit id and path.
 func (s *Store) CountCommits(ctx context.Context, repo forge.ID, rev, path string) (int, error) {
 	id, err := s.Resolve(ctx, repo, rev)
 	if err != nil {
 		return 0, err
 	}
+	key := cacheKey(repo, id) + "\x00" + path
+	if n, ok := s.cache.counts.get(key); ok && !s.cliOnly {
+		return n, nil
+	}
+	n, err := s.cliCount(ctx, repo, id, path)
+	if err == nil && !s.cliOnly {
+		s.cache.counts.put(key, n)
+	}
+	return n, err
+}
+
+func (s *Store) cliCount(ctx context.Context, repo forge.ID, id, path string) (int, error) {
 	args := []string{"rev-list", "--count", id}
 	if path != "" {
 		args = append(args, "--", path)

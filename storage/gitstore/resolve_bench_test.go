@@ -9,11 +9,11 @@ import (
 )
 
 // BenchmarkResolveRef: what a ref read pays to resolve "main" the way
-// Forgejo's API does (branch, then tag, then id), in process (go-git) and
+// Forgejo's API does (branch, then tag, then id), in process (ref files and the cat-file pool; go-git before) and
 // with the git command line.
 func BenchmarkResolveRef(b *testing.B) {
 	for _, cli := range []bool{false, true} {
-		name := "gogit"
+		name := "inproc"
 		if cli {
 			name = "cli"
 		}

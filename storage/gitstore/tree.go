@@ -2,9 +2,12 @@ package gitstore
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"io"
+	"maps"
+	"math"
 	"os/exec"
 	"path"
 	"strconv"
@@ -21,6 +24,11 @@ const goMaxTreeEntries = 256
 
 // Tree lists the entries of the directory p at rev.
 func (s *Store) Tree(ctx context.Context, repo forge.ID, rev, p string, recursive bool) ([]repos.TreeEntry, error) {
+	if !s.cliOnly && !recursive {
+		if entries, ok, err := s.poolTree(ctx, repo, rev, strings.Trim(p, "/")); err != nil || ok {
+			return entries, err
+		}
+	}
 	if r := s.open(repo); r != nil && !recursive {
 		t, err := goTreeAt(r, rev, strings.Trim(p, "/"))
 		if err != nil {
@@ -88,6 +96,16 @@ func parseLsTree(out string) []repos.TreeEntry {
 
 // Entry describes the entry at p in rev ("" is the root tree).
 func (s *Store) Entry(ctx context.Context, repo forge.ID, rev, p string) (*repos.TreeEntry, error) {
+	if !s.cliOnly {
+		id, err := s.Resolve(ctx, repo, rev)
+		if err != nil {
+			return nil, err
+		}
+		e, err := s.entryAt(ctx, repo, id, strings.Trim(p, "/"))
+		if !errors.Is(err, errUnparsed) {
+			return e, err
+		}
+	}
 	if r := s.open(repo); r != nil {
 		c, err := goResolve(r, rev)
 		if err != nil {
@@ -145,6 +163,13 @@ const goMaxInflate = 1 << 20
 
 // Object returns the type and size of an object.
 func (s *Store) Object(ctx context.Context, repo forge.ID, oid string) (string, int64, error) {
+	if !s.cliOnly && s.isRepoID(repo, oid) {
+		typ, size, found, err := s.objectInfo(ctx, repo, oid)
+		if err == nil && !found {
+			err = forge.Errorf(forge.ErrNotFound, "object does not exist [id: %s]", oid)
+		}
+		return typ, size, err
+	}
 	if r := s.open(repo); r != nil && isHex(oid) && len(oid) == 40 && goSize(r, plumbing.NewHash(oid)) <= goMaxInflate {
 		return goObject(r, oid)
 	}
@@ -169,6 +194,19 @@ func (s *Store) cliObject(ctx context.Context, repo forge.ID, oid string) (strin
 
 // Blob returns the content of a blob.
 func (s *Store) Blob(ctx context.Context, repo forge.ID, oid string) ([]byte, error) {
+	if !s.cliOnly && s.isRepoID(repo, oid) {
+		typ, data, found, err := s.objectContents(ctx, repo, oid, math.MaxInt64)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			return nil, forge.Errorf(forge.ErrNotFound, "object does not exist [id: %s]", oid)
+		}
+		if typ != "blob" {
+			return nil, forge.Errorf(forge.ErrNotFound, "object is not a blob [id: %s]", oid)
+		}
+		return data, nil
+	}
 	if r := s.open(repo); r != nil && isHex(oid) && len(oid) == 40 && goSize(r, plumbing.NewHash(oid)) <= goMaxInflate {
 		return goBlob(r, oid)
 	}
@@ -195,9 +233,38 @@ func isHex(s string) bool {
 	return true
 }
 
-// OpenBlob streams a blob from `git cat-file blob`: the content is never
-// held in memory. The caller closes the reader (which ends the process).
+// inlineBlobSize is the largest blob OpenBlob reads through the cat-file
+// pool into memory at once; larger ones are streamed by a process of their
+// own, so a slow reader never holds a pooled process.
+const inlineBlobSize = 64 << 10
+
+// OpenBlob streams a blob: one of at most inlineBlobSize bytes is read
+// through the cat-file pool (no process started), a larger one streams
+// from `git cat-file blob` and is never held in memory. The caller closes
+// the reader (which ends the process).
 func (s *Store) OpenBlob(ctx context.Context, repo forge.ID, oid string) (io.ReadCloser, int64, error) {
+	if !s.cliOnly && s.isRepoID(repo, oid) {
+		typ, size, found, err := s.objectInfo(ctx, repo, oid)
+		if err != nil {
+			return nil, 0, err
+		}
+		if !found {
+			return nil, 0, forge.Errorf(forge.ErrNotFound, "object does not exist [id: %s]", oid)
+		}
+		if typ != "blob" {
+			return nil, 0, forge.Errorf(forge.ErrNotFound, "object is not a blob [id: %s]", oid)
+		}
+		if size <= inlineBlobSize {
+			_, data, found, err := s.objectContents(ctx, repo, oid, inlineBlobSize)
+			if err != nil {
+				return nil, 0, err
+			}
+			if !found {
+				return nil, 0, forge.Errorf(forge.ErrNotFound, "object does not exist [id: %s]", oid)
+			}
+			return io.NopCloser(bytes.NewReader(data)), size, nil
+		}
+	}
 	// `cat-file --batch-check` reads the header only (go-git would inflate
 	// a loose object whole to learn its type).
 	typ, size, err := s.cliObject(ctx, repo, oid)
@@ -239,6 +306,18 @@ func (s *Store) LastCommits(ctx context.Context, repo forge.ID, rev, dir string,
 		return nil, err
 	}
 	dir = strings.Trim(dir, "/")
+	key := cacheKey(repo, id) + "\x00" + dir + "\x00" + strings.Join(names, "\x00")
+	if m, ok := s.cache.lastCommits.get(key); ok && !s.cliOnly {
+		return maps.Clone(m), nil
+	}
+	found, err := s.lastCommits(ctx, repo, id, dir, names)
+	if err == nil && !s.cliOnly {
+		s.cache.lastCommits.putCost(key, maps.Clone(found), namesCost(found))
+	}
+	return found, err
+}
+
+func (s *Store) lastCommits(ctx context.Context, repo forge.ID, id, dir string, names []string) (map[string]string, error) {
 	found := make(map[string]string, len(names))
 	want := make(map[string]bool, len(names))
 	for _, n := range names {

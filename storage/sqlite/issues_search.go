@@ -70,6 +70,11 @@ func issueWhere(f issues.IssueFilter) (where string, args []any, ok bool) {
 		col = "+i.repo_id"
 	}
 	conds := []string{col + " IN " + set}
+	if len(f.RepoIDs) == 1 && !f.PublicRepos {
+		// One repository: an equality, so that issue_repo_state yields one
+		// state's issues in order and the page stops at its end.
+		conds, args = []string{"i.repo_id = ?"}, []any{f.RepoIDs[0]}
+	}
 	add := func(cond string, a ...any) { conds, args = append(conds, cond), append(args, a...) }
 	switch f.State {
 	case issues.StateOpen:

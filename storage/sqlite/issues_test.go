@@ -2,13 +2,17 @@ package sqlite
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -66,4 +70,54 @@ func TestMigrationIssuesDownUp(t *testing.T) {
 	db, err = Open(ctx, path)
 	require.NoError(t, err)
 	require.NoError(t, db.Close())
+}
+
+// The keyword index and the counters follow every way an issue goes: its
+// own deletion, an edit, and its repository's deletion (a cascade).
+func TestIssueTextFollowsDeletions(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, err := Open(ctx, ":memory:")
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	owner := forgetest.User("owner")
+	require.NoError(t, db.Auth().Update(ctx, func(tx auth.Tx) error { return tx.CreateUser(ctx, owner, "") }))
+	var a, b *forge.Repository
+	require.NoError(t, db.Repos().Update(ctx, func(tx repos.Tx) error {
+		a = &forge.Repository{OwnerID: owner.ID, Name: "a", DefaultBranch: "main"}
+		b = &forge.Repository{OwnerID: owner.ID, Name: "b", DefaultBranch: "main"}
+		if err := tx.CreateRepo(ctx, a); err != nil {
+			return err
+		}
+		return tx.CreateRepo(ctx, b)
+	}))
+	require.NoError(t, db.Issues().Update(ctx, func(tx issues.Tx) error {
+		for k, repo := range []forge.ID{a.ID, a.ID, b.ID} {
+			i := &issues.Issue{RepoID: repo, Index: int64(k + 1), PosterID: owner.ID, Title: "zebra crossing", Body: "stripes"}
+			if err := tx.CreateIssue(ctx, i); err != nil {
+				return err
+			}
+			if k == 1 {
+				i.Title = "lion"
+				if err := tx.UpdateIssue(ctx, i); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}))
+	count := func(table, where string) int {
+		var n int
+		require.NoError(t, db.write.QueryRowContext(ctx, "SELECT count(*) FROM "+table+" WHERE "+where).Scan(&n))
+		return n
+	}
+	assert.Equal(t, 2, count("issue_text", `issue_text MATCH '"zebra"'`))
+	assert.Equal(t, 1, count("issue_text", `issue_text MATCH '"lion"'`))
+	require.NoError(t, db.Repos().Update(ctx, func(tx repos.Tx) error { return tx.DeleteRepo(ctx, a.ID) }))
+	assert.Equal(t, 1, count("issue_text", `issue_text MATCH '"zebra"'`), "a repository's deletion takes its issues' text")
+	assert.Equal(t, 0, count("issue_text", `issue_text MATCH '"lion"'`))
+	assert.Equal(t, 1, count("issue_text", `issue_text MATCH '"stripes"'`))
+	assert.Equal(t, 0, count("issue_count", "repo_id = "+fmt.Sprint(a.ID)))
+	_, err = db.write.ExecContext(ctx, `INSERT INTO issue_text (issue_text) VALUES ('integrity-check')`)
+	require.NoError(t, err, "the keyword index agrees with the issues")
 }

@@ -71,7 +71,15 @@ func Open(ctx context.Context, path string) (*DB, error) {
 			db.write.Close()
 			return nil, err
 		}
-		db.read.SetMaxOpenConns(max(4, runtime.NumCPU()))
+		// The read pool keeps every connection it opens, with the
+		// statements prepared on it: database/sql keeps only 2 idle
+		// connections by default, so under load connections (and their
+		// prepared statements) were closed and rebuilt constantly.
+		readers := max(4, runtime.NumCPU())
+		db.read.SetMaxOpenConns(readers)
+		db.read.SetMaxIdleConns(readers)
+		db.read.SetConnMaxIdleTime(0)
+		db.read.SetConnMaxLifetime(0)
 	}
 	if err := db.write.PingContext(ctx); err != nil {
 		db.Close()

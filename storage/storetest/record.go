@@ -62,7 +62,6 @@ func storeInterfaces(b Backend) map[string]reflect.Type {
 		"auth.Tx":   reflect.TypeFor[auth.Tx](),
 		"repos.Tx":  reflect.TypeFor[repos.Tx](),
 		"orgs.Tx":   reflect.TypeFor[orgs.Tx](),
-		"issues.Tx": reflect.TypeFor[issues.Tx](),
 		"notify.Tx": reflect.TypeFor[notify.Tx](),
 	}
 	addIssueInterfaces(m, b)

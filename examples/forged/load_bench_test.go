@@ -1,0 +1,219 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// loadEndpoint is one read BenchmarkLoad drives. Each domain adds its hot
+// reads here: path may hold {repo} (root/<repository of the format>); a
+// read with perFormat runs once per object format.
+type loadEndpoint struct {
+	name      string
+	path      string
+	perFormat bool
+}
+
+var loadEndpoints = []loadEndpoint{
+	{"user", "/api/v1/user", false},
+	{"repo", "/api/v1/repos/{repo}", true},
+	{"branches", "/api/v1/repos/{repo}/branches", true},
+	{"contents", "/api/v1/repos/{repo}/contents/README.md", true},
+	{"raw", "/api/v1/repos/{repo}/raw/README.md", true},
+	{"commits", "/api/v1/repos/{repo}/commits?limit=10", true},
+}
+
+// loadConcurrency is the number of clients sending requests at once.
+var loadConcurrency = []int{1, 8, 64}
+
+// ceilingBody is the ceiling handler's fixed 300-byte JSON body.
+var ceilingBody = []byte(`{"id":1,"login":"ceiling","full_name":"The Ceiling","email":"ceiling@example.com",` +
+	`"avatar_url":"http://127.0.0.1/avatars/1","language":"en-US","is_admin":false,"created":"2026-01-01T00:00:00Z",` +
+	`"restricted":false,"active":true,"prohibit_login":false,"location":"","website":"","description":"` +
+	strings.Repeat("x", 31) + `"}`)
+
+// BenchmarkLoad drives the real stack (SQLite in a temporary directory,
+// git repositories SHA-1 and SHA-256 seeded through the API, token
+// authentication, the real handlers, TCP on 127.0.0.1) with 1, 8 and 64
+// clients in this process, and reports per endpoint req/s, the p50 and p99
+// latencies and the share of the ceiling (a bare net/http handler
+// answering a fixed 300-byte JSON body behind the same kind of server and
+// listener) at the same concurrency. The machine's load changes from one
+// second to the next, so each endpoint's share is measured against the
+// ceiling in interleaved rounds (ceiling, endpoint, ceiling, endpoint…);
+// the c=N/ceiling lines give the ceiling alone.
+//
+//	go test ./examples/forged -run '^$' -bench BenchmarkLoad -benchtime 2000x
+//
+// Every request is sent after a warm-up round, so git reads are warm.
+func BenchmarkLoad(b *testing.B) {
+	s := newStack(b)
+	repoOf := map[string]string{"sha1": "root/load-sha1", "sha256": "root/load-sha256"}
+	for format, full := range repoOf {
+		s.seedRepo(b, strings.TrimPrefix(full, "root/"), format, 12)
+	}
+	ceiling := serveLoopback(b, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json;charset=utf-8")
+		w.Write(ceilingBody)
+	})) + "/"
+	auth := "token " + s.token
+	for _, c := range loadConcurrency {
+		b.Run(fmt.Sprintf("c=%d/ceiling", c), func(b *testing.B) {
+			b.ResetTimer()
+			drive(b, s.client, ceiling, "", c, b.N).report(b, 0)
+		})
+		for _, e := range loadEndpoints {
+			formats := []string{""}
+			if e.perFormat {
+				formats = []string{"sha1", "sha256"}
+			}
+			for _, f := range formats {
+				name := fmt.Sprintf("c=%d/%s", c, e.name)
+				if f != "" {
+					name += "/" + f
+				}
+				url := s.url + strings.ReplaceAll(e.path, "{repo}", repoOf[f])
+				b.Run(name, func(b *testing.B) {
+					var ep, ce loadResult
+					b.ResetTimer()
+					for r := range loadRounds {
+						n := b.N / loadRounds
+						if r == loadRounds-1 {
+							n = b.N - n*(loadRounds-1)
+						}
+						b.StopTimer()
+						ce = ce.add(drive(b, s.client, ceiling, "", c, max(n, c)))
+						b.StartTimer()
+						ep = ep.add(drive(b, s.client, url, auth, c, n))
+					}
+					ep.report(b, ce.rate())
+				})
+			}
+		}
+	}
+	// The process's resident memory now and at its peak (server and
+	// clients together: an upper bound of the server's).
+	b.Run("memory", func(b *testing.B) {
+		b.ReportMetric(procStatusMB(b, "VmRSS"), "RSS-MB")
+		b.ReportMetric(procStatusMB(b, "VmHWM"), "peak-RSS-MB")
+	})
+}
+
+// loadRounds is the number of interleaved ceiling and endpoint rounds.
+const loadRounds = 4
+
+// procStatusMB reads a kB field of /proc/self/status, in MB (0 where there
+// is no /proc).
+func procStatusMB(b *testing.B, field string) float64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, field+":"); ok {
+			kb, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 64)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return kb / 1024
+		}
+	}
+	return 0
+}
+
+// loadResult is what one or more drives measured.
+type loadResult struct {
+	n       int
+	elapsed time.Duration
+	lat     []time.Duration
+}
+
+func (r loadResult) add(o loadResult) loadResult {
+	return loadResult{n: r.n + o.n, elapsed: r.elapsed + o.elapsed, lat: append(r.lat, o.lat...)}
+}
+
+func (r loadResult) rate() float64 { return float64(r.n) / r.elapsed.Seconds() }
+
+// drive sends n GET requests to url from c clients (after c warm-up
+// requests) and fails the benchmark on any status but 200.
+func drive(b *testing.B, client *http.Client, url, auth string, c, n int) loadResult {
+	get := func() error {
+		req, err := http.NewRequest("GET", url, nil)
+		if err != nil {
+			return err
+		}
+		if auth != "" {
+			req.Header.Set("Authorization", auth)
+		}
+		res, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		_, err = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			return fmt.Errorf("GET %s: %s", url, res.Status)
+		}
+		return err
+	}
+	for range c {
+		if err := get(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	lat := make([]time.Duration, n)
+	var next atomic.Int64
+	var failed atomic.Pointer[error]
+	var wg sync.WaitGroup
+	start := time.Now()
+	for range c {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := next.Add(1) - 1
+				if i >= int64(n) || failed.Load() != nil {
+					return
+				}
+				t0 := time.Now()
+				if err := get(); err != nil {
+					failed.Store(&err)
+					return
+				}
+				lat[i] = time.Since(t0)
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	if err := failed.Load(); err != nil {
+		b.Fatal(*err)
+	}
+	return loadResult{n: n, elapsed: elapsed, lat: lat}
+}
+
+// report writes req/s, p50-µs, p99-µs and, given the ceiling's req/s,
+// %ceiling; it returns req/s.
+func (r loadResult) report(b *testing.B, ceiling float64) float64 {
+	slices.Sort(r.lat)
+	pct := func(p float64) float64 {
+		return float64(r.lat[min(len(r.lat)-1, int(p*float64(len(r.lat))))].Microseconds())
+	}
+	rate := r.rate()
+	b.ReportMetric(rate, "req/s")
+	b.ReportMetric(pct(0.50), "p50-µs")
+	b.ReportMetric(pct(0.99), "p99-µs")
+	if ceiling > 0 {
+		b.ReportMetric(100*rate/ceiling, "%ceiling")
+	}
+	return rate
+}
