@@ -318,12 +318,12 @@ func (s *Service) Thread(ctx context.Context, actor forge.Actor, id forge.ID) (*
 	if err := start(actor, forge.AccessRead); err != nil {
 		return nil, err
 	}
+	t, err := s.thread(ctx, actor, id)
+	if err != nil {
+		return nil, err
+	}
 	var v *View
-	err := s.cfg.Store.View(ctx, func(tx Tx) error {
-		t, err := s.thread(ctx, tx, actor, id)
-		if err != nil {
-			return err
-		}
+	err = s.cfg.Store.View(ctx, func(tx Tx) error {
 		vs, err := viewsOf(ctx, tx, []*Thread{t})
 		if err == nil {
 			v = vs[0]
@@ -343,11 +343,16 @@ func (s *Service) MarkThread(ctx context.Context, actor forge.Actor, id forge.ID
 	if _, ok := ParseStatus(string(to)); !ok {
 		return nil, forge.Errorf(forge.ErrInvalid, "unknown notification status %q", to)
 	}
+	if _, err := s.thread(ctx, actor, id); err != nil {
+		return nil, err
+	}
 	now := s.clock.Now()
 	var v *View
 	err := s.cfg.Store.Update(ctx, func(tx Tx) error {
-		t, err := s.thread(ctx, tx, actor, id)
-		if err != nil {
+		t, err := tx.ThreadByID(ctx, id)
+		if errors.Is(err, forge.ErrNotFound) {
+			return threadNotFound(id)
+		} else if err != nil {
 			return err
 		}
 		m := Mark(*t, to, now)
@@ -364,27 +369,37 @@ func (s *Service) MarkThread(ctx context.Context, actor forge.Actor, id forge.ID
 }
 
 // thread loads thread id for the actor: the owner check, then whether the
-// thread's owner may still read its repository's unit.
-func (s *Service) thread(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID) (*Thread, error) {
-	t, err := tx.ThreadByID(ctx, id)
-	if errors.Is(err, forge.ErrNotFound) {
-		return nil, threadNotFound(id)
-	} else if err != nil {
-		return nil, err
-	}
-	if t.UserID != actor.User.ID && !actor.IsSiteAdmin() {
-		return nil, forge.Errorf(forge.ErrForbidden, "only user itself and admin are allowed to read/change this thread %d", id)
-	}
+// thread's owner may still read its repository's unit. It runs no
+// transaction of its own around the permission lookup (which reads the
+// repository store), so that callers call it before theirs.
+func (s *Service) thread(ctx context.Context, actor forge.Actor, id forge.ID) (*Thread, error) {
+	var t *Thread
 	who := actor
-	if t.UserID != actor.User.ID {
-		users, err := tx.UsersByID(ctx, []forge.ID{t.UserID})
-		if err != nil {
-			return nil, err
+	err := s.cfg.Store.View(ctx, func(tx Tx) error {
+		var err error
+		t, err = tx.ThreadByID(ctx, id)
+		if errors.Is(err, forge.ErrNotFound) {
+			return threadNotFound(id)
+		} else if err != nil {
+			return err
 		}
-		if users[t.UserID] == nil {
-			return nil, threadNotFound(id)
+		if t.UserID != actor.User.ID && !actor.IsSiteAdmin() {
+			return forge.Errorf(forge.ErrForbidden, "only user itself and admin are allowed to read/change this thread %d", id)
 		}
-		who = forge.Actor{User: users[t.UserID]}
+		if t.UserID != actor.User.ID {
+			users, err := tx.UsersByID(ctx, []forge.ID{t.UserID})
+			if err != nil {
+				return err
+			}
+			if users[t.UserID] == nil {
+				return threadNotFound(id)
+			}
+			who = forge.Actor{User: users[t.UserID]}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	perms, err := s.cfg.Repos.PermissionsByID(ctx, who, []forge.ID{t.RepoID})
 	if err != nil {
