@@ -65,7 +65,7 @@ func (t notifyTx) CreateThread(ctx context.Context, n *notify.Thread) error {
 		return missingRef("notification issue")
 	}
 	for _, o := range t.st.threads {
-		if o.UserID == n.UserID && n.IssueID != 0 && o.IssueID == n.IssueID {
+		if t.live(o) && o.UserID == n.UserID && n.IssueID != 0 && o.IssueID == n.IssueID {
 			return conflict("notification")
 		}
 	}
@@ -82,7 +82,7 @@ func (t notifyTx) UpdateThread(ctx context.Context, n *notify.Thread) error {
 		return err
 	}
 	o, ok := t.st.threads[n.ID]
-	if !ok {
+	if !ok || !t.live(o) {
 		return notFound("notification")
 	}
 	o.Status, o.CommentID, o.UpdatedBy, o.Updated = n.Status, n.CommentID, n.UpdatedBy, ts(n.Updated)
@@ -95,7 +95,7 @@ func (t notifyTx) ThreadByID(ctx context.Context, id forge.ID) (*notify.Thread, 
 		return nil, err
 	}
 	o, ok := t.st.threads[id]
-	if !ok {
+	if !ok || !t.live(o) {
 		return nil, notFound("notification")
 	}
 	return &o, nil
@@ -107,7 +107,7 @@ func (t notifyTx) ThreadsOfIssue(ctx context.Context, issueID forge.ID, userIDs 
 	}
 	out := map[forge.ID]*notify.Thread{}
 	for _, o := range t.st.threads {
-		if o.IssueID == issueID && slices.Contains(userIDs, o.UserID) {
+		if t.live(o) && o.IssueID == issueID && slices.Contains(userIDs, o.UserID) {
 			c := o
 			out[o.UserID] = &c
 		}
@@ -121,7 +121,7 @@ func (t notifyTx) ThreadRepos(ctx context.Context, userID forge.ID) ([]forge.ID,
 	}
 	ids := []forge.ID{}
 	for _, o := range t.st.threads {
-		if o.UserID == userID {
+		if t.live(o) && o.UserID == userID {
 			ids = append(ids, o.RepoID)
 		}
 	}
@@ -135,7 +135,7 @@ func (t notifyTx) ListThreads(ctx context.Context, f notify.Filter, o forge.List
 	}
 	var list []notify.Thread
 	for _, n := range t.st.threads {
-		if threadMatches(f, n) {
+		if t.live(n) && threadMatches(f, n) {
 			list = append(list, n)
 		}
 	}
@@ -171,4 +171,15 @@ func threadMatches(f notify.Filter, n notify.Thread) bool {
 		return slices.Contains(f.PullRepos, n.RepoID)
 	}
 	return false
+}
+
+// live reports whether a thread's user, repository and issue still exist:
+// the SQL schema deletes a thread with any of them (ON DELETE CASCADE);
+// memstore leaves the row and treats it as gone, so that the deletions of
+// other domains need not know of threads.
+func (t notifyTx) live(n notify.Thread) bool {
+	_, user := t.st.users[n.UserID]
+	_, repo := t.st.repos[n.RepoID]
+	_, issue := t.st.issues[n.IssueID]
+	return user && repo && (issue || n.IssueID == 0)
 }

@@ -146,3 +146,27 @@ func testNotify(t *testing.T, b Backend) {
 		return nil
 	}))
 }
+
+// testNotifyCascades checks that a thread goes with its issue and with its
+// user, as the SQL schema's foreign keys make it.
+func testNotifyCascades(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Notify()
+	ann := createUser(t, b.Auth(), forgetest.User("cann"))
+	bob := createUser(t, b.Auth(), forgetest.User("cbob"))
+	r := newRepo(t, b, ann, "c1")
+	is := &issues.Issue{RepoID: r.ID, Index: 1, PosterID: ann.ID, Title: "x", Created: issueAt, Updated: issueAt}
+	issueUpdate(t, b.Issues(), func(tx issues.Tx) error { return tx.CreateIssue(ctx, is) })
+	th := &notify.Thread{UserID: bob.ID, RepoID: r.ID, Status: notify.StatusUnread, Source: notify.SourceIssue,
+		IssueID: is.ID, Created: issueAt, Updated: issueAt}
+	require.NoError(t, s.Update(ctx, func(tx notify.Tx) error { return tx.CreateThread(ctx, th) }))
+	issueUpdate(t, b.Issues(), func(tx issues.Tx) error { return tx.DeleteIssue(ctx, is.ID) })
+	require.NoError(t, s.View(ctx, func(tx notify.Tx) error {
+		_, err := tx.ThreadByID(ctx, th.ID)
+		assert.ErrorIs(t, err, forge.ErrNotFound, "the thread went with its issue")
+		repos, err := tx.ThreadRepos(ctx, bob.ID)
+		require.NoError(t, err)
+		assert.Empty(t, repos)
+		return nil
+	}))
+}

@@ -101,6 +101,7 @@ var cases = []struct {
 	{"IssueCascades", testIssueCascades},
 	{"IssueBlocks", testIssueBlocks},
 	{"Notify", testNotify},
+	{"NotifyCascades", testNotifyCascades},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
