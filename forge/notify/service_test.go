@@ -222,3 +222,20 @@ func TestFiltersAndMarks(t *testing.T) {
 	_, err = e.svc.Mark(e.ctx, forgetest.TokenActor(bob.User, "read:notification"), notify.Query{}, notify.StatusRead)
 	assert.True(t, errors.Is(err, forge.ErrForbidden), "marking needs write:notification")
 }
+
+func TestAssigneeIsAParticipant(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	alice, dave, carol := e.user("alice"), e.user("dave"), e.user("carol")
+	e.repo(alice, "proj", false)
+	require.NoError(t, e.repos.AddCollaborator(e.ctx, alice, "alice", "proj", "dave", forge.AccessModeWrite))
+	require.NoError(t, e.repos.Unwatch(e.ctx, dave, "alice", "proj"))
+	_, err := e.issues.Create(e.ctx, alice, "alice", "proj", issues.CreateIssueOption{Title: "x"})
+	require.NoError(t, err)
+	assert.Empty(t, e.list(dave, notify.Query{}), "dave does not watch")
+	_, err = e.issues.Edit(e.ctx, alice, "alice", "proj", 1, issues.EditIssueOption{Assignees: []string{"dave"}})
+	require.NoError(t, err)
+	_, err = e.issues.CreateComment(e.ctx, carol, "alice", "proj", 1, issues.CreateCommentOption{Body: "hi"})
+	require.NoError(t, err)
+	assert.Len(t, e.list(dave, notify.Query{}), 1, "an assignee takes part in the issue")
+}
