@@ -14,6 +14,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
@@ -57,7 +58,7 @@ func loadDocOps(t *testing.T) []docOp {
 }
 
 func fullAPI() *API {
-	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}})
+	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}, Actions: &actions.Service{}})
 	if err != nil {
 		panic(err)
 	}
@@ -172,7 +173,7 @@ func TestEveryOperationReachesItsEntry(t *testing.T) {
 // handler answers 501 in Forgejo's error shape, before any authentication.
 func TestMissingOperationsAnswer501(t *testing.T) {
 	t.Parallel()
-	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}, RootURL: "https://forge.example/"})
+	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}, Actions: &actions.Service{}, RootURL: "https://forge.example/"})
 	if err != nil {
 		t.Fatal(err)
 	}

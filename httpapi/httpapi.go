@@ -25,6 +25,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -53,6 +54,11 @@ type Config struct {
 	// out; the organisation repository routes (/orgs/{org}/repos) need
 	// Repos too.
 	Orgs *orgs.Service
+	// Actions serves Forgejo Actions: secrets, variables, runners,
+	// registration tokens, runs (/repos/{owner}/{repo}/actions,
+	// /orgs/{org}/actions, /user/actions, /admin/actions, /admin/runners).
+	// Nil leaves those routes out.
+	Actions *actions.Service
 	// Issues serves issues, comments, labels and milestones. Nil leaves
 	// the issue routes out (they answer 501).
 	Issues *issues.Service

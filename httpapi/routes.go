@@ -158,8 +158,12 @@ func (a *API) routes() []route {
 	if a.cfg.Orgs != nil {
 		routes = append(routes, a.orgRoutes()...)
 	}
+	if a.cfg.Actions != nil {
+		routes = append(routes, a.actionsRoutes()...)
+	}
 	if a.cfg.Issues != nil {
 		routes = append(routes, a.issueRoutes()...)
+		routes = append(routes, a.issueDepsRoutes()...)
 	}
 	routes = append(routes, a.notifyRoutes()...)
 	return routes

@@ -337,6 +337,11 @@ func (c *change) edit(ctx context.Context, a *access, opt EditIssueOption, write
 	}
 	if opt.State != nil {
 		if closed := *opt.State == StateClosed; closed != is.IsClosed {
+			if closed {
+				if err := noDependenciesLeft(ctx, c.tx, a.repo, is); err != nil {
+					return err
+				}
+			}
 			typ := CommentReopen
 			is.IsClosed, is.Closed = closed, time.Time{}
 			if closed {

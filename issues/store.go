@@ -22,6 +22,7 @@ type Store interface {
 // methods take normalised forge.ListOptions (the service normalises them);
 // a negative Limit lists everything from the page's offset.
 type Tx interface {
+	TrackingTx // dependencies, tracked times, stopwatches (tracking_store.go)
 	// UserByName finds an account ignoring case; forge.ErrNotFound if none.
 	UserByName(ctx context.Context, name string) (*forge.User, error)
 	// UserByID returns forge.ErrNotFound if none.

@@ -53,6 +53,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -219,7 +220,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 	}
 	mux := http.NewServeMux()
-	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Notify: notifySvc,
+	// Actions secrets are sealed under the key auth seals TOTP secrets with.
+	actSvc, err := actions.New(actions.Config{Store: db.Actions(), Key: secret, Repos: repoSvc, Orgs: orgSvc, Logger: log})
+	if err != nil {
+		return err
+	}
+	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Actions: actSvc, Notify: notifySvc,
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies})
 	if err != nil {
 		return err

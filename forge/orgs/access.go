@@ -82,14 +82,58 @@ func loadOrg(ctx context.Context, tx Tx, actor forge.Actor, name string) (*orgVi
 	} else if err != nil {
 		return nil, err
 	}
-	v, err := roleIn(ctx, tx, actor, u)
+	v, visible, err := seen(ctx, tx, actor, u)
 	if err != nil {
 		return nil, err
 	}
-	if !Visible(actor, u, v.member) {
+	if !visible {
 		return nil, &NotFoundError{Name: name}
 	}
 	return v, nil
+}
+
+// need is what a route requires of the actor in an organisation once it
+// is found and seen: Forgejo's reqToken, then reqOrgMembership or
+// reqOrgOwnership.
+type need int
+
+const (
+	needSignedIn need = iota
+	needMember
+	needOwner
+)
+
+// loadOrgFor is loadOrg then what the route needs: errTokenRequired for
+// anonymous actors, ErrMustBeMember, ErrMustBeOwner (site administrators
+// pass both).
+func loadOrgFor(ctx context.Context, tx Tx, actor forge.Actor, name string, n need) (*orgView, error) {
+	v, err := loadOrg(ctx, tx, actor, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := signedIn(actor); err != nil {
+		return nil, err
+	}
+	switch n {
+	case needMember:
+		err = v.requireMember()
+	case needOwner:
+		err = v.requireOwner()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// seen returns who the actor is in org and whether the actor may see it
+// (Visible).
+func seen(ctx context.Context, tx Tx, actor forge.Actor, org *forge.User) (*orgView, bool, error) {
+	v, err := roleIn(ctx, tx, actor, org)
+	if err != nil {
+		return nil, false, err
+	}
+	return v, Visible(actor, org, v.member), nil
 }
 
 // roleIn finds who the actor is in org.
@@ -135,14 +179,26 @@ func isOwner(ctx context.Context, tx Tx, orgID, userID forge.ID) (bool, error) {
 	return tx.IsTeamMember(ctx, t.ID, userID)
 }
 
-// loadUser resolves a user named by a route ({username}): a
-// *NotFoundError if there is none.
-func loadUser(ctx context.Context, tx Tx, name string) (*forge.User, error) {
+// loadUser resolves an account named by a route ({username}) for the
+// actor: a *NotFoundError if there is none, and for an organisation the
+// actor may not see (Visible), so that no answer (`x is an organization
+// not a user`, a canonical name in a redirect) tells a hidden
+// organisation from a missing name.
+func loadUser(ctx context.Context, tx Tx, actor forge.Actor, name string) (*forge.User, error) {
 	u, err := tx.UserByName(ctx, name)
 	if errors.Is(err, forge.ErrNotFound) {
 		return nil, &NotFoundError{Name: name}
+	} else if err != nil || !u.IsOrganization() {
+		return u, err
 	}
-	return u, err
+	_, visible, err := seen(ctx, tx, actor, u)
+	switch {
+	case err != nil:
+		return nil, err
+	case !visible:
+		return nil, &NotFoundError{Name: name}
+	}
+	return u, nil
 }
 
 // teamView is a team, its organisation and who the actor is in them.
@@ -153,12 +209,16 @@ type teamView struct {
 }
 
 // loadTeam resolves team id for the actor as Forgejo's /teams/{id} routes
-// do (orgAssignment then reqTeamMembership): site administrators, owners
-// of its organisation and the team's members pass; other members of the
-// organisation get ErrMustBeTeamMember; everyone else ErrTeamNotFound, as
-// for a missing team. Public-only tokens see teams of public
-// organisations only.
+// do (reqToken, orgAssignment then reqTeamMembership): anonymous actors
+// get errTokenRequired, whatever the id (so that no answer tells which
+// ids exist); site administrators, owners of its organisation and the
+// team's members pass; other members of the organisation get
+// ErrMustBeTeamMember; everyone else ErrTeamNotFound, as for a missing
+// team. Public-only tokens see teams of public organisations only.
 func loadTeam(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID) (*teamView, error) {
+	if err := signedIn(actor); err != nil {
+		return nil, err
+	}
 	t, err := tx.Team(ctx, id)
 	if errors.Is(err, forge.ErrNotFound) {
 		return nil, ErrTeamNotFound
@@ -171,7 +231,7 @@ func loadTeam(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID) (*team
 	} else if err != nil {
 		return nil, err
 	}
-	ov, err := roleIn(ctx, tx, actor, org)
+	ov, visible, err := seen(ctx, tx, actor, org)
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +242,7 @@ func loadTeam(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID) (*team
 		}
 	}
 	switch {
-	case !Visible(actor, org, v.member):
+	case !visible:
 		return nil, ErrTeamNotFound
 	case v.canOwn() || v.teamMember:
 		return v, nil

@@ -36,17 +36,11 @@ func IsImage(b []byte) bool {
 // forge.ErrPrecondition without Config.Blobs. The previous image is
 // deleted once the new one is recorded.
 func (s *Service) SetAvatar(ctx context.Context, actor forge.Actor, org string, image []byte) error {
-	if len(image) == 0 || len(image) > MaxAvatarBytes {
-		return forge.Errorf(forge.ErrInvalid, "avatar image must be between 1 byte and %d bytes", MaxAvatarBytes)
-	}
-	if !IsImage(image) {
-		return forge.Errorf(forge.ErrInvalid, "avatar is not a PNG, JPEG, GIF or WebP image")
-	}
-	if s.cfg.Blobs == nil {
-		return forge.Errorf(forge.ErrPrecondition, "avatars are disabled")
-	}
 	var old, key string
 	_, err := s.updateOrg(ctx, actor, org, func(_ Tx, v *orgView, now time.Time) error {
+		if err := s.checkAvatar(image); err != nil {
+			return err
+		}
 		old = v.org.Avatar
 		key = avatarPrefix + strconv.FormatInt(v.org.ID, 10) + "-" + strconv.FormatInt(now.UnixNano(), 36)
 		if key == old {
@@ -66,6 +60,20 @@ func (s *Service) SetAvatar(ctx context.Context, actor forge.Actor, org string, 
 		s.cfg.Blobs.Delete(ctx, old)
 	}
 	return err
+}
+
+// checkAvatar refuses an avatar that is no image or too big, and any
+// avatar without Config.Blobs.
+func (s *Service) checkAvatar(image []byte) error {
+	switch {
+	case len(image) == 0 || len(image) > MaxAvatarBytes:
+		return forge.Errorf(forge.ErrInvalid, "avatar image must be between 1 byte and %d bytes", MaxAvatarBytes)
+	case !IsImage(image):
+		return forge.Errorf(forge.ErrInvalid, "avatar is not a PNG, JPEG, GIF or WebP image")
+	case s.cfg.Blobs == nil:
+		return forge.Errorf(forge.ErrPrecondition, "avatars are disabled")
+	}
+	return nil
 }
 
 // DeleteAvatar removes the organisation's avatar. Needs write:organization

@@ -24,14 +24,8 @@ func (s *Service) ListBlocked(ctx context.Context, actor forge.Actor, org string
 		total int64
 	)
 	err := s.store.View(ctx, func(tx Tx) error {
-		v, err := loadOrg(ctx, tx, actor, org)
+		v, err := loadOrgFor(ctx, tx, actor, org, needOwner)
 		if err != nil {
-			return err
-		}
-		if err := signedIn(actor); err != nil {
-			return err
-		}
-		if err := v.requireOwner(); err != nil {
 			return err
 		}
 		blocks, n, err := tx.ListBlocked(ctx, v.org.ID, o.Normalize())
@@ -61,17 +55,11 @@ func (s *Service) ListBlocked(ctx context.Context, actor forge.Actor, org string
 // *NotFoundError for an unknown user, forge.ErrInvalid `<name> is an
 // organization not a user` for an organisation.
 func blockTarget(ctx context.Context, tx Tx, actor forge.Actor, org, user string) (*orgView, *forge.User, error) {
-	v, err := loadOrg(ctx, tx, actor, org)
+	v, err := loadOrgFor(ctx, tx, actor, org, needOwner)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := signedIn(actor); err != nil {
-		return nil, nil, err
-	}
-	if err := v.requireOwner(); err != nil {
-		return nil, nil, err
-	}
-	u, err := loadUser(ctx, tx, user)
+	u, err := loadUser(ctx, tx, actor, user)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -82,9 +70,13 @@ func blockTarget(ctx context.Context, tx Tx, actor forge.Actor, org, user string
 }
 
 // Block makes org block user, who leaves the organisation's teams and
-// membership. Blocking a blocked user changes nothing (Forgejo answers
-// 204). Needs write:organization and an owner. A *NotFoundError for an
-// unknown user; forge.ErrInvalid `<name> is an organization not a user`;
+// membership and, as in Forgejo's BlockUser, loses their collaborations on
+// and watches of the organisation's repositories and the transfers they
+// offered it (Tx.DropBlocked).
+// Blocking a blocked user changes nothing (Forgejo answers 204). Needs
+// write:organization and an owner. A *NotFoundError for an unknown user
+// (or an organisation the actor may not see); forge.ErrInvalid `<name> is
+// an organization not a user`;
 // forge.ErrPrecondition `user is the last member of owner team [uid: N]`
 // for the organisation's last owner.
 func (s *Service) Block(ctx context.Context, actor forge.Actor, org, user string) error {
@@ -101,6 +93,9 @@ func (s *Service) Block(ctx context.Context, actor forge.Actor, org, user string
 			return err
 		}
 		if err := removeFromOrg(ctx, tx, v.org.ID, u.ID); err != nil {
+			return err
+		}
+		if err := tx.DropBlocked(ctx, v.org.ID, u.ID); err != nil {
 			return err
 		}
 		return tx.SetBlock(ctx, forge.Block{BlockerID: v.org.ID, UserID: u.ID, Created: now})

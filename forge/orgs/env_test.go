@@ -100,7 +100,8 @@ func (e *env) member(t *testing.T, owner forge.Actor, org string, user forge.Act
 }
 
 // fakeRepos answers RepoAccess from the store's repositories and a fixed
-// mode per user (site administrators own everything).
+// mode per user (set), or else the highest mode of the user's teams that
+// have the repository (site administrators own everything).
 type fakeRepos struct {
 	st    *memstore.Store
 	mu    sync.Mutex
@@ -127,12 +128,21 @@ func (f *fakeRepos) RepoAccess(ctx context.Context, actor forge.Actor, owner, na
 		return nil, forge.Permission{}, err
 	}
 	f.mu.Lock()
-	defer f.mu.Unlock()
-	m := f.perms[actor.UserID()]
+	m, set := f.perms[actor.UserID()]
+	f.mu.Unlock()
+	if !set && actor.IsSignedIn() {
+		err = f.st.Orgs().View(ctx, func(tx orgs.Tx) error {
+			teams, _, err := tx.ListTeams(ctx, orgs.TeamFilter{MemberID: actor.UserID(), RepoID: r.ID}, forge.ListOptions{})
+			for _, t := range teams {
+				m = max(m, t.Mode)
+			}
+			return err
+		})
+	}
 	if actor.IsSiteAdmin() {
 		m = forge.AccessModeOwner
 	}
-	return r, forge.Permission{Mode: m}, nil
+	return r, forge.Permission{Mode: m}, err
 }
 
 type memBlobs struct {

@@ -85,14 +85,11 @@ func (s *Service) IsMember(ctx context.Context, actor forge.Actor, org, user str
 	}
 	var out MemberCheck
 	err := s.store.View(ctx, func(tx Tx) error {
-		v, err := loadOrg(ctx, tx, actor, org)
+		v, err := loadOrgFor(ctx, tx, actor, org, needSignedIn)
 		if err != nil {
 			return err
 		}
-		if err := signedIn(actor); err != nil {
-			return err
-		}
-		u, err := loadUser(ctx, tx, user)
+		u, err := loadUser(ctx, tx, actor, user)
 		if err != nil {
 			return err
 		}
@@ -122,7 +119,7 @@ func (s *Service) IsPublicMember(ctx context.Context, actor forge.Actor, org, us
 		if err != nil {
 			return err
 		}
-		u, err := loadUser(ctx, tx, user)
+		u, err := loadUser(ctx, tx, actor, user)
 		if err != nil {
 			return err
 		}
@@ -156,17 +153,11 @@ func (s *Service) setPublic(ctx context.Context, actor forge.Actor, org, user st
 		return err
 	}
 	return s.store.Update(ctx, func(tx Tx) error {
-		v, err := loadOrg(ctx, tx, actor, org)
+		v, err := loadOrgFor(ctx, tx, actor, org, needMember)
 		if err != nil {
 			return err
 		}
-		if err := signedIn(actor); err != nil {
-			return err
-		}
-		if err := v.requireMember(); err != nil {
-			return err
-		}
-		u, err := loadUser(ctx, tx, user)
+		u, err := loadUser(ctx, tx, actor, user)
 		if err != nil {
 			return err
 		}
@@ -196,17 +187,11 @@ func (s *Service) RemoveMember(ctx context.Context, actor forge.Actor, org, user
 		return err
 	}
 	return s.store.Update(ctx, func(tx Tx) error {
-		v, err := loadOrg(ctx, tx, actor, org)
+		v, err := loadOrgFor(ctx, tx, actor, org, needOwner)
 		if err != nil {
 			return err
 		}
-		if err := signedIn(actor); err != nil {
-			return err
-		}
-		if err := v.requireOwner(); err != nil {
-			return err
-		}
-		u, err := loadUser(ctx, tx, user)
+		u, err := loadUser(ctx, tx, actor, user)
 		if err != nil {
 			return err
 		}

@@ -120,7 +120,7 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, opts CreateOpti
 	err := s.store.Update(ctx, func(tx Tx) error {
 		owner := actor.User
 		if opts.Owner != "" {
-			u, err := loadUser(ctx, tx, opts.Owner)
+			u, err := loadUser(ctx, tx, actor, opts.Owner)
 			if err != nil {
 				return err
 			}
@@ -201,7 +201,10 @@ func (s *Service) Get(ctx context.Context, actor forge.Actor, org string) (*forg
 
 // updateOrg runs change on the organisation named org inside one Update,
 // for an owner (or site administrator) whose credential allows
-// write:organization, and stores it. change may refuse with an error.
+// write:organization, and stores it. change may refuse with an error; it
+// validates its input first, so that, as in Forgejo (where binding runs
+// after the middlewares), the account state, the scope, the
+// organisation's visibility and ownership are checked before the input.
 func (s *Service) updateOrg(ctx context.Context, actor forge.Actor, org string, change func(tx Tx, v *orgView, now time.Time) error) (*forge.User, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
 		return nil, err
@@ -209,14 +212,8 @@ func (s *Service) updateOrg(ctx context.Context, actor forge.Actor, org string, 
 	now := s.clock.Now()
 	var out *forge.User
 	err := s.store.Update(ctx, func(tx Tx) error {
-		v, err := loadOrg(ctx, tx, actor, org)
+		v, err := loadOrgFor(ctx, tx, actor, org, needOwner)
 		if err != nil {
-			return err
-		}
-		if err := signedIn(actor); err != nil {
-			return err
-		}
-		if err := v.requireOwner(); err != nil {
 			return err
 		}
 		if err := change(tx, v, now); err != nil {
@@ -240,20 +237,10 @@ func (s *Service) updateOrg(ctx context.Context, actor forge.Actor, org string, 
 // forge.ErrForbidden `Must be an organization owner`. forge.ErrInvalid for
 // an invalid visibility, e-mail or field (Forgejo's binding messages).
 func (s *Service) Edit(ctx context.Context, actor forge.Actor, org string, opts EditOptions) (*forge.User, error) {
-	if err := checkProfile(opts.FullName, opts.Description, opts.Website, opts.Location); err != nil {
-		return nil, err
-	}
-	if opts.Visibility != nil {
-		if err := checkVisibility(*opts.Visibility); err != nil {
-			return nil, err
-		}
-	}
-	if opts.Email != nil && *opts.Email != "" {
-		if err := checkEmail(*opts.Email); err != nil {
-			return nil, err
-		}
-	}
 	return s.updateOrg(ctx, actor, org, func(_ Tx, v *orgView, _ time.Time) error {
+		if err := checkEdit(opts); err != nil {
+			return err
+		}
 		o := v.org
 		set(&o.FullName, opts.FullName)
 		set(&o.Email, opts.Email)
@@ -266,6 +253,22 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, org string, opts 
 		}
 		return nil
 	})
+}
+
+// checkEdit checks the fields of an edit with Forgejo's binding rules.
+func checkEdit(opts EditOptions) error {
+	if err := checkProfile(opts.FullName, opts.Description, opts.Website, opts.Location); err != nil {
+		return err
+	}
+	if opts.Visibility != nil {
+		if err := checkVisibility(*opts.Visibility); err != nil {
+			return err
+		}
+	}
+	if opts.Email != nil && *opts.Email != "" {
+		return checkEmail(*opts.Email)
+	}
+	return nil
 }
 
 // set stores *v in dst when v is not nil.
@@ -286,14 +289,8 @@ func (s *Service) Delete(ctx context.Context, actor forge.Actor, org string) err
 	}
 	var avatar string
 	err := s.store.Update(ctx, func(tx Tx) error {
-		v, err := loadOrg(ctx, tx, actor, org)
+		v, err := loadOrgFor(ctx, tx, actor, org, needOwner)
 		if err != nil {
-			return err
-		}
-		if err := signedIn(actor); err != nil {
-			return err
-		}
-		if err := v.requireOwner(); err != nil {
 			return err
 		}
 		owns, err := tx.OwnsRepositories(ctx, v.org.ID)
@@ -320,16 +317,10 @@ func (s *Service) Delete(ctx context.Context, actor forge.Actor, org string) err
 // by any account (`user already exists [name: x]`); a name differing only
 // in case is allowed, the same name changes nothing.
 func (s *Service) Rename(ctx context.Context, actor forge.Actor, org, newName string) (*forge.User, error) {
-	switch {
-	case newName == "":
-		return nil, forge.Errorf(forge.ErrInvalid, "[NewName]: Required")
-	case len(newName) > forge.MaxUserNameLength:
-		return nil, forge.Errorf(forge.ErrInvalid, "[NewName]: MaxSize")
-	}
-	if err := forge.CheckUserName(newName); err != nil {
-		return nil, err
-	}
 	return s.updateOrg(ctx, actor, org, func(tx Tx, v *orgView, _ time.Time) error {
+		if err := checkNewName(newName); err != nil {
+			return err
+		}
 		if !strings.EqualFold(newName, v.org.Name) {
 			if _, err := tx.UserByName(ctx, newName); err == nil {
 				return userExists(newName)
@@ -342,16 +333,29 @@ func (s *Service) Rename(ctx context.Context, actor forge.Actor, org, newName st
 	})
 }
 
+// checkNewName checks the new name of a rename with Forgejo's binding
+// (Required;MaxSize(40)) and name rules.
+func checkNewName(name string) error {
+	switch {
+	case name == "":
+		return forge.Errorf(forge.ErrInvalid, "[NewName]: Required")
+	case len(name) > forge.MaxUserNameLength:
+		return forge.Errorf(forge.ErrInvalid, "[NewName]: MaxSize")
+	}
+	return forge.CheckUserName(name)
+}
+
 // List returns one page of the organisations the actor may list (GET
 // /orgs), ordered by name: public ones for anonymous actors and
 // public-only tokens, public and limited ones for signed-in users, every
-// one for site administrators (ListVisibilities). No scope is checked
-// (Forgejo's route never checks it); the account state is.
+// one for site administrators (ListVisibilities); restricted users only
+// those of them they are members of, as Forgejo's user search. No scope
+// is checked (Forgejo's route never checks it); the account state is.
 func (s *Service) List(ctx context.Context, actor forge.Actor, o forge.ListOptions) ([]*forge.User, int64, error) {
 	if err := actor.CheckState(); err != nil {
 		return nil, 0, err
 	}
-	return s.listOrgs(ctx, OrgFilter{Visibilities: ListVisibilities(actor)}, o)
+	return s.listOrgs(ctx, OrgFilter{Visibilities: ListVisibilities(actor), ViewerMemberID: restrictedViewer(actor)}, o)
 }
 
 func (s *Service) listOrgs(ctx context.Context, f OrgFilter, o forge.ListOptions) ([]*forge.User, int64, error) {
@@ -386,14 +390,16 @@ func (s *Service) ListAll(ctx context.Context, actor forge.Actor, o forge.ListOp
 // userOrgsFilter is Forgejo's listUserOrgs: the actor sees every
 // organisation of the user when it is the user or a site administrator
 // (not through a public-only token), otherwise the public organisations
-// the user is a public member of.
+// the user is a public member of; a restricted actor only those of them it
+// is a member of (it may see no other).
 func userOrgsFilter(actor forge.Actor, userID forge.ID) OrgFilter {
 	all := actor.IsSignedIn() && (actor.IsSiteAdmin() || actor.UserID() == userID) &&
 		!(actor.Scoped && actor.Scope.PublicOnly)
 	if all {
 		return OrgFilter{MemberID: userID}
 	}
-	return OrgFilter{MemberID: userID, PublicMember: true, Visibilities: []forge.Visibility{forge.VisibilityPublic}}
+	return OrgFilter{MemberID: userID, PublicMember: true, Visibilities: []forge.Visibility{forge.VisibilityPublic},
+		ViewerMemberID: restrictedViewer(actor)}
 }
 
 // ListForUser returns one page of the organisations of the user named user
@@ -409,7 +415,7 @@ func (s *Service) ListForUser(ctx context.Context, actor forge.Actor, user strin
 		total int64
 	)
 	err := s.store.View(ctx, func(tx Tx) error {
-		u, err := loadUser(ctx, tx, user)
+		u, err := loadUser(ctx, tx, actor, user)
 		if err != nil {
 			return err
 		}
@@ -457,7 +463,7 @@ func (s *Service) Permissions(ctx context.Context, actor forge.Actor, user, org 
 	}
 	var p Permissions
 	err := s.store.View(ctx, func(tx Tx) error {
-		u, err := loadUser(ctx, tx, user)
+		u, err := loadUser(ctx, tx, actor, user)
 		if err != nil {
 			return err
 		}

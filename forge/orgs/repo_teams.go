@@ -51,6 +51,20 @@ func errNoTeam(orgID forge.ID, name string) error {
 	return forge.Errorf(forge.ErrNotFound, "team does not exist [org_id %d, team_id %d, name: %s]", orgID, 0, name)
 }
 
+// repoTeam finds the organisation's team called name and whether it has
+// the repository; `team does not exist […]` (forge.ErrNotFound) if there
+// is no such team.
+func repoTeam(ctx context.Context, tx Tx, orgID, repoID forge.ID, name string) (*forge.Team, bool, error) {
+	t, err := tx.TeamByName(ctx, orgID, name)
+	if isNotFound(err) {
+		return nil, false, errNoTeam(orgID, name)
+	} else if err != nil {
+		return nil, false, err
+	}
+	has, err := tx.HasTeamRepo(ctx, t.ID, repoID)
+	return t, has, err
+}
+
 // RepoTeams lists the teams that have the repository owner/repo, ordered
 // by name (GET /repos/{owner}/{repo}/teams). Needs read:repository, a
 // signed-in actor with any access to the repository (Forgejo's
@@ -82,13 +96,7 @@ func (s *Service) RepoTeam(ctx context.Context, actor forge.Actor, owner, repo, 
 	}
 	var out *forge.Team
 	err = s.store.View(ctx, func(tx Tx) error {
-		t, err := tx.TeamByName(ctx, org.ID, team)
-		if isNotFound(err) {
-			return errNoTeam(org.ID, team)
-		} else if err != nil {
-			return err
-		}
-		has, err := tx.HasTeamRepo(ctx, t.ID, r.ID)
+		t, has, err := repoTeam(ctx, tx, org.ID, r.ID, team)
 		if err != nil {
 			return err
 		}
@@ -132,13 +140,7 @@ func (s *Service) changeRepoTeam(ctx context.Context, actor forge.Actor, owner, 
 		return forge.Errorf(forge.ErrForbidden, "user is nor repo admin nor owner")
 	}
 	return s.store.Update(ctx, func(tx Tx) error {
-		t, err := tx.TeamByName(ctx, org.ID, team)
-		if isNotFound(err) {
-			return errNoTeam(org.ID, team)
-		} else if err != nil {
-			return err
-		}
-		has, err := tx.HasTeamRepo(ctx, t.ID, r.ID)
+		t, has, err := repoTeam(ctx, tx, org.ID, r.ID, team)
 		if err != nil {
 			return err
 		}

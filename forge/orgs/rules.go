@@ -45,6 +45,17 @@ func ListVisibilities(actor forge.Actor) []forge.Visibility {
 	return v
 }
 
+// restrictedViewer is the user a restricted actor is: such an actor sees
+// only the organisations it is a member of (Forgejo's HasOrgOrUserVisible
+// and its user search), so lists keep those (OrgFilter.ViewerMemberID).
+// 0 for every other actor.
+func restrictedViewer(actor forge.Actor) forge.ID {
+	if actor.IsSignedIn() && actor.User.Restricted && !actor.IsSiteAdmin() {
+		return actor.UserID()
+	}
+	return 0
+}
+
 // PublicMembersOnly reports whether the actor sees only the public members
 // of an organisation (Forgejo's FindOrgMembersOpts.PublicOnly): everyone
 // but its members and site administrators.

@@ -113,6 +113,12 @@ type Tx interface {
 	// ListBlocked returns one page of the blocks of blockerID, newest
 	// first, and their number.
 	ListBlocked(ctx context.Context, blockerID forge.ID, o forge.ListOptions) ([]forge.Block, int64, error)
+	// DropBlocked removes what the blocked userID holds with blockerID,
+	// as Forgejo's BlockUser: collaborations on and watches of the
+	// repositories blockerID owns, whatever their status (their watch
+	// counts follow), and the pending transfers userID offered blockerID.
+	// No error if there is nothing.
+	DropBlocked(ctx context.Context, blockerID, userID forge.ID) error
 }
 
 // OrgFilter narrows ListOrgs. Zero fields do not filter.
@@ -124,6 +130,9 @@ type OrgFilter struct {
 	// PublicMember, with MemberID, keeps only those where the membership
 	// is public.
 	PublicMember bool
+	// ViewerMemberID keeps the organisations that user is a member of
+	// (the only ones a restricted user sees), whatever MemberID says.
+	ViewerMemberID forge.ID
 }
 
 // TeamFilter narrows ListTeams. Zero fields do not filter.
@@ -131,8 +140,12 @@ type TeamFilter struct {
 	OrgID forge.ID
 	// MemberID keeps the teams the user is in.
 	MemberID forge.ID
-	// RepoID keeps the teams that have the repository.
+	// RepoID keeps the teams that have the repository, a repository of
+	// their organisation.
 	RepoID forge.ID
+	// OrgVisibilities keeps the teams of organisations with one of these
+	// visibilities.
+	OrgVisibilities []forge.Visibility
 	// Keyword keeps teams whose name (or, with IncludeDesc, description)
 	// contains it, ignoring case.
 	Keyword     string

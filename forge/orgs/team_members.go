@@ -19,9 +19,6 @@ func (s *Service) ListTeamMembers(ctx context.Context, actor forge.Actor, id for
 		total int64
 	)
 	err := s.store.View(ctx, func(tx Tx) error {
-		if err := signedIn(actor); err != nil {
-			return err
-		}
 		v, err := loadTeam(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -48,13 +45,10 @@ func (s *Service) TeamMember(ctx context.Context, actor forge.Actor, id forge.ID
 	}
 	var out *forge.User
 	err := s.store.View(ctx, func(tx Tx) error {
-		if err := signedIn(actor); err != nil {
-			return err
-		}
 		if _, err := loadTeam(ctx, tx, actor, id); err != nil {
 			return err
 		}
-		u, err := loadUser(ctx, tx, user)
+		u, err := loadUser(ctx, tx, actor, user)
 		if err != nil {
 			return err
 		}
@@ -122,9 +116,6 @@ func (s *Service) AddTeamMember(ctx context.Context, actor forge.Actor, id forge
 // teamMemberTarget loads a team for an owner and the user a member route
 // names.
 func teamMemberTarget(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID, user string) (*teamView, *forge.User, error) {
-	if err := signedIn(actor); err != nil {
-		return nil, nil, err
-	}
 	v, err := loadTeam(ctx, tx, actor, id)
 	if err != nil {
 		return nil, nil, err
@@ -132,7 +123,7 @@ func teamMemberTarget(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID
 	if err := v.requireOwner(); err != nil {
 		return nil, nil, err
 	}
-	u, err := loadUser(ctx, tx, user)
+	u, err := loadUser(ctx, tx, actor, user)
 	if err != nil {
 		return nil, nil, err
 	}

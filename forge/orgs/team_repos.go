@@ -23,9 +23,6 @@ func (s *Service) ListTeamRepos(ctx context.Context, actor forge.Actor, id forge
 	}
 	var out *TeamRepos
 	err := s.store.View(ctx, func(tx Tx) error {
-		if err := signedIn(actor); err != nil {
-			return err
-		}
 		v, err := loadTeam(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -41,8 +38,8 @@ func (s *Service) ListTeamRepos(ctx context.Context, actor forge.Actor, id forge
 }
 
 // teamRepo resolves the repository repo of the team's organisation (the
-// {org} of the route is not consulted, as in Forgejo): ErrTeamNotFound if
-// there is none.
+// {org} of the route is not consulted, as in Forgejo: another owner's
+// repository is never the answer): ErrTeamNotFound if there is none.
 func teamRepo(ctx context.Context, tx Tx, v *teamView, repo string) (*forge.Repository, error) {
 	r, err := tx.RepoByName(ctx, v.org.ID, strings.TrimSuffix(repo, ".git"))
 	if isNotFound(err) || err == nil && r.Status != forge.RepoReady {
@@ -51,22 +48,24 @@ func teamRepo(ctx context.Context, tx Tx, v *teamView, repo string) (*forge.Repo
 	return r, err
 }
 
-// TeamRepo returns the repository org/repo if the team has it;
-// ErrTeamNotFound otherwise. Needs read:organization and a signed-in actor
-// who may see the team.
+// TeamRepo returns the repository repo of the team's organisation (org is
+// not consulted, as in Forgejo) if the team has it and the actor may read
+// it (Config.Repos, when set: a member of a team without access to its
+// repositories learns nothing of them, as Forgejo's HasAccess check);
+// ErrTeamNotFound otherwise. Needs read:organization and a signed-in
+// actor who may see the team.
 func (s *Service) TeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, org, repo string) (*forge.Repository, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
 		return nil, err
 	}
 	var out *forge.Repository
+	var orgName string
 	err := s.store.View(ctx, func(tx Tx) error {
-		if err := signedIn(actor); err != nil {
-			return err
-		}
 		v, err := loadTeam(ctx, tx, actor, id)
 		if err != nil {
 			return err
 		}
+		orgName = v.org.Name
 		r, err := teamRepo(ctx, tx, v, repo)
 		if err != nil {
 			return err
@@ -81,7 +80,13 @@ func (s *Service) TeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, 
 		out = r
 		return nil
 	})
-	if err != nil {
+	if err != nil || s.cfg.Repos == nil {
+		return out, err
+	}
+	_, perm, err := s.cfg.Repos.RepoAccess(ctx, actor, orgName, out.Name)
+	if isNotFound(err) || err == nil && !perm.HasAccess() {
+		return nil, ErrTeamNotFound
+	} else if err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -91,9 +96,30 @@ func (s *Service) TeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, 
 // access to the repository (Forgejo's message).
 var errRepoAdmin = forge.Errorf(forge.ErrForbidden, "Must have admin-level access to the repository")
 
-// AddTeamRepo gives a team the repository org/repo, which must belong to
-// the team's organisation (ErrTeamNotFound otherwise); giving it again
-// changes nothing. As Forgejo's route: the actor may see the team
+// repoAdmin reports whether the actor administers the repository repo of
+// the team's organisation by the repository service (Config.Repos; false
+// without it). Owners and site administrators are not asked; nor is anyone
+// when the actor has no admin access: errRepoAdmin then.
+func (s *Service) repoAdmin(ctx context.Context, actor forge.Actor, v *teamView, repo string) (bool, error) {
+	if v.canOwn() {
+		return false, nil
+	}
+	if s.cfg.Repos == nil {
+		return false, errRepoAdmin
+	}
+	_, perm, err := s.cfg.Repos.RepoAccess(ctx, actor, v.org.Name, repo)
+	if err != nil {
+		return false, err
+	}
+	if perm.Mode < forge.AccessModeAdmin {
+		return false, errRepoAdmin
+	}
+	return true, nil
+}
+
+// AddTeamRepo gives a team the repository repo of the team's
+// organisation (org is not consulted, as in Forgejo; ErrTeamNotFound if
+// there is no such repository); giving it again changes nothing. As Forgejo's route: the actor may see the team
 // (GetTeam) and has admin access to the repository (owners and site
 // administrators have; others through Config.Repos):
 // forge.ErrForbidden `Must have admin-level access to the repository`.
@@ -115,12 +141,11 @@ func (s *Service) changeTeamRepo(ctx context.Context, actor forge.Actor, id forg
 		return err
 	}
 	// Who may administer the repository is the repository service's
-	// answer, asked before the transaction (it reads in its own).
+	// answer, asked before the transaction (it reads in its own); the
+	// transaction checks again who the actor is in the organisation, so
+	// that an owner removed meanwhile does not pass as one.
 	var v *teamView
 	err := s.store.View(ctx, func(tx Tx) error {
-		if err := signedIn(actor); err != nil {
-			return err
-		}
 		var err error
 		if v, err = loadTeam(ctx, tx, actor, id); err != nil {
 			return err
@@ -131,22 +156,17 @@ func (s *Service) changeTeamRepo(ctx context.Context, actor forge.Actor, id forg
 	if err != nil {
 		return err
 	}
-	if !v.canOwn() {
-		if s.cfg.Repos == nil {
-			return errRepoAdmin
-		}
-		_, perm, err := s.cfg.Repos.RepoAccess(ctx, actor, v.org.Name, repo)
-		if err != nil {
-			return err
-		}
-		if perm.Mode < forge.AccessModeAdmin {
-			return errRepoAdmin
-		}
+	repoAdmin, err := s.repoAdmin(ctx, actor, v, repo)
+	if err != nil {
+		return err
 	}
 	return s.store.Update(ctx, func(tx Tx) error {
 		v, err := loadTeam(ctx, tx, actor, id)
 		if err != nil {
 			return err
+		}
+		if !v.canOwn() && !repoAdmin {
+			return errRepoAdmin
 		}
 		r, err := teamRepo(ctx, tx, v, repo)
 		if err != nil {

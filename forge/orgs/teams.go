@@ -67,14 +67,8 @@ func (s *Service) CreateTeam(ctx context.Context, actor forge.Actor, org string,
 	}
 	var out *TeamView
 	err := s.store.Update(ctx, func(tx Tx) error {
-		v, err := loadOrg(ctx, tx, actor, org)
+		v, err := loadOrgFor(ctx, tx, actor, org, needMember)
 		if err != nil {
-			return err
-		}
-		if err := signedIn(actor); err != nil {
-			return err
-		}
-		if err := v.requireMember(); err != nil {
 			return err
 		}
 		if err := v.requireOwner(); err != nil {
@@ -159,9 +153,6 @@ func (s *Service) GetTeam(ctx context.Context, actor forge.Actor, id forge.ID) (
 	}
 	var out *TeamView
 	err := s.store.View(ctx, func(tx Tx) error {
-		if err := signedIn(actor); err != nil {
-			return err
-		}
 		v, err := loadTeam(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -192,9 +183,6 @@ func (s *Service) EditTeam(ctx context.Context, actor forge.Actor, id forge.ID, 
 	}
 	var out *TeamView
 	err := s.store.Update(ctx, func(tx Tx) error {
-		if err := signedIn(actor); err != nil {
-			return err
-		}
 		v, err := loadTeam(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -282,9 +270,6 @@ func (s *Service) DeleteTeam(ctx context.Context, actor forge.Actor, id forge.ID
 		return err
 	}
 	return s.store.Update(ctx, func(tx Tx) error {
-		if err := signedIn(actor); err != nil {
-			return err
-		}
 		v, err := loadTeam(ctx, tx, actor, id)
 		if err != nil {
 			return err
@@ -352,14 +337,8 @@ func (s *Service) searchTeams(ctx context.Context, actor forge.Actor, org string
 		total int64
 	)
 	err := s.store.View(ctx, func(tx Tx) error {
-		v, err := loadOrg(ctx, tx, actor, org)
+		v, err := loadOrgFor(ctx, tx, actor, org, needMember)
 		if err != nil {
-			return err
-		}
-		if err := signedIn(actor); err != nil {
-			return err
-		}
-		if err := v.requireMember(); err != nil {
 			return err
 		}
 		f.OrgID = v.org.ID
@@ -371,9 +350,10 @@ func (s *Service) searchTeams(ctx context.Context, actor forge.Actor, org string
 
 // ListUserTeams returns one page of the teams the actor is in, in every
 // organisation, with their organisations, ordered by name (GET
-// /user/teams). Needs a signed-in actor and read:user (the route is in
-// Forgejo's user group). Public-only tokens see the teams of public
-// organisations only.
+// /user/teams), and their number. Needs a signed-in actor and read:user
+// (the route is in Forgejo's user group). Public-only tokens see the teams
+// of public organisations only: the store filters them, so that pages and
+// the total count only those.
 func (s *Service) ListUserTeams(ctx context.Context, actor forge.Actor, o forge.ListOptions) ([]TeamView, int64, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryUser); err != nil {
 		return nil, 0, err
@@ -386,7 +366,11 @@ func (s *Service) ListUserTeams(ctx context.Context, actor forge.Actor, o forge.
 		total int64
 	)
 	err := s.store.View(ctx, func(tx Tx) error {
-		teams, n, err := tx.ListTeams(ctx, TeamFilter{MemberID: actor.UserID()}, o.Normalize())
+		f := TeamFilter{MemberID: actor.UserID()}
+		if actor.Scoped && actor.Scope.PublicOnly {
+			f.OrgVisibilities = []forge.Visibility{forge.VisibilityPublic}
+		}
+		teams, n, err := tx.ListTeams(ctx, f, o.Normalize())
 		if err != nil {
 			return err
 		}
@@ -400,12 +384,9 @@ func (s *Service) ListUserTeams(ctx context.Context, actor forge.Actor, o forge.
 		}
 		out, total = make([]TeamView, 0, len(teams)), n
 		for _, t := range teams {
-			org := orgs[t.OrgID]
-			if org == nil || !Visible(actor, org, true) {
-				total--
-				continue
+			if org := orgs[t.OrgID]; org != nil && Visible(actor, org, true) {
+				out = append(out, TeamView{Team: t, Org: org})
 			}
-			out = append(out, TeamView{Team: t, Org: org})
 		}
 		return nil
 	})

@@ -29,6 +29,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
@@ -116,6 +117,17 @@ type state struct {
 	issueAssets map[forge.ID]issues.Attachment
 	// Notifications (forge/notify): threads by id.
 	threads map[forge.ID]notify.Thread
+
+	// Actions (actions.go).
+	actSecrets map[forge.ID]actions.Secret
+	actVars    map[forge.ID]actions.Variable
+	actTokens  map[forge.ID]actions.RunnerToken
+	actRunners map[forge.ID]actions.Runner
+	actRuns    map[forge.ID]actions.Run
+	// Dependencies, tracked times and stopwatches (issues_tracking.go).
+	deps        map[depKey]issues.Dependency
+	times       map[forge.ID]issues.TrackedTime
+	stopwatches map[forge.ID]issues.Stopwatch
 }
 
 // issueLabel keys a label on an issue.
@@ -164,6 +176,14 @@ func newState() *state {
 		milestones:  map[forge.ID]issues.Milestone{},
 		issueAssets: map[forge.ID]issues.Attachment{},
 		threads:     map[forge.ID]notify.Thread{},
+		actSecrets:  map[forge.ID]actions.Secret{},
+		actVars:     map[forge.ID]actions.Variable{},
+		actTokens:   map[forge.ID]actions.RunnerToken{},
+		actRunners:  map[forge.ID]actions.Runner{},
+		actRuns:     map[forge.ID]actions.Run{},
+		deps:        map[depKey]issues.Dependency{},
+		times:       map[forge.ID]issues.TrackedTime{},
+		stopwatches: map[forge.ID]issues.Stopwatch{},
 	}
 }
 
@@ -200,6 +220,14 @@ func (s *state) clone() *state {
 		milestones:  maps.Clone(s.milestones),
 		issueAssets: maps.Clone(s.issueAssets),
 		threads:     maps.Clone(s.threads),
+		actSecrets:  maps.Clone(s.actSecrets),
+		actVars:     maps.Clone(s.actVars),
+		actTokens:   maps.Clone(s.actTokens),
+		actRunners:  maps.Clone(s.actRunners),
+		actRuns:     maps.Clone(s.actRuns),
+		deps:        maps.Clone(s.deps),
+		times:       maps.Clone(s.times),
+		stopwatches: maps.Clone(s.stopwatches),
 	}
 }
 

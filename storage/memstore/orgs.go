@@ -131,6 +131,9 @@ func (t orgTx) ListOrgs(ctx context.Context, f orgs.OrgFilter, o forge.ListOptio
 				continue
 			}
 		}
+		if _, ok := t.st.orgMembers[orgUser{id, f.ViewerMemberID}]; f.ViewerMemberID != 0 && !ok {
+			continue
+		}
 		ids = append(ids, id)
 	}
 	list, n := t.usersByName(ids, o)
@@ -207,7 +210,7 @@ func (t orgTx) outTeam(v forge.Team) *forge.Team {
 		}
 	}
 	for k := range t.st.teamRepos {
-		if k.team == v.ID && t.st.readyRepo(k.repo) {
+		if k.team == v.ID && t.st.readyRepo(k.repo) && t.st.teamHasRepo(k) {
 			v.NumRepos++
 		}
 	}
@@ -221,6 +224,17 @@ func (t orgTx) outTeam(v forge.Team) *forge.Team {
 func (s *state) readyRepo(id forge.ID) bool {
 	r, ok := s.repos[id]
 	return ok && r.Status == forge.RepoReady
+}
+
+// teamHasRepo reports whether the team has the repository: a row for it,
+// and the repository exists and belongs to the team's organisation (a row
+// left for a repository that moved to another owner gives nothing).
+func (s *state) teamHasRepo(k teamRepo) bool {
+	if _, ok := s.teamRepos[k]; !ok {
+		return false
+	}
+	r, ok := s.repos[k.repo]
+	return ok && r.OwnerID == s.teams[k.team].OrgID
 }
 
 func (t orgTx) teamNameTaken(id, orgID forge.ID, name string) bool {
@@ -323,9 +337,12 @@ func (t orgTx) ListTeams(ctx context.Context, f orgs.TeamFilter, o forge.ListOpt
 			}
 		}
 		if f.RepoID != 0 {
-			if _, ok := t.st.teamRepos[teamRepo{v.ID, f.RepoID}]; !ok || t.st.repos[f.RepoID].ID == 0 {
+			if !t.st.teamHasRepo(teamRepo{v.ID, f.RepoID}) {
 				continue
 			}
+		}
+		if len(f.OrgVisibilities) > 0 && !slices.Contains(f.OrgVisibilities, t.st.users[v.OrgID].u.Visibility) {
+			continue
 		}
 		if kw != "" && !strings.Contains(strings.ToLower(v.Name), kw) &&
 			!(f.IncludeDesc && strings.Contains(strings.ToLower(v.Description), kw)) {
@@ -407,7 +424,7 @@ func (t orgTx) RemoveTeamRepo(ctx context.Context, teamID, repoID forge.ID) erro
 		return err
 	}
 	k := teamRepo{teamID, repoID}
-	if _, ok := t.st.teamRepos[k]; !ok || t.st.repos[repoID].ID == 0 {
+	if !t.st.teamHasRepo(k) {
 		return notFound("team repository")
 	}
 	delete(t.st.teamRepos, k)
@@ -418,9 +435,7 @@ func (t orgTx) HasTeamRepo(ctx context.Context, teamID, repoID forge.ID) (bool, 
 	if err := t.read(ctx); err != nil {
 		return false, err
 	}
-	_, ok := t.st.teamRepos[teamRepo{teamID, repoID}]
-	_, exists := t.st.repos[repoID]
-	return ok && exists, nil
+	return t.st.teamHasRepo(teamRepo{teamID, repoID}), nil
 }
 
 func (t orgTx) ListTeamRepos(ctx context.Context, teamID forge.ID, o forge.ListOptions) ([]*forge.Repository, int64, error) {
@@ -429,8 +444,8 @@ func (t orgTx) ListTeamRepos(ctx context.Context, teamID forge.ID, o forge.ListO
 	}
 	var all []*forge.Repository
 	for k := range t.st.teamRepos {
-		if r, ok := t.st.repos[k.repo]; ok && k.team == teamID && r.Status == forge.RepoReady {
-			all = append(all, outRepo(r))
+		if k.team == teamID && t.st.readyRepo(k.repo) && t.st.teamHasRepo(k) {
+			all = append(all, outRepo(t.st.repos[k.repo]))
 		}
 	}
 	slices.SortFunc(all, func(a, b *forge.Repository) int {

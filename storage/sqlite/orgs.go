@@ -84,6 +84,10 @@ func (t *tx) ListOrgs(ctx context.Context, f orgs.OrgFilter, o forge.ListOptions
 		}
 		where, args = append(where, cond+")"), append(args, f.MemberID)
 	}
+	if f.ViewerMemberID != 0 {
+		where = append(where, "EXISTS (SELECT 1 FROM org_user v WHERE v.org_id = u.id AND v.uid = ?)")
+		args = append(args, f.ViewerMemberID)
+	}
 	from := " FROM users u WHERE " + strings.Join(where, " AND ")
 	return t.userPage(ctx, "list organizations", "SELECT count(*)"+from,
 		"SELECT "+userCols+from+" ORDER BY u.lower_name, u.id LIMIT ? OFFSET ?", args, o)

@@ -26,6 +26,16 @@ func (t *tx) IsBlocked(ctx context.Context, blockerID, userID forge.ID) (bool, e
 	return blocked, mapError(err, "blocked user")
 }
 
+// DropBlocked implements orgs.Tx.
+func (t *tx) DropBlocked(ctx context.Context, ownerID, userID forge.ID) error {
+	for _, q := range []string{sqlRecountUnwatched, sqlDropOwnerWatches, sqlDropOwnerCollabs, sqlDropOfferedTransfers} {
+		if _, err := t.exec(ctx, q, ownerID, userID); err != nil {
+			return mapError(err, "drop from owner's repositories")
+		}
+	}
+	return nil
+}
+
 // ListBlocked implements orgs.Tx: newest first, then by user id.
 func (t *tx) ListBlocked(ctx context.Context, blockerID forge.ID, o forge.ListOptions) ([]forge.Block, int64, error) {
 	var total int64
@@ -59,4 +69,14 @@ var (
 	sqlCountBlocked = prepared(`SELECT count(*) FROM user_block WHERE user_id = ?`)
 	sqlListBlocked  = prepared(`SELECT block_id, created_unix FROM user_block WHERE user_id = ?
 		ORDER BY created_unix DESC, block_id DESC LIMIT ? OFFSET ?`)
+	// The repositories of owner ?1 the user ?2 watches count their
+	// watchers without the user, before the watches go.
+	sqlRecountUnwatched = prepared(`UPDATE repository SET num_watches =
+		(SELECT count(*) FROM watch w WHERE w.repo_id = repository.id AND w.user_id <> ?2 AND w.mode IN (1, 3))
+		WHERE owner_id = ?1 AND id IN (SELECT repo_id FROM watch WHERE user_id = ?2)`)
+	sqlDropOwnerWatches = prepared(`DELETE FROM watch WHERE user_id = ?2
+		AND repo_id IN (SELECT id FROM repository WHERE owner_id = ?1)`)
+	sqlDropOwnerCollabs = prepared(`DELETE FROM collaboration WHERE user_id = ?2
+		AND repo_id IN (SELECT id FROM repository WHERE owner_id = ?1)`)
+	sqlDropOfferedTransfers = prepared(`DELETE FROM repo_transfer WHERE recipient_id = ?1 AND doer_id = ?2`)
 )

@@ -20,19 +20,10 @@ import (
 func TestOrgServiceOnSQLite(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, ":memory:")
-	require.NoError(t, err)
-	defer db.Close()
-	svc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: forgetest.NewClock()})
-	require.NoError(t, err)
+	db, svc := orgService(t, ":memory:")
 	owner := forgetest.User("Olive", func(u *forge.User) { u.AllowCreateOrganization = true })
 	member := forgetest.User("max")
-	require.NoError(t, db.Auth().Update(ctx, func(tx auth.Tx) error {
-		if err := tx.CreateUser(ctx, owner, ""); err != nil {
-			return err
-		}
-		return tx.CreateUser(ctx, member, "")
-	}))
+	createUsers(t, db, owner, member)
 	actor := forgetest.ActorFor(owner)
 
 	org, err := svc.Create(ctx, actor, orgs.CreateOptions{Name: "Guild", Email: "olive@example.com"})
@@ -67,4 +58,30 @@ func TestOrgServiceOnSQLite(t *testing.T) {
 	require.NoError(t, svc.Delete(ctx, actor, "Guild"))
 	assert.False(t, memberOfOrgs(member.ID))
 	assert.False(t, memberOfOrgs(owner.ID))
+}
+
+// orgService opens the database at path (closed with the test) and the
+// organisation service on it.
+func orgService(t *testing.T, path string) (*sqlite.DB, *orgs.Service) {
+	t.Helper()
+	db, err := sqlite.Open(context.Background(), path)
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	svc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: forgetest.NewClock()})
+	require.NoError(t, err)
+	return db, svc
+}
+
+// createUsers creates users in one transaction.
+func createUsers(t *testing.T, db *sqlite.DB, users ...*forge.User) {
+	t.Helper()
+	ctx := context.Background()
+	require.NoError(t, db.Auth().Update(ctx, func(tx auth.Tx) error {
+		for _, u := range users {
+			if err := tx.CreateUser(ctx, u, ""); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
 }

@@ -16,8 +16,13 @@ var teamCols = `t.id, t.org_id, t.name, t.description, t.authorize, t.includes_a
 	t.can_create_org_repo,
 	coalesce((SELECT group_concat(x.unit || '=' || x.access_mode, ',') FROM team_unit x WHERE x.team_id = t.id), ''),
 	(SELECT count(*) FROM team_user x WHERE x.team_id = t.id),
-	(SELECT count(*) FROM team_repo x JOIN repository r ON r.id = x.repo_id
+	(SELECT count(*) FROM team_repo x JOIN repository r ON r.id = x.repo_id AND r.owner_id = t.org_id
 		WHERE x.team_id = t.id AND r.status = ` + repoReadySQL + `)`
+
+// teamRepoJoin is the team_repo rows (x) of teams (tm) that name a
+// repository (r) of the team's organisation.
+const teamRepoJoin = `team_repo x JOIN team tm ON tm.id = x.team_id
+	JOIN repository r ON r.id = x.repo_id AND r.owner_id = tm.org_id`
 
 // repoReadySQL is forge.RepoReady as an SQL literal.
 var repoReadySQL = strconv.Itoa(int(forge.RepoReady))
@@ -115,8 +120,14 @@ func (t *tx) ListTeams(ctx context.Context, f orgs.TeamFilter, o forge.ListOptio
 		args = append(args, f.MemberID)
 	}
 	if f.RepoID != 0 {
-		where = append(where, "EXISTS (SELECT 1 FROM team_repo m WHERE m.team_id = t.id AND m.repo_id = ?)")
+		where = append(where, `EXISTS (SELECT 1 FROM `+teamRepoJoin+` WHERE x.team_id = t.id AND x.repo_id = ?)`)
 		args = append(args, f.RepoID)
+	}
+	if len(f.OrgVisibilities) > 0 {
+		where = append(where, "(SELECT o.visibility FROM users o WHERE o.id = t.org_id) IN ("+placeholders(len(f.OrgVisibilities))+")")
+		for _, v := range f.OrgVisibilities {
+			args = append(args, string(v))
+		}
 	}
 	if f.Keyword != "" {
 		like := "%" + escapeLike(strings.ToLower(f.Keyword)) + "%"
@@ -263,11 +274,15 @@ var (
 		WHERE m.team_id = ? ORDER BY u.lower_name, u.id LIMIT ? OFFSET ?`)
 
 	sqlAddTeamRepo    = prepared(`INSERT INTO team_repo (team_id, repo_id) VALUES (?,?) ON CONFLICT DO NOTHING`)
-	sqlRemoveTeamRepo = prepared(`DELETE FROM team_repo WHERE team_id = ? AND repo_id = ?`)
-	sqlHasTeamRepo    = prepared(`SELECT EXISTS (SELECT 1 FROM team_repo WHERE team_id = ? AND repo_id = ?)`)
-	sqlCountTeamRepos = prepared(`SELECT count(*) FROM team_repo x JOIN repository r ON r.id = x.repo_id
+	sqlRemoveTeamRepo = prepared(`DELETE FROM team_repo WHERE team_id = ?1 AND repo_id = ?2
+		AND EXISTS (SELECT 1 FROM ` + teamRepoJoin + ` WHERE x.team_id = ?1 AND x.repo_id = ?2)`)
+	// A team's repositories are rows naming a repository of its
+	// organisation: a row left for a repository that moved to another
+	// owner gives nothing.
+	sqlHasTeamRepo    = prepared(`SELECT EXISTS (SELECT 1 FROM ` + teamRepoJoin + ` WHERE x.team_id = ? AND x.repo_id = ?)`)
+	sqlCountTeamRepos = prepared(`SELECT count(*) FROM ` + teamRepoJoin + `
 		WHERE x.team_id = ? AND r.status = ` + repoReadySQL)
-	sqlListTeamRepos = prepared("SELECT " + repoCols + ` FROM team_repo x JOIN repository r ON r.id = x.repo_id
+	sqlListTeamRepos = prepared("SELECT " + repoCols + ` FROM ` + teamRepoJoin + `
 		WHERE x.team_id = ? AND r.status = ` + repoReadySQL + ` ORDER BY r.lower_name, r.id LIMIT ? OFFSET ?`)
 	sqlOwnerRepoIDs = prepared(`SELECT id FROM repository WHERE owner_id = ? AND status = ` + repoReadySQL + ` ORDER BY id`)
 )

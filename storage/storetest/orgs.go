@@ -238,6 +238,7 @@ func testOrgAccounts(t *testing.T, b Backend) {
 	})
 	err = s.Update(ctx, func(tx orgs.Tx) error { return tx.DeleteOrg(ctx, beta.ID) })
 	assert.ErrorIs(t, err, forge.ErrNotFound, "deleting twice")
+	t.Run("ViewerMemberID", func(t *testing.T) { testListOrgsViewer(t, b) })
 }
 
 // testOrgMembers: memberships, public or not, and the lists and filters

@@ -11,6 +11,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/repos"
 )
 
 // isBlocked reads IsBlocked in a View.
@@ -96,4 +97,74 @@ func testBlocks(t *testing.T, b Backend) {
 	assert.ErrorIs(t, err, forge.ErrNotFound, "a block the other way round")
 	_, total = listBlocked(t, b, shield.ID, forge.ListOptions{})
 	assert.EqualValues(t, 2, total)
+	t.Run("DropBlocked", func(t *testing.T) { testDropBlocked(t, b) })
+}
+
+// testDropBlocked: a block's cascade takes the user's
+// collaborations and watches on the blocker's repositories (any status),
+// with the watch counts, and the transfers the user offered the blocker,
+// and nothing else.
+func testDropBlocked(t *testing.T, b Backend) {
+	ctx := context.Background()
+	shield, other := newOrg(t, b, "Shield2"), newOrg(t, b, "Other2")
+	troll, fan := createUser(t, b.Auth(), forgetest.User("troll")), createUser(t, b.Auth(), forgetest.User("fan"))
+	mine, pending := orgRepo(t, b, shield, "mine", forge.RepoReady), orgRepo(t, b, shield, "pending", forge.RepoCreating)
+	theirs := orgRepo(t, b, other, "theirs", forge.RepoReady)
+	at := time.Date(2024, 6, 7, 8, 9, 10, 0, time.UTC)
+	repoUpdate(t, b.Repos(), func(tx repos.Tx) error {
+		for _, r := range []*forge.Repository{mine, pending, theirs} {
+			for _, u := range []*forge.User{troll, fan} {
+				if err := tx.SetCollaborator(ctx, r.ID, u.ID, forge.AccessModeWrite); err != nil {
+					return err
+				}
+				if err := tx.SetWatch(ctx, r.ID, u.ID, repos.WatchNormal, at); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	gift, other2, fanGift := newRepo(t, b, troll, "gift"), newRepo(t, b, troll, "elsewhere"), newRepo(t, b, fan, "fangift")
+	repoUpdate(t, b.Repos(), func(tx repos.Tx) error {
+		for _, tr := range []*repos.Transfer{
+			{RepoID: gift.ID, Doer: troll, Recipient: shield, Created: at},
+			{RepoID: other2.ID, Doer: troll, Recipient: other, Created: at},
+			{RepoID: fanGift.ID, Doer: fan, Recipient: shield, Created: at},
+		} {
+			if err := tx.SetTransfer(ctx, tr); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error { return tx.DropBlocked(ctx, shield.ID, troll.ID) })
+	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error { return tx.DropBlocked(ctx, shield.ID, troll.ID) })
+	require.NoError(t, b.Repos().View(ctx, func(tx repos.Tx) error {
+		for _, c := range []struct {
+			r       *forge.Repository
+			u       *forge.User
+			want    forge.AccessMode
+			watches int
+		}{
+			{mine, troll, forge.AccessNone, 1}, {pending, troll, forge.AccessNone, 1}, {mine, fan, forge.AccessModeWrite, 1},
+			{theirs, troll, forge.AccessModeWrite, 2},
+		} {
+			m, err := tx.CollaboratorMode(ctx, c.r.ID, c.u.ID)
+			require.NoError(t, err)
+			assert.Equal(t, c.want, m, "%s on %s", c.u.Name, c.r.Name)
+			r, err := tx.RepoByID(ctx, c.r.ID)
+			require.NoError(t, err)
+			assert.Equal(t, c.watches, r.NumWatches, "watchers of %s", c.r.Name)
+			w, _, err := tx.Watch(ctx, c.r.ID, c.u.ID)
+			require.NoError(t, err)
+			assert.Equal(t, c.want != forge.AccessNone, w.Watching(), "%s watching %s", c.u.Name, c.r.Name)
+		}
+		_, err := tx.Transfer(ctx, gift.ID)
+		assert.ErrorIs(t, err, forge.ErrNotFound, "the transfer offered the blocker is gone")
+		for _, r := range []*forge.Repository{other2, fanGift} {
+			_, err := tx.Transfer(ctx, r.ID)
+			assert.NoError(t, err, "other transfers stay")
+		}
+		return nil
+	}))
 }

@@ -187,6 +187,7 @@ func testTeams(t *testing.T, b Backend) {
 	})
 	err = s.Update(ctx, func(tx orgs.Tx) error { return tx.DeleteTeam(ctx, empty.ID) })
 	assert.ErrorIs(t, err, forge.ErrNotFound, "deleting twice")
+	t.Run("Scope", func(t *testing.T) { testTeamScope(t, b) })
 }
 
 // orgRepo creates a repository of owner in status st.

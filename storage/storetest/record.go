@@ -16,6 +16,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -64,6 +65,7 @@ func storeInterfaces(b Backend) map[string]reflect.Type {
 		"orgs.Tx":   reflect.TypeFor[orgs.Tx](),
 		"notify.Tx": reflect.TypeFor[notify.Tx](),
 	}
+	m["actions.Tx"] = reflect.TypeFor[actions.Tx]()
 	addIssueInterfaces(m, b)
 	if _, ok := b.Auth().(auth.TokenFinder); ok {
 		m["auth.TokenFinder"] = reflect.TypeFor[auth.TokenFinder]()
@@ -98,6 +100,8 @@ func (r recBackend) Repos() repos.Store { return recReposStore{r.b.Repos(), r.re
 func (r recBackend) Orgs() orgs.Store     { return recOrgsStore{r.b.Orgs(), r.rec} }
 func (r recBackend) Issues() issues.Store { return recIssuesStore{r.b.Issues(), r.rec} }
 func (r recBackend) Notify() notify.Store { return recNotifyStore{r.b.Notify(), r.rec} }
+
+func (r recBackend) Actions() actions.Store { return recActionsStore{r.b.Actions(), r.rec} }
 
 type recAuthStore struct {
 	s   auth.Store

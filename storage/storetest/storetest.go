@@ -15,6 +15,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
@@ -29,6 +30,7 @@ type Backend interface {
 	Orgs() orgs.Store
 	Issues() issues.Store
 	Notify() notify.Store
+	Actions() actions.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -99,9 +101,16 @@ var cases = []struct {
 	{"Milestones", testMilestones},
 	{"IssueAttachments", testIssueAttachments},
 	{"IssueCascades", testIssueCascades},
+	{"ActionSecrets", testActionSecrets},
+	{"ActionVariables", testActionVariables},
+	{"ActionRunnerTokens", testActionRunnerTokens},
+	{"ActionRunners", testActionRunners},
+	{"ActionRuns", testActionRuns},
 	{"IssueBlocks", testIssueBlocks},
 	{"Notify", testNotify},
 	{"NotifyCascades", testNotifyCascades},
+	{"IssueDependencies", testIssueDependencies},
+	{"IssueTimes", testIssueTimes},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {

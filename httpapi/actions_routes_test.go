@@ -1,0 +1,218 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi"
+)
+
+// actionSamples are the route-table samples of the Actions operations, in
+// the world of actionsSampleWorld; the token is root's, so the user-level
+// routes act on root.
+var actionSamples = map[string]sample{
+	"repoListActionsSecrets": {path: "/repos/alice/proj/actions/secrets", ok: outcome{200, ""}},
+	"updateRepoSecret":       {path: "/repos/alice/proj/actions/secrets/NEW", body: map[string]any{"data": "x"}, ok: outcome{201, ""}},
+	"deleteRepoSecret":       {path: "/repos/alice/proj/actions/secrets/KEEP", ok: outcome{204, ""}},
+	"getRepoVariablesList":   {path: "/repos/alice/proj/actions/variables", ok: outcome{200, ""}},
+	"getRepoVariable":        {path: "/repos/alice/proj/actions/variables/KEEP", ok: outcome{200, ""}},
+	"createRepoVariable":     {path: "/repos/alice/proj/actions/variables/NEW", body: map[string]any{"value": "x"}, ok: outcome{204, ""}},
+	"updateRepoVariable":     {path: "/repos/alice/proj/actions/variables/KEEP", body: map[string]any{"value": "y"}, ok: outcome{204, ""}},
+	"deleteRepoVariable":     {path: "/repos/alice/proj/actions/variables/KEEP", ok: outcome{204, ""}},
+
+	"repoGetRunnerRegistrationToken": {path: "/repos/alice/proj/actions/runners/registration-token", ok: outcome{200, ""}},
+	"getRepoRunners":                 {path: "/repos/alice/proj/actions/runners", ok: outcome{200, ""}},
+	"registerRepoRunner":             {path: "/repos/alice/proj/actions/runners", body: map[string]any{"name": "n"}, ok: outcome{201, ""}},
+	"repoSearchRunJobs":              {path: "/repos/alice/proj/actions/runners/jobs", ok: outcome{200, ""}},
+	"getRepoRunner":                  {path: "/repos/alice/proj/actions/runners/1", ok: outcome{200, ""}},
+	"deleteRepoRunner":               {path: "/repos/alice/proj/actions/runners/1", ok: outcome{204, ""}},
+	"ListActionRuns":                 {path: "/repos/alice/proj/actions/runs", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"ActionRun":                      {path: "/repos/alice/proj/actions/runs/1", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"ListActionTasks":                {path: "/repos/alice/proj/actions/tasks", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"DispatchWorkflow":               {path: "/repos/alice/proj/actions/workflows/ci.yml/dispatches", body: map[string]any{"ref": "main"}, ok: outcome{204, ""}},
+
+	"orgListActionsSecrets":         {path: "/orgs/acme/actions/secrets", ok: outcome{200, ""}},
+	"updateOrgSecret":               {path: "/orgs/acme/actions/secrets/KEEP", body: map[string]any{"data": "x"}, ok: outcome{204, ""}},
+	"deleteOrgSecret":               {path: "/orgs/acme/actions/secrets/KEEP", ok: outcome{204, ""}},
+	"getOrgVariablesList":           {path: "/orgs/acme/actions/variables", ok: outcome{200, ""}},
+	"getOrgVariable":                {path: "/orgs/acme/actions/variables/KEEP", ok: outcome{200, ""}},
+	"createOrgVariable":             {path: "/orgs/acme/actions/variables/KEEP", body: map[string]any{"value": "x"}, ok: outcome{409, "variable name KEEP already exists"}},
+	"updateOrgVariable":             {path: "/orgs/acme/actions/variables/KEEP", body: map[string]any{"value": "y"}, ok: outcome{204, ""}},
+	"deleteOrgVariable":             {path: "/orgs/acme/actions/variables/KEEP", ok: outcome{204, ""}},
+	"orgGetRunnerRegistrationToken": {path: "/orgs/acme/actions/runners/registration-token", ok: outcome{200, ""}},
+	"getOrgRunners":                 {path: "/orgs/acme/actions/runners", ok: outcome{200, ""}},
+	"registerOrgRunner":             {path: "/orgs/acme/actions/runners", body: map[string]any{"name": "n"}, ok: outcome{201, ""}},
+	"orgSearchRunJobs":              {path: "/orgs/acme/actions/runners/jobs", ok: outcome{200, ""}},
+	"getOrgRunner":                  {path: "/orgs/acme/actions/runners/2", ok: outcome{200, ""}},
+	"deleteOrgRunner":               {path: "/orgs/acme/actions/runners/2", ok: outcome{204, ""}},
+
+	"updateUserSecret":               {path: "/user/actions/secrets/NEW", body: map[string]any{"data": "x"}, ok: outcome{201, ""}},
+	"deleteUserSecret":               {path: "/user/actions/secrets/KEEP", ok: outcome{204, ""}},
+	"getUserVariablesList":           {path: "/user/actions/variables", ok: outcome{200, ""}},
+	"getUserVariable":                {path: "/user/actions/variables/KEEP", ok: outcome{200, ""}},
+	"createUserVariable":             {path: "/user/actions/variables/NEW", body: map[string]any{"value": "x"}, ok: outcome{204, ""}},
+	"updateUserVariable":             {path: "/user/actions/variables/KEEP", body: map[string]any{"name": "RENAMED", "value": "y"}, ok: outcome{204, ""}},
+	"deleteUserVariable":             {path: "/user/actions/variables/KEEP", ok: outcome{204, ""}},
+	"userGetRunnerRegistrationToken": {path: "/user/actions/runners/registration-token", ok: outcome{200, ""}},
+	"getUserRunners":                 {path: "/user/actions/runners", ok: outcome{200, ""}},
+	"registerUserRunner":             {path: "/user/actions/runners", body: map[string]any{"name": "n"}, ok: outcome{201, ""}},
+	"userSearchRunJobs":              {path: "/user/actions/runners/jobs", ok: outcome{200, ""}},
+	"getUserRunner":                  {path: "/user/actions/runners/3", ok: outcome{200, ""}},
+	"deleteUserRunner":               {path: "/user/actions/runners/3", ok: outcome{204, ""}},
+
+	"adminGetRegistrationToken":       {path: "/admin/runners/registration-token", ok: outcome{200, ""}},
+	"adminSearchRunJobs":              {path: "/admin/runners/jobs", ok: outcome{200, ""}},
+	"adminGetRunnerRegistrationToken": {path: "/admin/actions/runners/registration-token", ok: outcome{200, ""}},
+	"getAdminRunners":                 {path: "/admin/actions/runners", ok: outcome{200, ""}},
+	"registerAdminRunner":             {path: "/admin/actions/runners", body: map[string]any{"name": "n"}, ok: outcome{201, ""}},
+	"adminGetActionRunJobs":           {path: "/admin/actions/runners/jobs", ok: outcome{200, ""}},
+	"getAdminRunner":                  {path: "/admin/actions/runners/4", ok: outcome{200, ""}},
+	"deleteAdminRunner":               {path: "/admin/actions/runners/4", ok: outcome{204, ""}},
+}
+
+func init() {
+	for k, v := range actionSamples {
+		samples[k] = v
+	}
+}
+
+// actionsSampleWorld is actionsWorld with a secret and a variable named
+// KEEP at the repository alice/proj, the organisation acme and root's
+// user level, the runners 1 (alice/proj), 2 (acme), 3 (root) and 4 (the
+// instance), and one dispatched run of alice/proj.
+func actionsSampleWorld(e *env) {
+	e.t.Helper()
+	actionsWorld(e)
+	for _, base := range []string{"/repos/alice/proj/actions", "/orgs/acme/actions", "/user/actions"} {
+		e.expect(e.do(rootReq("PUT", base+"/secrets/KEEP", map[string]any{"data": "kept"})), 201, "")
+		e.expect(e.do(rootReq("POST", base+"/variables/KEEP", map[string]any{"value": "kept"})), 204, "")
+	}
+	for i, base := range []string{"/repos/alice/proj/actions", "/orgs/acme/actions", "/user/actions", "/admin/actions"} {
+		r := e.do(rootReq("POST", base+"/runners", map[string]any{"name": "runner"}))
+		e.expect(r, 201, "")
+		if id := r.json(e.t)["id"]; id != float64(i+1) {
+			e.t.Fatalf("runner of %s has id %v, the samples expect %d", base, id, i+1)
+		}
+	}
+	e.expect(e.do(rootReq("POST", "/repos/alice/proj/actions/workflows/ci.yml/dispatches", map[string]any{"ref": "main"})), 204, "")
+}
+
+// actionRouteOps are the operations actionsRoutes adds to the route table.
+func actionRouteOps(t *testing.T) map[string]bool {
+	t.Helper()
+	base := httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}}
+	without, err := httpapi.New(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base.Actions = &actions.Service{}
+	with, err := httpapi.New(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	had := map[string]bool{}
+	for _, rt := range without.Routes() {
+		had[rt.Op] = true
+	}
+	out := map[string]bool{}
+	for _, rt := range with.Routes() {
+		if !had[rt.Op] {
+			out[rt.Op] = true
+		}
+	}
+	return out
+}
+
+// TestActionsRouteTable is TestRouteTable for the Actions operations: for
+// each, the answer to no credentials, to a token lacking the category, to
+// a read token on a write method, and to a token with exactly the right
+// scopes, in the world of actionsSampleWorld.
+func TestActionsRouteTable(t *testing.T) {
+	t.Parallel()
+	ops := actionRouteOps(t)
+	if len(ops) != len(actionSamples) {
+		t.Errorf("actionsRoutes adds %d operations, actionSamples has %d", len(ops), len(actionSamples))
+	}
+	api, err := httpapi.New(httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Actions: &actions.Service{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rt := range api.Routes() {
+		if !ops[rt.Op] {
+			continue
+		}
+		if len(rt.Scopes) == 0 && !rt.Public {
+			t.Errorf("%s %s (%s) declares no scope category and is not marked Public", rt.Method, rt.Path, rt.Op)
+		}
+		s, ok := actionSamples[rt.Op]
+		if !ok {
+			t.Errorf("%s has no sample in actionSamples", rt.Op)
+			continue
+		}
+		t.Run(rt.Op, func(t *testing.T) {
+			t.Parallel()
+			e, _ := newActionsEnv(t)
+			actionsSampleWorld(e)
+			level := strings.ToLower(forge.LevelForMethod(rt.Method).String())
+			run := func(name string, r req, want outcome) {
+				t.Helper()
+				r.method, r.path, r.body = rt.Method, "/api/v1"+s.path, s.body
+				got := e.do(r)
+				if !assert.Equal(t, want.status, got.StatusCode, "%s: %s", name, got.body) {
+					return
+				}
+				if want.msg != "" {
+					assert.Equal(t, want.msg, got.json(t)["message"], name)
+				}
+			}
+			scoped := func(words ...string) req { return req{token: e.token("root", words...)} }
+			anon := s.anon
+			if rt.Token {
+				anon = outcome{401, "token is required"}
+			}
+			run("no credentials", req{}, anon)
+			required := "token does not have at least one of required scope(s): [" + strings.Join(scopeWords(rt.Scopes, level), " ") + "]"
+			run("token lacking the category", scoped("write:misc"), outcome{403, required})
+			if level == "write" {
+				run("read token on a write method", scoped(scopeWords(rt.Scopes, "read")...), outcome{403, required})
+			}
+			run("right token", scoped(scopeWords(rt.Scopes, level)...), s.ok)
+			if s.ok.status < 300 && rt.Admin {
+				run("a non-administrator", req{user: "alice", pass: "alice-password"}, outcome{403, ""})
+			}
+		})
+	}
+}
+
+// TestActionsRoutesRefuseBadBodies: every Actions operation with a body
+// answers a body that is not JSON, or JSON of the wrong shape, with 422.
+func TestActionsRoutesRefuseBadBodies(t *testing.T) {
+	t.Parallel()
+	e, _ := newActionsEnv(t)
+	actionsSampleWorld(e)
+	ops := actionRouteOps(t)
+	n := 0
+	for op := range ops {
+		s := actionSamples[op]
+		if s.body == nil {
+			continue
+		}
+		method := map[bool]string{true: "PUT", false: "POST"}[strings.Contains(op, "update")]
+		for _, body := range []string{"{", `{"data": 5, "value": 5, "name": 5, "ref": 5}`, "[]"} {
+			n++
+			got := e.do(rootReq(method, s.path, body))
+			assert.Equal(t, http.StatusUnprocessableEntity, got.StatusCode, "%s with %s: %s", op, body, got.body)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no operation with a body")
+	}
+}

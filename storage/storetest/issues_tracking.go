@@ -1,0 +1,184 @@
+package storetest
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/issues"
+)
+
+// testIssueDependencies: dependencies both ways, their uniqueness, the
+// names of repositories, and their end with an issue.
+func testIssueDependencies(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Issues()
+	ann := createUser(t, b.Auth(), forgetest.User("dann"))
+	r1 := newRepo(t, b, ann, "deps-one")
+	r2 := newRepo(t, b, ann, "deps-two")
+	a := newIssue(t, s, r1.ID, ann.ID, "a")
+	bb := newIssue(t, s, r1.ID, ann.ID, "b")
+	c := newIssue(t, s, r2.ID, ann.ID, "c")
+
+	d := &issues.Dependency{UserID: ann.ID, IssueID: a.ID, DependsOn: c.ID, Created: issueAt}
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreateDependency(ctx, d) })
+	require.NotZero(t, d.ID)
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		return tx.CreateDependency(ctx, &issues.Dependency{UserID: ann.ID, IssueID: a.ID, DependsOn: bb.ID, Created: issueAt})
+	})
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		err := tx.CreateDependency(ctx, &issues.Dependency{UserID: ann.ID, IssueID: a.ID, DependsOn: c.ID, Created: issueAt})
+		assert.ErrorIs(t, err, forge.ErrConflict, "the same dependency twice")
+		err = tx.CreateDependency(ctx, &issues.Dependency{UserID: ann.ID, IssueID: a.ID, DependsOn: 999999, Created: issueAt})
+		assert.ErrorIs(t, err, forge.ErrNotFound, "an unknown issue")
+		return nil
+	})
+	issueView(t, s, func(tx issues.Tx) error {
+		deps, err := tx.Dependencies(ctx, a.ID)
+		require.NoError(t, err)
+		assert.Equal(t, []forge.ID{bb.ID, c.ID}, deps)
+		blocks, err := tx.Dependents(ctx, c.ID)
+		require.NoError(t, err)
+		assert.Equal(t, []forge.ID{a.ID}, blocks)
+		none, err := tx.Dependents(ctx, a.ID)
+		require.NoError(t, err)
+		assert.NotNil(t, none)
+		assert.Empty(t, none)
+		ok, err := tx.DependencyExists(ctx, a.ID, c.ID)
+		require.NoError(t, err)
+		assert.True(t, ok)
+		ok, err = tx.DependencyExists(ctx, c.ID, a.ID)
+		require.NoError(t, err)
+		assert.False(t, ok, "a dependency has a direction")
+		refs, err := tx.RepoRefs(ctx, []forge.ID{r1.ID, r2.ID, 999999})
+		require.NoError(t, err)
+		assert.Equal(t, map[forge.ID]issues.RepoRef{
+			r1.ID: {ID: r1.ID, OwnerName: "dann", Name: "deps-one"},
+			r2.ID: {ID: r2.ID, OwnerName: "dann", Name: "deps-two"},
+		}, refs)
+		return nil
+	})
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		require.NoError(t, tx.DeleteDependency(ctx, a.ID, bb.ID))
+		assert.ErrorIs(t, tx.DeleteDependency(ctx, a.ID, bb.ID), forge.ErrNotFound)
+		return tx.DeleteIssue(ctx, c.ID)
+	})
+	issueView(t, s, func(tx issues.Tx) error {
+		deps, err := tx.Dependencies(ctx, a.ID)
+		require.NoError(t, err)
+		assert.Empty(t, deps, "deleting an issue ends its dependencies")
+		return nil
+	})
+}
+
+// testIssueTimes: tracked times, their filters and pages, deletion marks,
+// and stopwatches.
+func testIssueTimes(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Issues()
+	ann := createUser(t, b.Auth(), forgetest.User("tann"))
+	bob := createUser(t, b.Auth(), forgetest.User("tbob"))
+	r1 := newRepo(t, b, ann, "times-one")
+	r2 := newRepo(t, b, ann, "times-two")
+	a := newIssue(t, s, r1.ID, ann.ID, "a")
+	c := newIssue(t, s, r2.ID, ann.ID, "c")
+
+	var times []*issues.TrackedTime
+	for k, tt := range []issues.TrackedTime{
+		{IssueID: a.ID, UserID: ann.ID, Seconds: 60},
+		{IssueID: a.ID, UserID: bob.ID, Seconds: 120},
+		{IssueID: c.ID, UserID: ann.ID, Seconds: 180},
+		{IssueID: a.ID, UserID: ann.ID, Seconds: 240},
+	} {
+		tt.Created = issueAt.Add(time.Duration(k) * time.Hour)
+		issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreateTrackedTime(ctx, &tt) })
+		require.NotZero(t, tt.ID)
+		times = append(times, &tt)
+	}
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		err := tx.CreateTrackedTime(ctx, &issues.TrackedTime{IssueID: 999999, UserID: ann.ID, Created: issueAt})
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		return nil
+	})
+	all := forge.ListOptions{Page: 1, Limit: -1}
+	list := func(f issues.TimeFilter, o forge.ListOptions) ([]forge.ID, int64) {
+		var ids []forge.ID
+		var n int64
+		issueView(t, s, func(tx issues.Tx) error {
+			got, total, err := tx.ListTrackedTimes(ctx, f, o)
+			require.NoError(t, err)
+			for _, tt := range got {
+				ids = append(ids, tt.ID)
+			}
+			n = total
+			return nil
+		})
+		return ids, n
+	}
+	ids, n := list(issues.TimeFilter{IssueID: a.ID}, all)
+	assert.Equal(t, []forge.ID{times[0].ID, times[1].ID, times[3].ID}, ids)
+	assert.EqualValues(t, 3, n)
+	ids, _ = list(issues.TimeFilter{RepoID: r1.ID, UserID: ann.ID}, all)
+	assert.Equal(t, []forge.ID{times[0].ID, times[3].ID}, ids)
+	ids, _ = list(issues.TimeFilter{UserID: ann.ID, CreatedSince: issueAt.Add(time.Hour), CreatedBefore: issueAt.Add(2 * time.Hour)}, all)
+	assert.Equal(t, []forge.ID{times[2].ID}, ids, "bounds are inclusive")
+	ids, n = list(issues.TimeFilter{UserID: ann.ID}, forge.ListOptions{Page: 2, Limit: 2})
+	assert.Equal(t, []forge.ID{times[3].ID}, ids)
+	assert.EqualValues(t, 3, n)
+
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.MarkTimesDeleted(ctx, []forge.ID{times[0].ID, 999999}) })
+	ids, _ = list(issues.TimeFilter{IssueID: a.ID}, all)
+	assert.Equal(t, []forge.ID{times[1].ID, times[3].ID}, ids, "deleted times are not listed")
+	issueView(t, s, func(tx issues.Tx) error {
+		got, err := tx.TrackedTimeByID(ctx, times[0].ID)
+		require.NoError(t, err)
+		assert.Equal(t, issues.TrackedTime{ID: times[0].ID, IssueID: a.ID, UserID: ann.ID, Created: issueAt, Seconds: 60, Deleted: true}, *got)
+		_, err = tx.TrackedTimeByID(ctx, 999999)
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		return nil
+	})
+
+	sw := &issues.Stopwatch{IssueID: a.ID, UserID: bob.ID, Created: issueAt}
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreateStopwatch(ctx, sw) })
+	require.NotZero(t, sw.ID)
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		require.NoError(t, tx.CreateStopwatch(ctx, &issues.Stopwatch{IssueID: c.ID, UserID: bob.ID, Created: issueAt.Add(time.Minute)}))
+		err := tx.CreateStopwatch(ctx, &issues.Stopwatch{IssueID: a.ID, UserID: bob.ID, Created: issueAt})
+		assert.ErrorIs(t, err, forge.ErrConflict, "one stopwatch per user and issue")
+		return nil
+	})
+	issueView(t, s, func(tx issues.Tx) error {
+		got, n, err := tx.Stopwatches(ctx, bob.ID, 0, all)
+		require.NoError(t, err)
+		assert.EqualValues(t, 2, n)
+		require.Len(t, got, 2)
+		assert.Equal(t, *sw, *got[0])
+		got, n, err = tx.Stopwatches(ctx, bob.ID, c.ID, all)
+		require.NoError(t, err)
+		assert.EqualValues(t, 1, n)
+		assert.Equal(t, c.ID, got[0].IssueID)
+		got, _, err = tx.Stopwatches(ctx, ann.ID, 0, all)
+		require.NoError(t, err)
+		assert.NotNil(t, got)
+		assert.Empty(t, got)
+		return nil
+	})
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		require.NoError(t, tx.DeleteStopwatch(ctx, sw.ID))
+		assert.ErrorIs(t, tx.DeleteStopwatch(ctx, sw.ID), forge.ErrNotFound)
+		return tx.DeleteIssue(ctx, c.ID)
+	})
+	issueView(t, s, func(tx issues.Tx) error {
+		got, _, err := tx.Stopwatches(ctx, bob.ID, 0, all)
+		require.NoError(t, err)
+		assert.Empty(t, got, "deleting an issue ends its stopwatches")
+		return nil
+	})
+	ids, _ = list(issues.TimeFilter{UserID: ann.ID}, all)
+	assert.Equal(t, []forge.ID{times[3].ID}, ids, "deleting an issue ends its times")
+}
