@@ -27,6 +27,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
@@ -65,6 +66,9 @@ type Config struct {
 	// Hooks serves webhooks (/admin/hooks, /repos/{owner}/{repo}/hooks,
 	// /orgs/{org}/hooks, /user/hooks). Nil leaves those routes out.
 	Hooks *hooks.Service
+	// Notify serves /notifications and /repos/{owner}/{repo}/notifications
+	// (it needs Repos too). Nil leaves those routes out (they answer 501).
+	Notify *notify.Service
 	// Git serves git's smart HTTP protocol for repositories
 	// (storage/gitstore.Store does). Nil leaves /{owner}/{repo}.git out.
 	Git GitServer

@@ -63,7 +63,9 @@ func (a *API) getRepo(c *call) {
 		c.repoError(err)
 		return
 	}
-	c.json(http.StatusOK, repositoryFrom(c.rootURL(), v, rel, c.toUser))
+	out := repositoryFrom(c.rootURL(), v, rel, c.toUser)
+	setIssueCounts(&out, c.repoIssueCounts([]forge.ID{v.Repo.ID}, map[forge.ID]repos.Related{v.Repo.ID: rel}))
+	c.json(http.StatusOK, out)
 }
 
 // getRepoByID is GET /repositories/{id}.

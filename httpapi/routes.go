@@ -173,6 +173,7 @@ func (a *API) routes() []route {
 		routes = append(routes, a.issueSocialRoutes()...)
 	}
 	routes = append(routes, a.hookRoutes()...)
+	routes = append(routes, a.notifyRoutes()...)
 	return routes
 }
 

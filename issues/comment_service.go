@@ -63,6 +63,7 @@ func (s *Service) CreateComment(ctx context.Context, actor forge.Actor, owner, r
 		view = vs[0]
 		return nil
 	})
+	s.emitComment(ctx, err, actor, view)
 	return view, err
 }
 

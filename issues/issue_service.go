@@ -113,6 +113,7 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 		view, err = a.view(ctx, tx, is)
 		return err
 	})
+	s.emitView(ctx, err, EventCreate, actor, view, nil)
 	return view, err
 }
 
@@ -253,11 +254,13 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, repo strin
 	}
 	now := s.clock.Now()
 	var view *IssueView
+	wasClosed := false
 	err = s.store.Update(ctx, func(tx Tx) error {
 		is, err := a.issue(ctx, tx, index)
 		if err != nil {
 			return err
 		}
+		wasClosed = is.IsClosed
 		writer := a.canWrite(is.IsPull)
 		if !a.isPoster(is.PosterID) && !writer {
 			return notPoster()
@@ -282,6 +285,7 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, repo strin
 		view, err = a.view(ctx, tx, is)
 		return err
 	})
+	s.emitState(ctx, err, actor, view, wasClosed)
 	return view, err
 }
 

@@ -51,6 +51,8 @@ type Config struct {
 	MaxAttachmentSize int64
 	// NewUUID returns attachment UUIDs. Nil uses random version-4 UUIDs.
 	NewUUID func() string
+	// Listeners are told of issue events after they commit (events.go).
+	Listeners []Listener
 }
 
 // Service is the issue tracker. It is safe for concurrent use.

@@ -56,6 +56,7 @@ import (
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
+	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
@@ -203,10 +204,22 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Blobs: blobs, Logger: log})
+	// Notifications: issue events reach notify through issueEvents; notify
+	// asks issues who takes part in an issue, so the listener learns the
+	// notification service once both exist.
+	events := &issueEvents{log: log}
+	issueHooks := &hookIssues{log: log}
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Blobs: blobs, Logger: log,
+		Listeners: []issues.Listener{events, issueHooks}})
 	if err != nil {
 		return err
 	}
+
+	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc, Logger: log})
+	if err != nil {
+		return err
+	}
+	events.notify = notifySvc
 
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
@@ -230,7 +243,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		ln.Close()
 		return err
 	}
-	pushes.svc = hookSvc
+	pushes.svc, issueHooks.svc = hookSvc, hookSvc
 	// The webhook worker runs as long as the server, and stops with it.
 	hookCtx, stopHooks := context.WithCancel(ctx)
 	hookDone := make(chan struct{})
@@ -243,7 +256,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	defer func() { stopHooks(); <-hookDone }()
 	mux := http.NewServeMux()
 	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Actions: actSvc, Hooks: hookSvc,
-		Git: gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies})
+		Notify: notifySvc,
+		Git:    gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies})
 	if err != nil {
 		return err
 	}
@@ -361,4 +375,25 @@ func (s repoSearch) SearchRepos(ctx context.Context, actor forge.Actor, owner, t
 		out = append(out, issues.RepoPermission{Repo: v.Repo, Permission: v.Perm})
 	}
 	return out, nil
+}
+
+// issueEvents adapts issues.Listener to notify.Service.Notify: the two
+// domains do not import each other. A failure to notify never fails the
+// issue operation (it has committed); it is logged.
+type issueEvents struct {
+	notify *notify.Service
+	log    *slog.Logger
+}
+
+func (l *issueEvents) IssueEvent(ctx context.Context, e issues.Event) {
+	if l.notify == nil || e.Repo == nil || e.Issue == nil {
+		return
+	}
+	ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull}
+	if e.Comment != nil {
+		ev.CommentID = e.Comment.ID
+	}
+	if err := l.notify.Notify(ctx, ev); err != nil {
+		l.log.WarnContext(ctx, "forged: notify", "issue", e.Issue.ID, "err", err)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // hookPushes tells the webhook service of pushes (a repos.PushListener).
@@ -31,5 +32,42 @@ func (p *hookPushes) AfterPush(ctx context.Context, actor forge.Actor, r *forge.
 	}
 	if err := p.svc.Pushed(ctx, actor, r, conv); err != nil {
 		p.log.Warn("webhook events not queued", "repo", r.FullName(), "err", err)
+	}
+}
+
+// hookIssues tells the webhook service of issue events (an
+// issues.Listener). Its service is set once built, as hookPushes'.
+type hookIssues struct {
+	svc *hooks.Service
+	log *slog.Logger
+}
+
+var _ issues.Listener = (*hookIssues)(nil)
+
+// IssueEvent queues the issues or issue_comment event; it never waits for
+// a receiver.
+func (h *hookIssues) IssueEvent(ctx context.Context, e issues.Event) {
+	if h.svc == nil || e.Issue == nil {
+		return
+	}
+	i := e.Issue
+	is := hooks.IssueInfo{ID: i.ID, Number: i.Index, Title: i.Title, Body: i.Body, Closed: i.IsClosed, IsPull: i.IsPull,
+		PosterID: i.PosterID, Comments: i.NumComments, Created: i.Created, Updated: i.Updated, ClosedAt: i.Closed}
+	var err error
+	switch e.Kind {
+	case issues.EventCreate:
+		err = h.svc.IssueChanged(ctx, e.Actor, e.Repo, is, hooks.ActionOpened)
+	case issues.EventClose:
+		err = h.svc.IssueChanged(ctx, e.Actor, e.Repo, is, hooks.ActionClosed)
+	case issues.EventReopen:
+		err = h.svc.IssueChanged(ctx, e.Actor, e.Repo, is, hooks.ActionReopened)
+	case issues.EventComment:
+		if c := e.Comment; c != nil {
+			err = h.svc.IssueCommented(ctx, e.Actor, e.Repo, is, hooks.CommentInfo{ID: c.ID, Body: c.Body,
+				PosterID: c.PosterID, Created: c.Created, Updated: c.Updated}, hooks.ActionCreated)
+		}
+	}
+	if err != nil {
+		h.log.Warn("webhook events not queued", "repo", e.Repo.FullName(), "issue", i.Index, "err", err)
 	}
 }

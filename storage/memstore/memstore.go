@@ -31,6 +31,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -133,6 +134,8 @@ type state struct {
 	crossRefs  map[forge.ID]issues.CrossRef // by comment id
 	hooks      map[forge.ID]hooks.Hook
 	hookTasks  map[forge.ID]hooks.Task
+	// Notifications (forge/notify): threads by id.
+	threads map[forge.ID]notify.Thread
 }
 
 // issueLabel keys a label on an issue.
@@ -193,6 +196,7 @@ func newState() *state {
 		crossRefs:   map[forge.ID]issues.CrossRef{},
 		hooks:       map[forge.ID]hooks.Hook{},
 		hookTasks:   map[forge.ID]hooks.Task{},
+		threads:     map[forge.ID]notify.Thread{},
 	}
 }
 
@@ -241,6 +245,7 @@ func (s *state) clone() *state {
 		crossRefs:   maps.Clone(s.crossRefs),
 		hooks:       maps.Clone(s.hooks),
 		hookTasks:   maps.Clone(s.hookTasks),
+		threads:     maps.Clone(s.threads),
 	}
 }
 

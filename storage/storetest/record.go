@@ -18,6 +18,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
@@ -60,10 +61,11 @@ func (r *recorder) missing(ifaces map[string]reflect.Type) []string {
 // backend has.
 func storeInterfaces(b Backend) map[string]reflect.Type {
 	m := map[string]reflect.Type{
-		"auth.Tx":  reflect.TypeFor[auth.Tx](),
-		"repos.Tx": reflect.TypeFor[repos.Tx](),
-		"orgs.Tx":  reflect.TypeFor[orgs.Tx](),
-		"hooks.Tx": reflect.TypeFor[hooks.Tx](),
+		"auth.Tx":   reflect.TypeFor[auth.Tx](),
+		"repos.Tx":  reflect.TypeFor[repos.Tx](),
+		"orgs.Tx":   reflect.TypeFor[orgs.Tx](),
+		"hooks.Tx":  reflect.TypeFor[hooks.Tx](),
+		"notify.Tx": reflect.TypeFor[notify.Tx](),
 	}
 	m["actions.Tx"] = reflect.TypeFor[actions.Tx]()
 	addIssueInterfaces(m, b)
@@ -100,6 +102,7 @@ func (r recBackend) Repos() repos.Store { return recReposStore{r.b.Repos(), r.re
 func (r recBackend) Orgs() orgs.Store     { return recOrgsStore{r.b.Orgs(), r.rec} }
 func (r recBackend) Issues() issues.Store { return recIssuesStore{r.b.Issues(), r.rec} }
 func (r recBackend) Hooks() hooks.Store   { return recHooksStore{r.b.Hooks(), r.rec} }
+func (r recBackend) Notify() notify.Store { return recNotifyStore{r.b.Notify(), r.rec} }
 
 func (r recBackend) Actions() actions.Store { return recActionsStore{r.b.Actions(), r.rec} }
 

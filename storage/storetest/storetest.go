@@ -18,6 +18,7 @@ import (
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
@@ -29,6 +30,7 @@ type Backend interface {
 	Repos() repos.Store
 	Orgs() orgs.Store
 	Issues() issues.Store
+	Notify() notify.Store
 	Actions() actions.Store
 	Hooks() hooks.Store
 }
@@ -110,6 +112,8 @@ var cases = []struct {
 	{"ActionRunners", testActionRunners},
 	{"ActionRuns", testActionRuns},
 	{"IssueBlocks", testIssueBlocks},
+	{"Notify", testNotify},
+	{"NotifyCascades", testNotifyCascades},
 	{"IssueDependencies", testIssueDependencies},
 	{"IssueTimes", testIssueTimes},
 	{"IssueSocial", testIssueSocial},
