@@ -28,6 +28,10 @@ func (s *Service) CreateComment(ctx context.Context, actor forge.Actor, owner, r
 	if err != nil {
 		return nil, err
 	}
+	mentions, err := s.mentionTargets(ctx, a, opt.Body)
+	if err != nil {
+		return nil, err
+	}
 	now := s.clock.Now()
 	var view *CommentView
 	err = s.store.Update(ctx, func(tx Tx) error {
@@ -54,6 +58,9 @@ func (s *Service) CreateComment(ctx context.Context, actor forge.Actor, owner, r
 			return err
 		}
 		if err := xref(ctx, tx, actor, is, c, targets, false, now, stamp, given); err != nil {
+			return err
+		}
+		if err := recordMentions(ctx, tx, is, mentions); err != nil {
 			return err
 		}
 		vs, err := a.commentViews(ctx, tx, []*Comment{c}, map[forge.ID]*Issue{is.ID: is})
@@ -192,6 +199,10 @@ func (s *Service) EditComment(ctx context.Context, actor forge.Actor, owner, rep
 	if err != nil {
 		return nil, err
 	}
+	mentions, err := s.mentionTargets(ctx, a, opt.Body)
+	if err != nil {
+		return nil, err
+	}
 	now := s.clock.Now()
 	var view *CommentView
 	err = s.store.Update(ctx, func(tx Tx) error {
@@ -225,6 +236,9 @@ func (s *Service) EditComment(ctx context.Context, actor forge.Actor, owner, rep
 		}
 		if changed {
 			if err := xref(ctx, tx, actor, is, c, targets, true, now, stamp, given); err != nil {
+				return err
+			}
+			if err := recordMentions(ctx, tx, is, mentions); err != nil {
 				return err
 			}
 		}

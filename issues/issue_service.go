@@ -48,6 +48,10 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 	if err != nil {
 		return nil, err
 	}
+	mentions, err := s.mentionTargets(ctx, a, opt.Body)
+	if err != nil {
+		return nil, err
+	}
 	now := s.clock.Now()
 	var view *IssueView
 	err = s.store.Update(ctx, func(tx Tx) error {
@@ -108,6 +112,9 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 			return err
 		}
 		if err := xref(ctx, tx, actor, is, nil, targets, false, now, now, false); err != nil {
+			return err
+		}
+		if err := recordMentions(ctx, tx, is, mentions); err != nil {
 			return err
 		}
 		view, err = a.view(ctx, tx, is)
@@ -190,7 +197,7 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, owner, repo strin
 		for _, u := range []struct {
 			name string
 			id   *forge.ID
-		}{{opt.CreatedBy, &f.PosterID}, {opt.AssignedTo, &f.AssigneeID}} {
+		}{{opt.CreatedBy, &f.PosterID}, {opt.AssignedTo, &f.AssigneeID}, {opt.MentionedBy, &f.MentionedID}} {
 			if u.name == "" {
 				continue
 			}
@@ -252,6 +259,12 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, repo strin
 	if err != nil {
 		return nil, err
 	}
+	var mentions []mentionTarget
+	if opt.Body != nil {
+		if mentions, err = s.mentionTargets(ctx, a, *opt.Body); err != nil {
+			return nil, err
+		}
+	}
 	now := s.clock.Now()
 	var view *IssueView
 	wasClosed := false
@@ -279,6 +292,11 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, repo strin
 		}
 		if targets != nil && (is.Title != title || is.Body != body) {
 			if err := xref(ctx, tx, actor, is, nil, targets, true, now, stamp, given); err != nil {
+				return err
+			}
+		}
+		if is.Body != body {
+			if err := recordMentions(ctx, tx, is, mentions); err != nil {
 				return err
 			}
 		}

@@ -114,8 +114,7 @@ func (s *Service) Search(ctx context.Context, actor forge.Actor, opt SearchOptio
 			f.AssigneeID = actor.User.ID
 		}
 		if opt.Mentioned {
-			// mentions are not recorded yet: nobody is mentioned
-			return []*IssueView{}, 0, nil
+			f.MentionedID = actor.User.ID
 		}
 	}
 	var (

@@ -24,6 +24,7 @@ type Store interface {
 type Tx interface {
 	NameTx     // label and milestone names of the search (search_names.go)
 	TrackingTx // dependencies, tracked times, stopwatches (tracking_store.go)
+	MentionTx  // users mentioned in issues and comments (mentions.go)
 	// UserByName finds an account ignoring case; forge.ErrNotFound if none.
 	UserByName(ctx context.Context, name string) (*forge.User, error)
 	// UserByID returns forge.ErrNotFound if none.
@@ -187,6 +188,8 @@ type IssueFilter struct {
 	MilestoneNames []string
 	// PosterID, AssigneeID: 0 any.
 	PosterID, AssigneeID forge.ID
+	// MentionedID: issues whose texts mention the user (MentionTx); 0 any.
+	MentionedID forge.ID
 	// Keyword matches title or body, ignoring case.
 	Keyword string
 	// UpdatedSince and UpdatedBefore bound Updated (zero: no bound).

@@ -56,6 +56,7 @@ func (s *state) deleteRepoIssues(repoID forge.ID) {
 // organisation, its labels, as the SQL schema's cascades do (its issues
 // and comments stay, by a ghost). DeleteUser (and so DeleteOrg) calls it.
 func (s *state) deleteUserIssues(userID forge.ID) {
+	s.forgetMentions(0, userID)
 	for id, l := range s.labels {
 		if l.OrgID == userID {
 			s.deleteLabel(id)
@@ -75,6 +76,7 @@ func (s *state) deleteUserIssues(userID forge.ID) {
 
 func (s *state) deleteIssue(id forge.ID) {
 	delete(s.assignees, id)
+	s.forgetMentions(id, 0)
 	for c, cm := range s.comments {
 		if cm.IssueID == id {
 			delete(s.comments, c)
@@ -291,6 +293,8 @@ func (s *state) issueMatches(i *issues.Issue, f *issues.IssueFilter) bool {
 	case f.PosterID != 0 && i.PosterID != f.PosterID:
 		return false
 	case f.AssigneeID != 0 && !slices.Contains(s.assignees[i.ID], f.AssigneeID):
+		return false
+	case f.MentionedID != 0 && !s.mentions[mentionKey{i.ID, f.MentionedID}]:
 		return false
 	case !f.UpdatedSince.IsZero() && i.Updated.Before(f.UpdatedSince):
 		return false

@@ -112,6 +112,7 @@ type state struct {
 	issues      map[forge.ID]issues.Issue
 	issueIndex  map[forge.ID]int64
 	assignees   map[forge.ID][]forge.ID
+	mentions    map[mentionKey]bool
 	comments    map[forge.ID]issues.Comment
 	labels      map[forge.ID]issues.Label
 	issueLabels map[issueLabel]struct{}
@@ -178,6 +179,7 @@ func newState() *state {
 		issues:      map[forge.ID]issues.Issue{},
 		issueIndex:  map[forge.ID]int64{},
 		assignees:   map[forge.ID][]forge.ID{},
+		mentions:    map[mentionKey]bool{},
 		comments:    map[forge.ID]issues.Comment{},
 		labels:      map[forge.ID]issues.Label{},
 		issueLabels: map[issueLabel]struct{}{},
@@ -227,6 +229,7 @@ func (s *state) clone() *state {
 		issues:      maps.Clone(s.issues),
 		issueIndex:  maps.Clone(s.issueIndex),
 		assignees:   maps.Clone(s.assignees),
+		mentions:    maps.Clone(s.mentions),
 		comments:    maps.Clone(s.comments),
 		labels:      maps.Clone(s.labels),
 		issueLabels: maps.Clone(s.issueLabels),

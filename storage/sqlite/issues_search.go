@@ -119,6 +119,9 @@ func issueWhere(f issues.IssueFilter) (where string, args []any, ok bool) {
 	if f.AssigneeID != 0 {
 		add("i.id IN (SELECT a.issue_id FROM issue_assignees a WHERE a.assignee_id = ?)", f.AssigneeID)
 	}
+	if f.MentionedID != 0 {
+		add("i.id IN (SELECT m.issue_id FROM mention m WHERE m.user_id = ?)", f.MentionedID)
+	}
 	switch {
 	case utf8.RuneCountInString(f.Keyword) >= 3:
 		// A phrase of the trigram index: the keyword anywhere in the title
@@ -145,7 +148,7 @@ func issueWhere(f issues.IssueFilter) (where string, args []any, ok bool) {
 // issue_count; any other is a count of the matching issues.
 func issueCount(f issues.IssueFilter, where string, args []any) (string, []any) {
 	const size = ", (SELECT coalesce(max(id), 0) FROM issue)"
-	if f.LabelIDs != nil || f.MilestoneIDs != nil || f.LabelNames != nil || f.MilestoneNames != nil || f.PosterID != 0 || f.AssigneeID != 0 || f.Keyword != "" ||
+	if f.LabelIDs != nil || f.MilestoneIDs != nil || f.LabelNames != nil || f.MilestoneNames != nil || f.PosterID != 0 || f.AssigneeID != 0 || f.MentionedID != 0 || f.Keyword != "" ||
 		!f.UpdatedSince.IsZero() || !f.UpdatedBefore.IsZero() {
 		return "SELECT count(*)" + size + " FROM issue i WHERE " + where, args
 	}

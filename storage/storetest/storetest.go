@@ -100,6 +100,7 @@ var cases = []struct {
 	{"Issues", testIssues},
 	{"IssueIndexes", testIssueIndexes},
 	{"IssueList", testIssueList},
+	{"IssueMentions", testIssueMentions},
 	{"IssueComments", testIssueComments},
 	{"IssueLabels", testIssueLabels},
 	{"IssueNames", testIssueNames},
