@@ -59,4 +59,11 @@ func TestIssueMentions(t *testing.T) {
 	assert.Empty(t, search(e.root, "mentioned=true&owner=bob"))
 	assert.ElementsMatch(t, []string{"shared", "hidden", "quiet", "ping", "later"}, search(e.eve, ""), "without mentioned: no filter")
 	assert.Len(t, search("", "mentioned=true"), 3, "anonymous: mentioned is no filter")
+
+	// An account that may not sign in is never recorded (Forgejo's
+	// is_active and prohibit_login conditions).
+	e.expect(e.do(req{method: "PATCH", path: "/api/v1/admin/users/bob", token: e.root,
+		body: map[string]any{"prohibit_login": true}}), 200, "")
+	create(e.alice, "banned", "@bob")
+	assert.Equal(t, []string{"ping"}, list("mentioned_by=bob"), "bob may not sign in")
 }

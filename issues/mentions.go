@@ -67,29 +67,36 @@ type mentionTarget struct {
 // (permissions are the repository service's answer).
 func (s *Service) mentionTargets(ctx context.Context, a *access, texts ...string) ([]mentionTarget, error) {
 	names := ParseMentions(strings.Join(texts, "\n\n"))
+	if len(names) == 0 {
+		return nil, nil
+	}
+	var users []*forge.User
+	err := s.store.View(ctx, func(tx Tx) error {
+		for _, name := range names {
+			if a.actor.IsSignedIn() && strings.EqualFold(name, a.actor.User.Name) {
+				continue
+			}
+			u, err := tx.UserByName(ctx, name)
+			if errors.Is(err, forge.ErrNotFound) {
+				continue
+			} else if err != nil {
+				return err
+			}
+			if !u.IsOrganization() && u.IsActive && !u.ProhibitLogin {
+				users = append(users, u)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
 	var out []mentionTarget
-	for _, name := range names {
-		if a.actor.IsSignedIn() && strings.EqualFold(name, a.actor.User.Name) {
-			continue
-		}
-		var u *forge.User
-		err := s.store.View(ctx, func(tx Tx) error {
-			var err error
-			u, err = tx.UserByName(ctx, name)
-			return err
-		})
-		if errors.Is(err, forge.ErrNotFound) {
-			continue
-		} else if err != nil {
-			return nil, err
-		}
-		if u.IsOrganization() || !u.IsActive || u.ProhibitLogin {
-			continue
-		}
+	for _, u := range users {
 		as := forge.Actor{User: u, Method: forge.AuthPassword}
 		_, perm, err := s.repos.RepoAccess(ctx, as, a.repo.OwnerName, a.repo.Name)
-		if errors.Is(err, forge.ErrNotFound) {
-			continue
+		if errors.Is(err, forge.ErrNotFound) || errors.Is(err, forge.ErrForbidden) || errors.Is(err, forge.ErrUnauthenticated) {
+			continue // hidden from the user, or an account that may not act
 		} else if err != nil {
 			return nil, err
 		}
