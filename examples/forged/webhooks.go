@@ -71,3 +71,45 @@ func (h *hookIssues) IssueEvent(ctx context.Context, e issues.Event) {
 		h.log.Warn("webhook events not queued", "repo", e.Repo.FullName(), "issue", i.Index, "err", err)
 	}
 }
+
+// hookRepos tells the webhook service of repositories created, forked and
+// deleted (a repos.RepoListener): default hooks are copied into new
+// repositories, and the repository and fork events queued. Its service is
+// set once built, as hookPushes'.
+type hookRepos struct {
+	svc *hooks.Service
+	log *slog.Logger
+}
+
+var _ repos.RepoListener = (*hookRepos)(nil)
+
+// AfterCreate copies the default hooks and queues the repository event
+// "created".
+func (h *hookRepos) AfterCreate(ctx context.Context, actor forge.Actor, r *forge.Repository) {
+	if h.svc == nil {
+		return
+	}
+	if err := h.svc.RepoCreated(ctx, actor, r); err != nil {
+		h.log.Warn("webhook events not queued", "repo", r.FullName(), "err", err)
+	}
+}
+
+// AfterDelete queues the repository event "deleted".
+func (h *hookRepos) AfterDelete(ctx context.Context, actor forge.Actor, r *forge.Repository) {
+	if h.svc == nil {
+		return
+	}
+	if err := h.svc.RepoDeleted(ctx, actor, r); err != nil {
+		h.log.Warn("webhook events not queued", "repo", r.FullName(), "err", err)
+	}
+}
+
+// AfterFork queues the fork event for the parent's hooks.
+func (h *hookRepos) AfterFork(ctx context.Context, actor forge.Actor, parent, fork *forge.Repository) {
+	if h.svc == nil {
+		return
+	}
+	if err := h.svc.Forked(ctx, actor, parent, fork); err != nil {
+		h.log.Warn("webhook events not queued", "repo", parent.FullName(), "fork", fork.FullName(), "err", err)
+	}
+}
