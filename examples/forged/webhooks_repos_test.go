@@ -15,7 +15,8 @@ import (
 
 // TestWebhookRepoCreated: a default hook the administrator made is copied
 // into a repository created afterwards, and a system hook receives the
-// repository event "created" of it (and "deleted" when it goes).
+// repository event "created" of it (and "deleted" when it goes); a fork
+// reaches the parent's hooks as the fork event.
 func TestWebhookRepoCreated(t *testing.T) {
 	t.Parallel()
 	type hit struct {
@@ -75,6 +76,31 @@ func TestWebhookRepoCreated(t *testing.T) {
 		}
 	}
 	expect("created")
+
+	// A fork is the fork event of the parent's hooks.
+	boss.path = "/api/v1/admin/users"
+	boss.body = map[string]any{"username": "bob", "email": "bob@example.com", "password": "bob-password", "must_change_password": false}
+	require.Equal(t, 201, s.do(t, boss).status)
+	alice.method, alice.path = "POST", "/api/v1/repos/alice/proj/hooks"
+	alice.body = map[string]any{"type": "forgejo", "active": true, "events": []string{"fork"},
+		"config": map[string]string{"url": rc.URL + "/fork", "content_type": "json"}}
+	r = s.do(t, alice)
+	require.Equal(t, 201, r.status, "%s", r.raw)
+	bob := call{method: "POST", path: "/api/v1/repos/alice/proj/forks", user: "bob", pass: "bob-password", body: map[string]any{}}
+	r = s.do(t, bob)
+	require.Equal(t, 202, r.status, "%s", r.raw)
+	select {
+	case h := <-hits:
+		assert.Equal(t, "/fork", h.path)
+		assert.Equal(t, "fork", h.event)
+		var p map[string]any
+		require.NoError(t, json.Unmarshal(h.body, &p))
+		assert.Equal(t, "alice/proj", p["forkee"].(map[string]any)["full_name"])
+		assert.Equal(t, "bob/proj", p["repository"].(map[string]any)["full_name"])
+	case <-time.After(30 * time.Second):
+		t.Fatal("no fork delivery within 30s")
+	}
+	alice.body = nil
 
 	alice.method, alice.path = "DELETE", "/api/v1/repos/alice/proj"
 	require.Equal(t, 204, s.do(t, alice).status)
