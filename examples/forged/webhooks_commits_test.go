@@ -84,6 +84,7 @@ func TestWebhookPushCommits(t *testing.T) {
 	assert.NotEmpty(t, c["author"].(map[string]any)["email"])
 	assert.Equal(t, []any{"a.txt"}, commits[1].(map[string]any)["added"])
 	assert.Equal(t, head, p["head_commit"].(map[string]any)["id"])
+	assert.Contains(t, c, "verification")
 
 	require.NoError(t, os.Remove(filepath.Join(work, "a.txt")))
 	mustGit(t, work, "add", "-A")

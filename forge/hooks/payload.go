@@ -54,10 +54,12 @@ type PayloadCommit struct {
 	URL       string             `json:"url"`
 	Author    *PayloadCommitUser `json:"author"`
 	Committer *PayloadCommitUser `json:"committer"`
-	Timestamp time.Time          `json:"timestamp"`
-	Added     []string           `json:"added"`
-	Removed   []string           `json:"removed"`
-	Modified  []string           `json:"modified"`
+	// Verification is always null: Hearth does not verify signatures.
+	Verification *struct{} `json:"verification"`
+	Timestamp    time.Time `json:"timestamp"`
+	Added        []string  `json:"added"`
+	Removed      []string  `json:"removed"`
+	Modified     []string  `json:"modified"`
 }
 
 // PushPayload is Forgejo's push event.
