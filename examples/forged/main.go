@@ -190,8 +190,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	pushes := &hookPushes{log: log}
+	repoHooks := &hookRepos{log: log}
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log,
-		PushListeners: []repos.PushListener{pushes}})
+		PushListeners: []repos.PushListener{pushes}, RepoListeners: []repos.RepoListener{repoHooks}})
 	if err != nil {
 		return err
 	}
@@ -237,13 +238,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		ln.Close()
 		return err
 	}
-	hookSvc, err := hooks.New(hooks.Config{Store: db.Hooks(), Repos: repoSvc, Orgs: orgSvc, Logger: log, SecretKey: secret,
+	hookSvc, err := hooks.New(hooks.Config{Store: db.Hooks(), Repos: repoSvc, Orgs: orgSvc, Logger: log, SecretKey: secret, Commits: pushCommits{git},
 		Sender: hookhttp.New(o.webhookPolicy), RootURL: "http://" + ln.Addr().String() + "/"})
 	if err != nil {
 		ln.Close()
 		return err
 	}
-	pushes.svc, issueHooks.svc = hookSvc, hookSvc
+	pushes.svc, issueHooks.svc, repoHooks.svc = hookSvc, hookSvc, hookSvc
 	// The webhook worker runs as long as the server, and stops with it.
 	hookCtx, stopHooks := context.WithCancel(ctx)
 	hookDone := make(chan struct{})

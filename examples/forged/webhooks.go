@@ -71,3 +71,113 @@ func (h *hookIssues) IssueEvent(ctx context.Context, e issues.Event) {
 		h.log.Warn("webhook events not queued", "repo", e.Repo.FullName(), "issue", i.Index, "err", err)
 	}
 }
+
+// hookRepos tells the webhook service of repositories created, forked and
+// deleted (a repos.RepoListener): default hooks are copied into new
+// repositories, and the repository and fork events queued. Its service is
+// set once built, as hookPushes'.
+type hookRepos struct {
+	svc *hooks.Service
+	log *slog.Logger
+}
+
+var _ repos.RepoListener = (*hookRepos)(nil)
+
+// AfterCreate copies the default hooks and queues the repository event
+// "created".
+func (h *hookRepos) AfterCreate(ctx context.Context, actor forge.Actor, r *forge.Repository) {
+	if h.svc == nil {
+		return
+	}
+	if err := h.svc.RepoCreated(ctx, actor, r); err != nil {
+		h.log.Warn("webhook events not queued", "repo", r.FullName(), "err", err)
+	}
+}
+
+// AfterDelete queues the repository event "deleted".
+func (h *hookRepos) AfterDelete(ctx context.Context, actor forge.Actor, r *forge.Repository) {
+	if h.svc == nil {
+		return
+	}
+	if err := h.svc.RepoDeleted(ctx, actor, r); err != nil {
+		h.log.Warn("webhook events not queued", "repo", r.FullName(), "err", err)
+	}
+}
+
+// AfterFork queues the fork event for the parent's hooks.
+func (h *hookRepos) AfterFork(ctx context.Context, actor forge.Actor, parent, fork *forge.Repository) {
+	if h.svc == nil {
+		return
+	}
+	if err := h.svc.Forked(ctx, actor, parent, fork); err != nil {
+		h.log.Warn("webhook events not queued", "repo", parent.FullName(), "fork", fork.FullName(), "err", err)
+	}
+}
+
+// maxPushWalk bounds the commits read to list a push's commits: a push
+// bringing more reports that many as its total.
+const maxPushWalk = 1000
+
+// pushCommits reads the commits of pushes for webhook payloads (a
+// hooks.CommitReader) from the git store.
+type pushCommits struct{ git repos.Git }
+
+var _ hooks.CommitReader = pushCommits{}
+
+// PushCommits lists the commits reachable from newID and not from oldID
+// (git rev-list old..new, within maxPushWalk commits of each), newest
+// first, at most limit with their files, and counts them.
+func (p pushCommits) PushCommits(ctx context.Context, repo forge.ID, oldID, newID string, limit int) ([]*hooks.PushCommit, int, error) {
+	seen := map[string]bool{}
+	if !hooks.IsZeroID(oldID) {
+		old, err := p.git.Log(ctx, repo, repos.LogOptions{Rev: oldID, Limit: maxPushWalk})
+		if err != nil {
+			return nil, 0, err
+		}
+		for _, c := range old {
+			seen[c.ID] = true
+		}
+	}
+	walk := maxPushWalk
+	if hooks.IsZeroID(oldID) {
+		walk = limit
+	}
+	list, err := p.git.Log(ctx, repo, repos.LogOptions{Rev: newID, Limit: walk})
+	if err != nil {
+		return nil, 0, err
+	}
+	var out []*hooks.PushCommit
+	total := 0
+	for _, c := range list {
+		if seen[c.ID] {
+			continue
+		}
+		total++
+		if len(out) < limit {
+			out = append(out, &hooks.PushCommit{ID: c.ID, Message: c.Message,
+				Author:    hooks.CommitUser{Name: c.Author.Name, Email: c.Author.Email},
+				Committer: hooks.CommitUser{Name: c.Committer.Name, Email: c.Committer.Email},
+				Timestamp: c.Committer.When})
+		}
+	}
+	// Files only for the commits listed.
+	for _, pc := range out {
+		one, err := p.git.Log(ctx, repo, repos.LogOptions{Rev: pc.ID, Limit: 1, Files: true})
+		if err != nil {
+			return nil, 0, err
+		}
+		if len(one) == 1 {
+			for _, f := range one[0].Files {
+				switch f.Status {
+				case "added":
+					pc.Added = append(pc.Added, f.Filename)
+				case "removed":
+					pc.Removed = append(pc.Removed, f.Filename)
+				default:
+					pc.Modified = append(pc.Modified, f.Filename)
+				}
+			}
+		}
+	}
+	return out, total, nil
+}

@@ -94,8 +94,9 @@ func (s *Service) users(ctx context.Context, ids ...forge.ID) []*forge.User {
 type RefUpdate struct{ Ref, OldID, NewID string }
 
 // Pushed queues the events of a push: create for each new reference,
-// delete for each removed one, push for each one not removed. Commit lists
-// are left empty (total_commits 0): Hearth's payloads do not read git yet.
+// delete for each removed one, push for each one not removed. Push
+// payloads list the commits Config.Commits reads (at most
+// MaxPayloadCommits, newest first; empty without a CommitReader).
 func (s *Service) Pushed(ctx context.Context, actor forge.Actor, repo *forge.Repository, updates []RefUpdate) error {
 	us := s.users(ctx, repo.OwnerID)
 	prepo, sender := s.payloadRepo(repo, us[0]), s.payloadUser(actor.User)
@@ -121,9 +122,10 @@ func (s *Service) Pushed(ctx context.Context, actor forge.Actor, repo *forge.Rep
 		if !IsZeroID(u.OldID) {
 			compare = s.cfg.RootURL + prepo.FullName + "/compare/" + u.OldID + "..." + u.NewID
 		}
-		errs = append(errs, s.Enqueue(ctx, Event{Word: "push", Repo: repo, Branch: branch, Payload: PushPayload{
-			Ref: u.Ref, Before: u.OldID, After: u.NewID, CompareURL: compare, Commits: []*PayloadCommit{},
-			Repo: prepo, Pusher: sender, Sender: sender}}))
+		p := PushPayload{Ref: u.Ref, Before: u.OldID, After: u.NewID, CompareURL: compare, Commits: []*PayloadCommit{},
+			Repo: prepo, Pusher: sender, Sender: sender}
+		s.pushCommits(ctx, repo, prepo.FullName, u, &p)
+		errs = append(errs, s.Enqueue(ctx, Event{Word: "push", Repo: repo, Branch: branch, Payload: p}))
 	}
 	return errors.Join(errs...)
 }

@@ -49,10 +49,17 @@ type PayloadRepo struct {
 
 // PayloadCommit is a commit of a push payload.
 type PayloadCommit struct {
-	ID        string    `json:"id"`
-	Message   string    `json:"message"`
-	URL       string    `json:"url"`
-	Timestamp time.Time `json:"timestamp"`
+	ID        string             `json:"id"`
+	Message   string             `json:"message"`
+	URL       string             `json:"url"`
+	Author    *PayloadCommitUser `json:"author"`
+	Committer *PayloadCommitUser `json:"committer"`
+	// Verification is always null: Hearth does not verify signatures.
+	Verification *struct{} `json:"verification"`
+	Timestamp    time.Time `json:"timestamp"`
+	Added        []string  `json:"added"`
+	Removed      []string  `json:"removed"`
+	Modified     []string  `json:"modified"`
 }
 
 // PushPayload is Forgejo's push event.

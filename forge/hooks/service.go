@@ -40,6 +40,9 @@ type Config struct {
 	// address policy at connect time). Nil leaves Run and DeliverDue
 	// refusing to run (forge.ErrPrecondition); events are still queued.
 	Sender Sender
+	// Commits reads the commits of pushes for push payloads (commits,
+	// total_commits, head_commit). Nil sends them empty.
+	Commits CommitReader
 	// RootURL is the forge's public URL ending in "/", for the html_url
 	// and compare_url of payloads.
 	RootURL string

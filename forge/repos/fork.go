@@ -121,6 +121,7 @@ func (s *Service) ForkInto(ctx context.Context, actor forge.Actor, owner, name, 
 	if err != nil {
 		return nil, err
 	}
+	s.notifyForked(ctx, actor, parent.Repo, v.Repo)
 	return v, nil
 }
 

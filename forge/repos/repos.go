@@ -279,6 +279,7 @@ func (s *Service) create(ctx context.Context, actor forge.Actor, owner string, f
 	}); err != nil {
 		return nil, err
 	}
+	s.notifyCreated(ctx, actor, v.Repo)
 	return v, nil
 }
 
@@ -491,7 +492,7 @@ func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo forge.I
 // checked once the repository is found, as Forgejo's route does).
 // Deletion is recoverable: see removeRepo and Recover.
 func (s *Service) Delete(ctx context.Context, actor forge.Actor, owner, name string) error {
-	var id forge.ID
+	var repo *forge.Repository
 	err := s.store.View(ctx, func(tx Tx) error {
 		v, err := resolve(ctx, tx, actor, owner, name)
 		if err != nil {
@@ -507,13 +508,17 @@ func (s *Service) Delete(ctx context.Context, actor forge.Actor, owner, name str
 		if !v.IsOwner() {
 			return forge.Errorf(forge.ErrForbidden, "user should be the owner of the repo")
 		}
-		id = v.Repo.ID
+		repo = v.Repo
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	return s.removeRepo(ctx, id)
+	if err := s.removeRepo(ctx, repo.ID); err != nil {
+		return err
+	}
+	s.notifyDeleted(ctx, actor, repo)
+	return nil
 }
 
 // List returns one page of the repositories matching f that the actor may

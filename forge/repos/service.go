@@ -28,6 +28,9 @@ type Config struct {
 	// PushListeners are told of every push after the repository's state is
 	// refreshed (push mirrors with sync_on_commit, pull-request updates).
 	PushListeners []PushListener
+	// RepoListeners are told of repositories created, forked and deleted,
+	// after the change is committed (see RepoListener).
+	RepoListeners []RepoListener
 	// DisableAutoWatch stops creators and forkers watching their new
 	// repositories (Forgejo's [service] AUTO_WATCH_NEW_REPOS = false).
 	DisableAutoWatch bool
