@@ -168,14 +168,21 @@ func (a *API) listIssueAttachments(comment bool) func(*call) {
 	}
 }
 
+// attachmentRef reads the issue or comment and the attachment id of an
+// …/assets/{attachment_id} path, answering for itself when one is bad.
+func (c *call) attachmentRef(comment bool) (issues.AttachmentTarget, forge.ID, bool) {
+	t, ok := c.attachmentTarget(comment)
+	if !ok {
+		return t, 0, false
+	}
+	id, ok := c.attachmentID()
+	return t, id, ok
+}
+
 // getIssueAttachment is GET …/assets/{attachment_id} of an issue or comment.
 func (a *API) getIssueAttachment(comment bool) func(*call) {
 	return func(c *call) {
-		t, ok := c.attachmentTarget(comment)
-		if !ok {
-			return
-		}
-		id, ok := c.attachmentID()
+		t, id, ok := c.attachmentRef(comment)
 		if !ok {
 			return
 		}
@@ -192,11 +199,7 @@ func (a *API) getIssueAttachment(comment bool) func(*call) {
 // as Forgejo.
 func (a *API) editIssueAttachment(comment bool) func(*call) {
 	return func(c *call) {
-		t, ok := c.attachmentTarget(comment)
-		if !ok {
-			return
-		}
-		id, ok := c.attachmentID()
+		t, id, ok := c.attachmentRef(comment)
 		if !ok {
 			return
 		}
@@ -216,11 +219,7 @@ func (a *API) editIssueAttachment(comment bool) func(*call) {
 // deleteIssueAttachment is DELETE …/assets/{attachment_id}: 204.
 func (a *API) deleteIssueAttachment(comment bool) func(*call) {
 	return func(c *call) {
-		t, ok := c.attachmentTarget(comment)
-		if !ok {
-			return
-		}
-		id, ok := c.attachmentID()
+		t, id, ok := c.attachmentRef(comment)
 		if !ok {
 			return
 		}
