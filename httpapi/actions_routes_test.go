@@ -108,27 +108,10 @@ func actionsSampleWorld(e *env) {
 // actionRouteOps are the operations actionsRoutes adds to the route table.
 func actionRouteOps(t *testing.T) map[string]bool {
 	t.Helper()
-	base := httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}}
-	without, err := httpapi.New(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	base.Actions = &actions.Service{}
-	with, err := httpapi.New(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	had := map[string]bool{}
-	for _, rt := range without.Routes() {
-		had[rt.Op] = true
-	}
-	out := map[string]bool{}
-	for _, rt := range with.Routes() {
-		if !had[rt.Op] {
-			out[rt.Op] = true
-		}
-	}
-	return out
+	cfg := httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}}
+	with := cfg
+	with.Actions = &actions.Service{}
+	return addedOps(t, cfg, with)
 }
 
 // TestActionsRouteTable is TestRouteTable for the Actions operations: for

@@ -101,26 +101,9 @@ func hookWorld(e *hookEnv) {
 func hookRouteOps(t *testing.T) map[string]bool {
 	t.Helper()
 	cfg := httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}}
-	without, err := httpapi.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Hooks = &hooks.Service{}
-	with, err := httpapi.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := map[string]bool{}
-	for _, rt := range without.Routes() {
-		base[rt.Op] = true
-	}
-	out := map[string]bool{}
-	for _, rt := range with.Routes() {
-		if !base[rt.Op] {
-			out[rt.Op] = true
-		}
-	}
-	return out
+	with := cfg
+	with.Hooks = &hooks.Service{}
+	return addedOps(t, cfg, with)
 }
 
 // TestHookRouteTable is TestRouteTable for the webhook operations: the

@@ -120,25 +120,10 @@ func orgWorld(e *env) {
 // orgRouteOps are the operations orgRoutes adds to the route table.
 func orgRouteOps(t *testing.T) map[string]bool {
 	t.Helper()
-	without, err := httpapi.New(httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	with, err := httpapi.New(httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := map[string]bool{}
-	for _, rt := range without.Routes() {
-		base[rt.Op] = true
-	}
-	out := map[string]bool{}
-	for _, rt := range with.Routes() {
-		if !base[rt.Op] {
-			out[rt.Op] = true
-		}
-	}
-	return out
+	cfg := httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}}
+	with := cfg
+	with.Orgs = &orgs.Service{}
+	return addedOps(t, cfg, with)
 }
 
 // TestOrgRouteTable is TestRouteTable for the organisation and team
