@@ -550,3 +550,72 @@ func TestSyncHead(t *testing.T) {
 		})
 	}
 }
+
+// TestRebaseLikeGit: the commits Merge's rebase makes are those `git
+// rebase` makes in a clone with a working tree — same trees, authors and
+// messages, in order — for a head branch holding a commit base already
+// has (left out), a commit that becomes empty (dropped), a commit empty
+// from the start (kept) and a merge (left out, its branch's commits
+// replayed).
+func TestRebaseLikeGit(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, format := range formats {
+		t.Run(string(format), func(t *testing.T) {
+			t.Parallel()
+			f := newPullFixture(t, format)
+			s := f.s
+			// main: m2 makes the change feature's h2 makes too (left out),
+			// and m3 makes h3's change plus another (h3 becomes empty).
+			apply(t, s, 1, repos.ChangeSet{Branch: "main", Message: "m2\n",
+				Files: []repos.FileOp{file("create", "same.txt", "same\n")}})
+			m3 := apply(t, s, 1, repos.ChangeSet{Branch: "main", Message: "m3\n",
+				Files: []repos.FileOp{file("create", "both.txt", "both\n"), file("create", "extra.txt", "x\n")}})
+			apply(t, s, 1, repos.ChangeSet{Branch: "feature", Message: "h2\n", Author: featSig, Committer: featSig,
+				Files: []repos.FileOp{file("create", "same.txt", "same\n")}})
+			apply(t, s, 1, repos.ChangeSet{Branch: "feature", Message: "h3\n", Author: featSig, Committer: featSig,
+				Files: []repos.FileOp{file("create", "both.txt", "both\n")}})
+			side := apply(t, s, 1, repos.ChangeSet{Branch: "feature", NewBranch: "side", Message: "side\n",
+				Files: []repos.FileOp{file("create", "side.txt", "side\n")}})
+			tip, err := s.Resolve(ctx, 1, "feature")
+			require.NoError(t, err)
+			// An empty commit, then a merge of side into feature, by git.
+			tree := git(t, f.dir, "rev-parse", tip+"^{tree}")
+			empty := gitEnv(t, f.dir, []string{"GIT_AUTHOR_NAME=E", "GIT_AUTHOR_EMAIL=e@x", "GIT_COMMITTER_NAME=E",
+				"GIT_COMMITTER_EMAIL=e@x"}, "commit-tree", tree, "-p", tip, "-m", "empty")
+			mtree := strings.Fields(git(t, f.dir, "merge-tree", "--write-tree", empty, side.ID))[0]
+			merge := gitEnv(t, f.dir, []string{"GIT_AUTHOR_NAME=E", "GIT_AUTHOR_EMAIL=e@x", "GIT_COMMITTER_NAME=E",
+				"GIT_COMMITTER_EMAIL=e@x"}, "commit-tree", mtree, "-p", empty, "-p", side.ID, "-m", "merge side")
+			git(t, f.dir, "update-ref", "refs/heads/feature", merge)
+
+			m := f.merge(issues.MergeStyleRebase)
+			m.Base, m.Head = m3.ID, merge
+			got, err := s.Merge(ctx, 1, m)
+			require.NoError(t, err)
+
+			work := t.TempDir()
+			git(t, work, "clone", "--quiet", f.dir, ".")
+			git(t, work, "checkout", "--quiet", "feature")
+			gitEnv(t, work, []string{"GIT_COMMITTER_NAME=Mia Merger", "GIT_COMMITTER_EMAIL=mia@example.com"},
+				"rebase", "--quiet", m3.ID)
+			want := git(t, work, "log", "--format=%T %an %ae %aI %s", m3.ID+"..HEAD")
+			assert.Equal(t, want, git(t, f.dir, "log", "--format=%T %an %ae %aI %s", m3.ID+".."+got))
+			assert.Contains(t, want, " empty", "the empty commit is kept")
+			assert.NotContains(t, want, " h2", "the commit main has is left out")
+			assert.NotContains(t, want, " h3", "the commit that becomes empty is dropped")
+			assert.Contains(t, want, " side", "the merged branch's commit is replayed")
+		})
+	}
+}
+
+// gitEnv is git with extra environment variables.
+func gitEnv(t *testing.T, dir string, env []string, args ...string) string {
+	t.Helper()
+	c := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	c.Env = append(append(c.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null"), env...)
+	var stderr bytes.Buffer
+	c.Stderr = &stderr
+	out, err := c.Output()
+	require.NoError(t, err, "git %v: %s", args, stderr.String())
+	return strings.TrimRight(string(out), "\n")
+}
