@@ -51,7 +51,7 @@ var (
 	featSig   = repos.Signature{Name: "Fay Feature", Email: "fay@example.com", When: time.Date(2024, 12, 1, 0, 0, 0, 0, time.UTC)}
 )
 
-func apply(t *testing.T, s *gitstore.Store, repo forge.ID, c repos.ChangeSet) *repos.Commit {
+func apply(t testing.TB, s *gitstore.Store, repo forge.ID, c repos.ChangeSet) *repos.Commit {
 	t.Helper()
 	if c.Author == (repos.Signature{}) {
 		c.Author, c.Committer = sig, sig
@@ -65,7 +65,7 @@ func file(op, path, content string) repos.FileOp {
 	return repos.FileOp{Op: op, Path: path, Content: []byte(content)}
 }
 
-func newPullFixture(t *testing.T, format forge.ObjectFormat) *pullFixture {
+func newPullFixture(t testing.TB, format forge.ObjectFormat) *pullFixture {
 	t.Helper()
 	s, err := gitstore.Open(t.TempDir())
 	require.NoError(t, err)
