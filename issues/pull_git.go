@@ -96,10 +96,11 @@ type MergeCommand struct {
 	Base string
 	// Head is the commit merged into Branch.
 	Head string
-	// HeadRepo is the repository Head is copied from when it is not yet in
-	// the repository merged into (updating the head branch of a fork with
-	// its base branch); 0 when it is there.
-	HeadRepo forge.ID
+	// Source is a repository Merge copies Base or Head from when the
+	// repository merged into lacks it: the base repository when updating
+	// the head branch of a fork with its base branch (by merge, Head is the
+	// base branch's tip; by MergeStyleRebaseUpdate, Base is). 0: none.
+	Source forge.ID
 	// Message is the merge or squash commit message (subject, blank line,
 	// body); rebased commits keep theirs.
 	Message   string
