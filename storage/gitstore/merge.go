@@ -36,14 +36,15 @@ func (s *Store) TestMerge(ctx context.Context, repo forge.ID, base, head string)
 	if err != nil {
 		return nil, err
 	}
-	if len(conflicts) > 0 {
+	if conflicts != nil {
 		return &issues.MergeCheck{Conflicts: conflicts}, nil
 	}
 	return &issues.MergeCheck{Tree: tree}, nil
 }
 
 // mergeTree is `git merge-tree --write-tree` of commits a and b: the tree
-// of the merge, or the conflicting paths (exit status 1).
+// of the merge, and the conflicting paths when it conflicts (exit status
+// 1): non-nil then, even if git named none.
 func (s *Store) mergeTree(ctx context.Context, repo forge.ID, env []string, a, b string) (string, []string, error) {
 	args := []string{"merge-tree", "--write-tree", "--name-only", "-z", "--no-messages", a, b}
 	c := s.cmd(ctx, repo, env, args...)
@@ -204,7 +205,7 @@ func (w *merger) make(base, head string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if len(conflicts) > 0 {
+		if conflicts != nil {
 			return "", conflict(conflicts)
 		}
 		parents := []string{base, head}
@@ -275,7 +276,7 @@ func (w *merger) rebase(onto, head string) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			if len(conflicts) > 0 {
+			if conflicts != nil {
 				return "", conflict(conflicts)
 			}
 			if tree == tipTree {
