@@ -120,6 +120,7 @@ var cases = []struct {
 	{"IssueSocial", testIssueSocial},
 	{"Hooks", testHooks},
 	{"HookTasks", testHookTasks},
+	{"IssueDependencyComments", testIssueDependencyComments},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
