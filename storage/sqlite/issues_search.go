@@ -170,6 +170,10 @@ func issueCount(f issues.IssueFilter, where string, args []any, labelsDisjoint b
 	if f.LabelIDs != nil && !others && labelsDisjoint {
 		return labelCount(f, size)
 	}
+	if f.AssigneeID != 0 && f.LabelIDs == nil && f.LabelNames == nil && f.MilestoneNames == nil && f.PosterID == 0 &&
+		f.MentionedID == 0 && f.Keyword == "" && f.UpdatedSince.IsZero() && f.UpdatedBefore.IsZero() {
+		return assigneeCount(f, size)
+	}
 	if f.LabelIDs != nil || others {
 		return "SELECT count(*)" + size + " FROM issue i WHERE " + where, args
 	}
@@ -208,6 +212,30 @@ func labelCount(f issues.IssueFilter, size string) (string, []any) {
 		conds, args = append(conds, "il.is_pull = ?"), append(args, *f.IsPull)
 	}
 	return "SELECT count(*)" + size + " FROM issue_label il INDEXED BY issue_label_filter WHERE " + strings.Join(conds, " AND "), args
+}
+
+// assigneeCount is the query of the number of issues assigned to f's
+// assignee, f filtering by repository, state, kind and milestone
+// otherwise, counted in the index issue_assignees_filter alone (00026:
+// each row carries its issue's repository, state, kind and milestone). An
+// issue has its assignee once, so rows are issues.
+func assigneeCount(f issues.IssueFilter, size string) (string, []any) {
+	set, args, _ := repoSet(f)
+	args = append([]any{f.AssigneeID}, args...)
+	conds := []string{"a.assignee_id = ?", "+a.repo_id IN " + set}
+	switch f.State {
+	case issues.StateOpen:
+		conds = append(conds, "a.is_closed = 0")
+	case issues.StateClosed:
+		conds = append(conds, "a.is_closed = 1")
+	}
+	if f.IsPull != nil {
+		conds, args = append(conds, "a.is_pull = ?"), append(args, *f.IsPull)
+	}
+	if f.MilestoneIDs != nil {
+		conds, args = append(conds, "+a.milestone_id IN (SELECT value FROM json_each(?))"), append(args, idList(f.MilestoneIDs))
+	}
+	return "SELECT count(*)" + size + " FROM issue_assignees a INDEXED BY issue_assignees_filter WHERE " + strings.Join(conds, " AND "), args
 }
 
 // sqlLabelsDisjoint tells whether the labels of a list belong each to a

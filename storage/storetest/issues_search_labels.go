@@ -104,3 +104,73 @@ func testIssueLabelSearch(t *testing.T, b Backend) {
 	_, n = list(issues.IssueFilter{RepoIDs: both, LabelIDs: ids(b1), State: issues.StateClosed, IsPull: &notPull}, all)
 	assert.EqualValues(t, 1, n)
 }
+
+// testIssueAssigneeSearch: the assignee filter counts each issue once,
+// with the state, kind and milestone filters, and follows an issue's
+// state and milestone as they change.
+func testIssueAssigneeSearch(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Issues()
+	ann := createUser(t, b.Auth(), forgetest.User("asann"))
+	bob := createUser(t, b.Auth(), forgetest.User("asbob"))
+	r1, r2 := newRepo(t, b, ann, "asone"), newRepo(t, b, ann, "astwo")
+	m1 := &issues.Milestone{RepoID: r1.ID, Title: "m1", Deadline: issues.NoDeadline, Created: issueAt, Updated: issueAt}
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreateMilestone(ctx, m1) })
+	issue := func(repo forge.ID, title string, closed, pull bool, ms forge.ID, who ...*forge.User) *issues.Issue {
+		i := newIssue(t, s, repo, ann.ID, title, func(i *issues.Issue) { i.IsClosed, i.IsPull, i.MilestoneID = closed, pull, ms })
+		var ids []forge.ID
+		for _, u := range who {
+			ids = append(ids, u.ID)
+		}
+		issueUpdate(t, s, func(tx issues.Tx) error { return tx.SetAssignees(ctx, i.ID, ids) })
+		return i
+	}
+	j1 := issue(r1.ID, "j1", false, false, m1.ID, bob)
+	issue(r1.ID, "j2", true, false, 0, bob)
+	j3 := issue(r2.ID, "j3", false, true, 0, bob)
+	issue(r1.ID, "j4", false, false, 0, ann)
+	issue(r1.ID, "j5", false, false, m1.ID, bob, ann)
+
+	both := []forge.ID{r1.ID, r2.ID}
+	count := func(f issues.IssueFilter) ([]string, int64) {
+		t.Helper()
+		var titles []string
+		var n int64
+		f.Sort, f.RepoIDs, f.AssigneeID = issues.IssueSortOldest, both, bob.ID
+		issueView(t, s, func(tx issues.Tx) error {
+			l, total, err := tx.ListIssues(ctx, f, forge.ListOptions{Page: 1, Limit: 50})
+			titles, n = issueTitles(l), total
+			return err
+		})
+		return titles, n
+	}
+	notPull := false
+	check := func(f issues.IssueFilter, want ...string) {
+		t.Helper()
+		got, n := count(f)
+		if want == nil {
+			want = []string{}
+		}
+		assert.Equal(t, want, got)
+		assert.EqualValues(t, len(want), n)
+	}
+	check(issues.IssueFilter{State: issues.StateOpen}, "j1", "j3", "j5")
+	check(issues.IssueFilter{State: issues.StateAll}, "j1", "j2", "j3", "j5")
+	check(issues.IssueFilter{State: issues.StateOpen, IsPull: &notPull}, "j1", "j5")
+	check(issues.IssueFilter{State: issues.StateOpen, MilestoneIDs: []forge.ID{m1.ID}}, "j1", "j5")
+	check(issues.IssueFilter{State: issues.StateAll, MilestoneIDs: []forge.ID{0}}, "j2", "j3")
+	check(issues.IssueFilter{State: issues.StateClosed}, "j2")
+
+	// Leaving the milestone and closing follow.
+	j1.MilestoneID = 0
+	j3.IsClosed, j3.Closed = true, issueAt
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		if err := tx.UpdateIssue(ctx, j1); err != nil {
+			return err
+		}
+		return tx.UpdateIssue(ctx, j3)
+	})
+	check(issues.IssueFilter{State: issues.StateOpen, MilestoneIDs: []forge.ID{m1.ID}}, "j5")
+	check(issues.IssueFilter{State: issues.StateOpen}, "j1", "j5")
+	check(issues.IssueFilter{State: issues.StateClosed, MilestoneIDs: []forge.ID{0}}, "j2", "j3")
+}

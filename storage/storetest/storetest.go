@@ -122,6 +122,7 @@ var cases = []struct {
 	{"HookTasks", testHookTasks},
 	{"IssueDependencyComments", testIssueDependencyComments},
 	{"IssueLabelSearch", testIssueLabelSearch},
+	{"IssueAssigneeSearch", testIssueAssigneeSearch},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {

@@ -38,7 +38,42 @@ WHEN OLD.repo_id <> NEW.repo_id OR (OLD.is_closed <> 0) <> (NEW.is_closed <> 0) 
 END;
 -- +goose StatementEnd
 
+-- The search by assignee alike: each issue_assignees row carries its
+-- issue's repository, state, kind and milestone (0 for none).
+ALTER TABLE issue_assignees ADD COLUMN repo_id INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE issue_assignees ADD COLUMN is_closed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE issue_assignees ADD COLUMN is_pull INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE issue_assignees ADD COLUMN milestone_id INTEGER NOT NULL DEFAULT 0;
+UPDATE issue_assignees SET (repo_id, is_closed, is_pull, milestone_id) =
+    (SELECT i.repo_id, i.is_closed <> 0, i.is_pull <> 0, coalesce(i.milestone_id, 0) FROM issue i WHERE i.id = issue_assignees.issue_id);
+CREATE INDEX issue_assignees_filter ON issue_assignees (assignee_id, is_closed, is_pull, repo_id, milestone_id, issue_id);
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_assignees_filter_insert AFTER INSERT ON issue_assignees BEGIN
+    UPDATE issue_assignees SET (repo_id, is_closed, is_pull, milestone_id) =
+        (SELECT i.repo_id, i.is_closed <> 0, i.is_pull <> 0, coalesce(i.milestone_id, 0) FROM issue i WHERE i.id = NEW.issue_id)
+        WHERE issue_id = NEW.issue_id AND assignee_id = NEW.assignee_id;
+END;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_assignees_filter_update AFTER UPDATE OF repo_id, is_closed, is_pull, milestone_id ON issue
+WHEN OLD.repo_id <> NEW.repo_id OR (OLD.is_closed <> 0) <> (NEW.is_closed <> 0) OR (OLD.is_pull <> 0) <> (NEW.is_pull <> 0)
+    OR coalesce(OLD.milestone_id, 0) <> coalesce(NEW.milestone_id, 0) BEGIN
+    UPDATE issue_assignees SET repo_id = NEW.repo_id, is_closed = NEW.is_closed <> 0, is_pull = NEW.is_pull <> 0,
+        milestone_id = coalesce(NEW.milestone_id, 0)
+        WHERE issue_id = NEW.id;
+END;
+-- +goose StatementEnd
+
 -- +goose Down
+DROP TRIGGER IF EXISTS issue_assignees_filter_update;
+DROP TRIGGER IF EXISTS issue_assignees_filter_insert;
+DROP INDEX IF EXISTS issue_assignees_filter;
+ALTER TABLE issue_assignees DROP COLUMN milestone_id;
+ALTER TABLE issue_assignees DROP COLUMN is_pull;
+ALTER TABLE issue_assignees DROP COLUMN is_closed;
+ALTER TABLE issue_assignees DROP COLUMN repo_id;
 DROP TRIGGER IF EXISTS issue_label_filter_update;
 DROP TRIGGER IF EXISTS issue_label_filter_insert;
 DROP INDEX IF EXISTS issue_label_filter;
