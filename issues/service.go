@@ -53,6 +53,9 @@ type Config struct {
 	NewUUID func() string
 	// Listeners are told of issue events after they commit (events.go).
 	Listeners []Listener
+	// Teams resolves `@org/team` mentions (mentions.go). Nil mentions no
+	// team.
+	Teams TeamMembers
 }
 
 // Service is the issue tracker. It is safe for concurrent use.

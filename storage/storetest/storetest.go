@@ -120,6 +120,9 @@ var cases = []struct {
 	{"IssueSocial", testIssueSocial},
 	{"Hooks", testHooks},
 	{"HookTasks", testHookTasks},
+	{"IssueDependencyComments", testIssueDependencyComments},
+	{"IssueLabelSearch", testIssueLabelSearch},
+	{"IssueAssigneeSearch", testIssueAssigneeSearch},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
