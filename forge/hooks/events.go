@@ -30,8 +30,9 @@ type Event struct {
 // Enqueue queues ev for every active hook that receives it: the
 // repository's hooks, its owner's (organisation or user) hooks and the
 // system hooks, whose events include ev.Word and whose branch filter
-// passes ev.Branch. Only native hook types (forgejo, gitea, gogs) are
-// queued. It returns once the tasks are stored; Run delivers them.
+// passes ev.Branch. Hooks of a type Hearth does not deliver
+// (sourcehut_builds, see Deliverable) get nothing. It returns once the
+// tasks are stored; Run delivers them, in the hook type's format.
 func (s *Service) Enqueue(ctx context.Context, ev Event) error {
 	body, err := json.Marshal(ev.Payload)
 	if err != nil {
@@ -59,7 +60,7 @@ func (s *Service) Enqueue(ctx context.Context, ev Event) error {
 			hooks = append(hooks, list...)
 		}
 		for _, h := range hooks {
-			if !h.Type.Native() || !Subscribes(h.Events, ev.Word) || !MatchBranchFilter(h.BranchFilter, ev.Branch) {
+			if !Deliverable(h.Type) || !Subscribes(h.Events, ev.Word) || !MatchBranchFilter(h.BranchFilter, ev.Branch) {
 				continue
 			}
 			t := &Task{HookID: h.ID, UUID: s.cfg.NewUUID(), Event: name, EventType: typ, Payload: body, NextAttempt: now, Created: now}
