@@ -135,8 +135,17 @@ func (s *Service) Pushed(ctx context.Context, actor forge.Actor, repo *forge.Rep
 // repository hooks) and queues the repository event "created" for the
 // hooks of its owner and the system hooks.
 func (s *Service) RepoCreated(ctx context.Context, actor forge.Actor, repo *forge.Repository) error {
+	if err := s.copyDefaults(ctx, repo); err != nil {
+		return err
+	}
+	return s.repoEvent(ctx, actor, repo, "created")
+}
+
+// copyDefaults copies the default hooks into repo as repository hooks, in
+// one transaction (Forgejo's CopyDefaultWebhooksToRepo).
+func (s *Service) copyDefaults(ctx context.Context, repo *forge.Repository) error {
 	now := s.clock.Now()
-	if err := s.store.Update(ctx, func(tx Tx) error {
+	return s.store.Update(ctx, func(tx Tx) error {
 		defaults, _, err := tx.ListHooks(ctx, Filter{}, forge.ListOptions{Limit: -1})
 		if err != nil {
 			return err
@@ -149,10 +158,7 @@ func (s *Service) RepoCreated(ctx context.Context, actor forge.Actor, repo *forg
 			}
 		}
 		return nil
-	}); err != nil {
-		return err
-	}
-	return s.repoEvent(ctx, actor, repo, "created")
+	})
 }
 
 // RepoDeleted queues the repository event "deleted" for the hooks of the
@@ -171,12 +177,24 @@ func (s *Service) repoEvent(ctx context.Context, actor forge.Actor, repo *forge.
 	return s.Enqueue(ctx, Event{Word: "repository", Repo: repo, Payload: p})
 }
 
-// Forked queues the fork event for the hooks of the repository forked
-// (parent): forkee is the parent, repository the new fork, as Forgejo.
+// Forked copies the default hooks into the new fork, as RepoCreated does
+// (Forgejo creates forks through the same CreateRepositoryByExample),
+// queues the fork event for the hooks of the repository forked (parent):
+// forkee is the parent, repository the new fork, as Forgejo, and, for a
+// fork into an organisation, the repository event "created" for the
+// fork's hooks, its organisation's and the system hooks, as Forgejo's
+// notifier.
 func (s *Service) Forked(ctx context.Context, actor forge.Actor, parent, fork *forge.Repository) error {
+	if err := s.copyDefaults(ctx, fork); err != nil {
+		return err
+	}
 	us := s.users(ctx, parent.OwnerID, fork.OwnerID)
-	return s.Enqueue(ctx, Event{Word: "fork", Repo: parent, Payload: ForkPayload{
+	err := s.Enqueue(ctx, Event{Word: "fork", Repo: parent, Payload: ForkPayload{
 		Forkee: s.payloadRepo(parent, us[0]), Repo: s.payloadRepo(fork, us[1]), Sender: s.payloadUser(actor.User)}})
+	if us[1] != nil && us[1].Type == forge.UserTypeOrganization {
+		err = errors.Join(err, s.repoEvent(ctx, actor, fork, "created"))
+	}
+	return err
 }
 
 // Test queues a test delivery of hook id of owner/repo, active or not,
