@@ -64,5 +64,70 @@ func TestDingtalkPayloads(t *testing.T) {
     "singleURL": "dingtalk://dingtalkclient/page/link?pc_slide=false\u0026url=http%3A%2F%2Flocalhost%3A3000%2Ftest%2Frepo%2Fsrc%2Ftest"
   }
 }`},
+		{name: "branch deleted", task: deleteTask, url: "", want: `{
+  "msgtype": "actionCard",
+  "text": {
+    "content": ""
+  },
+  "actionCard": {
+    "text": "[test/repo] branch test deleted",
+    "title": "[test/repo] branch test deleted",
+    "hideAvatar": "0",
+    "singleTitle": "view ref test",
+    "singleURL": "dingtalk://dingtalkclient/page/link?pc_slide=false\u0026url=http%3A%2F%2Flocalhost%3A3000%2Ftest%2Frepo%2Fsrc%2Ftest"
+  }
+}`},
+		{name: "fork", task: forkTask, url: "", want: `{
+  "msgtype": "actionCard",
+  "text": {
+    "content": ""
+  },
+  "actionCard": {
+    "text": "test/repo2 is forked to test/repo",
+    "title": "test/repo2 is forked to test/repo",
+    "hideAvatar": "0",
+    "singleTitle": "view forked repo test/repo",
+    "singleURL": "dingtalk://dingtalkclient/page/link?pc_slide=false\u0026url=http%3A%2F%2Flocalhost%3A3000%2Ftest%2Frepo"
+  }
+}`},
+		{name: "repository created", task: repositoryTask, url: "", want: `{
+  "msgtype": "actionCard",
+  "text": {
+    "content": ""
+  },
+  "actionCard": {
+    "text": "[test/repo] Repository created",
+    "title": "[test/repo] Repository created",
+    "hideAvatar": "0",
+    "singleTitle": "view repository",
+    "singleURL": "dingtalk://dingtalkclient/page/link?pc_slide=false\u0026url=http%3A%2F%2Flocalhost%3A3000%2Ftest%2Frepo"
+  }
+}`},
+		{name: "pull request opened", task: pullTask, url: "", want: `{
+  "msgtype": "actionCard",
+  "text": {
+    "content": ""
+  },
+  "actionCard": {
+    "text": "[test/repo] Pull request opened: #12 Fix bug by user1\r\n\r\nfixes bug #2",
+    "title": "#12 Fix bug",
+    "hideAvatar": "0",
+    "singleTitle": "view pull request",
+    "singleURL": "dingtalk://dingtalkclient/page/link?pc_slide=false\u0026url=http%3A%2F%2Flocalhost%3A3000%2Ftest%2Frepo%2Fpulls%2F12"
+  }
+}`},
+		{name: "pull request comment", task: pullCommentTask, url: "", want: `{
+  "msgtype": "actionCard",
+  "text": {
+    "content": ""
+  },
+  "actionCard": {
+    "text": "[test/repo] New comment on pull request #12 Fix bug by user1\r\n\r\nchanges requested",
+    "title": "#12 Fix bug",
+    "hideAvatar": "0",
+    "singleTitle": "view issue comment",
+    "singleURL": "dingtalk://dingtalkclient/page/link?pc_slide=false\u0026url=http%3A%2F%2Flocalhost%3A3000%2Ftest%2Frepo%2Fpulls%2F12%23issuecomment-4"
+  }
+}`},
 	})
 }

@@ -64,5 +64,90 @@ func TestDiscordPayloads(t *testing.T) {
     }
   ]
 }`},
+		{name: "branch deleted", task: deleteTask, url: "", want: `{
+  "username": "forge",
+  "avatar_url": "https://icons.example/forge.png",
+  "embeds": [
+    {
+      "title": "[test/repo] branch test deleted",
+      "description": "",
+      "url": "http://localhost:3000/test/repo/src/test",
+      "color": 16724530,
+      "author": {
+        "name": "user1",
+        "url": "http://localhost:3000/user1",
+        "icon_url": "http://localhost:3000/user1/avatar"
+      }
+    }
+  ]
+}`},
+		{name: "fork", task: forkTask, url: "", want: `{
+  "username": "forge",
+  "avatar_url": "https://icons.example/forge.png",
+  "embeds": [
+    {
+      "title": "test/repo2 is forked to test/repo",
+      "description": "",
+      "url": "http://localhost:3000/test/repo",
+      "color": 1754624,
+      "author": {
+        "name": "user1",
+        "url": "http://localhost:3000/user1",
+        "icon_url": "http://localhost:3000/user1/avatar"
+      }
+    }
+  ]
+}`},
+		{name: "repository created", task: repositoryTask, url: "", want: `{
+  "username": "forge",
+  "avatar_url": "https://icons.example/forge.png",
+  "embeds": [
+    {
+      "title": "[test/repo] Repository created",
+      "description": "",
+      "url": "http://localhost:3000/test/repo",
+      "color": 1754624,
+      "author": {
+        "name": "user1",
+        "url": "http://localhost:3000/user1",
+        "icon_url": "http://localhost:3000/user1/avatar"
+      }
+    }
+  ]
+}`},
+		{name: "pull request opened", task: pullTask, url: "", want: `{
+  "username": "forge",
+  "avatar_url": "https://icons.example/forge.png",
+  "embeds": [
+    {
+      "title": "[test/repo] Pull request opened: #12 Fix bug",
+      "description": "fixes bug #2",
+      "url": "http://localhost:3000/test/repo/pulls/12",
+      "color": 1754624,
+      "author": {
+        "name": "user1",
+        "url": "http://localhost:3000/user1",
+        "icon_url": "http://localhost:3000/user1/avatar"
+      }
+    }
+  ]
+}`},
+		{name: "pull request comment", task: pullCommentTask, url: "", want: `{
+  "username": "forge",
+  "avatar_url": "https://icons.example/forge.png",
+  "embeds": [
+    {
+      "title": "[test/repo] New comment on pull request #12 Fix bug",
+      "description": "changes requested",
+      "url": "http://localhost:3000/test/repo/pulls/12#issuecomment-4",
+      "color": 12576191,
+      "author": {
+        "name": "user1",
+        "url": "http://localhost:3000/user1",
+        "icon_url": "http://localhost:3000/user1/avatar"
+      }
+    }
+  ]
+}`},
 	})
 }

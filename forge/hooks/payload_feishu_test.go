@@ -36,5 +36,35 @@ func TestFeishuPayloads(t *testing.T) {
     "text": "[test/repo] branch test created"
   }
 }`},
+		{name: "branch deleted", task: deleteTask, url: "", want: `{
+  "msg_type": "text",
+  "content": {
+    "text": "[test/repo] branch test deleted"
+  }
+}`},
+		{name: "fork", task: forkTask, url: "", want: `{
+  "msg_type": "text",
+  "content": {
+    "text": "test/repo2 is forked to test/repo"
+  }
+}`},
+		{name: "repository created", task: repositoryTask, url: "", want: `{
+  "msg_type": "text",
+  "content": {
+    "text": "[test/repo] Repository created"
+  }
+}`},
+		{name: "pull request opened", task: pullTask, url: "", want: `{
+  "msg_type": "text",
+  "content": {
+    "text": "[PullRequest-test/repo #12]: opened\nFix bug\nhttp://localhost:3000/test/repo/pulls/12\nPullRequest by user1\nOperator: user1\n\nfixes bug #2"
+  }
+}`},
+		{name: "pull request comment", task: pullCommentTask, url: "", want: `{
+  "msg_type": "text",
+  "content": {
+    "text": "[Comment-test/repo #12]: created\nFix bug\nhttp://localhost:3000/test/repo/pulls/12\nPullRequest by user1\nOperator: user1\n\nchanges requested"
+  }
+}`},
 	})
 }

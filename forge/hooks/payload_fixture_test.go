@@ -56,6 +56,36 @@ func fixtureCreate() hooks.CreatePayload {
 	return hooks.CreatePayload{SHA: fixtureCommitID, Ref: "test", RefType: "branch", Repo: fixtureRepo, Sender: fixtureUser}
 }
 
+func fixtureDelete() hooks.DeletePayload {
+	return hooks.DeletePayload{Ref: "test", RefType: "branch", PusherType: "user", Repo: fixtureRepo, Sender: fixtureUser}
+}
+
+func fixtureFork() hooks.ForkPayload {
+	forkee := *fixtureRepo
+	forkee.ID, forkee.Name, forkee.FullName, forkee.HTMLURL = 2, "repo2", "test/repo2", fixtureRoot+"test/repo2"
+	return hooks.ForkPayload{Forkee: &forkee, Repo: fixtureRepo, Sender: fixtureUser}
+}
+
+func fixtureRepository() hooks.RepositoryPayload {
+	return hooks.RepositoryPayload{Action: "created", Repository: fixtureRepo, Sender: fixtureUser}
+}
+
+// fixturePull is a pull request opened, as Hearth queues it: the issues
+// payload of the pull request's issue.
+func fixturePull() hooks.IssuePayload {
+	return hooks.IssuePayload{Action: hooks.ActionOpened, Number: 12, Repository: fixtureRepo, Sender: fixtureUser,
+		Issue: &hooks.PayloadIssue{ID: 8, Number: 12, URL: fixtureRoot + "api/v1/repos/test/repo/issues/12",
+			HTMLURL: fixtureRoot + "test/repo/pulls/12", User: fixtureUser, Title: "Fix bug", Body: "fixes bug #2",
+			State: "open", Labels: []any{}, Assignees: []any{}}}
+}
+
+func fixturePullComment() hooks.IssueCommentPayload {
+	is := fixturePull().Issue
+	return hooks.IssueCommentPayload{Action: hooks.ActionCreated, Issue: is, IsPull: true, Repository: fixtureRepo,
+		Sender: fixtureUser, Comment: &hooks.PayloadComment{ID: 4, HTMLURL: is.HTMLURL + "#issuecomment-4",
+			IssueURL: is.URL, User: fixtureUser, Body: "changes requested"}}
+}
+
 // task is a queued delivery of payload as event (and event type).
 func task(t *testing.T, event, typ string, payload any) *hooks.Task {
 	t.Helper()
@@ -74,6 +104,22 @@ func commentTask(t *testing.T) *hooks.Task {
 }
 
 func createTask(t *testing.T) *hooks.Task { return task(t, "create", "create", fixtureCreate()) }
+
+func deleteTask(t *testing.T) *hooks.Task { return task(t, "delete", "delete", fixtureDelete()) }
+
+func forkTask(t *testing.T) *hooks.Task { return task(t, "fork", "fork", fixtureFork()) }
+
+func repositoryTask(t *testing.T) *hooks.Task {
+	return task(t, "repository", "repository", fixtureRepository())
+}
+
+func pullTask(t *testing.T) *hooks.Task {
+	return task(t, "pull_request", "pull_request", fixturePull())
+}
+
+func pullCommentTask(t *testing.T) *hooks.Task {
+	return task(t, "issue_comment", "pull_request_comment", fixturePullComment())
+}
 
 // typeHook is an active hook of type typ with meta.
 func typeHook(typ hooks.Type, url string, meta map[string]string) *hooks.Hook {

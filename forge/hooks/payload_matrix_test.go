@@ -82,5 +82,35 @@ func TestMatrixPayloads(t *testing.T) {
   "format": "org.matrix.custom.html",
   "formatted_body": "[test/repo:\u003ca href=\"http://localhost:3000/test/repo/src/commit/test\"\u003etest\u003c/a\u003e] branch created by user1"
 }`},
+		{name: "branch deleted", task: deleteTask, url: "https://matrix.example/_matrix/client/v3/rooms/%21room%3Amatrix.example/send/m.room.message/48d574923c40511d484817ddc9dc9d75954ed430", want: `{
+  "body": "[[test/repo](http://localhost:3000/test/repo):test] branch deleted by user1",
+  "msgtype": "m.notice",
+  "format": "org.matrix.custom.html",
+  "formatted_body": "[\u003ca href=\"http://localhost:3000/test/repo\"\u003etest/repo\u003c/a\u003e:test] branch deleted by user1"
+}`},
+		{name: "fork", task: forkTask, url: "https://matrix.example/_matrix/client/v3/rooms/%21room%3Amatrix.example/send/m.room.message/99a47eb521eff4f283fa7251ffb82cee4c2d94ae", want: `{
+  "body": "[test/repo2](http://localhost:3000/test/repo2) is forked to [test/repo](http://localhost:3000/test/repo)",
+  "msgtype": "m.notice",
+  "format": "org.matrix.custom.html",
+  "formatted_body": "\u003ca href=\"http://localhost:3000/test/repo2\"\u003etest/repo2\u003c/a\u003e is forked to \u003ca href=\"http://localhost:3000/test/repo\"\u003etest/repo\u003c/a\u003e"
+}`},
+		{name: "repository created", task: repositoryTask, url: "https://matrix.example/_matrix/client/v3/rooms/%21room%3Amatrix.example/send/m.room.message/02ec469a52322df80c8f08c82fa386e98c87581b", want: `{
+  "body": "[[test/repo](http://localhost:3000/test/repo)] Repository created by user1",
+  "msgtype": "m.notice",
+  "format": "org.matrix.custom.html",
+  "formatted_body": "[\u003ca href=\"http://localhost:3000/test/repo\"\u003etest/repo\u003c/a\u003e] Repository created by user1"
+}`},
+		{name: "pull request opened", task: pullTask, url: "https://matrix.example/_matrix/client/v3/rooms/%21room%3Amatrix.example/send/m.room.message/faa43ae26b8eb6849eaccd0f0d681771b65d1398", want: `{
+  "body": "[test/repo] Pull request opened: [#12 Fix bug](http://localhost:3000/test/repo/pulls/12) by user1",
+  "msgtype": "m.notice",
+  "format": "org.matrix.custom.html",
+  "formatted_body": "[test/repo] Pull request opened: \u003ca href=\"http://localhost:3000/test/repo/pulls/12\"\u003e#12 Fix bug\u003c/a\u003e by user1"
+}`},
+		{name: "pull request comment", task: pullCommentTask, url: "https://matrix.example/_matrix/client/v3/rooms/%21room%3Amatrix.example/send/m.room.message/7d623d08f2dece957d37d3f8c3bb4eea6e8bda0f", want: `{
+  "body": "[test/repo] New comment on pull request [#12 Fix bug](http://localhost:3000/test/repo/pulls/12) by user1",
+  "msgtype": "m.notice",
+  "format": "org.matrix.custom.html",
+  "formatted_body": "[test/repo] New comment on pull request \u003ca href=\"http://localhost:3000/test/repo/pulls/12\"\u003e#12 Fix bug\u003c/a\u003e by user1"
+}`},
 	})
 }

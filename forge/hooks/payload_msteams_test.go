@@ -308,5 +308,294 @@ func TestMSTeamsPayloads(t *testing.T) {
   ],
   "style": "default"
 }`},
+		{name: "branch deleted", task: deleteTask, url: "", want: `{
+  "type": "AdaptiveCard",
+  "$schema": "http://adaptivecards.io/schemas/adaptive-card.json",
+  "version": "1.5",
+  "msteams": {
+    "width": "Full"
+  },
+  "body": [
+    {
+      "type": "Container",
+      "items": [
+        {
+          "type": "TextBlock",
+          "text": "💬 Update | [test/repo](http://localhost:3000/test/repo)",
+          "size": "Small",
+          "weight": "Bolder",
+          "isSubtle": true
+        }
+      ]
+    },
+    {
+      "type": "Container",
+      "items": [
+        {
+          "type": "TextBlock",
+          "text": "Branch deleted: test by [User One (@user1)](http://localhost:3000/user1)",
+          "style": "heading"
+        }
+      ],
+      "style": "attention"
+    }
+  ],
+  "actions": [
+    {
+      "type": "Action.OpenUrl",
+      "title": "View in Forgejo",
+      "url": "http://localhost:3000/test/repo"
+    }
+  ],
+  "style": "default"
+}`},
+		{name: "fork", task: forkTask, url: "", want: `{
+  "type": "AdaptiveCard",
+  "$schema": "http://adaptivecards.io/schemas/adaptive-card.json",
+  "version": "1.5",
+  "msteams": {
+    "width": "Full"
+  },
+  "body": [
+    {
+      "type": "Container",
+      "items": [
+        {
+          "type": "TextBlock",
+          "text": "💬 Update | [test/repo](http://localhost:3000/test/repo)",
+          "size": "Small",
+          "weight": "Bolder",
+          "isSubtle": true
+        }
+      ]
+    },
+    {
+      "type": "Container",
+      "items": [
+        {
+          "type": "TextBlock",
+          "text": "[test/repo2](http://localhost:3000/test/repo2) is forked to test/repo by [User One (@user1)](http://localhost:3000/user1)",
+          "style": "heading"
+        }
+      ],
+      "style": "accent"
+    }
+  ],
+  "actions": [
+    {
+      "type": "Action.OpenUrl",
+      "title": "View in Forgejo",
+      "url": "http://localhost:3000/test/repo"
+    }
+  ],
+  "style": "default"
+}`},
+		{name: "repository created", task: repositoryTask, url: "", want: `{
+  "type": "AdaptiveCard",
+  "$schema": "http://adaptivecards.io/schemas/adaptive-card.json",
+  "version": "1.5",
+  "msteams": {
+    "width": "Full"
+  },
+  "body": [
+    {
+      "type": "Container",
+      "items": [
+        {
+          "type": "TextBlock",
+          "text": "💬 Update | [test/repo](http://localhost:3000/test/repo)",
+          "size": "Small",
+          "weight": "Bolder",
+          "isSubtle": true
+        }
+      ]
+    },
+    {
+      "type": "Container",
+      "items": [
+        {
+          "type": "TextBlock",
+          "text": "Repository created: test/repo by [User One (@user1)](http://localhost:3000/user1)",
+          "style": "heading"
+        }
+      ],
+      "style": "good"
+    }
+  ],
+  "actions": [
+    {
+      "type": "Action.OpenUrl",
+      "title": "View in Forgejo",
+      "url": "http://localhost:3000/test/repo"
+    }
+  ],
+  "style": "default"
+}`},
+		{name: "pull request opened", task: pullTask, url: "", want: `{
+  "type": "AdaptiveCard",
+  "$schema": "http://adaptivecards.io/schemas/adaptive-card.json",
+  "version": "1.5",
+  "msteams": {
+    "width": "Full"
+  },
+  "body": [
+    {
+      "type": "Container",
+      "items": [
+        {
+          "type": "TextBlock",
+          "text": "💬 Update | [test/repo](http://localhost:3000/test/repo)",
+          "size": "Small",
+          "weight": "Bolder",
+          "isSubtle": true
+        }
+      ]
+    },
+    {
+      "type": "Container",
+      "items": [
+        {
+          "type": "TextBlock",
+          "text": "Pull request opened: #12 Fix bug by [User One (@user1)](http://localhost:3000/user1)",
+          "style": "heading"
+        }
+      ],
+      "style": "default"
+    },
+    {
+      "type": "Container",
+      "items": [
+        {
+          "type": "ColumnSet",
+          "columns": [
+            {
+              "type": "Column",
+              "items": [
+                {
+                  "type": "Badge",
+                  "text": "Open",
+                  "icon": "BranchRequest",
+                  "size": "Large",
+                  "style": "good"
+                }
+              ],
+              "width": "auto"
+            },
+            {
+              "type": "Column",
+              "items": [
+                {
+                  "type": "TextBlock",
+                  "text": "",
+                  "size": "Small",
+                  "isSubtle": true,
+                  "spacing": "None"
+                },
+                {
+                  "type": "TextBlock",
+                  "text": "test/repo#12",
+                  "size": "Small",
+                  "isSubtle": true,
+                  "spacing": "None"
+                }
+              ],
+              "width": "stretch"
+            }
+          ]
+        }
+      ],
+      "verticalContentAlignment": "Center"
+    },
+    {
+      "type": "Container",
+      "items": [
+        {
+          "type": "TextBlock",
+          "text": "fixes bug #2",
+          "wrap": true
+        }
+      ],
+      "showBorder": true,
+      "style": "emphasis"
+    },
+    {
+      "type": "Container",
+      "items": [
+        {
+          "type": "FactSet",
+          "facts": [],
+          "separator": true
+        }
+      ]
+    }
+  ],
+  "actions": [
+    {
+      "type": "Action.OpenUrl",
+      "title": "View in Forgejo",
+      "url": "http://localhost:3000/test/repo/pulls/12"
+    }
+  ],
+  "style": "default"
+}`},
+		{name: "pull request comment", task: pullCommentTask, url: "", want: `{
+  "type": "AdaptiveCard",
+  "$schema": "http://adaptivecards.io/schemas/adaptive-card.json",
+  "version": "1.5",
+  "msteams": {
+    "width": "Full"
+  },
+  "body": [
+    {
+      "type": "Container",
+      "items": [
+        {
+          "type": "TextBlock",
+          "text": "💬 Update | [test/repo](http://localhost:3000/test/repo)",
+          "size": "Small",
+          "weight": "Bolder",
+          "isSubtle": true
+        }
+      ]
+    },
+    {
+      "type": "Container",
+      "items": [
+        {
+          "type": "TextBlock",
+          "text": "New comment on pull request #12 Fix bug by [User One (@user1)](http://localhost:3000/user1)",
+          "style": "heading"
+        }
+      ],
+      "style": "default"
+    },
+    {
+      "type": "Container",
+      "items": [
+        {
+          "type": "TextBlock",
+          "text": "Comment",
+          "size": "Small",
+          "weight": "Bolder"
+        },
+        {
+          "type": "TextBlock",
+          "text": "changes requested",
+          "wrap": true
+        }
+      ],
+      "showBorder": true,
+      "style": "good"
+    }
+  ],
+  "actions": [
+    {
+      "type": "Action.OpenUrl",
+      "title": "View in Forgejo",
+      "url": "http://localhost:3000/test/repo/pulls/12#issuecomment-4"
+    }
+  ],
+  "style": "default"
+}`},
 	})
 }

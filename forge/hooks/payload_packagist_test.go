@@ -32,5 +32,30 @@ func TestPackagistPayloads(t *testing.T) {
     "url": "https://packagist.org/packages/test/repo"
   }
 }`},
+		{name: "branch deleted", task: deleteTask, url: "", want: `{
+  "repository": {
+    "url": "https://packagist.org/packages/test/repo"
+  }
+}`},
+		{name: "fork", task: forkTask, url: "", want: `{
+  "repository": {
+    "url": "https://packagist.org/packages/test/repo"
+  }
+}`},
+		{name: "repository created", task: repositoryTask, url: "", want: `{
+  "repository": {
+    "url": "https://packagist.org/packages/test/repo"
+  }
+}`},
+		{name: "pull request opened", task: pullTask, url: "", want: `{
+  "repository": {
+    "url": "https://packagist.org/packages/test/repo"
+  }
+}`},
+		{name: "pull request comment", task: pullCommentTask, url: "", want: `{
+  "repository": {
+    "url": "https://packagist.org/packages/test/repo"
+  }
+}`},
 	})
 }

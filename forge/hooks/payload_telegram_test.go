@@ -32,5 +32,30 @@ func TestTelegramPayloads(t *testing.T) {
   "parse_mode": "HTML",
   "disable_web_page_preview": true
 }`},
+		{name: "branch deleted", task: deleteTask, url: "", want: `{
+  "text": "[test/repo] branch \u003ca href=\"http://localhost:3000/test/repo/src/test\" rel=\"nofollow\"\u003etest\u003c/a\u003e deleted",
+  "parse_mode": "HTML",
+  "disable_web_page_preview": true
+}`},
+		{name: "fork", task: forkTask, url: "", want: `{
+  "text": "test/repo2 is forked to \u003ca href=\"http://localhost:3000/test/repo\" rel=\"nofollow\"\u003etest/repo\u003c/a\u003e",
+  "parse_mode": "HTML",
+  "disable_web_page_preview": true
+}`},
+		{name: "repository created", task: repositoryTask, url: "", want: `{
+  "text": "[\u003ca href=\"http://localhost:3000/test/repo\" rel=\"nofollow\"\u003etest/repo\u003c/a\u003e] Repository created",
+  "parse_mode": "HTML",
+  "disable_web_page_preview": true
+}`},
+		{name: "pull request opened", task: pullTask, url: "", want: `{
+  "text": "[test/repo] Pull request opened: \u003ca href=\"http://localhost:3000/test/repo/pulls/12\" rel=\"nofollow\"\u003e#12 Fix bug\u003c/a\u003e by user1\nfixes bug #2",
+  "parse_mode": "HTML",
+  "disable_web_page_preview": true
+}`},
+		{name: "pull request comment", task: pullCommentTask, url: "", want: `{
+  "text": "[test/repo] New comment on pull request \u003ca href=\"http://localhost:3000/test/repo/pulls/12\" rel=\"nofollow\"\u003e#12 Fix bug\u003c/a\u003e by user1\nchanges requested",
+  "parse_mode": "HTML",
+  "disable_web_page_preview": true
+}`},
 	})
 }

@@ -56,5 +56,60 @@ func TestWechatworkPayloads(t *testing.T) {
     "content": "[test/repo] branch test created"
   }
 }`},
+		{name: "branch deleted", task: deleteTask, url: "", want: `{
+  "msgtype": "markdown",
+  "text": {
+    "content": "",
+    "mentioned_list": null,
+    "mentioned_mobile_list": null
+  },
+  "markdown": {
+    "content": "[test/repo] branch test deleted"
+  }
+}`},
+		{name: "fork", task: forkTask, url: "", want: `{
+  "msgtype": "markdown",
+  "text": {
+    "content": "",
+    "mentioned_list": null,
+    "mentioned_mobile_list": null
+  },
+  "markdown": {
+    "content": "test/repo2 is forked to test/repo"
+  }
+}`},
+		{name: "repository created", task: repositoryTask, url: "", want: `{
+  "msgtype": "markdown",
+  "text": {
+    "content": "",
+    "mentioned_list": null,
+    "mentioned_mobile_list": null
+  },
+  "markdown": {
+    "content": "[test/repo] Repository created"
+  }
+}`},
+		{name: "pull request opened", task: pullTask, url: "", want: `{
+  "msgtype": "markdown",
+  "text": {
+    "content": "",
+    "mentioned_list": null,
+    "mentioned_mobile_list": null
+  },
+  "markdown": {
+    "content": "\u003e \u003cfont color=\"info\"\u003e [test/repo] Pull request opened: #12 Fix bug by user1 \u003c/font\u003e \r\n \u003e \u003cfont color=\"comment\"\u003e#12 Fix bug \u003c/font\u003e \r\n \u003e \u003cfont color=\"comment\"\u003efixes bug #2 \u003c/font\u003e \r\n"
+  }
+}`},
+		{name: "pull request comment", task: pullCommentTask, url: "", want: `{
+  "msgtype": "markdown",
+  "text": {
+    "content": "",
+    "mentioned_list": null,
+    "mentioned_mobile_list": null
+  },
+  "markdown": {
+    "content": " \u003e\u003cfont color=\"info\"\u003e[test/repo] New comment on pull request #12 Fix bug by user1\u003c/font\u003e\n \u003echanges requested \n \u003e\u003cfont color=\"warning\"\u003e#12 Fix bug\u003c/font\u003e \n [http://localhost:3000/test/repo/pulls/12#issuecomment-4](http://localhost:3000/test/repo/pulls/12#issuecomment-4)"
+  }
+}`},
 	})
 }
