@@ -38,12 +38,12 @@ func TestSanitizeHTML(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{
 		`<a href="https://x.org/a?b=1&amp;c=2">x</a>`: `<a href="https://x.org/a?b=1&amp;c=2" rel="nofollow">x</a>`,
-		`<a href="javascript:alert(1)">x</a>`:          `<a>x</a>`,
-		`<script>alert(1)</script> & "q"`:              `alert(1) &amp; &#34;q&#34;`,
-		`<b>bold</b> <img src=x onerror=y>`:            `<b>bold</b> `,
-		`a < b > c`:                                    `a &lt; b &gt; c`,
-		`New wiki page &#34;x&#34;`:                    `New wiki page &#34;x&#34;`,
-		`<A HREF='/rel'>r</A>`:                         `<a href="/rel" rel="nofollow">r</a>`,
+		`<a href="javascript:alert(1)">x</a>`:         `<a>x</a>`,
+		`<script>alert(1)</script> & "q"`:             `alert(1) &amp; &#34;q&#34;`,
+		`<b>bold</b> <img src=x onerror=y>`:           `<b>bold</b> `,
+		`a < b > c`:                                   `a &lt; b &gt; c`,
+		`New wiki page &#34;x&#34;`:                   `New wiki page &#34;x&#34;`,
+		`<A HREF='/rel'>r</A>`:                        `<a href="/rel" rel="nofollow">r</a>`,
 	} {
 		assert.Equal(t, want, sanitizeHTML(in), in)
 	}
