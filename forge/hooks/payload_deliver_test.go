@@ -310,3 +310,41 @@ func listTasks(t *testing.T, hs *hooks.Service, actor forge.Actor, id forge.ID) 
 	require.NoError(t, err)
 	return list
 }
+
+// TestForkIntoOrgQueuesCreated: a fork owned by an organisation also
+// queues the repository event "created" (with the organisation), as
+// Forgejo's notifier; a fork owned by a user does not.
+func TestForkIntoOrgQueuesCreated(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	rc := newTypeReceiver(t)
+	e := newEnv(t, []string{"loopback"})
+	root := forgetest.User("root", forgetest.Admin)
+	org := forgetest.User("acme", func(u *forge.User) { u.Type = forge.UserTypeOrganization })
+	for _, u := range []*forge.User{root, org} {
+		require.NoError(t, e.store.Auth().Update(ctx, func(tx auth.Tx) error { return tx.CreateUser(ctx, u, "") }))
+	}
+	sys, err := e.hooks.Create(ctx, forgetest.ActorFor(root), hooks.AdminHooks(), hooks.CreateOptions{Type: hooks.TypeForgejo,
+		Config: hooks.Settings{"url": rc.srv.URL + "/sys", "content_type": "json", "is_system_webhook": "true"},
+		Events: []string{"repository"}, Active: true})
+	require.NoError(t, err)
+	sysTasks := func() []*hooks.Task {
+		list, _, err := e.hooks.Tasks(ctx, forgetest.ActorFor(root), hooks.AdminHooks(), sys.ID, forge.ListOptions{})
+		require.NoError(t, err)
+		return list
+	}
+	userFork := &forge.Repository{ID: 900, OwnerID: e.alice.User.ID, OwnerName: "alice", Name: "copy", ForkID: e.repo.ID}
+	require.NoError(t, e.hooks.Forked(ctx, e.alice, e.repo, userFork))
+	assert.Empty(t, sysTasks(), "a fork into a user's account is no repository event")
+
+	orgFork := &forge.Repository{ID: 901, OwnerID: org.ID, OwnerName: "acme", Name: "proj", ForkID: e.repo.ID}
+	require.NoError(t, e.hooks.Forked(ctx, e.alice, e.repo, orgFork))
+	list := sysTasks()
+	require.Len(t, list, 1)
+	var p hooks.RepositoryPayload
+	require.NoError(t, json.Unmarshal(list[0].Payload, &p))
+	assert.Equal(t, "created", p.Action)
+	assert.Equal(t, "acme/proj", p.Repository.FullName)
+	require.NotNil(t, p.Organization)
+	assert.Equal(t, "acme", p.Organization.Login)
+}
