@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -76,7 +77,7 @@ func (rc *typeReceiver) collect(t *testing.T, n int) map[string]request {
 }
 
 // TestDeliverEveryType: a push reaches a hook of every delivered type on a
-// loopback receiver through the worker, each in its own format, method and
+// loopback receiver through the running worker (Run), each in its own format, method and
 // URL (matrix: PUT to the room URL plus the body's SHA-1 as transaction
 // id, with the access token and without X-Forgejo headers; telegram: the
 // chat_id of its meta added to the sendMessage URL); the sourcehut_builds
@@ -114,9 +115,9 @@ func TestDeliverEveryType(t *testing.T) {
 	}
 	e.push(t, repos.RefUpdate{Ref: "refs/heads/main", OldID: c1, NewID: c2})
 	assert.Empty(t, e.tasks(t, ids["sourcehut_builds"]), "sourcehut_builds is not delivered")
-	n, err := e.hooks.DeliverDue(ctx)
-	require.NoError(t, err)
-	require.Equal(t, 9, n)
+	wctx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- e.hooks.Run(wctx) }()
 	got := rc.collect(t, 9)
 
 	decode := func(typ string, v any) {
@@ -193,14 +194,23 @@ func TestDeliverEveryType(t *testing.T) {
 		if typ == "sourcehut_builds" {
 			continue
 		}
-		log := e.tasks(t, id)
-		require.Len(t, log, 1, typ)
+		var log []*hooks.Task
+		for deadline := time.Now().Add(10 * time.Second); ; {
+			log = e.tasks(t, id)
+			require.Len(t, log, 1, typ)
+			if log[0].Delivered || time.Now().After(deadline) {
+				break
+			}
+			runtime.Gosched()
+		}
 		assert.True(t, log[0].Delivered && log[0].Succeeded, "%s: %+v", typ, log[0])
 		assert.Equal(t, "push", log[0].EventType)
 		var p map[string]any
 		require.NoError(t, json.Unmarshal(log[0].Payload, &p), "the log keeps Forgejo's payload")
 		assert.Equal(t, "refs/heads/main", p["ref"])
 	}
+	stop()
+	require.NoError(t, <-done)
 }
 
 // TestUnconvertibleEventGivenUp: an event a type has no message for is
