@@ -86,7 +86,8 @@ func TestDeliverEveryType(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	rc := newTypeReceiver(t)
-	e := newEnv(t, []string{"loopback"})
+	// A generous time-out: nine deliveries at once on a loaded machine.
+	e := newEnv(t, []string{"loopback"}, func(c *hooks.Config) { c.Timeout = 30 * time.Second })
 	mk := func(typ hooks.Type, cfg hooks.Settings, authz string) *hooks.Hook {
 		cfg["content_type"] = "json"
 		if cfg["url"] == "" {
