@@ -230,7 +230,9 @@ func chatRequest(h *Hook, t *Task, c converter) (Request, error) {
 	return jsonRequest(h, t, v, h.URL)
 }
 
-// jsonRequest sends v as indented JSON to target with the delivery headers.
+// jsonRequest POSTs v as indented JSON to target with the delivery
+// headers. The method is always POST, whatever the hook's http_method:
+// Forgejo creates every hook of these types with POST.
 func jsonRequest(h *Hook, t *Task, v any, target string) (Request, error) {
 	body, err := marshalIndent(v)
 	if err != nil {
@@ -238,11 +240,7 @@ func jsonRequest(h *Hook, t *Task, v any, target string) (Request, error) {
 	}
 	hdr := deliveryHeaders(h, t, body)
 	hdr["Content-Type"] = "application/json"
-	method := h.HTTPMethod
-	if method == "" {
-		method = "POST"
-	}
-	return Request{Method: method, URL: target, Header: hdr, Body: body}, nil
+	return Request{Method: "POST", URL: target, Header: hdr, Body: body}, nil
 }
 
 // deliveryHeaders are the headers every delivery but matrix carries: the
