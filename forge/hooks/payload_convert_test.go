@@ -1,6 +1,7 @@
 package hooks_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -59,4 +60,23 @@ func TestChatHeadersAndSecret(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "POST", r.Method)
 	assert.NotEmpty(t, r.Body)
+}
+
+// BenchmarkNewRequest measures converting a two-commit push for each type
+// (the work the worker adds per delivery).
+func BenchmarkNewRequest(b *testing.B) {
+	body, err := json.Marshal(fixturePush())
+	require.NoError(b, err)
+	tk := &hooks.Task{ID: 1, HookID: 1, UUID: "uuid-1", Event: "push", EventType: "push", Payload: body}
+	for _, typ := range []hooks.Type{hooks.TypeForgejo, hooks.TypeSlack, hooks.TypeDiscord, hooks.TypeTelegram,
+		hooks.TypeMSTeams, hooks.TypeMatrix} {
+		h := typeHook(typ, "https://x.example/", map[string]string{"channel": "c"})
+		b.Run(string(typ), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := hooks.NewRequest(h, tk); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

@@ -25,10 +25,10 @@ type SlackAttachment struct {
 	Text      string `json:"text"`
 }
 
+var slackEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+
 // slackEscape replaces &, < and > by their entities (slack's formatting).
-func slackEscape(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
-}
+func slackEscape(s string) string { return slackEscaper.Replace(s) }
 
 // slackName puts a name in an inline code span, so that it notifies no
 // one.
