@@ -80,3 +80,21 @@ func BenchmarkNewRequest(b *testing.B) {
 		})
 	}
 }
+
+// TestTypeMetaKept: each type's own config keys are kept in Meta on
+// create and edit (what its messages read), and the "config" Forgejo
+// shows holds them for slack only.
+func TestTypeMetaKept(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, map[string]string{"username": "bot", "icon_url": "https://i/x.png"},
+		hooks.MetaOf(hooks.TypeDiscord, hooks.Settings{"url": "u", "username": "bot", "icon_url": "https://i/x.png", "channel": "x"}))
+	assert.Equal(t, map[string]string{"room_id": "!r", "message_type": "2"},
+		hooks.MetaOf(hooks.TypeMatrix, hooks.Settings{"room_id": "!r", "message_type": "2", "secret": "s"}))
+	assert.Equal(t, map[string]string{"package_url": "https://p/x"}, hooks.MetaOf(hooks.TypePackagist, hooks.Settings{"package_url": "https://p/x"}))
+	assert.Empty(t, hooks.MetaOf(hooks.TypeMSTeams, hooks.Settings{"username": "bot"}))
+
+	d := typeHook(hooks.TypeDiscord, "https://d/", map[string]string{"username": "bot"})
+	assert.Equal(t, map[string]string{"url": "https://d/", "content_type": "json"}, hooks.HookConfig(d))
+	s := typeHook(hooks.TypeSlack, "https://s/", map[string]string{"channel": "#c"})
+	assert.Equal(t, map[string]string{"url": "https://s/", "content_type": "json", "channel": "#c"}, hooks.HookConfig(s))
+}
