@@ -104,7 +104,8 @@ func (h *hookRepos) AfterDelete(ctx context.Context, actor forge.Actor, r *forge
 	}
 }
 
-// AfterFork queues the fork event for the parent's hooks.
+// AfterFork copies the default hooks into the fork and queues the fork
+// event for the parent's hooks (hooks.Service.Forked).
 func (h *hookRepos) AfterFork(ctx context.Context, actor forge.Actor, parent, fork *forge.Repository) {
 	if h.svc == nil {
 		return

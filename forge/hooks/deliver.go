@@ -34,7 +34,8 @@ func signSHA1(secret string, body []byte) string {
 	return hex.EncodeToString(m.Sum(nil))
 }
 
-// BuildRequest is the HTTP request delivering t to h, as Forgejo's
+// BuildRequest is the HTTP request delivering t to a forgejo, gitea or
+// gogs hook h (NewRequest builds every type's), as Forgejo's
 // services/webhook/deliver.go: the payload as JSON or as the form field
 // "payload", the delivery and event headers under the Forgejo, Gitea, Gogs
 // and GitHub names, the signatures of the body sent when h has a secret,
@@ -133,8 +134,20 @@ func (s *Service) deliver(ctx context.Context, t *Task) {
 	}); err != nil {
 		return // the hook was deleted with its tasks, or ctx ended
 	}
+	req, err := NewRequest(h, t)
+	if err != nil {
+		// The payload cannot be converted for this type: no attempt would
+		// do better, so the task is given up at once.
+		t.Attempts++
+		t.Delivered, t.DeliveredAt, t.ResponseStatus, t.ResponseBody = true, s.clock.Now(), 0, err.Error()
+		s.log.Info("webhook request not built", "hook", h.ID, "task", t.ID, "err", err)
+		if err := s.store.Update(ctx, func(tx Tx) error { return tx.UpdateTask(ctx, t) }); err != nil {
+			s.log.Info("webhook task not recorded", "task", t.ID, "err", err)
+		}
+		return
+	}
 	actx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
-	resp, err := s.cfg.Sender.Send(actx, BuildRequest(h, t))
+	resp, err := s.cfg.Sender.Send(actx, req)
 	cancel()
 	if ctx.Err() != nil {
 		return // shutting down: the attempt does not count

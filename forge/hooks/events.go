@@ -30,8 +30,9 @@ type Event struct {
 // Enqueue queues ev for every active hook that receives it: the
 // repository's hooks, its owner's (organisation or user) hooks and the
 // system hooks, whose events include ev.Word and whose branch filter
-// passes ev.Branch. Only native hook types (forgejo, gitea, gogs) are
-// queued. It returns once the tasks are stored; Run delivers them.
+// passes ev.Branch. Hooks of a type Hearth does not deliver
+// (sourcehut_builds, see Deliverable) get nothing. It returns once the
+// tasks are stored; Run delivers them, in the hook type's format.
 func (s *Service) Enqueue(ctx context.Context, ev Event) error {
 	body, err := json.Marshal(ev.Payload)
 	if err != nil {
@@ -59,7 +60,7 @@ func (s *Service) Enqueue(ctx context.Context, ev Event) error {
 			hooks = append(hooks, list...)
 		}
 		for _, h := range hooks {
-			if !h.Type.Native() || !Subscribes(h.Events, ev.Word) || !MatchBranchFilter(h.BranchFilter, ev.Branch) {
+			if !Deliverable(h.Type) || !Subscribes(h.Events, ev.Word) || !MatchBranchFilter(h.BranchFilter, ev.Branch) {
 				continue
 			}
 			t := &Task{HookID: h.ID, UUID: s.cfg.NewUUID(), Event: name, EventType: typ, Payload: body, NextAttempt: now, Created: now}
@@ -134,8 +135,17 @@ func (s *Service) Pushed(ctx context.Context, actor forge.Actor, repo *forge.Rep
 // repository hooks) and queues the repository event "created" for the
 // hooks of its owner and the system hooks.
 func (s *Service) RepoCreated(ctx context.Context, actor forge.Actor, repo *forge.Repository) error {
+	if err := s.copyDefaults(ctx, repo); err != nil {
+		return err
+	}
+	return s.repoEvent(ctx, actor, repo, "created")
+}
+
+// copyDefaults copies the default hooks into repo as repository hooks, in
+// one transaction (Forgejo's CopyDefaultWebhooksToRepo).
+func (s *Service) copyDefaults(ctx context.Context, repo *forge.Repository) error {
 	now := s.clock.Now()
-	if err := s.store.Update(ctx, func(tx Tx) error {
+	return s.store.Update(ctx, func(tx Tx) error {
 		defaults, _, err := tx.ListHooks(ctx, Filter{}, forge.ListOptions{Limit: -1})
 		if err != nil {
 			return err
@@ -148,10 +158,7 @@ func (s *Service) RepoCreated(ctx context.Context, actor forge.Actor, repo *forg
 			}
 		}
 		return nil
-	}); err != nil {
-		return err
-	}
-	return s.repoEvent(ctx, actor, repo, "created")
+	})
 }
 
 // RepoDeleted queues the repository event "deleted" for the hooks of the
@@ -170,12 +177,24 @@ func (s *Service) repoEvent(ctx context.Context, actor forge.Actor, repo *forge.
 	return s.Enqueue(ctx, Event{Word: "repository", Repo: repo, Payload: p})
 }
 
-// Forked queues the fork event for the hooks of the repository forked
-// (parent): forkee is the parent, repository the new fork, as Forgejo.
+// Forked copies the default hooks into the new fork, as RepoCreated does
+// (Forgejo creates forks through the same CreateRepositoryByExample),
+// queues the fork event for the hooks of the repository forked (parent):
+// forkee is the parent, repository the new fork, as Forgejo, and, for a
+// fork into an organisation, the repository event "created" for the
+// fork's hooks, its organisation's and the system hooks, as Forgejo's
+// notifier.
 func (s *Service) Forked(ctx context.Context, actor forge.Actor, parent, fork *forge.Repository) error {
+	if err := s.copyDefaults(ctx, fork); err != nil {
+		return err
+	}
 	us := s.users(ctx, parent.OwnerID, fork.OwnerID)
-	return s.Enqueue(ctx, Event{Word: "fork", Repo: parent, Payload: ForkPayload{
+	err := s.Enqueue(ctx, Event{Word: "fork", Repo: parent, Payload: ForkPayload{
 		Forkee: s.payloadRepo(parent, us[0]), Repo: s.payloadRepo(fork, us[1]), Sender: s.payloadUser(actor.User)}})
+	if us[1] != nil && us[1].Type == forge.UserTypeOrganization {
+		err = errors.Join(err, s.repoEvent(ctx, actor, fork, "created"))
+	}
+	return err
 }
 
 // Test queues a test delivery of hook id of owner/repo, active or not,

@@ -38,8 +38,8 @@ var types = []Type{TypeForgejo, TypeGitea, TypeGogs, TypeSlack, TypeDiscord, Typ
 func (t Type) Valid() bool { return slices.Contains(types, t) }
 
 // Native reports whether the type receives Forgejo's own JSON payloads
-// (forgejo, gitea, gogs). Hearth delivers to native hooks only; the other
-// types are stored and listed, but their chat formats are not produced yet.
+// (forgejo, gitea, gogs); the other types receive their own format (see
+// NewRequest).
 func (t Type) Native() bool { return t == TypeForgejo || t == TypeGitea || t == TypeGogs }
 
 // ContentType is how a payload is sent.
@@ -143,9 +143,16 @@ func ValidURL(s string) bool {
 }
 
 // metaKeys are the configuration keys each type keeps besides url,
-// content_type, secret and http_method.
+// content_type, secret and http_method: the fields of Forgejo's
+// <Type>Meta. Forgejo's API stores slack's only; Hearth also keeps the
+// others' from the create and edit config, as Forgejo's forms do.
 var metaKeys = map[Type][]string{
-	TypeSlack: {"channel", "username", "icon_url", "color"},
+	TypeSlack:           {"channel", "username", "icon_url", "color"},
+	TypeDiscord:         {"username", "icon_url"},
+	TypeTelegram:        {"bot_token", "chat_id", "thread_id"},
+	TypeMatrix:          {"homeserver_url", "room_id", "message_type"},
+	TypePackagist:       {"username", "api_token", "package_url"},
+	TypeSourcehutBuilds: {"manifest_path", "visibility", "secrets"},
 }
 
 // Settings is the "config" object of a create or edit option.
@@ -224,11 +231,14 @@ func MetaOf(t Type, c Settings) map[string]string {
 }
 
 // HookConfig is the "config" object Forgejo shows for a hook: url,
-// content_type and the type's own keys; never the secret.
+// content_type and, for slack, its own keys; never the secret (nor the
+// other types' meta, which Forgejo does not show in config).
 func HookConfig(h *Hook) map[string]string {
 	c := map[string]string{"url": h.URL, "content_type": string(h.ContentType)}
-	for k, v := range h.Meta {
-		c[k] = v
+	if h.Type == TypeSlack {
+		for k, v := range h.Meta {
+			c[k] = v
+		}
 	}
 	return c
 }
