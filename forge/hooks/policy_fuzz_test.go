@@ -1,0 +1,100 @@
+package hooks_test
+
+import (
+	"errors"
+	"net/netip"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/hooks"
+)
+
+// FuzzAddressPolicy parses arbitrary ALLOWED_HOST_LIST values and asks
+// them about arbitrary addresses and host names. A refused list is
+// forge.ErrInvalid. An accepted one never lets a webhook reach a loopback,
+// link-local (the cloud metadata address), unspecified or multicast
+// address unless an entry says so ("*", "loopback" for loopback, or a
+// CIDR holding the address), answers an IPv4-mapped IPv6 address as its
+// IPv4 address, and allows a host by name only through "*" or a name
+// glob.
+func FuzzAddressPolicy(f *testing.F) {
+	for _, s := range []string{"", "external", "loopback", "private", "*", "10.1.0.0/16", "*.example.com", "loopback, *.internal",
+		"::1/128", "[", "{a", "169.254.0.0/16", "0.0.0.0/0", "EXTERNAL,,", "fe80::/10"} {
+		f.Add(s, []byte{169, 254, 169, 254}, "hooks.example.com")
+		f.Add(s, []byte{127, 0, 0, 1}, "localhost")
+	}
+	f.Add("external", []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 10, 0, 0, 1}, "")
+	f.Fuzz(func(t *testing.T, list string, raw []byte, host string) {
+		p, err := hooks.ParseAddressPolicy([]string{list})
+		if err != nil {
+			if !errors.Is(err, forge.ErrInvalid) {
+				t.Fatalf("ParseAddressPolicy(%q): %v is not ErrInvalid", list, err)
+			}
+			return
+		}
+		var all, loopback, names bool
+		var cidrs []netip.Prefix
+		for _, w := range strings.Split(list, ",") {
+			switch w = strings.ToLower(strings.TrimSpace(w)); w {
+			case "":
+			case "*":
+				all = true
+			case "loopback":
+				loopback = true
+			case "private", "external":
+			default:
+				if pre, err := netip.ParsePrefix(w); err == nil {
+					cidrs = append(cidrs, pre)
+				} else {
+					names = true
+				}
+			}
+		}
+		inCIDR := func(ip netip.Addr) bool {
+			for _, c := range cidrs {
+				if c.Masked().Contains(ip) {
+					return true
+				}
+			}
+			return false
+		}
+		ip, ok := netip.AddrFromSlice(raw)
+		if ok {
+			got := p.AllowsAddr(ip)
+			if got != p.AllowsAddr(ip.Unmap()) {
+				t.Fatalf("policy %q: %v and %v answer differently", list, ip, ip.Unmap())
+			}
+			u := ip.Unmap()
+			if got && !all && !inCIDR(u) {
+				switch {
+				case u.IsLoopback() && !loopback,
+					u.IsLinkLocalUnicast(), u.IsLinkLocalMulticast(), u.IsMulticast(), u.IsUnspecified():
+					t.Fatalf("policy %q allows %v", list, ip)
+				}
+			}
+		}
+		if p.AllowsName(host) && !all && !names {
+			t.Fatalf("policy %q allows host name %q without a name entry", list, host)
+		}
+	})
+}
+
+// FuzzValidURL checks arbitrary webhook target URLs: an accepted one is
+// an absolute http or https URL with a host.
+func FuzzValidURL(f *testing.F) {
+	for _, s := range []string{"http://example.com/hook", "https://[::1]:8080/x", "ftp://x", "//x", "http://", "http:/x", "javascript:alert(1)",
+		"http://a b", "http://%zz", "HTTP://X"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !hooks.ValidURL(s) {
+			return
+		}
+		u, err := url.Parse(s)
+		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+			t.Fatalf("ValidURL(%q) accepted: %v", s, err)
+		}
+	})
+}
