@@ -1,0 +1,272 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi"
+	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/storage/blob"
+	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/sqlite"
+)
+
+// fuzzServer is a real API server on loopback over real services (SQLite
+// in memory, git and blob directories) for the fuzz targets: alice owns
+// alice/proj, which has issue #1 with a comment and a label; token is
+// alice's token with every scope.
+type fuzzServer struct {
+	url, token string
+	comment    int64
+	label      int64
+}
+
+func newFuzzServer(tb testing.TB, mutate ...func(*httpapi.Config)) *fuzzServer {
+	tb.Helper()
+	ctx := context.Background()
+	must := func(err error) {
+		tb.Helper()
+		if err != nil {
+			tb.Fatal(err)
+		}
+	}
+	db, err := sqlite.Open(ctx, ":memory:")
+	must(err)
+	tb.Cleanup(func() { db.Close() })
+	clock := forgetest.NewClock()
+	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
+		SecretKey: []byte("httpapi-test-secret")})
+	must(err)
+	no := false
+	_, err = svc.EnsureAdmin(ctx, auth.CreateUserOptions{Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
+	must(err)
+	git, err := gitstore.Open(tb.TempDir())
+	must(err)
+	tb.Cleanup(func() { git.Close() })
+	blobs, err := blob.OpenDir(tb.TempDir())
+	must(err)
+	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
+	must(err)
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: fakeOrgs{svc}, Search: repoSearch{repoSvc},
+		Clock: clock, Blobs: blobs, MaxAttachmentSize: 1 << 20})
+	must(err)
+	cfg := httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Issues: issueSvc}
+	for _, m := range mutate {
+		m(&cfg)
+	}
+	api, err := httpapi.New(cfg)
+	must(err)
+	srv := httptest.NewServer(api)
+	tb.Cleanup(srv.Close)
+	s := &fuzzServer{url: srv.URL}
+	call := func(method, path, user, body string, want int) map[string]any {
+		tb.Helper()
+		r, _ := http.NewRequest(method, srv.URL+path, strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		if user != "" {
+			r.SetBasicAuth(user, user+"password")
+		} else {
+			r.Header.Set("Authorization", "token "+s.token)
+		}
+		res, err := http.DefaultClient.Do(r)
+		must(err)
+		defer res.Body.Close()
+		data, _ := io.ReadAll(res.Body)
+		if res.StatusCode != want {
+			tb.Fatalf("%s %s: %d %s", method, path, res.StatusCode, data)
+		}
+		var m map[string]any
+		json.Unmarshal(data, &m)
+		return m
+	}
+	call("POST", "/api/v1/admin/users", "root", `{"username":"alice","email":"alice@example.com","password":"alicepassword","must_change_password":false}`, 201)
+	s.token = call("POST", "/api/v1/users/alice/tokens", "alice", `{"name":"fuzz","scopes":["all"]}`, 201)["sha1"].(string)
+	call("POST", "/api/v1/user/repos", "", `{"name":"proj","auto_init":true}`, 201)
+	call("POST", "/api/v1/repos/alice/proj/issues", "", `{"title":"first","body":"about #1 @alice"}`, 201)
+	s.comment = int64(call("POST", "/api/v1/repos/alice/proj/issues/1/comments", "", `{"body":"a comment"}`, 201)["id"].(float64))
+	s.label = int64(call("POST", "/api/v1/repos/alice/proj/labels", "", `{"name":"bug","color":"#ff0000"}`, 201)["id"].(float64))
+	return s
+}
+
+// do sends one request as alice and returns the status and body.
+func (s *fuzzServer) do(t *testing.T, method, path, contentType string, body []byte) (int, []byte) {
+	t.Helper()
+	r, err := http.NewRequest(method, s.url+path, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Header.Set("Content-Type", contentType)
+	r.Header.Set("Authorization", "token "+s.token)
+	res, err := http.DefaultClient.Do(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	data, _ := io.ReadAll(res.Body)
+	return res.StatusCode, data
+}
+
+// checkAnswer fails on a 5xx, and on an error status whose body is not
+// Forgejo's JSON error shape.
+func checkAnswer(t *testing.T, what string, status int, body []byte) {
+	t.Helper()
+	if status >= 500 {
+		t.Fatalf("%s: %d %s", what, status, body)
+	}
+	if status >= 400 && len(body) > 0 {
+		var e struct {
+			Message *string `json:"message"`
+		}
+		if err := json.Unmarshal(body, &e); err != nil || e.Message == nil {
+			t.Fatalf("%s: %d with body %q", what, status, body)
+		}
+	}
+}
+
+// fuzzWriteRoutes are the write routes FuzzWriteRoutes sends bodies to;
+// %s in a path takes the fuzzed path segment.
+var fuzzWriteRoutes = []struct{ method, path string }{
+	{"POST", "/repos/alice/proj/issues"},
+	{"PATCH", "/repos/alice/proj/issues/1"},
+	{"POST", "/repos/alice/proj/issues/1/comments"},
+	{"PATCH", "/repos/alice/proj/issues/comments/{comment}"},
+	{"POST", "/repos/alice/proj/labels"},
+	{"PATCH", "/repos/alice/proj/labels/{label}"},
+	{"PUT", "/repos/alice/proj/issues/1/labels"},
+	{"POST", "/repos/alice/proj/issues/1/labels"},
+	{"POST", "/repos/alice/proj/milestones"},
+	{"POST", "/repos/alice/proj/issues/1/deadline"},
+	{"POST", "/repos/alice/proj/issues/1/times"},
+	{"PATCH", "/repos/alice/proj"},
+	{"POST", "/repos/alice/proj/branches"},
+	{"POST", "/repos/alice/proj/tags"},
+	{"POST", "/repos/alice/proj/branch_protections"},
+	{"POST", "/repos/alice/proj/contents"},
+	{"POST", "/repos/alice/proj/contents/%s"},
+	{"PUT", "/repos/alice/proj/contents/%s"},
+	{"POST", "/repos/alice/proj/releases"},
+	{"POST", "/repos/alice/proj/statuses/%s"},
+	{"POST", "/user/repos"},
+	{"POST", "/repos/alice/proj/issues/1/reactions"},
+	{"GET", "/repos/alice/proj/contents/%s"},
+	{"GET", "/repos/alice/proj/raw/%s"},
+	{"GET", "/repos/alice/proj/branches/%s"},
+	{"GET", "/repos/alice/proj/git/commits/%s"},
+	{"GET", "/repos/alice/proj/issues?q=%s&labels=%s&since=%s"},
+}
+
+// FuzzWriteRoutes sends arbitrary JSON bodies, with an arbitrary path
+// segment (a file path, branch, commit or query value), to a sample of
+// routes of a real server over loopback, as the repository owner with
+// every scope: no answer is a 5xx, and every error is Forgejo's JSON shape.
+func FuzzWriteRoutes(f *testing.F) {
+	for i := range fuzzWriteRoutes {
+		for _, s := range [][2]string{
+			{`{}`, "a.txt"},
+			{`{"title":"t","body":"see #1 and alice/proj#1 @alice","labels":[1],"due_date":"2030-01-01T00:00:00Z"}`, "main"},
+			{`{"name":"x","color":"00aabb","exclusive":true,"description":"d"}`, "docs/../x"},
+			{`{"labels":["bug",1]}`, "..%2f..%2fetc"},
+			{`{"new_branch_name":"b1","old_branch_name":"main","tag_name":"v1","target":"main","rule_name":"m*"}`, "refs/heads/main"},
+			{`{"files":[{"operation":"create","path":"x/y","content":"aGk="}],"message":"m","content":"aGk=","branch":"main"}`, "f.txt"},
+			{`{"state":"success","context":"ci","target_url":"http://x"}`, "HEAD"},
+			{`{"time":3600,"created":"2020-01-01T00:00:00Z","content":"+1","due_date":null}`, "main...main"},
+			{`{"name":"r","private":true,"default_branch":"nope","has_issues":false}`, "\x00"},
+			{`{"body":null,"title":"","state":"closed","milestone":99,"assignees":["nobody"]}`, ".git/config"},
+		} {
+			f.Add(uint8(i), []byte(s[0]), s[1])
+		}
+	}
+	s := newFuzzServer(f)
+	f.Fuzz(func(t *testing.T, route uint8, body []byte, seg string) {
+		rt := fuzzWriteRoutes[int(route)%len(fuzzWriteRoutes)]
+		p := strings.NewReplacer("{comment}", fmt.Sprint(s.comment), "{label}", fmt.Sprint(s.label)).Replace(rt.path)
+		esc := url.PathEscape(seg)
+		if strings.Contains(p, "?") {
+			esc = url.QueryEscape(seg)
+		}
+		p = strings.ReplaceAll(p, "%s", esc)
+		if rt.method == "GET" {
+			body = nil
+		}
+		status, data := s.do(t, rt.method, "/api/v1"+p, "application/json", body)
+		checkAnswer(t, rt.method+" "+p, status, data)
+	})
+}
+
+// FuzzAttachmentUpload sends arbitrary multipart bodies to the attachment
+// upload of an issue: no answer is a 5xx, every error is Forgejo's JSON
+// shape, and an upload that succeeds stored exactly the bytes of the
+// request's `attachment` part.
+func FuzzAttachmentUpload(f *testing.F) {
+	part := func(fields map[string]string, name, content string) []byte {
+		var b bytes.Buffer
+		mw := multipart.NewWriter(&b)
+		mw.SetBoundary("fuzzboundary")
+		for k, v := range fields {
+			mw.WriteField(k, v)
+		}
+		if name != "-" {
+			w, _ := mw.CreateFormFile("attachment", name)
+			w.Write([]byte(content))
+		}
+		mw.Close()
+		return b.Bytes()
+	}
+	ct := "multipart/form-data; boundary=fuzzboundary"
+	f.Add(ct, part(nil, "a.txt", "hello"), "")
+	f.Add(ct, part(map[string]string{"name": "b.txt", "updated_at": "2020-01-01T00:00:00Z"}, "a.txt", "hi"), "")
+	f.Add(ct, part(map[string]string{"updated_at": "yesterday"}, "a.txt", "x"), "")
+	f.Add(ct, part(nil, "-", ""), "")
+	f.Add(ct, part(nil, "../../etc/passwd", "\x00\x01"), "x.exe")
+	f.Add(ct, part(nil, "", "<html><script>alert(1)</script>"), "")
+	f.Add("multipart/form-data", []byte("--x\r\n\r\n"), "")
+	f.Add("multipart/form-data; boundary=\"", []byte("--\"\r\n"), "")
+	f.Add("application/json", []byte(`{}`), "n")
+	s := newFuzzServer(f)
+	f.Fuzz(func(t *testing.T, contentType string, body []byte, name string) {
+		path := "/api/v1/repos/alice/proj/issues/1/assets"
+		if name != "" {
+			path += "?name=" + url.QueryEscape(name)
+		}
+		status, data := s.do(t, "POST", path, contentType, body)
+		checkAnswer(t, "upload", status, data)
+		if status != http.StatusCreated {
+			return
+		}
+		var at struct {
+			Size int64  `json:"size"`
+			Name string `json:"name"`
+		}
+		if err := json.Unmarshal(data, &at); err != nil {
+			t.Fatalf("201 with %q (%v)", data, err)
+		}
+		_, params, _ := mime.ParseMediaType(contentType)
+		mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+		for {
+			p, err := mr.NextPart()
+			if err != nil {
+				t.Fatalf("201 for a body without an attachment part: %v", err)
+			}
+			if p.FormName() == "attachment" {
+				want, _ := io.ReadAll(p)
+				if int64(len(want)) != at.Size {
+					t.Fatalf("stored %d bytes, the part holds %d", at.Size, len(want))
+				}
+				return
+			}
+		}
+	})
+}
