@@ -32,6 +32,7 @@ type fuzzServer struct {
 	url, token string
 	comment    int64
 	label      int64
+	release    int64
 }
 
 func newFuzzServer(tb testing.TB, mutate ...func(*httpapi.Config)) *fuzzServer {
@@ -98,6 +99,7 @@ func newFuzzServer(tb testing.TB, mutate ...func(*httpapi.Config)) *fuzzServer {
 	call("POST", "/api/v1/repos/alice/proj/issues", "", `{"title":"first","body":"about #1 @alice"}`, 201)
 	s.comment = int64(call("POST", "/api/v1/repos/alice/proj/issues/1/comments", "", `{"body":"a comment"}`, 201)["id"].(float64))
 	s.label = int64(call("POST", "/api/v1/repos/alice/proj/labels", "", `{"name":"bug","color":"#ff0000"}`, 201)["id"].(float64))
+	s.release = int64(call("POST", "/api/v1/repos/alice/proj/releases", "", `{"tag_name":"v1","name":"one"}`, 201)["id"].(float64))
 	return s
 }
 
@@ -207,7 +209,7 @@ func FuzzWriteRoutes(f *testing.F) {
 }
 
 // FuzzAttachmentUpload sends arbitrary multipart bodies to the attachment
-// upload of an issue: no answer is a 5xx, every error is Forgejo's JSON
+// upload of an issue or of a release: no answer is a 5xx, every error is Forgejo's JSON
 // shape, and an upload that succeeds stored exactly the bytes of the
 // request's `attachment` part.
 func FuzzAttachmentUpload(f *testing.F) {
@@ -235,9 +237,13 @@ func FuzzAttachmentUpload(f *testing.F) {
 	f.Add("multipart/form-data", []byte("--x\r\n\r\n"), "")
 	f.Add("multipart/form-data; boundary=\"", []byte("--\"\r\n"), "")
 	f.Add("application/json", []byte(`{}`), "n")
+	f.Add(ct, []byte("--fuzzboundary\r\nContent-Disposition: form-data; name=\"attachment\"; filename=\"a\"\r\n\r\ntruncated"), "")
 	s := newFuzzServer(f)
 	f.Fuzz(func(t *testing.T, contentType string, body []byte, name string) {
 		path := "/api/v1/repos/alice/proj/issues/1/assets"
+		if len(body)%2 == 1 {
+			path = fmt.Sprintf("/api/v1/repos/alice/proj/releases/%d/assets", s.release)
+		}
 		if name != "" {
 			path += "?name=" + url.QueryEscape(name)
 		}
@@ -253,7 +259,13 @@ func FuzzAttachmentUpload(f *testing.F) {
 		if err := json.Unmarshal(data, &at); err != nil {
 			t.Fatalf("201 with %q (%v)", data, err)
 		}
-		_, params, _ := mime.ParseMediaType(contentType)
+		mt, params, _ := mime.ParseMediaType(contentType)
+		if mt != "multipart/form-data" {
+			if !strings.Contains(path, "releases") || at.Size != int64(len(body)) {
+				t.Fatalf("201 for a %q body of %d bytes, stored %d", contentType, len(body), at.Size)
+			}
+			return
+		}
 		mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
 		for {
 			p, err := mr.NextPart()
