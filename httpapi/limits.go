@@ -1,10 +1,12 @@
 package httpapi
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"time"
 )
 
 // errUploadTooLarge is the error an upload's file fails with past its
@@ -60,4 +62,31 @@ func (c *call) uploadError(err error) bool {
 		return false
 	}
 	return true
+}
+
+// ServerLimits are the limits the http.Server in front of the API
+// enforces: they act before the handler runs, so the handler cannot. Each
+// zero field takes DefaultServerLimits' value.
+type ServerLimits struct {
+	// MaxHeaderBytes caps the request line and headers; net/http answers
+	// a larger request 431.
+	MaxHeaderBytes int
+	// ReadHeaderTimeout bounds the time a client takes to send them.
+	ReadHeaderTimeout time.Duration
+	// IdleTimeout closes a keep-alive connection idle this long.
+	IdleTimeout time.Duration
+}
+
+// DefaultServerLimits: 64 KiB of headers, sent within 10 s; idle
+// connections close after 2 minutes.
+var DefaultServerLimits = ServerLimits{MaxHeaderBytes: 64 << 10, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+
+// Apply sets srv's header size and timeouts (zero fields: the defaults).
+// It sets no overall ReadTimeout or WriteTimeout: clones, pushes and
+// archives may rightly take long; a host cuts trickled bodies by rate
+// instead (examples/forged's -body-min-rate).
+func (l ServerLimits) Apply(srv *http.Server) {
+	srv.MaxHeaderBytes = cmp.Or(l.MaxHeaderBytes, DefaultServerLimits.MaxHeaderBytes)
+	srv.ReadHeaderTimeout = cmp.Or(l.ReadHeaderTimeout, DefaultServerLimits.ReadHeaderTimeout)
+	srv.IdleTimeout = cmp.Or(l.IdleTimeout, DefaultServerLimits.IdleTimeout)
 }

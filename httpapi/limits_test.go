@@ -2,9 +2,13 @@ package httpapi_test
 
 import (
 	"fmt"
+	"io"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hearthforge/hearth/httpapi"
 )
@@ -44,5 +48,48 @@ func TestUploadLimit(t *testing.T) {
 	}
 	if status, data := up("0123456789x"); status != http.StatusRequestEntityTooLarge || !strings.Contains(string(data), "limit is 10 bytes") {
 		t.Errorf("11 bytes: %d %s, want 413", status, data)
+	}
+}
+
+// TestServerLimits runs the API behind an http.Server with
+// ServerLimits applied: headers over MaxHeaderBytes get 431, a client that
+// does not finish its headers within ReadHeaderTimeout is cut off, and the
+// zero value applies the defaults.
+func TestServerLimits(t *testing.T) {
+	t.Parallel()
+	var zero http.Server
+	httpapi.ServerLimits{}.Apply(&zero)
+	if zero.MaxHeaderBytes != httpapi.DefaultServerLimits.MaxHeaderBytes || zero.ReadHeaderTimeout != httpapi.DefaultServerLimits.ReadHeaderTimeout ||
+		zero.IdleTimeout != httpapi.DefaultServerLimits.IdleTimeout {
+		t.Fatalf("zero ServerLimits applied %d, %v, %v", zero.MaxHeaderBytes, zero.ReadHeaderTimeout, zero.IdleTimeout)
+	}
+	api := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
+	srv := httptest.NewUnstartedServer(api)
+	httpapi.ServerLimits{MaxHeaderBytes: 4 << 10, ReadHeaderTimeout: 200 * time.Millisecond}.Apply(srv.Config)
+	srv.Start()
+	t.Cleanup(srv.Close)
+	for _, n := range []int{1 << 10, 64 << 10} {
+		r, _ := http.NewRequest("GET", srv.URL+"/api/v1/version", nil)
+		r.Header.Set("X-Big", strings.Repeat("x", n))
+		res, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if want := map[bool]int{true: http.StatusNoContent, false: http.StatusRequestHeaderFieldsTooLarge}[n < 4<<10]; res.StatusCode != want {
+			t.Errorf("a %d-byte header: %d, want %d", n, res.StatusCode, want)
+		}
+	}
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	start := time.Now()
+	io.WriteString(conn, "GET /api/v1/version HTTP/1.1\r\nHost: x\r\n") // never finished
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	io.ReadAll(conn) // returns when the server closes the connection
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("a client stalling in its headers kept the connection %v", d)
 	}
 }
