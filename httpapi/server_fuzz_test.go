@@ -187,6 +187,7 @@ func FuzzWriteRoutes(f *testing.F) {
 			{`{"time":3600,"created":"2020-01-01T00:00:00Z","content":"+1","due_date":null}`, "main...main"},
 			{`{"name":"r","private":true,"default_branch":"nope","has_issues":false}`, "\x00"},
 			{`{"body":null,"title":"","state":"closed","milestone":99,"assignees":["nobody"]}`, ".git/config"},
+			{`{"mirror_interval":"1h","external_tracker":{"external_tracker_url":"http://x","external_tracker_format":"http://x/{index}"},"external_wiki":{"external_wiki_url":"ftp://x"},"default_branch":"a\nb"}`, "x"},
 		} {
 			f.Add(uint8(i), []byte(s[0]), s[1])
 		}

@@ -2,6 +2,7 @@ package repos_test
 
 import (
 	"errors"
+	"os/exec"
 	"path"
 	"strings"
 	"testing"
@@ -14,8 +15,9 @@ import (
 // FuzzCheckRefName checks arbitrary branch and tag names: an accepted name
 // is one git takes as a branch (no "..", "@{", control character, space or
 // ~^:?*[\, no empty, dot-led or .lock component, no trailing "."), never
-// an option or a full name, and CheckRevision accepts it and its full
-// forms; a refused one is forge.ErrInvalid.
+// an option or a full name, git check-ref-format takes it, and
+// CheckRevision accepts it and its full forms; ValidBranchName agrees with
+// it; a refused one is forge.ErrInvalid.
 func FuzzCheckRefName(f *testing.F) {
 	for _, s := range []string{"main", "feature/x", "v1.0", "a..b", "a@{1}", "-x", "refs/heads/main", "/a", "a/", "a//b",
 		"a.", ".a", "a/.b", "a.lock", "a.lock/b", "HEAD", "@", "a b", "a~1", "a^", "a:b", "a?", "a*", "a[", `a\b`,
@@ -32,10 +34,19 @@ func FuzzCheckRefName(f *testing.F) {
 			if !errors.Is(err, forge.ErrInvalid) {
 				t.Fatalf("CheckRefName(%q): %v is not ErrInvalid", name, err)
 			}
+			if repos.ValidBranchName(name) {
+				t.Fatalf("CheckRefName(%q) refuses but ValidBranchName accepts", name)
+			}
 			return
 		}
 		if rerr != nil {
 			t.Fatalf("CheckRefName(%q) accepts but CheckRevision refuses: %v", name, rerr)
+		}
+		if !repos.ValidBranchName(name) {
+			t.Fatalf("CheckRefName(%q) accepts but ValidBranchName refuses", name)
+		}
+		if out, err := exec.Command("git", "check-ref-format", "refs/heads/"+name).CombinedOutput(); err != nil {
+			t.Fatalf("CheckRefName(%q) accepts a name git refuses: %v %s", name, err, out)
 		}
 		for _, full := range []string{"refs/heads/" + name, "refs/tags/" + name} {
 			if err := repos.CheckRevision(full); err != nil {
@@ -127,6 +138,32 @@ func FuzzCheckSignature(f *testing.F) {
 		}
 		if strings.ContainsAny(name+email, "<>\n\r\x00") || !utf8.ValidString(name) || !utf8.ValidString(email) {
 			t.Fatalf("CheckSignature(%q, %q) accepted", name, email)
+		}
+	})
+}
+
+// FuzzValidateName checks arbitrary repository names: an accepted name is
+// 1 to 100 letters, digits, '-', '_' and '.', not "." or ".." and not
+// ending in .git; a refused one is forge.ErrInvalid.
+func FuzzValidateName(f *testing.F) {
+	for _, s := range []string{"proj", "a.b-c_d", ".", "..", "-", "x.git", "X.GIT", "x.wiki", "a b", "é", strings.Repeat("r", 101), ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		err := repos.ValidateName(name)
+		if err != nil {
+			if !errors.Is(err, forge.ErrInvalid) {
+				t.Fatalf("ValidateName(%q): %v is not ErrInvalid", name, err)
+			}
+			return
+		}
+		if name == "" || len(name) > 100 || name == "." || name == ".." || strings.HasSuffix(strings.ToLower(name), ".git") {
+			t.Fatalf("ValidateName(%q) accepted", name)
+		}
+		for _, c := range []byte(name) {
+			if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_' || c == '.') {
+				t.Fatalf("ValidateName(%q) accepted byte %q", name, c)
+			}
 		}
 	})
 }
