@@ -98,3 +98,42 @@ func FuzzValidURL(f *testing.F) {
 		}
 	})
 }
+
+// FuzzMatchBranchFilter matches arbitrary webhook branch filters against
+// arbitrary branches: it never panics; an empty filter, "*" and an event
+// without a branch pass; a filter that does not compile passes nothing.
+func FuzzMatchBranchFilter(f *testing.F) {
+	for _, s := range [][2]string{{"", "main"}, {"*", "x"}, {"main", "main"}, {"{main,dev}", "dev"}, {"a{", "a"}, {"{a", "a"},
+		{"release/*", "release/1"}, {"[", "["}, {"x", ""}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, filter, branch string) {
+		got := hooks.MatchBranchFilter(filter, branch)
+		if (filter == "" || filter == "*" || branch == "") && !got {
+			t.Fatalf("MatchBranchFilter(%q, %q) = false", filter, branch)
+		}
+		if !hooks.ValidBranchFilter(filter) && got && branch != "" {
+			t.Fatalf("MatchBranchFilter(%q, %q): an invalid filter passes", filter, branch)
+		}
+	})
+}
+
+// TestGlobPanics is the defect FuzzMatchBranchFilter found: gobwas/glob
+// panics matching "a{" against "a", so a webhook whose branch filter was
+// "main{" made every push of main panic in Enqueue (no hook of the
+// repository was queued and the push request ended in a recovered panic).
+// Such a filter now passes nothing, and an allowed host list entry that
+// panics allows nothing.
+func TestGlobPanics(t *testing.T) {
+	t.Parallel()
+	if hooks.MatchBranchFilter("main{", "main") {
+		t.Error(`MatchBranchFilter("main{", "main") = true`)
+	}
+	p, err := hooks.ParseAddressPolicy([]string{"a{"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.AllowsName("a") {
+		t.Error(`policy "a{" allows "a"`)
+	}
+}
