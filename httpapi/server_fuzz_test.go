@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -279,6 +280,52 @@ func FuzzAttachmentUpload(f *testing.F) {
 					t.Fatalf("stored %d bytes, the part holds %d", at.Size, len(want))
 				}
 				return
+			}
+		}
+	})
+}
+
+// FuzzAuthorization sends arbitrary Authorization, Sudo and OTP headers
+// to a real server: no answer is a 5xx, errors are Forgejo's JSON shape,
+// and /user answers 200 only to a header carrying a real credential
+// (alice's token, or alice's or root's password).
+func FuzzAuthorization(f *testing.F) {
+	basic := func(u, p string) string { return "Basic " + base64.StdEncoding.EncodeToString([]byte(u+":"+p)) }
+	for _, s := range [][3]string{{"token TOKEN", "", ""}, {"Bearer TOKEN", "root", ""}, {basic("alice", "alicepassword"), "", "123456"},
+		{basic("root", "rootpassword"), "alice", ""}, {basic("alice", "wrong"), "", ""}, {"Basic !!!", "", ""}, {"token", "", ""},
+		{"token a b", "", ""}, {basic("", ""), "", ""}, {"Basic " + base64.StdEncoding.EncodeToString([]byte("nocolon")), "", ""}, {"", "ghost", "x"}} {
+		f.Add(s[0], s[1], s[2])
+	}
+	s := newFuzzServer(f)
+	f.Fuzz(func(t *testing.T, authorization, sudo, otp string) {
+		authorization = strings.ReplaceAll(authorization, "TOKEN", s.token)
+		for _, path := range []string{"/api/v1/user", "/api/v1/repos/alice/proj"} {
+			r, err := http.NewRequest("GET", s.url+path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range map[string]string{"Authorization": authorization, "Sudo": sudo, "X-Forgejo-OTP": otp} {
+				if v != "" && !strings.ContainsFunc(v, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
+					r.Header.Set(k, v)
+				}
+			}
+			res, err := http.DefaultClient.Do(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			checkAnswer(t, path, res.StatusCode, body)
+			if path == "/api/v1/user" && res.StatusCode == http.StatusOK {
+				auth := r.Header.Get("Authorization")
+				creds := strings.Contains(auth, s.token)
+				if f := strings.Fields(auth); len(f) == 2 && strings.EqualFold(f[0], "basic") {
+					raw, _ := base64.StdEncoding.DecodeString(f[1])
+					creds = creds || strings.HasSuffix(string(raw), ":alicepassword") || strings.HasSuffix(string(raw), ":rootpassword")
+				}
+				if !creds {
+					t.Fatalf("/user answered 200 to Authorization %q: %s", auth, body)
+				}
 			}
 		}
 	})

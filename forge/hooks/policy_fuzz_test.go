@@ -137,3 +137,39 @@ func TestGlobPanics(t *testing.T) {
 		t.Error(`policy "a{" allows "a"`)
 	}
 }
+
+// FuzzHookConfig checks arbitrary hook configurations and event lists: a
+// refused configuration is forge.ErrInvalid; an accepted one has a valid
+// http(s) URL and a known content type; the events read are known words,
+// lower-case, each once, and reading them again changes nothing.
+func FuzzHookConfig(f *testing.F) {
+	f.Add(uint8(0), "http://example.com/h", "json", "#general", "push,Issues,issues, bogus")
+	f.Add(uint8(1), "ftp://x", "xml", "", "")
+	f.Add(uint8(2), "https://[::1]/", "form", " # ", "PULL_REQUEST")
+	types := []hooks.Type{hooks.TypeForgejo, hooks.TypeGitea, hooks.TypeSlack, "gogs", "discord", ""}
+	f.Fuzz(func(t *testing.T, kind uint8, u, contentType, channel, events string) {
+		c := hooks.Settings{"url": u, "content_type": contentType}
+		if channel != "" {
+			c["channel"] = channel
+		}
+		typ := types[int(kind)%len(types)]
+		if err := hooks.CheckConfig(typ, c); err != nil {
+			if !errors.Is(err, forge.ErrInvalid) {
+				t.Fatalf("CheckConfig(%q, %v): %v is not ErrInvalid", typ, c, err)
+			}
+		} else if !hooks.ValidURL(u) || contentType != "json" && contentType != "form" {
+			t.Fatalf("CheckConfig(%q, %v) accepted", typ, c)
+		}
+		got := hooks.NormalizeEvents(strings.Split(events, ","))
+		seen := map[string]bool{}
+		for _, w := range got {
+			if seen[w] || w != strings.ToLower(w) || strings.TrimSpace(w) != w || w == "" {
+				t.Fatalf("NormalizeEvents(%q) = %q", events, got)
+			}
+			seen[w] = true
+		}
+		if again := hooks.NormalizeEvents(got); len(got) > 0 && strings.Join(again, ",") != strings.Join(got, ",") {
+			t.Fatalf("NormalizeEvents(%q) = %q, again %q", events, got, again)
+		}
+	})
+}
