@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"mime"
@@ -22,6 +23,7 @@ import (
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/memstore"
 	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
@@ -45,9 +47,18 @@ func newFuzzServer(tb testing.TB, mutate ...func(*httpapi.Config)) *fuzzServer {
 			tb.Fatal(err)
 		}
 	}
-	db, err := sqlite.Open(ctx, ":memory:")
-	must(err)
-	tb.Cleanup(func() { db.Close() })
+	// SQLite, but memstore while fuzzing: the fuzzer instruments every
+	// package, and the transpiled SQLite then runs some hundred times
+	// slower (seeds and regressions in plain `go test` use SQLite).
+	var db fuzzStores
+	if f := flag.Lookup("test.fuzz"); f != nil && f.Value.String() != "" {
+		db = memstore.New()
+	} else {
+		sdb, err := sqlite.Open(ctx, ":memory:")
+		must(err)
+		tb.Cleanup(func() { sdb.Close() })
+		db = sdb
+	}
 	clock := forgetest.NewClock()
 	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
 		SecretKey: []byte("httpapi-test-secret")})
@@ -102,6 +113,14 @@ func newFuzzServer(tb testing.TB, mutate ...func(*httpapi.Config)) *fuzzServer {
 	s.label = int64(call("POST", "/api/v1/repos/alice/proj/labels", "", `{"name":"bug","color":"#ff0000"}`, 201)["id"].(float64))
 	s.release = int64(call("POST", "/api/v1/repos/alice/proj/releases", "", `{"tag_name":"v1","name":"one"}`, 201)["id"].(float64))
 	return s
+}
+
+// fuzzStores are the stores of the fuzz server (storage/sqlite and
+// storage/memstore both provide them).
+type fuzzStores interface {
+	Auth() auth.Store
+	Repos() repos.Store
+	Issues() issues.Store
 }
 
 // do sends one request as alice and returns the status and body.
