@@ -104,6 +104,9 @@ type Config struct {
 	// and naming a network whose hosts are not proxies lets them choose
 	// their address. Empty trusts no proxy.
 	TrustedProxies []netip.Prefix
+	// RateLimit limits each client's rate of expensive requests (archives,
+	// searches, diffs; 429 past it). The zero value is DefaultRateLimit.
+	RateLimit RateLimit
 }
 
 // ReverseProxyAuth configures reverse-proxy authentication. Empty header
@@ -136,6 +139,7 @@ type API struct {
 	log    *slog.Logger
 	router chi.Router
 	spec   servedSpec
+	rate   *rateLimiter // nil: no rate limit
 }
 
 //go:generate go run ./internal/wiregen/cmd/wiregen
@@ -169,7 +173,7 @@ func New(cfg Config) (*API, error) {
 		p.FullNameHeader = cmp.Or(p.FullNameHeader, "X-WEBAUTH-FULLNAME")
 		cfg.ReverseProxy = &p
 	}
-	a := &API{cfg: cfg, log: cfg.Logger}
+	a := &API{cfg: cfg, log: cfg.Logger, rate: newRateLimiter(cfg.RateLimit)}
 	if a.log == nil {
 		a.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}

@@ -56,7 +56,7 @@ func (c *call) issueUpload() (issues.UploadOption, bool) {
 		c.errorStatus(http.StatusBadRequest, "no attachment given: send the file as the multipart field `attachment`")
 		return issues.UploadOption{}, false
 	}
-	opt := issues.UploadOption{Name: name, Content: file}
+	opt := issues.UploadOption{Name: name, Content: &uploadReader{r: file, max: c.a.maxUploadBytes()}}
 	if opt.Name == "" {
 		opt.Name = fileName
 	}
@@ -76,6 +76,9 @@ func (c *call) issueUpload() (issues.UploadOption, bool) {
 // the document's shape for these operations (`{"message", "url"}`;
 // Forgejo's NotFoundOrServerError writes `null`); the rest as issueError.
 func (c *call) attachmentError(err error) {
+	if c.uploadError(err) {
+		return
+	}
 	var owner *repos.OwnerNotFoundError
 	if errors.Is(err, forge.ErrNotFound) && !errors.As(err, &owner) && !errors.Is(err, repos.ErrRepoNotFound) {
 		c.errorStatus(http.StatusNotFound, err.Error())

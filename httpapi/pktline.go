@@ -116,7 +116,9 @@ func isObjectName(s string) bool {
 // as git reports a declined push: the message on the progress band (git
 // shows it as "remote: error: …") and each reference "ng" with msg in the
 // report (report-status and report-status-v2 agree on "ng" lines). Without
-// either it is nil (answer with an HTTP error).
+// either, or with a reference too long for its "ng" line to fit a pkt-line,
+// it is nil (answer with an HTTP error). msg is cut to maxRefusalMessage
+// bytes.
 func pushRefusal(updates []repos.RefUpdate, caps []string, msg string) []byte {
 	has := func(c string) bool {
 		for _, x := range caps {
@@ -135,9 +137,20 @@ func pushRefusal(updates []repos.RefUpdate, caps []string, msg string) []byte {
 		}
 		return r
 	}, msg)
+	// The message goes in one pkt-line of the side band (at most 1000
+	// bytes with side-band) and in each "ng" line: cut it short. A
+	// reference too long for an "ng" line to fit in a pkt-line gets the
+	// HTTP error instead.
+	if len(msg) > maxRefusalMessage {
+		msg = strings.ToValidUTF8(msg[:maxRefusalMessage], "")
+	}
 	report := pktLine("unpack ok\n")
 	for _, u := range updates {
-		report += pktLine("ng " + u.Ref + " " + msg + "\n")
+		line := "ng " + u.Ref + " " + msg + "\n"
+		if len(line) > maxPktPayload {
+			return nil
+		}
+		report += pktLine(line)
 	}
 	report += "0000"
 	if !has("side-band-64k") && !has("side-band") {
@@ -156,7 +169,14 @@ func pushRefusal(updates []repos.RefUpdate, caps []string, msg string) []byte {
 	return []byte(out + "0000")
 }
 
-// pktLine frames s as one pkt-line.
+// maxPktPayload is the most a pkt-line carries (git's LARGE_PACKET_DATA_MAX).
+const maxPktPayload = 65516
+
+// maxRefusalMessage bounds the message of a pushRefusal, so that its
+// side-band line fits git's 1000-byte side-band packets.
+const maxRefusalMessage = 900
+
+// pktLine frames s as one pkt-line; s must be at most maxPktPayload bytes.
 func pktLine(s string) string {
 	n := strconv.FormatInt(int64(len(s)+4), 16)
 	return strings.Repeat("0", 4-len(n)) + n + s

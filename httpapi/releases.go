@@ -249,9 +249,12 @@ func (a *API) uploadAsset(c *call) {
 	if up.Content == nil {
 		up.Content = http.NoBody
 	}
+	up.Content = &uploadReader{r: up.Content}
 	_, at, err := a.cfg.Repos.AddAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), id, up)
 	if err != nil {
-		c.repoError(err, on(repos.ErrAttachmentTooLarge, http.StatusRequestEntityTooLarge), on(forge.ErrInvalid, http.StatusBadRequest))
+		if !c.uploadError(err) {
+			c.repoError(err, on(repos.ErrAttachmentTooLarge, http.StatusRequestEntityTooLarge), on(forge.ErrInvalid, http.StatusBadRequest))
+		}
 		return
 	}
 	c.json(http.StatusCreated, c.toAttachment(at))

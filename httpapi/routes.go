@@ -296,6 +296,9 @@ func (a *API) serveRoute(rt route) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		c := a.newCall(w, r)
 		defer c.recover()
+		if !c.rateAllowed(rt.Op) {
+			return
+		}
 		if !c.authenticate() {
 			return
 		}

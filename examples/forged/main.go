@@ -26,8 +26,9 @@
 // /debug/pprof/ on that separate listener; only loopback addresses are
 // accepted (forward the port to profile a remote server).
 //
-// Timeouts: request headers must arrive within 10 s; an idle keep-alive
-// connection closes after 2 minutes; a request body must keep arriving at
+// Timeouts: request headers must arrive within 10 s (-read-header-timeout);
+// an idle keep-alive connection closes after 2 minutes (-idle-timeout); a
+// request body must keep arriving at
 // -body-min-rate bytes a second on average after a grace of -body-grace, and
 // no read may wait more than a minute, so a trickled body is cut off while a
 // long git push at any real speed is not. No overall read or write timeout
@@ -87,6 +88,18 @@ type options struct {
 	trustedProxies                                   []netip.Prefix
 	pprof                                            string
 	webhookPolicy                                    hooks.AddressPolicy
+	limits                                           limits
+}
+
+// limits are forged's limits flags (README "Limits"); zero takes each
+// library's default.
+type limits struct {
+	server                      httpapi.ServerLimits
+	maxBodyBytes, maxUpload     int64
+	maxFilesPerCommit           int
+	maxConcurrentHashes         int
+	signinFailures, addrFailure int
+	rate                        httpapi.RateLimit
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -114,6 +127,25 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	allowed := fs.String("webhook-allowed-hosts", "",
 		"comma-separated hosts webhooks may reach, as Forgejo's [webhook] ALLOWED_HOST_LIST: loopback, private, external, *, "+
 			"CIDRs and host-name globs; empty: external (use loopback for receivers on this machine)")
+	fs.IntVar(&o.limits.server.MaxHeaderBytes, "max-header-bytes", httpapi.DefaultServerLimits.MaxHeaderBytes,
+		"largest request line and headers, in bytes (431 past it)")
+	fs.DurationVar(&o.limits.server.ReadHeaderTimeout, "read-header-timeout", httpapi.DefaultServerLimits.ReadHeaderTimeout,
+		"time a client has to send its request headers")
+	fs.DurationVar(&o.limits.server.IdleTimeout, "idle-timeout", httpapi.DefaultServerLimits.IdleTimeout, "idle keep-alive connections close after this")
+	fs.Int64Var(&o.limits.maxBodyBytes, "max-body-bytes", httpapi.DefaultMaxBodyBytes, "largest JSON request body, in bytes (413 past it)")
+	fs.Int64Var(&o.limits.maxUpload, "max-upload-bytes", httpapi.DefaultMaxUploadBytes,
+		"largest uploaded file (issue attachment, release asset), in bytes (413 past it)")
+	fs.IntVar(&o.limits.maxFilesPerCommit, "max-files-per-commit", repos.DefaultMaxFilesPerCommit,
+		"most files one contents API commit may change (422 past it)")
+	fs.IntVar(&o.limits.maxConcurrentHashes, "max-concurrent-hashes", auth.DefaultMaxConcurrentHashes,
+		"password hashes (argon2id) computed at once; more sign-ins wait")
+	fs.IntVar(&o.limits.signinFailures, "signin-failures", auth.DefaultThrottle.Free,
+		"failed password sign-ins of one account from one address before that pair is locked (1 s, doubling to 15 min)")
+	fs.IntVar(&o.limits.addrFailure, "signin-address-failures", auth.DefaultThrottle.AddressFree,
+		"failed password sign-ins from one address, any account, before the address is locked")
+	fs.Float64Var(&o.limits.rate.PerSecond, "rate-limit", httpapi.DefaultRateLimit.PerSecond,
+		"expensive requests (archives, searches, diffs) a client may make per second, sustained (429 past it); negative: no limit")
+	fs.IntVar(&o.limits.rate.Burst, "rate-burst", httpapi.DefaultRateLimit.Burst, "expensive requests a client may make at once")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -135,6 +167,7 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	if o.bodyGrace <= 0 || o.bodyMinRate <= 0 {
 		return o, errors.New("-body-grace and -body-min-rate must be positive")
 	}
+	o.limits.rate.Disabled = o.limits.rate.PerSecond < 0
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
@@ -170,7 +203,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	authSvc, err := auth.New(auth.Config{Store: db.Auth(), Logger: log, SecretKey: secret})
+	authSvc, err := auth.New(auth.Config{Store: db.Auth(), Logger: log, SecretKey: secret,
+		MaxConcurrentHashes: o.limits.maxConcurrentHashes,
+		Throttle:            auth.Throttle{Free: o.limits.signinFailures, AddressFree: o.limits.addrFailure}})
 	if err != nil {
 		return err
 	}
@@ -191,7 +226,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	pushes := &hookPushes{log: log}
 	repoHooks := &hookRepos{log: log}
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log,
+	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, MaxFilesPerCommit: o.limits.maxFilesPerCommit,
 		PushListeners: []repos.PushListener{pushes}, RepoListeners: []repos.RepoListener{repoHooks}})
 	if err != nil {
 		return err
@@ -258,7 +293,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	mux := http.NewServeMux()
 	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Actions: actSvc, Hooks: hookSvc,
 		Notify: notifySvc,
-		Git:    gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies})
+		Git:    gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies,
+		MaxBodyBytes: o.limits.maxBodyBytes, MaxUploadBytes: o.limits.maxUpload, RateLimit: o.limits.rate})
 	if err != nil {
 		return err
 	}
@@ -266,11 +302,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	// /{owner}/{repo}.git/…: forged has no other routes, so it takes "/".
 	mux.Handle("/", api)
 	srv := &http.Server{
-		Handler:           bodyDeadlines(mux, o.bodyGrace, o.bodyMinRate),
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		Handler:  bodyDeadlines(mux, o.bodyGrace, o.bodyMinRate),
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	o.limits.server.Apply(srv)
 	log.Info("forged listening", "addr", "http://"+ln.Addr().String(), "data", o.data)
 	if ready != nil {
 		ready(ln.Addr().String())

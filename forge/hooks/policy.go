@@ -81,7 +81,7 @@ func (p AddressPolicy) AllowsName(host string) bool {
 	}
 	host = strings.ToLower(host)
 	for _, g := range p.names {
-		if g.Match(host) {
+		if globMatch(g, host) {
 			return true
 		}
 	}

@@ -111,7 +111,7 @@ func Subscribes(events []string, event string) bool {
 // branch through: an empty filter or "*" passes everything; otherwise the
 // filter is a gobwas glob (Forgejo compiles it without separators), and an
 // event without a branch (tags, issues) passes. A filter that does not
-// compile passes nothing.
+// compile, or whose match panics, passes nothing.
 func MatchBranchFilter(filter, branch string) bool {
 	if filter == "" || filter == "*" || branch == "" {
 		return true
@@ -120,7 +120,19 @@ func MatchBranchFilter(filter, branch string) bool {
 	if err != nil {
 		return false
 	}
-	return g.Match(branch)
+	return globMatch(g, branch)
+}
+
+// globMatch is g.Match, false when it panics: gobwas/glob's Match panics
+// on some patterns with an unclosed '{' ("a{" against "a"), which a hook's
+// branch filter or an allowed host list may hold.
+func globMatch(g glob.Glob, s string) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return g.Match(s)
 }
 
 // ValidBranchFilter reports whether filter compiles as a glob.
