@@ -34,9 +34,10 @@ type RateLimit struct {
 	Clock forge.Clock
 }
 
-// DefaultRateLimit allows a client bursts of 60 expensive requests and 2
-// a second (120 a minute) after that.
-var DefaultRateLimit = RateLimit{PerSecond: 2, Burst: 60}
+// DefaultRateLimit allows a client bursts of 120 expensive requests and 10
+// a second (600 a minute) after that: enough for scripts and CI tools that
+// list commits, bounded for a client that loops over archives or diffs.
+var DefaultRateLimit = RateLimit{PerSecond: 10, Burst: 120}
 
 // RateLimitedOperations are the operations RateLimit applies to by
 // default: those whose cost grows with the repository or the site rather
