@@ -53,6 +53,8 @@ type Config struct {
 	NewUUID func() string
 	// Listeners are told of issue events after they commit (events.go).
 	Listeners []Listener
+	// Pulls configures pull requests (pull.go).
+	Pulls PullConfig
 }
 
 // Service is the issue tracker. It is safe for concurrent use.
