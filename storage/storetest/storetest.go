@@ -120,6 +120,7 @@ var cases = []struct {
 	{"IssueSocial", testIssueSocial},
 	{"Hooks", testHooks},
 	{"HookTasks", testHookTasks},
+	{"Pulls", testPulls},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
