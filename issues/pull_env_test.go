@@ -200,3 +200,8 @@ func (e *pullEnv) commitRef(actor forge.Actor, r *forge.Repository, branch, old,
 	require.NoError(e.t, e.git.SetRef(e.ctx, r.ID, "refs/heads/"+branch, id, old))
 	require.NoError(e.t, e.repos.AfterPush(e.ctx, actor, r.ID, []repos.RefUpdate{{Ref: "refs/heads/" + branch, OldID: old, NewID: id}}))
 }
+
+// forgetestTokenFor is a token actor of a's user with scopes.
+func forgetestTokenFor(a forge.Actor, scope ...string) forge.Actor {
+	return forgetest.TokenActor(a.User, scope...)
+}

@@ -539,8 +539,20 @@ func (s *Service) candidates(ctx context.Context, actor forge.Actor, owner, repo
 	}); err != nil {
 		return nil, err
 	}
+	ids := []forge.ID{}
 	for _, c := range collabs {
-		users = append(users, c.User)
+		ids = append(ids, c.User.ID)
+	}
+	if err := s.store.View(ctx, func(tx Tx) error {
+		m, err := tx.UsersByID(ctx, ids)
+		for _, id := range ids {
+			if u := m[id]; u != nil {
+				users = append(users, u)
+			}
+		}
+		return err
+	}); err != nil {
+		return nil, err
 	}
 	out := []*forge.User{}
 	for _, u := range users {
