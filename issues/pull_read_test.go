@@ -249,3 +249,21 @@ func TestPullReadOnlyToken(t *testing.T) {
 	require.ErrorIs(t, err, forge.ErrForbidden)
 	assert.False(t, e.get(ann, r, 1).Pull.HasMerged)
 }
+
+func TestPullAllowMaintainerEditIsThePosters(t *testing.T) {
+	t.Parallel()
+	e := newPullEnv(t)
+	ann, bob := e.user("ann"), e.user("bob")
+	r := e.repo(ann, "proj", forge.SHA1)
+	e.commit(bob, mustFork(t, e, bob, r), "main", "feat", "feat\n", op("create", "c.txt", "c\n"))
+	e.pull(bob, r, "bob:feat", "main", "x")
+	yes, title := true, "changed"
+	_, err := e.svc.EditPull(e.ctx, ann, "ann", "proj", 1, issues.EditPullOption{AllowMaintainerEdit: &yes, Title: &title})
+	require.ErrorIs(t, err, forge.ErrForbidden)
+	v := e.get(ann, r, 1)
+	assert.False(t, v.Pull.AllowMaintainerEdit)
+	assert.Equal(t, "x", v.Issue.Title, "nothing changed")
+	v, err = e.svc.EditPull(e.ctx, bob, "ann", "proj", 1, issues.EditPullOption{AllowMaintainerEdit: &yes})
+	require.NoError(t, err)
+	assert.True(t, v.Pull.AllowMaintainerEdit)
+}
