@@ -30,7 +30,11 @@ func retargetFixture(t *testing.T, e *pullEnv) (ann, bob forge.Actor, r, fork *f
 
 func TestPullRetargetOnMergeWithBranchDeletion(t *testing.T) {
 	t.Parallel()
-	e := newPullEnv(t)
+	t.Run("memstore", func(t *testing.T) { t.Parallel(); testRetargetOnMerge(t, newPullEnv(t)) })
+	t.Run("sqlite", func(t *testing.T) { t.Parallel(); testRetargetOnMerge(t, newPullEnvSQL(t)) })
+}
+
+func testRetargetOnMerge(t *testing.T, e *pullEnv) {
 	ann, bob, r, fork := retargetFixture(t, e)
 	assert.Equal(t, fork.ID, e.get(ann, r, 3).Pull.HeadRepoID)
 	del := true

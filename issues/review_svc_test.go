@@ -31,6 +31,9 @@ func TestPullStaleApprovalsThroughService(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			e := newPullEnv(t)
+			if c.name == "dismiss" {
+				e = newPullEnvSQL(t)
+			}
 			ann, bob, cat := e.user("ann"), e.user("bob"), e.user("cat")
 			r := e.repo(ann, "proj", forge.SHA1)
 			require.NoError(t, e.repos.AddCollaborator(e.ctx, ann, "ann", "proj", "bob", forge.AccessModeWrite))
