@@ -135,6 +135,12 @@ func TestPullEditAndUpdate(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "dev", v.Pull.BaseBranch)
 	assert.Equal(t, e.tip(r, "dev"), v.BaseCommitID)
+	// Another pull request from feat into main exists: moving back to main is a conflict, nothing changes.
+	e.pull(bob, r, "bob:feat", "main", "Feat again")
+	mainBase, other := "main", "other title"
+	_, err = e.svc.EditPull(e.ctx, ann, "ann", "proj", 1, issues.EditPullOption{Base: &mainBase, Title: &other})
+	require.ErrorIs(t, err, forge.ErrConflict)
+	assert.Equal(t, "Better", e.get(ann, r, 1).Issue.Title)
 	nope := "nope"
 	_, err = e.svc.EditPull(e.ctx, ann, "ann", "proj", 1, issues.EditPullOption{Base: &nope})
 	require.ErrorIs(t, err, forge.ErrNotFound)
