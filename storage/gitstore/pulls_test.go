@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -50,7 +51,7 @@ var (
 	featSig   = repos.Signature{Name: "Fay Feature", Email: "fay@example.com", When: time.Date(2024, 12, 1, 0, 0, 0, 0, time.UTC)}
 )
 
-func apply(t *testing.T, s *gitstore.Store, repo forge.ID, c repos.ChangeSet) *repos.Commit {
+func apply(t testing.TB, s *gitstore.Store, repo forge.ID, c repos.ChangeSet) *repos.Commit {
 	t.Helper()
 	if c.Author == (repos.Signature{}) {
 		c.Author, c.Committer = sig, sig
@@ -64,7 +65,7 @@ func file(op, path, content string) repos.FileOp {
 	return repos.FileOp{Op: op, Path: path, Content: []byte(content)}
 }
 
-func newPullFixture(t *testing.T, format forge.ObjectFormat) *pullFixture {
+func newPullFixture(t testing.TB, format forge.ObjectFormat) *pullFixture {
 	t.Helper()
 	s, err := gitstore.Open(t.TempDir())
 	require.NoError(t, err)
@@ -493,7 +494,7 @@ func TestDiff(t *testing.T) {
 
 // TestSyncHead: a head branch of the same repository and of a fork
 // becomes refs/pull/N/head of the base repository; a fork's head branch is
-// updated by merging the base branch into it (MergeCommand.HeadRepo).
+// updated by merging the base branch into it (MergeCommand.Source).
 func TestSyncHead(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -532,7 +533,7 @@ func TestSyncHead(t *testing.T) {
 			// Updating the fork's head branch by merge with the base branch
 			// (not yet in the fork) copies it over.
 			upd := f.merge(issues.MergeStyleMerge)
-			upd.Branch, upd.Base, upd.Head, upd.HeadRepo = "fork-feat", fc2.ID, tip, 1
+			upd.Branch, upd.Base, upd.Head, upd.Source = "fork-feat", fc2.ID, tip, 1
 			ftip, err := f.s.Merge(ctx, 2, upd)
 			require.NoError(t, err)
 			assert.Equal(t, []string{fc2.ID, tip}, readCommit(t, f.s.Path(2), ftip).parents)
@@ -618,4 +619,61 @@ func gitEnv(t *testing.T, dir string, env []string, args ...string) string {
 	out, err := c.Output()
 	require.NoError(t, err, "git %v: %s", args, stderr.String())
 	return strings.TrimRight(string(out), "\n")
+}
+
+// TestDiffFilesBinary: a changed binary file has no line counts, and
+// Forgejo's ToChangedFile calls such a file "unchanged".
+func TestDiffFilesBinary(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newPullFixture(t, forge.SHA1)
+	b1 := apply(t, f.s, 1, repos.ChangeSet{Branch: "main", Message: "bin\n",
+		Files: []repos.FileOp{{Op: "create", Path: "img.bin", Content: []byte{0, 1, 2, 3}}}})
+	b2 := apply(t, f.s, 1, repos.ChangeSet{Branch: "main", Message: "bin 2\n",
+		Files: []repos.FileOp{{Op: "update", Path: "img.bin", Content: []byte{0, 1, 2, 4, 5}}}})
+	files, err := f.s.DiffFiles(ctx, 1, b1.ID, b2.ID)
+	require.NoError(t, err)
+	assert.Equal(t, []repos.FileChangeStat{{Filename: "img.bin", Status: "unchanged"}}, files)
+	files, err = f.s.DiffFiles(ctx, 1, f.m1.ID, b2.ID)
+	require.NoError(t, err)
+	assert.Equal(t, []repos.FileChangeStat{{Filename: "img.bin", Status: "added"}}, files)
+}
+
+// TestConcurrentMerges: merges of different heads into one branch, all
+// from the same tip, race; exactly one wins and the others fail with
+// ErrConflict, leaving the winner's commit on the branch.
+func TestConcurrentMerges(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newPullFixture(t, forge.SHA1)
+	const n = 6
+	heads := make([]string, n)
+	for i := range heads {
+		heads[i] = apply(t, f.s, 1, repos.ChangeSet{Branch: "feature", NewBranch: "h" + strconv.Itoa(i), Message: "h\n",
+			Files: []repos.FileOp{file("create", "h"+strconv.Itoa(i), "h\n")}}).ID
+	}
+	tips := make([]string, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range heads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			m := f.merge(issues.MergeStyleMerge)
+			m.Head = heads[i]
+			tips[i], errs[i] = f.s.Merge(ctx, 1, m)
+		}()
+	}
+	wg.Wait()
+	won := 0
+	for i, err := range errs {
+		if err == nil {
+			won++
+			assert.Equal(t, tips[i], git(t, f.dir, "rev-parse", "refs/heads/main"))
+			continue
+		}
+		assert.ErrorIs(t, err, forge.ErrConflict)
+	}
+	assert.Equal(t, 1, won)
+	git(t, f.dir, "fsck", "--strict", "--no-dangling")
 }
