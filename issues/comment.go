@@ -61,6 +61,24 @@ type Comment struct {
 	DependentIssueID forge.ID
 	ContentVersion   int
 	Created, Updated time.Time
+	// ReviewID is the review a CommentCode or CommentReview belongs to,
+	// 0 otherwise.
+	ReviewID forge.ID
+	// TreePath, Line, CommitSHA and Patch place a CommentCode: the file,
+	// the line (negative: of the old file), the commit and the diff hunk
+	// shown with it.
+	TreePath  string
+	Line      int64
+	CommitSHA string
+	Patch     string
+	// Invalidated: the code a CommentCode points at has changed.
+	Invalidated bool
+	// ResolveDoerID is who resolved a CommentCode's conversation, 0 if
+	// unresolved.
+	ResolveDoerID forge.ID
+	// AssigneeTeamID is the team of a CommentReviewRequest (AssigneeID
+	// is the user; RemovedAssignee a removed request).
+	AssigneeTeamID forge.ID
 }
 
 // CommentView is a comment with what its JSON shows.

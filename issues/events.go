@@ -28,6 +28,10 @@ type Event struct {
 	// Comment is the comment the event made (nil for EventCreate; the
 	// close or reopen event comment otherwise when there is one).
 	Comment *Comment
+	// Pull is the pull request of a pull-request event, nil otherwise.
+	Pull *PullRequest
+	// Review is the review of EventPullReview and review requests.
+	Review *Review
 	// Mentioned are the users the text of an EventCreate or EventComment
 	// mentions (`@user`, and the members of `@org/team`) who may read the
 	// issue, never the actor: Forgejo notifies each of them (its

@@ -53,6 +53,8 @@ type Config struct {
 	NewUUID func() string
 	// Listeners are told of issue events after they commit (events.go).
 	Listeners []Listener
+	// Pulls configures pull requests (pull.go).
+	Pulls PullConfig
 	// Teams resolves `@org/team` mentions (mentions.go). Nil mentions no
 	// team.
 	Teams TeamMembers

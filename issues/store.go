@@ -144,6 +144,7 @@ type Tx interface {
 	Attachments(ctx context.Context, f AttachmentFilter) ([]*Attachment, error)
 
 	SocialTx // reactions, issue watches, pins, cross-references (social.go)
+	PullTx   // pull requests, reviews, scheduled merges (pull_store.go)
 }
 
 // BlockReader is implemented by the Tx of stores that read the blocks

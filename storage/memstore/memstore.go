@@ -137,6 +137,10 @@ type state struct {
 	hookTasks  map[forge.ID]hooks.Task
 	// Notifications (forge/notify): threads by id.
 	threads map[forge.ID]notify.Thread
+	// Pull requests, reviews, scheduled merges by pull id (pulls.go).
+	pulls      map[forge.ID]issues.PullRequest
+	reviews    map[forge.ID]issues.Review
+	autoMerges map[forge.ID]issues.AutoMerge
 }
 
 // issueLabel keys a label on an issue.
@@ -199,6 +203,9 @@ func newState() *state {
 		hooks:       map[forge.ID]hooks.Hook{},
 		hookTasks:   map[forge.ID]hooks.Task{},
 		threads:     map[forge.ID]notify.Thread{},
+		pulls:       map[forge.ID]issues.PullRequest{},
+		reviews:     map[forge.ID]issues.Review{},
+		autoMerges:  map[forge.ID]issues.AutoMerge{},
 	}
 }
 
@@ -249,6 +256,9 @@ func (s *state) clone() *state {
 		hooks:       maps.Clone(s.hooks),
 		hookTasks:   maps.Clone(s.hookTasks),
 		threads:     maps.Clone(s.threads),
+		pulls:       maps.Clone(s.pulls),
+		reviews:     maps.Clone(s.reviews),
+		autoMerges:  maps.Clone(s.autoMerges),
 	}
 }
 

@@ -120,6 +120,8 @@ var cases = []struct {
 	{"IssueSocial", testIssueSocial},
 	{"Hooks", testHooks},
 	{"HookTasks", testHookTasks},
+	{"Pulls", testPulls},
+	{"PullsExtra", testPullsExtra},
 	{"IssueDependencyComments", testIssueDependencyComments},
 	{"IssueLabelSearch", testIssueLabelSearch},
 	{"IssueAssigneeSearch", testIssueAssigneeSearch},
