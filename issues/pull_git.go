@@ -110,7 +110,9 @@ type MergeCommand struct {
 type MergeCheck struct {
 	// Conflicts lists the conflicting paths, nil when the merge is clean.
 	Conflicts []string
-	// Tree is the tree of the merge result when clean.
+	// Tree is the id of the merge result's tree when clean: an id to
+	// compare (with the base's tree: nothing to merge), not an object to
+	// read, as TestMerge stores nothing.
 	Tree string
 }
 

@@ -25,6 +25,9 @@ import (
 // request row and refs/pull/N/head are written together: when git fails,
 // nothing is kept.
 func (s *Service) CreatePull(ctx context.Context, actor forge.Actor, owner, repo string, opt CreatePullOption) (*PullView, error) {
+	if strings.TrimSpace(opt.Title) == "" {
+		return nil, forge.Errorf(forge.ErrInvalid, "[Title]: Required")
+	}
 	if opt.Head == opt.Base {
 		return nil, noChanges()
 	}
@@ -54,9 +57,6 @@ func (s *Service) CreatePull(ctx context.Context, actor forge.Actor, owner, repo
 	if _, err := s.branchOf(ctx, actor, head, h.branch); err != nil {
 		return nil, forge.Errorf(forge.ErrNotFound, "could not find '%s' to be a commit, branch or tag in the head repository %s",
 			h.branch, head.FullName())
-	}
-	if strings.TrimSpace(opt.Title) == "" {
-		return nil, forge.Errorf(forge.ErrInvalid, "[Title]: Required")
 	}
 	if err := s.store.View(ctx, func(tx Tx) error {
 		if p, err := existingPull(ctx, tx, head.ID, a.repo.ID, h.branch, opt.Base); err != nil {

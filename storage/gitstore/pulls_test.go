@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -618,4 +619,61 @@ func gitEnv(t *testing.T, dir string, env []string, args ...string) string {
 	out, err := c.Output()
 	require.NoError(t, err, "git %v: %s", args, stderr.String())
 	return strings.TrimRight(string(out), "\n")
+}
+
+// TestDiffFilesBinary: a changed binary file has no line counts, and
+// Forgejo's ToChangedFile calls such a file "unchanged".
+func TestDiffFilesBinary(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newPullFixture(t, forge.SHA1)
+	b1 := apply(t, f.s, 1, repos.ChangeSet{Branch: "main", Message: "bin\n",
+		Files: []repos.FileOp{{Op: "create", Path: "img.bin", Content: []byte{0, 1, 2, 3}}}})
+	b2 := apply(t, f.s, 1, repos.ChangeSet{Branch: "main", Message: "bin 2\n",
+		Files: []repos.FileOp{{Op: "update", Path: "img.bin", Content: []byte{0, 1, 2, 4, 5}}}})
+	files, err := f.s.DiffFiles(ctx, 1, b1.ID, b2.ID)
+	require.NoError(t, err)
+	assert.Equal(t, []repos.FileChangeStat{{Filename: "img.bin", Status: "unchanged"}}, files)
+	files, err = f.s.DiffFiles(ctx, 1, f.m1.ID, b2.ID)
+	require.NoError(t, err)
+	assert.Equal(t, []repos.FileChangeStat{{Filename: "img.bin", Status: "added"}}, files)
+}
+
+// TestConcurrentMerges: merges of different heads into one branch, all
+// from the same tip, race; exactly one wins and the others fail with
+// ErrConflict, leaving the winner's commit on the branch.
+func TestConcurrentMerges(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newPullFixture(t, forge.SHA1)
+	const n = 6
+	heads := make([]string, n)
+	for i := range heads {
+		heads[i] = apply(t, f.s, 1, repos.ChangeSet{Branch: "feature", NewBranch: "h" + strconv.Itoa(i), Message: "h\n",
+			Files: []repos.FileOp{file("create", "h"+strconv.Itoa(i), "h\n")}}).ID
+	}
+	tips := make([]string, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range heads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			m := f.merge(issues.MergeStyleMerge)
+			m.Head = heads[i]
+			tips[i], errs[i] = f.s.Merge(ctx, 1, m)
+		}()
+	}
+	wg.Wait()
+	won := 0
+	for i, err := range errs {
+		if err == nil {
+			won++
+			assert.Equal(t, tips[i], git(t, f.dir, "rev-parse", "refs/heads/main"))
+			continue
+		}
+		assert.ErrorIs(t, err, forge.ErrConflict)
+	}
+	assert.Equal(t, 1, won)
+	git(t, f.dir, "fsck", "--strict", "--no-dangling")
 }

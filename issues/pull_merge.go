@@ -1,0 +1,504 @@
+package issues
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+)
+
+// MergeOutcome is what MergePullDetailed did.
+type MergeOutcome struct {
+	// Scheduled: opt.MergeWhenChecksSucceed and the checks are pending, so
+	// the merge was scheduled (Forgejo answers 201) instead of made.
+	Scheduled bool
+	// CommitID is the merged commit (the base branch's new tip, or the
+	// commit given for a manual merge); "" when scheduled.
+	CommitID string
+}
+
+// MergePull is MergePullDetailed without the outcome.
+func (s *Service) MergePull(ctx context.Context, actor forge.Actor, owner, repo string, index int64, opt MergePullOption) error {
+	_, err := s.MergePullDetailed(ctx, actor, owner, repo, index, opt)
+	return err
+}
+
+// canMerge is Forgejo's IsUserAllowedToMerge: write on the base's code
+// without a rule or a rule without merge whitelist, else whitelisted
+// (users by id; the whitelist's teams are not resolved by issues).
+func canMerge(a *access, rule *repos.BranchProtection) bool {
+	if !a.actor.IsSignedIn() {
+		return false
+	}
+	if rule == nil || !rule.EnableMergeWhitelist {
+		return a.perm.CanWrite(forge.UnitCode)
+	}
+	return slices.Contains(rule.MergeWhitelistUserIDs, a.actor.User.ID)
+}
+
+// isOfficial is Forgejo's IsOfficialReviewer: whitelisted approvers when
+// the rule has an approvals whitelist, else writers of the base's code.
+func isOfficial(a *access, rule *repos.BranchProtection) bool {
+	if rule != nil && rule.EnableApprovalsWhitelist {
+		return a.actor.IsSignedIn() && slices.Contains(rule.ApprovalsWhitelistUserIDs, a.actor.User.ID)
+	}
+	return a.perm.CanWrite(forge.UnitCode)
+}
+
+// signature is the actor's git signature at now.
+func (s *Service) signature(u *forge.User) repos.Signature {
+	name := u.FullName
+	if name == "" {
+		name = u.Name
+	}
+	email := u.Email
+	if email == "" || u.HideEmail {
+		email = strings.ToLower(u.Name) + "@noreply.localhost"
+	}
+	return repos.Signature{Name: name, Email: email, When: s.clock.Now()}
+}
+
+// defaultMergeMessage is Forgejo's GetDefaultMergeMessage.
+func defaultMergeMessage(style MergeStyle, base *forge.Repository, head *forge.Repository, is *Issue, p *PullRequest) string {
+	headTarget := p.HeadBranch
+	if !p.SameRepo() && head != nil {
+		headTarget = head.FullName() + ":" + p.HeadBranch
+	}
+	switch style {
+	case MergeStyleSquash:
+		return fmt.Sprintf("%s (#%d)", is.Title, is.Index)
+	case MergeStyleRebase, MergeStyleFastForwardOnly:
+		return ""
+	}
+	return fmt.Sprintf("Merge pull request '%s' (#%d) from %s into %s", is.Title, is.Index, headTarget, p.BaseBranch)
+}
+
+// MergePullDetailed merges pull request index with opt.Do ("" is
+// "merge"), as Forgejo's MergePullRequest (write:repository; the
+// repository not archived). Refusals, in Forgejo's order: a closed pull
+// request is ErrPullNotFound; ErrMergeNotAllowed (forge.ErrPrecondition,
+// Forgejo's 405) with message "" when already merged, `User not allowed to
+// merge PR` (needs write on the base's code, or the merge whitelist),
+// `Please try again later` when not mergeable (conflicts, checking),
+// `not allowed to merge [reason: …]` when the base branch's protection
+// refuses (ProtectionRefusal; an admin's opt.ForceMerge passes), `X is not
+// allowed an allowed merge style for this repository`; forge.ErrConflict
+// `head out of date` when opt.HeadCommitID is not the head, `merge
+// conflicts` (wrapping *MergeConflict) when git finds conflicts or the
+// base moved meanwhile; forge.ErrConflict `Wrong commit ID` for a manual
+// merge whose commit is not in the base branch. After the merge the pull
+// request is closed as merged (a merge_pull comment), the base branch's
+// push is told (PullPushNotifier) and, with delete_branch_after_merge,
+// the head branch is deleted after the pulls based on it are retargeted
+// (RetargetPlan): forge.ErrForbidden `the head branch is the default
+// branch`, `the head branch is protected`, `insufficient permission to
+// delete head branch`. The refs are moved by git last: a merge that fails
+// leaves them untouched.
+func (s *Service) MergePullDetailed(ctx context.Context, actor forge.Actor, owner, repo string, index int64, opt MergePullOption) (MergeOutcome, error) {
+	var out MergeOutcome
+	a, err := s.openPulls(ctx, actor, owner, repo, forge.AccessWrite)
+	if err != nil {
+		return out, err
+	}
+	if err := a.notArchived(); err != nil {
+		return out, err
+	}
+	var (
+		is *Issue
+		pr *PullRequest
+	)
+	if err := s.store.View(ctx, func(tx Tx) error {
+		is, pr, err = a.pull(ctx, tx, index)
+		return err
+	}); err != nil {
+		return out, err
+	}
+	style := opt.Do
+	if style == "" {
+		style = MergeStyleMerge
+	}
+	manual := style == MergeStyleManuallyMerged
+	if pr.HasMerged {
+		return out, mergeRefused("")
+	}
+	if is.IsClosed {
+		return out, pullNotFound()
+	}
+	b, err := s.branchOf(ctx, actor, a.repo, pr.BaseBranch)
+	if err != nil {
+		return out, mergeRefused("Please try again later")
+	}
+	rule := b.Rule
+	if !canMerge(a, rule) {
+		return out, mergeRefused("User not allowed to merge PR")
+	}
+	var head *forge.Repository
+	if pr.HeadRepoID != 0 {
+		if head, _, err = s.cfg.Pulls.Repos.RepoAccessByID(ctx, actor, pr.HeadRepoID); err != nil {
+			head = nil
+		}
+	}
+	st, err := s.gitState(ctx, actor, a.repo, pr)
+	if err != nil && !manual {
+		if errors.Is(err, forge.ErrNotFound) {
+			return out, mergeRefused("Please try again later")
+		}
+		return out, err
+	}
+	if !manual {
+		if st.status != PullMergeable && st.status != PullEmpty {
+			s.saveState(ctx, pr, st)
+			return out, mergeRefused("Please try again later")
+		}
+		var reviews []*Review
+		if err := s.store.View(ctx, func(tx Tx) error {
+			reviews, _, err = tx.ListReviews(ctx, ReviewFilter{IssueID: is.ID}, all)
+			return err
+		}); err != nil {
+			return out, err
+		}
+		checks := MergeChecks{Rule: rule, Reviews: reviews, Behind: st.behind > 0, ProtectedFiles: st.protected}
+		if rule != nil && rule.EnableStatusCheck {
+			if _, _, state, statuses, err := s.cfg.Pulls.Repos.CombinedStatus(ctx, actor, owner, repo, st.head); err == nil {
+				checks.StatusState, checks.Statuses = state, statuses
+			}
+		}
+		if reason := ProtectionRefusal(checks); reason != "" && !(opt.ForceMerge && a.isAdmin()) {
+			if opt.MergeWhenChecksSucceed && reason == "Not all required status checks successful" {
+				return s.schedule(ctx, a, is, pr, style, opt)
+			}
+			return out, mergeRefused("not allowed to merge [reason: %s]", reason)
+		}
+	}
+	if !StyleAllowed(a.repo, style) {
+		return out, mergeRefused("%s is not allowed an allowed merge style for this repository", style)
+	}
+	now := s.clock.Now()
+	var commitID string
+	if manual {
+		commitID = strings.TrimSpace(opt.MergeCommitID)
+		tip := b.Commit.ID
+		ok := false
+		if commitID != "" {
+			ok, _ = s.cfg.Pulls.Git.IsAncestor(ctx, a.repo.ID, commitID, tip)
+		}
+		if !ok {
+			return out, forge.Errorf(forge.ErrConflict, "Wrong commit ID")
+		}
+	} else {
+		if opt.HeadCommitID != "" && opt.HeadCommitID != st.head {
+			return out, forge.Errorf(forge.ErrConflict, "head out of date")
+		}
+		msg := strings.TrimSpace(opt.MergeTitleField)
+		if msg == "" {
+			msg = defaultMergeMessage(style, a.repo, head, is, pr)
+		}
+		if body := strings.TrimSpace(opt.MergeMessageField); body != "" {
+			msg += "\n\n" + body
+		}
+		doer := s.signature(actor.User)
+		author := doer
+		if style == MergeStyleSquash {
+			var poster *forge.User
+			_ = s.store.View(ctx, func(tx Tx) error {
+				poster, _ = tx.UserByID(ctx, is.PosterID)
+				return nil
+			})
+			if poster != nil {
+				author = s.signature(poster)
+			}
+		}
+		commitID, err = s.cfg.Pulls.Git.Merge(ctx, a.repo.ID, MergeCommand{Style: style, Branch: pr.BaseBranch, Base: st.base,
+			Head: st.head, Message: msg, Author: author, Committer: doer})
+		if err != nil {
+			var mc *MergeConflict
+			switch {
+			case errors.As(err, &mc) || errors.Is(err, forge.ErrConflict):
+				return out, forge.Errorf(forge.ErrConflict, "merge conflicts: %w", err)
+			case errors.Is(err, forge.ErrInvalid):
+				return out, forge.Errorf(forge.ErrConflict, "merge failed: %w", err)
+			}
+			return out, err
+		}
+	}
+	var comment *Comment
+	err = s.store.Update(ctx, func(tx Tx) error {
+		cur, err := tx.PullByIssueID(ctx, pr.IssueID)
+		if err != nil {
+			return err
+		}
+		if st != nil {
+			st.apply(cur)
+		}
+		cur.HasMerged, cur.Merged, cur.MergedCommitID, cur.MergerID = true, now, commitID, actor.UserID()
+		if manual {
+			cur.Status = PullManuallyMerged
+		} else {
+			cur.Status = PullMergeable
+		}
+		if err := tx.UpdatePull(ctx, cur); err != nil {
+			return err
+		}
+		if _, err := tx.AutoMergeByPull(ctx, cur.ID); err == nil {
+			if err := tx.DeleteAutoMerge(ctx, cur.ID); err != nil {
+				return err
+			}
+		}
+		cis, err := tx.IssueByID(ctx, is.ID)
+		if err != nil {
+			return err
+		}
+		ch := newChange(tx, actor, cis, now, now, false)
+		comment = &Comment{Type: CommentMergePull, CommitSHA: commitID, OldRef: cur.BaseBranch}
+		if err := ch.comment(ctx, comment); err != nil {
+			return err
+		}
+		cis.IsClosed, cis.Closed = true, now
+		if err := ch.commit(ctx); err != nil {
+			return err
+		}
+		is, pr = cis, cur
+		return nil
+	})
+	if err != nil {
+		return out, err
+	}
+	out.CommitID = commitID
+	s.emitPull(ctx, EventPullMerge, actor, a.repo, is, pr, comment, nil)
+	if !manual {
+		s.notifyPush(ctx, actor, a.repo, []repos.RefUpdate{{Ref: "refs/heads/" + pr.BaseBranch, OldID: st.base, NewID: commitID}})
+	}
+	del := a.repo.DefaultDeleteBranchAfterMerge
+	if opt.DeleteBranchAfterMerge != nil {
+		del = *opt.DeleteBranchAfterMerge
+	}
+	if del && head != nil {
+		return out, s.deleteHeadAfterMerge(ctx, actor, head, pr)
+	}
+	return out, nil
+}
+
+// saveState writes a recomputed state of p.
+func (s *Service) saveState(ctx context.Context, p *PullRequest, st *pullState) {
+	_ = s.store.Update(ctx, func(tx Tx) error {
+		cur, err := tx.PullByIssueID(ctx, p.IssueID)
+		if err != nil {
+			return err
+		}
+		st.apply(cur)
+		return tx.UpdatePull(ctx, cur)
+	})
+}
+
+// PullPushNotifier is optional on Config.Pulls.Repos (*repos.Service has
+// it): it tells the repository's push listeners (webhooks, other pull
+// requests) of the refs a merge moved.
+type PullPushNotifier interface {
+	AfterPush(ctx context.Context, actor forge.Actor, repo forge.ID, updates []repos.RefUpdate) error
+}
+
+func (s *Service) notifyPush(ctx context.Context, actor forge.Actor, repo *forge.Repository, updates []repos.RefUpdate) {
+	if n, ok := s.cfg.Pulls.Repos.(PullPushNotifier); ok {
+		if err := n.AfterPush(ctx, actor, repo.ID, updates); err != nil {
+			s.log.DebugContext(ctx, "pulls: telling of a merge push", "repo", repo.ID, "err", err)
+		}
+		return
+	}
+	s.AfterPush(ctx, actor, repo, updates)
+}
+
+// deleteHeadAfterMerge is Forgejo's DeleteBranchAfterMerge: refused for
+// the head repository's default branch, a protected branch or an actor
+// who may not write its code; skipped while other open pull requests use
+// the branch as head. Pull requests based on it are retargeted or closed
+// (RetargetPlan) before the branch is deleted.
+func (s *Service) deleteHeadAfterMerge(ctx context.Context, actor forge.Actor, head *forge.Repository, merged *PullRequest) error {
+	if merged.HeadBranch == head.DefaultBranch {
+		return forge.Errorf(forge.ErrForbidden, "the head branch is the default branch")
+	}
+	_, hperm, err := s.cfg.Pulls.Repos.RepoAccessByID(ctx, actor, head.ID)
+	if err != nil || !hperm.CanWrite(forge.UnitCode) {
+		return forge.Errorf(forge.ErrForbidden, "insufficient permission to delete head branch")
+	}
+	b, err := s.branchOf(ctx, actor, head, merged.HeadBranch)
+	if errors.Is(err, forge.ErrNotFound) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if b.Protected {
+		return forge.Errorf(forge.ErrForbidden, "the head branch is protected")
+	}
+	var others []*PullRequest
+	if err := s.store.View(ctx, func(tx Tx) error {
+		others, err = tx.FindPulls(ctx, PullFilter{HeadRepoID: head.ID, HeadBranch: merged.HeadBranch, Open: true})
+		return err
+	}); err != nil {
+		return err
+	}
+	others = slices.DeleteFunc(others, func(p *PullRequest) bool { return p.ID == merged.ID })
+	if len(others) > 0 {
+		return nil
+	}
+	if err := s.branchGone(ctx, actor, head, merged.HeadBranch, merged, true); err != nil {
+		return err
+	}
+	err = s.cfg.Pulls.Repos.DeleteBranch(ctx, actor, head.OwnerName, head.Name, merged.HeadBranch)
+	if errors.Is(err, forge.ErrForbidden) {
+		return forge.Errorf(forge.ErrForbidden, "the head branch is protected")
+	}
+	if err == nil {
+		s.notifyDeleted(ctx, actor, head, merged.HeadBranch, b.Commit.ID)
+	}
+	return err
+}
+
+// notifyDeleted tells the push listeners but this service (it has
+// applied the deletion itself) of a deleted branch.
+func (s *Service) notifyDeleted(ctx context.Context, actor forge.Actor, repo *forge.Repository, branch, old string) {
+	if n, ok := s.cfg.Pulls.Repos.(PullPushNotifier); ok {
+		_ = n.AfterPush(ctx, actor, repo.ID, []repos.RefUpdate{{Ref: "refs/heads/" + branch, OldID: old}})
+	}
+}
+
+// schedule records a merge to make when the checks succeed.
+func (s *Service) schedule(ctx context.Context, a *access, is *Issue, pr *PullRequest, style MergeStyle, opt MergePullOption) (MergeOutcome, error) {
+	now := s.clock.Now()
+	msg := strings.TrimSpace(opt.MergeTitleField)
+	if body := strings.TrimSpace(opt.MergeMessageField); body != "" {
+		msg += "\n\n" + body
+	}
+	del := a.repo.DefaultDeleteBranchAfterMerge
+	if opt.DeleteBranchAfterMerge != nil {
+		del = *opt.DeleteBranchAfterMerge
+	}
+	err := s.store.Update(ctx, func(tx Tx) error {
+		m := &AutoMerge{PullID: pr.ID, DoerID: a.actor.UserID(), Style: style, Message: msg, DeleteBranchAfterMerge: del, Created: now}
+		if err := tx.CreateAutoMerge(ctx, m); errors.Is(err, forge.ErrConflict) {
+			return forge.Errorf(forge.ErrConflict, "pull request is already scheduled to auto merge when checks succeed [pull_id: %d]", pr.ID)
+		} else if err != nil {
+			return err
+		}
+		cis, err := tx.IssueByID(ctx, is.ID)
+		if err != nil {
+			return err
+		}
+		ch := newChange(tx, a.actor, cis, now, now, false)
+		if err := ch.comment(ctx, &Comment{Type: CommentPullScheduledMerge}); err != nil {
+			return err
+		}
+		return ch.commit(ctx)
+	})
+	return MergeOutcome{Scheduled: err == nil}, err
+}
+
+// CancelScheduledMerge cancels the merge scheduled for pull request index
+// (its scheduler or a writer of the base's code: forge.ErrForbidden
+// otherwise). forge.ErrNotFound if none is scheduled.
+func (s *Service) CancelScheduledMerge(ctx context.Context, actor forge.Actor, owner, repo string, index int64) error {
+	a, err := s.openPulls(ctx, actor, owner, repo, forge.AccessWrite)
+	if err != nil {
+		return err
+	}
+	now := s.clock.Now()
+	return s.store.Update(ctx, func(tx Tx) error {
+		is, pr, err := a.pull(ctx, tx, index)
+		if err != nil {
+			return err
+		}
+		m, err := tx.AutoMergeByPull(ctx, pr.ID)
+		if err != nil {
+			return err
+		}
+		if m.DoerID != actor.UserID() && !a.perm.CanWrite(forge.UnitCode) {
+			return forge.Errorf(forge.ErrForbidden, "user has no permission to cancel the scheduled auto merge")
+		}
+		if err := tx.DeleteAutoMerge(ctx, pr.ID); err != nil {
+			return err
+		}
+		ch := newChange(tx, actor, is, now, now, false)
+		if err := ch.comment(ctx, &Comment{Type: CommentPullCancelScheduledMerge}); err != nil {
+			return err
+		}
+		return ch.commit(ctx)
+	})
+}
+
+// UpdatePull brings the head of pull request index up to date with its
+// base by a merge (UpdateStyleMerge, `Merge branch 'base' into head`) or a
+// rebase (Forgejo's IsUserAllowedToUpdate: who may push to the head
+// branch — writers of the head repository, or the base's writers when the
+// poster allows maintainer edits; rebase also needs the head branch
+// unprotected). A merged or closed pull request is forge.ErrInvalid;
+// forge.ErrForbidden when not allowed; forge.ErrConflict `merge failed
+// because of conflict` / `rebase failed because of conflict`.
+func (s *Service) UpdatePull(ctx context.Context, actor forge.Actor, owner, repo string, index int64, style UpdateStyle) error {
+	a, err := s.openPulls(ctx, actor, owner, repo, forge.AccessWrite)
+	if err != nil {
+		return err
+	}
+	var (
+		is *Issue
+		pr *PullRequest
+	)
+	if err := s.store.View(ctx, func(tx Tx) error {
+		is, pr, err = a.pull(ctx, tx, index)
+		return err
+	}); err != nil {
+		return err
+	}
+	if pr.HasMerged || is.IsClosed {
+		return forge.Errorf(forge.ErrInvalid, "")
+	}
+	if pr.HeadRepoID == 0 {
+		return forge.Errorf(forge.ErrForbidden, "")
+	}
+	head, hperm, err := s.cfg.Pulls.Repos.RepoAccessByID(ctx, actor, pr.HeadRepoID)
+	if err != nil {
+		return forge.Errorf(forge.ErrForbidden, "")
+	}
+	hb, err := s.branchOf(ctx, actor, head, pr.HeadBranch)
+	if err != nil {
+		return err
+	}
+	allowed := hperm.CanWrite(forge.UnitCode) && (hb.CanPush || !hb.Protected)
+	if !allowed && pr.AllowMaintainerEdit && a.perm.CanWrite(forge.UnitCode) {
+		allowed = true
+	}
+	rebase := style == UpdateStyleRebase
+	if !allowed || (rebase && hb.Protected) {
+		return forge.Errorf(forge.ErrForbidden, "")
+	}
+	st, err := s.gitState(ctx, actor, a.repo, pr)
+	if err != nil {
+		return err
+	}
+	if st.behind == 0 {
+		return nil
+	}
+	doer := s.signature(actor.User)
+	cmd := MergeCommand{Style: MergeStyleMerge, Branch: pr.HeadBranch, Base: hb.Commit.ID, Head: st.base,
+		Message: fmt.Sprintf("Merge branch '%s' into %s", pr.BaseBranch, pr.HeadBranch), Author: doer, Committer: doer}
+	if head.ID != a.repo.ID {
+		cmd.HeadRepo = a.repo.ID
+	}
+	if rebase {
+		cmd.Style, cmd.Base, cmd.Head, cmd.Message = MergeStyleRebaseUpdate, st.base, hb.Commit.ID, ""
+	}
+	newTip, err := s.cfg.Pulls.Git.Merge(ctx, head.ID, cmd)
+	if err != nil {
+		if errors.Is(err, forge.ErrConflict) {
+			if rebase {
+				return forge.Errorf(forge.ErrConflict, "rebase failed because of conflict")
+			}
+			return forge.Errorf(forge.ErrConflict, "merge failed because of conflict")
+		}
+		return err
+	}
+	s.notifyPush(ctx, actor, head, []repos.RefUpdate{{Ref: "refs/heads/" + pr.HeadBranch, OldID: hb.Commit.ID, NewID: newTip}})
+	return nil
+}
