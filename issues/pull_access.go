@@ -85,13 +85,21 @@ func (a *access) pullViews(ctx context.Context, tx Tx, list []*Issue) ([]*PullVi
 			return nil, err
 		}
 		var rids []forge.ID
+		// Forgejo's requested_reviewers: each user's latest review of type
+		// request, approve or reject (so reviewers who answered stay
+		// listed), and the requested teams.
+		latest := map[forge.ID]*Review{}
 		for _, r := range rs {
 			rids = append(rids, r.ID)
-			if r.Type == ReviewRequest {
+			switch {
+			case r.ReviewerTeamID != 0 && r.Type == ReviewRequest:
 				requests[is.ID] = append(requests[is.ID], r)
-				if r.ReviewerID != 0 {
+			case r.ReviewerID != 0 && (r.Type == ReviewRequest || r.Type == ReviewApprove || r.Type == ReviewReject):
+				if _, ok := latest[r.ReviewerID]; !ok {
+					requests[is.ID] = append(requests[is.ID], r)
 					userIDs = append(userIDs, r.ReviewerID)
 				}
+				latest[r.ReviewerID] = r
 			}
 		}
 		if len(rids) > 0 {
