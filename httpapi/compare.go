@@ -11,11 +11,7 @@ import (
 // "owner:branch"; the commits with their stats (and files unless
 // `files=false`), and the changed files.
 func (a *API) compare(c *call) {
-	svc, ok := pullService[comparer](c)
-	if !ok {
-		return
-	}
-	v, err := svc.Compare(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("basehead"))
+	v, err := a.cfg.Issues.Compare(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("basehead"))
 	if err != nil {
 		c.pullError(err)
 		return

@@ -1,9 +1,7 @@
 package httpapi
 
 import (
-	"context"
 	"errors"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -12,45 +10,6 @@ import (
 	"github.com/hearthforge/hearth/httpapi/wire"
 	"github.com/hearthforge/hearth/issues"
 )
-
-// The git-side methods of the pull-request service (issues contract,
-// pulls-contract.md), asserted at run time on Config.Issues so that the
-// routes build while package issues grows them: an *issues.Service
-// without one answers its route with 501, as an operation not built yet.
-type (
-	pullDiffer interface {
-		PullDiff(ctx context.Context, actor forge.Actor, owner, repo string, index int64, kind string, binary bool, w io.Writer) error
-	}
-	pullFiler interface {
-		PullFiles(ctx context.Context, actor forge.Actor, owner, repo string, index int64, opt issues.PullFilesOption) (*issues.PullFilesView, error)
-	}
-	pullCommitLister interface {
-		PullCommits(ctx context.Context, actor forge.Actor, owner, repo string, index int64, opt issues.PullCommitsOption) (*issues.PullCommitsView, error)
-	}
-	pullMerger interface {
-		MergePull(ctx context.Context, actor forge.Actor, owner, repo string, index int64, opt issues.MergePullOption) error
-	}
-	pullMergeCanceller interface {
-		CancelScheduledMerge(ctx context.Context, actor forge.Actor, owner, repo string, index int64) error
-	}
-	pullUpdater interface {
-		UpdatePull(ctx context.Context, actor forge.Actor, owner, repo string, index int64, style issues.UpdateStyle) error
-	}
-	comparer interface {
-		Compare(ctx context.Context, actor forge.Actor, owner, repo, basehead string) (*issues.CompareView, error)
-	}
-)
-
-// pullService returns Config.Issues as T, or answers 501 and false when
-// the service does not have that method yet.
-func pullService[T any](c *call) (T, bool) {
-	svc, ok := any(c.a.cfg.Issues).(T)
-	if !ok {
-		c.a.notImplemented(c.w, c.r)
-		c.wrote = true
-	}
-	return svc, ok
-}
 
 // pullError writes the errors of the pull-request routes: Forgejo's 405
 // for a merge it refuses (issues.ErrMergeNotAllowed), 412 for changing
@@ -247,17 +206,9 @@ func (a *API) pullDiff(c *call) {
 		c.notFound()
 		return
 	}
-	svc, ok := pullService[pullDiffer](c)
-	if !ok {
-		return
-	}
 	binary, _ := strconv.ParseBool(c.r.URL.Query().Get("binary"))
-	if _, err := a.cfg.Issues.GetPull(c.r.Context(), c.actor, c.owner(), c.repo(), index); err != nil {
-		c.pullError(err)
-		return
-	}
 	w := newStreamWriter(c, map[string]string{"Content-Type": "text/plain;charset=utf-8"})
-	err := svc.PullDiff(c.r.Context(), c.actor, c.owner(), c.repo(), index, kind, binary, w)
+	err := a.cfg.Issues.PullDiff(c.r.Context(), c.actor, c.owner(), c.repo(), index, kind, binary, w)
 	if err != nil && !w.started {
 		c.pullError(err)
 		return
@@ -285,13 +236,9 @@ func (a *API) pullCommits(c *call) {
 	if !ok {
 		return
 	}
-	svc, ok := pullService[pullCommitLister](c)
-	if !ok {
-		return
-	}
 	o := c.listOptions()
 	files := c.boolParam("files")
-	v, err := svc.PullCommits(c.r.Context(), c.actor, c.owner(), c.repo(), index,
+	v, err := a.cfg.Issues.PullCommits(c.r.Context(), c.actor, c.owner(), c.repo(), index,
 		issues.PullCommitsOption{Files: files, Verification: c.boolParam("verification"), ListOptions: o})
 	if err != nil {
 		c.pullError(err)
@@ -307,13 +254,9 @@ func (a *API) pullFiles(c *call) {
 	if !ok {
 		return
 	}
-	svc, ok := pullService[pullFiler](c)
-	if !ok {
-		return
-	}
 	q := c.r.URL.Query()
 	o := c.listOptions()
-	v, err := svc.PullFiles(c.r.Context(), c.actor, c.owner(), c.repo(), index,
+	v, err := a.cfg.Issues.PullFiles(c.r.Context(), c.actor, c.owner(), c.repo(), index,
 		issues.PullFilesOption{SkipTo: q.Get("skip-to"), Whitespace: q.Get("whitespace"), ListOptions: o})
 	if err != nil {
 		c.pullError(err)
@@ -333,7 +276,8 @@ func (a *API) pullFiles(c *call) {
 var mergeStyles = []issues.MergeStyle{issues.MergeStyleMerge, issues.MergeStyleRebase, issues.MergeStyleRebaseMerge,
 	issues.MergeStyleSquash, issues.MergeStyleFastForwardOnly, issues.MergeStyleManuallyMerged}
 
-// mergePull is POST .../pulls/{index}/merge: 200 with no body. Do is
+// mergePull is POST .../pulls/{index}/merge: 200 with no body, 201 when
+// scheduled (merge_when_checks_succeed with pending checks). Do is
 // required and one of Forgejo's styles (422); refusals are 405, a moved
 // head or a conflict 409.
 func (a *API) mergePull(c *call) {
@@ -354,18 +298,21 @@ func (a *API) mergePull(c *call) {
 		c.errorStatus(http.StatusUnprocessableEntity, "[Do]: In")
 		return
 	}
-	svc, ok := pullService[pullMerger](c)
-	if !ok {
-		return
-	}
 	opt := issues.MergePullOption{Do: style, MergeCommitID: valueOf(o.MergeCommitID), MergeTitleField: valueOf(o.MergeTitleField),
 		MergeMessageField: valueOf(o.MergeMessageField), DeleteBranchAfterMerge: o.DeleteBranchAfterMerge,
 		ForceMerge: valueOf(o.ForceMerge), HeadCommitID: valueOf(o.HeadCommitID), MergeWhenChecksSucceed: valueOf(o.MergeWhenChecksSucceed)}
-	if err := svc.MergePull(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt); err != nil {
+	out, err := a.cfg.Issues.MergePullDetailed(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
+	if err != nil {
 		c.pullError(err)
 		return
 	}
-	c.w.WriteHeader(http.StatusOK)
+	status := http.StatusOK
+	if out.Scheduled {
+		// Forgejo: ctx.Status(http.StatusCreated) when the merge waits for
+		// the checks (the document lists no 201).
+		status = http.StatusCreated
+	}
+	c.w.WriteHeader(status)
 	c.wrote = true
 }
 
@@ -384,11 +331,7 @@ func (a *API) cancelScheduledMerge(c *call) {
 	if !ok {
 		return
 	}
-	svc, ok := pullService[pullMergeCanceller](c)
-	if !ok {
-		return
-	}
-	if err := svc.CancelScheduledMerge(c.r.Context(), c.actor, c.owner(), c.repo(), index); err != nil {
+	if err := a.cfg.Issues.CancelScheduledMerge(c.r.Context(), c.actor, c.owner(), c.repo(), index); err != nil {
 		c.pullError(err)
 		return
 	}
@@ -411,11 +354,7 @@ func (a *API) updatePull(c *call) {
 		c.errorStatus(http.StatusUnprocessableEntity, "invalid update style: "+string(style))
 		return
 	}
-	svc, ok := pullService[pullUpdater](c)
-	if !ok {
-		return
-	}
-	if err := svc.UpdatePull(c.r.Context(), c.actor, c.owner(), c.repo(), index, style); err != nil {
+	if err := a.cfg.Issues.UpdatePull(c.r.Context(), c.actor, c.owner(), c.repo(), index, style); err != nil {
 		c.pullError(err)
 		return
 	}
