@@ -17,7 +17,7 @@ func (a *API) compare(c *call) {
 		return
 	}
 	out := wire.Compare{TotalCommits: int64(v.TotalCommits),
-		Commits: commitsJSON(c.rootURL(), v.Repo, v.Commits, v.Users, c.boolParam("files"), c.toUser),
+		Commits: commitsJSON(c.rootURL(), v.Repo, v.Commits, v.Users, c.boolParam("files"), c.boolParam("verification"), c.toUser),
 		Files:   make([]wire.CommitAffectedFiles, len(v.Files))}
 	for i, f := range v.Files {
 		out.Files[i] = wire.CommitAffectedFiles{Filename: f.Filename, Status: f.Status}

@@ -237,15 +237,15 @@ func (a *API) pullCommits(c *call) {
 		return
 	}
 	o := c.listOptions()
-	files := c.boolParam("files")
+	files, verification := c.boolParam("files"), c.boolParam("verification")
 	v, err := a.cfg.Issues.PullCommits(c.r.Context(), c.actor, c.owner(), c.repo(), index,
-		issues.PullCommitsOption{Files: files, Verification: c.boolParam("verification"), ListOptions: o})
+		issues.PullCommitsOption{Files: files, Verification: verification, ListOptions: o})
 	if err != nil {
 		c.pullError(err)
 		return
 	}
 	c.setPageHeaders(v.Total, o)
-	c.writePage(v.Total, o, commitsJSON(c.rootURL(), v.Repo, v.Commits, v.Users, files, c.toUser))
+	c.writePage(v.Total, o, commitsJSON(c.rootURL(), v.Repo, v.Commits, v.Users, files, verification, c.toUser))
 }
 
 // pullFiles is GET .../pulls/{index}/files: one page of changed files.

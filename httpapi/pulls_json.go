@@ -159,15 +159,19 @@ func changedFile(root string, r *forge.Repository, commit string, f issues.PullF
 }
 
 // commitsJSON converts commits as Forgejo's ToCommit with the stats, the
-// files when files, and the accounts of the author and committer e-mails
-// (users, by lower-cased e-mail) when known.
-func commitsJSON(root string, r *forge.Repository, list []*repos.Commit, users map[string]*forge.User, files bool, user func(*forge.User) wire.User) []wire.Commit {
+// files when files, the verification (unsigned) when verification, and the
+// accounts of the author and committer e-mails (users, by lower-cased
+// e-mail) when known.
+func commitsJSON(root string, r *forge.Repository, list []*repos.Commit, users map[string]*forge.User, files, verification bool, user func(*forge.User) wire.User) []wire.Commit {
 	api, html := repoAPIURL(root, r), repoWebURL(root, r)
 	out := make([]wire.Commit, len(list))
 	for i, cm := range list {
 		out[i] = toCommit(api, html, cm, files, true)
 		if out[i].Stats == nil {
 			out[i].Stats = &wire.CommitStats{}
+		}
+		if !verification {
+			out[i].Commit.Verification = nil
 		}
 		if u := users[strings.ToLower(cm.Author.Email)]; u != nil {
 			out[i].Author = ptrTo(user(u))
