@@ -351,10 +351,23 @@ func (s *Service) deleteHeadAfterMerge(ctx context.Context, actor forge.Actor, h
 	if errors.Is(err, forge.ErrForbidden) {
 		return forge.Errorf(forge.ErrForbidden, "the head branch is protected")
 	}
-	if err == nil {
-		s.notifyDeleted(ctx, actor, head, merged.HeadBranch, b.Commit.ID)
+	if err != nil {
+		return err
 	}
-	return err
+	s.notifyDeleted(ctx, actor, head, merged.HeadBranch, b.Commit.ID)
+	// Forgejo's AddDeletePRBranchComment on the merged pull request.
+	now := s.clock.Now()
+	return s.store.Update(ctx, func(tx Tx) error {
+		is, err := tx.IssueByID(ctx, merged.IssueID)
+		if err != nil {
+			return err
+		}
+		ch := newChange(tx, actor, is, now, now, false)
+		if err := ch.comment(ctx, &Comment{Type: CommentDeleteBranch, OldRef: merged.HeadBranch}); err != nil {
+			return err
+		}
+		return ch.commit(ctx)
+	})
 }
 
 // notifyDeleted tells the push listeners but this service (it has
@@ -488,6 +501,15 @@ func (s *Service) UpdatePull(ctx context.Context, actor forge.Actor, owner, repo
 	}
 	if rebase {
 		cmd.Style, cmd.Base, cmd.Head, cmd.Message = MergeStyleRebaseUpdate, st.base, hb.Commit.ID, ""
+		if head.ID != a.repo.ID {
+			// The base's commits must be in the fork to rebase onto them:
+			// MergeCommand.HeadRepo copies only Head, so the base branch
+			// is copied under a pull ref of the fork first.
+			if _, err := s.cfg.Pulls.Git.SyncHead(ctx, head.ID, a.repo.ID, pr.BaseBranch, "refs/pull/update/base"); err != nil {
+				return err
+			}
+			cmd.HeadRepo = 0
+		}
 	}
 	newTip, err := s.cfg.Pulls.Git.Merge(ctx, head.ID, cmd)
 	if err != nil {

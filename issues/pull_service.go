@@ -256,7 +256,7 @@ func (s *Service) PinnedPulls(ctx context.Context, actor forge.Actor, owner, rep
 	if err != nil {
 		return nil, err
 	}
-	pinned, err := s.Pinned(ctx, actor, owner, repo, true)
+	pinned, err := s.Pinned(ctx, pullScopeActor(actor), owner, repo, true)
 	if err != nil {
 		return nil, err
 	}
@@ -358,6 +358,9 @@ func (s *Service) EditPull(ctx context.Context, actor forge.Actor, owner, repo s
 	if opt.State != nil && pr.HasMerged {
 		return nil, forge.Reasonf(forge.ErrPrecondition, ErrPullMergedState, "cannot change state of this pull request, it was already merged")
 	}
+	if opt.AllowMaintainerEdit != nil && !a.isPoster(is.PosterID) {
+		return nil, forge.Errorf(forge.ErrForbidden, "SetAllowEdits: user has no permission for this action")
+	}
 	reopen := opt.State != nil && *opt.State != StateClosed && is.IsClosed
 	if reopen {
 		if s.branchTip(ctx, actor, a.repo, pr.BaseBranch) == "" {
@@ -432,9 +435,6 @@ func (s *Service) EditPull(ctx context.Context, actor forge.Actor, owner, repo s
 		}
 	}
 	if opt.AllowMaintainerEdit != nil && *opt.AllowMaintainerEdit != pr.AllowMaintainerEdit {
-		if !a.isPoster(is.PosterID) && !writer {
-			return nil, forge.Errorf(forge.ErrForbidden, "SetAllowEdits: user has no permission for this action")
-		}
 		if err := s.store.Update(ctx, func(tx Tx) error {
 			cur, err := tx.PullByIssueID(ctx, pr.IssueID)
 			if err != nil {
@@ -539,8 +539,20 @@ func (s *Service) candidates(ctx context.Context, actor forge.Actor, owner, repo
 	}); err != nil {
 		return nil, err
 	}
+	ids := []forge.ID{}
 	for _, c := range collabs {
-		users = append(users, c.User)
+		ids = append(ids, c.User.ID)
+	}
+	if err := s.store.View(ctx, func(tx Tx) error {
+		m, err := tx.UsersByID(ctx, ids)
+		for _, id := range ids {
+			if u := m[id]; u != nil {
+				users = append(users, u)
+			}
+		}
+		return err
+	}); err != nil {
+		return nil, err
 	}
 	out := []*forge.User{}
 	for _, u := range users {

@@ -181,7 +181,7 @@ func (s *Service) resync(ctx context.Context, actor forge.Actor, base *forge.Rep
 
 // emitPull tells the listeners of a pull-request event.
 func (s *Service) emitPull(ctx context.Context, kind EventKind, actor forge.Actor, repo *forge.Repository, is *Issue, p *PullRequest, c *Comment, r *Review) {
-	if is == nil {
+	if is == nil || repo == nil {
 		return
 	}
 	ic := *is
@@ -296,15 +296,18 @@ func (s *Service) branchGone(ctx context.Context, actor forge.Actor, repo *forge
 			continue
 		}
 		seen[p.ID] = true
-		if err := s.closePull(ctx, actor, p); err != nil {
+		if err := s.closePull(ctx, actor, repo, p); err != nil {
 			errs = append(errs, err)
 		}
 	}
 	return errors.Join(errs...)
 }
 
-// closePull closes the issue of p with a close comment.
-func (s *Service) closePull(ctx context.Context, actor forge.Actor, p *PullRequest) error {
+// closePull closes the issue of p with a close comment. repo is the
+// repository the branch was deleted in: the event names the pull
+// request's base repository (looked up when it is another one; the event
+// is not told when the actor cannot see it).
+func (s *Service) closePull(ctx context.Context, actor forge.Actor, repo *forge.Repository, p *PullRequest) error {
 	now := s.clock.Now()
 	var (
 		is *Issue
@@ -327,7 +330,13 @@ func (s *Service) closePull(ctx context.Context, actor forge.Actor, p *PullReque
 		return ch.commit(ctx)
 	})
 	if err == nil && c != nil {
-		s.emitPull(ctx, EventClose, actor, nil, is, p, c, nil)
+		base := repo
+		if p.BaseRepoID != repo.ID {
+			if base, _, err = s.cfg.Pulls.Repos.RepoAccessByID(ctx, actor, p.BaseRepoID); err != nil {
+				return nil
+			}
+		}
+		s.emitPull(ctx, EventClose, actor, base, is, p, c, nil)
 	}
 	return err
 }

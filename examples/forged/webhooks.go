@@ -61,6 +61,10 @@ func (h *hookIssues) IssueEvent(ctx context.Context, e issues.Event) {
 		err = h.svc.IssueChanged(ctx, e.Actor, e.Repo, is, hooks.ActionClosed)
 	case issues.EventReopen:
 		err = h.svc.IssueChanged(ctx, e.Actor, e.Repo, is, hooks.ActionReopened)
+	case issues.EventPullMerge: // Forgejo: pull_request "closed" (merged)
+		err = h.svc.IssueChanged(ctx, e.Actor, e.Repo, is, hooks.ActionClosed)
+	case issues.EventPullSync, issues.EventPullRetarget: // "synchronized", "edited"
+		err = h.svc.IssueChanged(ctx, e.Actor, e.Repo, is, string(e.Kind))
 	case issues.EventComment:
 		if c := e.Comment; c != nil {
 			err = h.svc.IssueCommented(ctx, e.Actor, e.Repo, is, hooks.CommentInfo{ID: c.ID, Body: c.Body,

@@ -146,6 +146,12 @@ func (t issueTx) FindPulls(ctx context.Context, f issues.PullFilter) ([]*issues.
 	if f.BaseRepoID == 0 && f.HeadRepoID == 0 && f.IssueIDs == nil || f.IssueIDs != nil && len(f.IssueIDs) == 0 {
 		return []*issues.PullRequest{}, nil
 	}
+	query, args := findPullsQuery(f)
+	return t.pulls(ctx, query, args...)
+}
+
+// findPullsQuery is FindPulls' statement for a filter that may match.
+func findPullsQuery(f issues.PullFilter) (string, []any) {
 	var conds []string
 	var args []any
 	add := func(cond string, a ...any) { conds, args = append(conds, cond), append(args, a...) }
@@ -163,7 +169,7 @@ func (t issueTx) FindPulls(ctx context.Context, f issues.PullFilter) ([]*issues.
 		add("p.head_branch = ?", f.HeadBranch)
 	}
 	if f.MergedCommitID != "" {
-		add("p.merged_commit_id = ?", f.MergedCommitID)
+		add("p.merged_commit_id = ? AND p.merged_commit_id <> ''", f.MergedCommitID) // the partial index's term
 	}
 	if f.IssueIDs != nil {
 		add("p.issue_id IN (SELECT value FROM json_each(?))", idList(f.IssueIDs))
@@ -172,7 +178,7 @@ func (t issueTx) FindPulls(ctx context.Context, f issues.PullFilter) ([]*issues.
 		from += " JOIN issue i ON i.id = p.issue_id"
 		add("p.has_merged = 0 AND i.is_closed = 0")
 	}
-	return t.pulls(ctx, "SELECT "+pullCols+from+" WHERE "+strings.Join(conds, " AND ")+" ORDER BY p.id", args...)
+	return "SELECT " + pullCols + from + " WHERE " + strings.Join(conds, " AND ") + " ORDER BY p.id", args
 }
 
 // pulls runs a query of pullCols. Never nil.

@@ -45,7 +45,7 @@ var (
 	sqlUpdateReview = prepared(`UPDATE review SET type = ?, reviewer_id = ?, reviewer_team_id = ?, original_author = ?,
 		original_author_id = ?, content = ?, official = ?, commit_id = ?, stale = ?, dismissed = ?, updated_unix = ?
 		WHERE id = ?`)
-	sqlDeleteReviewComments = prepared(`DELETE FROM comment WHERE review_id = ?`)
+	sqlDeleteReviewComments = prepared(`DELETE FROM comment WHERE review_id = ? AND review_id <> 0`)
 	sqlDeleteReview         = prepared(`DELETE FROM review WHERE id = ?`)
 	sqlReviewComments       = prepared("SELECT " + commentCols + " FROM comment c " +
 		"WHERE c.review_id IN (SELECT value FROM json_each(?)) AND c.review_id <> 0 ORDER BY c.created_unix, c.id")
@@ -86,26 +86,7 @@ func (t issueTx) DeleteReview(ctx context.Context, id forge.ID) error {
 // ListReviews is two statements whatever the page: the count and the page,
 // both on the review_issue index (its entries are in id order).
 func (t issueTx) ListReviews(ctx context.Context, f issues.ReviewFilter, o forge.ListOptions) ([]*issues.Review, int64, error) {
-	conds := []string{"r.issue_id = ?"}
-	args := []any{f.IssueID}
-	add := func(cond string, a ...any) { conds, args = append(conds, cond), append(args, a...) }
-	if f.Types != nil {
-		types := make([]forge.ID, len(f.Types))
-		for k, typ := range f.Types {
-			types[k] = forge.ID(typ)
-		}
-		add("r.type IN (SELECT value FROM json_each(?))", idList(types))
-	}
-	if f.ReviewerID != 0 {
-		add("r.reviewer_id = ?", f.ReviewerID)
-	}
-	if f.ReviewerTeamID != 0 {
-		add("r.reviewer_team_id = ?", f.ReviewerTeamID)
-	}
-	if f.Dismissed != nil {
-		add("r.dismissed = ?", *f.Dismissed)
-	}
-	where := " FROM review r WHERE " + strings.Join(conds, " AND ")
+	where, args := reviewsWhere(f)
 	var total int64
 	if err := t.queryRow(ctx, "SELECT count(*)"+where, args...).Scan(&total); err != nil {
 		return nil, 0, mapError(err, "count reviews")
@@ -150,4 +131,28 @@ func (t issueTx) ReviewComments(ctx context.Context, reviewIDs []forge.ID) (map[
 		out[c.ReviewID] = append(out[c.ReviewID], c)
 	}
 	return out, mapError(rows.Err(), "review comments")
+}
+
+// reviewsWhere is the FROM and WHERE of ListReviews' statements.
+func reviewsWhere(f issues.ReviewFilter) (string, []any) {
+	conds := []string{"r.issue_id = ?"}
+	args := []any{f.IssueID}
+	add := func(cond string, a ...any) { conds, args = append(conds, cond), append(args, a...) }
+	if f.Types != nil {
+		types := make([]forge.ID, len(f.Types))
+		for k, typ := range f.Types {
+			types[k] = forge.ID(typ)
+		}
+		add("r.type IN (SELECT value FROM json_each(?))", idList(types))
+	}
+	if f.ReviewerID != 0 {
+		add("r.reviewer_id = ?", f.ReviewerID)
+	}
+	if f.ReviewerTeamID != 0 {
+		add("r.reviewer_team_id = ?", f.ReviewerTeamID)
+	}
+	if f.Dismissed != nil {
+		add("r.dismissed = ?", *f.Dismissed)
+	}
+	return " FROM review r WHERE " + strings.Join(conds, " AND "), args
 }

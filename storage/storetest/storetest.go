@@ -121,6 +121,7 @@ var cases = []struct {
 	{"Hooks", testHooks},
 	{"HookTasks", testHookTasks},
 	{"Pulls", testPulls},
+	{"PullsExtra", testPullsExtra},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {

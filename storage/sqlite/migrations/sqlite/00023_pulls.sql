@@ -61,14 +61,14 @@ CREATE TABLE review (
 );
 -- ListReviews: the reviews of an issue in id order.
 CREATE INDEX review_issue ON review (issue_id);
-CREATE INDEX review_reviewer ON review (reviewer_id) WHERE reviewer_id <> 0;
+-- The requests of a team, for the team's deletion.
 CREATE INDEX review_team ON review (reviewer_team_id) WHERE reviewer_team_id <> 0;
 
 -- Deleting a team withdraws the reviews requested from it (Forgejo's
 -- DeleteTeam).
 -- +goose StatementBegin
 CREATE TRIGGER review_team_delete AFTER DELETE ON team BEGIN
-    DELETE FROM review WHERE reviewer_team_id = OLD.id AND type = 4;
+    DELETE FROM review WHERE reviewer_team_id = OLD.id AND reviewer_team_id <> 0 AND type = 4;
 END;
 -- +goose StatementEnd
 

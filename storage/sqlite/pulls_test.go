@@ -1,0 +1,269 @@
+package sqlite
+
+import (
+	"context"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
+)
+
+var pullAt = time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
+
+// pullFixture is a database with an owner, a repository and its fork.
+type pullFixture struct {
+	ctx        context.Context
+	db         *DB
+	owner      *forge.User
+	repo, fork *forge.Repository
+}
+
+func newPullFixture(t *testing.T) *pullFixture {
+	t.Helper()
+	ctx := context.Background()
+	db, err := Open(ctx, ":memory:")
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	f := &pullFixture{ctx: ctx, db: db, owner: forgetest.User("puller")}
+	require.NoError(t, db.Auth().Update(ctx, func(tx auth.Tx) error { return tx.CreateUser(ctx, f.owner, "") }))
+	f.repo = &forge.Repository{OwnerID: f.owner.ID, Name: "base", DefaultBranch: "main"}
+	f.fork = &forge.Repository{OwnerID: f.owner.ID, Name: "fork", DefaultBranch: "main"}
+	require.NoError(t, db.Repos().Update(ctx, func(tx repos.Tx) error {
+		require.NoError(t, tx.CreateRepo(ctx, f.repo))
+		return tx.CreateRepo(ctx, f.fork)
+	}))
+	return f
+}
+
+// pulls creates n pull requests of f.repo from branches of f.fork, each
+// with a review and a code comment.
+func (f *pullFixture) pulls(t *testing.T, n int) []*issues.PullRequest {
+	t.Helper()
+	var out []*issues.PullRequest
+	require.NoError(t, f.db.Issues().Update(f.ctx, func(tx issues.Tx) error {
+		for k := range n {
+			idx, err := tx.NextIssueIndex(f.ctx, f.repo.ID)
+			require.NoError(t, err)
+			is := &issues.Issue{RepoID: f.repo.ID, Index: idx, PosterID: f.owner.ID, Title: "p", IsPull: true,
+				Created: pullAt, Updated: pullAt}
+			require.NoError(t, tx.CreateIssue(f.ctx, is))
+			p := &issues.PullRequest{IssueID: is.ID, Index: idx, BaseRepoID: f.repo.ID, HeadRepoID: f.fork.ID,
+				BaseBranch: "main", HeadBranch: "b" + string(rune('a'+k%26))}
+			require.NoError(t, tx.CreatePull(f.ctx, p))
+			r := &issues.Review{IssueID: is.ID, Type: issues.ReviewComment, ReviewerID: f.owner.ID, Created: pullAt, Updated: pullAt}
+			require.NoError(t, tx.CreateReview(f.ctx, r))
+			require.NoError(t, tx.CreateComment(f.ctx, &issues.Comment{IssueID: is.ID, Type: issues.CommentCode,
+				PosterID: f.owner.ID, ReviewID: r.ID, TreePath: "f", Line: 1, Created: pullAt, Updated: pullAt}))
+			out = append(out, p)
+		}
+		return nil
+	}))
+	return out
+}
+
+// Deleting the head fork leaves its pull requests with head repository 0
+// (the contract's "0 once that fork is deleted"); the base's pulls stay.
+func TestPullHeadForkDeletion(t *testing.T) {
+	t.Parallel()
+	f := newPullFixture(t)
+	ps := f.pulls(t, 2)
+	require.NoError(t, f.db.Repos().Update(f.ctx, func(tx repos.Tx) error { return tx.DeleteRepo(f.ctx, f.fork.ID) }))
+	require.NoError(t, f.db.Issues().View(f.ctx, func(tx issues.Tx) error {
+		got, err := tx.PullByIssueID(f.ctx, ps[0].IssueID)
+		require.NoError(t, err)
+		assert.Zero(t, got.HeadRepoID)
+		assert.Equal(t, ps[0].HeadBranch, got.HeadBranch)
+		list, err := tx.FindPulls(f.ctx, issues.PullFilter{HeadRepoID: f.fork.ID})
+		require.NoError(t, err)
+		assert.Empty(t, list)
+		list, err = tx.FindPulls(f.ctx, issues.PullFilter{BaseRepoID: f.repo.ID})
+		require.NoError(t, err)
+		assert.Len(t, list, 2)
+		return nil
+	}))
+	// Writing 0 keeps it "none"; writing a repository that does not exist
+	// is refused as not found.
+	up := *ps[1]
+	up.HeadRepoID = 0
+	require.NoError(t, f.db.Issues().Update(f.ctx, func(tx issues.Tx) error { return tx.UpdatePull(f.ctx, &up) }))
+	up.HeadRepoID = 99999
+	err := f.db.Issues().Update(f.ctx, func(tx issues.Tx) error { return tx.UpdatePull(f.ctx, &up) })
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+}
+
+// Deleting a team withdraws the reviews requested from it, as Forgejo's
+// DeleteTeam does, and so does deleting its organisation; other reviews
+// stay.
+func TestTeamDeletionWithdrawsReviewRequests(t *testing.T) {
+	t.Parallel()
+	f := newPullFixture(t)
+	ps := f.pulls(t, 1)
+	org := forgetest.User("reviewers", func(u *forge.User) { u.Type, u.Email = forge.UserTypeOrganization, "" })
+	t1 := &forge.Team{Name: "one", Mode: forge.AccessModeRead}
+	t2 := &forge.Team{Name: "two", Mode: forge.AccessModeRead}
+	require.NoError(t, f.db.Orgs().Update(f.ctx, func(tx orgs.Tx) error {
+		require.NoError(t, tx.CreateOrg(f.ctx, org))
+		t1.OrgID, t2.OrgID = org.ID, org.ID
+		require.NoError(t, tx.CreateTeam(f.ctx, t1))
+		return tx.CreateTeam(f.ctx, t2)
+	}))
+	req := func(team forge.ID) *issues.Review {
+		return &issues.Review{IssueID: ps[0].IssueID, Type: issues.ReviewRequest, ReviewerTeamID: team, Created: pullAt, Updated: pullAt}
+	}
+	r1, r2, userReq := req(t1.ID), req(t2.ID), req(0)
+	userReq.ReviewerID = f.owner.ID
+	require.NoError(t, f.db.Issues().Update(f.ctx, func(tx issues.Tx) error {
+		for _, r := range []*issues.Review{r1, r2, userReq} {
+			require.NoError(t, tx.CreateReview(f.ctx, r))
+		}
+		return nil
+	}))
+	exists := func(id forge.ID) bool {
+		var err error
+		require.NoError(t, f.db.Issues().View(f.ctx, func(tx issues.Tx) error { _, err = tx.ReviewByID(f.ctx, id); return nil }))
+		return err == nil
+	}
+	require.NoError(t, f.db.Orgs().Update(f.ctx, func(tx orgs.Tx) error { return tx.DeleteTeam(f.ctx, t1.ID) }))
+	assert.False(t, exists(r1.ID), "the deleted team's request")
+	assert.True(t, exists(r2.ID), "another team's request")
+	require.NoError(t, f.db.Orgs().Update(f.ctx, func(tx orgs.Tx) error { return tx.DeleteOrg(f.ctx, org.ID) }))
+	assert.False(t, exists(r2.ID), "the requests of a deleted organisation's teams")
+	assert.True(t, exists(userReq.ID), "a user's request")
+}
+
+// The reads a pull-request list makes cost the same number of statements
+// for one pull request as for fifty.
+func TestPullReadsStatementsPerPage(t *testing.T) {
+	t.Parallel()
+	f := newPullFixture(t)
+	ps := f.pulls(t, 50)
+	count := func(n int) int64 {
+		var stmts atomic.Int64
+		issueIDs := make([]forge.ID, n)
+		for k := range n {
+			issueIDs[k] = ps[k].IssueID
+		}
+		var reviewIDs []forge.ID
+		require.NoError(t, f.db.Issues().View(f.ctx, func(tx issues.Tx) error {
+			for _, id := range issueIDs {
+				rs, _, err := tx.ListReviews(f.ctx, issues.ReviewFilter{IssueID: id}, forge.ListOptions{Page: 1, Limit: -1})
+				require.NoError(t, err)
+				reviewIDs = append(reviewIDs, rs[0].ID)
+			}
+			return nil
+		}))
+		f.db.CountStatements(&stmts)
+		defer f.db.CountStatements(nil)
+		require.NoError(t, f.db.Issues().View(f.ctx, func(tx issues.Tx) error {
+			m, err := tx.PullsByIssueID(f.ctx, issueIDs)
+			require.NoError(t, err)
+			require.Len(t, m, n)
+			list, err := tx.FindPulls(f.ctx, issues.PullFilter{BaseRepoID: f.repo.ID, IssueIDs: issueIDs, Open: true})
+			require.NoError(t, err)
+			require.Len(t, list, n)
+			cs, err := tx.ReviewComments(f.ctx, reviewIDs)
+			require.NoError(t, err)
+			require.Len(t, cs, n)
+			return nil
+		}))
+		return stmts.Load()
+	}
+	one, fifty := count(1), count(50)
+	assert.Equal(t, int64(3), one)
+	assert.Equal(t, one, fifty)
+}
+
+// Every statement of the pull-request store finds its rows through an
+// index: none scans pull_request, review or comment.
+func TestPullQueryPlans(t *testing.T) {
+	t.Parallel()
+	f := newPullFixture(t)
+	f.pulls(t, 3)
+	no := false
+	type query struct {
+		sql  string
+		args []any
+		// index is the index the plan must use.
+		index string
+	}
+	q := func(index, s string, args ...any) query { return query{s, args, index} }
+	find := func(index string, pf issues.PullFilter) query {
+		s, args := findPullsQuery(pf)
+		return query{s, args, index}
+	}
+	reviews := func(rf issues.ReviewFilter) query {
+		where, args := reviewsWhere(rf)
+		return query{"SELECT " + reviewCols + where + " ORDER BY r.id LIMIT 10 OFFSET 0", args, "review_issue"}
+	}
+	const byIssue = "sqlite_autoindex_pull_request_1"
+	for name, c := range map[string]query{
+		"by issue":         q(byIssue, sqlPullByIssueID, 1),
+		"by issues":        q(byIssue, sqlPullsByIssueIDs, "[1,2]"),
+		"base":             find("pull_request_base", issues.PullFilter{BaseRepoID: 1}),
+		"base branch open": find("pull_request_base", issues.PullFilter{BaseRepoID: 1, BaseBranch: "main", Open: true}),
+		"head branch open": find("pull_request_head", issues.PullFilter{HeadRepoID: 2, HeadBranch: "ba", Open: true}),
+		"merged commit":    find("pull_request_merged", issues.PullFilter{BaseRepoID: 1, MergedCommitID: "abc"}),
+		"issues":           find(byIssue, issues.PullFilter{IssueIDs: []forge.ID{1, 2}}),
+		"reviews":          reviews(issues.ReviewFilter{IssueID: 1}),
+		"reviews filtered": reviews(issues.ReviewFilter{IssueID: 1, Types: []issues.ReviewType{4}, ReviewerTeamID: 3, Dismissed: &no}),
+		"review comments":  q("comment_review", sqlReviewComments, "[1,2]"),
+		"delete comments":  q("comment_review", sqlDeleteReviewComments, 1),
+		"auto merge":       q("sqlite_autoindex_pull_auto_merge_1", sqlAutoMergeByPull, 1),
+		"team requests": q("review_team",
+			`DELETE FROM review WHERE reviewer_team_id = ? AND reviewer_team_id <> 0 AND type = 4`, 1),
+	} {
+		rows, err := f.db.write.QueryContext(f.ctx, "EXPLAIN QUERY PLAN "+c.sql, c.args...)
+		require.NoError(t, err, name)
+		var plan []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
+			plan = append(plan, detail)
+		}
+		require.NoError(t, rows.Err())
+		rows.Close()
+		assert.Contains(t, strings.Join(plan, "; "), "INDEX "+c.index+" ", name)
+		for _, step := range plan {
+			if strings.HasPrefix(step, "SCAN ") && !strings.Contains(step, "json_each") && !strings.Contains(step, "USING") {
+				t.Errorf("%s scans a table: %q (plan %q)", name, step, plan)
+			}
+		}
+	}
+}
+
+// Migration 00023 goes down and up again cleanly, leaving the comment
+// table as 00014 made it in between.
+func TestMigrationPullsDownUp(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	path := t.TempDir() + "/pulls.db"
+	db, err := Open(ctx, path)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+	raw, p := rawMigrator(t, path)
+	defer raw.Close()
+	_, err = p.DownTo(ctx, 22)
+	require.NoError(t, err)
+	var n int
+	require.NoError(t, raw.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master
+		WHERE name LIKE 'pull%' OR name LIKE 'review%' OR name = 'comment_review'`).Scan(&n))
+	assert.Zero(t, n, "down drops every table, index and trigger of 00023")
+	require.NoError(t, raw.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('comment')
+		WHERE name IN ('review_id', 'tree_path', 'assignee_team_id')`).Scan(&n))
+	assert.Zero(t, n, "down drops the comment columns")
+	require.NoError(t, raw.Close())
+	db, err = Open(ctx, path)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+}
