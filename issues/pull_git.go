@@ -54,8 +54,9 @@ type PullGit interface {
 	// temporary index or object directory and moves the ref last: on any
 	// failure no ref has changed. forge.ErrConflict (wrapping *MergeConflict)
 	// when the merge or a rebased commit conflicts; forge.ErrInvalid when
-	// MergeStyleFastForwardOnly cannot fast-forward. It returns the new tip
-	// of the branch. Rebased commits are those of `git rebase` (base...head,
+	// MergeStyleFastForwardOnly cannot fast-forward, m.Base or m.Head is not
+	// a commit id, or the branch name, an identity or the message is one git
+	// refuses. It returns the new tip of the branch. Rebased commits are those of `git rebase` (base...head,
 	// merges and commits already in base left out, commits that become
 	// empty dropped); when there is none, or Base already contains Head,
 	// rebase and rebase-merge leave the branch at Base, and when Base is
@@ -95,10 +96,11 @@ type MergeCommand struct {
 	Base string
 	// Head is the commit merged into Branch.
 	Head string
-	// HeadRepo is the repository Head is copied from when it is not yet in
-	// the repository merged into (updating the head branch of a fork with
-	// its base branch); 0 when it is there.
-	HeadRepo forge.ID
+	// Source is a repository Merge copies Base or Head from when the
+	// repository merged into lacks it: the base repository when updating
+	// the head branch of a fork with its base branch (by merge, Head is the
+	// base branch's tip; by MergeStyleRebaseUpdate, Base is). 0: none.
+	Source forge.ID
 	// Message is the merge or squash commit message (subject, blank line,
 	// body); rebased commits keep theirs.
 	Message   string

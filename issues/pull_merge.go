@@ -497,19 +497,10 @@ func (s *Service) UpdatePull(ctx context.Context, actor forge.Actor, owner, repo
 	cmd := MergeCommand{Style: MergeStyleMerge, Branch: pr.HeadBranch, Base: hb.Commit.ID, Head: st.base,
 		Message: fmt.Sprintf("Merge branch '%s' into %s", pr.BaseBranch, pr.HeadBranch), Author: doer, Committer: doer}
 	if head.ID != a.repo.ID {
-		cmd.HeadRepo = a.repo.ID
+		cmd.Source = a.repo.ID // the base branch's commits come from the base repository
 	}
 	if rebase {
 		cmd.Style, cmd.Base, cmd.Head, cmd.Message = MergeStyleRebaseUpdate, st.base, hb.Commit.ID, ""
-		if head.ID != a.repo.ID {
-			// The base's commits must be in the fork to rebase onto them:
-			// MergeCommand.HeadRepo copies only Head, so the base branch
-			// is copied under a pull ref of the fork first.
-			if _, err := s.cfg.Pulls.Git.SyncHead(ctx, head.ID, a.repo.ID, pr.BaseBranch, "refs/pull/update/base"); err != nil {
-				return err
-			}
-			cmd.HeadRepo = 0
-		}
 	}
 	newTip, err := s.cfg.Pulls.Git.Merge(ctx, head.ID, cmd)
 	if err != nil {

@@ -135,6 +135,12 @@ func TestPullEditAndUpdate(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "dev", v.Pull.BaseBranch)
 	assert.Equal(t, e.tip(r, "dev"), v.BaseCommitID)
+	// Another pull request from feat into main exists: moving back to main is a conflict, nothing changes.
+	e.pull(bob, r, "bob:feat", "main", "Feat again")
+	mainBase, other := "main", "other title"
+	_, err = e.svc.EditPull(e.ctx, ann, "ann", "proj", 1, issues.EditPullOption{Base: &mainBase, Title: &other})
+	require.ErrorIs(t, err, forge.ErrConflict)
+	assert.Equal(t, "Better", e.get(ann, r, 1).Issue.Title)
 	nope := "nope"
 	_, err = e.svc.EditPull(e.ctx, ann, "ann", "proj", 1, issues.EditPullOption{Base: &nope})
 	require.ErrorIs(t, err, forge.ErrNotFound)
@@ -227,10 +233,28 @@ func TestPullScheduledMerge(t *testing.T) {
 	require.ErrorIs(t, err, forge.ErrConflict)
 	require.NoError(t, e.svc.CancelScheduledMerge(e.ctx, ann, "ann", "proj", 1))
 	require.ErrorIs(t, e.svc.CancelScheduledMerge(e.ctx, ann, "ann", "proj", 1), forge.ErrNotFound)
-	// A successful status lets the merge through.
-	_, _, err = e.repos.CreateStatus(e.ctx, ann, "ann", "proj", e.tip(r, "feat"), repos.CommitStatus{State: repos.StatusSuccess, Context: "ci"})
+	// Scheduled again with a squash: a pending status keeps it waiting, a
+	// successful one merges it as scheduled.
+	out, err = e.svc.MergePullDetailed(e.ctx, ann, "ann", "proj", 1, issues.MergePullOption{Do: issues.MergeStyleSquash,
+		MergeTitleField: "Squashed", MergeWhenChecksSucceed: true})
 	require.NoError(t, err)
-	require.NoError(t, e.svc.MergePull(e.ctx, ann, "ann", "proj", 1, issues.MergePullOption{Do: issues.MergeStyleMerge}))
+	require.True(t, out.Scheduled)
+	head := e.tip(r, "feat")
+	_, _, err = e.repos.CreateStatus(e.ctx, ann, "ann", "proj", head, repos.CommitStatus{State: repos.StatusPending, Context: "ci"})
+	require.NoError(t, err)
+	merged, err := e.svc.ChecksChanged(e.ctx, r, head)
+	require.NoError(t, err)
+	assert.Empty(t, merged)
+	assert.False(t, e.get(ann, r, 1).Pull.HasMerged)
+	_, _, err = e.repos.CreateStatus(e.ctx, ann, "ann", "proj", head, repos.CommitStatus{State: repos.StatusSuccess, Context: "ci"})
+	require.NoError(t, err)
+	merged, err = e.svc.ChecksChanged(e.ctx, r, head)
+	require.NoError(t, err)
+	assert.Equal(t, []int64{1}, merged)
+	v := e.get(ann, r, 1)
+	assert.True(t, v.Pull.HasMerged)
+	assert.Equal(t, "Squashed", e.gitCLI(r, "log", "-1", "--format=%s", "main"))
+	require.ErrorIs(t, e.svc.CancelScheduledMerge(e.ctx, ann, "ann", "proj", 1), forge.ErrNotFound, "the schedule is gone")
 }
 
 func TestPullReadOnlyToken(t *testing.T) {

@@ -398,6 +398,16 @@ func (s *Service) EditPull(ctx context.Context, actor forge.Actor, owner, repo s
 		if is.IsClosed && !reopen {
 			return nil, forge.Errorf(forge.ErrInvalid, "issue is closed [id: %d, repo_id: %d, index: %d]", is.ID, is.RepoID, is.Index)
 		}
+		if err := s.store.View(ctx, func(tx Tx) error {
+			if dup, err := existingPull(ctx, tx, pr.HeadRepoID, pr.BaseRepoID, pr.HeadBranch, newBase); err != nil {
+				return err
+			} else if dup != nil && dup.ID != pr.ID {
+				return alreadyExists(dup)
+			}
+			return nil
+		}); err != nil {
+			return nil, err
+		}
 	}
 	eo := EditIssueOption{Body: opt.Body, State: opt.State, Deadline: opt.Deadline, UnsetDeadline: opt.UnsetDeadline}
 	if opt.Title != nil && *opt.Title != "" {

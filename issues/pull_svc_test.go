@@ -237,3 +237,25 @@ func TestPullFastForwardOnlyRefusedWhenDiverged(t *testing.T) {
 	assert.Equal(t, tip, e.tip(r, "main"))
 	assert.False(t, e.get(ann, r, 1).Pull.HasMerged)
 }
+
+func TestPullAutodetectManualMerge(t *testing.T) {
+	t.Parallel()
+	for _, on := range []bool{false, true} {
+		e := newPullEnv(t)
+		ann := e.user("ann")
+		r := e.repo(ann, "proj", forge.SHA1)
+		e.setRepo(r, func(r *forge.Repository) { r.AutodetectManualMerge = on })
+		r.AutodetectManualMerge = on
+		head := e.commit(ann, r, "main", "feat", "feat\n", op("create", "c.txt", "c\n"))
+		e.pull(ann, r, "feat", "main", "x")
+		// main is fast-forwarded to the head by a push.
+		e.commitRef(ann, r, "main", e.tip(r, "main"), head)
+		v := e.get(ann, r, 1)
+		assert.Equal(t, on, v.Pull.HasMerged, "autodetect %v", on)
+		assert.Equal(t, on, v.Issue.IsClosed)
+		if on {
+			assert.Equal(t, issues.PullManuallyMerged, v.Pull.Status)
+			assert.Equal(t, head, v.Pull.MergedCommitID)
+		}
+	}
+}

@@ -260,9 +260,65 @@ func (s *Service) branchMoved(ctx context.Context, actor forge.Actor, repo *forg
 			}
 			base = r
 		}
-		errs = append(errs, s.resync(ctx, actor, base, p))
+		if err := s.resync(ctx, actor, base, p); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if p.BaseRepoID == repo.ID && p.BaseBranch == branch && repo.AutodetectManualMerge {
+			errs = append(errs, s.detectManualMerge(ctx, actor, repo, p))
+		}
 	}
 	return errors.Join(errs...)
+}
+
+// detectManualMerge is Forgejo's autodetect_manual_merge: after a push
+// to its base branch, an open pull request whose head the branch now
+// contains is marked manually merged (by the pusher, as the head commit).
+func (s *Service) detectManualMerge(ctx context.Context, actor forge.Actor, repo *forge.Repository, p *PullRequest) error {
+	tip := s.branchTip(ctx, actor, repo, p.BaseBranch)
+	if tip == "" || p.HeadCommitID == "" {
+		return nil
+	}
+	if ok, err := s.cfg.Pulls.Git.IsAncestor(ctx, repo.ID, p.HeadCommitID, tip); err != nil || !ok {
+		return err
+	}
+	now := s.clock.Now()
+	var (
+		is  *Issue
+		cur *PullRequest
+		c   *Comment
+	)
+	err := s.store.Update(ctx, func(tx Tx) error {
+		var err error
+		if cur, err = tx.PullByIssueID(ctx, p.IssueID); err != nil {
+			return err
+		}
+		if cur.HasMerged {
+			return nil
+		}
+		if is, err = tx.IssueByID(ctx, p.IssueID); err != nil {
+			return err
+		}
+		if is.IsClosed {
+			return nil
+		}
+		cur.HasMerged, cur.Merged, cur.MergedCommitID, cur.MergerID = true, now, cur.HeadCommitID, actor.UserID()
+		cur.Status = PullManuallyMerged
+		if err := tx.UpdatePull(ctx, cur); err != nil {
+			return err
+		}
+		ch := newChange(tx, actor, is, now, now, false)
+		c = &Comment{Type: CommentMergePull, CommitSHA: cur.MergedCommitID, OldRef: cur.BaseBranch}
+		if err := ch.comment(ctx, c); err != nil {
+			return err
+		}
+		is.IsClosed, is.Closed = true, now
+		return ch.commit(ctx)
+	})
+	if err == nil && c != nil {
+		s.emitPull(ctx, EventPullMerge, actor, repo, is, cur, c, nil)
+	}
+	return err
 }
 
 // branchGone applies RetargetPlan after repo/branch was deleted: merged

@@ -628,7 +628,7 @@ func (s *Service) CreateReviewComment(ctx context.Context, actor forge.Actor, ow
 }
 
 // DeleteReviewComment deletes code comment commentID of review id (its
-// poster or a writer of pulls: forge.ErrForbidden otherwise).
+// poster or a repository admin: forge.ErrForbidden otherwise).
 func (s *Service) DeleteReviewComment(ctx context.Context, actor forge.Actor, owner, repo string, index int64, id, commentID forge.ID) error {
 	a, is, _, err := s.reviewPull(ctx, actor, owner, repo, index, forge.AccessWrite)
 	if err != nil {
@@ -643,7 +643,7 @@ func (s *Service) DeleteReviewComment(ctx context.Context, actor forge.Actor, ow
 		if err != nil {
 			return err
 		}
-		if c.PosterID != actor.UserID() && !a.canWrite(true) {
+		if c.PosterID != actor.UserID() && !a.isAdmin() {
 			return forge.Errorf(forge.ErrForbidden, "")
 		}
 		return tx.DeleteComment(ctx, c.ID)

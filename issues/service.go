@@ -55,6 +55,9 @@ type Config struct {
 	Listeners []Listener
 	// Pulls configures pull requests (pull.go).
 	Pulls PullConfig
+	// Teams resolves `@org/team` mentions (mentions.go). Nil mentions no
+	// team.
+	Teams TeamMembers
 }
 
 // Service is the issue tracker. It is safe for concurrent use.

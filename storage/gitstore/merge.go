@@ -36,14 +36,15 @@ func (s *Store) TestMerge(ctx context.Context, repo forge.ID, base, head string)
 	if err != nil {
 		return nil, err
 	}
-	if len(conflicts) > 0 {
+	if conflicts != nil {
 		return &issues.MergeCheck{Conflicts: conflicts}, nil
 	}
 	return &issues.MergeCheck{Tree: tree}, nil
 }
 
 // mergeTree is `git merge-tree --write-tree` of commits a and b: the tree
-// of the merge, or the conflicting paths (exit status 1).
+// of the merge, and the conflicting paths when it conflicts (exit status
+// 1): non-nil then, even if git named none.
 func (s *Store) mergeTree(ctx context.Context, repo forge.ID, env []string, a, b string) (string, []string, error) {
 	args := []string{"merge-tree", "--write-tree", "--name-only", "-z", "--no-messages", a, b}
 	c := s.cmd(ctx, repo, env, args...)
@@ -121,38 +122,43 @@ func (s *Store) Merge(ctx context.Context, repo forge.ID, m issues.MergeCommand)
 	if !isHex(m.Base) || !isHex(m.Head) {
 		return "", forge.Errorf(forge.ErrInvalid, "merge needs commit ids [base: %s, head: %s]", m.Base, m.Head)
 	}
-	base, err := s.commitID(ctx, repo, m.Base)
-	if err != nil {
-		return "", err
-	}
-	from := repo
-	if m.HeadRepo != 0 {
-		from = m.HeadRepo
-	}
-	head, err := s.commitID(ctx, from, m.Head)
-	if err != nil {
+	if err := s.exists(repo); err != nil {
 		return "", err
 	}
 
 	unlock := s.lock(repo)
 	defer unlock()
-	old := base
-	if m.Style == issues.MergeStyleRebaseUpdate {
-		old = head
-	}
-	if cur, err := s.Resolve(ctx, repo, ref); err != nil || cur != old {
-		return "", forge.Errorf(forge.ErrConflict, "branch %s has moved [expected: %s]", m.Branch, old)
-	}
 	q, err := s.newQuarantine(repo)
 	if err != nil {
 		return "", err
 	}
 	defer q.remove()
 	w := &merger{s: s, ctx: ctx, repo: repo, env: q.env(), m: m}
-	if from != repo {
-		if err := s.fetchCommit(ctx, repo, from, head, w.env); err != nil {
+	// A commit repo lacks comes from m.Source, fetched into the quarantine.
+	commit := func(id string) (string, error) {
+		if m.Source == 0 || m.Source == repo || s.hasCommit(ctx, repo, id, nil) {
+			return s.commitID(ctx, repo, id)
+		}
+		full, err := s.commitID(ctx, m.Source, id)
+		if err != nil {
 			return "", err
 		}
+		return full, s.fetchCommit(ctx, repo, m.Source, full, w.env)
+	}
+	base, err := commit(m.Base)
+	if err != nil {
+		return "", err
+	}
+	head, err := commit(m.Head)
+	if err != nil {
+		return "", err
+	}
+	old := base
+	if m.Style == issues.MergeStyleRebaseUpdate {
+		old = head
+	}
+	if cur, err := s.Resolve(ctx, repo, ref); err != nil || cur != old {
+		return "", forge.Errorf(forge.ErrConflict, "branch %s has moved [expected: %s]", m.Branch, old)
 	}
 	tip, err := w.make(base, head)
 	if err != nil {
@@ -199,7 +205,7 @@ func (w *merger) make(base, head string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if len(conflicts) > 0 {
+		if conflicts != nil {
 			return "", conflict(conflicts)
 		}
 		parents := []string{base, head}
@@ -270,7 +276,7 @@ func (w *merger) rebase(onto, head string) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			if len(conflicts) > 0 {
+			if conflicts != nil {
 				return "", conflict(conflicts)
 			}
 			if tree == tipTree {

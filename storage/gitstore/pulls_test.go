@@ -51,7 +51,7 @@ var (
 	featSig   = repos.Signature{Name: "Fay Feature", Email: "fay@example.com", When: time.Date(2024, 12, 1, 0, 0, 0, 0, time.UTC)}
 )
 
-func apply(t *testing.T, s *gitstore.Store, repo forge.ID, c repos.ChangeSet) *repos.Commit {
+func apply(t testing.TB, s *gitstore.Store, repo forge.ID, c repos.ChangeSet) *repos.Commit {
 	t.Helper()
 	if c.Author == (repos.Signature{}) {
 		c.Author, c.Committer = sig, sig
@@ -65,7 +65,7 @@ func file(op, path, content string) repos.FileOp {
 	return repos.FileOp{Op: op, Path: path, Content: []byte(content)}
 }
 
-func newPullFixture(t *testing.T, format forge.ObjectFormat) *pullFixture {
+func newPullFixture(t testing.TB, format forge.ObjectFormat) *pullFixture {
 	t.Helper()
 	s, err := gitstore.Open(t.TempDir())
 	require.NoError(t, err)
@@ -494,7 +494,7 @@ func TestDiff(t *testing.T) {
 
 // TestSyncHead: a head branch of the same repository and of a fork
 // becomes refs/pull/N/head of the base repository; a fork's head branch is
-// updated by merging the base branch into it (MergeCommand.HeadRepo).
+// updated by merging the base branch into it (MergeCommand.Source).
 func TestSyncHead(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -533,7 +533,7 @@ func TestSyncHead(t *testing.T) {
 			// Updating the fork's head branch by merge with the base branch
 			// (not yet in the fork) copies it over.
 			upd := f.merge(issues.MergeStyleMerge)
-			upd.Branch, upd.Base, upd.Head, upd.HeadRepo = "fork-feat", fc2.ID, tip, 1
+			upd.Branch, upd.Base, upd.Head, upd.Source = "fork-feat", fc2.ID, tip, 1
 			ftip, err := f.s.Merge(ctx, 2, upd)
 			require.NoError(t, err)
 			assert.Equal(t, []string{fc2.ID, tip}, readCommit(t, f.s.Path(2), ftip).parents)

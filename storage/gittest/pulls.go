@@ -402,13 +402,30 @@ func testPullSyncHead(t *testing.T, e *pullEnv) {
 	// The fork's head branch updated with the base branch, which the fork
 	// does not have yet.
 	upd := p.command(issues.MergeStyleMerge)
-	upd.Branch, upd.Base, upd.Head, upd.HeadRepo = "fork-feat", fc.ID, tip, 1
+	upd.Branch, upd.Base, upd.Head, upd.Source = "fork-feat", fc.ID, tip, 1
 	ftip, err := e.p.Merge(e.ctx, 2, upd)
 	require.NoError(t, err)
 	list, err := e.g.Log(e.ctx, 2, repos.LogOptions{Rev: "fork-feat", Limit: 1})
 	require.NoError(t, err)
 	assert.Equal(t, ftip, list[0].ID)
 	assert.Equal(t, []string{fc.ID, tip}, list[0].Parents)
+
+	// Then by rebase onto a newer base tip, again one the fork lacks: the
+	// fork's own commit is replayed on it.
+	fc3 := e.apply(2, repos.ChangeSet{Branch: "fork-feat", Message: "fork three\n",
+		Files: []repos.FileOp{op("update", "fork.txt", "fork 3\n")}})
+	m9 := e.apply(1, repos.ChangeSet{Branch: "main", Message: "main nine\n",
+		Files: []repos.FileOp{op("create", "nine.txt", "9\n")}})
+	reb := p.command(issues.MergeStyleRebaseUpdate)
+	reb.Branch, reb.Base, reb.Head, reb.Source = "fork-feat", m9.ID, fc3.ID, 1
+	rtip, err := e.p.Merge(e.ctx, 2, reb)
+	require.NoError(t, err)
+	assert.Equal(t, rtip, e.resolve(2, "fork-feat"))
+	c := e.commit(2, rtip)
+	assert.Equal(t, []string{m9.ID}, c.Parents)
+	assert.Equal(t, "fork three\n", c.Message)
+	assert.Equal(t, "fork 3\n", e.file(2, rtip, "fork.txt"))
+	assert.Equal(t, "9\n", e.file(2, rtip, "nine.txt"))
 
 	_, err = e.p.SyncHead(e.ctx, 1, 2, "nope", "refs/pull/3/head")
 	assert.ErrorIs(t, err, forge.ErrNotFound)

@@ -551,8 +551,8 @@ func (r *repo) mergeCommits(ours, theirs *object.Commit) (files, []string, error
 }
 
 // Merge makes the commits of m.Style and moves refs/heads/{m.Branch} with a
-// compare-and-swap, as gitstore's Merge; every conflict is found before an
-// object is written.
+// compare-and-swap, as gitstore's Merge; every conflict is found before a
+// new object is written (a commit copied from m.Source may be).
 func (s *Store) Merge(ctx context.Context, id forge.ID, m issues.MergeCommand) (string, error) {
 	switch m.Style {
 	case issues.MergeStyleManuallyMerged:
@@ -584,19 +584,28 @@ func (s *Store) Merge(ctx context.Context, id forge.ID, m issues.MergeCommand) (
 	}
 	r.wmu.Lock()
 	defer r.wmu.Unlock()
-	if m.HeadRepo != 0 && m.HeadRepo != id {
-		src, err := s.get(ctx, m.HeadRepo)
-		if err != nil {
-			return "", err
-		}
-		src.mu.RLock()
-		h, err := src.resolve(m.Head)
-		src.mu.RUnlock()
-		if err != nil {
-			return "", err
-		}
-		if err := copyReachable(src, r, h); err != nil {
-			return "", err
+	if m.Source != 0 && m.Source != id {
+		// A commit r lacks comes from m.Source.
+		for _, rev := range []string{m.Base, m.Head} {
+			r.mu.RLock()
+			_, err := r.resolve(rev)
+			r.mu.RUnlock()
+			if err == nil {
+				continue
+			}
+			src, err := s.get(ctx, m.Source)
+			if err != nil {
+				return "", err
+			}
+			src.mu.RLock()
+			h, err := src.resolve(rev)
+			src.mu.RUnlock()
+			if err != nil {
+				return "", err
+			}
+			if err := copyReachable(src, r, h); err != nil {
+				return "", err
+			}
 		}
 	}
 	r.mu.Lock()

@@ -13,7 +13,7 @@ import (
 var commentFields = []string{"issue_id", "type", "poster_id", "original_author", "original_author_id", "body",
 	"label_id", "content", "old_milestone_id", "milestone_id", "assignee_id", "removed_assignee",
 	"old_title", "new_title", "old_ref", "new_ref", "content_version", "created_unix", "updated_unix",
-	"review_id", "tree_path", "line", "commit_sha", "patch", "invalidated", "resolve_doer_id", "assignee_team_id"}
+	"review_id", "tree_path", "line", "commit_sha", "patch", "invalidated", "resolve_doer_id", "assignee_team_id", "dependent_issue_id"}
 
 var commentCols = func() string {
 	cols := []string{"c.id"}
@@ -27,7 +27,7 @@ func commentArgs(c *issues.Comment) []any {
 	return []any{c.IssueID, int(c.Type), c.PosterID, c.OriginalAuthor, c.OriginalAuthorID, c.Body,
 		c.LabelID, c.Content, c.OldMilestoneID, c.MilestoneID, c.AssigneeID, c.RemovedAssignee,
 		c.OldTitle, c.NewTitle, c.OldRef, c.NewRef, c.ContentVersion, toUnix(c.Created), toUnix(c.Updated),
-		c.ReviewID, c.TreePath, c.Line, c.CommitSHA, c.Patch, c.Invalidated, c.ResolveDoerID, c.AssigneeTeamID}
+		c.ReviewID, c.TreePath, c.Line, c.CommitSHA, c.Patch, c.Invalidated, c.ResolveDoerID, c.AssigneeTeamID, c.DependentIssueID}
 }
 
 func commentDest() (*issues.Comment, []any, func()) {
@@ -36,7 +36,7 @@ func commentDest() (*issues.Comment, []any, func()) {
 	return c, []any{&c.ID, &c.IssueID, &c.Type, &c.PosterID, &c.OriginalAuthor, &c.OriginalAuthorID, &c.Body,
 			&c.LabelID, &c.Content, &c.OldMilestoneID, &c.MilestoneID, &c.AssigneeID, &c.RemovedAssignee,
 			&c.OldTitle, &c.NewTitle, &c.OldRef, &c.NewRef, &c.ContentVersion, &created, &updated,
-			&c.ReviewID, &c.TreePath, &c.Line, &c.CommitSHA, &c.Patch, &c.Invalidated, &c.ResolveDoerID, &c.AssigneeTeamID},
+			&c.ReviewID, &c.TreePath, &c.Line, &c.CommitSHA, &c.Patch, &c.Invalidated, &c.ResolveDoerID, &c.AssigneeTeamID, &c.DependentIssueID},
 		func() { c.Created, c.Updated = fromUnix(created), fromUnix(updated) }
 }
 
@@ -48,7 +48,7 @@ var (
 		label_id = ?, content = ?, old_milestone_id = ?, milestone_id = ?, assignee_id = ?, removed_assignee = ?,
 		old_title = ?, new_title = ?, old_ref = ?, new_ref = ?, content_version = ?, updated_unix = ?,
 		review_id = ?, tree_path = ?, line = ?, commit_sha = ?, patch = ?, invalidated = ?, resolve_doer_id = ?,
-		assignee_team_id = ? WHERE id = ?`)
+		assignee_team_id = ?, dependent_issue_id = ? WHERE id = ?`)
 	sqlDeleteComment = prepared(`DELETE FROM comment WHERE id = ?`)
 )
 
@@ -69,7 +69,7 @@ func (t issueTx) UpdateComment(ctx context.Context, c *issues.Comment) error {
 	res, err := t.exec(ctx, sqlUpdateComment, c.PosterID, c.OriginalAuthor, c.OriginalAuthorID, c.Body,
 		c.LabelID, c.Content, c.OldMilestoneID, c.MilestoneID, c.AssigneeID, c.RemovedAssignee,
 		c.OldTitle, c.NewTitle, c.OldRef, c.NewRef, c.ContentVersion, toUnix(c.Updated),
-		c.ReviewID, c.TreePath, c.Line, c.CommitSHA, c.Patch, c.Invalidated, c.ResolveDoerID, c.AssigneeTeamID, c.ID)
+		c.ReviewID, c.TreePath, c.Line, c.CommitSHA, c.Patch, c.Invalidated, c.ResolveDoerID, c.AssigneeTeamID, c.DependentIssueID, c.ID)
 	return affectedOne(res, err, "comment")
 }
 

@@ -66,6 +66,8 @@ func TestMigrationIssuesDownUp(t *testing.T) {
 	assert.Zero(t, n, "down drops every table, index and trigger of 00014")
 	_, err = p.ApplyVersion(ctx, 14, true)
 	require.NoError(t, err)
+	_, err = p.ApplyVersion(ctx, 26, true)
+	require.NoError(t, err)
 	require.NoError(t, raw.Close())
 	db, err = Open(ctx, path)
 	require.NoError(t, err)

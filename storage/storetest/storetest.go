@@ -122,6 +122,9 @@ var cases = []struct {
 	{"HookTasks", testHookTasks},
 	{"Pulls", testPulls},
 	{"PullsExtra", testPullsExtra},
+	{"IssueDependencyComments", testIssueDependencyComments},
+	{"IssueLabelSearch", testIssueLabelSearch},
+	{"IssueAssigneeSearch", testIssueAssigneeSearch},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
