@@ -32,7 +32,7 @@ func TestIssueCoverage(t *testing.T) {
 	}
 	without := served(Config{Auth: new(auth.Service), Repos: &repos.Service{}})
 	with := served(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Issues: &issues.Service{}})
-	added := len((&API{}).issueRoutes()) + len((&API{}).issueDepsRoutes()) + len((&API{}).issueSocialRoutes())
+	added := len((&API{}).issueRoutes()) + len((&API{}).issueDepsRoutes()) + len((&API{}).issueSocialRoutes()) + len((&API{}).pullRoutes())
 	t.Logf("covered %d/%d with Config.Issues (%d without: the issue tracker adds %d)", with, len(operations), without, added)
 	if with != without+added {
 		t.Errorf("the issue tracker serves %d more operations, want %d", with-without, added)

@@ -171,6 +171,7 @@ func (a *API) routes() []route {
 		routes = append(routes, a.issueRoutes()...)
 		routes = append(routes, a.issueDepsRoutes()...)
 		routes = append(routes, a.issueSocialRoutes()...)
+		routes = append(routes, a.pullRoutes()...)
 	}
 	routes = append(routes, a.hookRoutes()...)
 	routes = append(routes, a.notifyRoutes()...)

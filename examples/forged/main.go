@@ -226,8 +226,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	pushes := &hookPushes{log: log}
 	repoHooks := &hookRepos{log: log}
+	pullPush := &pullPushes{}
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, MaxFilesPerCommit: o.limits.maxFilesPerCommit,
-		PushListeners: []repos.PushListener{pushes}, RepoListeners: []repos.RepoListener{repoHooks}})
+		PushListeners: []repos.PushListener{pushes, pullPush}, RepoListeners: []repos.RepoListener{repoHooks}})
 	if err != nil {
 		return err
 	}
@@ -246,10 +247,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	events := &issueEvents{log: log}
 	issueHooks := &hookIssues{log: log}
 	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Blobs: blobs, Logger: log,
-		Listeners: []issues.Listener{events, issueHooks}, Teams: orgSvc})
+		Listeners: []issues.Listener{events, issueHooks}, Teams: orgSvc, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}})
 	if err != nil {
 		return err
 	}
+	pullPush.svc = issueSvc
 
 	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc, Logger: log})
 	if err != nil {

@@ -1,0 +1,253 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/httpapi/wire"
+	"github.com/hearthforge/hearth/issues"
+)
+
+// reviewParams reads {index} and {id}.
+func (c *call) reviewParams() (int64, forge.ID, bool) {
+	index, ok := c.indexParam()
+	if !ok {
+		return 0, 0, false
+	}
+	id, ok := c.idParam("id")
+	return index, id, ok
+}
+
+// listReviews is GET .../pulls/{index}/reviews: one page, with
+// X-Total-Count (Forgejo sets no Link here).
+func (a *API) listReviews(c *call) {
+	index, ok := c.indexParam()
+	if !ok {
+		return
+	}
+	o := c.listOptions()
+	list, total, err := a.cfg.Issues.ListReviews(c.r.Context(), c.actor, c.owner(), c.repo(), index, o)
+	if err != nil {
+		c.pullError(err)
+		return
+	}
+	c.setTotalCount(total)
+	c.json(http.StatusOK, c.issueConv().reviews(list))
+}
+
+// getReview is GET .../reviews/{id}.
+func (a *API) getReview(c *call) {
+	index, id, ok := c.reviewParams()
+	if !ok {
+		return
+	}
+	v, err := a.cfg.Issues.GetReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id)
+	if err != nil {
+		c.pullError(err)
+		return
+	}
+	c.json(http.StatusOK, c.issueConv().review(v))
+}
+
+// createReview is POST .../pulls/{index}/reviews: 200 (not 201) with the
+// review, as Forgejo answers it.
+func (a *API) createReview(c *call) {
+	index, ok := c.indexParam()
+	if !ok {
+		return
+	}
+	var o wire.CreatePullReviewOptions
+	if !c.decode(&o) {
+		return
+	}
+	opt := issues.CreateReviewOption{Event: issues.ReviewState(valueOf(o.Event)), Body: valueOf(o.Body), CommitID: valueOf(o.CommitID)}
+	for _, cm := range valueOf(o.Comments) {
+		opt.Comments = append(opt.Comments, issues.CreateReviewCommentOption{Path: valueOf(cm.Path), Body: valueOf(cm.Body),
+			OldLineNum: valueOf(cm.OldLineNum), NewLineNum: valueOf(cm.NewLineNum)})
+	}
+	v, err := a.cfg.Issues.CreateReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
+	if err != nil {
+		c.pullError(err)
+		return
+	}
+	c.json(http.StatusOK, c.issueConv().review(v))
+}
+
+// submitReview is POST .../reviews/{id}: 200 with the submitted review.
+func (a *API) submitReview(c *call) {
+	index, id, ok := c.reviewParams()
+	if !ok {
+		return
+	}
+	var o wire.SubmitPullReviewOptions
+	if !c.decode(&o) {
+		return
+	}
+	v, err := a.cfg.Issues.SubmitReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id,
+		issues.SubmitReviewOption{Event: issues.ReviewState(valueOf(o.Event)), Body: valueOf(o.Body)})
+	if err != nil {
+		c.pullError(err)
+		return
+	}
+	c.json(http.StatusOK, c.issueConv().review(v))
+}
+
+// deleteReview is DELETE .../reviews/{id}: 204.
+func (a *API) deleteReview(c *call) {
+	index, id, ok := c.reviewParams()
+	if !ok {
+		return
+	}
+	if err := a.cfg.Issues.DeleteReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id); err != nil {
+		c.pullError(err)
+		return
+	}
+	c.noContent()
+}
+
+// dismissReview is POST .../reviews/{id}/dismissals: 200 with the review.
+func (a *API) dismissReview(c *call) {
+	index, id, ok := c.reviewParams()
+	if !ok {
+		return
+	}
+	var o wire.DismissPullReviewOptions
+	if !c.decode(&o) {
+		return
+	}
+	v, err := a.cfg.Issues.DismissReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id,
+		issues.DismissReviewOption{Message: valueOf(o.Message), Priors: valueOf(o.Priors)})
+	if err != nil {
+		c.pullError(err)
+		return
+	}
+	c.json(http.StatusOK, c.issueConv().review(v))
+}
+
+// undismissReview is POST .../reviews/{id}/undismissals: 200.
+func (a *API) undismissReview(c *call) {
+	index, id, ok := c.reviewParams()
+	if !ok {
+		return
+	}
+	v, err := a.cfg.Issues.UndismissReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id)
+	if err != nil {
+		c.pullError(err)
+		return
+	}
+	c.json(http.StatusOK, c.issueConv().review(v))
+}
+
+// listReviewComments is GET .../reviews/{id}/comments.
+func (a *API) listReviewComments(c *call) {
+	index, id, ok := c.reviewParams()
+	if !ok {
+		return
+	}
+	list, err := a.cfg.Issues.ReviewComments(c.r.Context(), c.actor, c.owner(), c.repo(), index, id)
+	if err != nil {
+		c.pullError(err)
+		return
+	}
+	c.json(http.StatusOK, c.issueConv().reviewComments(list))
+}
+
+// getReviewComment is GET .../reviews/{id}/comments/{comment}.
+func (a *API) getReviewComment(c *call) {
+	index, id, ok := c.reviewParams()
+	if !ok {
+		return
+	}
+	cid, ok := c.idParam("comment")
+	if !ok {
+		return
+	}
+	v, err := a.cfg.Issues.GetReviewComment(c.r.Context(), c.actor, c.owner(), c.repo(), index, id, cid)
+	if err != nil {
+		c.pullError(err)
+		return
+	}
+	c.json(http.StatusOK, c.issueConv().reviewComment(v))
+}
+
+// createReviewComment is POST .../reviews/{id}/comments: 200.
+func (a *API) createReviewComment(c *call) {
+	index, id, ok := c.reviewParams()
+	if !ok {
+		return
+	}
+	var o wire.CreatePullReviewCommentOptions
+	if !c.decode(&o) {
+		return
+	}
+	v, err := a.cfg.Issues.CreateReviewComment(c.r.Context(), c.actor, c.owner(), c.repo(), index, id,
+		issues.CreateReviewCommentOption{Path: valueOf(o.Path), Body: valueOf(o.Body), OldLineNum: valueOf(o.OldLineNum), NewLineNum: valueOf(o.NewLineNum)})
+	if err != nil {
+		c.pullError(err)
+		return
+	}
+	c.json(http.StatusOK, c.issueConv().reviewComment(v))
+}
+
+// deleteReviewComment is DELETE .../reviews/{id}/comments/{comment}: 204.
+func (a *API) deleteReviewComment(c *call) {
+	index, id, ok := c.reviewParams()
+	if !ok {
+		return
+	}
+	cid, ok := c.idParam("comment")
+	if !ok {
+		return
+	}
+	if err := a.cfg.Issues.DeleteReviewComment(c.r.Context(), c.actor, c.owner(), c.repo(), index, id, cid); err != nil {
+		c.pullError(err)
+		return
+	}
+	c.noContent()
+}
+
+// reviewRequestOption reads PullReviewRequestOptions.
+func (c *call) reviewRequestOption() (issues.ReviewRequestOption, bool) {
+	var o wire.PullReviewRequestOptions
+	if !c.decode(&o) {
+		return issues.ReviewRequestOption{}, false
+	}
+	return issues.ReviewRequestOption{Reviewers: valueOf(o.Reviewers), TeamReviewers: valueOf(o.TeamReviewers)}, true
+}
+
+// requestReviews is POST .../pulls/{index}/requested_reviewers: 201 with
+// the review requests made.
+func (a *API) requestReviews(c *call) {
+	index, ok := c.indexParam()
+	if !ok {
+		return
+	}
+	opt, ok := c.reviewRequestOption()
+	if !ok {
+		return
+	}
+	list, err := a.cfg.Issues.RequestReviews(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
+	if err != nil {
+		c.pullError(err)
+		return
+	}
+	c.json(http.StatusCreated, c.issueConv().reviews(list))
+}
+
+// cancelReviewRequests is DELETE .../pulls/{index}/requested_reviewers:
+// 204.
+func (a *API) cancelReviewRequests(c *call) {
+	index, ok := c.indexParam()
+	if !ok {
+		return
+	}
+	opt, ok := c.reviewRequestOption()
+	if !ok {
+		return
+	}
+	if err := a.cfg.Issues.CancelReviewRequests(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt); err != nil {
+		c.pullError(err)
+		return
+	}
+	c.noContent()
+}
