@@ -30,8 +30,11 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/actions/artifacts"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
+	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -137,6 +140,12 @@ type state struct {
 	hookTasks  map[forge.ID]hooks.Task
 	// Notifications (forge/notify): threads by id.
 	threads map[forge.ID]notify.Thread
+	// LFS objects, packages and artifacts (lfs.go, packages.go, artifacts.go).
+	lfsMeta     map[lfsKey]lfs.MetaObject
+	packages    map[forge.ID]packages.Package
+	pkgVersions map[forge.ID]packages.Version
+	pkgFiles    map[forge.ID]packages.File
+	artifacts   map[forge.ID]artifacts.Artifact
 }
 
 // issueLabel keys a label on an issue.
@@ -199,6 +208,11 @@ func newState() *state {
 		hooks:       map[forge.ID]hooks.Hook{},
 		hookTasks:   map[forge.ID]hooks.Task{},
 		threads:     map[forge.ID]notify.Thread{},
+		lfsMeta:     map[lfsKey]lfs.MetaObject{},
+		packages:    map[forge.ID]packages.Package{},
+		pkgVersions: map[forge.ID]packages.Version{},
+		pkgFiles:    map[forge.ID]packages.File{},
+		artifacts:   map[forge.ID]artifacts.Artifact{},
 	}
 }
 
@@ -249,6 +263,11 @@ func (s *state) clone() *state {
 		hooks:       maps.Clone(s.hooks),
 		hookTasks:   maps.Clone(s.hookTasks),
 		threads:     maps.Clone(s.threads),
+		lfsMeta:     maps.Clone(s.lfsMeta),
+		packages:    maps.Clone(s.packages),
+		pkgVersions: maps.Clone(s.pkgVersions),
+		pkgFiles:    maps.Clone(s.pkgFiles),
+		artifacts:   maps.Clone(s.artifacts),
 	}
 }
 
