@@ -109,7 +109,9 @@ func (t artifactTx) DueArtifacts(ctx context.Context, now time.Time, limit int) 
 			due = append(due, &cur)
 		}
 	}
-	slices.SortFunc(due, func(a, b *artifacts.Artifact) int { return cmp.Or(a.Expires.Compare(b.Expires), cmp.Compare(a.ID, b.ID)) })
+	slices.SortFunc(due, func(a, b *artifacts.Artifact) int {
+		return cmp.Or(a.Expires.Compare(b.Expires), cmp.Compare(a.ID, b.ID))
+	})
 	if limit >= 0 && len(due) > limit {
 		due = due[:limit]
 	}

@@ -68,6 +68,7 @@ func storeInterfaces(b Backend) map[string]reflect.Type {
 		"notify.Tx": reflect.TypeFor[notify.Tx](),
 	}
 	m["actions.Tx"] = reflect.TypeFor[actions.Tx]()
+	addLFSPackageInterfaces(m)
 	addIssueInterfaces(m, b)
 	if _, ok := b.Auth().(auth.TokenFinder); ok {
 		m["auth.TokenFinder"] = reflect.TypeFor[auth.TokenFinder]()

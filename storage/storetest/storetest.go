@@ -16,10 +16,13 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/actions/artifacts"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -33,6 +36,9 @@ type Backend interface {
 	Notify() notify.Store
 	Actions() actions.Store
 	Hooks() hooks.Store
+	LFS() lfs.Store
+	Packages() packages.Store
+	Artifacts() artifacts.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -120,6 +126,9 @@ var cases = []struct {
 	{"IssueSocial", testIssueSocial},
 	{"Hooks", testHooks},
 	{"HookTasks", testHookTasks},
+	{"LFS", testLFS},
+	{"Packages", testPackages},
+	{"Artifacts", testArtifacts},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {

@@ -1,0 +1,233 @@
+package storetest
+
+import (
+	"context"
+	"reflect"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions/artifacts"
+	"github.com/hearthforge/hearth/forge/lfs"
+	"github.com/hearthforge/hearth/forge/packages"
+)
+
+// The recording wrappers of lfs.Tx, packages.Tx and artifacts.Tx (see
+// record.go).
+
+func (r recBackend) LFS() lfs.Store { return recLFSStore{r.b.LFS(), r.rec} }
+
+func (r recBackend) Packages() packages.Store { return recPkgStore{r.b.Packages(), r.rec} }
+
+func (r recBackend) Artifacts() artifacts.Store { return recArtifactStore{r.b.Artifacts(), r.rec} }
+
+type recLFSStore struct {
+	s   lfs.Store
+	rec *recorder
+}
+
+func (r recLFSStore) Update(ctx context.Context, fn func(lfs.Tx) error) error {
+	return r.s.Update(ctx, func(tx lfs.Tx) error { return fn(recLFSTx{tx, r.rec}) })
+}
+
+func (r recLFSStore) View(ctx context.Context, fn func(lfs.Tx) error) error {
+	return r.s.View(ctx, func(tx lfs.Tx) error { return fn(recLFSTx{tx, r.rec}) })
+}
+
+type recLFSTx struct {
+	lfs.Tx
+	rec *recorder
+}
+
+func (x recLFSTx) CreateMetaObject(ctx context.Context, m *lfs.MetaObject) error {
+	x.rec.hit("lfs.Tx.CreateMetaObject")
+	return x.Tx.CreateMetaObject(ctx, m)
+}
+
+func (x recLFSTx) MetaObject(ctx context.Context, repo forge.ID, oid string) (*lfs.MetaObject, error) {
+	x.rec.hit("lfs.Tx.MetaObject")
+	return x.Tx.MetaObject(ctx, repo, oid)
+}
+
+func (x recLFSTx) DeleteMetaObject(ctx context.Context, repo forge.ID, oid string) error {
+	x.rec.hit("lfs.Tx.DeleteMetaObject")
+	return x.Tx.DeleteMetaObject(ctx, repo, oid)
+}
+
+func (x recLFSTx) ListMetaObjects(ctx context.Context, repo forge.ID, o forge.ListOptions) ([]*lfs.MetaObject, int64, error) {
+	x.rec.hit("lfs.Tx.ListMetaObjects")
+	return x.Tx.ListMetaObjects(ctx, repo, o)
+}
+
+func (x recLFSTx) CountOid(ctx context.Context, oid string) (int64, error) {
+	x.rec.hit("lfs.Tx.CountOid")
+	return x.Tx.CountOid(ctx, oid)
+}
+
+func (x recLFSTx) RepoLFSSize(ctx context.Context, repo forge.ID) (int64, error) {
+	x.rec.hit("lfs.Tx.RepoLFSSize")
+	return x.Tx.RepoLFSSize(ctx, repo)
+}
+
+type recArtifactStore struct {
+	s   artifacts.Store
+	rec *recorder
+}
+
+func (r recArtifactStore) Update(ctx context.Context, fn func(artifacts.Tx) error) error {
+	return r.s.Update(ctx, func(tx artifacts.Tx) error { return fn(recArtifactTx{tx, r.rec}) })
+}
+
+func (r recArtifactStore) View(ctx context.Context, fn func(artifacts.Tx) error) error {
+	return r.s.View(ctx, func(tx artifacts.Tx) error { return fn(recArtifactTx{tx, r.rec}) })
+}
+
+type recArtifactTx struct {
+	artifacts.Tx
+	rec *recorder
+}
+
+func (x recArtifactTx) RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, error) {
+	x.rec.hit("artifacts.Tx.RepoByID")
+	return x.Tx.RepoByID(ctx, id)
+}
+
+func (x recArtifactTx) CreateArtifact(ctx context.Context, a *artifacts.Artifact) error {
+	x.rec.hit("artifacts.Tx.CreateArtifact")
+	return x.Tx.CreateArtifact(ctx, a)
+}
+
+func (x recArtifactTx) Artifact(ctx context.Context, repo, id forge.ID) (*artifacts.Artifact, error) {
+	x.rec.hit("artifacts.Tx.Artifact")
+	return x.Tx.Artifact(ctx, repo, id)
+}
+
+func (x recArtifactTx) ListArtifacts(ctx context.Context, repo, run forge.ID, o forge.ListOptions) ([]*artifacts.Artifact, int64, error) {
+	x.rec.hit("artifacts.Tx.ListArtifacts")
+	return x.Tx.ListArtifacts(ctx, repo, run, o)
+}
+
+func (x recArtifactTx) ExpireArtifact(ctx context.Context, id forge.ID) error {
+	x.rec.hit("artifacts.Tx.ExpireArtifact")
+	return x.Tx.ExpireArtifact(ctx, id)
+}
+
+func (x recArtifactTx) DeleteArtifact(ctx context.Context, id forge.ID) error {
+	x.rec.hit("artifacts.Tx.DeleteArtifact")
+	return x.Tx.DeleteArtifact(ctx, id)
+}
+
+func (x recArtifactTx) DueArtifacts(ctx context.Context, now time.Time, limit int) ([]*artifacts.Artifact, error) {
+	x.rec.hit("artifacts.Tx.DueArtifacts")
+	return x.Tx.DueArtifacts(ctx, now, limit)
+}
+
+type recPkgStore struct {
+	s   packages.Store
+	rec *recorder
+}
+
+func (r recPkgStore) Update(ctx context.Context, fn func(packages.Tx) error) error {
+	return r.s.Update(ctx, func(tx packages.Tx) error { return fn(recPkgTx{tx, r.rec}) })
+}
+
+func (r recPkgStore) View(ctx context.Context, fn func(packages.Tx) error) error {
+	return r.s.View(ctx, func(tx packages.Tx) error { return fn(recPkgTx{tx, r.rec}) })
+}
+
+type recPkgTx struct {
+	packages.Tx
+	rec *recorder
+}
+
+func (x recPkgTx) UserByID(ctx context.Context, id forge.ID) (*forge.User, error) {
+	x.rec.hit("packages.Tx.UserByID")
+	return x.Tx.UserByID(ctx, id)
+}
+
+func (x recPkgTx) UserByName(ctx context.Context, name string) (*forge.User, error) {
+	x.rec.hit("packages.Tx.UserByName")
+	return x.Tx.UserByName(ctx, name)
+}
+
+func (x recPkgTx) RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, error) {
+	x.rec.hit("packages.Tx.RepoByID")
+	return x.Tx.RepoByID(ctx, id)
+}
+
+func (x recPkgTx) CreatePackage(ctx context.Context, p *packages.Package) error {
+	x.rec.hit("packages.Tx.CreatePackage")
+	return x.Tx.CreatePackage(ctx, p)
+}
+
+func (x recPkgTx) PackageByName(ctx context.Context, owner forge.ID, typ packages.Type, name string) (*packages.Package, error) {
+	x.rec.hit("packages.Tx.PackageByName")
+	return x.Tx.PackageByName(ctx, owner, typ, name)
+}
+
+func (x recPkgTx) PackageByID(ctx context.Context, id forge.ID) (*packages.Package, error) {
+	x.rec.hit("packages.Tx.PackageByID")
+	return x.Tx.PackageByID(ctx, id)
+}
+
+func (x recPkgTx) SetPackageRepo(ctx context.Context, id, repo forge.ID) error {
+	x.rec.hit("packages.Tx.SetPackageRepo")
+	return x.Tx.SetPackageRepo(ctx, id, repo)
+}
+
+func (x recPkgTx) DeletePackage(ctx context.Context, id forge.ID) error {
+	x.rec.hit("packages.Tx.DeletePackage")
+	return x.Tx.DeletePackage(ctx, id)
+}
+
+func (x recPkgTx) CreateVersion(ctx context.Context, v *packages.Version) error {
+	x.rec.hit("packages.Tx.CreateVersion")
+	return x.Tx.CreateVersion(ctx, v)
+}
+
+func (x recPkgTx) VersionByName(ctx context.Context, pkg forge.ID, version string) (*packages.Version, error) {
+	x.rec.hit("packages.Tx.VersionByName")
+	return x.Tx.VersionByName(ctx, pkg, version)
+}
+
+func (x recPkgTx) CountVersions(ctx context.Context, pkg forge.ID) (int64, error) {
+	x.rec.hit("packages.Tx.CountVersions")
+	return x.Tx.CountVersions(ctx, pkg)
+}
+
+func (x recPkgTx) DeleteVersion(ctx context.Context, id forge.ID) error {
+	x.rec.hit("packages.Tx.DeleteVersion")
+	return x.Tx.DeleteVersion(ctx, id)
+}
+
+func (x recPkgTx) SearchVersions(ctx context.Context, f packages.Filter, o forge.ListOptions) ([]packages.VersionRef, int64, error) {
+	x.rec.hit("packages.Tx.SearchVersions")
+	return x.Tx.SearchVersions(ctx, f, o)
+}
+
+func (x recPkgTx) CreateFile(ctx context.Context, f *packages.File) error {
+	x.rec.hit("packages.Tx.CreateFile")
+	return x.Tx.CreateFile(ctx, f)
+}
+
+func (x recPkgTx) FileByName(ctx context.Context, version forge.ID, name string) (*packages.File, error) {
+	x.rec.hit("packages.Tx.FileByName")
+	return x.Tx.FileByName(ctx, version, name)
+}
+
+func (x recPkgTx) ListFiles(ctx context.Context, version forge.ID) ([]*packages.File, error) {
+	x.rec.hit("packages.Tx.ListFiles")
+	return x.Tx.ListFiles(ctx, version)
+}
+
+func (x recPkgTx) DeleteFile(ctx context.Context, id forge.ID) error {
+	x.rec.hit("packages.Tx.DeleteFile")
+	return x.Tx.DeleteFile(ctx, id)
+}
+
+// addLFSPackageInterfaces adds lfs.Tx, packages.Tx and artifacts.Tx to the
+// interfaces the suite must cover.
+func addLFSPackageInterfaces(m map[string]reflect.Type) {
+	m["lfs.Tx"] = reflect.TypeFor[lfs.Tx]()
+	m["packages.Tx"] = reflect.TypeFor[packages.Tx]()
+	m["artifacts.Tx"] = reflect.TypeFor[artifacts.Tx]()
+}
