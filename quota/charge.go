@@ -9,29 +9,44 @@ import (
 
 // Owner is the account whose quota a write is charged to: the repository's
 // owner (user or organisation), or a package's owner. Name is reported in
-// the 413 body.
+// the 413 body. RepoID is the repository the bytes are stored in, 0 for
+// bytes that belong to the owner alone (a package linked to no
+// repository): usage stored in a repository is counted per repository and
+// belongs to whoever owns the repository now, so a transfer or a
+// visibility change moves it with no counter write, and deleting the
+// repository releases it.
 type Owner struct {
-	ID   forge.ID
-	Name string
+	ID     forge.ID
+	Name   string
+	RepoID forge.ID
 }
 
-// OwnerOf returns the owner u.
+// OwnerOf returns the owner u (RepoID 0).
 func OwnerOf(u *forge.User) Owner { return Owner{ID: u.ID, Name: u.Name} }
 
-// RepoOwner returns the owner of r, who pays for everything stored in it.
-func RepoOwner(r *forge.Repository) Owner { return Owner{ID: r.OwnerID, Name: r.OwnerName} }
+// RepoOwner returns the owner of r, who pays for everything stored in it,
+// with RepoID r.ID.
+func RepoOwner(r *forge.Repository) Owner {
+	return Owner{ID: r.OwnerID, Name: r.OwnerName, RepoID: r.ID}
+}
 
 // UsageTx is what a domain's transaction needs to charge quota in the same
 // transaction as its write. A domain Tx embeds it (issues.Tx does); every
 // storage backend implements it once on its base transaction, so every
 // domain Tx of that backend has it.
 type UsageTx interface {
-	// AddUsage adds delta (negative to release) to bucket b of owner.
-	// forge.ErrInvalid for an unknown bucket. Counters of an owner that
-	// has none start at 0. The owner need not exist (storage keeps no
-	// foreign key on counters; deleting an account deletes its counters).
-	AddUsage(ctx context.Context, owner forge.ID, b Bucket, delta int64) error
-	// Usage returns the counters of owner (zero Used if it has none).
+	// AddUsage adds delta (negative to release) to the counter of bucket b
+	// of repository owner.RepoID, or of account owner.ID when RepoID is 0.
+	// forge.ErrInvalid for an unknown bucket or a derived one (see
+	// Bucket.Derived: the store keeps those itself); forge.ErrNotFound if
+	// the repository or account does not exist. Counters start at 0 and
+	// are deleted with their repository or account.
+	AddUsage(ctx context.Context, owner Owner, b Bucket, delta int64) error
+	// Usage returns the usage of account owner: the git size of the
+	// repositories it owns now (public and private by each repository's
+	// flag), the counters of those repositories, and its own counters.
+	// Its cost grows with the owner's repositories, not with what they
+	// hold. Zero Used for an account with nothing.
 	Usage(ctx context.Context, owner forge.ID) (Used, error)
 	// QuotaGroupsOf returns the groups owner is an explicit member of,
 	// with their rules, ordered by group name then rule name. Never nil.
@@ -107,17 +122,20 @@ func Check(ctx context.Context, tx UsageTx, cfg Config, owner Owner, s Subject, 
 }
 
 // Charge is the one call every enforcement point makes inside the
-// transaction of its write: Check, then, when allowed, AddUsage(owner, b,
-// delta). On a refusal (*ExceededError) nothing is added and the caller
-// returns the error, which rolls back its transaction: no row, no counter.
-// A delta of 0 is Forgejo's check alone; a negative delta is never refused
-// and releases the bytes. Counters change even when quota is disabled.
+// transaction of its write: Check, then, when allowed and b is not
+// derived, AddUsage(owner, b, delta). On a refusal (*ExceededError)
+// nothing is added and the caller returns the error, which rolls back its
+// transaction: no row, no counter. A delta of 0 is Forgejo's check alone;
+// a negative delta is never refused and releases the bytes. Counters
+// change even when quota is disabled. For a derived bucket (git size,
+// attachments) Charge only checks: the row the caller writes (the
+// repository's size, the attachment) is the usage.
 func Charge(ctx context.Context, tx UsageTx, cfg Config, owner Owner, s Subject, b Bucket, delta int64) error {
 	if err := Check(ctx, tx, cfg, owner, s, b, delta); err != nil {
 		return err
 	}
-	if delta == 0 {
+	if delta == 0 || b.Derived() {
 		return nil
 	}
-	return tx.AddUsage(ctx, owner.ID, b, delta)
+	return tx.AddUsage(ctx, owner, b, delta)
 }

@@ -45,6 +45,21 @@ func (b Bucket) Valid() bool {
 	return false
 }
 
+// Derived reports whether the store keeps b itself from its own rows, in
+// the transaction that writes them: the git size of repositories (their
+// Size, public or private by their flag) and the issue, comment and
+// release attachments (per-repository counters the store updates with
+// every attachment row it inserts or deletes, cascades included). The
+// other buckets (LFS, artifacts, packages) are counters their domains
+// change with AddUsage (through Charge).
+func (b Bucket) Derived() bool {
+	switch b {
+	case BucketReposPublic, BucketReposPrivate, BucketAttachmentsIssues, BucketAttachmentsReleases:
+		return true
+	}
+	return false
+}
+
 // Subject returns the leaf subject b counts.
 func (b Bucket) Subject() Subject { return Subject(b) }
 
