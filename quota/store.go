@@ -81,8 +81,10 @@ type Tx interface {
 	// backend's Tx implements them) LFS objects, artifacts and packages.
 	// Buckets with no recounter are returned as the counters hold them.
 	RecountUsage(ctx context.Context, owner forge.ID) (Used, error)
-	// SetUsage overwrites owner's counters.
-	SetUsage(ctx context.Context, owner forge.ID, u Used) error
+	// RebuildUsage recomputes the counters the store derives (the
+	// attachment counters of owner's repositories) from the rows. The
+	// counters domains keep (LFS, artifacts, packages) are left alone.
+	RebuildUsage(ctx context.Context, owner forge.ID) error
 	// UsageOwners returns the ids of every owner with counters, ascending.
 	// Never nil.
 	UsageOwners(ctx context.Context) ([]forge.ID, error)

@@ -137,6 +137,7 @@ type state struct {
 	hookTasks  map[forge.ID]hooks.Task
 	// Notifications (forge/notify): threads by id.
 	threads map[forge.ID]notify.Thread
+	quota   quotaState // quota.go
 }
 
 // issueLabel keys a label on an issue.
@@ -199,6 +200,7 @@ func newState() *state {
 		hooks:       map[forge.ID]hooks.Hook{},
 		hookTasks:   map[forge.ID]hooks.Task{},
 		threads:     map[forge.ID]notify.Thread{},
+		quota:       newQuotaState(),
 	}
 }
 
@@ -249,6 +251,7 @@ func (s *state) clone() *state {
 		hooks:       maps.Clone(s.hooks),
 		hookTasks:   maps.Clone(s.hookTasks),
 		threads:     maps.Clone(s.threads),
+		quota:       s.quota.clone(),
 	}
 }
 
