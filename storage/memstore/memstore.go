@@ -146,6 +146,7 @@ type state struct {
 	pkgVersions map[forge.ID]packages.Version
 	pkgFiles    map[forge.ID]packages.File
 	artifacts   map[forge.ID]artifacts.Artifact
+	quota       quotaState // quota.go
 }
 
 // issueLabel keys a label on an issue.
@@ -213,6 +214,7 @@ func newState() *state {
 		pkgVersions: map[forge.ID]packages.Version{},
 		pkgFiles:    map[forge.ID]packages.File{},
 		artifacts:   map[forge.ID]artifacts.Artifact{},
+		quota:       newQuotaState(),
 	}
 }
 
@@ -268,6 +270,7 @@ func (s *state) clone() *state {
 		pkgVersions: maps.Clone(s.pkgVersions),
 		pkgFiles:    maps.Clone(s.pkgFiles),
 		artifacts:   maps.Clone(s.artifacts),
+		quota:       s.quota.clone(),
 	}
 }
 
