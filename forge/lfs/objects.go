@@ -118,6 +118,11 @@ func (s *Service) Upload(ctx context.Context, actor forge.Actor, owner, name str
 	if s.cfg.MaxFileSize > 0 && p.Size > s.cfg.MaxFileSize {
 		return forge.Errorf(forge.ErrInvalid, "Size must be less than or equal to %d", s.cfg.MaxFileSize)
 	}
+	// Refused before a byte is stored when the size alone crosses the
+	// quota; charged below in the transaction that records the object.
+	if err := s.checkQuota(ctx, repo, p.Size); err != nil {
+		return err
+	}
 	unlock := s.oids.lock(p.Oid)
 	defer unlock()
 	var held int64

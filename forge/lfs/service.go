@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // Config configures a Service. Store, Blobs and Repos are required.
@@ -21,6 +22,9 @@ type Config struct {
 	// MaxFileSize refuses larger objects (Forgejo's [server]
 	// LFS_MAX_FILE_SIZE); 0 means no limit.
 	MaxFileSize int64
+	// Quota is the quota configuration every write is charged under
+	// (quota.Charge); its zero value (disabled) still keeps the counters.
+	Quota quota.Config
 	// Clock stamps new objects. Nil means forge.SystemClock.
 	Clock forge.Clock
 	// Logger receives debug lines. Nil discards.

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // Store is the persistence of LFS meta objects. Update runs fn in one
@@ -14,7 +15,11 @@ type Store interface {
 }
 
 // Tx is one transaction over LFS meta objects.
+//
+// It embeds quota.UsageTx: an upload charges the owner's quota in the
+// transaction that records the object.
 type Tx interface {
+	quota.UsageTx
 	// CreateMetaObject inserts m (Created as given); forge.ErrConflict if
 	// m.RepoID already has m.Oid, forge.ErrNotFound if the repository does
 	// not exist.

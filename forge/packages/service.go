@@ -14,6 +14,7 @@ import (
 	"log/slog"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // Config configures a Service. Store and Blobs are required; every other
@@ -32,6 +33,9 @@ type Config struct {
 	// MaxFileSize refuses larger files (forge.ErrInvalid); 0 means no
 	// limit.
 	MaxFileSize int64
+	// Quota is the quota configuration every write is charged under
+	// (quota.Charge); its zero value (disabled) still keeps the counters.
+	Quota quota.Config
 	// Clock stamps creations. Nil means forge.SystemClock.
 	Clock forge.Clock
 	// Logger receives debug lines. Nil discards.

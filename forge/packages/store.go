@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // Store is the persistence of packages. Update runs fn in one transaction
@@ -15,7 +16,11 @@ type Store interface {
 
 // Tx is one transaction over packages. Names and versions compare
 // ignoring case.
+//
+// It embeds quota.UsageTx: an upload charges the owner's quota in the
+// transaction that records the file.
 type Tx interface {
+	quota.UsageTx
 	// UserByID returns forge.ErrNotFound if there is no such user.
 	UserByID(ctx context.Context, id forge.ID) (*forge.User, error)
 	// UserByName returns the user or organisation; forge.ErrNotFound if

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // DefaultRetention is how long an artifact is kept when Record is given no
@@ -24,6 +25,9 @@ type Config struct {
 	// Repos resolves a repository and the actor's permission on it
 	// (repos.Service.RepoAccess).
 	Repos RepoAccess
+	// Quota is the quota configuration every write is charged under
+	// (quota.Charge); its zero value (disabled) still keeps the counters.
+	Quota quota.Config
 	// Clock stamps creations and decides expiry. Nil means
 	// forge.SystemClock.
 	Clock forge.Clock

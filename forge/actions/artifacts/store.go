@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // Store is the persistence of artifacts. Update runs fn in one transaction
@@ -15,7 +16,11 @@ type Store interface {
 }
 
 // Tx is one transaction over artifacts.
+//
+// It embeds quota.UsageTx: recording charges the owner's quota in the
+// transaction that records the artifact.
 type Tx interface {
+	quota.UsageTx
 	// RepoByID returns forge.ErrNotFound if there is no such repository.
 	RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, error)
 	// CreateArtifact inserts a (a.ID is set); forge.ErrConflict if its run
