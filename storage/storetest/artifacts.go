@@ -11,6 +11,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
 	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // testArtifacts: artifacts round-trip, a run's names are unique, lists
@@ -68,6 +69,8 @@ func testArtifacts(t *testing.T, b Backend) {
 		assert.Equal(t, []forge.ID{a1.ID}, artifactIDs(due))
 		return nil
 	}))
+
+	checkUsageTx(t, s.Update, s.View, quota.RepoOwner(repo), quota.BucketArtifacts, func(u quota.Used) int64 { return u.Artifacts })
 
 	require.NoError(t, s.Update(ctx, func(tx artifacts.Tx) error { return tx.ExpireArtifact(ctx, a1.ID) }))
 	require.NoError(t, s.Update(ctx, func(tx artifacts.Tx) error { return tx.DeleteArtifact(ctx, a3.ID) }))

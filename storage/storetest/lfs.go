@@ -12,6 +12,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/lfs"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // testLFS: meta objects round-trip per repository, conflict on a second
@@ -59,6 +60,8 @@ func testLFS(t *testing.T, b Backend) {
 		assert.EqualValues(t, 30, sum)
 		return nil
 	}))
+
+	checkUsageTx(t, s.Update, s.View, quota.RepoOwner(r1), quota.BucketLFS, func(u quota.Used) int64 { return u.LFS })
 
 	require.NoError(t, s.Update(ctx, func(tx lfs.Tx) error { return tx.DeleteMetaObject(ctx, r1.ID, oidA) }))
 	err = s.Update(ctx, func(tx lfs.Tx) error { return tx.DeleteMetaObject(ctx, r1.ID, oidA) })

@@ -11,6 +11,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/packages"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // testPackages: packages, versions and files round-trip; names, versions
@@ -110,6 +111,8 @@ func testPackages(t *testing.T, b Backend) {
 		assert.EqualValues(t, 0, total, "LIKE wildcards match themselves")
 		return nil
 	}))
+
+	checkUsageTx(t, s.Update, s.View, quota.OwnerOf(owner), quota.BucketPackages, func(u quota.Used) int64 { return u.Packages })
 
 	require.NoError(t, s.Update(ctx, func(tx packages.Tx) error { return tx.SetPackageRepo(ctx, p.ID, repo.ID) }))
 	assert.ErrorIs(t, s.Update(ctx, func(tx packages.Tx) error { return tx.SetPackageRepo(ctx, 9999, repo.ID) }), forge.ErrNotFound)

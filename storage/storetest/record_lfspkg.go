@@ -3,12 +3,17 @@ package storetest
 import (
 	"context"
 	"reflect"
+	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/packages"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // The recording wrappers of lfs.Tx, packages.Tx and artifacts.Tx (see
@@ -230,4 +235,92 @@ func addLFSPackageInterfaces(m map[string]reflect.Type) {
 	m["lfs.Tx"] = reflect.TypeFor[lfs.Tx]()
 	m["packages.Tx"] = reflect.TypeFor[packages.Tx]()
 	m["artifacts.Tx"] = reflect.TypeFor[artifacts.Tx]()
+}
+
+func (x recLFSTx) AddUsage(ctx context.Context, owner quota.Owner, b quota.Bucket, delta int64) error {
+	x.rec.hit("lfs.Tx.AddUsage")
+	return x.Tx.AddUsage(ctx, owner, b, delta)
+}
+
+func (x recLFSTx) Usage(ctx context.Context, owner forge.ID) (quota.Used, error) {
+	x.rec.hit("lfs.Tx.Usage")
+	return x.Tx.Usage(ctx, owner)
+}
+
+func (x recLFSTx) QuotaGroupsOf(ctx context.Context, owner forge.ID) ([]quota.Group, error) {
+	x.rec.hit("lfs.Tx.QuotaGroupsOf")
+	return x.Tx.QuotaGroupsOf(ctx, owner)
+}
+
+func (x recLFSTx) QuotaGroupsNamed(ctx context.Context, names []string) ([]quota.Group, error) {
+	x.rec.hit("lfs.Tx.QuotaGroupsNamed")
+	return x.Tx.QuotaGroupsNamed(ctx, names)
+}
+
+func (x recArtifactTx) AddUsage(ctx context.Context, owner quota.Owner, b quota.Bucket, delta int64) error {
+	x.rec.hit("artifacts.Tx.AddUsage")
+	return x.Tx.AddUsage(ctx, owner, b, delta)
+}
+
+func (x recArtifactTx) Usage(ctx context.Context, owner forge.ID) (quota.Used, error) {
+	x.rec.hit("artifacts.Tx.Usage")
+	return x.Tx.Usage(ctx, owner)
+}
+
+func (x recArtifactTx) QuotaGroupsOf(ctx context.Context, owner forge.ID) ([]quota.Group, error) {
+	x.rec.hit("artifacts.Tx.QuotaGroupsOf")
+	return x.Tx.QuotaGroupsOf(ctx, owner)
+}
+
+func (x recArtifactTx) QuotaGroupsNamed(ctx context.Context, names []string) ([]quota.Group, error) {
+	x.rec.hit("artifacts.Tx.QuotaGroupsNamed")
+	return x.Tx.QuotaGroupsNamed(ctx, names)
+}
+
+func (x recPkgTx) AddUsage(ctx context.Context, owner quota.Owner, b quota.Bucket, delta int64) error {
+	x.rec.hit("packages.Tx.AddUsage")
+	return x.Tx.AddUsage(ctx, owner, b, delta)
+}
+
+func (x recPkgTx) Usage(ctx context.Context, owner forge.ID) (quota.Used, error) {
+	x.rec.hit("packages.Tx.Usage")
+	return x.Tx.Usage(ctx, owner)
+}
+
+func (x recPkgTx) QuotaGroupsOf(ctx context.Context, owner forge.ID) ([]quota.Group, error) {
+	x.rec.hit("packages.Tx.QuotaGroupsOf")
+	return x.Tx.QuotaGroupsOf(ctx, owner)
+}
+
+func (x recPkgTx) QuotaGroupsNamed(ctx context.Context, names []string) ([]quota.Group, error) {
+	x.rec.hit("packages.Tx.QuotaGroupsNamed")
+	return x.Tx.QuotaGroupsNamed(ctx, names)
+}
+
+// checkUsageTx: a domain's Tx charges quota in its own transaction: the
+// counter it adds is in the owner's usage, read back through the same Tx;
+// a rolled-back charge leaves nothing; the owner's groups read through it.
+func checkUsageTx[T quota.UsageTx](t *testing.T, update, view func(context.Context, func(T) error) error, owner quota.Owner,
+	b quota.Bucket, get func(quota.Used) int64) {
+	t.Helper()
+	ctx := context.Background()
+	require.NoError(t, update(ctx, func(tx T) error { return tx.AddUsage(ctx, owner, b, 42) }))
+	err := update(ctx, func(tx T) error {
+		require.NoError(t, tx.AddUsage(ctx, owner, b, 1000))
+		return forge.Errorf(forge.ErrInvalid, "roll back")
+	})
+	require.ErrorIs(t, err, forge.ErrInvalid)
+	require.NoError(t, view(ctx, func(tx T) error {
+		u, err := tx.Usage(ctx, owner.ID)
+		require.NoError(t, err)
+		assert.EqualValues(t, 42, get(u))
+		gs, err := tx.QuotaGroupsOf(ctx, owner.ID)
+		require.NoError(t, err)
+		assert.Empty(t, gs)
+		gs, err = tx.QuotaGroupsNamed(ctx, []string{"nope"})
+		require.NoError(t, err)
+		assert.Empty(t, gs)
+		return nil
+	}))
+	require.NoError(t, update(ctx, func(tx T) error { return tx.AddUsage(ctx, owner, b, -42) }))
 }
