@@ -27,8 +27,10 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -72,6 +74,12 @@ type Config struct {
 	// Git serves git's smart HTTP protocol for repositories
 	// (storage/gitstore.Store does). Nil leaves /{owner}/{repo}.git out.
 	Git GitServer
+	// LFS serves Git LFS for repositories at /{owner}/{repo}.git/info/lfs
+	// (httpapi/lfs.go). Nil leaves it out.
+	LFS *lfs.Service
+	// Packages serves the package registry: /api/packages/{owner}/generic
+	// and /api/v1/packages (httpapi/packages*.go). Nil leaves them out.
+	Packages *packages.Service
 	// RootURL is the public URL of the forge, ending in "/", used in error
 	// bodies (`<RootURL>api/swagger`), Link headers and HTML URLs. Empty
 	// means "derive from each request's Host".
@@ -210,6 +218,7 @@ func New(cfg Config) (*API, error) {
 		r.Post("/{owner}/{repo}/git-upload-pack", a.serveGit)
 		r.Post("/{owner}/{repo}/git-receive-pack", a.serveGit)
 	}
+	a.mountLFSPackages(r)
 	a.router = r
 	return a, nil
 }
