@@ -22,6 +22,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // Backend is what a storage backend offers the domains.
@@ -33,6 +34,7 @@ type Backend interface {
 	Notify() notify.Store
 	Actions() actions.Store
 	Hooks() hooks.Store
+	Quota() quota.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -120,6 +122,9 @@ var cases = []struct {
 	{"IssueSocial", testIssueSocial},
 	{"Hooks", testHooks},
 	{"HookTasks", testHookTasks},
+	{"QuotaRules", testQuotaRules},
+	{"QuotaUsage", testQuotaUsage},
+	{"QuotaRandom", testQuotaRandom},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
