@@ -36,7 +36,7 @@ func testQuotaRandom(t *testing.T, b Backend) {
 		repoList = append(repoList, newRepo(t, b, users[i%3], fmt.Sprintf("r%d", i)))
 	}
 	var issueAssets, releaseAssets []ref
-	var issueList []ref // issues and comments
+	var issueList []ref          // issues and comments
 	lfs := map[forge.ID]int64{}  // by repository
 	pkgs := map[forge.ID]int64{} // by account
 	uuid := 0
