@@ -20,6 +20,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/quota"
 )
 
 type docOp struct{ method, path, id, tag string }
@@ -60,7 +61,8 @@ func loadDocOps(t *testing.T) []docOp {
 }
 
 func fullAPI() *API {
-	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}, Actions: &actions.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{}})
+	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}, Actions: &actions.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{},
+		Quota: &quota.Service{}})
 	if err != nil {
 		panic(err)
 	}
