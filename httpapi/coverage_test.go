@@ -21,6 +21,7 @@ import (
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/quota"
 )
 
 type docOp struct{ method, path, id, tag string }
@@ -61,7 +62,8 @@ func loadDocOps(t *testing.T) []docOp {
 }
 
 func fullAPI() *API {
-	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}, Actions: &actions.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{}, Packages: &packages.Service{}})
+	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}, Actions: &actions.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{},
+		Quota: &quota.Service{}, Packages: &packages.Service{}})
 	if err != nil {
 		panic(err)
 	}

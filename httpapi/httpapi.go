@@ -33,6 +33,7 @@ import (
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // ForgejoVersion is the Forgejo release whose API Hearth follows.
@@ -71,6 +72,11 @@ type Config struct {
 	// Notify serves /notifications and /repos/{owner}/{repo}/notifications
 	// (it needs Repos too). Nil leaves those routes out (they answer 501).
 	Notify *notify.Service
+	// Quota serves the quota API (/user/quota*, /orgs/{org}/quota*,
+	// /admin/quota/**, /admin/users/{username}/quota*; routes_quota.go):
+	// 404 while quota is disabled, as Forgejo. Nil leaves the routes out
+	// (501).
+	Quota *quota.Service
 	// Git serves git's smart HTTP protocol for repositories
 	// (storage/gitstore.Store does). Nil leaves /{owner}/{repo}.git out.
 	Git GitServer

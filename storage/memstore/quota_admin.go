@@ -211,7 +211,7 @@ func (t quotaTx) ListAttachmentUsage(ctx context.Context, owner forge.ID, o forg
 		if !ok || r.OwnerID != owner {
 			continue
 		}
-		u := quota.AttachmentUsage{ID: a.ID, Name: a.Name, Size: a.Size, RepoID: r.ID, OwnerName: r.OwnerName,
+		u := quota.AttachmentUsage{ID: a.ID, Name: a.Name, Size: a.Size, RepoID: r.ID, OwnerName: t.st.users[r.OwnerID].u.Name,
 			RepoName: r.Name, CommentID: a.CommentID}
 		if is, ok := t.st.issues[a.IssueID]; ok {
 			u.Index, u.IsPull = is.Index, is.IsPull
@@ -224,7 +224,7 @@ func (t quotaTx) ListAttachmentUsage(ctx context.Context, owner forge.ID, o forg
 			continue
 		}
 		all = append(all, quota.AttachmentUsage{ID: a.ID, Name: a.Name, Size: a.Size, RepoID: r.ID,
-			OwnerName: r.OwnerName, RepoName: r.Name, ReleaseID: a.ReleaseID, TagName: t.st.releases[a.ReleaseID].TagName})
+			OwnerName: t.st.users[r.OwnerID].u.Name, RepoName: r.Name, ReleaseID: a.ReleaseID, TagName: t.st.releases[a.ReleaseID].TagName})
 	}
 	slices.SortFunc(all, func(a, b quota.AttachmentUsage) int {
 		return cmp.Or(cmp.Compare(b.Size, a.Size), cmp.Compare(a.ID, b.ID))

@@ -70,6 +70,7 @@ func storeInterfaces(b Backend) map[string]reflect.Type {
 	m["actions.Tx"] = reflect.TypeFor[actions.Tx]()
 	addLFSPackageInterfaces(m)
 	addIssueInterfaces(m, b)
+	addQuotaInterfaces(m)
 	if _, ok := b.Auth().(auth.TokenFinder); ok {
 		m["auth.TokenFinder"] = reflect.TypeFor[auth.TokenFinder]()
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // Backend is what a storage backend offers the domains.
@@ -39,6 +40,7 @@ type Backend interface {
 	LFS() lfs.Store
 	Packages() packages.Store
 	Artifacts() artifacts.Store
+	Quota() quota.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -129,6 +131,9 @@ var cases = []struct {
 	{"LFS", testLFS},
 	{"Packages", testPackages},
 	{"Artifacts", testArtifacts},
+	{"QuotaRules", testQuotaRules},
+	{"QuotaUsage", testQuotaUsage},
+	{"QuotaRandom", testQuotaRandom},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
