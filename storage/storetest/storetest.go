@@ -131,6 +131,7 @@ var cases = []struct {
 	{"LFS", testLFS},
 	{"Packages", testPackages},
 	{"Artifacts", testArtifacts},
+	{"LFSPackageUsage", testLFSPackageUsage},
 	{"QuotaRules", testQuotaRules},
 	{"QuotaUsage", testQuotaUsage},
 	{"QuotaRandom", testQuotaRandom},
