@@ -61,6 +61,7 @@ import (
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/quota"
 	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/sqlite"
@@ -256,9 +257,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}()
 	defer func() { stopHooks(); <-hookDone }()
 	mux := http.NewServeMux()
+	lfsSvc, pkgSvc, err := newLFSPackages(db, blobs, repoSvc, orgSvc, quota.Config{}, log) // lfspkg.go
+	if err != nil {
+		return err
+	}
 	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Actions: actSvc, Hooks: hookSvc,
 		Notify: notifySvc,
-		Git:    gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies})
+		Git:    gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies,
+		LFS: lfsSvc, Packages: pkgSvc})
 	if err != nil {
 		return err
 	}
