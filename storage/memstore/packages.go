@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions/artifacts"
+	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/packages"
 )
 
@@ -243,4 +245,34 @@ func (t pkgTx) DeleteFile(ctx context.Context, id forge.ID) error {
 	}
 	delete(t.st.pkgFiles, id)
 	return nil
+}
+
+// deleteUserPackages cascades a user's deletion to its packages, their
+// versions and files, as the SQL schema does.
+func (s *state) deleteUserPackages(user forge.ID) {
+	for id, p := range s.packages {
+		if p.OwnerID != user {
+			continue
+		}
+		delete(s.packages, id)
+		for vid, v := range s.pkgVersions {
+			if v.PackageID == id {
+				delete(s.pkgVersions, vid)
+				deleteWhere(s.pkgFiles, func(_ forge.ID, f packages.File) bool { return f.VersionID == vid })
+			}
+		}
+	}
+}
+
+// deleteRepoLFSPackages cascades a repository's deletion as the SQL schema
+// does: its LFS objects and artifacts go, its packages are unlinked.
+func (s *state) deleteRepoLFSPackages(repo forge.ID) {
+	deleteWhere(s.lfsMeta, func(k lfsKey, _ lfs.MetaObject) bool { return k.repo == repo })
+	deleteWhere(s.artifacts, func(_ forge.ID, a artifacts.Artifact) bool { return a.RepoID == repo })
+	for id, p := range s.packages {
+		if p.RepoID == repo {
+			p.RepoID = 0
+			s.packages[id] = p
+		}
+	}
 }

@@ -2,15 +2,20 @@ package storetest
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions/artifacts"
 	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/packages"
+	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/quota"
 )
 
@@ -137,6 +142,57 @@ func testPackages(t *testing.T, b Backend) {
 		_, err := tx.PackageByID(ctx, p.ID)
 		assert.ErrorIs(t, err, forge.ErrNotFound)
 		files, err := tx.ListFiles(ctx, v1.ID)
+		assert.Empty(t, files)
+		return err
+	}))
+}
+
+// testLFSPackageCascades: deleting a repository deletes its LFS objects
+// and artifacts and unlinks its packages; deleting a user deletes its
+// packages with their versions and files.
+func testLFSPackageCascades(t *testing.T, b Backend) {
+	ctx := context.Background()
+	owner := createUser(t, b.Auth(), forgetest.User("cascowner"))
+	lone := createUser(t, b.Auth(), forgetest.User("casclone"))
+	repo := newRepo(t, b, owner, "doomed")
+	at := time.Date(2024, 10, 1, 0, 0, 0, 0, time.UTC)
+	oid := strings.Repeat("c", 64)
+	require.NoError(t, b.LFS().Update(ctx, func(tx lfs.Tx) error {
+		return tx.CreateMetaObject(ctx, &lfs.MetaObject{Pointer: lfs.Pointer{Oid: oid, Size: 3}, RepoID: repo.ID, Created: at})
+	}))
+	art := &artifacts.Artifact{RepoID: repo.ID, RunID: 1, Name: "a", BlobKey: "k", Status: artifacts.StatusConfirmed, Created: at, Expires: at}
+	require.NoError(t, b.Artifacts().Update(ctx, func(tx artifacts.Tx) error { return tx.CreateArtifact(ctx, art) }))
+	linked := &packages.Package{OwnerID: owner.ID, RepoID: repo.ID, Type: packages.TypeGeneric, Name: "linked", Created: at}
+	gone := &packages.Package{OwnerID: lone.ID, Type: packages.TypeGeneric, Name: "gone", Created: at}
+	v := &packages.Version{Version: "1", Created: at}
+	require.NoError(t, b.Packages().Update(ctx, func(tx packages.Tx) error {
+		require.NoError(t, tx.CreatePackage(ctx, linked))
+		require.NoError(t, tx.CreatePackage(ctx, gone))
+		v.PackageID = gone.ID
+		require.NoError(t, tx.CreateVersion(ctx, v))
+		return tx.CreateFile(ctx, &packages.File{VersionID: v.ID, Name: "f", BlobKey: "k", Created: at})
+	}))
+
+	repoUpdate(t, b.Repos(), func(tx repos.Tx) error { return tx.DeleteRepo(ctx, repo.ID) })
+	update(t, b.Auth(), func(tx auth.Tx) error { return tx.DeleteUser(ctx, lone.ID) })
+
+	require.NoError(t, b.LFS().View(ctx, func(tx lfs.Tx) error {
+		n, err := tx.CountOid(ctx, oid)
+		assert.Zero(t, n)
+		return err
+	}))
+	require.NoError(t, b.Artifacts().View(ctx, func(tx artifacts.Tx) error {
+		_, err := tx.Artifact(ctx, repo.ID, art.ID)
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		return nil
+	}))
+	require.NoError(t, b.Packages().View(ctx, func(tx packages.Tx) error {
+		p, err := tx.PackageByID(ctx, linked.ID)
+		require.NoError(t, err)
+		assert.Zero(t, p.RepoID, "unlinked")
+		_, err = tx.PackageByID(ctx, gone.ID)
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		files, err := tx.ListFiles(ctx, v.ID)
 		assert.Empty(t, files)
 		return err
 	}))

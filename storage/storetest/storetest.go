@@ -132,6 +132,7 @@ var cases = []struct {
 	{"Packages", testPackages},
 	{"Artifacts", testArtifacts},
 	{"LFSPackageUsage", testLFSPackageUsage},
+	{"LFSPackageCascades", testLFSPackageCascades},
 	{"QuotaRules", testQuotaRules},
 	{"QuotaUsage", testQuotaUsage},
 	{"QuotaRandom", testQuotaRandom},
