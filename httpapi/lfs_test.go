@@ -293,6 +293,11 @@ func TestLFSQuota(t *testing.T) {
 	require.Equal(t, 200, e.do(req{method: "PUT", path: base + "/objects/" + oidOf(five2) + "/5", token: tok, body: five2}).StatusCode)
 	assert.EqualValues(t, 10, e.usage("alice").LFS)
 	over(e.do(req{method: "PUT", path: base + "/objects/" + oidOf(one) + "/1", token: tok, body: one}))
+	r = e.do(req{method: "PUT", path: base + "/objects/" + oidOf(five) + "/5", token: tok, body: five})
+	assert.Equal(t, 200, r.StatusCode, "sending an object the repository holds again adds nothing: %s", r.body)
+	r = e.do(req{method: "PUT", path: base + "/objects/" + oidOf(five) + "/5", token: tok, body: "fivE5"})
+	assert.Equal(t, 422, r.StatusCode, "and is still checked: %s", r.body)
+	assert.EqualValues(t, 10, e.usage("alice").LFS)
 	over(e.lfsDo("POST", base+"/objects/batch", tok, batch("upload", lfsPtr(oidOf(one), 1))))
 	assert.Len(t, e.blobs(), 2)
 }

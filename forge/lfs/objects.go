@@ -118,20 +118,29 @@ func (s *Service) Upload(ctx context.Context, actor forge.Actor, owner, name str
 	if s.cfg.MaxFileSize > 0 && p.Size > s.cfg.MaxFileSize {
 		return forge.Errorf(forge.ErrInvalid, "Size must be less than or equal to %d", s.cfg.MaxFileSize)
 	}
-	// Refused before a byte is stored when the size alone crosses the
-	// quota; charged below in the transaction that records the object.
-	if err := s.checkQuota(ctx, repo, p.Size); err != nil {
-		return err
-	}
 	unlock := s.oids.lock(p.Oid)
 	defer unlock()
 	var held int64
+	var mine bool
 	err = s.cfg.Store.View(ctx, func(tx Tx) error {
-		var err error
+		_, err := tx.MetaObject(ctx, repo.ID, p.Oid)
+		if mine = err == nil; err != nil && !errors.Is(err, forge.ErrNotFound) {
+			return err
+		}
 		held, err = tx.CountOid(ctx, p.Oid)
 		return err
 	})
 	if err != nil {
+		return err
+	}
+	if mine {
+		// Already the repository's: the bytes are checked, nothing changes.
+		_, err := io.Copy(io.Discard, newVerifyingReader(r, p))
+		return err
+	}
+	// Refused before a byte is stored when the size alone crosses the
+	// quota; charged below in the transaction that records the object.
+	if err := s.checkQuota(ctx, repo, p.Size); err != nil {
 		return err
 	}
 	// Even a blob already held is sent again and checked: proof that the
