@@ -60,7 +60,10 @@ func newLFSEnv(t *testing.T, q quota.Config) *lfsEnv {
 	require.NoError(t, err)
 	pkgSvc, err := packages.New(packages.Config{Store: db.Packages(), Blobs: blobs, Orgs: orgSvc, Repos: repoSvc, Quota: q, Clock: clock})
 	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Orgs: orgSvc, Git: git, LFS: lfsSvc, Packages: pkgSvc})
+	quotaSvc, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: q, Orgs: orgSvc})
+	require.NoError(t, err)
+	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Orgs: orgSvc, Git: git, LFS: lfsSvc, Packages: pkgSvc,
+		Quota: quotaSvc})
 	require.NoError(t, err)
 	mux := http.NewServeMux()
 	mux.Handle("/", api)

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -155,4 +156,55 @@ func TestGenericPackagesQuota(t *testing.T) {
 func init() {
 	perOperation["linkPackage"] = map[int]string{http.StatusBadRequest: "a package already linked is 400 (LinkToRepository's ErrInvalidArgument); the document omits it"}
 	perOperation["unlinkPackage"] = map[int]string{http.StatusNoContent: "Forgejo's UnlinkPackage answers 204; the document says 201"}
+}
+
+// TestQuotaCountsLFSAndPackages: GET /user/quota and /orgs/{org}/quota
+// after LFS objects and package files of a user and of an organisation
+// show their real sizes, and /quota/packages lists the files.
+func TestQuotaCountsLFSAndPackages(t *testing.T) {
+	t.Parallel()
+	e := newLFSEnv(t, quota.Config{Enabled: true})
+	e.createUser("alice")
+	tok := e.token("alice", "all")
+	e.expect(e.do(req{method: "POST", path: "/api/v1/orgs", token: tok, body: map[string]any{"username": "acme"}}), 201, "")
+	e.expect(e.do(req{method: "POST", path: "/api/v1/user/repos", token: tok, body: map[string]any{"name": "mine", "private": true}}), 201, "")
+	e.expect(e.do(req{method: "POST", path: "/api/v1/orgs/acme/repos", token: tok, body: map[string]any{"name": "theirs"}}), 201, "")
+	lfsPut := func(repo string, data []byte) {
+		t.Helper()
+		r := e.do(req{method: "PUT", path: repo + ".git/info/lfs/objects/" + oidOf(data) + "/" + strconv.Itoa(len(data)), token: tok, body: data})
+		require.Equal(t, 200, r.StatusCode, "%s", r.body)
+	}
+	pkgPut := func(owner, file, body string) {
+		t.Helper()
+		r := e.do(req{method: "PUT", path: "/api/packages/" + owner + "/generic/p/1/" + file, token: tok, body: body})
+		require.Equal(t, 201, r.StatusCode, "%s", r.body)
+	}
+	lfsPut("/alice/mine", []byte("twelve bytes"))
+	lfsPut("/alice/mine", []byte("three"))
+	lfsPut("/acme/theirs", []byte("org object"))
+	pkgPut("alice", "a", "1234567")
+	pkgPut("alice", "b", "123")
+	pkgPut("acme", "c", "12345678901")
+
+	used := func(path string) map[string]any {
+		t.Helper()
+		r := e.do(req{method: "GET", path: path, token: tok})
+		require.Equal(t, 200, r.StatusCode, "%s", r.body)
+		return r.json(t)["used"].(map[string]any)["size"].(map[string]any)
+	}
+	u := used("/api/v1/user/quota")
+	assert.EqualValues(t, 17, u["git"].(map[string]any)["LFS"])
+	assert.EqualValues(t, 10, u["assets"].(map[string]any)["packages"].(map[string]any)["all"])
+	o := used("/api/v1/orgs/acme/quota")
+	assert.EqualValues(t, 10, o["git"].(map[string]any)["LFS"])
+	assert.EqualValues(t, 11, o["assets"].(map[string]any)["packages"].(map[string]any)["all"])
+
+	r := e.do(req{method: "GET", path: "/api/v1/user/quota/packages", token: tok})
+	require.Equal(t, 200, r.StatusCode, "%s", r.body)
+	assert.Equal(t, "2", r.Header.Get("X-Total-Count"), "one row per file, as Forgejo")
+	list := r.list(t)
+	require.Len(t, list, 2)
+	assert.Equal(t, "p", list[0]["name"])
+	assert.Equal(t, "generic", list[0]["type"])
+	assert.EqualValues(t, 10, list[0]["size"])
 }
