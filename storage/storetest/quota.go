@@ -288,6 +288,21 @@ func testQuotaUsage(t *testing.T, b Backend) {
 		return err
 	})
 
+	// Every domain Tx reads and charges quota (repos.Tx here).
+	repoUpdate(t, b.Repos(), func(tx repos.Tx) error {
+		require.NoError(t, tx.AddUsage(ctx, quota.RepoOwner(pub), quota.BucketArtifacts, 1))
+		u, err := tx.Usage(ctx, ann.ID)
+		require.NoError(t, err)
+		assert.EqualValues(t, 10, u.Artifacts)
+		gs, err := tx.QuotaGroupsOf(ctx, ann.ID)
+		assert.Empty(t, gs)
+		require.NoError(t, err)
+		gs, err = tx.QuotaGroupsNamed(ctx, []string{"x"})
+		assert.Empty(t, gs)
+		require.NoError(t, err)
+		return tx.AddUsage(ctx, quota.RepoOwner(pub), quota.BucketArtifacts, -1)
+	})
+
 	// Deletes release the bytes, cascades included.
 	issueUpdate(t, b.Issues(), func(tx issues.Tx) error { return tx.DeleteAttachment(ctx, a1.ID) })
 	issueUpdate(t, b.Issues(), func(tx issues.Tx) error { return tx.DeleteComment(ctx, c.ID) })
