@@ -157,7 +157,9 @@ func TestQuotaAdminAPI(t *testing.T) {
 
 	// Set a user's groups: all or nothing; null changes nothing.
 	e.expect(e.do(req{method: "POST", path: "/api/v1/admin/users/alice/quota/groups", token: e.root, body: map[string]any{"groups": []string{"empty", "nope"}}}), 422, "group not found: [group: nope]")
-	groups := func() []any { return e.send(e.root, "GET", "/api/v1/admin/users/alice/quota", nil, 200).json(t)["groups"].([]any) }
+	groups := func() []any {
+		return e.send(e.root, "GET", "/api/v1/admin/users/alice/quota", nil, 200).json(t)["groups"].([]any)
+	}
 	assert.Len(t, groups(), 1)
 	e.send(e.root, "POST", "/api/v1/admin/users/alice/quota/groups", map[string]any{}, 204)
 	assert.Len(t, groups(), 1, "groups missing: no change (Forgejo's quirk)")
@@ -205,7 +207,6 @@ func TestQuotaOrgAPI(t *testing.T) {
 	e.expect(e.do(req{method: "GET", path: "/api/v1/repos/acme/more", token: e.alice}), 404, "")
 	e.send(e.alice, "POST", "/api/v1/user/repos", map[string]any{"name": "mine"}, 201)
 }
-
 
 // TestQuotaEnforcement: every enforcement point of spec/quota.md §7.1 that
 // Hearth has refuses, once the owner is at its limit, with 413 and
