@@ -58,10 +58,10 @@ import (
 	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
-	"github.com/hearthforge/hearth/quota"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/quota"
 	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/sqlite"
@@ -267,7 +267,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	mux := http.NewServeMux()
 	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Actions: actSvc, Hooks: hookSvc,
-		Notify: notifySvc, Quota: quotaSvc,
+		Notify: notifySvc,
+		Quota:  quotaSvc,
 		Git:    gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies})
 	if err != nil {
 		return err
