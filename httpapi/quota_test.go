@@ -291,6 +291,14 @@ func TestQuotaEnforcement(t *testing.T) {
 	e.send(e.alice, "GET", code+"/contents/README.md", nil, 200)
 	assert.Empty(t, e.send(e.alice, "GET", e.issuePath(n, "/assets"), nil, 200).list(t))
 
+	// Accepting a transfer checks the recipient's quota.
+	e.send(e.root, "POST", "/api/v1/admin/users/bob/quota/groups", map[string]any{"groups": []string{}}, 204)
+	e.send(e.alice, "POST", e.proj+"/transfer", map[string]any{"new_owner": "bob"}, 202)
+	e.limit("bob", 0, "size:repos:all")
+	e.expectQuota(e.do(req{method: "POST", path: e.proj + "/transfer/accept", token: e.bob}), "bob")
+	e.send(e.alice, "GET", e.proj, nil, 200)
+	e.send(e.bob, "POST", e.proj+"/transfer/reject", nil, 200) // rejecting is never refused
+
 	// Up to the limit is allowed (the write may reach it, not cross it);
 	// then Forgejo's strict check refuses even one byte.
 	e.expect(e.upload(e.bob, e.issuePath(n, "/assets"), "ten.txt", "0123456789", nil), 201, "")
