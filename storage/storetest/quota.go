@@ -343,10 +343,18 @@ func testQuotaUsage(t *testing.T, b Backend) {
 		return nil
 	})
 
-	// Recount reports the counters (LFS etc.) it cannot recount and
-	// RebuildUsage repairs the derived ones.
+	// Recount agrees on the derived buckets (the LFS and package counters
+	// here have no source rows: a backend with LFS and packages recounts
+	// them as 0) and RebuildUsage keeps them.
 	rec := recount(t, s, ann.ID)
-	assert.Equal(t, usage(t, s, ann.ID), rec)
+	assert.Equal(t, derived(usage(t, s, ann.ID)), derived(rec))
 	quotaUpdate(t, s, func(tx quota.Tx) error { return tx.RebuildUsage(ctx, ann.ID) })
 	assert.Equal(t, quota.Used{ReposPublic: 1000, LFS: 7, Packages: 10}, usage(t, s, ann.ID))
+}
+
+// derived keeps the buckets the store derives from its own rows (git
+// sizes, attachments): the ones a recount always recomputes here.
+func derived(u quota.Used) quota.Used {
+	return quota.Used{ReposPublic: u.ReposPublic, ReposPrivate: u.ReposPrivate,
+		AttachmentsIssues: u.AttachmentsIssues, AttachmentsReleases: u.AttachmentsReleases}
 }
