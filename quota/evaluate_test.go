@@ -2,6 +2,7 @@ package quota_test
 
 import (
 	"errors"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/hearthforge/hearth/forge"
@@ -231,5 +232,47 @@ func TestExceededError(t *testing.T) {
 	var err error = &quota.ExceededError{UserID: 3, Username: "org"}
 	if !errors.Is(err, quota.ErrExceeded) || !errors.Is(err, forge.ErrPrecondition) || err.Error() != "quota exceeded" {
 		t.Errorf("ExceededError: %v", err)
+	}
+}
+
+// TestAllowance: Allowance is the largest delta EvaluateDelta allows.
+func TestAllowance(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(1, 2))
+	subjects := quota.Subjects
+	for range 3000 {
+		var groups []quota.Group
+		for range rng.IntN(3) + 1 {
+			var g quota.Group
+			for range rng.IntN(3) + 1 {
+				r := quota.Rule{Limit: rng.Int64N(200) - 1}
+				for range rng.IntN(3) {
+					r.Subjects = append(r.Subjects, subjects[rng.IntN(len(subjects))])
+				}
+				g.Rules = append(g.Rules, r)
+			}
+			groups = append(groups, g)
+		}
+		u := quota.Used{ReposPublic: rng.Int64N(50), ReposPrivate: rng.Int64N(50), LFS: rng.Int64N(50)}
+		s, b := subjects[rng.IntN(len(subjects))], quota.Buckets[rng.IntN(len(quota.Buckets))]
+		allow, ok := quota.Allowance(on, groups, u, s, b)
+		if ok != quota.Evaluate(on, groups, u, s) {
+			t.Fatalf("ok %v for %+v %v", ok, groups, s)
+		}
+		if !ok {
+			continue
+		}
+		if allow < 0 {
+			if !quota.EvaluateDelta(on, groups, u, s, b, 1<<40) {
+				t.Fatalf("unlimited but %d refused: %+v", int64(1<<40), groups)
+			}
+			continue
+		}
+		if !quota.EvaluateDelta(on, groups, u, s, b, allow) || quota.EvaluateDelta(on, groups, u, s, b, allow+1) {
+			t.Fatalf("allowance %d wrong for %+v %+v %s %s", allow, groups, u, s, b)
+		}
+	}
+	if a, ok := quota.Allowance(quota.Config{}, nil, quota.Used{}, quota.SubjectAll, quota.BucketLFS); a != -1 || !ok {
+		t.Error("disabled: unlimited")
 	}
 }

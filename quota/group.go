@@ -92,3 +92,61 @@ func EvaluateDelta(cfg Config, groups []Group, u Used, s Subject, b Bucket, delt
 	}
 	return false
 }
+
+// Allowance is the largest delta a write into bucket b, checked against
+// subject s, may bring (EvaluateDelta(cfg, groups, u, s, b, delta) holds
+// exactly for delta <= allowance): -1 when nothing limits it. ok is false
+// when even a write of 0 bytes is refused (Evaluate is false). The git
+// transport uses it to refuse a pack before it lands.
+func Allowance(cfg Config, groups []Group, u Used, s Subject, b Bucket) (allowance int64, ok bool) {
+	if !cfg.Enabled {
+		return -1, true
+	}
+	best, ok := int64(0), false
+	for _, g := range groups {
+		a, allowed := g.allowance(u, s, b)
+		if !allowed {
+			continue
+		}
+		if a < 0 {
+			return -1, true
+		}
+		if !ok || a > best {
+			best, ok = a, true
+		}
+	}
+	return best, ok
+}
+
+// allowance is Allowance for one group: the smallest allowance of its
+// matching rules (-1: none limits), allowed when it matches and every
+// matching rule allows a write of 0.
+func (g Group) allowance(u Used, s Subject, b Bucket) (int64, bool) {
+	out, matched := int64(-1), false
+	for _, r := range g.Rules {
+		ok, m := r.Evaluate(u, s)
+		if !m {
+			continue
+		}
+		matched = true
+		if !ok {
+			return 0, false
+		}
+		if r.Limit == Unlimited {
+			continue
+		}
+		k := int64(0)
+		for _, rs := range r.Subjects {
+			if rs.Covers(b.Subject()) {
+				k++
+			}
+		}
+		if k == 0 {
+			continue
+		}
+		if a := (r.Limit - r.Sum(u)) / k; out < 0 || a < out {
+			out = a
+		}
+	}
+	return out, matched
+}

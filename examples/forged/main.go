@@ -88,6 +88,7 @@ type options struct {
 	trustedProxies                                   []netip.Prefix
 	pprof                                            string
 	webhookPolicy                                    hooks.AddressPolicy
+	quota                                            quota.Config // -quota*: Forgejo's [quota]
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -115,9 +116,13 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	allowed := fs.String("webhook-allowed-hosts", "",
 		"comma-separated hosts webhooks may reach, as Forgejo's [webhook] ALLOWED_HOST_LIST: loopback, private, external, *, "+
 			"CIDRs and host-name globs; empty: external (use loopback for receivers on this machine)")
+	fs.BoolVar(&o.quota.Enabled, "quota", false, "enable quotas, as Forgejo's [quota] ENABLED (the /quota API exists only then)")
+	quotaGroups := fs.String("quota-default-groups", "", "comma-separated quota groups of accounts in none, as [quota] DEFAULT_GROUPS")
+	quotaTotal := fs.String("quota-default-total", "", "size:all limit of accounts with no group, as [quota.default] TOTAL (e.g. 1GiB, 500MB); empty: unlimited")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
+	o.quota.DefaultGroups, o.quota.DefaultTotal = splitList(*quotaGroups), quota.ParseSize(*quotaTotal)
 	if o.pprof != "" {
 		if err := checkPprofAddr(o.pprof); err != nil {
 			return o, err
@@ -193,7 +198,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	pushes := &hookPushes{log: log}
 	repoHooks := &hookRepos{log: log}
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log,
-		PushListeners: []repos.PushListener{pushes}, RepoListeners: []repos.RepoListener{repoHooks}})
+		PushListeners: []repos.PushListener{pushes}, RepoListeners: []repos.RepoListener{repoHooks}, Quota: o.quota})
 	if err != nil {
 		return err
 	}
@@ -212,7 +217,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	events := &issueEvents{log: log}
 	issueHooks := &hookIssues{log: log}
 	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Blobs: blobs, Logger: log,
-		Listeners: []issues.Listener{events, issueHooks}})
+		Listeners: []issues.Listener{events, issueHooks}, Quota: o.quota})
 	if err != nil {
 		return err
 	}
@@ -256,13 +261,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 	}()
 	defer func() { stopHooks(); <-hookDone }()
+	quotaSvc, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: o.quota, Orgs: orgSvc})
+	if err != nil {
+		return err
+	}
 	mux := http.NewServeMux()
-	lfsSvc, pkgSvc, err := newLFSPackages(db, blobs, repoSvc, orgSvc, quota.Config{}, log) // lfspkg.go
+	lfsSvc, pkgSvc, err := newLFSPackages(db, blobs, repoSvc, orgSvc, o.quota, log) // lfspkg.go
 	if err != nil {
 		return err
 	}
 	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Actions: actSvc, Hooks: hookSvc,
 		Notify: notifySvc,
+		Quota:  quotaSvc,
 		Git:    gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies,
 		LFS: lfsSvc, Packages: pkgSvc})
 	if err != nil {

@@ -288,6 +288,21 @@ func testQuotaUsage(t *testing.T, b Backend) {
 		return err
 	})
 
+	// Every domain Tx reads and charges quota (repos.Tx here).
+	repoUpdate(t, b.Repos(), func(tx repos.Tx) error {
+		require.NoError(t, tx.AddUsage(ctx, quota.RepoOwner(pub), quota.BucketArtifacts, 1))
+		u, err := tx.Usage(ctx, ann.ID)
+		require.NoError(t, err)
+		assert.EqualValues(t, 10, u.Artifacts)
+		gs, err := tx.QuotaGroupsOf(ctx, ann.ID)
+		assert.Empty(t, gs)
+		require.NoError(t, err)
+		gs, err = tx.QuotaGroupsNamed(ctx, []string{"x"})
+		assert.Empty(t, gs)
+		require.NoError(t, err)
+		return tx.AddUsage(ctx, quota.RepoOwner(pub), quota.BucketArtifacts, -1)
+	})
+
 	// Deletes release the bytes, cascades included.
 	issueUpdate(t, b.Issues(), func(tx issues.Tx) error { return tx.DeleteAttachment(ctx, a1.ID) })
 	issueUpdate(t, b.Issues(), func(tx issues.Tx) error { return tx.DeleteComment(ctx, c.ID) })
@@ -328,10 +343,18 @@ func testQuotaUsage(t *testing.T, b Backend) {
 		return nil
 	})
 
-	// Recount reports the counters (LFS etc.) it cannot recount and
-	// RebuildUsage repairs the derived ones.
+	// Recount agrees on the derived buckets (the LFS and package counters
+	// here have no source rows: a backend with LFS and packages recounts
+	// them as 0) and RebuildUsage keeps them.
 	rec := recount(t, s, ann.ID)
-	assert.Equal(t, usage(t, s, ann.ID), rec)
+	assert.Equal(t, derived(usage(t, s, ann.ID)), derived(rec))
 	quotaUpdate(t, s, func(tx quota.Tx) error { return tx.RebuildUsage(ctx, ann.ID) })
 	assert.Equal(t, quota.Used{ReposPublic: 1000, LFS: 7, Packages: 10}, usage(t, s, ann.ID))
+}
+
+// derived keeps the buckets the store derives from its own rows (git
+// sizes, attachments): the ones a recount always recomputes here.
+func derived(u quota.Used) quota.Used {
+	return quota.Used{ReposPublic: u.ReposPublic, ReposPrivate: u.ReposPrivate,
+		AttachmentsIssues: u.AttachmentsIssues, AttachmentsReleases: u.AttachmentsReleases}
 }

@@ -8,6 +8,7 @@ import (
 	"reflect"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/quota"
 )
@@ -176,4 +177,27 @@ func (x recIssuesTx) QuotaGroupsNamed(ctx context.Context, names []string) ([]qu
 	return x.Tx.QuotaGroupsNamed(ctx, names)
 }
 
-var _ issues.Tx = recIssuesTx{}
+func (x recReposTx) AddUsage(ctx context.Context, owner quota.Owner, b quota.Bucket, delta int64) error {
+	x.rec.hit("repos.Tx.AddUsage")
+	return x.Tx.AddUsage(ctx, owner, b, delta)
+}
+
+func (x recReposTx) Usage(ctx context.Context, owner forge.ID) (quota.Used, error) {
+	x.rec.hit("repos.Tx.Usage")
+	return x.Tx.Usage(ctx, owner)
+}
+
+func (x recReposTx) QuotaGroupsOf(ctx context.Context, owner forge.ID) ([]quota.Group, error) {
+	x.rec.hit("repos.Tx.QuotaGroupsOf")
+	return x.Tx.QuotaGroupsOf(ctx, owner)
+}
+
+func (x recReposTx) QuotaGroupsNamed(ctx context.Context, names []string) ([]quota.Group, error) {
+	x.rec.hit("repos.Tx.QuotaGroupsNamed")
+	return x.Tx.QuotaGroupsNamed(ctx, names)
+}
+
+var (
+	_ issues.Tx = recIssuesTx{}
+	_ repos.Tx  = recReposTx{}
+)
