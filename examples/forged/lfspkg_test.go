@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"crypto/rand"
+	"crypto/sha256"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -65,4 +67,29 @@ func TestLFSAndGenericPackages(t *testing.T) {
 	r = s.do(t, call{method: "GET", path: "/api/v1/packages/boss/generic/tool/1.0", user: "boss", pass: "boss-password"})
 	require.Equal(t, 200, r.status, "%s", r.raw)
 	assert.Equal(t, "tool", r.body["name"])
+}
+
+// TestQuotaFlagsReachLFSAndPackages: with -quota and a default total of
+// 1 MB, an LFS object or a package file that would cross it is refused with
+// 413 and the owner's quota body; smaller ones are stored.
+func TestQuotaFlagsReachLFSAndPackages(t *testing.T) {
+	t.Parallel()
+	s := start(t, filepath.Join(t.TempDir(), "data"), map[string]string{
+		"FORGED_ADMIN_USER": "boss", "FORGED_ADMIN_PASSWORD": "boss-password"}, "-quota", "-quota-default-total", "1MB")
+	r := s.do(t, call{method: "POST", path: "/api/v1/user/repos", user: "boss", pass: "boss-password", body: map[string]any{"name": "media"}})
+	require.Equal(t, 201, r.status, "%s", r.raw)
+	big := strings.Repeat("x", 1_000_001)
+	r = s.do(t, call{method: "PUT", path: "/api/packages/boss/generic/tool/1.0/big.txt", user: "boss", pass: "boss-password", body: big})
+	require.Equal(t, 413, r.status, "%s", r.raw)
+	assert.Equal(t, "quota exceeded", r.body["message"])
+	assert.Equal(t, "boss", r.body["username"])
+	r = s.do(t, call{method: "PUT", path: "/api/packages/boss/generic/tool/1.0/small.txt", user: "boss", pass: "boss-password", body: "small"})
+	require.Equal(t, 201, r.status, "%s", r.raw)
+
+	oid := fmt.Sprintf("%x", sha256.Sum256([]byte(big)))
+	r = s.do(t, call{method: "POST", path: "/boss/media.git/info/lfs/objects/batch", user: "boss", pass: "boss-password",
+		header: map[string]string{"Accept": "application/vnd.git-lfs+json"},
+		body:   map[string]any{"operation": "upload", "objects": []map[string]any{{"oid": oid, "size": len(big)}}}})
+	require.Equal(t, 413, r.status, "%s", r.raw)
+	assert.Equal(t, "quota exceeded", r.body["message"])
 }
