@@ -265,3 +265,30 @@ func (s *Service) Expire(ctx context.Context, limit int) (int, error) {
 	}
 	return len(keys), nil
 }
+
+// Run expires artifacts until ctx ends: at once, then every interval
+// (interval <= 0: one hour), each round until none is due. Run one per
+// database. It returns nil when ctx ends.
+func (s *Service) Run(ctx context.Context, interval time.Duration) error {
+	if interval <= 0 {
+		interval = time.Hour
+	}
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	for {
+		for {
+			n, err := s.Expire(ctx, 100)
+			if err != nil && ctx.Err() == nil {
+				s.log.InfoContext(ctx, "artifacts: expiry", "err", err)
+			}
+			if err != nil || n < 100 {
+				break
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick.C:
+		}
+	}
+}

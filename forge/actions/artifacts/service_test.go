@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -191,4 +192,32 @@ func fsWalk(dir string, fn func()) error {
 		}
 	}
 	return nil
+}
+
+// TestRunExpires: Run expires what is due when it starts and returns nil
+// when its context ends.
+func TestRunExpires(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t, -1)
+	a, err := f.svc.Record(ctx, f.owner, "olga", "ci", artifacts.RecordOptions{RunID: 1, Name: "old", Retention: time.Hour},
+		strings.NewReader("bytes"))
+	require.NoError(t, err)
+	f.clock.Step(2 * time.Hour)
+	runCtx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- f.svc.Run(runCtx, time.Hour) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for f.used(t) != 0 {
+		require.True(t, time.Now().Before(deadline), "Run never expired the artifact")
+		runtime.Gosched()
+	}
+	cancel()
+	require.NoError(t, <-done)
+	list, _, err := f.svc.List(ctx, f.owner, "olga", "ci", 0, forge.ListOptions{})
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	assert.Equal(t, artifacts.StatusExpired, list[0].Status)
+	assert.Equal(t, a.ID, list[0].ID)
+	assert.Zero(t, f.files(t))
 }
