@@ -34,6 +34,9 @@ var defaultStatus = []statusFor{
 // every category are 500s, logged, with the message blanked for
 // non-administrators as in Forgejo's production mode.
 func (c *call) writeError(err error, overrides ...statusFor) {
+	if c.writeQuotaExceeded(err) { // 413 (quota_errors.go)
+		return
+	}
 	for _, list := range [][]statusFor{overrides, defaultStatus} {
 		for _, s := range list {
 			if errors.Is(err, s.Err) {

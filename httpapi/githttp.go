@@ -117,6 +117,9 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		plan, err := a.cfg.Repos.CheckPush(r.Context(), actor, owner, name, updates)
+		if err != nil && a.quotaPushRefusal(w, c, updates, caps, err) { // quota_git.go
+			return
+		}
 		if err != nil {
 			// A signed-in writer refused an update (protected branch or
 			// tag) reads why in git's own report, as from a declined hook.
@@ -131,6 +134,7 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		repo, ffOnly = plan.View.Repo.ID, plan.FastForwardOnly
+		r = r.WithContext(repos.WithPushAllowance(r.Context(), plan.QuotaAllowance))
 	} else {
 		if err := actor.RequireScope(forge.AccessRead, forge.CategoryRepository); err != nil {
 			http.Error(w, err.Error(), http.StatusForbidden)

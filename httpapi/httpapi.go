@@ -27,10 +27,13 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // ForgejoVersion is the Forgejo release whose API Hearth follows.
@@ -69,9 +72,20 @@ type Config struct {
 	// Notify serves /notifications and /repos/{owner}/{repo}/notifications
 	// (it needs Repos too). Nil leaves those routes out (they answer 501).
 	Notify *notify.Service
+	// Quota serves the quota API (/user/quota*, /orgs/{org}/quota*,
+	// /admin/quota/**, /admin/users/{username}/quota*; routes_quota.go):
+	// 404 while quota is disabled, as Forgejo. Nil leaves the routes out
+	// (501).
+	Quota *quota.Service
 	// Git serves git's smart HTTP protocol for repositories
 	// (storage/gitstore.Store does). Nil leaves /{owner}/{repo}.git out.
 	Git GitServer
+	// LFS serves Git LFS for repositories at /{owner}/{repo}.git/info/lfs
+	// (httpapi/lfs.go). Nil leaves it out.
+	LFS *lfs.Service
+	// Packages serves the package registry: /api/packages/{owner}/generic
+	// and /api/v1/packages (httpapi/packages*.go). Nil leaves them out.
+	Packages *packages.Service
 	// RootURL is the public URL of the forge, ending in "/", used in error
 	// bodies (`<RootURL>api/swagger`), Link headers and HTML URLs. Empty
 	// means "derive from each request's Host".
@@ -214,6 +228,7 @@ func New(cfg Config) (*API, error) {
 		r.Post("/{owner}/{repo}/git-upload-pack", a.serveGit)
 		r.Post("/{owner}/{repo}/git-receive-pack", a.serveGit)
 	}
+	a.mountLFSPackages(r)
 	a.router = r
 	return a, nil
 }

@@ -175,6 +175,8 @@ func (a *API) routes() []route {
 	}
 	routes = append(routes, a.hookRoutes()...)
 	routes = append(routes, a.notifyRoutes()...)
+	routes = append(routes, a.packageRoutes()...)
+	routes = append(routes, a.quotaRoutes()...)
 	return routes
 }
 

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // upload is one attachment upload: the checks run in a read transaction,
@@ -31,7 +32,15 @@ func (u *upload) run(ctx context.Context) (*Attachment, error) {
 		stamp, given, err = CheckUpdatedAt(a.perm, is.Created, u.opt.UpdatedAt, u.now)
 		return is, c, err
 	}
-	if err := s.store.View(ctx, func(tx Tx) error { _, _, err := stampOf(ctx, tx); return err }); err != nil {
+	owner, subject := quota.RepoOwner(a.repo), quota.SubjectAttachmentsIssues
+	err := s.store.View(ctx, func(tx Tx) error {
+		if _, _, err := stampOf(ctx, tx); err != nil {
+			return err
+		}
+		// Forgejo's check (delta 0) before the bytes are stored.
+		return quota.Check(ctx, tx, s.cfg.Quota, owner, subject, quota.BucketAttachmentsIssues, 0)
+	})
+	if err != nil {
 		return nil, err
 	}
 	if u.opt.Content == nil {
@@ -46,6 +55,11 @@ func (u *upload) run(ctx context.Context) (*Attachment, error) {
 	err = s.store.Update(ctx, func(tx Tx) error {
 		is, c, err := stampOf(ctx, tx)
 		if err != nil {
+			return err
+		}
+		// The upload may not carry the owner past a limit; the row
+		// inserted below is the usage (quota.BucketAttachmentsIssues).
+		if err := quota.Charge(ctx, tx, s.cfg.Quota, owner, subject, quota.BucketAttachmentsIssues, size); err != nil {
 			return err
 		}
 		at.IssueID, at.Created = is.ID, stamp

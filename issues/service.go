@@ -6,6 +6,7 @@ import (
 	"log/slog"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // RepoAccess finds a repository and the actor's permission on it:
@@ -58,6 +59,9 @@ type Config struct {
 	// Teams resolves `@org/team` mentions (mentions.go). Nil mentions no
 	// team.
 	Teams TeamMembers
+	// Quota is the [quota] configuration: attachment uploads are checked
+	// against the repository owner's quota (the zero value: disabled).
+	Quota quota.Config
 }
 
 // Service is the issue tracker. It is safe for concurrent use.

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // Store is the persistence of issues and what hangs on them. Update runs fn
@@ -22,6 +23,10 @@ type Store interface {
 // methods take normalised forge.ListOptions (the service normalises them);
 // a negative Limit lists everything from the page's offset.
 type Tx interface {
+	// UsageTx reads and charges quota in the write's transaction: the
+	// attachment upload checks the repository owner's quota with
+	// quota.Check (the attachment row is the usage).
+	quota.UsageTx
 	NameTx     // label and milestone names of the search (search_names.go)
 	TrackingTx // dependencies, tracked times, stopwatches (tracking_store.go)
 	MentionTx  // users mentioned in issues and comments (mentions.go)

@@ -62,6 +62,7 @@ import (
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/quota"
 	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/sqlite"
@@ -88,6 +89,7 @@ type options struct {
 	trustedProxies                                   []netip.Prefix
 	pprof                                            string
 	webhookPolicy                                    hooks.AddressPolicy
+	quota                                            quota.Config // -quota*: Forgejo's [quota]
 	limits                                           limits
 }
 
@@ -146,9 +148,13 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	fs.Float64Var(&o.limits.rate.PerSecond, "rate-limit", httpapi.DefaultRateLimit.PerSecond,
 		"expensive requests (archives, searches, diffs) a client may make per second, sustained (429 past it); negative: no limit")
 	fs.IntVar(&o.limits.rate.Burst, "rate-burst", httpapi.DefaultRateLimit.Burst, "expensive requests a client may make at once")
+	fs.BoolVar(&o.quota.Enabled, "quota", false, "enable quotas, as Forgejo's [quota] ENABLED (the /quota API exists only then)")
+	quotaGroups := fs.String("quota-default-groups", "", "comma-separated quota groups of accounts in none, as [quota] DEFAULT_GROUPS")
+	quotaTotal := fs.String("quota-default-total", "", "size:all limit of accounts with no group, as [quota.default] TOTAL (e.g. 1GiB, 500MB); empty: unlimited")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
+	o.quota.DefaultGroups, o.quota.DefaultTotal = splitList(*quotaGroups), quota.ParseSize(*quotaTotal)
 	if o.pprof != "" {
 		if err := checkPprofAddr(o.pprof); err != nil {
 			return o, err
@@ -228,7 +234,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	repoHooks := &hookRepos{log: log}
 	pullPush := &pullPushes{}
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, MaxFilesPerCommit: o.limits.maxFilesPerCommit,
-		PushListeners: []repos.PushListener{pushes, pullPush}, RepoListeners: []repos.RepoListener{repoHooks}})
+		PushListeners: []repos.PushListener{pushes, pullPush}, RepoListeners: []repos.RepoListener{repoHooks}, Quota: o.quota})
 	if err != nil {
 		return err
 	}
@@ -247,7 +253,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	events := &issueEvents{log: log}
 	issueHooks := &hookIssues{log: log}
 	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Blobs: blobs, Logger: log,
-		Listeners: []issues.Listener{events, issueHooks}, Teams: orgSvc, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}})
+		Listeners: []issues.Listener{events, issueHooks}, Teams: orgSvc, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}, Quota: o.quota})
 	if err != nil {
 		return err
 	}
@@ -292,11 +298,21 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 	}()
 	defer func() { stopHooks(); <-hookDone }()
+	quotaSvc, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: o.quota, Orgs: orgSvc})
+	if err != nil {
+		return err
+	}
 	mux := http.NewServeMux()
+	lfsSvc, pkgSvc, err := newLFSPackages(db, blobs, repoSvc, orgSvc, o.quota, log) // lfspkg.go
+	if err != nil {
+		return err
+	}
 	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Actions: actSvc, Hooks: hookSvc,
 		Notify: notifySvc,
+		Quota:  quotaSvc,
 		Git:    gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies,
-		MaxBodyBytes: o.limits.maxBodyBytes, MaxUploadBytes: o.limits.maxUpload, RateLimit: o.limits.rate})
+		MaxBodyBytes: o.limits.maxBodyBytes, MaxUploadBytes: o.limits.maxUpload, RateLimit: o.limits.rate,
+		LFS: lfsSvc, Packages: pkgSvc})
 	if err != nil {
 		return err
 	}

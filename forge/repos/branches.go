@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // Branch is a branch with its head commit and protection.
@@ -116,6 +117,9 @@ func (s *Service) CreateBranch(ctx context.Context, actor forge.Actor, owner, na
 	if err := checkBranchName("NewBranchName", newName); err != nil {
 		return nil, nil, err
 	}
+	if err := s.checkQuota(ctx, v.Repo, quota.SubjectReposAll); err != nil {
+		return nil, nil, err
+	}
 	if from != "" {
 		if err := CheckRevision(from); err != nil {
 			return nil, nil, forge.Errorf(forge.ErrInvalid, "[OldRefName]: %v", err)
@@ -197,6 +201,13 @@ type PushPlan struct {
 	// "protected from force push"). The objects of a push arrive after its
 	// commands, so this is checked where they are (git's pre-receive step).
 	FastForwardOnly []string
+	// QuotaAllowance is how many bytes of pack the push may bring before
+	// it crosses the owner's quota (size:repos:all); -1 is no limit. The
+	// transport refuses a larger pack before any reference moves
+	// (WithPushAllowance). A push the quota refuses outright (the owner is
+	// already at a limit and it does not only delete) is refused by
+	// CheckPush with a *quota.ExceededError.
+	QuotaAllowance int64
 }
 
 // CheckPush applies the account state, the write:repository scope, write
@@ -224,7 +235,11 @@ func (s *Service) CheckPush(ctx context.Context, actor forge.Actor, owner, name 
 	if err != nil {
 		return nil, err
 	}
-	return &PushPlan{View: v, FastForwardOnly: ff}, nil
+	allow, err := s.pushAllowance(ctx, v.Repo, updates)
+	if err != nil {
+		return nil, err
+	}
+	return &PushPlan{View: v, FastForwardOnly: ff, QuotaAllowance: allow}, nil
 }
 
 // RenameBranch renames a branch (and the default branch setting with it).

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // Contents is what lies at a path: a file with its content, or a directory
@@ -221,6 +222,9 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.checkQuota(ctx, v.Repo, quota.SubjectReposAll); err != nil {
 		return nil, nil, err
 	}
 	if o.Branch == "" {

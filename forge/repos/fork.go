@@ -56,6 +56,9 @@ func (s *Service) ForkInto(ctx context.Context, actor forge.Actor, owner, name, 
 		if err != nil {
 			return err
 		}
+		if err := s.checkOwnerQuota(ctx, tx, forker, parent.Repo.Private); err != nil {
+			return err
+		}
 		if len(mine) > 0 || parent.Repo.OwnerID == forker.ID && forkName == parent.Repo.Name {
 			return forge.Errorf(forge.ErrConflict, "repository is already forked by user [uname: %s, repo path: %s, fork path: %s/%s]",
 				forker.Name, parent.Repo.FullName(), forker.Name, forkName)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // Blobs stores attachment bytes (storage/blob.Dir does).
@@ -197,6 +198,9 @@ func (s *Service) CreateRelease(ctx context.Context, actor forge.Actor, owner, n
 	if v.Repo.Empty {
 		return nil, nil, forge.Errorf(forge.ErrInvalid, "repo is empty")
 	}
+	if err := s.checkQuota(ctx, v.Repo, quota.SubjectReposAll); err != nil {
+		return nil, nil, err
+	}
 	rel := &Release{RepoID: v.Repo.ID, AuthorID: actor.User.ID, Author: actor.User, Target: v.Repo.DefaultBranch, Created: s.clock.Now()}
 	applyRelease(rel, o)
 	if err := checkTagName("TagName", rel.TagName); err != nil {
@@ -328,6 +332,9 @@ func (s *Service) EditRelease(ctx context.Context, actor forge.Actor, owner, nam
 	}
 	v, err := s.unitWriter(ctx, actor, owner, name, forge.UnitReleases)
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.checkQuota(ctx, v.Repo, quota.SubjectReposAll); err != nil {
 		return nil, nil, err
 	}
 	if o.TagName != nil && *o.TagName != "" {
@@ -462,6 +469,9 @@ func (s *Service) AddAttachment(ctx context.Context, actor forge.Actor, owner, n
 	if up.Name == "" {
 		return nil, nil, forge.Errorf(forge.ErrInvalid, "attachment name is empty")
 	}
+	if err := s.checkQuota(ctx, v.Repo, quota.SubjectAttachmentsReleases); err != nil {
+		return nil, nil, err
+	}
 	if err := s.store.View(ctx, func(tx Tx) error {
 		_, err := tx.ReleaseByID(ctx, v.Repo.ID, releaseID)
 		return storeMissing(err, releaseMissing(releaseID, ""))
@@ -482,7 +492,16 @@ func (s *Service) AddAttachment(ctx context.Context, actor forge.Actor, owner, n
 	} else if !ValidDownloadURL(up.ExternalURL) {
 		return nil, nil, forge.Errorf(forge.ErrInvalid, "invalid external URL")
 	}
-	if err := s.store.Update(ctx, func(tx Tx) error { return tx.CreateAttachment(ctx, a) }); err != nil {
+	if err := s.store.Update(ctx, func(tx Tx) error {
+		// The asset may not carry the owner past a limit; its row is the
+		// usage (quota.BucketAttachmentsReleases).
+		err := quota.Charge(ctx, tx, s.cfg.Quota, quota.RepoOwner(v.Repo), quota.SubjectAttachmentsReleases,
+			quota.BucketAttachmentsReleases, a.Size)
+		if err != nil {
+			return err
+		}
+		return tx.CreateAttachment(ctx, a)
+	}); err != nil {
 		s.removeBlobs(ctx, []*Attachment{a})
 		return nil, nil, err
 	}

@@ -216,6 +216,13 @@ func (s *Service) create(ctx context.Context, actor forge.Actor, owner string, f
 				return forge.Errorf(forge.ErrForbidden, "user should be the site admin")
 			}
 		}
+		// Forgejo checks the quota of POST /user/repos and
+		// /orgs/{org}/repos, not of the administrator's creation.
+		if !forOther {
+			if err := s.checkOwnerQuota(ctx, tx, u, o.Private); err != nil {
+				return err
+			}
+		}
 		if err := s.clearStaleCreation(ctx, tx, u.ID, o.Name, now); err != nil {
 			return err
 		}

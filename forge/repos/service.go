@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // Config configures a Service. Store and Git are required; every other zero
@@ -44,6 +45,11 @@ type Config struct {
 	// DisableSHA256 refuses object_format_name "sha256" (Forgejo refuses it
 	// with git older than 2.42; Hearth leaves the choice to the host).
 	DisableSHA256 bool
+	// Quota is the [quota] configuration: repository creation, forks,
+	// transfers, branches, tags, releases, contents, release assets and
+	// pushes are checked against the owner's quota (quota.go). The zero
+	// value is disabled.
+	Quota quota.Config
 }
 
 // PushListener reacts to pushes. It runs after the push, in the pushing

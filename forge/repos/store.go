@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // Store is the persistence of repositories. Update runs fn in one
@@ -16,6 +17,8 @@ type Store interface {
 
 // Tx is one transaction over repositories and what hangs on them.
 type Tx interface {
+	// UsageTx reads quota in the write's transaction (quota.go).
+	quota.UsageTx
 	// UserByName finds a user ignoring case; forge.ErrNotFound if none.
 	UserByName(ctx context.Context, name string) (*forge.User, error)
 	// UserByID returns forge.ErrNotFound if none.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // Tag is a tag reference: its target object (the tag object for annotated
@@ -106,6 +107,9 @@ func (s *Service) CreateTag(ctx context.Context, actor forge.Actor, owner, name,
 		return nil, nil, err
 	}
 	if err := checkTagName("TagName", tag); err != nil {
+		return nil, nil, err
+	}
+	if err := s.checkQuota(ctx, v.Repo, quota.SubjectReposAll); err != nil {
 		return nil, nil, err
 	}
 	if target != "" {

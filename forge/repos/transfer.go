@@ -136,6 +136,9 @@ func (s *Service) StartTransfer(ctx context.Context, actor forge.Actor, owner, n
 		if err != nil {
 			return err
 		}
+		if err := s.checkOwnerQuota(ctx, tx, to, v.Repo.Private); err != nil {
+			return err
+		}
 		if err := checkTransferTeams(ctx, tx, to, teamIDs); err != nil {
 			return err
 		}
@@ -350,6 +353,9 @@ func (s *Service) answerTransfer(ctx context.Context, actor forge.Actor, owner, 
 		}
 		if _, err := tx.RepoByName(ctx, t.Recipient.ID, r.Name); err == nil {
 			return forge.Errorf(forge.ErrConflict, "repository already exists [uname: %s, name: %s]", t.Recipient.Name, r.Name)
+		}
+		if err := s.checkOwnerQuota(ctx, tx, t.Recipient, r.Private); err != nil {
+			return err
 		}
 		if err := s.move(ctx, tx, v, t.Recipient, teamIDsOf(t.Teams)); err != nil {
 			return err

@@ -206,6 +206,7 @@ func (h HTTP) ServeGitRPC(w http.ResponseWriter, r *http.Request, repo forge.ID,
 		defer os.Remove(logPath)
 		args = append([]string{"-c", "core.hooksPath=" + hooks}, args...)
 		env = append(env, envFastForwardOnly+"="+strings.Join(fastForwardOnly, "\n"), envPushLog+"="+logPath)
+		env = append(env, pushQuotaEnv(ctx)...) // http_hooks.go
 	} else {
 		args = append([]string{"-c", "uploadpack.allowFilter=true"}, args...)
 	}

@@ -2,8 +2,12 @@ package gitstore
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
+	"strconv"
+
+	"github.com/hearthforge/hearth/forge/repos"
 )
 
 // Directories of the Store root beside the repositories (<id>.git).
@@ -20,13 +24,37 @@ const (
 	// envPushLog names the file the post-receive hook writes the applied
 	// updates to.
 	envPushLog = "HEARTH_PUSH_LOG"
+	// envQuotaAllowance is how many bytes the objects a push brings may
+	// take (repos.PushAllowance): a larger push is refused with Forgejo's
+	// "Quota exceeded" before any reference moves. Unset: no limit.
+	envQuotaAllowance = "HEARTH_QUOTA_ALLOWANCE"
 )
 
+// pushQuotaEnv returns the hook environment of the push allowance in ctx.
+func pushQuotaEnv(ctx context.Context) []string {
+	n, ok := repos.PushAllowance(ctx)
+	if !ok {
+		return nil
+	}
+	return []string{envQuotaAllowance + "=" + strconv.FormatInt(n, 10)}
+}
+
 // preReceiveHook refuses a non-fast-forward update or a deletion of a
-// reference listed in HEARTH_FAST_FORWARD_ONLY, with Forgejo's message. A
-// refusal declines the whole push: no reference is updated.
+// reference listed in HEARTH_FAST_FORWARD_ONLY, with Forgejo's message,
+// and a push whose incoming objects (the files git received into its
+// quarantine directory: the pack, or the loose objects it was unpacked
+// to) take more than HEARTH_QUOTA_ALLOWANCE bytes, with Forgejo's
+// "Quota exceeded". A refusal declines the whole push: no reference is
+// updated.
 const preReceiveHook = `#!/bin/sh
 # Installed by Hearth (storage/gitstore): do not edit.
+if [ -n "$HEARTH_QUOTA_ALLOWANCE" ] && [ -n "$GIT_QUARANTINE_PATH" ]; then
+	size=$(find "$GIT_QUARANTINE_PATH" -type f -printf '%s\n' 2>/dev/null | awk '{s += $1} END {printf "%d", s}')
+	if [ "${size:-0}" -gt "$HEARTH_QUOTA_ALLOWANCE" ]; then
+		echo "Quota exceeded" >&2
+		exit 1
+	fi
+fi
 status=0
 while read -r old new ref; do
 	[ -n "$HEARTH_FAST_FORWARD_ONLY" ] || continue

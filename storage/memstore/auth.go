@@ -163,6 +163,7 @@ func (t *tx) DeleteUser(ctx context.Context, id forge.ID) error {
 	deleteWhere(t.st.tokens, func(_ forge.ID, tk auth.AccessToken) bool { return tk.UserID == id })
 	deleteWhere(t.st.collabs, func(k pair, _ forge.AccessMode) bool { return k.user == id })
 	t.st.deleteUserIssues(id)
+	t.st.deleteUserPackages(id) // packages.go
 	touched := map[forge.ID]bool{}
 	for k := range t.st.watches {
 		touched[k.repo] = touched[k.repo] || k.user == id

@@ -87,7 +87,8 @@ func (s *state) deleteIssue(id forge.ID) {
 			s.unlabel(k)
 		}
 	}
-	deleteWhere(s.issueAssets, func(_ forge.ID, a issues.Attachment) bool { return a.IssueID == id })
+	// quota.go: releases the bytes of the attachments it deletes.
+	s.deleteIssueAssetsWhere(func(_ forge.ID, a issues.Attachment) bool { return a.IssueID == id })
 	delete(s.issues, id) // last: unlabel reads whether it was closed
 }
 

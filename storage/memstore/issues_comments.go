@@ -7,6 +7,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/quota"
 )
 
 func (t issueTx) CreateComment(ctx context.Context, c *issues.Comment) error {
@@ -54,7 +55,7 @@ func (t issueTx) DeleteComment(ctx context.Context, id forge.ID) error {
 		return notFound("delete comment")
 	}
 	delete(t.st.comments, id)
-	deleteWhere(t.st.issueAssets, func(_ forge.ID, a issues.Attachment) bool { return a.CommentID == id })
+	t.st.deleteIssueAssetsWhere(func(_ forge.ID, a issues.Attachment) bool { return a.CommentID == id }) // quota.go
 	return nil
 }
 
@@ -112,6 +113,7 @@ func (t issueTx) CreateAttachment(ctx context.Context, a *issues.Attachment) err
 	v := *a
 	v.Created = ts(a.Created)
 	t.st.issueAssets[a.ID] = v
+	t.st.countAsset(v.RepoID, quota.BucketAttachmentsIssues, v.Size) // quota.go
 	return nil
 }
 
@@ -158,7 +160,7 @@ func (t issueTx) DeleteAttachment(ctx context.Context, id forge.ID) error {
 	if _, ok := t.st.issueAssets[id]; !ok {
 		return notFound("delete attachment")
 	}
-	delete(t.st.issueAssets, id)
+	t.st.deleteIssueAssetsWhere(func(k forge.ID, _ issues.Attachment) bool { return k == id }) // quota.go
 	return nil
 }
 

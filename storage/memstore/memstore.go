@@ -30,8 +30,11 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/actions/artifacts"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
+	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -141,6 +144,13 @@ type state struct {
 	pulls      map[forge.ID]issues.PullRequest
 	reviews    map[forge.ID]issues.Review
 	autoMerges map[forge.ID]issues.AutoMerge
+	// LFS objects, packages and artifacts (lfs.go, packages.go, artifacts.go).
+	lfsMeta     map[lfsKey]lfs.MetaObject
+	packages    map[forge.ID]packages.Package
+	pkgVersions map[forge.ID]packages.Version
+	pkgFiles    map[forge.ID]packages.File
+	artifacts   map[forge.ID]artifacts.Artifact
+	quota       quotaState // quota.go
 }
 
 // issueLabel keys a label on an issue.
@@ -206,6 +216,12 @@ func newState() *state {
 		pulls:       map[forge.ID]issues.PullRequest{},
 		reviews:     map[forge.ID]issues.Review{},
 		autoMerges:  map[forge.ID]issues.AutoMerge{},
+		lfsMeta:     map[lfsKey]lfs.MetaObject{},
+		packages:    map[forge.ID]packages.Package{},
+		pkgVersions: map[forge.ID]packages.Version{},
+		pkgFiles:    map[forge.ID]packages.File{},
+		artifacts:   map[forge.ID]artifacts.Artifact{},
+		quota:       newQuotaState(),
 	}
 }
 
@@ -259,6 +275,12 @@ func (s *state) clone() *state {
 		pulls:       maps.Clone(s.pulls),
 		reviews:     maps.Clone(s.reviews),
 		autoMerges:  maps.Clone(s.autoMerges),
+		lfsMeta:     maps.Clone(s.lfsMeta),
+		packages:    maps.Clone(s.packages),
+		pkgVersions: maps.Clone(s.pkgVersions),
+		pkgFiles:    maps.Clone(s.pkgFiles),
+		artifacts:   maps.Clone(s.artifacts),
+		quota:       s.quota.clone(),
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // storedRelease keeps what the SQL backends keep: not the loaded author or
@@ -121,7 +122,7 @@ func (t *tx) DeleteRelease(ctx context.Context, id forge.ID) error {
 		return notFound("release")
 	}
 	delete(t.st.releases, id)
-	deleteWhere(t.st.attachments, func(_ forge.ID, a repos.Attachment) bool { return a.ReleaseID == id })
+	t.st.deleteReleaseAssetsWhere(func(_ forge.ID, a repos.Attachment) bool { return a.ReleaseID == id }) // quota.go
 	return nil
 }
 
@@ -146,6 +147,7 @@ func (t *tx) CreateAttachment(ctx context.Context, a *repos.Attachment) error {
 	v.ID = t.st.nextID("attachment")
 	v.Created = ts(a.Created)
 	t.st.attachments[v.ID] = v
+	t.st.countAsset(v.RepoID, quota.BucketAttachmentsReleases, v.Size) // quota.go
 	a.ID = v.ID
 	return nil
 }
@@ -208,7 +210,7 @@ func (t *tx) DeleteAttachment(ctx context.Context, id forge.ID) error {
 	if _, ok := t.st.attachments[id]; !ok {
 		return notFound("attachment")
 	}
-	delete(t.st.attachments, id)
+	t.st.deleteReleaseAssetsWhere(func(k forge.ID, _ repos.Attachment) bool { return k == id }) // quota.go
 	return nil
 }
 

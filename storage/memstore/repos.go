@@ -141,6 +141,7 @@ func (t *tx) DeleteRepo(ctx context.Context, id forge.ID) error {
 	deleteWhere(t.st.protections, func(_ forge.ID, p repos.BranchProtection) bool { return p.RepoID == id })
 	deleteWhere(t.st.tagProts, func(_ forge.ID, p repos.TagProtection) bool { return p.RepoID == id })
 	deleteWhere(t.st.statuses, func(_ forge.ID, s repos.CommitStatus) bool { return s.RepoID == id })
+	t.st.deleteRepoLFSPackages(id) // packages.go
 	deleteWhere(t.st.releases, func(_ forge.ID, r repos.Release) bool { return r.RepoID == id })
 	deleteWhere(t.st.attachments, func(_ forge.ID, a repos.Attachment) bool { return a.RepoID == id })
 	t.st.deleteRepoIssues(id)

@@ -68,7 +68,9 @@ func storeInterfaces(b Backend) map[string]reflect.Type {
 		"notify.Tx": reflect.TypeFor[notify.Tx](),
 	}
 	m["actions.Tx"] = reflect.TypeFor[actions.Tx]()
+	addLFSPackageInterfaces(m)
 	addIssueInterfaces(m, b)
+	addQuotaInterfaces(m)
 	if _, ok := b.Auth().(auth.TokenFinder); ok {
 		m["auth.TokenFinder"] = reflect.TypeFor[auth.TokenFinder]()
 	}

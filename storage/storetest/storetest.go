@@ -16,12 +16,16 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/actions/artifacts"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // Backend is what a storage backend offers the domains.
@@ -33,6 +37,10 @@ type Backend interface {
 	Notify() notify.Store
 	Actions() actions.Store
 	Hooks() hooks.Store
+	LFS() lfs.Store
+	Packages() packages.Store
+	Artifacts() artifacts.Store
+	Quota() quota.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -125,6 +133,14 @@ var cases = []struct {
 	{"IssueDependencyComments", testIssueDependencyComments},
 	{"IssueLabelSearch", testIssueLabelSearch},
 	{"IssueAssigneeSearch", testIssueAssigneeSearch},
+	{"LFS", testLFS},
+	{"Packages", testPackages},
+	{"Artifacts", testArtifacts},
+	{"LFSPackageUsage", testLFSPackageUsage},
+	{"LFSPackageCascades", testLFSPackageCascades},
+	{"QuotaRules", testQuotaRules},
+	{"QuotaUsage", testQuotaUsage},
+	{"QuotaRandom", testQuotaRandom},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {

@@ -1,0 +1,105 @@
+package packages
+
+import (
+	"regexp"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// Type is a package type, by Forgejo's name.
+type Type string
+
+// TypeGeneric is the generic registry's type, the one Hearth serves.
+const TypeGeneric Type = "generic"
+
+// Types are the package types Forgejo knows (the type filter of
+// listPackages).
+var Types = []Type{"alpine", "arch", "cargo", "chef", "composer", "conan", "conda", "container", "cran", "debian",
+	TypeGeneric, "go", "helm", "maven", "npm", "nuget", "pub", "pypi", "rpm", "rubygems", "swift", "vagrant"}
+
+// Package is an owner's package (Forgejo's package).
+type Package struct {
+	ID      forge.ID
+	OwnerID forge.ID
+	// RepoID is the repository the package is linked to, 0 if none.
+	RepoID  forge.ID
+	Type    Type
+	Name    string
+	Created time.Time
+}
+
+// Version is a version of a package (Forgejo's package_version).
+type Version struct {
+	ID        forge.ID
+	PackageID forge.ID
+	CreatorID forge.ID
+	Version   string
+	Created   time.Time
+}
+
+// File is a file of a version (Forgejo's package_file and its blob).
+type File struct {
+	ID        forge.ID
+	VersionID forge.ID
+	Name      string
+	// BlobKey names the bytes in the blob store.
+	BlobKey                   string
+	Size                      int64
+	MD5, SHA1, SHA256, SHA512 string
+	Created                   time.Time
+}
+
+// VersionRef is a version with its package.
+type VersionRef struct {
+	Package *Package
+	Version *Version
+}
+
+// Filter selects the versions of SearchVersions.
+type Filter struct {
+	OwnerID forge.ID
+	// Type selects one type; "" all.
+	Type Type
+	// Query selects packages whose name contains it, ignoring case.
+	Query string
+}
+
+// Descriptor is a version with everything its JSON shows: package, owner,
+// creator (nil if deleted), linked repository (nil if none), files.
+type Descriptor struct {
+	Package *Package
+	Version *Version
+	Owner   *forge.User
+	Creator *forge.User
+	Repo    *forge.Repository
+	Files   []*File
+}
+
+var (
+	packageNameRe = regexp.MustCompile(`\A[-_+.\w]+\z`)
+	filenameRe    = regexp.MustCompile(`\A[-_+=:;.()\[\]{}~!@#$%^& \w]+\z`)
+)
+
+// ValidGenericName reports whether name may name a generic package
+// (routers/api/packages/generic isValidPackageName).
+func ValidGenericName(name string) bool {
+	if len(name) == 1 && !unicode.IsLetter(rune(name[0])) && !unicode.IsNumber(rune(name[0])) {
+		return false
+	}
+	return packageNameRe.MatchString(name) && name != ".."
+}
+
+// ValidGenericFilename reports whether name may name a generic package's
+// file (isValidFileName).
+func ValidGenericFilename(name string) bool {
+	return filenameRe.MatchString(name) && strings.TrimSpace(name) == name && name != "." && name != ".."
+}
+
+// ValidGenericVersion reports whether v may be a generic package's version:
+// not empty, without surrounding space.
+func ValidGenericVersion(v string) bool {
+	return v != "" && strings.TrimSpace(v) == v
+}

@@ -1,0 +1,119 @@
+package memstore
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions/artifacts"
+)
+
+// Artifacts returns the store package forge/actions/artifacts consumes.
+func (s *Store) Artifacts() artifacts.Store { return artifactStore{s} }
+
+type artifactStore struct{ s *Store }
+
+// artifactTx is a transaction seen as an artifacts.Tx.
+type artifactTx struct{ *tx }
+
+var (
+	_ artifacts.Store = artifactStore{}
+	_ artifacts.Tx    = artifactTx{}
+)
+
+func (a artifactStore) Update(ctx context.Context, fn func(artifacts.Tx) error) error {
+	return a.s.update(ctx, func(t *tx) error { return fn(artifactTx{t}) })
+}
+
+func (a artifactStore) View(ctx context.Context, fn func(artifacts.Tx) error) error {
+	return a.s.view(ctx, func(t *tx) error { return fn(artifactTx{t}) })
+}
+
+func (t artifactTx) CreateArtifact(ctx context.Context, a *artifacts.Artifact) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if _, ok := t.st.repos[a.RepoID]; !ok {
+		return missingRef("create artifact")
+	}
+	for _, cur := range t.st.artifacts {
+		if cur.RunID == a.RunID && cur.Name == a.Name {
+			return conflict("create artifact")
+		}
+	}
+	row := *a
+	row.ID, row.Created, row.Expires = t.st.nextID("action_artifact"), ts(row.Created), ts(row.Expires)
+	t.st.artifacts[row.ID] = row
+	a.ID = row.ID
+	return nil
+}
+
+func (t artifactTx) Artifact(ctx context.Context, repo, id forge.ID) (*artifacts.Artifact, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	cur, ok := t.st.artifacts[id]
+	if !ok || cur.RepoID != repo {
+		return nil, notFound("artifact")
+	}
+	return &cur, nil
+}
+
+func (t artifactTx) ListArtifacts(ctx context.Context, repo, run forge.ID, o forge.ListOptions) ([]*artifacts.Artifact, int64, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, 0, err
+	}
+	all := []*artifacts.Artifact{}
+	for _, cur := range t.st.artifacts {
+		if cur.RepoID == repo && (run == 0 || cur.RunID == run) {
+			all = append(all, &cur)
+		}
+	}
+	list, n := pageOf(all, func(a, b *artifacts.Artifact) int { return cmp.Compare(b.ID, a.ID) }, o)
+	return list, n, nil
+}
+
+func (t artifactTx) ExpireArtifact(ctx context.Context, id forge.ID) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	cur, ok := t.st.artifacts[id]
+	if !ok {
+		return notFound("expire artifact")
+	}
+	cur.Status, cur.BlobKey = artifacts.StatusExpired, ""
+	t.st.artifacts[id] = cur
+	return nil
+}
+
+func (t artifactTx) DeleteArtifact(ctx context.Context, id forge.ID) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if _, ok := t.st.artifacts[id]; !ok {
+		return notFound("delete artifact")
+	}
+	delete(t.st.artifacts, id)
+	return nil
+}
+
+func (t artifactTx) DueArtifacts(ctx context.Context, now time.Time, limit int) ([]*artifacts.Artifact, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	due := []*artifacts.Artifact{}
+	for _, cur := range t.st.artifacts {
+		if cur.Status != artifacts.StatusExpired && !cur.Expires.After(now) {
+			due = append(due, &cur)
+		}
+	}
+	slices.SortFunc(due, func(a, b *artifacts.Artifact) int {
+		return cmp.Or(a.Expires.Compare(b.Expires), cmp.Compare(a.ID, b.ID))
+	})
+	if limit >= 0 && len(due) > limit {
+		due = due[:limit]
+	}
+	return due, nil
+}

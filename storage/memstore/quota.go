@@ -1,0 +1,219 @@
+package memstore
+
+import (
+	"cmp"
+	"context"
+	"maps"
+	"slices"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/quota"
+)
+
+// quotaStore is the view of a Store that package quota consumes.
+type quotaStore struct{ s *Store }
+
+// quotaTx implements quota.Tx over one memstore transaction. The
+// quota.UsageTx methods are on the base tx, so every domain Tx has them.
+type quotaTx struct{ *tx }
+
+var (
+	_ quota.Store   = quotaStore{}
+	_ quota.Tx      = quotaTx{}
+	_ quota.UsageTx = (*tx)(nil)
+)
+
+// Quota returns the store package quota consumes.
+func (s *Store) Quota() quota.Store { return quotaStore{s} }
+
+func (r quotaStore) Update(ctx context.Context, fn func(quota.Tx) error) error {
+	return r.s.update(ctx, func(t *tx) error { return fn(quotaTx{t}) })
+}
+
+func (r quotaStore) View(ctx context.Context, fn func(quota.Tx) error) error {
+	return r.s.view(ctx, func(t *tx) error { return fn(quotaTx{t}) })
+}
+
+// repoBucket keys a repository's counter; ownerBucket an account's own.
+type repoBucket struct {
+	repo forge.ID
+	b    quota.Bucket
+}
+
+type ownerBucket struct {
+	owner forge.ID
+	b     quota.Bucket
+}
+
+type groupRule struct{ group, rule string }
+
+type groupMember struct {
+	group string
+	owner forge.ID
+}
+
+// quotaState is the quota part of a state: rules, groups, their mappings,
+// memberships and the usage counters. Counters of a deleted repository or
+// account are never read again (ids are not reused).
+type quotaState struct {
+	rules      map[string]quota.Rule // Subjects never modified in place
+	groups     map[string]struct{}
+	groupRules map[groupRule]struct{}
+	members    map[groupMember]struct{}
+	repoUsage  map[repoBucket]int64
+	ownerUsage map[ownerBucket]int64
+}
+
+func newQuotaState() quotaState {
+	return quotaState{
+		rules: map[string]quota.Rule{}, groups: map[string]struct{}{},
+		groupRules: map[groupRule]struct{}{}, members: map[groupMember]struct{}{},
+		repoUsage: map[repoBucket]int64{}, ownerUsage: map[ownerBucket]int64{},
+	}
+}
+
+func (q quotaState) clone() quotaState {
+	return quotaState{
+		rules: maps.Clone(q.rules), groups: maps.Clone(q.groups),
+		groupRules: maps.Clone(q.groupRules), members: maps.Clone(q.members),
+		repoUsage: maps.Clone(q.repoUsage), ownerUsage: maps.Clone(q.ownerUsage),
+	}
+}
+
+// countAsset adds delta to a repository's derived attachment counter: the
+// attachment row writers call it, as the SQL backend's triggers do.
+func (s *state) countAsset(repo forge.ID, b quota.Bucket, delta int64) {
+	if delta == 0 {
+		return
+	}
+	k := repoBucket{repo, b}
+	if v := s.quota.repoUsage[k] + delta; v != 0 {
+		s.quota.repoUsage[k] = v
+	} else {
+		delete(s.quota.repoUsage, k)
+	}
+}
+
+// deleteIssueAssetsWhere deletes the issue attachments del selects and
+// releases their bytes.
+func (s *state) deleteIssueAssetsWhere(del func(forge.ID, issues.Attachment) bool) {
+	for id, a := range s.issueAssets {
+		if del(id, a) {
+			s.countAsset(a.RepoID, quota.BucketAttachmentsIssues, -a.Size)
+			delete(s.issueAssets, id)
+		}
+	}
+}
+
+// deleteReleaseAssetsWhere is deleteIssueAssetsWhere for release
+// attachments.
+func (s *state) deleteReleaseAssetsWhere(del func(forge.ID, repos.Attachment) bool) {
+	for id, a := range s.attachments {
+		if del(id, a) {
+			s.countAsset(a.RepoID, quota.BucketAttachmentsReleases, -a.Size)
+			delete(s.attachments, id)
+		}
+	}
+}
+
+// AddUsage adds to a repository's or an account's counter (quota.UsageTx).
+func (t *tx) AddUsage(ctx context.Context, owner quota.Owner, b quota.Bucket, delta int64) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if !b.Valid() || b.Derived() {
+		return forge.Errorf(forge.ErrInvalid, "add usage: bucket %q is not a counter", string(b))
+	}
+	if owner.RepoID != 0 {
+		if _, ok := t.st.repos[owner.RepoID]; !ok {
+			return missingRef("add usage: repository")
+		}
+		t.st.countAsset(owner.RepoID, b, delta)
+		return nil
+	}
+	if _, ok := t.st.users[owner.ID]; !ok {
+		return missingRef("add usage: account")
+	}
+	k := ownerBucket{owner.ID, b}
+	if v := t.st.quota.ownerUsage[k] + delta; v != 0 {
+		t.st.quota.ownerUsage[k] = v
+	} else {
+		delete(t.st.quota.ownerUsage, k)
+	}
+	return nil
+}
+
+// Usage sums an account's repositories and own counters (quota.UsageTx).
+func (t *tx) Usage(ctx context.Context, owner forge.ID) (quota.Used, error) {
+	if err := t.read(ctx); err != nil {
+		return quota.Used{}, err
+	}
+	var u quota.Used
+	for _, r := range t.st.repos {
+		if r.OwnerID != owner {
+			continue
+		}
+		_ = u.Add(quota.RepoBucket(r.Private), r.Size)
+		for _, b := range quota.Buckets {
+			_ = u.Add(b, t.st.quota.repoUsage[repoBucket{r.ID, b}])
+		}
+	}
+	for _, b := range quota.Buckets {
+		_ = u.Add(b, t.st.quota.ownerUsage[ownerBucket{owner, b}])
+	}
+	return u, nil
+}
+
+// group returns a group with its rules ordered by name.
+func (s *state) quotaGroup(name string) quota.Group {
+	g := quota.Group{Name: name, Rules: []quota.Rule{}}
+	for k := range s.quota.groupRules {
+		if k.group == name {
+			g.Rules = append(g.Rules, copyRule(s.quota.rules[k.rule]))
+		}
+	}
+	slices.SortFunc(g.Rules, func(a, b quota.Rule) int { return cmp.Compare(a.Name, b.Name) })
+	return g
+}
+
+func copyRule(r quota.Rule) quota.Rule {
+	r.Subjects = slices.Clone(r.Subjects)
+	return r
+}
+
+func sortGroups(gs []quota.Group) []quota.Group {
+	slices.SortFunc(gs, func(a, b quota.Group) int { return cmp.Compare(a.Name, b.Name) })
+	return gs
+}
+
+// QuotaGroupsOf returns an account's explicit groups (quota.UsageTx).
+func (t *tx) QuotaGroupsOf(ctx context.Context, owner forge.ID) ([]quota.Group, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	out := []quota.Group{}
+	for k := range t.st.quota.members {
+		if k.owner == owner {
+			out = append(out, t.st.quotaGroup(k.group))
+		}
+	}
+	return sortGroups(out), nil
+}
+
+// QuotaGroupsNamed returns the existing groups of names (quota.UsageTx).
+func (t *tx) QuotaGroupsNamed(ctx context.Context, names []string) ([]quota.Group, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	out := []quota.Group{}
+	seen := map[string]bool{}
+	for _, n := range names {
+		if _, ok := t.st.quota.groups[n]; ok && !seen[n] {
+			seen[n] = true
+			out = append(out, t.st.quotaGroup(n))
+		}
+	}
+	return sortGroups(out), nil
+}
