@@ -281,6 +281,10 @@ func (ic issueConv) timeline(v *issues.TimelineView) wire.TimelineComment {
 			out.RefComment = &rc
 		}
 	}
+	if v.DependentIssue != nil {
+		is := ic.issue(v.DependentIssue)
+		out.DependentIssue = &is
+	}
 	return out
 }
 

@@ -55,7 +55,10 @@ type Comment struct {
 	// OldTitle and NewTitle are the change of a CommentTitle.
 	OldTitle, NewTitle string
 	// OldRef and NewRef are the change of a CommentChangeRef.
-	OldRef, NewRef   string
+	OldRef, NewRef string
+	// DependentIssueID is the other issue of a CommentAddDependency or
+	// CommentRemoveDependency; the comment goes with that issue.
+	DependentIssueID forge.ID
 	ContentVersion   int
 	Created, Updated time.Time
 }

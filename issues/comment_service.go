@@ -34,6 +34,7 @@ func (s *Service) CreateComment(ctx context.Context, actor forge.Actor, owner, r
 	}
 	now := s.clock.Now()
 	var view *CommentView
+	var mentioned []forge.ID
 	err = s.store.Update(ctx, func(tx Tx) error {
 		is, err := a.issue(ctx, tx, index)
 		if err != nil {
@@ -60,7 +61,7 @@ func (s *Service) CreateComment(ctx context.Context, actor forge.Actor, owner, r
 		if err := xref(ctx, tx, actor, is, c, targets, false, now, stamp, given); err != nil {
 			return err
 		}
-		if err := recordMentions(ctx, tx, is, mentions); err != nil {
+		if mentioned, err = recordMentions(ctx, tx, is, mentions); err != nil {
 			return err
 		}
 		vs, err := a.commentViews(ctx, tx, []*Comment{c}, map[forge.ID]*Issue{is.ID: is})
@@ -70,7 +71,7 @@ func (s *Service) CreateComment(ctx context.Context, actor forge.Actor, owner, r
 		view = vs[0]
 		return nil
 	})
-	s.emitComment(ctx, err, actor, view)
+	s.emitComment(ctx, err, actor, view, mentioned...)
 	return view, err
 }
 
@@ -238,7 +239,7 @@ func (s *Service) EditComment(ctx context.Context, actor forge.Actor, owner, rep
 			if err := xref(ctx, tx, actor, is, c, targets, true, now, stamp, given); err != nil {
 				return err
 			}
-			if err := recordMentions(ctx, tx, is, mentions); err != nil {
+			if _, err := recordMentions(ctx, tx, is, mentions); err != nil {
 				return err
 			}
 		}

@@ -64,7 +64,10 @@ func noDependenciesLeft(ctx context.Context, tx Tx, repo *forge.Repository, is *
 // that nothing of a repository the actor may not see is told. An unknown
 // path issue or dep is ErrIssueNotFound; an unknown or invisible
 // repository of dep is ErrRepoNotExist. forge.ErrConflict if the
-// dependency exists or dep depends on the issue (circular).
+// dependency exists or dep depends on the issue (circular). In the same
+// transaction both issues get a CommentAddDependency naming the other and
+// are updated now (RemoveDependency and the block routes alike, with
+// CommentRemoveDependency for a removal).
 func (s *Service) AddDependency(ctx context.Context, actor forge.Actor, owner, repo string, index int64, dep IssueRef) (*IssueView, error) {
 	return s.link(ctx, actor, owner, repo, index, dep, true, true)
 }
@@ -136,8 +139,9 @@ func (s *Service) link(ctx context.Context, actor forge.Actor, owner, repo strin
 		if ta.repo.Archived || !DependenciesEnabled(ta.repo) || !ta.canWrite(target.IsPull) || !da.canRead(dep.IsPull) {
 			return notFound()
 		}
+		now := s.clock.Now()
 		if add {
-			err = createDependency(ctx, tx, actor, target, dep, s.clock.Now())
+			err = createDependency(ctx, tx, actor, target, dep, now)
 		} else {
 			err = tx.DeleteDependency(ctx, target.ID, dep.ID)
 			if errors.Is(err, forge.ErrNotFound) {
@@ -145,6 +149,9 @@ func (s *Service) link(ctx context.Context, actor forge.Actor, owner, repo strin
 			}
 		}
 		if err != nil {
+			return err
+		}
+		if err := dependencyComments(ctx, tx, actor, target, dep, add, now); err != nil {
 			return err
 		}
 		view, err = a.view(ctx, tx, pathIssue)

@@ -28,6 +28,11 @@ type Event struct {
 	// Comment is the comment the event made (nil for EventCreate; the
 	// close or reopen event comment otherwise when there is one).
 	Comment *Comment
+	// Mentioned are the users the text of an EventCreate or EventComment
+	// mentions (`@user`, and the members of `@org/team`) who may read the
+	// issue, never the actor: Forgejo notifies each of them (its
+	// NewIssue and CreateIssueComment notifiers with their mentions).
+	Mentioned []forge.ID
 }
 
 // Listener is told of issue events (notifications, webhooks). IssueEvent
@@ -48,12 +53,12 @@ func (s *Service) emit(ctx context.Context, e Event) {
 
 // emitView is emit for an operation's result view, when the operation
 // succeeded (err nil).
-func (s *Service) emitView(ctx context.Context, err error, kind EventKind, actor forge.Actor, v *IssueView, c *Comment) {
+func (s *Service) emitView(ctx context.Context, err error, kind EventKind, actor forge.Actor, v *IssueView, c *Comment, mentioned ...forge.ID) {
 	if err != nil || v == nil || v.Issue == nil {
 		return
 	}
 	is := *v.Issue
-	e := Event{Kind: kind, Actor: actor, Repo: v.Repo, Issue: &is}
+	e := Event{Kind: kind, Actor: actor, Repo: v.Repo, Issue: &is, Mentioned: mentioned}
 	if c != nil {
 		cc := *c
 		e.Comment = &cc
@@ -97,12 +102,12 @@ func (s *Service) Participants(ctx context.Context, issueID forge.ID) ([]forge.I
 }
 
 // emitComment tells of a new comment when its creation succeeded (err nil).
-func (s *Service) emitComment(ctx context.Context, err error, actor forge.Actor, v *CommentView) {
+func (s *Service) emitComment(ctx context.Context, err error, actor forge.Actor, v *CommentView, mentioned ...forge.ID) {
 	if err != nil || v == nil || v.Issue == nil || v.Comment == nil {
 		return
 	}
 	is, c := *v.Issue, *v.Comment
-	s.emit(ctx, Event{Kind: EventComment, Actor: actor, Repo: v.Repo, Issue: &is, Comment: &c})
+	s.emit(ctx, Event{Kind: EventComment, Actor: actor, Repo: v.Repo, Issue: &is, Comment: &c, Mentioned: mentioned})
 }
 
 // emitState tells of a close or reopen when an edit changed the issue's

@@ -54,6 +54,7 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 	}
 	now := s.clock.Now()
 	var view *IssueView
+	var mentioned []forge.ID
 	err = s.store.Update(ctx, func(tx Tx) error {
 		if err := checkBlocked(ctx, tx, actor, a.repo.OwnerID); err != nil {
 			return err
@@ -114,13 +115,13 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 		if err := xref(ctx, tx, actor, is, nil, targets, false, now, now, false); err != nil {
 			return err
 		}
-		if err := recordMentions(ctx, tx, is, mentions); err != nil {
+		if mentioned, err = recordMentions(ctx, tx, is, mentions); err != nil {
 			return err
 		}
 		view, err = a.view(ctx, tx, is)
 		return err
 	})
-	s.emitView(ctx, err, EventCreate, actor, view, nil)
+	s.emitView(ctx, err, EventCreate, actor, view, nil, mentioned...)
 	return view, err
 }
 
@@ -296,7 +297,7 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, repo strin
 			}
 		}
 		if is.Body != body {
-			if err := recordMentions(ctx, tx, is, mentions); err != nil {
+			if _, err := recordMentions(ctx, tx, is, mentions); err != nil {
 				return err
 			}
 		}

@@ -21,7 +21,8 @@ type PullGit interface {
 	// SyncHead points ref (refs/pull/N/head) of repository base at the tip
 	// of branch of repository head, copying the objects it needs when head
 	// is another repository (a fork), and returns that commit id.
-	// forge.ErrNotFound if the branch does not exist.
+	// forge.ErrNotFound if the branch does not exist; forge.ErrInvalid for
+	// a branch name git refuses or a ref outside refs/pull/.
 	SyncHead(ctx context.Context, base, head forge.ID, branch, ref string) (string, error)
 	// MergeBase returns the best common ancestor of commits a and b;
 	// forge.ErrNotFound if they share no history.
@@ -31,12 +32,17 @@ type PullGit interface {
 	// all), with Files and line stats when o.Files; and their total number.
 	// o.Rev and o.Path are ignored.
 	Compare(ctx context.Context, repo forge.ID, base, head string, o repos.LogOptions) ([]*repos.Commit, int, error)
-	// DiffFiles lists the files changed between base and head (git diff
-	// base head) with Forgejo's statuses and line counts, in path order.
+	// DiffFiles lists the files changed between base and head (`git diff
+	// -M base head`, renames found) in git's path order, with git's line
+	// counts and the statuses of Forgejo's ChangedFile: "added", "deleted",
+	// "renamed" (PreviousFilename set), "changed", or "unchanged" for a file
+	// none of whose lines changed (a mode change, a binary file).
 	DiffFiles(ctx context.Context, repo forge.ID, base, head string) ([]repos.FileChangeStat, error)
-	// Diff writes the change from base to head to w: kind "diff" is `git
-	// diff --full-index base head`, kind "patch" is `git format-patch
-	// --stdout base..head`. forge.ErrInvalid for another kind.
+	// Diff writes the change from base to head to w, as Forgejo's
+	// GetDiffOrPatch: kind "diff" is `git diff -p base head`, "binary" is
+	// `git diff -p --binary --histogram base head`, "patch" is `git
+	// format-patch --binary --stdout base...head`. forge.ErrInvalid for
+	// another kind.
 	Diff(ctx context.Context, repo forge.ID, base, head, kind string, w io.Writer) error
 	// TestMerge merges head into base in memory (git merge-tree
 	// --write-tree) and reports the conflicting paths, none when the merge
@@ -48,8 +54,13 @@ type PullGit interface {
 	// temporary index or object directory and moves the ref last: on any
 	// failure no ref has changed. forge.ErrConflict (wrapping *MergeConflict)
 	// when the merge or a rebased commit conflicts; forge.ErrInvalid when
-	// MergeStyleFastForwardOnly cannot fast-forward. It returns the new tip
-	// of the branch.
+	// MergeStyleFastForwardOnly cannot fast-forward, m.Base or m.Head is not
+	// a commit id, or the branch name, an identity or the message is one git
+	// refuses. It returns the new tip of the branch. Rebased commits are those of `git rebase` (base...head,
+	// merges and commits already in base left out, commits that become
+	// empty dropped); when there is none, or Base already contains Head,
+	// rebase and rebase-merge leave the branch at Base, and when Base is
+	// an ancestor of Head the rebase styles keep Head's commits as they are.
 	Merge(ctx context.Context, repo forge.ID, m MergeCommand) (string, error)
 	// IsAncestor reports whether commit a is reachable from commit b.
 	IsAncestor(ctx context.Context, repo forge.ID, a, b string) (bool, error)
@@ -68,6 +79,11 @@ const (
 	// MergeStyleManuallyMerged records a pull request merged outside
 	// Hearth; no git operation is made.
 	MergeStyleManuallyMerged MergeStyle = "manually-merged"
+	// MergeStyleRebaseUpdate (Forgejo's internal "rebase-update-only", not
+	// a wire value) updates a pull request's head branch by rebase: the
+	// commits of Base...Head are replayed onto Base and Branch (the head
+	// branch) moves from Head, where it must still point, to the result.
+	MergeStyleRebaseUpdate MergeStyle = "rebase-update-only"
 )
 
 // MergeCommand is one merge to make in a repository.
@@ -80,6 +96,11 @@ type MergeCommand struct {
 	Base string
 	// Head is the commit merged into Branch.
 	Head string
+	// Source is a repository Merge copies Base or Head from when the
+	// repository merged into lacks it: the base repository when updating
+	// the head branch of a fork with its base branch (by merge, Head is the
+	// base branch's tip; by MergeStyleRebaseUpdate, Base is). 0: none.
+	Source forge.ID
 	// Message is the merge or squash commit message (subject, blank line,
 	// body); rebased commits keep theirs.
 	Message   string
@@ -91,7 +112,9 @@ type MergeCommand struct {
 type MergeCheck struct {
 	// Conflicts lists the conflicting paths, nil when the merge is clean.
 	Conflicts []string
-	// Tree is the tree of the merge result when clean.
+	// Tree is the id of the merge result's tree when clean: an id to
+	// compare (with the base's tree: nothing to merge), not an object to
+	// read, as TestMerge stores nothing.
 	Tree string
 }
 

@@ -54,6 +54,9 @@ type Config struct {
 	NewUUID func() string
 	// Listeners are told of issue events after they commit (events.go).
 	Listeners []Listener
+	// Teams resolves `@org/team` mentions (mentions.go). Nil mentions no
+	// team.
+	Teams TeamMembers
 	// Quota is the [quota] configuration: attachment uploads are checked
 	// against the repository owner's quota (the zero value: disabled).
 	Quota quota.Config

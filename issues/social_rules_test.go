@@ -68,11 +68,8 @@ func TestLabelTemplates(t *testing.T) {
 	list, err := issues.LabelTemplates("Default")
 	assert.NoError(t, err)
 	assert.Equal(t, issues.LabelTemplate{Name: "bug", Color: "#ee0701", Description: "Something is not working"}, list[0])
-	adv, err := issues.LabelTemplates("Advanced")
-	assert.NoError(t, err)
-	for _, l := range adv {
-		assert.True(t, l.Exclusive, l.Name)
-	}
+	_, err = issues.LabelTemplates("Advanced")
+	assert.NoError(t, err) // its entries: labeltemplates_test.go
 	for _, bad := range []string{"nope", "../label/Default", ""} {
 		_, err = issues.LabelTemplates(bad)
 		assert.ErrorIs(t, err, forge.ErrNotFound, bad)

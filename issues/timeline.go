@@ -47,6 +47,9 @@ type TimelineView struct {
 	Ref        *CrossRef
 	RefIssue   *IssueView
 	RefComment *CommentView
+	// DependentIssue is the other issue of a dependency event, nil when
+	// the actor may not read it (dependency_timeline.go).
+	DependentIssue *IssueView
 }
 
 // Timeline returns one page of every comment and event of issue index,
@@ -61,6 +64,7 @@ func (s *Service) Timeline(ctx context.Context, actor forge.Actor, owner, repo s
 	}
 	var (
 		list  []*Comment
+		deps  map[forge.ID]*Issue
 		refs  map[forge.ID]*CrossRef
 		is    *Issue
 		total int64
@@ -79,7 +83,10 @@ func (s *Service) Timeline(ctx context.Context, actor forge.Actor, owner, repo s
 		for _, c := range list {
 			ids = append(ids, c.ID)
 		}
-		refs, err = tx.CrossRefs(ctx, ids)
+		if refs, err = tx.CrossRefs(ctx, ids); err != nil {
+			return err
+		}
+		deps, err = dependentIssues(ctx, tx, list)
 		return err
 	})
 	if err != nil {
@@ -88,21 +95,30 @@ func (s *Service) Timeline(ctx context.Context, actor forge.Actor, owner, repo s
 	// The repositories of references from elsewhere, resolved outside the
 	// read (repository permissions are the repository service's answer).
 	byRepo := map[forge.ID]*access{a.repo.ID: a}
+	var others []forge.ID
 	for _, r := range refs {
-		if _, ok := byRepo[r.RefRepoID]; ok {
+		others = append(others, r.RefRepoID)
+	}
+	for _, d := range deps {
+		others = append(others, d.RepoID)
+	}
+	for _, id := range others {
+		if _, ok := byRepo[id]; ok {
 			continue
 		}
-		byRepo[r.RefRepoID] = nil
+		byRepo[id] = nil
 		if by, ok := s.repos.(RepoAccessByID); ok {
-			if repo, perm, err := by.RepoAccessByID(ctx, actor, r.RefRepoID); err == nil {
-				byRepo[r.RefRepoID] = &access{actor: actor, repo: repo, perm: perm}
+			if repo, perm, err := by.RepoAccessByID(ctx, actor, id); err == nil {
+				byRepo[id] = &access{actor: actor, repo: repo, perm: perm}
 			}
 		}
 	}
 	var out []*TimelineView
 	err = s.store.View(ctx, func(tx Tx) error {
-		out, err = a.timelineViews(ctx, tx, is, list, refs, byRepo)
-		return err
+		if out, err = a.timelineViews(ctx, tx, is, list, refs, byRepo); err != nil {
+			return err
+		}
+		return attachDependents(ctx, tx, out, deps, byRepo)
 	})
 	return out, total, err
 }

@@ -217,7 +217,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	events := &issueEvents{log: log}
 	issueHooks := &hookIssues{log: log}
 	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Blobs: blobs, Logger: log,
-		Listeners: []issues.Listener{events, issueHooks}, Quota: o.quota})
+		Listeners: []issues.Listener{events, issueHooks}, Teams: orgSvc, Quota: o.quota})
 	if err != nil {
 		return err
 	}
@@ -401,7 +401,7 @@ func (l *issueEvents) IssueEvent(ctx context.Context, e issues.Event) {
 	if l.notify == nil || e.Repo == nil || e.Issue == nil {
 		return
 	}
-	ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull}
+	ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull, Mentioned: e.Mentioned}
 	if e.Comment != nil {
 		ev.CommentID = e.Comment.ID
 	}

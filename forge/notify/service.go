@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
@@ -79,6 +80,10 @@ type Event struct {
 	IsPull  bool
 	// CommentID is the comment the event made, 0 if none.
 	CommentID forge.ID
+	// Mentioned are users the event's text mentions: recipients besides
+	// the watchers and participants (Forgejo's issue notification with a
+	// receiver), under the same read check.
+	Mentioned []forge.ID
 }
 
 // Notify gives every recipient of e (Recipients of the repository's
@@ -99,7 +104,7 @@ func (s *Service) Notify(ctx context.Context, e Event) error {
 			return err
 		}
 	}
-	ids := Recipients(e.Doer, watchers, participants)
+	ids := Recipients(e.Doer, watchers, slices.Concat(participants, e.Mentioned))
 	if len(ids) == 0 {
 		return nil
 	}

@@ -117,6 +117,9 @@ type FileChangeStat struct {
 	Status    string
 	Additions int
 	Deletions int
+	// PreviousFilename is the old path of a "renamed" file, which only
+	// issues.PullGit's DiffFiles reports.
+	PreviousFilename string
 }
 
 // LogOptions select commits.

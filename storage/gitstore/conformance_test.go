@@ -29,3 +29,14 @@ func TestConformance(t *testing.T) {
 		})
 	}
 }
+
+// TestPullConformance runs the issues.PullGit suite against the Store.
+func TestPullConformance(t *testing.T) {
+	t.Parallel()
+	gittest.RunPulls(t, func(t *testing.T) gittest.PullBackend {
+		s, err := gitstore.Open(t.TempDir())
+		require.NoError(t, err)
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}

@@ -86,3 +86,10 @@ func TestCanceledContext(t *testing.T) {
 	_, err := g.Refs(ctx, 1)
 	assert.ErrorIs(t, err, context.Canceled)
 }
+
+// TestPullConformance runs the issues.PullGit suite (SHA-1), with no git
+// binary to be found.
+func TestPullConformance(t *testing.T) {
+	t.Setenv("PATH", "")
+	gittest.RunPulls(t, func(t *testing.T) gittest.PullBackend { return memgit.New() })
+}

@@ -78,7 +78,7 @@ func (s *state) deleteIssue(id forge.ID) {
 	delete(s.assignees, id)
 	s.forgetMentions(id, 0)
 	for c, cm := range s.comments {
-		if cm.IssueID == id {
+		if cm.IssueID == id || cm.DependentIssueID == id { // a dependency event goes with the issue it names
 			delete(s.comments, c)
 		}
 	}

@@ -12,7 +12,8 @@ import (
 // of commentArgs.
 var commentFields = []string{"issue_id", "type", "poster_id", "original_author", "original_author_id", "body",
 	"label_id", "content", "old_milestone_id", "milestone_id", "assignee_id", "removed_assignee",
-	"old_title", "new_title", "old_ref", "new_ref", "content_version", "created_unix", "updated_unix"}
+	"old_title", "new_title", "old_ref", "new_ref", "content_version", "created_unix", "updated_unix",
+	"dependent_issue_id"}
 
 var commentCols = func() string {
 	cols := []string{"c.id"}
@@ -25,7 +26,8 @@ var commentCols = func() string {
 func commentArgs(c *issues.Comment) []any {
 	return []any{c.IssueID, int(c.Type), c.PosterID, c.OriginalAuthor, c.OriginalAuthorID, c.Body,
 		c.LabelID, c.Content, c.OldMilestoneID, c.MilestoneID, c.AssigneeID, c.RemovedAssignee,
-		c.OldTitle, c.NewTitle, c.OldRef, c.NewRef, c.ContentVersion, toUnix(c.Created), toUnix(c.Updated)}
+		c.OldTitle, c.NewTitle, c.OldRef, c.NewRef, c.ContentVersion, toUnix(c.Created), toUnix(c.Updated),
+		c.DependentIssueID}
 }
 
 func commentDest() (*issues.Comment, []any, func()) {
@@ -33,7 +35,8 @@ func commentDest() (*issues.Comment, []any, func()) {
 	var created, updated int64
 	return c, []any{&c.ID, &c.IssueID, &c.Type, &c.PosterID, &c.OriginalAuthor, &c.OriginalAuthorID, &c.Body,
 			&c.LabelID, &c.Content, &c.OldMilestoneID, &c.MilestoneID, &c.AssigneeID, &c.RemovedAssignee,
-			&c.OldTitle, &c.NewTitle, &c.OldRef, &c.NewRef, &c.ContentVersion, &created, &updated},
+			&c.OldTitle, &c.NewTitle, &c.OldRef, &c.NewRef, &c.ContentVersion, &created, &updated,
+			&c.DependentIssueID},
 		func() { c.Created, c.Updated = fromUnix(created), fromUnix(updated) }
 }
 
@@ -43,7 +46,8 @@ var (
 	sqlCommentByID   = prepared("SELECT " + commentCols + " FROM comment c WHERE c.id = ?")
 	sqlUpdateComment = prepared(`UPDATE comment SET poster_id = ?, original_author = ?, original_author_id = ?, body = ?,
 		label_id = ?, content = ?, old_milestone_id = ?, milestone_id = ?, assignee_id = ?, removed_assignee = ?,
-		old_title = ?, new_title = ?, old_ref = ?, new_ref = ?, content_version = ?, updated_unix = ? WHERE id = ?`)
+		old_title = ?, new_title = ?, old_ref = ?, new_ref = ?, content_version = ?, updated_unix = ?,
+		dependent_issue_id = ? WHERE id = ?`)
 	sqlDeleteComment = prepared(`DELETE FROM comment WHERE id = ?`)
 )
 
@@ -63,7 +67,7 @@ func (t issueTx) CommentByID(ctx context.Context, id forge.ID) (*issues.Comment,
 func (t issueTx) UpdateComment(ctx context.Context, c *issues.Comment) error {
 	res, err := t.exec(ctx, sqlUpdateComment, c.PosterID, c.OriginalAuthor, c.OriginalAuthorID, c.Body,
 		c.LabelID, c.Content, c.OldMilestoneID, c.MilestoneID, c.AssigneeID, c.RemovedAssignee,
-		c.OldTitle, c.NewTitle, c.OldRef, c.NewRef, c.ContentVersion, toUnix(c.Updated), c.ID)
+		c.OldTitle, c.NewTitle, c.OldRef, c.NewRef, c.ContentVersion, toUnix(c.Updated), c.DependentIssueID, c.ID)
 	return affectedOne(res, err, "comment")
 }
 

@@ -56,8 +56,12 @@ func repoSet(f issues.IssueFilter) (set string, args []any, ok bool) {
 const broadRepoSet = 50
 
 // issueWhere is the condition of f on issue i, and its arguments. ok is
-// false when f matches nothing, so that no query runs at all.
-func issueWhere(f issues.IssueFilter) (where string, args []any, ok bool) {
+// false when f matches nothing, so that no query runs at all. perRow
+// writes the label, assignee and mention filters as a lookup per issue
+// (for a page that walks an order's index and stops early) rather than as
+// the set of every matching issue (for a count, or a page that sorts all
+// matches): building that set is most of the cost of a broad filter.
+func issueWhere(f issues.IssueFilter, perRow bool) (where string, args []any, ok bool) {
 	set, args, ok := repoSet(f)
 	if !ok {
 		return "", nil, false
@@ -89,9 +93,16 @@ func issueWhere(f issues.IssueFilter) (where string, args []any, ok bool) {
 		if len(f.LabelIDs) == 0 {
 			return "", nil, false
 		}
-		// IN, not a correlated EXISTS: the id list is read once, not per issue.
-		add(`i.id IN (SELECT il.issue_id FROM issue_label il
-			WHERE il.label_id IN (SELECT value FROM json_each(?)))`, idList(f.LabelIDs))
+		if perRow {
+			// The issue's few labels, each looked up in the list (a unary +
+			// keeps SQLite from seeking every listed label per issue).
+			add(`EXISTS (SELECT 1 FROM issue_label il WHERE il.issue_id = i.id
+				AND +il.label_id IN (SELECT value FROM json_each(?)))`, idList(f.LabelIDs))
+		} else {
+			// IN, not a correlated EXISTS: the id list is read once, not per issue.
+			add(`i.id IN (SELECT il.issue_id FROM issue_label il
+				WHERE il.label_id IN (SELECT value FROM json_each(?)))`, idList(f.LabelIDs))
+		}
 	}
 	if f.LabelNames != nil {
 		if len(f.LabelNames) == 0 {
@@ -116,10 +127,16 @@ func issueWhere(f issues.IssueFilter) (where string, args []any, ok bool) {
 	if f.PosterID != 0 {
 		add("i.poster_id = ?", f.PosterID)
 	}
-	if f.AssigneeID != 0 {
+	switch {
+	case f.AssigneeID != 0 && perRow:
+		add("EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id AND a.assignee_id = ?)", f.AssigneeID)
+	case f.AssigneeID != 0:
 		add("i.id IN (SELECT a.issue_id FROM issue_assignees a WHERE a.assignee_id = ?)", f.AssigneeID)
 	}
-	if f.MentionedID != 0 {
+	switch {
+	case f.MentionedID != 0 && perRow:
+		add("EXISTS (SELECT 1 FROM mention m WHERE m.user_id = ? AND m.issue_id = i.id)", f.MentionedID)
+	case f.MentionedID != 0:
 		add("i.id IN (SELECT m.issue_id FROM mention m WHERE m.user_id = ?)", f.MentionedID)
 	}
 	switch {
@@ -146,10 +163,18 @@ func issueWhere(f issues.IssueFilter) (where string, args []any, ok bool) {
 // largest issue id (the size of the table, near enough), with its
 // arguments. A filter by repository, state and kind only is a sum over
 // issue_count; any other is a count of the matching issues.
-func issueCount(f issues.IssueFilter, where string, args []any) (string, []any) {
+func issueCount(f issues.IssueFilter, where string, args []any, labelsDisjoint bool) (string, []any) {
 	const size = ", (SELECT coalesce(max(id), 0) FROM issue)"
-	if f.LabelIDs != nil || f.MilestoneIDs != nil || f.LabelNames != nil || f.MilestoneNames != nil || f.PosterID != 0 || f.AssigneeID != 0 || f.MentionedID != 0 || f.Keyword != "" ||
-		!f.UpdatedSince.IsZero() || !f.UpdatedBefore.IsZero() {
+	others := f.MilestoneIDs != nil || f.LabelNames != nil || f.MilestoneNames != nil || f.PosterID != 0 || f.AssigneeID != 0 || f.MentionedID != 0 || f.Keyword != "" ||
+		!f.UpdatedSince.IsZero() || !f.UpdatedBefore.IsZero()
+	if f.LabelIDs != nil && !others && labelsDisjoint {
+		return labelCount(f, size)
+	}
+	if f.AssigneeID != 0 && f.LabelIDs == nil && f.LabelNames == nil && f.MilestoneNames == nil && f.PosterID == 0 &&
+		f.MentionedID == 0 && f.Keyword == "" && f.UpdatedSince.IsZero() && f.UpdatedBefore.IsZero() {
+		return assigneeCount(f, size)
+	}
+	if f.LabelIDs != nil || others {
 		return "SELECT count(*)" + size + " FROM issue i WHERE " + where, args
 	}
 	set, args, _ := repoSet(f)
@@ -165,6 +190,60 @@ func issueCount(f issues.IssueFilter, where string, args []any) (string, []any) 
 	}
 	return "SELECT coalesce(sum(c.n), 0)" + size + " FROM issue_count c WHERE " + strings.Join(conds, " AND "), args
 }
+
+// labelCount is the query of the number of issues of f's labels, f
+// filtering by repository, state and kind otherwise, counted in the index
+// issue_label_filter alone (00026: each row carries its issue's
+// repository, state and kind). It counts rows, so it is exact only when no
+// issue can carry two of the labels: labelsDisjoint.
+func labelCount(f issues.IssueFilter, size string) (string, []any) {
+	set, args, _ := repoSet(f)
+	args = append([]any{idList(f.LabelIDs)}, args...)
+	// A unary + on repo_id: the repositories are checked in the index
+	// entries, not sought label by label.
+	conds := []string{"il.label_id IN (SELECT value FROM json_each(?))", "+il.repo_id IN " + set}
+	switch f.State {
+	case issues.StateOpen:
+		conds = append(conds, "il.is_closed = 0")
+	case issues.StateClosed:
+		conds = append(conds, "il.is_closed = 1")
+	}
+	if f.IsPull != nil {
+		conds, args = append(conds, "il.is_pull = ?"), append(args, *f.IsPull)
+	}
+	return "SELECT count(*)" + size + " FROM issue_label il INDEXED BY issue_label_filter WHERE " + strings.Join(conds, " AND "), args
+}
+
+// assigneeCount is the query of the number of issues assigned to f's
+// assignee, f filtering by repository, state, kind and milestone
+// otherwise, counted in the index issue_assignees_filter alone (00026:
+// each row carries its issue's repository, state, kind and milestone). An
+// issue has its assignee once, so rows are issues.
+func assigneeCount(f issues.IssueFilter, size string) (string, []any) {
+	set, args, _ := repoSet(f)
+	args = append([]any{f.AssigneeID}, args...)
+	conds := []string{"a.assignee_id = ?", "+a.repo_id IN " + set}
+	switch f.State {
+	case issues.StateOpen:
+		conds = append(conds, "a.is_closed = 0")
+	case issues.StateClosed:
+		conds = append(conds, "a.is_closed = 1")
+	}
+	if f.IsPull != nil {
+		conds, args = append(conds, "a.is_pull = ?"), append(args, *f.IsPull)
+	}
+	if f.MilestoneIDs != nil {
+		conds, args = append(conds, "+a.milestone_id IN (SELECT value FROM json_each(?))"), append(args, idList(f.MilestoneIDs))
+	}
+	return "SELECT count(*)" + size + " FROM issue_assignees a INDEXED BY issue_assignees_filter WHERE " + strings.Join(conds, " AND "), args
+}
+
+// sqlLabelsDisjoint tells whether the labels of a list belong each to a
+// different repository and none to an organisation: an issue carries
+// labels of its repository and of its owner only, so no issue then carries
+// two of them.
+var sqlLabelsDisjoint = prepared(`SELECT count(*) = count(DISTINCT repo_id) AND count(org_id) = 0
+	FROM label WHERE id IN (SELECT value FROM json_each(?))`)
 
 // orderIndexes are the indexes that hold the issues in an order's leading
 // column.
@@ -183,12 +262,18 @@ var orderIndexes = map[issues.IssueSort]string{
 const scanBudget = 20_000
 
 func (t issueTx) ListIssues(ctx context.Context, f issues.IssueFilter, o forge.ListOptions) ([]*issues.Issue, int64, error) {
-	where, args, ok := issueWhere(f)
+	where, args, ok := issueWhere(f, false)
 	if !ok {
 		return []*issues.Issue{}, 0, nil
 	}
 	var total, size int64
-	countQ, countArgs := issueCount(f, where, args)
+	disjoint := false
+	if f.LabelIDs != nil {
+		if err := t.queryRow(ctx, sqlLabelsDisjoint, idList(f.LabelIDs)).Scan(&disjoint); err != nil {
+			return nil, 0, mapError(err, "labels")
+		}
+	}
+	countQ, countArgs := issueCount(f, where, args, disjoint)
 	if err := t.queryRow(ctx, countQ, countArgs...).Scan(&total, &size); err != nil {
 		return nil, 0, mapError(err, "count issues")
 	}
@@ -207,6 +292,9 @@ func (t issueTx) ListIssues(ctx context.Context, f issues.IssueFilter, o forge.L
 	oneRepo := len(f.RepoIDs) == 1 && !f.PublicRepos && f.State != "" && f.State != issues.StateAll
 	if index, ok := orderIndexes[f.Sort]; ok && !oneRepo && o.Limit >= 0 && pageEnd*size <= scanBudget*total {
 		from += "INDEXED BY " + index + " "
+		// The walk meets about pageEnd × size / total issues: look each
+		// one up rather than gather every match first.
+		where, args, _ = issueWhere(f, true)
 	}
 	if f.Sort == issues.IssueSortNearDueDate || f.Sort == issues.IssueSortFarDueDate {
 		from += "LEFT JOIN milestone m ON m.id = i.milestone_id "

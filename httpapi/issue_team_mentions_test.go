@@ -1,0 +1,138 @@
+package httpapi_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/notify"
+	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi"
+	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/storage/blob"
+	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/sqlite"
+)
+
+// mentionNotifyEvents adapts issues.Listener to notify.Service with the
+// mentioned users, as examples/forged does.
+type mentionNotifyEvents struct {
+	t   *testing.T
+	svc *notify.Service
+}
+
+func (l *mentionNotifyEvents) IssueEvent(ctx context.Context, e issues.Event) {
+	ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull, Mentioned: e.Mentioned}
+	if e.Comment != nil {
+		ev.CommentID = e.Comment.ID
+	}
+	assert.NoError(l.t, l.svc.Notify(ctx, ev))
+}
+
+// newTeamMentionEnv wires issues, organisations and notifications as
+// examples/forged does, on SQLite; users alice, bob and eve (alice/proj
+// exists, bob writes it), every answer checked against the document.
+func newTeamMentionEnv(t *testing.T) *issueEnv {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, ":memory:")
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	clock := forgetest.NewClock()
+	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
+		SecretKey: []byte("httpapi-test-secret")})
+	require.NoError(t, err)
+	no := false
+	_, err = svc.EnsureAdmin(ctx, auth.CreateUserOptions{
+		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
+	require.NoError(t, err)
+	git, err := gitstore.Open(t.TempDir())
+	require.NoError(t, err)
+	t.Cleanup(func() { git.Close() })
+	blobs, err := blob.OpenDir(t.TempDir())
+	require.NoError(t, err)
+	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
+	require.NoError(t, err)
+	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
+	require.NoError(t, err)
+	events := &mentionNotifyEvents{t: t}
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc},
+		Clock: clock, Blobs: blobs, Teams: orgSvc, Listeners: []issues.Listener{events}})
+	require.NoError(t, err)
+	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc, Clock: clock})
+	require.NoError(t, err)
+	events.svc = notifySvc
+	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Issues: issueSvc, Notify: notifySvc})
+	require.NoError(t, err)
+	mux := http.NewServeMux()
+	mux.Handle("/", api)
+	srv := httptest.NewServer(notifyChecked(t, mux))
+	t.Cleanup(srv.Close)
+	e := &issueEnv{env: &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, issues: issueSvc,
+		proj: "/api/v1/repos/alice/proj"}
+	for _, name := range []string{"alice", "bob", "eve"} {
+		e.createUser(name)
+	}
+	e.root, e.alice, e.bob, e.eve = e.token("root", "all"), e.token("alice", "all"), e.token("bob", "all"), e.token("eve", "all")
+	return e
+}
+
+// TestIssueTeamMentions: `@acme/devs` in an issue or a comment of an
+// acme repository mentions every member of devs that may read it (the
+// mentioned=true search finds the issue) and gives each a notification
+// thread, when the writer is a member of acme; a writer who is not (a
+// mere collaborator) mentions nobody through the team.
+func TestIssueTeamMentions(t *testing.T) {
+	t.Parallel()
+	e := newTeamMentionEnv(t)
+	e.createUser("dave")
+	dave := e.token("dave", "all")
+	e.send(e.root, "POST", "/api/v1/admin/users/alice/orgs", map[string]any{"username": "acme"}, 201)
+	e.send(e.alice, "POST", "/api/v1/orgs/acme/repos", map[string]any{"name": "tracker", "private": true}, 201)
+	tm := e.send(e.alice, "POST", "/api/v1/orgs/acme/teams", map[string]any{"name": "devs", "permission": "write",
+		"units_map": map[string]string{"repo.code": "write", "repo.issues": "write"}}, 201).json(t)
+	id := int64(tm["id"].(float64))
+	for _, u := range []string{"bob", "dave"} {
+		e.send(e.alice, "PUT", fmt.Sprintf("/api/v1/teams/%d/members/%s", id, u), nil, 204)
+	}
+	e.send(e.alice, "PUT", fmt.Sprintf("/api/v1/teams/%d/repos/acme/tracker", id), nil, 204)
+	e.send(e.alice, "PUT", "/api/v1/repos/acme/tracker/collaborators/eve", map[string]any{"permission": "write"}, 204)
+	// dave watches nothing: any thread he gets comes from a mention.
+	e.send(dave, "DELETE", "/api/v1/repos/acme/tracker/subscription", nil, 204)
+	issues := "/api/v1/repos/acme/tracker/issues"
+
+	e.send(e.alice, "POST", issues, map[string]any{"title": "quiet", "body": "nothing"}, 201)
+	require.Empty(t, e.threads(dave, ""), "no mention, no thread")
+
+	e.send(e.alice, "POST", issues, map[string]any{"title": "ping", "body": "please look, @acme/devs"}, 201)
+	th := e.threads(dave, "")
+	require.Len(t, th, 1, "the team mention notifies dave")
+	assert.Equal(t, "ping", th[0]["subject"].(map[string]any)["title"])
+	search := func(tok string) []string {
+		t.Helper()
+		return titles(t, e.send(tok, "GET", "/api/v1/repos/issues/search?mentioned=true&state=all", nil, 200))
+	}
+	assert.Equal(t, []string{"ping"}, search(dave))
+	assert.Equal(t, []string{"ping"}, search(e.bob))
+	assert.Empty(t, search(e.alice), "never the writer")
+
+	// A comment mentions too.
+	e.send(e.bob, "POST", issues+"/1/comments", map[string]any{"body": "@acme/devs FYI"}, 201)
+	assert.Len(t, e.threads(dave, ""), 2)
+	assert.ElementsMatch(t, []string{"ping", "quiet"}, search(dave))
+	assert.Equal(t, []string{"ping"}, search(e.bob), "bob wrote the comment")
+
+	// eve writes the repository but is no member of acme: she may not see
+	// its teams, so her mention reaches nobody.
+	e.send(e.eve, "POST", issues, map[string]any{"title": "stranger", "body": "@acme/devs"}, 201)
+	assert.Len(t, e.threads(dave, ""), 2)
+	assert.ElementsMatch(t, []string{"ping", "quiet"}, search(dave))
+}

@@ -1,0 +1,85 @@
+-- +goose Up
+-- The issue a dependency event (comment types 19 and 20) names: Forgejo's
+-- comment.dependent_issue_id. A dependency comment goes with the issue it
+-- names (Forgejo's DeleteIssuesByRepoID deletes them with it).
+ALTER TABLE comment ADD COLUMN dependent_issue_id INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX comment_dependent ON comment (dependent_issue_id) WHERE dependent_issue_id <> 0;
+
+-- +goose StatementBegin
+CREATE TRIGGER comment_dependent_delete AFTER DELETE ON issue BEGIN
+    DELETE FROM comment WHERE dependent_issue_id = old.id;
+END;
+-- +goose StatementEnd
+
+-- The search by labels: each issue_label row carries its issue's
+-- repository, state and kind (kept by the triggers below), so that the
+-- number of issues of some labels is counted in the index
+-- issue_label_filter alone, without reading every issue.
+ALTER TABLE issue_label ADD COLUMN repo_id INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE issue_label ADD COLUMN is_closed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE issue_label ADD COLUMN is_pull INTEGER NOT NULL DEFAULT 0;
+UPDATE issue_label SET (repo_id, is_closed, is_pull) =
+    (SELECT i.repo_id, i.is_closed <> 0, i.is_pull <> 0 FROM issue i WHERE i.id = issue_label.issue_id);
+CREATE INDEX issue_label_filter ON issue_label (label_id, is_closed, is_pull, repo_id, issue_id);
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_label_filter_insert AFTER INSERT ON issue_label BEGIN
+    UPDATE issue_label SET (repo_id, is_closed, is_pull) =
+        (SELECT i.repo_id, i.is_closed <> 0, i.is_pull <> 0 FROM issue i WHERE i.id = NEW.issue_id)
+        WHERE issue_id = NEW.issue_id AND label_id = NEW.label_id;
+END;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_label_filter_update AFTER UPDATE OF repo_id, is_closed, is_pull ON issue
+WHEN OLD.repo_id <> NEW.repo_id OR (OLD.is_closed <> 0) <> (NEW.is_closed <> 0) OR (OLD.is_pull <> 0) <> (NEW.is_pull <> 0) BEGIN
+    UPDATE issue_label SET repo_id = NEW.repo_id, is_closed = NEW.is_closed <> 0, is_pull = NEW.is_pull <> 0
+        WHERE issue_id = NEW.id;
+END;
+-- +goose StatementEnd
+
+-- The search by assignee alike: each issue_assignees row carries its
+-- issue's repository, state, kind and milestone (0 for none).
+ALTER TABLE issue_assignees ADD COLUMN repo_id INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE issue_assignees ADD COLUMN is_closed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE issue_assignees ADD COLUMN is_pull INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE issue_assignees ADD COLUMN milestone_id INTEGER NOT NULL DEFAULT 0;
+UPDATE issue_assignees SET (repo_id, is_closed, is_pull, milestone_id) =
+    (SELECT i.repo_id, i.is_closed <> 0, i.is_pull <> 0, coalesce(i.milestone_id, 0) FROM issue i WHERE i.id = issue_assignees.issue_id);
+CREATE INDEX issue_assignees_filter ON issue_assignees (assignee_id, is_closed, is_pull, repo_id, milestone_id, issue_id);
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_assignees_filter_insert AFTER INSERT ON issue_assignees BEGIN
+    UPDATE issue_assignees SET (repo_id, is_closed, is_pull, milestone_id) =
+        (SELECT i.repo_id, i.is_closed <> 0, i.is_pull <> 0, coalesce(i.milestone_id, 0) FROM issue i WHERE i.id = NEW.issue_id)
+        WHERE issue_id = NEW.issue_id AND assignee_id = NEW.assignee_id;
+END;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
+CREATE TRIGGER issue_assignees_filter_update AFTER UPDATE OF repo_id, is_closed, is_pull, milestone_id ON issue
+WHEN OLD.repo_id <> NEW.repo_id OR (OLD.is_closed <> 0) <> (NEW.is_closed <> 0) OR (OLD.is_pull <> 0) <> (NEW.is_pull <> 0)
+    OR coalesce(OLD.milestone_id, 0) <> coalesce(NEW.milestone_id, 0) BEGIN
+    UPDATE issue_assignees SET repo_id = NEW.repo_id, is_closed = NEW.is_closed <> 0, is_pull = NEW.is_pull <> 0,
+        milestone_id = coalesce(NEW.milestone_id, 0)
+        WHERE issue_id = NEW.id;
+END;
+-- +goose StatementEnd
+
+-- +goose Down
+DROP TRIGGER IF EXISTS issue_assignees_filter_update;
+DROP TRIGGER IF EXISTS issue_assignees_filter_insert;
+DROP INDEX IF EXISTS issue_assignees_filter;
+ALTER TABLE issue_assignees DROP COLUMN milestone_id;
+ALTER TABLE issue_assignees DROP COLUMN is_pull;
+ALTER TABLE issue_assignees DROP COLUMN is_closed;
+ALTER TABLE issue_assignees DROP COLUMN repo_id;
+DROP TRIGGER IF EXISTS issue_label_filter_update;
+DROP TRIGGER IF EXISTS issue_label_filter_insert;
+DROP INDEX IF EXISTS issue_label_filter;
+ALTER TABLE issue_label DROP COLUMN is_pull;
+ALTER TABLE issue_label DROP COLUMN is_closed;
+ALTER TABLE issue_label DROP COLUMN repo_id;
+DROP TRIGGER IF EXISTS comment_dependent_delete;
+DROP INDEX IF EXISTS comment_dependent;
+ALTER TABLE comment DROP COLUMN dependent_issue_id;
