@@ -17,6 +17,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/quota"
 )
 
 func (x countingTx) UserByName(ctx context.Context, name string) (*forge.User, error) {
@@ -333,4 +334,24 @@ func (x countingTx) IsBlocked(ctx context.Context, blockerID, userID forge.ID) (
 func (x countingTx) TeamOrgs(ctx context.Context, teamIDs []forge.ID) (map[forge.ID]forge.ID, error) {
 	x.s.queries.Add(1)
 	return x.Tx.TeamOrgs(ctx, teamIDs)
+}
+
+func (x countingTx) AddUsage(ctx context.Context, owner quota.Owner, b quota.Bucket, delta int64) error {
+	x.s.queries.Add(1)
+	return x.Tx.AddUsage(ctx, owner, b, delta)
+}
+
+func (x countingTx) Usage(ctx context.Context, owner forge.ID) (quota.Used, error) {
+	x.s.queries.Add(1)
+	return x.Tx.Usage(ctx, owner)
+}
+
+func (x countingTx) QuotaGroupsOf(ctx context.Context, owner forge.ID) ([]quota.Group, error) {
+	x.s.queries.Add(1)
+	return x.Tx.QuotaGroupsOf(ctx, owner)
+}
+
+func (x countingTx) QuotaGroupsNamed(ctx context.Context, names []string) ([]quota.Group, error) {
+	x.s.queries.Add(1)
+	return x.Tx.QuotaGroupsNamed(ctx, names)
 }
