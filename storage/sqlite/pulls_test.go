@@ -181,6 +181,25 @@ func TestPullReadsStatementsPerPage(t *testing.T) {
 	one, fifty := count(1), count(50)
 	assert.Equal(t, int64(3), one)
 	assert.Equal(t, one, fifty)
+
+	// ListReviews: the count and the page, or one statement for all.
+	for _, c := range []struct {
+		o     forge.ListOptions
+		len   int
+		stmts int64
+	}{{forge.ListOptions{Page: 1, Limit: -1}, 1, 1}, {forge.ListOptions{Page: 1, Limit: 10}, 1, 2}, {forge.ListOptions{Page: 2, Limit: -1}, 0, 2}} {
+		var stmts atomic.Int64
+		f.db.CountStatements(&stmts)
+		require.NoError(t, f.db.Issues().View(f.ctx, func(tx issues.Tx) error {
+			list, n, err := tx.ListReviews(f.ctx, issues.ReviewFilter{IssueID: ps[0].IssueID}, c.o)
+			require.NoError(t, err)
+			assert.EqualValues(t, 1, n, "%+v", c.o)
+			assert.Len(t, list, c.len, "%+v", c.o)
+			return nil
+		}))
+		f.db.CountStatements(nil)
+		assert.Equal(t, c.stmts, stmts.Load(), "%+v", c.o)
+	}
 }
 
 // Every statement of the pull-request store finds its rows through an
