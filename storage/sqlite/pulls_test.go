@@ -286,3 +286,31 @@ func TestMigrationPullsDownUp(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, db.Close())
 }
+
+// The pull-request list of one repository and state walks issue_repo_pull
+// in its order and stops at the page: no sort, no walk over the issues.
+func TestPullListPlan(t *testing.T) {
+	t.Parallel()
+	f := newPullFixture(t)
+	yes := true
+	for _, st := range []issues.State{issues.StateOpen, issues.StateClosed} {
+		for _, sort := range []issues.IssueSort{issues.IssueSortLatest, issues.IssueSortOldest} {
+			where, args, ok := issueWhere(issues.IssueFilter{RepoIDs: []forge.ID{f.repo.ID}, State: st, IsPull: &yes})
+			require.True(t, ok)
+			rows, err := f.db.write.QueryContext(f.ctx, "EXPLAIN QUERY PLAN SELECT "+issueCols+" FROM issue i WHERE "+where+
+				" ORDER BY "+issueOrders[sort]+" LIMIT 30 OFFSET 0", args...)
+			require.NoError(t, err)
+			var plan []string
+			for rows.Next() {
+				var id, parent, unused int
+				var detail string
+				require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
+				plan = append(plan, detail)
+			}
+			require.NoError(t, rows.Err())
+			rows.Close()
+			assert.Equal(t, []string{"SEARCH i USING INDEX issue_repo_pull (repo_id=? AND is_pull=? AND is_closed=?)"}, plan,
+				"state %s, sort %q", st, sort)
+		}
+	}
+}
