@@ -122,6 +122,7 @@ var cases = []struct {
 	{"HookTasks", testHookTasks},
 	{"Pulls", testPulls},
 	{"PullsExtra", testPullsExtra},
+	{"PullsDeletions", testPullsDeletions},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
