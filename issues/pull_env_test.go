@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +19,7 @@ import (
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/memstore"
+	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 // pullEnv is the issue service with pull requests on memstore and a real
@@ -26,7 +28,7 @@ import (
 type pullEnv struct {
 	t     *testing.T
 	ctx   context.Context
-	store *memstore.Store
+	store pullBackend
 	git   *gitstore.Store
 	repos *repos.Service
 	svc   *issues.Service
@@ -63,9 +65,30 @@ func (l *eventLog) kinds() []issues.EventKind {
 	return out
 }
 
+// pullBackend is the stores a pullEnv uses: memstore or SQLite.
+type pullBackend interface {
+	Auth() auth.Store
+	Repos() repos.Store
+	Issues() issues.Store
+}
+
 func newPullEnv(t *testing.T, opts ...func(*issues.PullConfig)) *pullEnv {
 	t.Helper()
-	e := &pullEnv{t: t, ctx: context.Background(), store: memstore.New(), clock: forgetest.NewClock(), events: &eventLog{}}
+	return newPullEnvOn(t, memstore.New(), opts...)
+}
+
+// newPullEnvSQL is newPullEnv on a SQLite database in t.TempDir().
+func newPullEnvSQL(t *testing.T, opts ...func(*issues.PullConfig)) *pullEnv {
+	t.Helper()
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "hearth.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	return newPullEnvOn(t, db, opts...)
+}
+
+func newPullEnvOn(t *testing.T, store pullBackend, opts ...func(*issues.PullConfig)) *pullEnv {
+	t.Helper()
+	e := &pullEnv{t: t, ctx: context.Background(), store: store, clock: forgetest.NewClock(), events: &eventLog{}}
 	var err error
 	e.git, err = gitstore.Open(t.TempDir())
 	require.NoError(t, err)

@@ -351,10 +351,23 @@ func (s *Service) deleteHeadAfterMerge(ctx context.Context, actor forge.Actor, h
 	if errors.Is(err, forge.ErrForbidden) {
 		return forge.Errorf(forge.ErrForbidden, "the head branch is protected")
 	}
-	if err == nil {
-		s.notifyDeleted(ctx, actor, head, merged.HeadBranch, b.Commit.ID)
+	if err != nil {
+		return err
 	}
-	return err
+	s.notifyDeleted(ctx, actor, head, merged.HeadBranch, b.Commit.ID)
+	// Forgejo's AddDeletePRBranchComment on the merged pull request.
+	now := s.clock.Now()
+	return s.store.Update(ctx, func(tx Tx) error {
+		is, err := tx.IssueByID(ctx, merged.IssueID)
+		if err != nil {
+			return err
+		}
+		ch := newChange(tx, actor, is, now, now, false)
+		if err := ch.comment(ctx, &Comment{Type: CommentDeleteBranch, OldRef: merged.HeadBranch}); err != nil {
+			return err
+		}
+		return ch.commit(ctx)
+	})
 }
 
 // notifyDeleted tells the push listeners but this service (it has

@@ -30,12 +30,23 @@ func retargetFixture(t *testing.T, e *pullEnv) (ann, bob forge.Actor, r, fork *f
 
 func TestPullRetargetOnMergeWithBranchDeletion(t *testing.T) {
 	t.Parallel()
-	e := newPullEnv(t)
+	t.Run("memstore", func(t *testing.T) { t.Parallel(); testRetargetOnMerge(t, newPullEnv(t)) })
+	t.Run("sqlite", func(t *testing.T) { t.Parallel(); testRetargetOnMerge(t, newPullEnvSQL(t)) })
+}
+
+func testRetargetOnMerge(t *testing.T, e *pullEnv) {
 	ann, bob, r, fork := retargetFixture(t, e)
 	assert.Equal(t, fork.ID, e.get(ann, r, 3).Pull.HeadRepoID)
 	del := true
 	require.NoError(t, e.svc.MergePull(e.ctx, ann, "ann", "proj", 1, issues.MergePullOption{Do: issues.MergeStyleMerge, DeleteBranchAfterMerge: &del}))
 	assert.False(t, e.hasBranch(r, "b1"), "the head branch is deleted")
+	tl1, _, err := e.svc.Timeline(e.ctx, ann, "ann", "proj", 1, issues.ListCommentsOption{})
+	require.NoError(t, err)
+	var types []issues.CommentType
+	for _, c := range tl1 {
+		types = append(types, c.Comment.Type)
+	}
+	assert.Equal(t, []issues.CommentType{issues.CommentMergePull, issues.CommentDeleteBranch}, types)
 	for _, idx := range []int64{2, 3} {
 		v := e.get(bob, r, idx)
 		assert.False(t, v.Issue.IsClosed, "PR%d stays open", idx)

@@ -256,7 +256,7 @@ func (s *Service) PinnedPulls(ctx context.Context, actor forge.Actor, owner, rep
 	if err != nil {
 		return nil, err
 	}
-	pinned, err := s.Pinned(ctx, actor, owner, repo, true)
+	pinned, err := s.Pinned(ctx, pullScopeActor(actor), owner, repo, true)
 	if err != nil {
 		return nil, err
 	}

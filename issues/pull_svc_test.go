@@ -157,6 +157,9 @@ func TestPullMergeStyles(t *testing.T) {
 			t.Run(string(format)+"/"+string(style), func(t *testing.T) {
 				t.Parallel()
 				e := newPullEnv(t)
+				if format == forge.SHA256 {
+					e = newPullEnvSQL(t) // the SHA-256 runs use SQLite
+				}
 				ann := e.user("ann")
 				r := e.repo(ann, "proj", format)
 				e.setRepo(r, func(r *forge.Repository) { r.AllowManualMerge = true })

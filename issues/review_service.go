@@ -188,6 +188,10 @@ func (s *Service) CreateReview(ctx context.Context, actor forge.Actor, owner, re
 		commit = pr.HeadCommitID
 	}
 	rule := s.baseRule(ctx, actor, a.repo, pr)
+	diff := ""
+	if len(opt.Comments) > 0 {
+		diff = s.commentDiff(ctx, a.repo.ID, pr, commit)
+	}
 	now := s.clock.Now()
 	var (
 		r *Review
@@ -205,7 +209,7 @@ func (s *Service) CreateReview(ctx context.Context, actor forge.Actor, owner, re
 			}
 		}
 		for _, c := range opt.Comments {
-			if _, err := codeComment(ctx, tx, actor, is, pending.ID, c, commit, now); err != nil {
+			if _, err := codeComment(ctx, tx, actor, is, pending.ID, c, commit, diff, now); err != nil {
 				return err
 			}
 		}
@@ -237,14 +241,63 @@ func currentPending(ctx context.Context, tx Tx, issueID, userID forge.ID) (*Revi
 
 // codeComment writes a code comment of review reviewID: on line
 // NewLineNum of the new file, or (negative) OldLineNum of the old one.
-func codeComment(ctx context.Context, tx Tx, actor forge.Actor, is *Issue, reviewID forge.ID, c CreateReviewCommentOption, commit string, now time.Time) (*Comment, error) {
-	line := c.NewLineNum
-	if line == 0 {
-		line = -c.OldLineNum
-	}
+func codeComment(ctx context.Context, tx Tx, actor forge.Actor, is *Issue, reviewID forge.ID, c CreateReviewCommentOption, commit, diff string, now time.Time) (*Comment, error) {
+	line := commentLine(c)
+	path := strings.TrimPrefix(c.Path, "/")
 	cm := &Comment{IssueID: is.ID, Type: CommentCode, PosterID: actor.UserID(), Body: c.Body, ReviewID: reviewID,
-		TreePath: strings.TrimPrefix(c.Path, "/"), Line: line, CommitSHA: commit, Created: now, Updated: now}
+		TreePath: path, Line: line, CommitSHA: commit, Created: now, Updated: now}
+	if line != 0 {
+		abs := line
+		if abs < 0 {
+			abs = -abs
+		}
+		cm.Patch = CutDiffAroundLine(FileDiff(diff, path), abs, line < 0, CodeCommentLines)
+	}
 	return cm, tx.CreateComment(ctx, cm)
+}
+
+// commentLine is a code comment's line: the new file's, or the old
+// file's negated.
+func commentLine(c CreateReviewCommentOption) int64 {
+	if c.NewLineNum != 0 {
+		return c.NewLineNum
+	}
+	return -c.OldLineNum
+}
+
+// maxHunkDiff bounds the diff read to cut code comments' hunks.
+const maxHunkDiff = 4 << 20
+
+// commentDiff is the diff code comments on commit are cut from (merge
+// base to commit), "" when git cannot give it (the hunks are then empty).
+func (s *Service) commentDiff(ctx context.Context, repo forge.ID, pr *PullRequest, commit string) string {
+	if commit == "" || pr.MergeBase == "" {
+		return ""
+	}
+	var b limitedBuffer
+	b.max = maxHunkDiff
+	if err := s.cfg.Pulls.Git.Diff(ctx, repo, pr.MergeBase, commit, "diff", &b); err != nil && !b.full {
+		return ""
+	}
+	return b.String()
+}
+
+// limitedBuffer keeps the first max bytes written to it.
+type limitedBuffer struct {
+	strings.Builder
+	max  int
+	full bool
+}
+
+func (b *limitedBuffer) Write(p []byte) (int, error) {
+	if room := b.max - b.Len(); room < len(p) {
+		b.full = true
+		if room > 0 {
+			b.Builder.Write(p[:room])
+		}
+		return len(p), nil
+	}
+	return b.Builder.Write(p)
 }
 
 // baseRule is the protection rule of p's base branch (nil if none).
@@ -550,6 +603,7 @@ func (s *Service) CreateReviewComment(ctx context.Context, actor forge.Actor, ow
 	if strings.TrimSpace(opt.Path) == "" || strings.TrimSpace(opt.Body) == "" {
 		return nil, forge.Errorf(forge.ErrInvalid, "a review comment needs a path and a body")
 	}
+	diff := s.commentDiff(ctx, a.repo.ID, pr, pr.HeadCommitID)
 	now := s.clock.Now()
 	var out []*ReviewCommentView
 	err = s.store.Update(ctx, func(tx Tx) error {
@@ -560,7 +614,7 @@ func (s *Service) CreateReviewComment(ctx context.Context, actor forge.Actor, ow
 		if r.ReviewerID != actor.UserID() {
 			return forge.Errorf(forge.ErrForbidden, "")
 		}
-		c, err := codeComment(ctx, tx, actor, is, r.ID, opt, pr.HeadCommitID, now)
+		c, err := codeComment(ctx, tx, actor, is, r.ID, opt, pr.HeadCommitID, diff, now)
 		if err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package issues_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -31,6 +32,9 @@ func TestPullStaleApprovalsThroughService(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			e := newPullEnv(t)
+			if c.name == "dismiss" {
+				e = newPullEnvSQL(t)
+			}
 			ann, bob, cat := e.user("ann"), e.user("bob"), e.user("cat")
 			r := e.repo(ann, "proj", forge.SHA1)
 			require.NoError(t, e.repos.AddCollaborator(e.ctx, ann, "ann", "proj", "bob", forge.AccessModeWrite))
@@ -145,6 +149,8 @@ func TestPullReviews(t *testing.T) {
 	assert.EqualValues(t, -1, cs[1].Comment.Line)
 	assert.Equal(t, "a.txt", cs[0].Comment.TreePath)
 	assert.Equal(t, e.tip(r, "feat"), cs[0].Comment.CommitSHA)
+	assert.Contains(t, cs[0].Comment.Patch, "@@ -1,1 +1,1 @@\n-1\n+one", "the diff hunk up to the new line")
+	assert.True(t, strings.HasSuffix(cs[1].Comment.Patch, "@@ -1,1 +1,0 @@\n-1"), "the hunk up to the old line: %q", cs[1].Comment.Patch)
 	extra, err := e.svc.CreateReviewComment(e.ctx, bob, "ann", "proj", 1, pend.Review.ID, issues.CreateReviewCommentOption{Path: "b.txt", Body: "and this", NewLineNum: 1})
 	require.NoError(t, err)
 	_, err = e.svc.CreateReviewComment(e.ctx, ann, "ann", "proj", 1, pend.Review.ID, issues.CreateReviewCommentOption{Path: "b.txt", Body: "x", NewLineNum: 1})
