@@ -13,7 +13,6 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
-	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -71,74 +70,24 @@ func (f *pullFixture) pulls(t *testing.T, n int) []*issues.PullRequest {
 	return out
 }
 
-// Deleting the head fork leaves its pull requests with head repository 0
-// (the contract's "0 once that fork is deleted"); the base's pulls stay.
-func TestPullHeadForkDeletion(t *testing.T) {
-	t.Parallel()
-	f := newPullFixture(t)
-	ps := f.pulls(t, 2)
-	require.NoError(t, f.db.Repos().Update(f.ctx, func(tx repos.Tx) error { return tx.DeleteRepo(f.ctx, f.fork.ID) }))
-	require.NoError(t, f.db.Issues().View(f.ctx, func(tx issues.Tx) error {
-		got, err := tx.PullByIssueID(f.ctx, ps[0].IssueID)
-		require.NoError(t, err)
-		assert.Zero(t, got.HeadRepoID)
-		assert.Equal(t, ps[0].HeadBranch, got.HeadBranch)
-		list, err := tx.FindPulls(f.ctx, issues.PullFilter{HeadRepoID: f.fork.ID})
-		require.NoError(t, err)
-		assert.Empty(t, list)
-		list, err = tx.FindPulls(f.ctx, issues.PullFilter{BaseRepoID: f.repo.ID})
-		require.NoError(t, err)
-		assert.Len(t, list, 2)
-		return nil
-	}))
-	// Writing 0 keeps it "none"; writing a repository that does not exist
-	// is refused as not found.
-	up := *ps[1]
-	up.HeadRepoID = 0
-	require.NoError(t, f.db.Issues().Update(f.ctx, func(tx issues.Tx) error { return tx.UpdatePull(f.ctx, &up) }))
-	up.HeadRepoID = 99999
-	err := f.db.Issues().Update(f.ctx, func(tx issues.Tx) error { return tx.UpdatePull(f.ctx, &up) })
-	assert.ErrorIs(t, err, forge.ErrNotFound)
-}
-
-// Deleting a team withdraws the reviews requested from it, as Forgejo's
-// DeleteTeam does, and so does deleting its organisation; other reviews
-// stay.
-func TestTeamDeletionWithdrawsReviewRequests(t *testing.T) {
+// head_repo_id is a foreign key: 0 writes NULL ("none"), a repository
+// that does not exist is refused as not found.
+func TestPullHeadRepoForeignKey(t *testing.T) {
 	t.Parallel()
 	f := newPullFixture(t)
 	ps := f.pulls(t, 1)
-	org := forgetest.User("reviewers", func(u *forge.User) { u.Type, u.Email = forge.UserTypeOrganization, "" })
-	t1 := &forge.Team{Name: "one", Mode: forge.AccessModeRead}
-	t2 := &forge.Team{Name: "two", Mode: forge.AccessModeRead}
-	require.NoError(t, f.db.Orgs().Update(f.ctx, func(tx orgs.Tx) error {
-		require.NoError(t, tx.CreateOrg(f.ctx, org))
-		t1.OrgID, t2.OrgID = org.ID, org.ID
-		require.NoError(t, tx.CreateTeam(f.ctx, t1))
-		return tx.CreateTeam(f.ctx, t2)
-	}))
-	req := func(team forge.ID) *issues.Review {
-		return &issues.Review{IssueID: ps[0].IssueID, Type: issues.ReviewRequest, ReviewerTeamID: team, Created: pullAt, Updated: pullAt}
-	}
-	r1, r2, userReq := req(t1.ID), req(t2.ID), req(0)
-	userReq.ReviewerID = f.owner.ID
-	require.NoError(t, f.db.Issues().Update(f.ctx, func(tx issues.Tx) error {
-		for _, r := range []*issues.Review{r1, r2, userReq} {
-			require.NoError(t, tx.CreateReview(f.ctx, r))
-		}
-		return nil
-	}))
-	exists := func(id forge.ID) bool {
-		var err error
-		require.NoError(t, f.db.Issues().View(f.ctx, func(tx issues.Tx) error { _, err = tx.ReviewByID(f.ctx, id); return nil }))
-		return err == nil
-	}
-	require.NoError(t, f.db.Orgs().Update(f.ctx, func(tx orgs.Tx) error { return tx.DeleteTeam(f.ctx, t1.ID) }))
-	assert.False(t, exists(r1.ID), "the deleted team's request")
-	assert.True(t, exists(r2.ID), "another team's request")
-	require.NoError(t, f.db.Orgs().Update(f.ctx, func(tx orgs.Tx) error { return tx.DeleteOrg(f.ctx, org.ID) }))
-	assert.False(t, exists(r2.ID), "the requests of a deleted organisation's teams")
-	assert.True(t, exists(userReq.ID), "a user's request")
+	up := *ps[0]
+	up.HeadRepoID = 0
+	require.NoError(t, f.db.Issues().Update(f.ctx, func(tx issues.Tx) error { return tx.UpdatePull(f.ctx, &up) }))
+	var n int
+	require.NoError(t, f.db.write.QueryRowContext(f.ctx, `SELECT count(*) FROM pull_request WHERE head_repo_id IS NULL`).Scan(&n))
+	assert.Equal(t, 1, n)
+	up.HeadRepoID = 99999
+	err := f.db.Issues().Update(f.ctx, func(tx issues.Tx) error { return tx.UpdatePull(f.ctx, &up) })
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+	p := &issues.PullRequest{IssueID: ps[0].IssueID + 1000, BaseRepoID: f.repo.ID}
+	err = f.db.Issues().Update(f.ctx, func(tx issues.Tx) error { return tx.CreatePull(f.ctx, p) })
+	assert.ErrorIs(t, err, forge.ErrNotFound)
 }
 
 // The reads a pull-request list makes cost the same number of statements
@@ -181,6 +130,25 @@ func TestPullReadsStatementsPerPage(t *testing.T) {
 	one, fifty := count(1), count(50)
 	assert.Equal(t, int64(3), one)
 	assert.Equal(t, one, fifty)
+
+	// ListReviews: the count and the page, or one statement for all.
+	for _, c := range []struct {
+		o     forge.ListOptions
+		len   int
+		stmts int64
+	}{{forge.ListOptions{Page: 1, Limit: -1}, 1, 1}, {forge.ListOptions{Page: 1, Limit: 10}, 1, 2}, {forge.ListOptions{Page: 2, Limit: -1}, 0, 2}} {
+		var stmts atomic.Int64
+		f.db.CountStatements(&stmts)
+		require.NoError(t, f.db.Issues().View(f.ctx, func(tx issues.Tx) error {
+			list, n, err := tx.ListReviews(f.ctx, issues.ReviewFilter{IssueID: ps[0].IssueID}, c.o)
+			require.NoError(t, err)
+			assert.EqualValues(t, 1, n, "%+v", c.o)
+			assert.Len(t, list, c.len, "%+v", c.o)
+			return nil
+		}))
+		f.db.CountStatements(nil)
+		assert.Equal(t, c.stmts, stmts.Load(), "%+v", c.o)
+	}
 }
 
 // Every statement of the pull-request store finds its rows through an
@@ -266,4 +234,32 @@ func TestMigrationPullsDownUp(t *testing.T) {
 	db, err = Open(ctx, path)
 	require.NoError(t, err)
 	require.NoError(t, db.Close())
+}
+
+// The pull-request list of one repository and state walks issue_repo_pull
+// in its order and stops at the page: no sort, no walk over the issues.
+func TestPullListPlan(t *testing.T) {
+	t.Parallel()
+	f := newPullFixture(t)
+	yes := true
+	for _, st := range []issues.State{issues.StateOpen, issues.StateClosed} {
+		for _, sort := range []issues.IssueSort{issues.IssueSortLatest, issues.IssueSortOldest} {
+			where, args, ok := issueWhere(issues.IssueFilter{RepoIDs: []forge.ID{f.repo.ID}, State: st, IsPull: &yes}, true)
+			require.True(t, ok)
+			rows, err := f.db.write.QueryContext(f.ctx, "EXPLAIN QUERY PLAN SELECT "+issueCols+" FROM issue i WHERE "+where+
+				" ORDER BY "+issueOrders[sort]+" LIMIT 30 OFFSET 0", args...)
+			require.NoError(t, err)
+			var plan []string
+			for rows.Next() {
+				var id, parent, unused int
+				var detail string
+				require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
+				plan = append(plan, detail)
+			}
+			require.NoError(t, rows.Err())
+			rows.Close()
+			assert.Equal(t, []string{"SEARCH i USING INDEX issue_repo_pull (repo_id=? AND is_pull=? AND is_closed=?)"}, plan,
+				"state %s, sort %q", st, sort)
+		}
+	}
 }

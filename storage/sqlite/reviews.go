@@ -83,18 +83,23 @@ func (t issueTx) DeleteReview(ctx context.Context, id forge.ID) error {
 	return affectedOne(res, err, "delete review")
 }
 
-// ListReviews is two statements whatever the page: the count and the page,
-// both on the review_issue index (its entries are in id order).
+// ListReviews is two statements whatever the page, the count and the page,
+// both on the review_issue index (its entries are in id order); one for
+// every review (a negative limit from the start: the number is the
+// length).
 func (t issueTx) ListReviews(ctx context.Context, f issues.ReviewFilter, o forge.ListOptions) ([]*issues.Review, int64, error) {
 	where, args := reviewsWhere(f)
+	whole := o.Limit < 0 && o.Offset() == 0
 	var total int64
-	if err := t.queryRow(ctx, "SELECT count(*)"+where, args...).Scan(&total); err != nil {
-		return nil, 0, mapError(err, "count reviews")
+	if !whole {
+		if err := t.queryRow(ctx, "SELECT count(*)"+where, args...).Scan(&total); err != nil {
+			return nil, 0, mapError(err, "count reviews")
+		}
+		if total == 0 {
+			return []*issues.Review{}, 0, nil
+		}
 	}
 	list := []*issues.Review{}
-	if total == 0 {
-		return list, 0, nil
-	}
 	rows, err := t.query(ctx, "SELECT "+reviewCols+where+" ORDER BY r.id LIMIT ? OFFSET ?",
 		append(args, o.Limit, o.Offset())...)
 	if err != nil {
@@ -108,6 +113,9 @@ func (t issueTx) ListReviews(ctx context.Context, f issues.ReviewFilter, o forge
 		}
 		done()
 		list = append(list, r)
+	}
+	if whole {
+		total = int64(len(list))
 	}
 	return list, total, mapError(rows.Err(), "reviews")
 }

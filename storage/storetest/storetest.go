@@ -141,6 +141,7 @@ var cases = []struct {
 	{"QuotaRules", testQuotaRules},
 	{"QuotaUsage", testQuotaUsage},
 	{"QuotaRandom", testQuotaRandom},
+	{"PullsDeletions", testPullsDeletions},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {

@@ -41,6 +41,11 @@ CREATE INDEX pull_request_base ON pull_request (base_repo_id, base_branch);
 CREATE INDEX pull_request_head ON pull_request (head_repo_id, head_branch) WHERE head_repo_id IS NOT NULL;
 CREATE INDEX pull_request_merged ON pull_request (base_repo_id, merged_commit_id) WHERE merged_commit_id <> '';
 
+-- The pull-request list (and the issue list) of one repository and state
+-- in creation order: issue_repo_state would walk every issue of the
+-- repository to keep its pull requests.
+CREATE INDEX issue_repo_pull ON issue (repo_id, is_pull, is_closed, created_unix);
+
 -- Reviews and review requests (type 4, from reviewer_id or from the team
 -- reviewer_team_id; 0 for "none"). A review goes with its issue.
 CREATE TABLE review (
@@ -114,3 +119,4 @@ DROP TABLE pull_auto_merge;
 DROP TRIGGER review_team_delete;
 DROP TABLE review;
 DROP TABLE pull_request;
+DROP INDEX issue_repo_pull;
