@@ -64,34 +64,34 @@ var accessMatrix = map[string]accessClass{
 	"orgDelete":                         acOrgOwner,   // DELETE /orgs/{org}
 	"orgGet":                            acOrgRead,    // GET /orgs/{org}
 	"orgEdit":                           acOrgOwner,   // PATCH /orgs/{org}
-	"getOrgRunners":                     acOrgRead,    // GET /orgs/{org}/actions/runners
+	"getOrgRunners":                     acOrgOwner,   // GET /orgs/{org}/actions/runners
 	"registerOrgRunner":                 acOrgOwner,   // POST /orgs/{org}/actions/runners
-	"orgSearchRunJobs":                  acOrgRead,    // GET /orgs/{org}/actions/runners/jobs
-	"orgGetRunnerRegistrationToken":     acOrgRead,    // GET /orgs/{org}/actions/runners/registration-token
+	"orgSearchRunJobs":                  acOrgOwner,   // GET /orgs/{org}/actions/runners/jobs
+	"orgGetRunnerRegistrationToken":     acOrgOwner,   // GET /orgs/{org}/actions/runners/registration-token
 	"deleteOrgRunner":                   acOrgOwner,   // DELETE /orgs/{org}/actions/runners/{runner_id}
-	"getOrgRunner":                      acOrgRead,    // GET /orgs/{org}/actions/runners/{runner_id}
-	"orgListActionsSecrets":             acOrgRead,    // GET /orgs/{org}/actions/secrets
+	"getOrgRunner":                      acOrgOwner,   // GET /orgs/{org}/actions/runners/{runner_id}
+	"orgListActionsSecrets":             acOrgOwner,   // GET /orgs/{org}/actions/secrets
 	"deleteOrgSecret":                   acOrgOwner,   // DELETE /orgs/{org}/actions/secrets/{secretname}
 	"updateOrgSecret":                   acOrgOwner,   // PUT /orgs/{org}/actions/secrets/{secretname}
-	"getOrgVariablesList":               acOrgRead,    // GET /orgs/{org}/actions/variables
+	"getOrgVariablesList":               acOrgOwner,   // GET /orgs/{org}/actions/variables
 	"deleteOrgVariable":                 acOrgOwner,   // DELETE /orgs/{org}/actions/variables/{variablename}
-	"getOrgVariable":                    acOrgRead,    // GET /orgs/{org}/actions/variables/{variablename}
+	"getOrgVariable":                    acOrgOwner,   // GET /orgs/{org}/actions/variables/{variablename}
 	"createOrgVariable":                 acOrgOwner,   // POST /orgs/{org}/actions/variables/{variablename}
 	"updateOrgVariable":                 acOrgOwner,   // PUT /orgs/{org}/actions/variables/{variablename}
 	"orgDeleteAvatar":                   acOrgOwner,   // DELETE /orgs/{org}/avatar
 	"orgUpdateAvatar":                   acOrgOwner,   // POST /orgs/{org}/avatar
 	"orgBlockUser":                      acOrgOwner,   // PUT /orgs/{org}/block/{username}
-	"orgListHooks":                      acOrgRead,    // GET /orgs/{org}/hooks
+	"orgListHooks":                      acOrgOwner,   // GET /orgs/{org}/hooks
 	"orgCreateHook":                     acOrgOwner,   // POST /orgs/{org}/hooks
 	"orgDeleteHook":                     acOrgOwner,   // DELETE /orgs/{org}/hooks/{id}
-	"orgGetHook":                        acOrgRead,    // GET /orgs/{org}/hooks/{id}
+	"orgGetHook":                        acOrgOwner,   // GET /orgs/{org}/hooks/{id}
 	"orgEditHook":                       acOrgOwner,   // PATCH /orgs/{org}/hooks/{id}
 	"orgListLabels":                     acOrgRead,    // GET /orgs/{org}/labels
 	"orgCreateLabel":                    acOrgOwner,   // POST /orgs/{org}/labels
 	"orgDeleteLabel":                    acOrgOwner,   // DELETE /orgs/{org}/labels/{id}
 	"orgGetLabel":                       acOrgRead,    // GET /orgs/{org}/labels/{id}
 	"orgEditLabel":                      acOrgOwner,   // PATCH /orgs/{org}/labels/{id}
-	"orgListBlockedUsers":               acOrgRead,    // GET /orgs/{org}/list_blocked
+	"orgListBlockedUsers":               acOrgOwner,   // GET /orgs/{org}/list_blocked
 	"orgListMembers":                    acOrgRead,    // GET /orgs/{org}/members
 	"orgDeleteMember":                   acOrgMember,  // DELETE /orgs/{org}/members/{username}
 	"orgIsMember":                       acOrgRead,    // GET /orgs/{org}/members/{username}
@@ -111,31 +111,31 @@ var accessMatrix = map[string]accessClass{
 	"repoDelete":                        acRepoAdmin,  // DELETE /repos/{owner}/{repo}
 	"repoGet":                           acRepoRead,   // GET /repos/{owner}/{repo}
 	"repoEdit":                          acRepoAdmin,  // PATCH /repos/{owner}/{repo}
-	"getRepoRunners":                    acRepoRead,   // GET /repos/{owner}/{repo}/actions/runners
+	"getRepoRunners":                    acRepoAdmin,  // GET /repos/{owner}/{repo}/actions/runners
 	"registerRepoRunner":                acRepoWrite,  // POST /repos/{owner}/{repo}/actions/runners
-	"repoSearchRunJobs":                 acRepoRead,   // GET /repos/{owner}/{repo}/actions/runners/jobs
-	"repoGetRunnerRegistrationToken":    acRepoRead,   // GET /repos/{owner}/{repo}/actions/runners/registration-token
+	"repoSearchRunJobs":                 acRepoAdmin,  // GET /repos/{owner}/{repo}/actions/runners/jobs
+	"repoGetRunnerRegistrationToken":    acRepoAdmin,  // GET /repos/{owner}/{repo}/actions/runners/registration-token
 	"deleteRepoRunner":                  acRepoWrite,  // DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}
-	"getRepoRunner":                     acRepoRead,   // GET /repos/{owner}/{repo}/actions/runners/{runner_id}
+	"getRepoRunner":                     acRepoAdmin,  // GET /repos/{owner}/{repo}/actions/runners/{runner_id}
 	"ListActionRuns":                    acRepoRead,   // GET /repos/{owner}/{repo}/actions/runs
 	"ActionRun":                         acRepoRead,   // GET /repos/{owner}/{repo}/actions/runs/{run_id}
-	"repoListActionsSecrets":            acRepoRead,   // GET /repos/{owner}/{repo}/actions/secrets
+	"repoListActionsSecrets":            acRepoAdmin,  // GET /repos/{owner}/{repo}/actions/secrets
 	"deleteRepoSecret":                  acRepoAdmin,  // DELETE /repos/{owner}/{repo}/actions/secrets/{secretname}
 	"updateRepoSecret":                  acRepoAdmin,  // PUT /repos/{owner}/{repo}/actions/secrets/{secretname}
 	"ListActionTasks":                   acRepoRead,   // GET /repos/{owner}/{repo}/actions/tasks
-	"getRepoVariablesList":              acRepoRead,   // GET /repos/{owner}/{repo}/actions/variables
+	"getRepoVariablesList":              acRepoAdmin,  // GET /repos/{owner}/{repo}/actions/variables
 	"deleteRepoVariable":                acRepoAdmin,  // DELETE /repos/{owner}/{repo}/actions/variables/{variablename}
-	"getRepoVariable":                   acRepoRead,   // GET /repos/{owner}/{repo}/actions/variables/{variablename}
+	"getRepoVariable":                   acRepoAdmin,  // GET /repos/{owner}/{repo}/actions/variables/{variablename}
 	"createRepoVariable":                acRepoAdmin,  // POST /repos/{owner}/{repo}/actions/variables/{variablename}
 	"updateRepoVariable":                acRepoAdmin,  // PUT /repos/{owner}/{repo}/actions/variables/{variablename}
 	"DispatchWorkflow":                  acRepoWrite,  // POST /repos/{owner}/{repo}/actions/workflows/{workflowfilename}/dispatches
 	"repoGetArchive":                    acRepoRead,   // GET /repos/{owner}/{repo}/archive/{archive}
 	"repoDeleteAvatar":                  acRepoAdmin,  // DELETE /repos/{owner}/{repo}/avatar
 	"repoUpdateAvatar":                  acRepoAdmin,  // POST /repos/{owner}/{repo}/avatar
-	"repoListBranchProtection":          acRepoRead,   // GET /repos/{owner}/{repo}/branch_protections
+	"repoListBranchProtection":          acRepoAdmin,  // GET /repos/{owner}/{repo}/branch_protections
 	"repoCreateBranchProtection":        acRepoAdmin,  // POST /repos/{owner}/{repo}/branch_protections
 	"repoDeleteBranchProtection":        acRepoAdmin,  // DELETE /repos/{owner}/{repo}/branch_protections/{name}
-	"repoGetBranchProtection":           acRepoRead,   // GET /repos/{owner}/{repo}/branch_protections/{name}
+	"repoGetBranchProtection":           acRepoAdmin,  // GET /repos/{owner}/{repo}/branch_protections/{name}
 	"repoEditBranchProtection":          acRepoAdmin,  // PATCH /repos/{owner}/{repo}/branch_protections/{name}
 	"repoListBranches":                  acRepoRead,   // GET /repos/{owner}/{repo}/branches
 	"repoCreateBranch":                  acRepoWrite,  // POST /repos/{owner}/{repo}/branches
@@ -146,7 +146,7 @@ var accessMatrix = map[string]accessClass{
 	"repoDeleteCollaborator":            acRepoAdmin,  // DELETE /repos/{owner}/{repo}/collaborators/{collaborator}
 	"repoCheckCollaborator":             acRepoRead,   // GET /repos/{owner}/{repo}/collaborators/{collaborator}
 	"repoAddCollaborator":               acRepoAdmin,  // PUT /repos/{owner}/{repo}/collaborators/{collaborator}
-	"repoGetRepoPermissions":            acRepoRead,   // GET /repos/{owner}/{repo}/collaborators/{collaborator}/permission
+	"repoGetRepoPermissions":            acRepoAdmin,  // GET /repos/{owner}/{repo}/collaborators/{collaborator}/permission
 	"repoGetAllCommits":                 acRepoRead,   // GET /repos/{owner}/{repo}/commits
 	"repoGetCombinedStatusByRef":        acRepoRead,   // GET /repos/{owner}/{repo}/commits/{ref}/status
 	"repoListStatusesByRef":             acRepoRead,   // GET /repos/{owner}/{repo}/commits/{ref}/statuses
@@ -165,14 +165,14 @@ var accessMatrix = map[string]accessClass{
 	"repoListGitRefs":                   acRepoRead,   // GET /repos/{owner}/{repo}/git/refs/{ref}
 	"GetAnnotatedTag":                   acRepoRead,   // GET /repos/{owner}/{repo}/git/tags/{sha}
 	"GetTree":                           acRepoRead,   // GET /repos/{owner}/{repo}/git/trees/{sha}
-	"repoListHooks":                     acRepoRead,   // GET /repos/{owner}/{repo}/hooks
+	"repoListHooks":                     acRepoAdmin,  // GET /repos/{owner}/{repo}/hooks
 	"repoCreateHook":                    acRepoAdmin,  // POST /repos/{owner}/{repo}/hooks
-	"repoListGitHooks":                  acRepoRead,   // GET /repos/{owner}/{repo}/hooks/git
+	"repoListGitHooks":                  acRepoAdmin,  // GET /repos/{owner}/{repo}/hooks/git
 	"repoDeleteGitHook":                 acRepoAdmin,  // DELETE /repos/{owner}/{repo}/hooks/git/{id}
-	"repoGetGitHook":                    acRepoRead,   // GET /repos/{owner}/{repo}/hooks/git/{id}
+	"repoGetGitHook":                    acRepoAdmin,  // GET /repos/{owner}/{repo}/hooks/git/{id}
 	"repoEditGitHook":                   acRepoAdmin,  // PATCH /repos/{owner}/{repo}/hooks/git/{id}
 	"repoDeleteHook":                    acRepoAdmin,  // DELETE /repos/{owner}/{repo}/hooks/{id}
-	"repoGetHook":                       acRepoRead,   // GET /repos/{owner}/{repo}/hooks/{id}
+	"repoGetHook":                       acRepoAdmin,  // GET /repos/{owner}/{repo}/hooks/{id}
 	"repoEditHook":                      acRepoAdmin,  // PATCH /repos/{owner}/{repo}/hooks/{id}
 	"repoTestHook":                      acRepoAdmin,  // POST /repos/{owner}/{repo}/hooks/{id}/tests
 	"issueListIssues":                   acRepoRead,   // GET /repos/{owner}/{repo}/issues
@@ -246,7 +246,7 @@ var accessMatrix = map[string]accessClass{
 	"issueEditMilestone":                acRepoWrite,  // PATCH /repos/{owner}/{repo}/milestones/{id}
 	"repoNewPinAllowed":                 acRepoRead,   // GET /repos/{owner}/{repo}/new_pin_allowed
 	"notifyGetRepoList":                 acRepoRead,   // GET /repos/{owner}/{repo}/notifications
-	"notifyReadRepoList":                acRepoWrite,  // PUT /repos/{owner}/{repo}/notifications
+	"notifyReadRepoList":                acRepoReader, // PUT /repos/{owner}/{repo}/notifications
 	"repoListPinnedPullRequests":        acRepoRead,   // GET /repos/{owner}/{repo}/pulls/pinned
 	"repoGetRawFile":                    acRepoRead,   // GET /repos/{owner}/{repo}/raw/{filepath}
 	"repoListReleases":                  acRepoRead,   // GET /repos/{owner}/{repo}/releases
@@ -269,10 +269,10 @@ var accessMatrix = map[string]accessClass{
 	"userCurrentDeleteSubscription":     acRepoReader, // DELETE /repos/{owner}/{repo}/subscription
 	"userCurrentCheckSubscription":      acRepoRead,   // GET /repos/{owner}/{repo}/subscription
 	"userCurrentPutSubscription":        acRepoReader, // PUT /repos/{owner}/{repo}/subscription
-	"repoListTagProtection":             acRepoRead,   // GET /repos/{owner}/{repo}/tag_protections
+	"repoListTagProtection":             acRepoAdmin,  // GET /repos/{owner}/{repo}/tag_protections
 	"repoCreateTagProtection":           acRepoAdmin,  // POST /repos/{owner}/{repo}/tag_protections
 	"repoDeleteTagProtection":           acRepoAdmin,  // DELETE /repos/{owner}/{repo}/tag_protections/{id}
-	"repoGetTagProtection":              acRepoRead,   // GET /repos/{owner}/{repo}/tag_protections/{id}
+	"repoGetTagProtection":              acRepoAdmin,  // GET /repos/{owner}/{repo}/tag_protections/{id}
 	"repoEditTagProtection":             acRepoAdmin,  // PATCH /repos/{owner}/{repo}/tag_protections/{id}
 	"repoListTags":                      acRepoRead,   // GET /repos/{owner}/{repo}/tags
 	"repoCreateTag":                     acRepoWrite,  // POST /repos/{owner}/{repo}/tags
@@ -283,7 +283,7 @@ var accessMatrix = map[string]accessClass{
 	"repoCheckTeam":                     acRepoRead,   // GET /repos/{owner}/{repo}/teams/{team}
 	"repoAddTeam":                       acRepoAdmin,  // PUT /repos/{owner}/{repo}/teams/{team}
 	"repoTrackedTimes":                  acRepoRead,   // GET /repos/{owner}/{repo}/times
-	"userTrackedTimes":                  acRepoRead,   // GET /repos/{owner}/{repo}/times/{user}
+	"userTrackedTimes":                  acRepoAdmin,  // GET /repos/{owner}/{repo}/times/{user}
 	"repoListTopics":                    acRepoRead,   // GET /repos/{owner}/{repo}/topics
 	"repoUpdateTopics":                  acRepoWrite,  // PUT /repos/{owner}/{repo}/topics
 	"repoDeleteTopic":                   acRepoWrite,  // DELETE /repos/{owner}/{repo}/topics/{topic}
