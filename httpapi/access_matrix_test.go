@@ -60,10 +60,13 @@ func newMatrixEnv(t *testing.T) *env {
 	require.NoError(t, err)
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)
-	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Clock: clock, Blobs: blobs})
+	events := &matrixIssueEvents{}
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Clock: clock, Blobs: blobs,
+		Listeners: []issues.Listener{events}, Teams: orgSvc})
 	require.NoError(t, err)
 	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc})
 	require.NoError(t, err)
+	events.notify = notifySvc
 	actSvc, err := actions.New(actions.Config{Store: db.Actions(), Key: key, Repos: repoSvc, Orgs: orgSvc, Clock: clock})
 	require.NoError(t, err)
 	policy, err := hooks.ParseAddressPolicy(nil)
@@ -79,6 +82,21 @@ func newMatrixEnv(t *testing.T) *env {
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}
+}
+
+// matrixIssueEvents passes issue events to notify, as examples/forged
+// wires them, so that the world has notification threads.
+type matrixIssueEvents struct{ notify *notify.Service }
+
+func (l *matrixIssueEvents) IssueEvent(ctx context.Context, e issues.Event) {
+	if l.notify == nil || e.Repo == nil || e.Issue == nil {
+		return
+	}
+	ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull, Mentioned: e.Mentioned}
+	if e.Comment != nil {
+		ev.CommentID = e.Comment.ID
+	}
+	_ = l.notify.Notify(ctx, ev) // a failure shows as a missing thread
 }
 
 // matrixWorld is the seeded world of the access matrix.
@@ -97,6 +115,7 @@ type matrixWorld struct {
 	tokens  map[string]string // actor name → token
 	teamIDs map[string]string // "org/team" → id
 	repoIDs map[string]string // "owner/repo" → id
+	thread  string            // id of a notification thread of olivia's
 }
 
 // matrixUsers are the users of the world besides root.
@@ -155,9 +174,14 @@ func seedMatrix(t *testing.T, e *env) *matrixWorld {
 		ok(e.do(as("olivia", "PUT", base+"/actions/secrets/S1", map[string]any{"data": "s3cret-value"})), "secret")
 		ok(e.do(as("olivia", "POST", base+"/actions/variables/V1", map[string]any{"value": "v"})), "variable")
 	}
+	// olivia's notification thread 1: reader comments on her issue.
+	ok(e.do(as("reader", "POST", "/repos/olivia/pubrepo/issues/1/comments", map[string]any{"body": "by reader"})), "reader's comment")
 	for _, u := range append([]string{"root"}, matrixUsers...) {
 		w.tokens[u] = e.token(u, "all")
 	}
+	threads := ok(e.do(as("olivia", "GET", "/notifications?all=true", nil)), "olivia's notifications").list(t)
+	require.NotEmpty(t, threads, "olivia has a notification thread")
+	w.thread = strconv.FormatInt(int64(threads[0]["id"].(float64)), 10)
 	w.tokens["olivia:public-only"] = e.token("olivia", "all", "public-only")
 	w.tokens["olivia:read"] = e.token("olivia", readAll()...)
 	w.tokens["root:read"] = e.token("root", readAll()...)
@@ -244,6 +268,8 @@ func (w *matrixWorld) fill(path string, ps params) string {
 					org = "puborg"
 				}
 				return w.teamIDs[org+"/readers"]
+			case strings.HasPrefix(path, "/notifications/threads/"):
+				return w.thread
 			case strings.HasPrefix(path, "/repositories/"):
 				return w.repoIDs[get("owner")+"/"+get("repo")]
 			}
@@ -437,6 +463,11 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 				for _, who := range []string{"stranger", "teamr", "teamw"} {
 					add(rt, who+" reads an owner's thing", tok[who], nil, refused)
 				}
+			case acSelfOnly:
+				add(rt, "stranger reads another user's own things", tok["stranger"], nil, refused)
+			}
+			if strings.HasPrefix(rt.Path, "/notifications/threads/") {
+				add(rt, "stranger reads another user's notification", tok["stranger"], nil, refused)
 			}
 		}
 
@@ -456,6 +487,10 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 			case acOrgOwner:
 				for _, who := range []string{"stranger", "teamr", "teamw"} {
 					add(rt, who+" acts as an organisation owner", tok[who], nil, refused)
+				}
+			case acOther:
+				if strings.HasPrefix(rt.Path, "/notifications/threads/") {
+					add(rt, "stranger marks another user's notification", tok["stranger"], nil, refused)
 				}
 			case acOrgMember:
 				add(rt, "stranger acts as a member", tok["stranger"], params{"username": "teamr"}, refused)
@@ -500,7 +535,7 @@ var matrixNoSeed = map[string]bool{
 	"ActionRun": true, "GetAnnotatedTag": true, "GetBlob": true, "adminGetHook": true, "getAdminRunner": true,
 	"getLabelTemplateInfo": true, "getOrgRunner": true, "getRepoRunner": true, "getUserRunner": true,
 	"getOrgVariable": true, "getUserVariable": true, "issueGetIssueAttachment": true,
-	"issueGetIssueCommentAttachment": true, "notifyGetThread": true, "orgGetHook": true, "orgGetLabel": true,
+	"issueGetIssueCommentAttachment": true, "orgGetHook": true, "orgGetLabel": true,
 	"orgIsPublicMember": true, "orgListTeamMember": true, "repoCheckTeam": true, "repoListTeams": true,
 	"repoGetBranchProtection": true, "repoGetGitHook": true, "repoListGitHooks": true,
 	"repoGetReleaseAttachment": true, "repoGetTagProtection": true, "repoListGitRefs": true,
