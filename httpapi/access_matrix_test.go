@@ -398,13 +398,15 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 		if class != acSiteAdmin && has("repo") {
 			for _, h := range []struct{ owner, repo, who string }{
 				{"olivia", "privrepo", "anon stranger"}, {"puborg", "privrepo", "anon stranger"},
-				{"privorg", "pubrepo", "anon stranger"}, {"limorg", "pubrepo", "anon"},
+				{"privorg", "pubrepo", "anon stranger"}, {"limorg", "pubrepo", "anon public-only"},
 			} {
 				ps := params{"owner": h.owner, "org": h.owner, "repo": h.repo}
 				missing := params{"owner": h.owner, "org": h.owner, "repo": "norepo"}
 				for _, who := range strings.Fields(h.who) {
-					t := tok[who]
-					p := add(rt, who+" on "+h.owner+"/"+h.repo+" as on a missing repository", t, ps, refused)
+					if who == "public-only" {
+						continue
+					}
+					p := add(rt, who+" on "+h.owner+"/"+h.repo+" as on a missing repository", tok[who], ps, refused)
 					sameAs(p, rt, missing, h.repo, "norepo")
 				}
 				if h.who != "anon" {
@@ -420,6 +422,7 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 				}
 			}
 			add(rt, "public-only token on privorg", tok["olivia:public-only"], params{"org": "privorg"}, refused)
+			add(rt, "public-only token on limorg", tok["olivia:public-only"], params{"org": "limorg"}, refused)
 		}
 		if class != acSiteAdmin && strings.HasPrefix(rt.Path, "/teams/{id}") {
 			for _, who := range []string{"anon", "stranger"} {
