@@ -419,6 +419,9 @@ func (s *Service) ListForUser(ctx context.Context, actor forge.Actor, user strin
 		if err != nil {
 			return err
 		}
+		if !u.IsOrganization() && !UserVisible(actor, u) {
+			return &NotFoundError{Name: user}
+		}
 		list, total, err = tx.ListOrgs(ctx, userOrgsFilter(actor, u.ID), o.Normalize())
 		return err
 	})
@@ -466,6 +469,9 @@ func (s *Service) Permissions(ctx context.Context, actor forge.Actor, user, org 
 		u, err := loadUser(ctx, tx, actor, user)
 		if err != nil {
 			return err
+		}
+		if !u.IsOrganization() && !UserVisible(actor, u) {
+			return &NotFoundError{Name: user}
 		}
 		v, err := loadOrg(ctx, tx, actor, org)
 		if err != nil {

@@ -30,6 +30,23 @@ func Visible(actor forge.Actor, org *forge.User, member bool) bool {
 	return true
 }
 
+// UserVisible is who may see an individual user under /users/{username}
+// (Forgejo's individualPermsChecker, with public-only tokens limited to
+// public users as its checkTokenPublicOnly): public users everyone;
+// limited ones signed-in users; private ones themselves and site
+// administrators. Organisations answer to Visible instead.
+func UserVisible(actor forge.Actor, u *forge.User) bool {
+	switch {
+	case u.Visibility == forge.VisibilityPublic || u.Visibility == "":
+		return true
+	case actor.Scoped && actor.Scope.PublicOnly:
+		return false
+	case u.Visibility == forge.VisibilityLimited:
+		return actor.IsSignedIn()
+	}
+	return actor.IsSiteAdmin() || actor.UserID() == u.ID
+}
+
 // ListVisibilities is the visibility filter of GET /orgs (Forgejo's
 // GetAll): public organisations for anonymous actors and public-only
 // tokens, public and limited ones for signed-in users, and private ones

@@ -121,7 +121,8 @@ func (s *Service) repoAdmin(ctx context.Context, actor forge.Actor, v *teamView,
 // organisation (org is not consulted, as in Forgejo; ErrTeamNotFound if
 // there is no such repository); giving it again changes nothing. As Forgejo's route: the actor may see the team
 // (GetTeam) and has admin access to the repository (owners and site
-// administrators have; others through Config.Repos):
+// administrators have; others through Config.Repos); a private repository
+// is ErrTeamNotFound to a public-only token:
 // forge.ErrForbidden `Must have admin-level access to the repository`.
 // Needs write:organization.
 func (s *Service) AddTeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, org, repo string) error {
@@ -150,7 +151,12 @@ func (s *Service) changeTeamRepo(ctx context.Context, actor forge.Actor, id forg
 		if v, err = loadTeam(ctx, tx, actor, id); err != nil {
 			return err
 		}
-		_, err = teamRepo(ctx, tx, v, repo)
+		r, err := teamRepo(ctx, tx, v, repo)
+		if err == nil && r.Private && actor.Scoped && actor.Scope.PublicOnly {
+			// A public-only token touches no private repository: to it
+			// the repository is missing.
+			return ErrTeamNotFound
+		}
 		return err
 	})
 	if err != nil {

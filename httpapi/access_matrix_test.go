@@ -1,0 +1,660 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
+	"github.com/hearthforge/hearth/forge/notify"
+	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi"
+	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/storage/blob"
+	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/sqlite"
+)
+
+// newMatrixEnv is the API with every service wired in, on one SQLite file in
+// t.TempDir(), served on loopback.
+func newMatrixEnv(t *testing.T) *env {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "hearth.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	clock := forgetest.NewClock()
+	key := []byte("httpapi-test-secret")
+	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
+		SecretKey: key})
+	require.NoError(t, err)
+	no := false
+	_, err = svc.EnsureAdmin(ctx, auth.CreateUserOptions{
+		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
+	require.NoError(t, err)
+	git, err := gitstore.Open(t.TempDir())
+	require.NoError(t, err)
+	t.Cleanup(func() { git.Close() })
+	blobs, err := blob.OpenDir(t.TempDir())
+	require.NoError(t, err)
+	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
+	require.NoError(t, err)
+	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
+	require.NoError(t, err)
+	events := &matrixIssueEvents{}
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Clock: clock, Blobs: blobs,
+		Listeners: []issues.Listener{events}, Teams: orgSvc})
+	require.NoError(t, err)
+	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc})
+	require.NoError(t, err)
+	events.notify = notifySvc
+	actSvc, err := actions.New(actions.Config{Store: db.Actions(), Key: key, Repos: repoSvc, Orgs: orgSvc, Clock: clock})
+	require.NoError(t, err)
+	policy, err := hooks.ParseAddressPolicy(nil)
+	require.NoError(t, err)
+	hookSvc, err := hooks.New(hooks.Config{Store: db.Hooks(), Clock: clock, Repos: repoSvc, Orgs: orgSvc,
+		Sender: hookhttp.New(policy), Timeout: time.Second, RootURL: "https://forge.example/"})
+	require.NoError(t, err)
+	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Issues: issueSvc,
+		Actions: actSvc, Hooks: hookSvc, Notify: notifySvc})
+	require.NoError(t, err)
+	mux := http.NewServeMux()
+	mux.Handle("/", api)
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}
+}
+
+// matrixIssueEvents passes issue events to notify, as examples/forged
+// wires them, so that the world has notification threads.
+type matrixIssueEvents struct{ notify *notify.Service }
+
+func (l *matrixIssueEvents) IssueEvent(ctx context.Context, e issues.Event) {
+	if l.notify == nil || e.Repo == nil || e.Issue == nil {
+		return
+	}
+	ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull, Mentioned: e.Mentioned}
+	if e.Comment != nil {
+		ev.CommentID = e.Comment.ID
+	}
+	_ = l.notify.Notify(ctx, ev) // a failure shows as a missing thread
+}
+
+// matrixWorld is the seeded world of the access matrix.
+//
+// Users: olivia owns everything; reader, writer and radmin are read, write
+// and admin collaborators on olivia's repositories; teamr and teamw are
+// members of the read and write teams of every organisation; stranger has
+// no relation; hidden is a private user and limited a limited one; root is
+// the site administrator. Organisations (owned by olivia): puborg
+// (public), limorg (limited), privorg (private). Repositories: pubrepo
+// (public) and privrepo (private) under olivia and under each
+// organisation; pubrepo and privrepo of olivia hold issue 1 with comment,
+// label, milestone, release v1, hook, secret S1 and variable V1.
+type matrixWorld struct {
+	e       *env
+	tokens  map[string]string // actor name → token
+	teamIDs map[string]string // "org/team" → id
+	repoIDs map[string]string // "owner/repo" → id
+	thread  string            // id of a notification thread of olivia's
+}
+
+// matrixUsers are the users of the world besides root.
+var matrixUsers = []string{"olivia", "reader", "writer", "radmin", "teamr", "teamw", "stranger", "hidden", "limited"}
+
+func seedMatrix(t *testing.T, e *env) *matrixWorld {
+	w := &matrixWorld{e: e, tokens: map[string]string{}, teamIDs: map[string]string{}, repoIDs: map[string]string{}}
+	ok := func(r resp, why string) resp {
+		t.Helper()
+		require.True(t, r.StatusCode/100 == 2, "seed %s: %d %s", why, r.StatusCode, r.body)
+		return r
+	}
+	for _, u := range matrixUsers {
+		e.createUser(u)
+	}
+	ok(e.do(rootReq("PATCH", "/admin/users/hidden", map[string]any{"login_name": "hidden", "source_id": 0, "visibility": "private"})), "hidden user")
+	ok(e.do(rootReq("PATCH", "/admin/users/limited", map[string]any{"login_name": "limited", "source_id": 0, "visibility": "limited"})), "limited user")
+	for _, o := range []struct{ name, vis string }{{"puborg", "public"}, {"limorg", "limited"}, {"privorg", "private"}} {
+		ok(e.do(as("olivia", "POST", "/orgs", map[string]any{"username": o.name, "visibility": o.vis})), "org "+o.name)
+		for _, tm := range []struct{ name, perm, member string }{{"readers", "read", "teamr"}, {"writers", "write", "teamw"}} {
+			r := ok(e.do(as("olivia", "POST", "/orgs/"+o.name+"/teams", map[string]any{"name": tm.name, "permission": tm.perm,
+				"includes_all_repositories": true,
+				"units":                     []string{"repo.code", "repo.issues", "repo.pulls", "repo.releases", "repo.wiki", "repo.actions"}})), "team")
+			id := strconv.FormatInt(int64(r.json(t)["id"].(float64)), 10)
+			w.teamIDs[o.name+"/"+tm.name] = id
+			ok(e.do(as("olivia", "PUT", "/teams/"+id+"/members/"+tm.member, nil)), "team member")
+		}
+	}
+	for _, owner := range []string{"olivia", "puborg", "limorg", "privorg"} {
+		for _, rp := range []struct {
+			name string
+			priv bool
+		}{{"pubrepo", false}, {"privrepo", true}} {
+			path := "/user/repos"
+			if owner != "olivia" {
+				path = "/orgs/" + owner + "/repos"
+			}
+			r := ok(e.do(as("olivia", "POST", path, map[string]any{"name": rp.name, "private": rp.priv, "auto_init": true})), "repo")
+			full := owner + "/" + rp.name
+			w.repoIDs[full] = strconv.FormatInt(int64(r.json(t)["id"].(float64)), 10)
+			ok(e.do(as("olivia", "PATCH", "/repos/"+full, map[string]any{"has_actions": true})), "actions on")
+		}
+	}
+	for _, rp := range []string{"olivia/pubrepo", "olivia/privrepo", "privorg/privrepo"} {
+		base := "/repos/" + rp
+		for c, perm := range map[string]string{"reader": "read", "writer": "write", "radmin": "admin"} {
+			ok(e.do(as("olivia", "PUT", base+"/collaborators/"+c, map[string]any{"permission": perm})), "collaborator")
+		}
+		ok(e.do(as("olivia", "POST", base+"/issues", map[string]any{"title": "first"})), "issue")
+		ok(e.do(as("olivia", "POST", base+"/issues/1/comments", map[string]any{"body": "a comment"})), "comment")
+		ok(e.do(as("olivia", "POST", base+"/labels", map[string]any{"name": "bug", "color": "#ff0000"})), "label")
+		ok(e.do(as("olivia", "POST", base+"/milestones", map[string]any{"title": "m1"})), "milestone")
+		ok(e.do(as("olivia", "POST", base+"/releases", map[string]any{"tag_name": "v1", "name": "v1"})), "release")
+		ok(e.do(as("olivia", "POST", base+"/hooks", map[string]any{"type": "gitea", "active": false,
+			"config": map[string]string{"url": "https://hooks.example/x", "content_type": "json"}})), "hook")
+		ok(e.do(as("olivia", "PUT", base+"/actions/secrets/S1", map[string]any{"data": "s3cret-value"})), "secret")
+		ok(e.do(as("olivia", "POST", base+"/actions/variables/V1", map[string]any{"value": "v"})), "variable")
+	}
+	// olivia's notification thread 1: reader comments on her issue.
+	ok(e.do(as("reader", "POST", "/repos/olivia/pubrepo/issues/1/comments", map[string]any{"body": "by reader"})), "reader's comment")
+	for _, u := range append([]string{"root"}, matrixUsers...) {
+		w.tokens[u] = e.token(u, "all")
+	}
+	threads := ok(e.do(as("olivia", "GET", "/notifications?all=true", nil)), "olivia's notifications").list(t)
+	require.NotEmpty(t, threads, "olivia has a notification thread")
+	w.thread = strconv.FormatInt(int64(threads[0]["id"].(float64)), 10)
+	w.tokens["olivia:public-only"] = e.token("olivia", "all", "public-only")
+	w.tokens["olivia:read"] = e.token("olivia", readAll()...)
+	w.tokens["root:read"] = e.token("root", readAll()...)
+	for c := forge.CategoryActivityPub; c <= forge.CategoryUser; c++ {
+		w.tokens["olivia:without:"+c.String()] = e.token("olivia", writeAllBut(c)...)
+		w.tokens["root:without:"+c.String()] = e.token("root", writeAllBut(c)...)
+	}
+	return w
+}
+
+func readAll() []string {
+	var out []string
+	for c := forge.CategoryActivityPub; c <= forge.CategoryUser; c++ {
+		out = append(out, "read:"+c.String())
+	}
+	return out
+}
+
+func writeAllBut(skip forge.ScopeCategory) []string {
+	var out []string
+	for c := forge.CategoryActivityPub; c <= forge.CategoryUser; c++ {
+		if c != skip {
+			out = append(out, "write:"+c.String())
+		}
+	}
+	return out
+}
+
+// params are the values of a route's path parameters.
+type params map[string]string
+
+// fill gives the URL of path with ps; {id} and {name} take the meaning of
+// the path they are in.
+func (w *matrixWorld) fill(path string, ps params) string {
+	var get func(k string) string
+	get = func(k string) string {
+		if v, ok := ps[k]; ok {
+			return v
+		}
+		switch k {
+		case "owner", "username", "user":
+			return "olivia"
+		case "repo":
+			return "pubrepo"
+		case "org":
+			return "puborg"
+		case "index", "attachment_id", "identifier", "position", "run_id", "runner_id", "token":
+			return "1"
+		case "branch", "ref", "sha":
+			return "main"
+		case "tag":
+			return "v1"
+		case "filepath":
+			return "README.md"
+		case "archive":
+			return "main.zip"
+		case "diffType":
+			return "diff"
+		case "collaborator":
+			return "reader"
+		case "secretname":
+			return "S1"
+		case "variablename":
+			return "V1"
+		case "topic":
+			return "topic1"
+		case "workflowfilename":
+			return "ci.yml"
+		case "team":
+			return "readers"
+		case "name":
+			switch {
+			case strings.HasPrefix(path, "/gitignore"):
+				return "Go"
+			case strings.HasPrefix(path, "/licenses"):
+				return "MIT"
+			}
+			return "main"
+		case "id":
+			switch {
+			case strings.HasPrefix(path, "/teams/"):
+				org := ps["org"]
+				if org == "" || org == "olivia" {
+					org = "puborg"
+				}
+				return w.teamIDs[org+"/readers"]
+			case strings.HasPrefix(path, "/notifications/threads/"):
+				return w.thread
+			case strings.HasPrefix(path, "/repositories/"):
+				return w.repoIDs[get("owner")+"/"+get("repo")]
+			}
+			return "1"
+		}
+		return "x"
+	}
+	var b strings.Builder
+	b.WriteString("/api/v1")
+	for rest := path; rest != ""; {
+		i := strings.IndexByte(rest, '{')
+		if i < 0 {
+			b.WriteString(rest)
+			break
+		}
+		j := strings.IndexByte(rest, '}')
+		b.WriteString(rest[:i])
+		b.WriteString(get(rest[i+1 : j]))
+		rest = rest[j+1:]
+	}
+	return b.String()
+}
+
+// probe is one request of the matrix and the rule its answer must keep.
+type probe struct {
+	op, why     string
+	method, url string
+	token       string
+	check       func(status int, body []byte) string // "" when the answer is right
+	// same, when set, is a second request whose answer must be the same
+	// (status and body, with the names in norm replaced).
+	same string
+	norm []string
+}
+
+type answer struct {
+	status int
+	body   []byte
+}
+
+func (w *matrixWorld) send(ctx context.Context, method, url, token string) (answer, error) {
+	var body io.Reader
+	if method != "GET" {
+		body = bytes.NewReader([]byte("{}"))
+	}
+	hr, err := http.NewRequestWithContext(ctx, method, w.e.srv.URL+url, body)
+	if err != nil {
+		return answer{}, err
+	}
+	if body != nil {
+		hr.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		hr.Header.Set("Authorization", "token "+token)
+	}
+	res, err := http.DefaultClient.Do(hr)
+	if err != nil {
+		return answer{}, err
+	}
+	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	return answer{res.StatusCode, data}, err
+}
+
+func is2xx(s int) bool { return s/100 == 2 }
+
+// refused wants a refusal: any answer but 2xx. Hearth decodes and
+// validates a JSON body before the service checks the caller, so a caller
+// without rights may get 400/422 where Forgejo (whose permission
+// middleware runs before binding) answers 403/404; the answer is the same
+// as for a missing thing (the "same" probes check that), so it tells
+// nothing. 31 operations do so today (see the access matrix report).
+func refused(status int, _ []byte) string {
+	if is2xx(status) {
+		return fmt.Sprintf("got %d, want a refusal", status)
+	}
+	return ""
+}
+
+func wantStatus(want int) func(int, []byte) string {
+	return func(status int, _ []byte) string {
+		if status != want {
+			return fmt.Sprintf("got %d, want %d", status, want)
+		}
+		return ""
+	}
+}
+
+func allowed(status int, _ []byte) string {
+	if !is2xx(status) {
+		return fmt.Sprintf("got %d, want 2xx", status)
+	}
+	return ""
+}
+
+func normalize(b []byte, names []string) string {
+	s := string(b)
+	for _, n := range names {
+		s = strings.ReplaceAll(s, n, "NAME")
+	}
+	return s
+}
+
+// probes are the requests of the matrix for the routes.
+func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
+	tok := w.tokens
+	var out []probe
+	add := func(rt httpapi.RouteInfo, why, token string, ps params, check func(int, []byte) string) *probe {
+		out = append(out, probe{op: rt.Op, why: why, method: rt.Method, url: w.fill(rt.Path, ps), token: token, check: check})
+		return &out[len(out)-1]
+	}
+	sameAs := func(p *probe, rt httpapi.RouteInfo, ps params, norm ...string) {
+		p.same = w.fill(rt.Path, ps)
+		p.norm = norm
+	}
+	for _, rt := range routes {
+		class, ok := accessMatrix[rt.Op]
+		if !ok {
+			continue
+		}
+		has := func(p string) bool { return strings.Contains(rt.Path, "{"+p+"}") }
+		write := rt.Method != "GET"
+
+		// Private things are 404 to strangers and anonymous, exactly as a
+		// missing thing is; a public-only token sees none of them.
+		if class != acSiteAdmin && has("repo") {
+			for _, h := range []struct{ owner, repo, who string }{
+				{"olivia", "privrepo", "anon stranger"}, {"puborg", "privrepo", "anon stranger"},
+				{"privorg", "pubrepo", "anon stranger"}, {"limorg", "pubrepo", "anon public-only"},
+			} {
+				ps := params{"owner": h.owner, "org": h.owner, "repo": h.repo}
+				missing := params{"owner": h.owner, "org": h.owner, "repo": "norepo"}
+				for _, who := range strings.Fields(h.who) {
+					if who == "public-only" {
+						continue
+					}
+					p := add(rt, who+" on "+h.owner+"/"+h.repo+" as on a missing repository", tok[who], ps, refused)
+					sameAs(p, rt, missing, h.repo, "norepo")
+				}
+				if h.who != "anon" {
+					add(rt, "public-only token on "+h.owner+"/"+h.repo, tok["olivia:public-only"], ps, refused)
+				}
+			}
+		}
+		if class != acSiteAdmin && has("org") && !has("repo") {
+			for _, h := range []struct{ org, who string }{{"privorg", "anon stranger"}, {"limorg", "anon"}} {
+				for _, who := range strings.Fields(h.who) {
+					p := add(rt, who+" on "+h.org+" as on a missing organisation", tok[who], params{"org": h.org}, refused)
+					sameAs(p, rt, params{"org": "noorg"}, h.org, "noorg")
+				}
+			}
+			add(rt, "public-only token on privorg", tok["olivia:public-only"], params{"org": "privorg"}, refused)
+			add(rt, "public-only token on limorg", tok["olivia:public-only"], params{"org": "limorg"}, refused)
+		}
+		if class != acSiteAdmin && strings.HasPrefix(rt.Path, "/teams/{id}") {
+			for _, who := range []string{"anon", "stranger"} {
+				id := w.teamIDs["privorg/readers"]
+				p := add(rt, who+" on a team of privorg as on a missing team", tok[who], params{"id": id, "org": "privorg", "repo": "pubrepo"}, refused)
+				sameAs(p, rt, params{"id": "999999", "org": "privorg", "repo": "pubrepo"}, id, "999999")
+			}
+		}
+		if class != acSiteAdmin && strings.HasPrefix(rt.Path, "/users/{username}") {
+			for _, h := range []struct{ user, who string }{{"hidden", "anon stranger"}, {"limited", "anon"}} {
+				for _, who := range strings.Fields(h.who) {
+					p := add(rt, who+" on user "+h.user+" as on a missing user", tok[who], params{"username": h.user}, refused)
+					sameAs(p, rt, params{"username": "nouser"}, h.user, "nouser")
+				}
+			}
+		}
+
+		// Site administration: 403 to a signed-in user who is not one.
+		if class == acSiteAdmin {
+			add(rt, "owner (not a site admin)", tok["olivia"], nil, wantStatus(http.StatusForbidden))
+			add(rt, "anonymous on a site-admin route", "", nil, refused)
+		}
+
+		// Scopes: a token without the route's category, or with read only
+		// for a write, gets 403.
+		if !rt.Public && !rt.OwnerScope && len(rt.Scopes) > 0 {
+			who := "olivia"
+			if rt.Admin || class == acSiteAdmin {
+				who = "root"
+			}
+			add(rt, "token without "+rt.Scopes[0].String(), tok[who+":without:"+rt.Scopes[0].String()], nil, wantStatus(http.StatusForbidden))
+			if write {
+				add(rt, "read-only token on a write", tok[who+":read"], nil, wantStatus(http.StatusForbidden))
+			}
+		}
+
+		// Reads reserved to administrators of the repository or owners of
+		// the organisation.
+		if !write {
+			switch class {
+			case acRepoAdmin:
+				// (about another user: anyone may read their own permission)
+				add(rt, "read collaborator reads an admin thing", tok["reader"], params{"collaborator": "writer"}, refused)
+				add(rt, "write collaborator reads an admin thing", tok["writer"], params{"collaborator": "reader"}, refused)
+				add(rt, "stranger reads an admin thing", tok["stranger"], nil, refused)
+			case acOrgOwner:
+				for _, who := range []string{"stranger", "teamr", "teamw"} {
+					add(rt, who+" reads an owner's thing", tok[who], nil, refused)
+				}
+			case acSelfOnly:
+				add(rt, "stranger reads another user's own things", tok["stranger"], nil, refused)
+			}
+			if strings.HasPrefix(rt.Path, "/notifications/threads/") {
+				add(rt, "stranger reads another user's notification", tok["stranger"], nil, refused)
+			}
+		}
+
+		// Who may write, by class.
+		if write {
+			switch class {
+			case acSelfOnly:
+				add(rt, "stranger on another user's own things", tok["stranger"], nil, refused)
+			case acRepoWrite, acRepoAdmin:
+				add(rt, "read collaborator writes", tok["reader"], nil, refused)
+				add(rt, "stranger writes a public repository", tok["stranger"], nil, refused)
+				add(rt, "read team member writes", tok["teamr"], params{"owner": "puborg", "org": "puborg"}, refused)
+				if class == acRepoAdmin {
+					add(rt, "write collaborator administers", tok["writer"], nil, refused)
+					add(rt, "write team member administers", tok["teamw"], params{"owner": "puborg", "org": "puborg"}, refused)
+				}
+			case acOrgOwner:
+				for _, who := range []string{"stranger", "teamr", "teamw"} {
+					add(rt, who+" acts as an organisation owner", tok[who], nil, refused)
+				}
+			case acOther:
+				if strings.HasPrefix(rt.Path, "/notifications/threads/") {
+					add(rt, "stranger marks another user's notification", tok["stranger"], nil, refused)
+				}
+			case acOrgMember:
+				add(rt, "stranger acts as a member", tok["stranger"], params{"username": "teamr"}, refused)
+			}
+			continue
+		}
+
+		// Who may read, by class: the answers must be 2xx.
+		if matrixNoSeed[rt.Op] {
+			continue
+		}
+		owner := "olivia"
+		if class == acSiteAdmin {
+			owner = "root"
+		}
+		add(rt, "owner reads", tok[owner], nil, allowed)
+		// ids (comments, labels, hooks…) are the public repository's:
+		// other repositories are read by what their names give.
+		byName := !strings.Contains(rt.Path, "id}") && !has("sha") && !has("identifier") && !has("token")
+		switch class {
+		case acRepoRead:
+			if !byName {
+				break
+			}
+			add(rt, "read collaborator reads a private repository", tok["reader"], params{"repo": "privrepo"}, allowed)
+			add(rt, "read team member reads a private repository", tok["teamr"], params{"owner": "privorg", "org": "privorg", "repo": "privrepo"}, allowed)
+			add(rt, "site admin reads a private repository", tok["root"], params{"repo": "privrepo"}, allowed)
+		case acOrgRead:
+			add(rt, "member reads a private organisation", tok["teamr"], params{"org": "privorg"}, allowed)
+		case acTeamRead:
+			add(rt, "member reads its team", tok["teamr"], nil, allowed)
+		case acPublic:
+			add(rt, "anonymous reads a public route", "", nil, allowed)
+		}
+	}
+	return out
+}
+
+// matrixNoSeed are GET operations the seeded world has nothing for (their
+// positive checks are skipped; the refusals still run).
+var matrixNoSeed = map[string]bool{
+	"ActionRun": true, "GetAnnotatedTag": true, "GetBlob": true, "adminGetHook": true, "getAdminRunner": true,
+	"getLabelTemplateInfo": true, "getOrgRunner": true, "getRepoRunner": true, "getUserRunner": true,
+	"getOrgVariable": true, "getUserVariable": true, "issueGetIssueAttachment": true,
+	"issueGetIssueCommentAttachment": true, "orgGetHook": true, "orgGetLabel": true,
+	"orgIsPublicMember": true, "orgListTeamMember": true, "repoCheckTeam": true, "repoListTeams": true,
+	"repoGetBranchProtection": true, "repoGetGitHook": true, "repoListGitHooks": true,
+	"repoGetReleaseAttachment": true, "repoGetTagProtection": true, "repoListGitRefs": true,
+	"userCurrentCheckStarring": true, "userCurrentCheckSubscription": true, "userGetHook": true,
+}
+
+// TestAccessMatrix calls every implemented route as every actor against
+// every kind of owner and repository of one seeded world and checks the
+// class of the route in accessMatrix.
+func TestAccessMatrix(t *testing.T) {
+	t.Parallel()
+	e := newMatrixEnv(t)
+	start := time.Now()
+	w := seedMatrix(t, e)
+	seeded := time.Since(start)
+	routes := e.api.Routes()
+	for _, msg := range unclassified(routes) {
+		t.Error(msg)
+	}
+	implemented := map[string]bool{}
+	for _, rt := range routes {
+		implemented[rt.Op] = true
+	}
+	for op := range accessMatrix {
+		if !implemented[op] {
+			t.Errorf("accessMatrix classifies %s, which is no implemented operation", op)
+		}
+	}
+	probes := w.probes(routes)
+	ctx := context.Background()
+	var (
+		mu       sync.Mutex
+		failures []string
+		requests atomic.Int64
+	)
+	fail := func(p probe, format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		failures = append(failures, fmt.Sprintf("%s: %s %s (%s): %s", p.op, p.method, p.url, p.why, fmt.Sprintf(format, args...)))
+	}
+	work := make(chan probe)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range work {
+				a, err := w.send(ctx, p.method, p.url, p.token)
+				requests.Add(1)
+				if err != nil {
+					fail(p, "%v", err)
+					continue
+				}
+				if msg := p.check(a.status, a.body); msg != "" {
+					fail(p, "%s: %s", msg, trim(a.body))
+					continue
+				}
+				if p.same == "" {
+					continue
+				}
+				b, err := w.send(ctx, p.method, p.same, p.token)
+				requests.Add(1)
+				if err != nil {
+					fail(p, "%v", err)
+					continue
+				}
+				if got, want := normalize(a.body, p.norm), normalize(b.body, p.norm); a.status != b.status || got != want {
+					fail(p, "answers %d %s, but a missing one answers %d %s", a.status, trim(a.body), b.status, trim(b.body))
+				}
+			}
+		}()
+	}
+	for _, p := range probes {
+		work <- p
+	}
+	close(work)
+	wg.Wait()
+	sort.Strings(failures)
+	for _, f := range failures {
+		t.Error(f)
+	}
+	t.Logf("access matrix: %d routes, %d probes, %d requests in %v (seeding %v)",
+		len(routes), len(probes), requests.Load(), time.Since(start)-seeded, seeded)
+}
+
+// unclassified names, by operation id, every route without an entry in
+// accessMatrix.
+func unclassified(routes []httpapi.RouteInfo) []string {
+	var out []string
+	for _, rt := range routes {
+		if _, ok := accessMatrix[rt.Op]; !ok {
+			out = append(out, fmt.Sprintf("%s (%s %s) has no entry in accessMatrix: classify it in access_matrix_table_test.go", rt.Op, rt.Method, rt.Path))
+		}
+	}
+	return out
+}
+
+// TestAccessMatrixNeedsAnEntry: a route added without a class fails the
+// matrix with its operation id.
+func TestAccessMatrixNeedsAnEntry(t *testing.T) {
+	t.Parallel()
+	got := unclassified([]httpapi.RouteInfo{{Method: "GET", Path: "/version", Op: "getVersion"},
+		{Method: "POST", Path: "/repos/{owner}/{repo}/frobnicate", Op: "repoFrobnicate"}})
+	require.Len(t, got, 1)
+	require.Contains(t, got[0], "repoFrobnicate")
+}
+
+func trim(b []byte) string {
+	if len(b) > 160 {
+		return string(b[:160]) + "…"
+	}
+	return string(b)
+}
