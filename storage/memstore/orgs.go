@@ -9,6 +9,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // Orgs returns the store package forge/orgs consumes.
@@ -314,9 +315,13 @@ func (t orgTx) DeleteTeam(ctx context.Context, id forge.ID) error {
 	return nil
 }
 
-// deleteTeams removes teams with their members and repositories.
+// deleteTeams removes teams with their members, repositories and the
+// reviews requested from them (the SQL schema's review_team_delete).
 func (s *state) deleteTeams(ids map[forge.ID]bool) {
 	deleteWhere(s.teams, func(id forge.ID, _ forge.Team) bool { return ids[id] })
+	deleteWhere(s.reviews, func(_ forge.ID, r issues.Review) bool {
+		return r.Type == issues.ReviewRequest && r.ReviewerTeamID != 0 && ids[r.ReviewerTeamID]
+	})
 	deleteWhere(s.teamUsers, func(k teamUser, _ struct{}) bool { return ids[k.team] })
 	deleteWhere(s.teamRepos, func(k teamRepo, _ struct{}) bool { return ids[k.team] })
 }

@@ -145,6 +145,14 @@ func (t *tx) DeleteRepo(ctx context.Context, id forge.ID) error {
 	deleteWhere(t.st.releases, func(_ forge.ID, r repos.Release) bool { return r.RepoID == id })
 	deleteWhere(t.st.attachments, func(_ forge.ID, a repos.Attachment) bool { return a.RepoID == id })
 	t.st.deleteRepoIssues(id)
+	// Pull requests from the repository keep their base, with head
+	// repository 0 (the SQL schema's ON DELETE SET NULL).
+	for pid, p := range t.st.pulls {
+		if p.HeadRepoID == id {
+			p.HeadRepoID = 0
+			t.st.pulls[pid] = p
+		}
+	}
 	deleteWhere(t.st.teamRepos, func(k teamRepo, _ struct{}) bool { return k.repo == id })
 	return nil
 }
