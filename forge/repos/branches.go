@@ -180,7 +180,12 @@ func (s *Service) DeleteBranch(ctx context.Context, actor forge.Actor, owner, na
 	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/heads/"+branch, "", id); err != nil {
 		return err
 	}
-	return s.refresh(ctx, v.Repo.ID)
+	if err := s.refresh(ctx, v.Repo.ID); err != nil {
+		return err
+	}
+	// As a push deleting the branch: its pull requests are closed, hooks
+	// get the delete event.
+	return s.tellPush(ctx, actor, v.Repo.ID, []RefUpdate{{Ref: "refs/heads/" + branch, OldID: id, NewID: ""}})
 }
 
 // RefUpdate is one reference a push changes: NewID "" (or all zeros)

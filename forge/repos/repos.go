@@ -468,6 +468,12 @@ func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo forge.I
 	if err := s.refresh(ctx, repo); err != nil {
 		return err
 	}
+	return s.tellPush(ctx, actor, repo, updates)
+}
+
+// tellPush tells Config.PushListeners of refs changed in repository repo
+// (by a push, or by the branch API as Forgejo's push-update does).
+func (s *Service) tellPush(ctx context.Context, actor forge.Actor, repo forge.ID, updates []RefUpdate) error {
 	if len(s.cfg.PushListeners) == 0 {
 		return nil
 	}
