@@ -1,0 +1,200 @@
+package faulttest_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/storage/blob"
+	"github.com/hearthforge/hearth/storage/faulttest"
+	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/sqlite"
+)
+
+type stack struct {
+	dir    string
+	db     *sqlite.DB
+	blobs  *faulttest.Blobs
+	repos  *repos.Service
+	orgs   *orgs.Service
+	issues *issues.Service
+	actor  forge.Actor
+}
+
+func newStack(t *testing.T) *stack {
+	t.Helper()
+	ctx := context.Background()
+	s := &stack{dir: t.TempDir()}
+	var err error
+	s.db, err = sqlite.Open(ctx, filepath.Join(s.dir, "hearth.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { s.db.Close() })
+	git, err := gitstore.Open(filepath.Join(s.dir, "git"))
+	require.NoError(t, err)
+	t.Cleanup(func() { git.Close() })
+	bd, err := blob.OpenDir(filepath.Join(s.dir, "blobs"))
+	require.NoError(t, err)
+	s.blobs = &faulttest.Blobs{BlobStore: bd}
+	clock := forgetest.NewClock()
+	s.repos, err = repos.New(repos.Config{Store: s.db.Repos(), Git: git, Blobs: s.blobs, Clock: clock})
+	require.NoError(t, err)
+	s.orgs, err = orgs.New(orgs.Config{Store: s.db.Orgs(), Repos: s.repos, Blobs: s.blobs, Clock: clock})
+	require.NoError(t, err)
+	s.issues, err = issues.New(issues.Config{Store: s.db.Issues(), Repos: s.repos, Orgs: s.orgs, Blobs: s.blobs, Teams: s.orgs, Clock: clock})
+	require.NoError(t, err)
+	u := forgetest.User("olive", func(u *forge.User) { u.AllowCreateOrganization = true })
+	require.NoError(t, s.db.Auth().Update(ctx, func(tx auth.Tx) error { return tx.CreateUser(ctx, u, "") }))
+	s.actor = forgetest.ActorFor(u)
+	return s
+}
+
+// snapshot is the whole persistent state: rows, blob files, git refs.
+func (s *stack) snapshot(t *testing.T) [3]string {
+	t.Helper()
+	ctx := context.Background()
+	rows, err := faulttest.DumpDB(ctx, filepath.Join(s.dir, "hearth.db"))
+	require.NoError(t, err)
+	files, err := faulttest.ListFiles(filepath.Join(s.dir, "blobs"))
+	require.NoError(t, err)
+	refs, err := faulttest.GitRefs(filepath.Join(s.dir, "git"))
+	require.NoError(t, err)
+	return [3]string{rows, files, refs}
+}
+
+// TestFaultInjection runs service operations with the n-th statement of a
+// write transaction failing (n = 1, 2, … until the operation succeeds),
+// then with the n-th blob write failing: each failure must return an
+// error (not panic) and leave the rows, blob files and git refs exactly as
+// before.
+func TestFaultInjection(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newStack(t)
+	a := s.actor
+	type op struct {
+		name string
+		run  func(i int) error
+	}
+	var issueIdx int64
+	var commentID forge.ID
+	ops := []op{
+		{"repo create", func(i int) error {
+			_, err := s.repos.Create(ctx, a, "olive", repos.CreateOptions{Name: fmt.Sprintf("r%d", i), AutoInit: true})
+			return err
+		}},
+		{"repo create (base)", func(int) error {
+			_, err := s.repos.Create(ctx, a, "olive", repos.CreateOptions{Name: "base", AutoInit: true})
+			return err
+		}},
+		{"repo edit", func(i int) error {
+			d := fmt.Sprintf("description %d", i)
+			_, err := s.repos.Edit(ctx, a, "olive", "base", repos.EditOptions{Description: &d})
+			return err
+		}},
+		{"issue create", func(i int) error {
+			v, err := s.issues.Create(ctx, a, "olive", "base", issues.CreateIssueOption{Title: fmt.Sprintf("issue %d", i)})
+			if err == nil {
+				issueIdx = v.Issue.Index
+			}
+			return err
+		}},
+		{"label create", func(i int) error {
+			_, err := s.issues.CreateLabel(ctx, a, "olive", "base", issues.CreateLabelOption{Name: fmt.Sprintf("l%d", i), Color: "#ff0000"})
+			return err
+		}},
+		{"label replace", func(i int) error {
+			_, err := s.issues.ReplaceLabels(ctx, a, "olive", "base", issueIdx, issues.LabelsOption{Names: []string{"l0"}})
+			return err
+		}},
+		{"comment create", func(i int) error {
+			v, err := s.issues.CreateComment(ctx, a, "olive", "base", issueIdx, issues.CreateCommentOption{Body: fmt.Sprintf("c%d", i)})
+			if err == nil {
+				commentID = v.Comment.ID
+			}
+			return err
+		}},
+		{"issue attachment", func(i int) error {
+			_, err := s.issues.CreateIssueAttachment(ctx, a, "olive", "base", issueIdx, issues.UploadOption{Name: "a.txt", Content: strings.NewReader("bytes")})
+			return err
+		}},
+		{"comment attachment", func(i int) error {
+			_, err := s.issues.CreateCommentAttachment(ctx, a, "olive", "base", commentID, issues.UploadOption{Name: "b.txt", Content: strings.NewReader("bytes")})
+			return err
+		}},
+		{"issue edit", func(i int) error {
+			b := fmt.Sprintf("body %d", i)
+			_, err := s.issues.Edit(ctx, a, "olive", "base", issueIdx, issues.EditIssueOption{Body: &b})
+			return err
+		}},
+		{"org create", func(i int) error {
+			_, err := s.orgs.Create(ctx, a, orgs.CreateOptions{Name: fmt.Sprintf("org%d", i)})
+			return err
+		}},
+		{"team create", func(i int) error {
+			_, err := s.orgs.CreateTeam(ctx, a, "org0", orgs.CreateTeamOptions{Name: fmt.Sprintf("t%d", i), Permission: "write", Units: []string{"repo.code"}})
+			return err
+		}},
+		{"org repo create", func(i int) error {
+			_, err := s.repos.CreateInOrg(ctx, a, "org0", repos.CreateOptions{Name: fmt.Sprintf("or%d", i), AutoInit: true})
+			return err
+		}},
+		{"issue delete", func(i int) error { return s.issues.Delete(ctx, a, "olive", "base", issueIdx) }},
+		{"repo delete", func(i int) error { return s.repos.Delete(ctx, a, "olive", "r0") }},
+		{"org repo delete", func(i int) error { return s.repos.Delete(ctx, a, "org0", "or0") }},
+		{"org delete", func(i int) error { return s.orgs.Delete(ctx, a, "org0") }},
+	}
+	total := 0
+	for _, o := range ops {
+		for _, mode := range []string{"statement", "blob"} {
+			if mode == "blob" && !strings.Contains(o.name, "attachment") {
+				continue
+			}
+			var err error
+			for n := int64(1); ; n++ {
+				require.Less(t, n, int64(500), "%s: never succeeds: %v", o.name, err)
+				before := s.snapshot(t)
+				if mode == "statement" {
+					s.db.FailStatement(n)
+				} else {
+					s.blobs.FailPut(n)
+				}
+				func() {
+					defer func() {
+						if p := recover(); p != nil {
+							t.Errorf("%s, %s fault %d: panic %v", o.name, mode, n, p)
+							err = fmt.Errorf("panic")
+						}
+					}()
+					err = o.run(0)
+				}()
+				fired := s.db.Armed() == false && mode == "statement" || s.blobs.Armed() == false && mode == "blob"
+				s.db.FailStatement(0)
+				s.blobs.FailPut(0)
+				if err == nil {
+					assert.False(t, fired && n == 1 && mode == "statement", "%s: the first statement failed but the operation succeeded", o.name)
+					break
+				}
+				total++
+				after := s.snapshot(t)
+				assert.Equal(t, before[0], after[0], "%s, %s fault %d (%v): rows changed", o.name, mode, n, err)
+				assert.Equal(t, before[1], after[1], "%s, %s fault %d (%v): blob files changed", o.name, mode, n, err)
+				assert.Equal(t, before[2], after[2], "%s, %s fault %d (%v): git refs changed", o.name, mode, n, err)
+				if t.Failed() {
+					t.FailNow()
+				}
+			}
+		}
+	}
+	t.Logf("%d operations, %d injected failures checked", len(ops), total)
+}
