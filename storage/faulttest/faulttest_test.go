@@ -12,7 +12,9 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
@@ -23,13 +25,15 @@ import (
 )
 
 type stack struct {
-	dir    string
-	db     *sqlite.DB
-	blobs  *faulttest.Blobs
-	repos  *repos.Service
-	orgs   *orgs.Service
-	issues *issues.Service
-	actor  forge.Actor
+	dir     string
+	db      *sqlite.DB
+	blobs   *faulttest.Blobs
+	repos   *repos.Service
+	orgs    *orgs.Service
+	issues  *issues.Service
+	actions *actions.Service
+	hooks   *hooks.Service
+	actor   forge.Actor
 }
 
 func newStack(t *testing.T) *stack {
@@ -52,6 +56,11 @@ func newStack(t *testing.T) *stack {
 	s.orgs, err = orgs.New(orgs.Config{Store: s.db.Orgs(), Repos: s.repos, Blobs: s.blobs, Clock: clock})
 	require.NoError(t, err)
 	s.issues, err = issues.New(issues.Config{Store: s.db.Issues(), Repos: s.repos, Orgs: s.orgs, Blobs: s.blobs, Teams: s.orgs, Clock: clock})
+	require.NoError(t, err)
+	key := []byte("0123456789abcdef0123456789abcdef")
+	s.actions, err = actions.New(actions.Config{Store: s.db.Actions(), Key: key, Repos: s.repos, Orgs: s.orgs, Clock: clock})
+	require.NoError(t, err)
+	s.hooks, err = hooks.New(hooks.Config{Store: s.db.Hooks(), Repos: s.repos, Orgs: s.orgs, SecretKey: key, Clock: clock})
 	require.NoError(t, err)
 	u := forgetest.User("olive", func(u *forge.User) { u.AllowCreateOrganization = true })
 	require.NoError(t, s.db.Auth().Update(ctx, func(tx auth.Tx) error { return tx.CreateUser(ctx, u, "") }))
@@ -86,6 +95,10 @@ func TestFaultInjection(t *testing.T) {
 		name        string
 		run         func(i int) error
 		rollForward bool // a failure past the point of no return is finished by Recover
+		// bestEffort: the write is to git; the statements after it only
+		// refresh cached columns (size, emptiness), and their failure is
+		// logged, not returned (repos.ChangeFiles' contract).
+		bestEffort bool
 	}
 	var issueIdx int64
 	var commentID forge.ID
@@ -101,6 +114,34 @@ func TestFaultInjection(t *testing.T) {
 		{name: "repo edit", run: func(i int) error {
 			d := fmt.Sprintf("description %d", i)
 			_, err := s.repos.Edit(ctx, a, "olive", "base", repos.EditOptions{Description: &d})
+			return err
+		}},
+		{name: "contents commit", run: func(i int) error {
+			_, _, err := s.repos.ChangeFiles(ctx, a, "olive", "base", repos.ChangeFilesOptions{Message: "add",
+				Files: []repos.FileChange{{Op: "create", Path: "docs/new.txt", Content: []byte("new")}}})
+			return err
+		}, bestEffort: true},
+		{name: "contents commit on a new branch", run: func(i int) error {
+			_, _, err := s.repos.ChangeFiles(ctx, a, "olive", "base", repos.ChangeFilesOptions{Message: "add", NewBranch: "topic",
+				Files: []repos.FileChange{{Op: "create", Path: "topic.txt", Content: []byte("topic")}}})
+			return err
+		}, bestEffort: true},
+		{name: "release create", run: func(i int) error {
+			tag := "v1.0"
+			_, _, err := s.repos.CreateRelease(ctx, a, "olive", "base", repos.ReleaseOptions{TagName: &tag})
+			return err
+		}, bestEffort: true},
+		{name: "secret put", run: func(i int) error {
+			_, err := s.actions.PutSecret(ctx, a, actions.UserTarget(), "TOKEN", "s3cret")
+			return err
+		}},
+		{name: "variable create", run: func(i int) error {
+			_, err := s.actions.CreateVariable(ctx, a, actions.UserTarget(), "VAR", "value")
+			return err
+		}},
+		{name: "webhook create", run: func(i int) error {
+			_, err := s.hooks.Create(ctx, a, hooks.RepoHooks("olive", "base"), hooks.CreateOptions{Type: "gitea",
+				Config: hooks.Settings{"url": "https://example.com/hook", "content_type": "json"}, Active: true})
 			return err
 		}},
 		{name: "issue create", run: func(i int) error {
@@ -183,7 +224,7 @@ func TestFaultInjection(t *testing.T) {
 				s.db.FailStatement(0)
 				s.blobs.FailPut(0)
 				if err == nil {
-					assert.False(t, fired && n == 1 && mode == "statement", "%s: the first statement failed but the operation succeeded", o.name)
+					assert.False(t, fired && n == 1 && mode == "statement" && !o.bestEffort, "%s: the first statement failed but the operation succeeded", o.name)
 					break
 				}
 				total++
