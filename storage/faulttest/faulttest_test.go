@@ -1,8 +1,11 @@
 package faulttest_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image"
+	"image/png"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -63,7 +66,13 @@ func newStack(t *testing.T) *stack {
 	s.hooks, err = hooks.New(hooks.Config{Store: s.db.Hooks(), Repos: s.repos, Orgs: s.orgs, SecretKey: key, Clock: clock})
 	require.NoError(t, err)
 	u := forgetest.User("olive", func(u *forge.User) { u.AllowCreateOrganization = true })
-	require.NoError(t, s.db.Auth().Update(ctx, func(tx auth.Tx) error { return tx.CreateUser(ctx, u, "") }))
+	max := forgetest.User("max")
+	require.NoError(t, s.db.Auth().Update(ctx, func(tx auth.Tx) error {
+		if err := tx.CreateUser(ctx, max, ""); err != nil {
+			return err
+		}
+		return tx.CreateUser(ctx, u, "")
+	}))
 	s.actor = forgetest.ActorFor(u)
 	return s
 }
@@ -99,6 +108,7 @@ func TestFaultInjection(t *testing.T) {
 		// refresh cached columns (size, emptiness), and their failure is
 		// logged, not returned (repos.ChangeFiles' contract).
 		bestEffort bool
+		blob       bool // also run with the n-th blob write failing
 	}
 	var issueIdx int64
 	var commentID forge.ID
@@ -169,11 +179,25 @@ func TestFaultInjection(t *testing.T) {
 		{name: "issue attachment", run: func(i int) error {
 			_, err := s.issues.CreateIssueAttachment(ctx, a, "olive", "base", issueIdx, issues.UploadOption{Name: "a.txt", Content: strings.NewReader("bytes")})
 			return err
-		}},
+		}, blob: true},
 		{name: "comment attachment", run: func(i int) error {
 			_, err := s.issues.CreateCommentAttachment(ctx, a, "olive", "base", commentID, issues.UploadOption{Name: "b.txt", Content: strings.NewReader("bytes")})
 			return err
+		}, blob: true},
+		{name: "comment edit", run: func(i int) error {
+			_, err := s.issues.EditComment(ctx, a, "olive", "base", commentID, issues.EditCommentOption{Body: "edited"})
+			return err
 		}},
+		{name: "milestone create", run: func(i int) error {
+			_, err := s.issues.CreateMilestone(ctx, a, "olive", "base", issues.CreateMilestoneOption{Title: "m1"})
+			return err
+		}},
+		{name: "repo avatar", run: func(i int) error { return s.repos.SetAvatar(ctx, a, "olive", "base", pngImage(t)) }, blob: true},
+		{name: "star", run: func(i int) error { return s.repos.Star(ctx, a, "olive", "base", true) }},
+		{name: "collaborator add", run: func(i int) error {
+			return s.repos.AddCollaborator(ctx, a, "olive", "base", "max", forge.AccessModeWrite)
+		}},
+		{name: "comment delete", run: func(i int) error { return s.issues.DeleteComment(ctx, a, "olive", "base", issueIdx, commentID) }},
 		{name: "issue edit", run: func(i int) error {
 			b := fmt.Sprintf("body %d", i)
 			_, err := s.issues.Edit(ctx, a, "olive", "base", issueIdx, issues.EditIssueOption{Body: &b})
@@ -183,6 +207,7 @@ func TestFaultInjection(t *testing.T) {
 			_, err := s.orgs.Create(ctx, a, orgs.CreateOptions{Name: fmt.Sprintf("org%d", i)})
 			return err
 		}},
+		{name: "org avatar", run: func(i int) error { return s.orgs.SetAvatar(ctx, a, "org0", pngImage(t)) }, blob: true},
 		{name: "team create", run: func(i int) error {
 			_, err := s.orgs.CreateTeam(ctx, a, "org0", orgs.CreateTeamOptions{Name: fmt.Sprintf("t%d", i), Permission: "write", Units: []string{"repo.code"}})
 			return err
@@ -199,7 +224,7 @@ func TestFaultInjection(t *testing.T) {
 	total, rolledForward := 0, 0
 	for _, o := range ops {
 		for _, mode := range []string{"statement", "blob"} {
-			if mode == "blob" && !strings.Contains(o.name, "attachment") {
+			if mode == "blob" && !o.blob {
 				continue
 			}
 			var err error
@@ -250,4 +275,11 @@ func TestFaultInjection(t *testing.T) {
 		}
 	}
 	t.Logf("%d operations, %d injected failures checked (%d finished by Recover)", len(ops), total, rolledForward)
+}
+
+func pngImage(t *testing.T) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	require.NoError(t, png.Encode(&b, image.NewRGBA(image.Rect(0, 0, 4, 4))))
+	return b.Bytes()
 }
