@@ -111,7 +111,7 @@ func TestFaultInjection(t *testing.T) {
 		blob       bool // also run with the n-th blob write failing
 	}
 	var issueIdx int64
-	var commentID forge.ID
+	var commentID, releaseID forge.ID
 	ops := []op{
 		{name: "repo create", run: func(i int) error {
 			_, err := s.repos.Create(ctx, a, "olive", repos.CreateOptions{Name: fmt.Sprintf("r%d", i), AutoInit: true})
@@ -138,9 +138,17 @@ func TestFaultInjection(t *testing.T) {
 		}, bestEffort: true},
 		{name: "release create", run: func(i int) error {
 			tag := "v1.0"
-			_, _, err := s.repos.CreateRelease(ctx, a, "olive", "base", repos.ReleaseOptions{TagName: &tag})
+			_, rel, err := s.repos.CreateRelease(ctx, a, "olive", "base", repos.ReleaseOptions{TagName: &tag})
+			if err == nil {
+				releaseID = rel.ID
+			}
 			return err
 		}, bestEffort: true},
+		{name: "release asset", run: func(i int) error {
+			_, _, err := s.repos.AddAttachment(ctx, a, "olive", "base", releaseID, repos.AttachmentUpload{Name: "asset.bin", Content: strings.NewReader("asset")})
+			return err
+		}, blob: true},
+		{name: "release delete", run: func(i int) error { return s.repos.DeleteRelease(ctx, a, "olive", "base", releaseID, "") }},
 		{name: "secret put", run: func(i int) error {
 			_, err := s.actions.PutSecret(ctx, a, actions.UserTarget(), "TOKEN", "s3cret")
 			return err
