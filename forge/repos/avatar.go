@@ -28,14 +28,22 @@ func (s *Service) SetAvatar(ctx context.Context, actor forge.Actor, owner, name 
 	if s.cfg.Blobs == nil {
 		return forge.Errorf(forge.ErrPrecondition, "avatars are disabled")
 	}
-	var old string
+	var old, written string
 	_, err := s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, now time.Time) error {
 		old = r.Avatar
 		r.Avatar = avatarKey(r.ID, now)
 		_, err := s.cfg.Blobs.Put(ctx, r.Avatar, bytes.NewReader(image), MaxAvatarBytes)
+		if err == nil {
+			written = r.Avatar
+		}
 		return err
 	})
-	if err == nil && old != "" {
+	switch {
+	case err != nil && written != "":
+		// The transaction failed after the blob was written: no row
+		// names it.
+		s.cfg.Blobs.Delete(context.WithoutCancel(ctx), written)
+	case err == nil && old != "":
 		s.cfg.Blobs.Delete(ctx, old)
 	}
 	return err

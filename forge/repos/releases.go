@@ -231,8 +231,10 @@ func (s *Service) CreateRelease(ctx context.Context, actor forge.Actor, owner, n
 		s.dropTag(ctx, v, created)
 		return nil, nil, err
 	}
+	// The release is stored: a failed refresh of the cached state (size)
+	// is logged, never reported as a failed write (as ChangeFiles).
 	if v, err = s.refreshed(ctx, v); err != nil {
-		return nil, nil, err
+		s.log.ErrorContext(ctx, "refresh after release", "repo", v.Repo.ID, "release", rel.ID, "err", err)
 	}
 	// The release as stored (the store sets what it keeps, Updated among
 	// them), not the value written.

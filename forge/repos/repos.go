@@ -284,6 +284,11 @@ func (s *Service) create(ctx context.Context, actor forge.Actor, owner string, f
 		v = &View{Repo: cur, Owner: owner}
 		return reread(ctx, tx, actor, v)
 	}); err != nil {
+		// Undo as above: a repository left in RepoCreating would hold its
+		// name until Recover or StaleCreation.
+		if rerr := s.removeRepo(context.WithoutCancel(ctx), r.ID); rerr != nil {
+			s.log.Error("repos: undoing a failed creation", "repo", r.ID, "err", rerr)
+		}
 		return nil, err
 	}
 	s.notifyCreated(ctx, actor, v.Repo)

@@ -35,6 +35,7 @@ type DB struct {
 	writes generation // write transactions ended (generation.go)
 	// counter, when set (CountStatements), counts the statements run.
 	counter atomic.Pointer[atomic.Int64]
+	faults  faults // FailStatement's countdown (faults.go)
 }
 
 // CountStatements makes the database add one to n for every SQL statement
@@ -208,6 +209,9 @@ type tx struct {
 func (t *tx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	if n := t.db.counter.Load(); n != nil {
 		n.Add(1)
+	}
+	if err := t.db.faults.next(t.readOnly); err != nil {
+		return nil, err
 	}
 	s, ok := t.db.stmts[stmtKey{t.pool, query}]
 	switch {
