@@ -34,6 +34,7 @@ import (
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/mirror"
 )
 
 // Store is an in-memory backend. The zero value is not ready: use New.
@@ -137,6 +138,10 @@ type state struct {
 	hookTasks  map[forge.ID]hooks.Task
 	// Notifications (forge/notify): threads by id.
 	threads map[forge.ID]notify.Thread
+	// Mirrors (package mirror): pull and push mirrors by id, leases by key.
+	pullMirrors map[forge.ID]mirror.PullMirror
+	pushMirrors map[forge.ID]mirror.PushMirror
+	leases      map[mirror.Key]mirror.Lease
 }
 
 // issueLabel keys a label on an issue.
@@ -199,6 +204,9 @@ func newState() *state {
 		hooks:       map[forge.ID]hooks.Hook{},
 		hookTasks:   map[forge.ID]hooks.Task{},
 		threads:     map[forge.ID]notify.Thread{},
+		pullMirrors: map[forge.ID]mirror.PullMirror{},
+		pushMirrors: map[forge.ID]mirror.PushMirror{},
+		leases:      map[mirror.Key]mirror.Lease{},
 	}
 }
 
@@ -249,6 +257,9 @@ func (s *state) clone() *state {
 		hooks:       maps.Clone(s.hooks),
 		hookTasks:   maps.Clone(s.hookTasks),
 		threads:     maps.Clone(s.threads),
+		pullMirrors: maps.Clone(s.pullMirrors),
+		pushMirrors: maps.Clone(s.pushMirrors),
+		leases:      maps.Clone(s.leases),
 	}
 }
 
