@@ -30,6 +30,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -54,6 +55,16 @@ type MirrorRemote struct {
 	// operation (it is returned as is, so it carries the policy's
 	// category).
 	Check func(ctx context.Context, host string, ips []net.IP) error
+	// Resolve, when set, replaces the lookup and Check of the host: it
+	// checks the name, resolves it and checks every address (package
+	// mirror's Policy.Resolve).
+	Resolve func(ctx context.Context, host string) ([]netip.Addr, error)
+	// Control, when set, checks every connection the probe dials (package
+	// mirror's Policy.Control); otherwise Check is used.
+	Control func(network, address string, c syscall.RawConn) error
+	// Local makes URL a local path (a migration an administrator allowed):
+	// no credentials, no probe, only the file protocol.
+	Local bool
 	// Timeout bounds the whole operation; 0 means no bound but ctx's.
 	Timeout time.Duration
 	// MaxBytes bounds the repository's size on disk while the operation
@@ -66,8 +77,15 @@ type MirrorRemote struct {
 // userinfo), the environment carrying the credentials, and the scrubber of
 // errors.
 func (r MirrorRemote) prepare(ctx context.Context) (addr string, env []string, scrub func(string) string, err error) {
+	secrets := []string{r.Password}
+	if r.Local {
+		scrub = func(s string) string { return s }
+		if r.URL == "" || strings.HasPrefix(r.URL, "-") {
+			return "", nil, scrub, forge.Errorf(forge.ErrInvalid, "invalid remote address")
+		}
+		return r.URL, []string{"GIT_ALLOW_PROTOCOL=file"}, scrub, nil
+	}
 	u, err := url.Parse(r.URL)
-	secrets := []string{}
 	scrub = func(s string) string {
 		for _, x := range secrets {
 			if x != "" {
@@ -109,7 +127,11 @@ func (r MirrorRemote) prepare(ctx context.Context) (addr string, env []string, s
 		env[1] = "GIT_CONFIG_COUNT=4"
 		env = append(env, "GIT_CONFIG_KEY_3=http.extraHeader", "GIT_CONFIG_VALUE_3=Authorization: Basic "+token)
 	}
-	if r.Check != nil {
+	if r.Resolve != nil {
+		if _, err := r.Resolve(ctx, u.Hostname()); err != nil {
+			return "", nil, scrub, err
+		}
+	} else if r.Check != nil {
 		host := u.Hostname()
 		var ips []net.IP
 		if ip := net.ParseIP(host); ip != nil {
@@ -142,8 +164,8 @@ func (r MirrorRemote) probe(ctx context.Context, addr, service string, scrub fun
 		ctx, cancel = context.WithTimeout(ctx, r.Timeout)
 		defer cancel()
 	}
-	dialer := &net.Dialer{Timeout: 30 * time.Second}
-	if r.Check != nil {
+	dialer := &net.Dialer{Timeout: 30 * time.Second, Control: r.Control}
+	if r.Control == nil && r.Check != nil {
 		dialer.Control = func(_, address string, _ syscall.RawConn) error {
 			host, _, _ := net.SplitHostPort(address)
 			ip := net.ParseIP(host)
@@ -314,8 +336,10 @@ func (s *Store) Clone(ctx context.Context, repo forge.ID, r MirrorRemote) (forge
 		return "", err
 	}
 	defer os.RemoveAll(work)
-	if err := r.probe(ctx, addr, "git-upload-pack", scrub); err != nil {
-		return "", err
+	if !r.Local {
+		if err := r.probe(ctx, addr, "git-upload-pack", scrub); err != nil {
+			return "", err
+		}
 	}
 	dst := filepath.Join(work, "repo.git")
 	if err := s.runRemote(ctx, r, work, env, scrub, "clone",
@@ -373,8 +397,10 @@ func (s *Store) Fetch(ctx context.Context, repo forge.ID, r MirrorRemote, prune 
 	if err != nil {
 		return nil, err
 	}
-	if err := r.probe(ctx, addr, "git-upload-pack", scrub); err != nil {
-		return nil, err
+	if !r.Local {
+		if err := r.probe(ctx, addr, "git-upload-pack", scrub); err != nil {
+			return nil, err
+		}
 	}
 	unlock := s.lock(repo)
 	defer unlock()
@@ -459,6 +485,12 @@ func sortUpdates(u []repos.RefUpdate) {
 // them and deleting the remote's others (`git push --mirror` of refs/heads
 // and refs/tags). Errors as Fetch's.
 func (s *Store) PushMirror(ctx context.Context, repo forge.ID, r MirrorRemote) error {
+	return s.PushRefs(ctx, repo, r, nil)
+}
+
+// PushRefs is PushMirror of the given refspecs (force, no prune) when
+// refspecs is not empty.
+func (s *Store) PushRefs(ctx context.Context, repo forge.ID, r MirrorRemote, refspecs []string) error {
 	if err := s.exists(repo); err != nil {
 		return err
 	}
@@ -466,10 +498,15 @@ func (s *Store) PushMirror(ctx context.Context, repo forge.ID, r MirrorRemote) e
 	if err != nil {
 		return err
 	}
-	if err := r.probe(ctx, addr, "git-receive-pack", scrub); err != nil {
-		return err
+	if !r.Local {
+		if err := r.probe(ctx, addr, "git-receive-pack", scrub); err != nil {
+			return err
+		}
 	}
 	r.MaxBytes = 0 // a push does not grow the local repository
-	return s.runRemote(ctx, r, s.Path(repo), env, scrub, "push",
-		"push", "--quiet", "--force", "--prune", "--", addr, "+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*")
+	args := []string{"push", "--quiet", "--force", "--prune", "--", addr, "+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"}
+	if len(refspecs) > 0 {
+		args = append([]string{"push", "--quiet", "--force", "--", addr}, refspecs...)
+	}
+	return s.runRemote(ctx, r, s.Path(repo), env, scrub, "push", args...)
 }

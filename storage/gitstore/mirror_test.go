@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/mirror"
 )
 
 // gitServer is a second Hearth store served over smart HTTP at
@@ -278,4 +279,50 @@ func assertNoRepo(t *testing.T, s *Store, id forge.ID) {
 	assert.True(t, os.IsNotExist(err), "no directory for %d", id)
 	left, _ := os.ReadDir(filepath.Join(s.Root(), ".tmp"))
 	assert.Empty(t, left, "no temporary clone left")
+}
+
+func TestMirrorGitAdapter(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	up := newGitServer(t, "", "")
+	require.NoError(t, up.store.Create(ctx, 1, forge.SHA256, "main"))
+	wt := workTree(t, forge.SHA256, up.repoURL(1))
+	commitFile(t, wt, "a.txt", "one")
+	gitCLI(t, wt, "branch", "release-1")
+	gitCLI(t, wt, "branch", "other")
+	gitCLI(t, wt, "push", "-q", "origin", "main", "release-1", "other")
+
+	local, err := Open(t.TempDir())
+	require.NoError(t, err)
+	defer local.Close()
+	g := Mirror{Store: local}
+	addr, err := mirror.ParseRemoteAddress(up.repoURL(1), "", "")
+	require.NoError(t, err)
+
+	// Loopback is refused by default.
+	err = g.Clone(ctx, 1, mirror.Remote{Address: addr}, mirror.CloneOptions{Mirror: true})
+	assert.True(t, errors.Is(err, mirror.ErrAddrBlocked), "%v", err)
+	assertNoRepo(t, local, 1)
+
+	allowed := mirror.Remote{Address: addr, Policy: mirror.Policy{AllowLoopback: true}}
+	err = g.Clone(ctx, 1, allowed, mirror.CloneOptions{Format: forge.SHA1})
+	assert.True(t, errors.Is(err, forge.ErrInvalid), "format mismatch: %v", err)
+	assertNoRepo(t, local, 1)
+	require.NoError(t, g.Clone(ctx, 1, allowed, mirror.CloneOptions{Mirror: true}))
+
+	gitCLI(t, wt, "push", "-q", "origin", ":other")
+	ups, err := g.Fetch(ctx, 1, allowed, true)
+	require.NoError(t, err)
+	assert.Equal(t, []mirror.RefUpdate{{Ref: "refs/heads/other", OldID: ups[0].OldID}}, ups)
+
+	// Push with a branch filter: only release-* arrives.
+	down := newGitServer(t, "", "")
+	require.NoError(t, down.store.Create(ctx, 2, forge.SHA256, "main"))
+	daddr, err := mirror.ParseRemoteAddress(down.repoURL(2), "", "")
+	require.NoError(t, err)
+	require.NoError(t, g.Push(ctx, 1, mirror.Remote{Address: daddr, Policy: mirror.Policy{AllowLoopback: true}}, "release-*"))
+	refs, err := down.store.Refs(ctx, 2)
+	require.NoError(t, err)
+	require.Len(t, refs, 1)
+	assert.Equal(t, "refs/heads/release-1", refs[0].Name)
 }
