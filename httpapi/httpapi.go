@@ -31,6 +31,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/mirror"
 )
 
 // ForgejoVersion is the Forgejo release whose API Hearth follows.
@@ -69,6 +70,11 @@ type Config struct {
 	// Notify serves /notifications and /repos/{owner}/{repo}/notifications
 	// (it needs Repos too). Nil leaves those routes out (they answer 501).
 	Notify *notify.Service
+	// Mirror serves migrations, pull mirrors and push mirrors (/repos/migrate,
+	// mirror-sync, convert, push_mirrors); MirrorGit clones for migrations
+	// (storage/gitstore.Mirror). Nil Mirror leaves those routes out.
+	Mirror    *mirror.Service
+	MirrorGit mirror.Git
 	// Git serves git's smart HTTP protocol for repositories
 	// (storage/gitstore.Store does). Nil leaves /{owner}/{repo}.git out.
 	Git GitServer

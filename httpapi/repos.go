@@ -86,7 +86,7 @@ func (a *API) getRepoByID(c *call) {
 // editRepo is PATCH /repos/{owner}/{repo}: 200 with the re-read repository.
 func (a *API) editRepo(c *call) {
 	var o wire.EditRepoOption
-	if !c.decode(&o) {
+	if !c.decode(&o) || !a.editMirrorFields(c, &o) {
 		return
 	}
 	v, err := a.cfg.Repos.Edit(c.r.Context(), c.actor, c.owner(), c.repo(), editOptions(o))

@@ -174,6 +174,7 @@ func (a *API) routes() []route {
 	}
 	routes = append(routes, a.hookRoutes()...)
 	routes = append(routes, a.notifyRoutes()...)
+	routes = append(routes, a.mirrorRoutes()...)
 	return routes
 }
 
