@@ -87,6 +87,7 @@ type options struct {
 	trustedProxies                                   []netip.Prefix
 	pprof                                            string
 	webhookPolicy                                    hooks.AddressPolicy
+	allowLocalMigrations                             bool
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -114,6 +115,8 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	allowed := fs.String("webhook-allowed-hosts", "",
 		"comma-separated hosts webhooks may reach, as Forgejo's [webhook] ALLOWED_HOST_LIST: loopback, private, external, *, "+
 			"CIDRs and host-name globs; empty: external (use loopback for receivers on this machine)")
+	fs.BoolVar(&o.allowLocalMigrations, "allow-local-migrations", false,
+		"let migrations and mirrors reach loopback addresses (refused by default, as Forgejo's [migrations] ALLOW_LOCALNETWORKS)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -191,8 +194,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	pushes := &hookPushes{log: log}
 	repoHooks := &hookRepos{log: log}
+	mirrorPush := &mirrorPushes{log: log}
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log,
-		PushListeners: []repos.PushListener{pushes}, RepoListeners: []repos.RepoListener{repoHooks}})
+		PushListeners: []repos.PushListener{pushes, mirrorPush}, RepoListeners: []repos.RepoListener{repoHooks}})
 	if err != nil {
 		return err
 	}
@@ -255,10 +259,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 	}()
 	defer func() { stopHooks(); <-hookDone }()
+	mirrorSvc, stopMirrors, err := startMirrors(ctx, db, repoSvc, git, secret, o.allowLocalMigrations, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	defer stopMirrors()
+	mirrorPush.svc = mirrorSvc
 	mux := http.NewServeMux()
 	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Actions: actSvc, Hooks: hookSvc,
 		Notify: notifySvc,
-		Git:    gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies})
+		Git:    gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies,
+		Mirror: mirrorSvc, MirrorGit: gitstore.Mirror{Store: git}})
 	if err != nil {
 		return err
 	}
