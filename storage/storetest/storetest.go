@@ -22,6 +22,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/mirror"
 )
 
 // Backend is what a storage backend offers the domains.
@@ -33,6 +34,7 @@ type Backend interface {
 	Notify() notify.Store
 	Actions() actions.Store
 	Hooks() hooks.Store
+	Mirrors() mirror.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -123,6 +125,8 @@ var cases = []struct {
 	{"IssueDependencyComments", testIssueDependencyComments},
 	{"IssueLabelSearch", testIssueLabelSearch},
 	{"IssueAssigneeSearch", testIssueAssigneeSearch},
+	{"Mirrors", testMirrors},
+	{"MirrorLeases", testMirrorLeases},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
