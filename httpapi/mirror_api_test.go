@@ -218,6 +218,20 @@ func TestMirrorAPIPullAndPush(t *testing.T) {
 	down.expect(r, http.StatusOK, "")
 	answers = append(answers, string(r.body))
 
+	// Archived: its push mirrors push nowhere.
+	c3 := commit(t, wt, "c.txt")
+	runGit(t, wt, "push", "-q", "origin", "main")
+	down.expect(down.do(req{method: "POST", path: "/api/v1/repos/root/m/mirror-sync", token: tok}), http.StatusOK, "")
+	down.expect(down.do(req{method: "PATCH", path: "/api/v1/repos/root/m", token: tok, body: map[string]any{"archived": true}}), http.StatusOK, "")
+	r = down.do(req{method: "POST", path: "/api/v1/repos/root/m/push_mirrors-sync", token: tok})
+	assert.NotEqual(t, http.StatusOK, r.StatusCode, "%s", r.body)
+	got, _ = up.branchCommit(t, upTok, "root/dst", "main")
+	assert.Equal(t, c2, got, "an archived repository pushes nowhere")
+	down.expect(down.do(req{method: "PATCH", path: "/api/v1/repos/root/m", token: tok, body: map[string]any{"archived": false}}), http.StatusOK, "")
+	down.expect(down.do(req{method: "POST", path: "/api/v1/repos/root/m/push_mirrors-sync", token: tok}), http.StatusOK, "")
+	got, _ = up.branchCommit(t, upTok, "root/dst", "main")
+	assert.Equal(t, c3, got)
+
 	// Convert: a normal repository, mirror-sync refused afterwards.
 	down.expect(down.do(req{method: "POST", path: "/api/v1/repos/root/m/convert", token: tok}), http.StatusOK, "")
 	down.expect(down.do(req{method: "POST", path: "/api/v1/repos/root/m/mirror-sync", token: tok}), http.StatusBadRequest, "Repository is not a mirror")
@@ -243,7 +257,8 @@ func assertNoGitDirs(t *testing.T, s *gitstore.Store) {
 
 func init() {
 	for op, statuses := range map[string]map[int]string{
-		"repoMirrorSync": {http.StatusBadRequest: "Forgejo's MirrorSync answers 400 `Repository is not a mirror` / `Mirror feature is disabled`; the document omits it"},
+		"repoPushMirrorSync": {http.StatusLocked: "an archived repository is 423 `<repo> is archived` (Forgejo's mustNotBeArchived on the route); the document omits it"},
+		"repoMirrorSync":     {http.StatusBadRequest: "Forgejo's MirrorSync answers 400 `Repository is not a mirror` / `Mirror feature is disabled`; the document omits it"},
 	} {
 		m := perOperation[op]
 		if m == nil {
