@@ -148,3 +148,34 @@ func (a *API) editMirrorFields(c *call, o *wire.EditRepoOption) bool {
 	o.MirrorInterval, o.EnablePrune = nil, nil
 	return true
 }
+
+// mirrorFields sets the pull-mirror fields of a page of repositories
+// (mirror, mirror_interval, mirror_updated) from the mirror service, one
+// read for the page; without a mirror service, or should the read fail,
+// they stay unset.
+func (c *call) mirrorFields(out []wire.Repository) {
+	if c.a.cfg.Mirror == nil || len(out) == 0 {
+		return
+	}
+	ids := make([]forge.ID, len(out))
+	for i := range out {
+		ids[i] = out[i].ID
+	}
+	ms, err := c.a.cfg.Mirror.PullMirrors(c.r.Context(), ids)
+	if err != nil {
+		c.a.logError("api: load pull mirrors", "err", err)
+		return
+	}
+	for i := range out {
+		if m := ms[out[i].ID]; m != nil {
+			out[i].Mirror, out[i].MirrorInterval, out[i].MirrorUpdated = true, m.Interval.String(), m.Updated
+		}
+	}
+}
+
+// mirrorOne is mirrorFields for one repository.
+func (c *call) mirrorOne(r wire.Repository) wire.Repository {
+	list := []wire.Repository{r}
+	c.mirrorFields(list)
+	return list[0]
+}

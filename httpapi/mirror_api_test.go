@@ -179,6 +179,15 @@ func TestMirrorAPIPullAndPush(t *testing.T) {
 	answers = append(answers, string(r.body))
 	got, _ := down.branchCommit(t, tok, "root/m", "main")
 	assert.Equal(t, c1, got)
+	repo := down.do(req{method: "GET", path: "/api/v1/repos/root/m", token: tok}).json(t)
+	assert.Equal(t, true, repo["mirror"])
+	assert.Equal(t, "8h0m0s", repo["mirror_interval"])
+	down.expect(down.do(req{method: "PATCH", path: "/api/v1/repos/root/m", token: tok,
+		body: map[string]any{"mirror_interval": "1m"}}), http.StatusUnprocessableEntity, "")
+	down.expect(down.do(req{method: "PATCH", path: "/api/v1/repos/root/m", token: tok,
+		body: map[string]any{"mirror_interval": "2h"}}), http.StatusOK, "")
+	repo = down.do(req{method: "GET", path: "/api/v1/repos/root/m", token: tok}).json(t)
+	assert.Equal(t, "2h0m0s", repo["mirror_interval"])
 
 	// Upstream moves on and deletes a branch.
 	c2 := commit(t, wt, "b.txt")
