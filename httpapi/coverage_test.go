@@ -21,6 +21,7 @@ import (
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
 )
 
@@ -63,7 +64,7 @@ func loadDocOps(t *testing.T) []docOp {
 
 func fullAPI() *API {
 	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}, Actions: &actions.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{},
-		Quota: &quota.Service{}, Packages: &packages.Service{}})
+		Quota: &quota.Service{}, Packages: &packages.Service{}, Mirror: &mirror.Service{}})
 	if err != nil {
 		panic(err)
 	}
@@ -178,7 +179,7 @@ func TestEveryOperationReachesItsEntry(t *testing.T) {
 // handler answers 501 in Forgejo's error shape, before any authentication.
 func TestMissingOperationsAnswer501(t *testing.T) {
 	t.Parallel()
-	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}, Actions: &actions.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{}, Packages: &packages.Service{}, RootURL: "https://forge.example/"})
+	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}, Actions: &actions.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{}, Packages: &packages.Service{}, Mirror: &mirror.Service{}, RootURL: "https://forge.example/"})
 	if err != nil {
 		t.Fatal(err)
 	}

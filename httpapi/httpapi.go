@@ -33,6 +33,7 @@ import (
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
 )
 
@@ -77,6 +78,11 @@ type Config struct {
 	// 404 while quota is disabled, as Forgejo. Nil leaves the routes out
 	// (501).
 	Quota *quota.Service
+	// Mirror serves migrations, pull mirrors and push mirrors (/repos/migrate,
+	// mirror-sync, convert, push_mirrors); MirrorGit clones for migrations
+	// (storage/gitstore.Mirror). Nil Mirror leaves those routes out.
+	Mirror    *mirror.Service
+	MirrorGit mirror.Git
 	// Git serves git's smart HTTP protocol for repositories
 	// (storage/gitstore.Store does). Nil leaves /{owner}/{repo}.git out.
 	Git GitServer

@@ -55,6 +55,7 @@ func (c *call) toRepos(list []*repos.View) []wire.Repository {
 		out[i] = repositoryFrom(root, v, related[v.Repo.ID], c.toUser)
 		setIssueCounts(&out[i], counts)
 	}
+	c.mirrorFields(out)
 	return out
 }
 

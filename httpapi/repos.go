@@ -65,6 +65,7 @@ func (a *API) getRepo(c *call) {
 	}
 	out := repositoryFrom(c.rootURL(), v, rel, c.toUser)
 	setIssueCounts(&out, c.repoIssueCounts([]forge.ID{v.Repo.ID}, map[forge.ID]repos.Related{v.Repo.ID: rel}))
+	out = c.mirrorOne(out)
 	c.json(http.StatusOK, out)
 }
 
@@ -86,7 +87,7 @@ func (a *API) getRepoByID(c *call) {
 // editRepo is PATCH /repos/{owner}/{repo}: 200 with the re-read repository.
 func (a *API) editRepo(c *call) {
 	var o wire.EditRepoOption
-	if !c.decode(&o) {
+	if !c.decode(&o) || !a.editMirrorFields(c, &o) {
 		return
 	}
 	v, err := a.cfg.Repos.Edit(c.r.Context(), c.actor, c.owner(), c.repo(), editOptions(o))

@@ -89,6 +89,7 @@ type options struct {
 	trustedProxies                                   []netip.Prefix
 	pprof                                            string
 	webhookPolicy                                    hooks.AddressPolicy
+	allowLocalMigrations                             bool
 	quota                                            quota.Config // -quota*: Forgejo's [quota]
 	limits                                           limits
 }
@@ -151,6 +152,8 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	fs.BoolVar(&o.quota.Enabled, "quota", false, "enable quotas, as Forgejo's [quota] ENABLED (the /quota API exists only then)")
 	quotaGroups := fs.String("quota-default-groups", "", "comma-separated quota groups of accounts in none, as [quota] DEFAULT_GROUPS")
 	quotaTotal := fs.String("quota-default-total", "", "size:all limit of accounts with no group, as [quota.default] TOTAL (e.g. 1GiB, 500MB); empty: unlimited")
+	fs.BoolVar(&o.allowLocalMigrations, "allow-local-migrations", false,
+		"let migrations and mirrors reach loopback addresses (refused by default, as Forgejo's [migrations] ALLOW_LOCALNETWORKS)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -233,8 +236,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	pushes := &hookPushes{log: log}
 	repoHooks := &hookRepos{log: log}
 	pullPush := &pullPushes{}
+	mirrorPush := &mirrorPushes{log: log}
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, MaxFilesPerCommit: o.limits.maxFilesPerCommit,
-		PushListeners: []repos.PushListener{pushes, pullPush}, RepoListeners: []repos.RepoListener{repoHooks}, Quota: o.quota})
+		PushListeners: []repos.PushListener{pushes, pullPush, mirrorPush}, RepoListeners: []repos.RepoListener{repoHooks}, Quota: o.quota})
 	if err != nil {
 		return err
 	}
@@ -302,6 +306,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
+	mirrorSvc, stopMirrors, err := startMirrors(ctx, db, repoSvc, git, secret, o.allowLocalMigrations, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	defer stopMirrors()
+	mirrorPush.svc = mirrorSvc
 	mux := http.NewServeMux()
 	lfsSvc, pkgSvc, err := newLFSPackages(db, blobs, repoSvc, orgSvc, o.quota, log) // lfspkg.go
 	if err != nil {
@@ -312,7 +323,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		Quota:  quotaSvc,
 		Git:    gitstore.HTTP{Store: git, MaxPushBytes: o.maxPushBytes}, Logger: log, TrustedProxies: o.trustedProxies,
 		MaxBodyBytes: o.limits.maxBodyBytes, MaxUploadBytes: o.limits.maxUpload, RateLimit: o.limits.rate,
-		LFS: lfsSvc, Packages: pkgSvc})
+		LFS: lfsSvc, Packages: pkgSvc, Mirror: mirrorSvc, MirrorGit: gitstore.Mirror{Store: git}})
 	if err != nil {
 		return err
 	}

@@ -23,6 +23,11 @@ type CreateOptions struct {
 	DefaultBranch string
 	// ObjectFormat "" means sha1.
 	ObjectFormat forge.ObjectFormat
+	// Populate, when set, makes the git directory in place of an empty
+	// repository (a migration's clone; AutoInit is ignored): it creates
+	// the directory or leaves none, and returns its object format, which
+	// the row takes. Its error undoes the creation and is returned.
+	Populate func(ctx context.Context, id forge.ID) (forge.ObjectFormat, error)
 }
 
 // Create makes a repository owned by the user called owner ("" for the
@@ -262,6 +267,7 @@ func (s *Service) create(ctx context.Context, actor forge.Actor, owner string, f
 			return err
 		}
 		cur.Status = forge.RepoReady
+		cur.ObjectFormat = r.ObjectFormat // Populate's
 		if err := tx.UpdateRepo(ctx, cur); err != nil {
 			return err
 		}
@@ -389,6 +395,16 @@ func (s *Service) Recover(ctx context.Context) (int, error) {
 }
 
 func (s *Service) initGit(ctx context.Context, actor forge.Actor, r *forge.Repository, o CreateOptions) error {
+	if o.Populate != nil {
+		format, err := o.Populate(ctx, r.ID)
+		if err != nil {
+			return err
+		}
+		if format.Valid() {
+			r.ObjectFormat = format
+		}
+		return s.refresh(ctx, r.ID)
+	}
 	var files []FileOp
 	if o.AutoInit {
 		var err error

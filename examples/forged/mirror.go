@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"strconv"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/mirror"
+	"github.com/hearthforge/hearth/storage/gitstore"
+)
+
+// mirrorRepos adapts repos.Service to mirror.Repos. The scheduler acts as
+// the system: a site administrator that no request can be.
+type mirrorRepos struct{ s *repos.Service }
+
+var mirrorSystem = forge.Actor{User: &forge.User{ID: -1, Name: "mirror-scheduler", IsAdmin: true, IsActive: true}}
+
+func (m mirrorRepos) RepoAccess(ctx context.Context, a forge.Actor, owner, name string) (*forge.Repository, forge.Permission, error) {
+	return m.s.RepoAccess(ctx, a, owner, name)
+}
+
+func (m mirrorRepos) RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, error) {
+	r, _, err := m.s.RepoAccessByID(ctx, mirrorSystem, id)
+	return r, err
+}
+
+// Refresh records the repository's size and emptiness after a sync
+// (repos.Service.AfterPush with no updates: the push listeners learn of
+// the sync's updates from mirror's SyncListeners instead).
+func (m mirrorRepos) Refresh(ctx context.Context, id forge.ID) error {
+	return m.s.AfterPush(ctx, mirrorSystem, id, nil)
+}
+
+// mirrorPushes is the repos push listener of sync_on_commit push mirrors;
+// svc is set once the mirror service exists.
+type mirrorPushes struct {
+	svc *mirror.Service
+	log *slog.Logger
+}
+
+func (p *mirrorPushes) AfterPush(ctx context.Context, _ forge.Actor, repo *forge.Repository, _ []repos.RefUpdate) {
+	if p.svc == nil {
+		return
+	}
+	if err := p.svc.AfterPush(ctx, repo); err != nil {
+		p.log.Error("push mirrors after a push", "repo", repo.ID, "err", err)
+	}
+}
+
+// startMirrors makes the mirror service over db's mirror store and runs its
+// scheduler until the returned stop is called. A store without mirrors
+// leaves the feature out (nil service, the routes then answer 501).
+// allowLocal lets migrations and mirrors reach loopback addresses
+// (-allow-local-migrations).
+func startMirrors(ctx context.Context, db any, repoSvc *repos.Service, git *gitstore.Store, secret []byte,
+	allowLocal bool, log *slog.Logger) (*mirror.Service, func(), error) {
+	ms, ok := db.(interface{ Mirrors() mirror.Store })
+	if !ok {
+		log.Warn("mirrors disabled: the database has no mirror store")
+		return nil, func() {}, nil
+	}
+	svc, err := mirror.New(mirror.Config{Store: ms.Mirrors(), Repos: mirrorRepos{repoSvc}, Git: gitstore.Mirror{Store: git},
+		Secret: secret, Logger: log, Policy: mirror.Policy{AllowLoopback: allowLocal}})
+	if err != nil {
+		return nil, nil, err
+	}
+	host, _ := os.Hostname()
+	runCtx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := svc.NewScheduler(host+"/"+strconv.Itoa(os.Getpid()), nil).Run(runCtx); err != nil && runCtx.Err() == nil {
+			log.Error("mirror scheduler", "err", err)
+		}
+	}()
+	return svc, func() { cancel(); <-done }, nil
+}
