@@ -1,0 +1,178 @@
+package mirror
+
+import (
+	"context"
+	"net"
+	"net/netip"
+	"net/url"
+	"path"
+	"strings"
+	"syscall"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// Resolver looks host names up; *net.Resolver satisfies it.
+type Resolver interface {
+	LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error)
+}
+
+// Policy decides which remote hosts mirrors and migrations may reach, as
+// Forgejo's [migrations] ALLOWED_DOMAINS, BLOCKED_DOMAINS and
+// ALLOW_LOCALNETWORKS. Names are checked against the lists; addresses are
+// checked after DNS resolution (every answer must pass) and again when the
+// connection is made (Control) and on every redirect (CheckRedirect), so a
+// name that resolves differently the second time, or a redirect to a
+// blocked host, is refused too. The zero Policy allows every public host.
+type Policy struct {
+	// AllowedDomains, when not empty, are the only host names allowed:
+	// glob patterns (path.Match: `*.example.com`) or CIDRs (`10.1.0.0/16`);
+	// an IP in a listed CIDR is allowed even when local.
+	AllowedDomains []string
+	// BlockedDomains are refused: glob patterns or CIDRs.
+	BlockedDomains []string
+	// AllowLocalNetworks allows loopback, private, link-local, CGNAT,
+	// unspecified and cloud-metadata addresses.
+	AllowLocalNetworks bool
+	// AllowLoopback allows loopback addresses only (forged
+	// -allow-local-migrations, tests).
+	AllowLoopback bool
+	// Resolver resolves names; nil is net.DefaultResolver.
+	Resolver Resolver
+}
+
+func blocked() error { return forge.Reasonf(forge.ErrInvalid, ErrAddrBlocked, MsgBlocked) }
+
+func matchAny(list []string, host string, ip netip.Addr) bool {
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	for _, p := range list {
+		p = strings.ToLower(strings.TrimSpace(p))
+		if pfx, err := netip.ParsePrefix(p); err == nil {
+			if ip.IsValid() && pfx.Contains(ip.Unmap()) {
+				return true
+			}
+			continue
+		}
+		if host == "" {
+			continue
+		}
+		if ok, _ := path.Match(p, host); ok || p == host {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckHost checks a host name (or IP literal) against the lists only.
+// forge.ErrInvalid with ErrAddrBlocked if refused.
+func (p Policy) CheckHost(host string) error {
+	ip, _ := netip.ParseAddr(strings.Trim(host, "[]"))
+	if len(p.AllowedDomains) > 0 && !matchAny(p.AllowedDomains, host, ip) {
+		return blocked()
+	}
+	if matchAny(p.BlockedDomains, host, ip) {
+		return blocked()
+	}
+	if ip.IsValid() {
+		return p.CheckIP(ip)
+	}
+	return nil
+}
+
+// IsLocal reports whether ip is loopback, private, link-local (cloud
+// metadata 169.254.169.254 included), CGNAT (100.64.0.0/10, Alibaba's
+// metadata), unspecified, multicast or in 0.0.0.0/8.
+func IsLocal(ip netip.Addr) bool {
+	ip = ip.Unmap()
+	return ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
+		ip.IsInterfaceLocalMulticast() || ip.IsMulticast() || ip.IsUnspecified() ||
+		cgnat.Contains(ip) || thisNet.Contains(ip) || !ip.IsValid()
+}
+
+var (
+	cgnat   = netip.MustParsePrefix("100.64.0.0/10")
+	thisNet = netip.MustParsePrefix("0.0.0.0/8")
+)
+
+// CheckIP checks one resolved address: local addresses are refused unless
+// AllowLocalNetworks (loopback also with AllowLoopback) or an allowed CIDR
+// holds them; blocked CIDRs are refused. forge.ErrInvalid with
+// ErrAddrBlocked if refused.
+func (p Policy) CheckIP(ip netip.Addr) error {
+	ip = ip.Unmap()
+	if matchAny(p.BlockedDomains, "", ip) {
+		return blocked()
+	}
+	if !IsLocal(ip) || p.AllowLocalNetworks || (p.AllowLoopback && ip.IsLoopback()) {
+		return nil
+	}
+	if len(p.AllowedDomains) > 0 && matchAny(p.AllowedDomains, "", ip) {
+		return nil
+	}
+	return blocked()
+}
+
+// Resolve checks host by name, resolves it and checks every address: one
+// refused answer refuses the host (a name answering both a public and a
+// private address must not pass). It returns the addresses, for a
+// transport that pins the one it checked. A lookup failure is
+// forge.ErrInvalid with ErrAddrURL.
+func (p Policy) Resolve(ctx context.Context, host string) ([]netip.Addr, error) {
+	if err := p.CheckHost(host); err != nil {
+		return nil, err
+	}
+	if ip, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
+		return []netip.Addr{ip}, nil
+	}
+	r := p.Resolver
+	if r == nil {
+		r = net.DefaultResolver
+	}
+	ips, err := r.LookupNetIP(ctx, "ip", host)
+	if err != nil || len(ips) == 0 {
+		return nil, forge.Reasonf(forge.ErrInvalid, ErrAddrURL, MsgURL)
+	}
+	for _, ip := range ips {
+		if err := p.CheckIP(ip); err != nil {
+			return nil, err
+		}
+	}
+	return ips, nil
+}
+
+// CheckAddress checks a parsed remote before any transfer: its host by
+// name and by every resolved address. Local paths pass here (Service
+// checks Config.AllowLocalPaths).
+func (p Policy) CheckAddress(ctx context.Context, a RemoteAddress) error {
+	if a.Local {
+		return nil
+	}
+	_, err := p.Resolve(ctx, a.Host())
+	return err
+}
+
+// Control is a net.Dialer Control function: it refuses a connection to an
+// address the policy refuses, whatever name led there (DNS rebinding,
+// redirects). The git layer sets it on every dialer it uses for remotes.
+func (p Policy) Control(network, address string, _ syscall.RawConn) error {
+	ap, err := netip.ParseAddrPort(address)
+	if err != nil {
+		return blocked()
+	}
+	return p.CheckIP(ap.Addr())
+}
+
+// CheckRedirect is what an HTTP client's CheckRedirect calls for each
+// redirect target u (the git layer wraps it: domain packages do not import
+// net/http): the scheme must stay http or https and the host must pass
+// CheckHost; the address is checked again by Control when dialled. via is
+// the number of requests made so far; more than 10 is refused.
+func (p Policy) CheckRedirect(u *url.URL, via int) error {
+	if via >= 10 {
+		return forge.Errorf(forge.ErrInvalid, "stopped after 10 redirects")
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return forge.Reasonf(forge.ErrInvalid, ErrAddrProtocol, MsgProtocol)
+	}
+	return p.CheckHost(u.Hostname())
+}

@@ -1,0 +1,266 @@
+package mirror
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// CheckMigration checks a migration source for actor before anything is
+// created: the feature switches (ErrDisabled; DISABLE_NEW_PULL refuses a
+// mirror with forge.ErrForbidden), the address (ParseRemoteAddress's
+// errors; auth_token is used as the password as Forgejo's git service
+// does), local paths (site administrators with AllowLocalPaths only), the
+// Policy after DNS resolution, and the interval (MigrationInterval). The
+// actor must be signed in with write:repository. The caller then creates
+// the repository, calls Git.Clone with the Remote and, for a mirror,
+// RecordPullMirror; on any failure it removes what it created.
+func (s *Service) CheckMigration(ctx context.Context, actor forge.Actor, o MigrateOptions) (*Migration, error) {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
+	if !actor.IsSignedIn() {
+		return nil, forge.Errorf(forge.ErrUnauthenticated, "token is required")
+	}
+	if o.Mirror && s.cfg.Disabled {
+		return nil, ErrDisabled
+	}
+	if o.Mirror && s.cfg.DisableNewPull {
+		return nil, forge.Errorf(forge.ErrForbidden, "the site administrator has disabled the creation of new pull mirrors")
+	}
+	pass := o.AuthPassword
+	if o.AuthToken != "" {
+		pass = o.AuthToken
+	}
+	addr, err := s.checkAddress(ctx, actor, o.CloneAddr, o.AuthUsername, pass)
+	if err != nil {
+		return nil, err
+	}
+	m := &Migration{Remote: s.remote(addr), Mirror: o.Mirror, LFS: o.LFS, LFSEndpoint: o.LFSEndpoint}
+	if o.Mirror {
+		def, min := s.cfg.Intervals()
+		if m.Interval, err = MigrationInterval(o.MirrorInterval, def, min); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+func (s *Service) remote(a RemoteAddress) Remote {
+	return Remote{Address: a, Policy: s.cfg.Policy, MaxSize: s.cfg.MaxSize}
+}
+
+// RecordPullMirror makes repo a pull mirror of m's remote after a
+// successful mirror clone: credentials sealed apart from the address,
+// enable_prune on, the first scheduled sync at now + interval, Updated now.
+// forge.ErrPrecondition if m has credentials and no Config.Secret is set;
+// forge.ErrConflict if repo is already a mirror.
+func (s *Service) RecordPullMirror(ctx context.Context, repo forge.ID, m *Migration) (*PullMirror, error) {
+	sealed, err := s.seal(m.Remote.Address.Creds)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	pm := &PullMirror{RepoID: repo, RemoteAddress: m.Remote.Address.URL, SealedCreds: sealed,
+		Interval: m.Interval, EnablePrune: true, LFS: m.LFS, LFSEndpoint: m.LFSEndpoint,
+		Updated: now, NextUpdate: NextUpdate(now, m.Interval)}
+	err = s.cfg.Store.Update(ctx, func(tx Tx) error { return tx.CreatePullMirror(ctx, pm) })
+	if err != nil {
+		return nil, err
+	}
+	return pm, nil
+}
+
+// PullMirrors returns the pull mirrors of the repositories of repoIDs that
+// are mirrors, for the repository JSON (`mirror`, `mirror_interval`,
+// `mirror_updated`, `original_url`). It checks nothing: callers pass
+// repositories the actor may see; the rows hold no clear credential. Never nil.
+func (s *Service) PullMirrors(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*PullMirror, error) {
+	var out map[forge.ID]*PullMirror
+	err := s.cfg.Store.View(ctx, func(tx Tx) error {
+		var err error
+		out, err = tx.PullMirrorsByRepo(ctx, repoIDs)
+		return err
+	})
+	return out, err
+}
+
+// EditPullMirror applies the mirror fields of EditRepoOption to owner/name:
+// each field alone; on a repository that is not a pull mirror both are
+// silently ignored, even an unparsable interval (Forgejo). The actor must
+// be a repository administrator (forge.ErrForbidden) with
+// write:repository. A new interval reschedules the next sync to now +
+// interval (ParseInterval's errors).
+func (s *Service) EditPullMirror(ctx context.Context, actor forge.Actor, owner, name string, e PullEdit) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
+	repo, perm, err := s.cfg.Repos.RepoAccess(ctx, actor, owner, name)
+	if err != nil {
+		return err
+	}
+	if perm.Mode < forge.AccessModeAdmin {
+		return forge.Errorf(forge.ErrForbidden, "user should be an administrator of the repo")
+	}
+	if e.Interval == nil && e.EnablePrune == nil {
+		return nil
+	}
+	_, min := s.cfg.Intervals()
+	now := s.now()
+	return s.cfg.Store.Update(ctx, func(tx Tx) error {
+		m, err := tx.PullMirrorByRepo(ctx, repo.ID)
+		if errors.Is(err, forge.ErrNotFound) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		if e.Interval != nil {
+			d, err := ParseInterval(*e.Interval, min)
+			if err != nil {
+				return err
+			}
+			m.Interval, m.NextUpdate = d, NextUpdate(now, d)
+		}
+		if e.EnablePrune != nil {
+			m.EnablePrune = *e.EnablePrune
+		}
+		return tx.UpdatePullMirror(ctx, m)
+	})
+}
+
+// SyncNow is POST mirror-sync: the actor must be able to write to the
+// repository (forge.ErrForbidden) with write:repository; ErrDisabled when
+// mirrors are off; ErrNotMirror if it is not a pull mirror. It syncs at
+// once, unless a scheduler is syncing it right now (then it returns nil:
+// that sync is the one asked for). The sync's own failure is recorded in
+// last_error and not returned, as Forgejo queues it.
+func (s *Service) SyncNow(ctx context.Context, actor forge.Actor, owner, name string) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
+	if s.cfg.Disabled {
+		return ErrDisabled
+	}
+	repo, perm, err := s.cfg.Repos.RepoAccess(ctx, actor, owner, name)
+	if err != nil {
+		return err
+	}
+	if perm.Unit(forge.UnitCode) < forge.AccessModeWrite {
+		return forge.Errorf(forge.ErrForbidden, "user should have a permission to write to a repo")
+	}
+	var key Key
+	err = s.cfg.Store.View(ctx, func(tx Tx) error {
+		m, err := tx.PullMirrorByRepo(ctx, repo.ID)
+		if errors.Is(err, forge.ErrNotFound) {
+			return ErrNotMirror
+		}
+		if err == nil {
+			key = m.Key()
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	_, err = s.run(ctx, key, "manual:"+s.newRemoteName(), false)
+	return err
+}
+
+// Convert turns a pull mirror into a normal repository (POST convert):
+// the mirror row and its schedule go, the git data stays. Repository
+// administrators only (forge.ErrForbidden), write:repository;
+// ErrNotMirror if it is not a mirror.
+func (s *Service) Convert(ctx context.Context, actor forge.Actor, owner, name string) error {
+	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
+		return err
+	}
+	repo, perm, err := s.cfg.Repos.RepoAccess(ctx, actor, owner, name)
+	if err != nil {
+		return err
+	}
+	if perm.Mode < forge.AccessModeAdmin {
+		return forge.Errorf(forge.ErrForbidden, "user should be an administrator of the repo")
+	}
+	return s.cfg.Store.Update(ctx, func(tx Tx) error {
+		err := tx.DeletePullMirror(ctx, repo.ID)
+		if errors.Is(err, forge.ErrNotFound) {
+			return ErrNotMirror
+		}
+		return err
+	})
+}
+
+// syncPull fetches a pull mirror and records the outcome; it returns the
+// sync's error (already recorded and logged).
+func (s *Service) syncPull(ctx context.Context, id forge.ID) error {
+	var m *PullMirror
+	if err := s.cfg.Store.View(ctx, func(tx Tx) error {
+		var err error
+		m, err = tx.PullMirrorByID(ctx, id)
+		return err
+	}); err != nil {
+		return err
+	}
+	repo, err := s.cfg.Repos.RepoByID(ctx, m.RepoID)
+	if err != nil {
+		return err
+	}
+	creds, err := s.unseal(m.SealedCreds)
+	var updates []RefUpdate
+	if err == nil {
+		addr := RemoteAddress{URL: m.RemoteAddress, Creds: creds}
+		if err = s.cfg.Policy.CheckAddress(ctx, addr); err == nil {
+			fctx, cancel := context.WithTimeout(ctx, s.timeout())
+			updates, err = s.cfg.Git.Fetch(fctx, m.RepoID, s.remote(addr), m.EnablePrune)
+			cancel()
+		}
+	}
+	now := s.now()
+	serr := s.cfg.Store.Update(ctx, func(tx Tx) error {
+		cur, e := tx.PullMirrorByID(ctx, id) // re-read: an edit during the sync is kept
+		if e != nil {
+			return e
+		}
+		if err != nil {
+			cur.Failures++
+			cur.LastError = SanitizeMessage(err.Error(), creds.Password, string(creds.PrivateKey))
+			cur.NextUpdate = s.retryAt(now, cur.Interval, cur.Failures)
+		} else {
+			cur.Failures, cur.LastError = 0, ""
+			cur.Updated, cur.NextUpdate = now, NextUpdate(now, cur.Interval)
+		}
+		return tx.UpdatePullMirror(ctx, cur)
+	})
+	if err != nil {
+		msg := SanitizeMessage(err.Error(), creds.Password, string(creds.PrivateKey))
+		s.log.Warn("mirror: pull sync failed", "repo", repo.FullName(), "remote", m.RemoteAddress, "error", msg)
+		return forge.Errorf(kindOr(err), "%s", msg)
+	}
+	if serr != nil {
+		return serr
+	}
+	if err := s.cfg.Repos.Refresh(ctx, repo.ID); err != nil {
+		return err
+	}
+	if len(updates) > 0 {
+		for _, l := range s.cfg.Listeners {
+			l.AfterSync(ctx, repo, updates)
+		}
+	}
+	return nil
+}
+
+// retryAt is when a failed mirror is tried again: the back-off, or never
+// on schedule when its interval is 0.
+func (s *Service) retryAt(now time.Time, interval time.Duration, failures int) time.Time {
+	if interval <= 0 {
+		return time.Time{}
+	}
+	ceiling := s.cfg.RetryMax
+	if ceiling <= 0 {
+		ceiling = interval
+	}
+	return now.Add(Backoff(failures, s.cfg.RetryBase, ceiling))
+}
