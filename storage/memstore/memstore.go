@@ -37,6 +37,7 @@ import (
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/mirror"
 )
 
 // Store is an in-memory backend. The zero value is not ready: use New.
@@ -151,6 +152,10 @@ type state struct {
 	pkgFiles    map[forge.ID]packages.File
 	artifacts   map[forge.ID]artifacts.Artifact
 	quota       quotaState // quota.go
+	// Mirrors (package mirror): pull and push mirrors by id, leases by key.
+	pullMirrors map[forge.ID]mirror.PullMirror
+	pushMirrors map[forge.ID]mirror.PushMirror
+	leases      map[mirror.Key]mirror.Lease
 }
 
 // issueLabel keys a label on an issue.
@@ -222,6 +227,9 @@ func newState() *state {
 		pkgFiles:    map[forge.ID]packages.File{},
 		artifacts:   map[forge.ID]artifacts.Artifact{},
 		quota:       newQuotaState(),
+		pullMirrors: map[forge.ID]mirror.PullMirror{},
+		pushMirrors: map[forge.ID]mirror.PushMirror{},
+		leases:      map[mirror.Key]mirror.Lease{},
 	}
 }
 
@@ -281,6 +289,9 @@ func (s *state) clone() *state {
 		pkgFiles:    maps.Clone(s.pkgFiles),
 		artifacts:   maps.Clone(s.artifacts),
 		quota:       s.quota.clone(),
+		pullMirrors: maps.Clone(s.pullMirrors),
+		pushMirrors: maps.Clone(s.pushMirrors),
+		leases:      maps.Clone(s.leases),
 	}
 }
 
