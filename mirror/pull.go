@@ -217,6 +217,11 @@ func (s *Service) syncPull(ctx context.Context, id forge.ID) error {
 			cancel()
 		}
 	}
+	if ctx.Err() != nil {
+		// Shutdown, not the remote's fault: nothing is recorded and the
+		// mirror stays due for the next scheduler.
+		return ctx.Err()
+	}
 	now := s.now()
 	serr := s.cfg.Store.Update(ctx, func(tx Tx) error {
 		cur, e := tx.PullMirrorByID(ctx, id) // re-read: an edit during the sync is kept

@@ -206,6 +206,11 @@ func (s *Service) syncPush(ctx context.Context, id forge.ID) error {
 			}
 		}
 	}
+	if ctx.Err() != nil {
+		// Shutdown, not the remote's fault: nothing is recorded and the
+		// mirror stays due for the next scheduler.
+		return ctx.Err()
+	}
 	now := s.now()
 	serr := s.cfg.Store.Update(ctx, func(tx Tx) error {
 		cur, e := tx.PushMirrorByID(ctx, id)

@@ -57,9 +57,10 @@ func (s *Service) run(ctx context.Context, key Key, holder string, scheduled boo
 		return false, err
 	}
 	defer func() {
-		// Release even when ctx is done: a new context bounded by nothing
-		// but the store would hide a stuck store; the lease expires anyway.
-		_ = s.cfg.Store.Update(context.WithoutCancel(ctx), func(tx Tx) error { return tx.ReleaseLease(ctx, key, holder) })
+		// Release even when ctx is done (shutdown), so that another
+		// server may take the mirror at once rather than at expiry.
+		bg := context.WithoutCancel(ctx)
+		_ = s.cfg.Store.Update(bg, func(tx Tx) error { return tx.ReleaseLease(bg, key, holder) })
 	}()
 	if key.Kind == KindPull {
 		return true, s.syncPull(ctx, key.ID)

@@ -1,0 +1,4 @@
+package mirror
+
+// SetOnIdle lets tests know when a Scheduler blocks with no sync running.
+func SetOnIdle(sc *Scheduler, f func()) { sc.onIdle = f }
