@@ -22,6 +22,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/mirror"
 )
 
 // recorder is the set of store methods called, by "iface.Method".
@@ -66,6 +67,7 @@ func storeInterfaces(b Backend) map[string]reflect.Type {
 		"orgs.Tx":   reflect.TypeFor[orgs.Tx](),
 		"hooks.Tx":  reflect.TypeFor[hooks.Tx](),
 		"notify.Tx": reflect.TypeFor[notify.Tx](),
+		"mirror.Tx": reflect.TypeFor[mirror.Tx](),
 	}
 	m["actions.Tx"] = reflect.TypeFor[actions.Tx]()
 	addLFSPackageInterfaces(m)
@@ -107,6 +109,8 @@ func (r recBackend) Hooks() hooks.Store   { return recHooksStore{r.b.Hooks(), r.
 func (r recBackend) Notify() notify.Store { return recNotifyStore{r.b.Notify(), r.rec} }
 
 func (r recBackend) Actions() actions.Store { return recActionsStore{r.b.Actions(), r.rec} }
+
+func (r recBackend) Mirrors() mirror.Store { return recMirrorStore{r.b.Mirrors(), r.rec} }
 
 type recAuthStore struct {
 	s   auth.Store

@@ -25,6 +25,7 @@ import (
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
 )
 
@@ -41,6 +42,7 @@ type Backend interface {
 	Packages() packages.Store
 	Artifacts() artifacts.Store
 	Quota() quota.Store
+	Mirrors() mirror.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -142,6 +144,8 @@ var cases = []struct {
 	{"QuotaUsage", testQuotaUsage},
 	{"QuotaRandom", testQuotaRandom},
 	{"PullsDeletions", testPullsDeletions},
+	{"Mirrors", testMirrors},
+	{"MirrorLeases", testMirrorLeases},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
