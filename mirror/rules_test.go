@@ -97,7 +97,7 @@ func TestNextUpdate(t *testing.T) {
 func TestBackoff(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
-		n               int
+		n                int
 		base, ceil, want time.Duration
 	}{
 		{1, time.Minute, time.Hour, time.Minute},
