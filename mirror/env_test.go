@@ -22,7 +22,7 @@ import (
 type env struct {
 	t     *testing.T
 	ctx   context.Context
-	store *memstore.Store
+	store backend
 	clock *forgetest.FakeClock
 	git   *fakeGit
 	repos *storeRepos
@@ -31,9 +31,17 @@ type env struct {
 	n     int
 }
 
-func newEnv(t *testing.T, cfg mirror.Config) *env {
+// backend is what the tests need of a storage backend.
+type backend interface {
+	Auth() auth.Store
+	Repos() repos.Store
+	Mirrors() mirror.Store
+}
+
+func newEnv(t *testing.T, cfg mirror.Config) *env { return newEnvOn(t, cfg, memstore.New()) }
+
+func newEnvOn(t *testing.T, cfg mirror.Config, st backend) *env {
 	t.Helper()
-	st := memstore.New()
 	e := &env{t: t, ctx: context.Background(), store: st, clock: forgetest.NewClock(), git: newFakeGit()}
 	e.owner = forgetest.User("mira")
 	if err := st.Auth().Update(e.ctx, func(tx auth.Tx) error { return tx.CreateUser(e.ctx, e.owner, "") }); err != nil {

@@ -3,11 +3,13 @@ package mirror_test
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/mirror"
+	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 // A Jitter window of one second gives every mirror a zero offset.
@@ -234,6 +236,64 @@ func TestSchedulersNeverOverlap(t *testing.T) {
 	}
 	cs := e.git.snapshot()
 	count := map[forge.ID]int{}
+	for _, c := range cs {
+		count[c.repo]++
+	}
+	if len(cs) != n || len(count) != n || e.git.overlap != 0 {
+		t.Errorf("%d syncs of %d mirrors (want %d each once), %d overlapping", len(cs), len(count), n, e.git.overlap)
+	}
+}
+
+// TestSchedulersNeverOverlapSQLite is two servers, each with its own
+// handle on one SQLite file: the lease rows keep every mirror to one sync.
+func TestSchedulersNeverOverlapSQLite(t *testing.T) {
+	t.Parallel()
+	const n = 60
+	path := filepath.Join(t.TempDir(), "hearth.db")
+	dbA, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { dbA.Close() })
+	dbB, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { dbB.Close() })
+	cfg := mirror.Config{Jitter: time.Second, Concurrency: 4, Poll: time.Hour}
+	e := newEnvOn(t, cfg, dbA)
+	for i := 0; i < n; i++ {
+		e.pull(8*time.Hour, e.clock.Now())
+	}
+	e.git.started = make(chan forge.ID, n*2)
+	cfg.Store, cfg.Repos, cfg.Git, cfg.Clock, cfg.Secret = dbB.Mirrors(), &storeRepos{s: dbB.Repos()}, e.git, e.clock, []byte("s")
+	cfg.Policy.Resolver = publicResolver{}
+	svcB, err := mirror.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(e.ctx)
+	defer cancel()
+	errs := make(chan error, 2)
+	for _, sc := range []*mirror.Scheduler{e.svc.NewScheduler("server-a", nil), svcB.NewScheduler("server-b", nil)} {
+		go func() { errs <- sc.Run(ctx) }()
+	}
+	deadline := time.After(30 * time.Second)
+	for seen := 0; seen < n; seen++ {
+		select {
+		case <-e.git.started:
+		case <-deadline:
+			t.Fatalf("only %d of %d mirrors synced", seen, n)
+		}
+	}
+	cancel()
+	for i := 0; i < 2; i++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	count := map[forge.ID]int{}
+	cs := e.git.snapshot()
 	for _, c := range cs {
 		count[c.repo]++
 	}
