@@ -113,14 +113,38 @@ func (publicResolver) LookupNetIP(ctx context.Context, network, host string) ([]
 }
 
 // storeRepos is mirror.Repos over the memstore's repositories.
+// RepoAccess finds repositories of any owner by name; perms gives users'
+// modes (others read public repositories, and see no private one).
 type storeRepos struct {
 	s         repos.Store
 	mu        sync.Mutex
 	refreshed map[forge.ID]int
+	perms     map[forge.ID]forge.AccessMode
 }
 
 func (r *storeRepos) RepoAccess(ctx context.Context, actor forge.Actor, owner, name string) (*forge.Repository, forge.Permission, error) {
-	return nil, forge.Permission{}, forge.Errorf(forge.ErrNotFound, "not used")
+	var out *forge.Repository
+	err := r.s.View(ctx, func(tx repos.Tx) error {
+		u, err := tx.UserByName(ctx, owner)
+		if err != nil {
+			return err
+		}
+		out, err = tx.RepoByName(ctx, u.ID, name)
+		return err
+	})
+	if err != nil {
+		return nil, forge.Permission{}, forge.Errorf(forge.ErrNotFound, "repository does not exist")
+	}
+	r.mu.Lock()
+	mode := r.perms[actor.UserID()]
+	r.mu.Unlock()
+	if mode == forge.AccessNone && !out.Private {
+		mode = forge.AccessModeRead
+	}
+	if mode == forge.AccessNone {
+		return nil, forge.Permission{}, forge.Errorf(forge.ErrNotFound, "repository does not exist")
+	}
+	return out, forge.Permission{Mode: mode}, nil
 }
 
 func (r *storeRepos) RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, error) {
