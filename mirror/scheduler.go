@@ -68,6 +68,9 @@ type item struct {
 	start time.Time
 }
 
+// queuedAt is the due time a mirror was queued for and its start.
+type queuedAt struct{ at, start time.Time }
+
 // queue is a min-heap of items by start time (then kind, then id).
 type queue []item
 
@@ -119,7 +122,7 @@ func (sc *Scheduler) Run(ctx context.Context) error {
 	}
 	var (
 		q        queue
-		queued   = map[Key]bool{}
+		queued   = map[Key]queuedAt{}
 		running  int
 		done     = make(chan Key)
 		wg       sync.WaitGroup
@@ -135,9 +138,19 @@ func (sc *Scheduler) Run(ctx context.Context) error {
 				s.log.Warn("mirror: loading due mirrors failed", "error", err)
 			}
 			for _, d := range due {
-				if !queued[d.Key] {
-					queued[d.Key] = true
-					heap.Push(&q, item{key: d.Key, start: d.At.Add(Jitter(d.Key, jitter))})
+				// Mirrors that come due in the look-ahead are spread by
+				// their jitter; one already due (made due by a push or
+				// overdue after downtime) starts now, bounded by conc.
+				start := d.At
+				if d.At.After(now) {
+					start = d.At.Add(Jitter(d.Key, jitter))
+				}
+				// A mirror queued for this same due time stays as queued; one
+				// whose due time moved earlier (a push made it due) is queued
+				// again: the later pop finds it not due and skips it.
+				if qd, ok := queued[d.Key]; !ok || (!d.At.Equal(qd.at) && start.Before(qd.start)) {
+					queued[d.Key] = queuedAt{at: d.At, start: start}
+					heap.Push(&q, item{key: d.Key, start: start})
 				}
 			}
 			reloadAt = now.Add(poll)
@@ -180,7 +193,9 @@ func (sc *Scheduler) Run(ctx context.Context) error {
 			return nil
 		case k := <-done:
 			running--
-			delete(queued, k)
+			if qd, ok := queued[k]; ok && !qd.start.After(s.now()) {
+				delete(queued, k)
+			}
 		case <-wake:
 			reloadAt = time.Time{}
 		case <-timer:

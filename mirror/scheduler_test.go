@@ -301,3 +301,39 @@ func TestSchedulersNeverOverlapSQLite(t *testing.T) {
 		t.Errorf("%d syncs of %d mirrors (want %d each once), %d overlapping", len(cs), len(count), n, e.git.overlap)
 	}
 }
+
+// TestSchedulerSyncOnCommitStartsAtOnce: a push makes a sync_on_commit
+// mirror due now, wakes the scheduler, and it starts without jitter.
+func TestSchedulerSyncOnCommitStartsAtOnce(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, mirror.Config{Jitter: time.Hour})
+	r := e.repo(false)
+	pm := &mirror.PushMirror{RepoID: r.ID, RemoteName: "remote_mirror_c", RemoteAddress: "https://example.com/y.git",
+		SyncOnCommit: true, Created: e.clock.Now()}
+	if err := e.store.Mirrors().Update(e.ctx, func(tx mirror.Tx) error { return tx.CreatePushMirror(e.ctx, pm) }); err != nil {
+		t.Fatal(err)
+	}
+	e.git.started = make(chan forge.ID, 1)
+	d := e.drive("a")
+	<-d.idle // loaded, nothing due
+	pushedAt := e.clock.Now()
+	if err := e.svc.AfterPush(e.ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-e.git.started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the push mirror did not start after the push")
+	}
+	<-d.idle
+	d.stop()
+	cs := e.git.snapshot()
+	if len(cs) != 1 || !cs[0].at.Equal(pushedAt) {
+		t.Errorf("syncs %+v, want one at %v", cs, pushedAt)
+	}
+	var got *mirror.PushMirror
+	e.store.Mirrors().View(e.ctx, func(tx mirror.Tx) error { got, _ = tx.PushMirrorByID(e.ctx, pm.ID); return nil })
+	if !got.NextUpdate.IsZero() || !got.LastUpdate.Equal(pushedAt) {
+		t.Errorf("after the sync: %+v", got)
+	}
+}
