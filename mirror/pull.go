@@ -164,8 +164,10 @@ func (s *Service) SyncNow(ctx context.Context, actor forge.Actor, owner, name st
 	if err != nil {
 		return err
 	}
-	_, err = s.run(ctx, key, "manual:"+s.newRemoteName(), false)
-	return err
+	if _, err := s.run(ctx, key, "manual:"+s.newRemoteName(), false); err != nil && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return nil // a failed sync is in last_error, as Forgejo's queued sync
 }
 
 // Convert turns a pull mirror into a normal repository (POST convert):

@@ -254,3 +254,24 @@ func TestDisabled(t *testing.T) {
 		t.Errorf("migrate: %v", err)
 	}
 }
+
+// TestSyncTimeout: a remote that hangs is cut at Config.Timeout and the
+// time-out is the mirror's last error; the API call itself succeeds.
+func TestSyncTimeout(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, mirror.Config{Timeout: 20 * time.Millisecond})
+	writer := e.user("wri", forge.AccessModeWrite)
+	m := e.pull(time.Hour, e.clock.Now().Add(time.Hour))
+	e.git.block = true
+	r, err := e.repos.RepoByID(e.ctx, m.RepoID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.svc.SyncNow(e.ctx, writer, "mira", r.Name); err != nil {
+		t.Fatal(err)
+	}
+	got := e.pullByID(m.ID)
+	if got.Failures != 1 || got.LastError != "context deadline exceeded" || !got.NextUpdate.Equal(e.clock.Now().Add(time.Minute)) {
+		t.Errorf("after a hung fetch: %+v", got)
+	}
+}

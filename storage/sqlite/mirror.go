@@ -30,32 +30,32 @@ func (s mirrorStore) View(ctx context.Context, fn func(mirror.Tx) error) error {
 	return s.db.view(ctx, func(t *tx) error { return fn(mirrorTx{t}) })
 }
 
-const pullMirrorCols = `id, repo_id, remote_address, sealed_creds, interval_ns, enable_prune, lfs, lfs_endpoint,
+const mirPullCols = `id, repo_id, remote_address, sealed_creds, interval_ns, enable_prune, lfs, lfs_endpoint,
 	updated_unix, next_update_unix, last_error, failures`
 
-const pushCols = `id, repo_id, remote_name, remote_address, sealed_creds, public_key, sync_on_commit, interval_ns,
+const mirPushCols = `id, repo_id, remote_name, remote_address, sealed_creds, public_key, sync_on_commit, interval_ns,
 	branch_filter, created_unix, last_update_unix, next_update_unix, last_error, failures`
 
 var (
-	sqlPullByRepo = prepared(`SELECT ` + pullMirrorCols + ` FROM mirror WHERE repo_id = ?`)
-	sqlPullByID   = prepared(`SELECT ` + pullMirrorCols + ` FROM mirror WHERE id = ?`)
-	sqlCreatePullMirror = prepared(`INSERT INTO mirror (repo_id, remote_address, sealed_creds, interval_ns, enable_prune, lfs,
+	sqlMirPullByRepo = prepared(`SELECT ` + mirPullCols + ` FROM mirror WHERE repo_id = ?`)
+	sqlMirPullByID   = prepared(`SELECT ` + mirPullCols + ` FROM mirror WHERE id = ?`)
+	sqlMirCreatePull = prepared(`INSERT INTO mirror (repo_id, remote_address, sealed_creds, interval_ns, enable_prune, lfs,
 		lfs_endpoint, updated_unix, next_update_unix, last_error, failures) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
-	sqlUpdatePullMirror = prepared(`UPDATE mirror SET remote_address = ?, sealed_creds = ?, interval_ns = ?, enable_prune = ?,
+	sqlMirUpdatePull = prepared(`UPDATE mirror SET remote_address = ?, sealed_creds = ?, interval_ns = ?, enable_prune = ?,
 		lfs = ?, lfs_endpoint = ?, updated_unix = ?, next_update_unix = ?, last_error = ?, failures = ? WHERE id = ?`)
-	sqlDeletePull = prepared(`DELETE FROM mirror WHERE repo_id = ? RETURNING id`)
-	sqlPushList   = prepared(`SELECT ` + pushCols + ` FROM push_mirror WHERE repo_id = ? ORDER BY id LIMIT ? OFFSET ?`)
-	sqlPushCount  = prepared(`SELECT count(*) FROM push_mirror WHERE repo_id = ?`)
-	sqlPushByName = prepared(`SELECT ` + pushCols + ` FROM push_mirror WHERE repo_id = ? AND remote_name = ?`)
-	sqlPushByID   = prepared(`SELECT ` + pushCols + ` FROM push_mirror WHERE id = ?`)
-	sqlCreatePush = prepared(`INSERT INTO push_mirror (repo_id, remote_name, remote_address, sealed_creds, public_key,
+	sqlMirDeletePull = prepared(`DELETE FROM mirror WHERE repo_id = ? RETURNING id`)
+	sqlMirPushList   = prepared(`SELECT ` + mirPushCols + ` FROM push_mirror WHERE repo_id = ? ORDER BY id LIMIT ? OFFSET ?`)
+	sqlMirPushCount  = prepared(`SELECT count(*) FROM push_mirror WHERE repo_id = ?`)
+	sqlMirPushByName = prepared(`SELECT ` + mirPushCols + ` FROM push_mirror WHERE repo_id = ? AND remote_name = ?`)
+	sqlMirPushByID   = prepared(`SELECT ` + mirPushCols + ` FROM push_mirror WHERE id = ?`)
+	sqlMirCreatePush = prepared(`INSERT INTO push_mirror (repo_id, remote_name, remote_address, sealed_creds, public_key,
 		sync_on_commit, interval_ns, branch_filter, created_unix, last_update_unix, next_update_unix, last_error, failures)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
-	sqlUpdatePush = prepared(`UPDATE push_mirror SET remote_address = ?, sealed_creds = ?, public_key = ?,
+	sqlMirUpdatePush = prepared(`UPDATE push_mirror SET remote_address = ?, sealed_creds = ?, public_key = ?,
 		sync_on_commit = ?, interval_ns = ?, branch_filter = ?, last_update_unix = ?, next_update_unix = ?,
 		last_error = ?, failures = ? WHERE id = ?`)
-	sqlDeletePush = prepared(`DELETE FROM push_mirror WHERE repo_id = ? AND remote_name = ? RETURNING id`)
-	sqlDueMirrors = prepared(`SELECT kind, id, next_update_unix FROM (
+	sqlMirDeletePush = prepared(`DELETE FROM push_mirror WHERE repo_id = ? AND remote_name = ? RETURNING id`)
+	sqlMirDueMirrors = prepared(`SELECT kind, id, next_update_unix FROM (
 		SELECT 'pull' AS kind, m.id AS id, m.next_update_unix AS next_update_unix FROM mirror m
 			WHERE m.next_update_unix > 0 AND m.next_update_unix <= ?1
 		UNION ALL
@@ -63,44 +63,44 @@ var (
 			WHERE p.next_update_unix > 0 AND p.next_update_unix <= ?1 AND r.is_archived = 0
 	) d WHERE NOT EXISTS (SELECT 1 FROM mirror_lease l WHERE l.kind = d.kind AND l.mirror_id = d.id AND l.expires_unix > ?2)
 	ORDER BY next_update_unix, kind, id LIMIT ?3`)
-	sqlClaimLease = prepared(`INSERT INTO mirror_lease (kind, mirror_id, holder, expires_unix) VALUES (?1, ?2, ?3, ?4)
+	sqlMirClaimLease = prepared(`INSERT INTO mirror_lease (kind, mirror_id, holder, expires_unix) VALUES (?1, ?2, ?3, ?4)
 		ON CONFLICT (kind, mirror_id) DO UPDATE SET holder = excluded.holder, expires_unix = excluded.expires_unix
 		WHERE mirror_lease.holder = excluded.holder OR mirror_lease.expires_unix <= ?5`)
-	sqlReleaseLease = prepared(`DELETE FROM mirror_lease WHERE kind = ? AND mirror_id = ? AND holder = ?`)
-	sqlDropLease    = prepared(`DELETE FROM mirror_lease WHERE kind = ? AND mirror_id = ?`)
+	sqlMirReleaseLease = prepared(`DELETE FROM mirror_lease WHERE kind = ? AND mirror_id = ? AND holder = ?`)
+	sqlMirDropLease    = prepared(`DELETE FROM mirror_lease WHERE kind = ? AND mirror_id = ?`)
 )
 
-type pullScan struct {
+type mirPullScan struct {
 	m                     mirror.PullMirror
 	interval              int64
 	updated, next, failed int64
 }
 
-func (s *pullScan) dest() []any {
+func (s *mirPullScan) dest() []any {
 	m := &s.m
 	return []any{&m.ID, &m.RepoID, &m.RemoteAddress, &m.SealedCreds, &s.interval, &m.EnablePrune, &m.LFS,
 		&m.LFSEndpoint, &s.updated, &s.next, &m.LastError, &s.failed}
 }
 
-func (s *pullScan) mirror() *mirror.PullMirror {
+func (s *mirPullScan) mirror() *mirror.PullMirror {
 	m := s.m
 	m.Interval, m.Updated, m.NextUpdate, m.Failures = time.Duration(s.interval), fromUnix(s.updated), fromUnix(s.next), int(s.failed)
 	return &m
 }
 
-type pushScan struct {
+type mirPushScan struct {
 	m                   mirror.PushMirror
 	interval, failed    int64
 	created, last, next int64
 }
 
-func (s *pushScan) dest() []any {
+func (s *mirPushScan) dest() []any {
 	m := &s.m
 	return []any{&m.ID, &m.RepoID, &m.RemoteName, &m.RemoteAddress, &m.SealedCreds, &m.PublicKey, &m.SyncOnCommit,
 		&s.interval, &m.BranchFilter, &s.created, &s.last, &s.next, &m.LastError, &s.failed}
 }
 
-func (s *pushScan) mirror() *mirror.PushMirror {
+func (s *mirPushScan) mirror() *mirror.PushMirror {
 	m := s.m
 	m.Interval, m.Failures = time.Duration(s.interval), int(s.failed)
 	m.Created, m.LastUpdate, m.NextUpdate = fromUnix(s.created), fromUnix(s.last), fromUnix(s.next)
@@ -108,7 +108,7 @@ func (s *pushScan) mirror() *mirror.PushMirror {
 }
 
 func (t mirrorTx) pull(ctx context.Context, q string, arg any) (*mirror.PullMirror, error) {
-	var s pullScan
+	var s mirPullScan
 	if err := t.queryRow(ctx, q, arg).Scan(s.dest()...); err != nil {
 		return nil, mapError(err, "pull mirror")
 	}
@@ -116,11 +116,11 @@ func (t mirrorTx) pull(ctx context.Context, q string, arg any) (*mirror.PullMirr
 }
 
 func (t mirrorTx) PullMirrorByRepo(ctx context.Context, repoID forge.ID) (*mirror.PullMirror, error) {
-	return t.pull(ctx, sqlPullByRepo, repoID)
+	return t.pull(ctx, sqlMirPullByRepo, repoID)
 }
 
 func (t mirrorTx) PullMirrorByID(ctx context.Context, id forge.ID) (*mirror.PullMirror, error) {
-	return t.pull(ctx, sqlPullByID, id)
+	return t.pull(ctx, sqlMirPullByID, id)
 }
 
 func (t mirrorTx) PullMirrorsByRepo(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*mirror.PullMirror, error) {
@@ -132,14 +132,14 @@ func (t mirrorTx) PullMirrorsByRepo(ctx context.Context, repoIDs []forge.ID) (ma
 	for i, id := range repoIDs {
 		args[i] = id
 	}
-	q := `SELECT ` + pullMirrorCols + ` FROM mirror WHERE repo_id IN (?` + strings.Repeat(",?", len(repoIDs)-1) + `)`
+	q := `SELECT ` + mirPullCols + ` FROM mirror WHERE repo_id IN (?` + strings.Repeat(",?", len(repoIDs)-1) + `)`
 	rows, err := t.query(ctx, q, args...)
 	if err != nil {
 		return nil, mapError(err, "pull mirrors")
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var s pullScan
+		var s mirPullScan
 		if err := rows.Scan(s.dest()...); err != nil {
 			return nil, mapError(err, "pull mirrors")
 		}
@@ -150,39 +150,39 @@ func (t mirrorTx) PullMirrorsByRepo(ctx context.Context, repoIDs []forge.ID) (ma
 }
 
 func (t mirrorTx) CreatePullMirror(ctx context.Context, m *mirror.PullMirror) error {
-	return mapError(t.queryRow(ctx, sqlCreatePullMirror, m.RepoID, m.RemoteAddress, m.SealedCreds, int64(m.Interval),
+	return mapError(t.queryRow(ctx, sqlMirCreatePull, m.RepoID, m.RemoteAddress, m.SealedCreds, int64(m.Interval),
 		m.EnablePrune, m.LFS, m.LFSEndpoint, toUnix(m.Updated), toUnix(m.NextUpdate), m.LastError, m.Failures).Scan(&m.ID),
 		"pull mirror")
 }
 
 func (t mirrorTx) UpdatePullMirror(ctx context.Context, m *mirror.PullMirror) error {
-	res, err := t.exec(ctx, sqlUpdatePullMirror, m.RemoteAddress, m.SealedCreds, int64(m.Interval), m.EnablePrune, m.LFS,
+	res, err := t.exec(ctx, sqlMirUpdatePull, m.RemoteAddress, m.SealedCreds, int64(m.Interval), m.EnablePrune, m.LFS,
 		m.LFSEndpoint, toUnix(m.Updated), toUnix(m.NextUpdate), m.LastError, m.Failures, m.ID)
 	return affectedOne(res, err, "pull mirror")
 }
 
 func (t mirrorTx) DeletePullMirror(ctx context.Context, repoID forge.ID) error {
 	var id forge.ID
-	if err := t.queryRow(ctx, sqlDeletePull, repoID).Scan(&id); err != nil {
+	if err := t.queryRow(ctx, sqlMirDeletePull, repoID).Scan(&id); err != nil {
 		return mapError(err, "pull mirror")
 	}
-	_, err := t.exec(ctx, sqlDropLease, string(mirror.KindPull), id)
+	_, err := t.exec(ctx, sqlMirDropLease, string(mirror.KindPull), id)
 	return mapError(err, "mirror lease")
 }
 
 func (t mirrorTx) PushMirrors(ctx context.Context, repoID forge.ID, o forge.ListOptions) ([]*mirror.PushMirror, int64, error) {
 	var n int64
-	if err := t.queryRow(ctx, sqlPushCount, repoID).Scan(&n); err != nil {
+	if err := t.queryRow(ctx, sqlMirPushCount, repoID).Scan(&n); err != nil {
 		return nil, 0, mapError(err, "push mirrors")
 	}
-	rows, err := t.query(ctx, sqlPushList, repoID, o.Limit, o.Offset())
+	rows, err := t.query(ctx, sqlMirPushList, repoID, o.Limit, o.Offset())
 	if err != nil {
 		return nil, 0, mapError(err, "push mirrors")
 	}
 	defer rows.Close()
 	out := []*mirror.PushMirror{}
 	for rows.Next() {
-		var s pushScan
+		var s mirPushScan
 		if err := rows.Scan(s.dest()...); err != nil {
 			return nil, 0, mapError(err, "push mirrors")
 		}
@@ -192,7 +192,7 @@ func (t mirrorTx) PushMirrors(ctx context.Context, repoID forge.ID, o forge.List
 }
 
 func (t mirrorTx) push(ctx context.Context, q string, args ...any) (*mirror.PushMirror, error) {
-	var s pushScan
+	var s mirPushScan
 	if err := t.queryRow(ctx, q, args...).Scan(s.dest()...); err != nil {
 		return nil, mapError(err, "push mirror")
 	}
@@ -200,40 +200,40 @@ func (t mirrorTx) push(ctx context.Context, q string, args ...any) (*mirror.Push
 }
 
 func (t mirrorTx) PushMirrorByName(ctx context.Context, repoID forge.ID, remoteName string) (*mirror.PushMirror, error) {
-	return t.push(ctx, sqlPushByName, repoID, remoteName)
+	return t.push(ctx, sqlMirPushByName, repoID, remoteName)
 }
 
 func (t mirrorTx) PushMirrorByID(ctx context.Context, id forge.ID) (*mirror.PushMirror, error) {
-	return t.push(ctx, sqlPushByID, id)
+	return t.push(ctx, sqlMirPushByID, id)
 }
 
 func (t mirrorTx) CreatePushMirror(ctx context.Context, m *mirror.PushMirror) error {
-	return mapError(t.queryRow(ctx, sqlCreatePush, m.RepoID, m.RemoteName, m.RemoteAddress, m.SealedCreds, m.PublicKey,
+	return mapError(t.queryRow(ctx, sqlMirCreatePush, m.RepoID, m.RemoteName, m.RemoteAddress, m.SealedCreds, m.PublicKey,
 		m.SyncOnCommit, int64(m.Interval), m.BranchFilter, toUnix(m.Created), toUnix(m.LastUpdate), toUnix(m.NextUpdate),
 		m.LastError, m.Failures).Scan(&m.ID), "push mirror")
 }
 
 func (t mirrorTx) UpdatePushMirror(ctx context.Context, m *mirror.PushMirror) error {
-	res, err := t.exec(ctx, sqlUpdatePush, m.RemoteAddress, m.SealedCreds, m.PublicKey, m.SyncOnCommit,
+	res, err := t.exec(ctx, sqlMirUpdatePush, m.RemoteAddress, m.SealedCreds, m.PublicKey, m.SyncOnCommit,
 		int64(m.Interval), m.BranchFilter, toUnix(m.LastUpdate), toUnix(m.NextUpdate), m.LastError, m.Failures, m.ID)
 	return affectedOne(res, err, "push mirror")
 }
 
 func (t mirrorTx) DeletePushMirror(ctx context.Context, repoID forge.ID, remoteName string) error {
 	var id forge.ID
-	err := t.queryRow(ctx, sqlDeletePush, repoID, remoteName).Scan(&id)
+	err := t.queryRow(ctx, sqlMirDeletePush, repoID, remoteName).Scan(&id)
 	if isNotFound(mapError(err, "push mirror")) {
 		return nil
 	}
 	if err != nil {
 		return mapError(err, "push mirror")
 	}
-	_, err = t.exec(ctx, sqlDropLease, string(mirror.KindPush), id)
+	_, err = t.exec(ctx, sqlMirDropLease, string(mirror.KindPush), id)
 	return mapError(err, "mirror lease")
 }
 
 func (t mirrorTx) DueMirrors(ctx context.Context, before, now time.Time, limit int) ([]mirror.Due, error) {
-	rows, err := t.query(ctx, sqlDueMirrors, before.Unix(), now.Unix(), limit)
+	rows, err := t.query(ctx, sqlMirDueMirrors, before.Unix(), now.Unix(), limit)
 	if err != nil {
 		return nil, mapError(err, "due mirrors")
 	}
@@ -253,7 +253,7 @@ func (t mirrorTx) DueMirrors(ctx context.Context, before, now time.Time, limit i
 }
 
 func (t mirrorTx) ClaimLease(ctx context.Context, l mirror.Lease, now time.Time) (bool, error) {
-	res, err := t.exec(ctx, sqlClaimLease, string(l.Key.Kind), l.Key.ID, l.Holder, toUnix(l.Expires), now.Unix())
+	res, err := t.exec(ctx, sqlMirClaimLease, string(l.Key.Kind), l.Key.ID, l.Holder, toUnix(l.Expires), now.Unix())
 	if err != nil {
 		return false, mapError(err, "mirror lease")
 	}
@@ -262,6 +262,6 @@ func (t mirrorTx) ClaimLease(ctx context.Context, l mirror.Lease, now time.Time)
 }
 
 func (t mirrorTx) ReleaseLease(ctx context.Context, k mirror.Key, holder string) error {
-	_, err := t.exec(ctx, sqlReleaseLease, string(k.Kind), k.ID, holder)
+	_, err := t.exec(ctx, sqlMirReleaseLease, string(k.Kind), k.ID, holder)
 	return mapError(err, "mirror lease")
 }
