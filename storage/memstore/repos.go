@@ -145,6 +145,20 @@ func (t *tx) DeleteRepo(ctx context.Context, id forge.ID) error {
 	deleteWhere(t.st.releases, func(_ forge.ID, r repos.Release) bool { return r.RepoID == id })
 	deleteWhere(t.st.attachments, func(_ forge.ID, a repos.Attachment) bool { return a.RepoID == id })
 	t.st.deleteRepoIssues(id)
+	// Mirrors and their leases go with the repository (the SQL schema's
+	// foreign keys; lease rows are removed by the delete methods).
+	for mid, m := range t.st.pullMirrors {
+		if m.RepoID == id {
+			delete(t.st.pullMirrors, mid)
+			delete(t.st.leases, m.Key())
+		}
+	}
+	for mid, m := range t.st.pushMirrors {
+		if m.RepoID == id {
+			delete(t.st.pushMirrors, mid)
+			delete(t.st.leases, m.Key())
+		}
+	}
 	// Pull requests from the repository keep their base, with head
 	// repository 0 (the SQL schema's ON DELETE SET NULL).
 	for pid, p := range t.st.pulls {
