@@ -28,6 +28,9 @@ type gitLFS struct {
 func newGitLFS(t *testing.T) *gitLFS {
 	t.Helper()
 	if _, err := exec.LookPath("git-lfs"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("git-lfs is not installed; .ci/run installs it")
+		}
 		t.Skip("git-lfs is not installed (apt-get install git-lfs; .ci/run installs it)")
 	}
 	g := &gitLFS{t: t, home: t.TempDir()}
