@@ -118,7 +118,8 @@ type matrixWorld struct {
 	repoIDs map[string]string // "owner/repo" → id
 	thread  string            // id of a notification thread of olivia's
 	// pull is the index of the pull request (feature into main) of
-	// olivia's pubrepo and privrepo and privorg/privrepo; headSHA is the
+	// olivia's pubrepo and privrepo, privorg/privrepo and puborg/pubrepo;
+	// headSHA is the
 	// head commit of pubrepo's; review is writer's approval of pubrepo's
 	// pull and reviewComment its code comment.
 	pull, headSHA, review, reviewComment string
@@ -181,8 +182,11 @@ func seedMatrix(t *testing.T, e *env) *matrixWorld {
 		ok(e.do(as("olivia", "POST", base+"/actions/variables/V1", map[string]any{"value": "v"})), "variable")
 	}
 	// A pull request (branch feature, one new file) in each repository
-	// with collaborators; writer approves pubrepo's with a code comment.
-	for _, rp := range []string{"olivia/pubrepo", "olivia/privrepo", "privorg/privrepo"} {
+	// with collaborators and in puborg/pubrepo (where the team members
+	// act; an issue first, for the pull requests to share an index);
+	// writer approves olivia/pubrepo's with a code comment.
+	ok(e.do(as("olivia", "POST", "/repos/puborg/pubrepo/issues", map[string]any{"title": "first"})), "issue")
+	for _, rp := range []string{"olivia/pubrepo", "olivia/privrepo", "privorg/privrepo", "puborg/pubrepo"} {
 		base := "/repos/" + rp
 		f := ok(e.do(as("olivia", "POST", base+"/contents/feature.txt", map[string]any{"content": "ZmVhdHVyZQo=",
 			"message": "feature", "new_branch": "feature"})), "feature branch").json(t)
