@@ -347,4 +347,33 @@ var accessMatrix = map[string]accessClass{
 	"userCreateToken":                   acSelfOnly,   // POST /users/{username}/tokens
 	"userDeleteAccessToken":             acSelfOnly,   // DELETE /users/{username}/tokens/{token}
 	"getVersion":                        acPublic,     // GET /version
+	"repoGetAssignees":                  acRepoRead,   // GET /repos/{owner}/{repo}/assignees
+	"repoGetCommitPullRequest":          acRepoRead,   // GET /repos/{owner}/{repo}/commits/{sha}/pull
+	"repoCompareDiff":                   acRepoRead,   // GET /repos/{owner}/{repo}/compare/{basehead}
+	"repoListPullRequests":              acRepoRead,   // GET /repos/{owner}/{repo}/pulls
+	"repoCreatePullRequest":             acRepoReader, // POST /repos/{owner}/{repo}/pulls
+	"repoGetPullRequestByBaseHead":      acRepoRead,   // GET /repos/{owner}/{repo}/pulls/{base}/{head}
+	"repoGetPullRequest":                acRepoRead,   // GET /repos/{owner}/{repo}/pulls/{index}
+	"repoEditPullRequest":               acRepoWrite,  // PATCH /repos/{owner}/{repo}/pulls/{index}
+	"repoDownloadPullDiffOrPatch":       acRepoRead,   // GET /repos/{owner}/{repo}/pulls/{index}.{diffType}
+	"repoGetPullRequestCommits":         acRepoRead,   // GET /repos/{owner}/{repo}/pulls/{index}/commits
+	"repoGetPullRequestFiles":           acRepoRead,   // GET /repos/{owner}/{repo}/pulls/{index}/files
+	"repoCancelScheduledAutoMerge":      acRepoWrite,  // DELETE /repos/{owner}/{repo}/pulls/{index}/merge
+	"repoPullRequestIsMerged":           acRepoRead,   // GET /repos/{owner}/{repo}/pulls/{index}/merge
+	"repoMergePullRequest":              acRepoWrite,  // POST /repos/{owner}/{repo}/pulls/{index}/merge
+	"repoDeletePullReviewRequests":      acRepoWrite,  // DELETE /repos/{owner}/{repo}/pulls/{index}/requested_reviewers
+	"repoCreatePullReviewRequests":      acRepoWrite,  // POST /repos/{owner}/{repo}/pulls/{index}/requested_reviewers
+	"repoListPullReviews":               acRepoRead,   // GET /repos/{owner}/{repo}/pulls/{index}/reviews
+	"repoCreatePullReview":              acRepoReader, // POST /repos/{owner}/{repo}/pulls/{index}/reviews
+	"repoDeletePullReview":              acRepoWrite,  // DELETE /repos/{owner}/{repo}/pulls/{index}/reviews/{id} (its reviewer or a site admin)
+	"repoGetPullReview":                 acRepoRead,   // GET /repos/{owner}/{repo}/pulls/{index}/reviews/{id}
+	"repoSubmitPullReview":              acRepoWrite,  // POST /repos/{owner}/{repo}/pulls/{index}/reviews/{id} (its reviewer)
+	"repoGetPullReviewComments":         acRepoRead,   // GET /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments
+	"repoCreatePullReviewComment":       acRepoWrite,  // POST /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments (its reviewer)
+	"repoDeletePullReviewComment":       acRepoWrite,  // DELETE /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments/{comment} (its poster)
+	"repoGetPullReviewComment":          acRepoRead,   // GET /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments/{comment}
+	"repoDismissPullReview":             acRepoAdmin,  // POST /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/dismissals
+	"repoUnDismissPullReview":           acRepoAdmin,  // POST /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/undismissals
+	"repoUpdatePullRequest":             acRepoWrite,  // POST /repos/{owner}/{repo}/pulls/{index}/update
+	"repoGetReviewers":                  acRepoRead,   // GET /repos/{owner}/{repo}/reviewers
 }

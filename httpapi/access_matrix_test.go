@@ -62,7 +62,7 @@ func newMatrixEnv(t *testing.T) *env {
 	require.NoError(t, err)
 	events := &matrixIssueEvents{}
 	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Clock: clock, Blobs: blobs,
-		Listeners: []issues.Listener{events}, Teams: orgSvc})
+		Listeners: []issues.Listener{events}, Teams: orgSvc, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}})
 	require.NoError(t, err)
 	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc})
 	require.NoError(t, err)
@@ -75,7 +75,8 @@ func newMatrixEnv(t *testing.T) *env {
 		Sender: hookhttp.New(policy), Timeout: time.Second, RootURL: "https://forge.example/"})
 	require.NoError(t, err)
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Issues: issueSvc,
-		Actions: actSvc, Hooks: hookSvc, Notify: notifySvc})
+		Actions: actSvc, Hooks: hookSvc, Notify: notifySvc,
+		RateLimit: httpapi.RateLimit{Disabled: true}}) // the matrix makes thousands of requests from one address
 	require.NoError(t, err)
 	mux := http.NewServeMux()
 	mux.Handle("/", api)
@@ -116,6 +117,12 @@ type matrixWorld struct {
 	teamIDs map[string]string // "org/team" → id
 	repoIDs map[string]string // "owner/repo" → id
 	thread  string            // id of a notification thread of olivia's
+	// pull is the index of the pull request (feature into main) of
+	// olivia's pubrepo and privrepo, privorg/privrepo and puborg/pubrepo;
+	// headSHA is the
+	// head commit of pubrepo's; review is writer's approval of pubrepo's
+	// pull and reviewComment its code comment.
+	pull, headSHA, review, reviewComment string
 }
 
 // matrixUsers are the users of the world besides root.
@@ -174,6 +181,29 @@ func seedMatrix(t *testing.T, e *env) *matrixWorld {
 		ok(e.do(as("olivia", "PUT", base+"/actions/secrets/S1", map[string]any{"data": "s3cret-value"})), "secret")
 		ok(e.do(as("olivia", "POST", base+"/actions/variables/V1", map[string]any{"value": "v"})), "variable")
 	}
+	// A pull request (branch feature, one new file) in each repository
+	// with collaborators and in puborg/pubrepo (where the team members
+	// act; an issue first, for the pull requests to share an index);
+	// writer approves olivia/pubrepo's with a code comment.
+	ok(e.do(as("olivia", "POST", "/repos/puborg/pubrepo/issues", map[string]any{"title": "first"})), "issue")
+	for _, rp := range []string{"olivia/pubrepo", "olivia/privrepo", "privorg/privrepo", "puborg/pubrepo"} {
+		base := "/repos/" + rp
+		f := ok(e.do(as("olivia", "POST", base+"/contents/feature.txt", map[string]any{"content": "ZmVhdHVyZQo=",
+			"message": "feature", "new_branch": "feature"})), "feature branch").json(t)
+		r := ok(e.do(as("olivia", "POST", base+"/pulls", map[string]any{"head": "feature", "base": "main", "title": "a pull"})), "pull").json(t)
+		n := strconv.FormatInt(int64(r["number"].(float64)), 10)
+		require.True(t, w.pull == "" || w.pull == n, "pull requests have one index")
+		w.pull = n
+		if rp == "olivia/pubrepo" {
+			w.headSHA = f["commit"].(map[string]any)["sha"].(string)
+			rv := ok(e.do(as("writer", "POST", base+"/pulls/"+n+"/reviews", map[string]any{"event": "APPROVED", "body": "lgtm",
+				"comments": []map[string]any{{"path": "feature.txt", "body": "nice", "new_position": 1}}})), "review").json(t)
+			w.review = strconv.FormatInt(int64(rv["id"].(float64)), 10)
+			cs := ok(e.do(as("writer", "GET", base+"/pulls/"+n+"/reviews/"+w.review+"/comments", nil)), "review comments").list(t)
+			require.NotEmpty(t, cs, "the review has a comment")
+			w.reviewComment = strconv.FormatInt(int64(cs[0]["id"].(float64)), 10)
+		}
+	}
 	// olivia's notification thread 1: reader comments on her issue.
 	ok(e.do(as("reader", "POST", "/repos/olivia/pubrepo/issues/1/comments", map[string]any{"body": "by reader"})), "reader's comment")
 	for _, u := range append([]string{"root"}, matrixUsers...) {
@@ -228,9 +258,27 @@ func (w *matrixWorld) fill(path string, ps params) string {
 			return "pubrepo"
 		case "org":
 			return "puborg"
-		case "index", "attachment_id", "identifier", "position", "run_id", "runner_id", "token":
+		case "index":
+			if strings.Contains(path, "/pulls/") {
+				return w.pull
+			}
 			return "1"
-		case "branch", "ref", "sha":
+		case "sha":
+			if strings.HasSuffix(path, "/pull") {
+				return w.headSHA
+			}
+			return "main"
+		case "base":
+			return "main"
+		case "head":
+			return "feature"
+		case "basehead":
+			return "main...feature"
+		case "comment":
+			return w.reviewComment
+		case "attachment_id", "identifier", "position", "run_id", "runner_id", "token":
+			return "1"
+		case "branch", "ref":
 			return "main"
 		case "tag":
 			return "v1"
@@ -272,6 +320,8 @@ func (w *matrixWorld) fill(path string, ps params) string {
 				return w.thread
 			case strings.HasPrefix(path, "/repositories/"):
 				return w.repoIDs[get("owner")+"/"+get("repo")]
+			case strings.Contains(path, "/reviews/{id}"):
+				return w.review
 			}
 			return "1"
 		}
@@ -548,6 +598,9 @@ var matrixNoSeed = map[string]bool{
 	"orgIsPublicMember": true, "orgListTeamMember": true, "repoCheckTeam": true, "repoListTeams": true,
 	"repoGetBranchProtection": true, "repoGetGitHook": true, "repoListGitHooks": true,
 	"repoGetReleaseAttachment": true, "repoGetTagProtection": true, "repoListGitRefs": true,
+	// 404 until the pull request is merged (commits/{sha}/pull finds a
+	// pull request by its merge commit).
+	"repoPullRequestIsMerged": true, "repoGetCommitPullRequest": true,
 	"userCurrentCheckStarring": true, "userCurrentCheckSubscription": true, "userGetHook": true,
 }
 

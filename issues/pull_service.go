@@ -358,8 +358,18 @@ func (s *Service) EditPull(ctx context.Context, actor forge.Actor, owner, repo s
 	if opt.State != nil && pr.HasMerged {
 		return nil, forge.Reasonf(forge.ErrPrecondition, ErrPullMergedState, "cannot change state of this pull request, it was already merged")
 	}
-	if opt.AllowMaintainerEdit != nil && !a.isPoster(is.PosterID) {
-		return nil, forge.Errorf(forge.ErrForbidden, "SetAllowEdits: user has no permission for this action")
+	if opt.AllowMaintainerEdit != nil {
+		// Forgejo's SetAllowEdits: the poster, with write on the head
+		// repository's code.
+		headWriter := false
+		if pr.HeadRepoID != 0 {
+			if _, hperm, err := s.cfg.Pulls.Repos.RepoAccessByID(ctx, actor, pr.HeadRepoID); err == nil {
+				headWriter = hperm.CanWrite(forge.UnitCode)
+			}
+		}
+		if !a.isPoster(is.PosterID) || !headWriter {
+			return nil, forge.Errorf(forge.ErrForbidden, "SetAllowEdits: user has no permission for this action")
+		}
 	}
 	reopen := opt.State != nil && *opt.State != StateClosed && is.IsClosed
 	if reopen {
