@@ -41,12 +41,7 @@ func (a *API) getReview(c *call) {
 	if !ok {
 		return
 	}
-	v, err := a.cfg.Issues.GetReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id)
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.json(http.StatusOK, c.issueConv().review(v))
+	c.answerReview(a.cfg.Issues.GetReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id))
 }
 
 // createReview is POST .../pulls/{index}/reviews: 200 (not 201) with the
@@ -65,12 +60,7 @@ func (a *API) createReview(c *call) {
 		opt.Comments = append(opt.Comments, issues.CreateReviewCommentOption{Path: valueOf(cm.Path), Body: valueOf(cm.Body),
 			OldLineNum: valueOf(cm.OldLineNum), NewLineNum: valueOf(cm.NewLineNum)})
 	}
-	v, err := a.cfg.Issues.CreateReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.json(http.StatusOK, c.issueConv().review(v))
+	c.answerReview(a.cfg.Issues.CreateReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt))
 }
 
 // submitReview is POST .../reviews/{id}: 200 with the submitted review.
@@ -115,13 +105,8 @@ func (a *API) dismissReview(c *call) {
 	if !c.decode(&o) {
 		return
 	}
-	v, err := a.cfg.Issues.DismissReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id,
-		issues.DismissReviewOption{Message: valueOf(o.Message), Priors: valueOf(o.Priors)})
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.json(http.StatusOK, c.issueConv().review(v))
+	c.answerReview(a.cfg.Issues.DismissReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id,
+		issues.DismissReviewOption{Message: valueOf(o.Message), Priors: valueOf(o.Priors)}))
 }
 
 // undismissReview is POST .../reviews/{id}/undismissals: 200.
@@ -130,12 +115,7 @@ func (a *API) undismissReview(c *call) {
 	if !ok {
 		return
 	}
-	v, err := a.cfg.Issues.UndismissReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id)
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.json(http.StatusOK, c.issueConv().review(v))
+	c.answerReview(a.cfg.Issues.UndismissReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id))
 }
 
 // listReviewComments is GET .../reviews/{id}/comments.
@@ -250,4 +230,14 @@ func (a *API) cancelReviewRequests(c *call) {
 		return
 	}
 	c.noContent()
+}
+
+// answerReview answers 200 with the review v, or the error of the call
+// that returned it.
+func (c *call) answerReview(v *issues.ReviewView, err error) {
+	if err != nil {
+		c.pullError(err)
+		return
+	}
+	c.json(http.StatusOK, c.issueConv().review(v))
 }
