@@ -53,6 +53,10 @@ func (h *hookIssues) IssueEvent(ctx context.Context, e issues.Event) {
 	i := e.Issue
 	is := hooks.IssueInfo{ID: i.ID, Number: i.Index, Title: i.Title, Body: i.Body, Closed: i.IsClosed, IsPull: i.IsPull,
 		PosterID: i.PosterID, Comments: i.NumComments, Created: i.Created, Updated: i.Updated, ClosedAt: i.Closed}
+	if i.IsPull && e.Pull != nil {
+		h.pullEvent(ctx, e, is)
+		return
+	}
 	var err error
 	switch e.Kind {
 	case issues.EventCreate:
@@ -73,6 +77,55 @@ func (h *hookIssues) IssueEvent(ctx context.Context, e issues.Event) {
 	}
 	if err != nil {
 		h.log.Warn("webhook events not queued", "repo", e.Repo.FullName(), "issue", i.Index, "err", err)
+	}
+}
+
+// pullEvent queues the pull_request event (or a review event) of a
+// pull-request event carrying its pull request.
+func (h *hookIssues) pullEvent(ctx context.Context, e issues.Event, is hooks.IssueInfo) {
+	p := e.Pull
+	pr := hooks.PullInfo{ID: int64(p.ID), BaseBranch: p.BaseBranch, HeadBranch: p.HeadBranch, HeadCommitID: p.HeadCommitID,
+		MergeBase: p.MergeBase, Mergeable: p.Mergeable(), Merged: p.HasMerged, MergedAt: p.Merged,
+		MergedCommitID: p.MergedCommitID, MergerID: p.MergerID, AllowMaintainerEdit: p.AllowMaintainerEdit,
+		Additions: p.Additions, Deletions: p.Deletions, ChangedFiles: p.ChangedFiles, Flow: p.Flow}
+	if p.SameRepo() {
+		pr.HeadRepo = e.Repo // a fork's head repository is not looked up: head.repo is then null
+	}
+	var err error
+	switch e.Kind {
+	case issues.EventCreate:
+		err = h.svc.PullChanged(ctx, e.Actor, e.Repo, is, pr, hooks.ActionOpened)
+	case issues.EventClose, issues.EventPullMerge: // merged: "closed" with pull_request.merged
+		err = h.svc.PullChanged(ctx, e.Actor, e.Repo, is, pr, hooks.ActionClosed)
+	case issues.EventReopen:
+		err = h.svc.PullChanged(ctx, e.Actor, e.Repo, is, pr, hooks.ActionReopened)
+	case issues.EventPullSync:
+		err = h.svc.PullChanged(ctx, e.Actor, e.Repo, is, pr, hooks.ActionSynchronized)
+	case issues.EventPullRetarget:
+		err = h.svc.PullChanged(ctx, e.Actor, e.Repo, is, pr, hooks.ActionEdited)
+	case issues.EventPullReview:
+		if r := e.Review; r != nil {
+			kind := ""
+			switch r.Type {
+			case issues.ReviewApprove:
+				kind = hooks.ReviewApproved
+			case issues.ReviewReject:
+				kind = hooks.ReviewRejected
+			case issues.ReviewComment:
+				kind = hooks.ReviewComment
+			}
+			if kind != "" {
+				err = h.svc.PullReviewed(ctx, e.Actor, e.Repo, is, pr, hooks.ReviewInfo{Kind: kind, Content: r.Content})
+			}
+		}
+	case issues.EventComment:
+		if c := e.Comment; c != nil {
+			err = h.svc.IssueCommented(ctx, e.Actor, e.Repo, is, hooks.CommentInfo{ID: c.ID, Body: c.Body,
+				PosterID: c.PosterID, Created: c.Created, Updated: c.Updated}, hooks.ActionCreated)
+		}
+	}
+	if err != nil {
+		h.log.Warn("webhook events not queued", "repo", e.Repo.FullName(), "pull", e.Issue.Index, "err", err)
 	}
 }
 

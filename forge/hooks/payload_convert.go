@@ -104,6 +104,8 @@ type issueEvent struct {
 	PullRequest *issueView   `json:"pull_request"`
 	Repository  *PayloadRepo `json:"repository"`
 	Sender      *PayloadUser `json:"sender"`
+	// Review is the review of a review event (action "reviewed").
+	Review *PayloadReview `json:"review"`
 }
 
 // commentEvent is an issue_comment payload.
@@ -164,7 +166,8 @@ func convert(c converter, t *Task) (any, error) {
 		return c.repository(&p)
 	case "issues", "issue_assign", "issue_label", "issue_milestone",
 		"pull_request", "pull_request_assign", "pull_request_label", "pull_request_milestone",
-		"pull_request_sync", "pull_request_review_request":
+		"pull_request_sync", "pull_request_review_request",
+		ReviewApproved, ReviewRejected, ReviewComment:
 		var p issueEvent
 		if err := decodeEvent(t.Payload, &p, func() bool {
 			if p.Issue == nil {
@@ -389,6 +392,15 @@ func (st textStyle) pullText(p *issueEvent, rootURL string) (text, title, attach
 		text = "Pull request review requested: " + link
 	case "review_request_removed":
 		text = "Pull request review request removed: " + link
+	case ActionReviewed:
+		kind := "comment"
+		if p.Review != nil {
+			kind = strings.TrimPrefix(p.Review.Type, "pull_request_review_")
+		}
+		text = "Pull request review " + kind + ": " + link
+		if p.Review != nil {
+			attach = p.Review.Content
+		}
 	}
 	text = st.frame(text, p.Repository.FullName, p.Sender.UserName)
 	return text, title, attach, color
