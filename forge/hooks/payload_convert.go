@@ -392,15 +392,20 @@ func (st textStyle) pullText(p *issueEvent, rootURL string) (text, title, attach
 		text = "Pull request review requested: " + link
 	case "review_request_removed":
 		text = "Pull request review request removed: " + link
-	case ActionReviewed:
-		kind := "comment"
+	case ActionReviewed: // Forgejo's parseHookPullRequestEventType and colours
+		kind, typ := "comment", ""
 		if p.Review != nil {
-			kind = strings.TrimPrefix(p.Review.Type, "pull_request_review_")
+			typ, attach = p.Review.Type, p.Review.Content
+		}
+		switch typ {
+		case ReviewApproved:
+			kind, color = "approved", colorGreen
+		case ReviewRejected:
+			kind, color = "requested changes", colorRed
+		default:
+			color = colorGrey
 		}
 		text = "Pull request review " + kind + ": " + link
-		if p.Review != nil {
-			attach = p.Review.Content
-		}
 	}
 	text = st.frame(text, p.Repository.FullName, p.Sender.UserName)
 	return text, title, attach, color
