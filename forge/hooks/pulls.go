@@ -82,6 +82,10 @@ type PayloadPull struct {
 	Labels              []any          `json:"labels"`
 	Assignees           []any          `json:"assignees"`
 	RequestedReviewers  []any          `json:"requested_reviewers"`
+	RequestedTeams      []any          `json:"requested_reviewers_teams"`
+	Assignee            *PayloadUser   `json:"assignee"`
+	Milestone           *struct{}      `json:"milestone"`
+	Draft               bool           `json:"draft"`
 	State               string         `json:"state"`
 	IsLocked            bool           `json:"is_locked"`
 	Comments            int            `json:"comments"`
@@ -130,7 +134,7 @@ type PullRequestPayload struct {
 func (s *Service) payloadPull(repo *forge.Repository, is IssueInfo, pr PullInfo, us []*forge.User) *PayloadPull {
 	pi := s.payloadIssue(repo, is, us[1])
 	p := &PayloadPull{ID: pr.ID, URL: pi.HTMLURL, Number: is.Number, User: pi.User, Title: is.Title, Body: is.Body,
-		Labels: []any{}, Assignees: []any{}, RequestedReviewers: []any{}, State: pi.State, Comments: is.Comments,
+		Labels: []any{}, Assignees: []any{}, RequestedReviewers: []any{}, RequestedTeams: []any{}, State: pi.State, Comments: is.Comments,
 		Additions: pr.Additions, Deletions: pr.Deletions, ChangedFiles: pr.ChangedFiles,
 		HTMLURL: pi.HTMLURL, DiffURL: pi.HTMLURL + ".diff", PatchURL: pi.HTMLURL + ".patch",
 		Mergeable: pr.Mergeable, Merged: pr.Merged, AllowMaintainerEdit: pr.AllowMaintainerEdit,
