@@ -537,6 +537,13 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 			}
 		}
 
+		// Converting a mirror is for the repository's owners (Forgejo's
+		// reqOwner): an admin collaborator is refused before the
+		// repository is found to be no mirror.
+		if rt.Op == "repoConvert" {
+			add(rt, "admin collaborator converts", tok["radmin"], nil, wantStatus(http.StatusForbidden))
+		}
+
 		// Site administration: 403 to a signed-in user who is not one.
 		if class == acSiteAdmin {
 			add(rt, "owner (not a site admin)", tok["olivia"], nil, wantStatus(http.StatusForbidden))
