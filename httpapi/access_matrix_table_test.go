@@ -376,4 +376,47 @@ var accessMatrix = map[string]accessClass{
 	"repoUnDismissPullReview":           acRepoAdmin,  // POST /repos/{owner}/{repo}/pulls/{index}/reviews/{id}/undismissals
 	"repoUpdatePullRequest":             acRepoWrite,  // POST /repos/{owner}/{repo}/pulls/{index}/update
 	"repoGetReviewers":                  acRepoRead,   // GET /repos/{owner}/{repo}/reviewers
+	// Quota (Config.Quota, enabled).
+	"adminListQuotaGroups":          acSiteAdmin, // GET /admin/quota/groups
+	"adminCreateQuotaGroup":         acSiteAdmin, // POST /admin/quota/groups
+	"adminDeleteQuotaGroup":         acSiteAdmin, // DELETE /admin/quota/groups/{quotagroup}
+	"adminGetQuotaGroup":            acSiteAdmin, // GET /admin/quota/groups/{quotagroup}
+	"adminRemoveRuleFromQuotaGroup": acSiteAdmin, // DELETE /admin/quota/groups/{quotagroup}/rules/{quotarule}
+	"adminAddRuleToQuotaGroup":      acSiteAdmin, // PUT /admin/quota/groups/{quotagroup}/rules/{quotarule}
+	"adminListUsersInQuotaGroup":    acSiteAdmin, // GET /admin/quota/groups/{quotagroup}/users
+	"adminRemoveUserFromQuotaGroup": acSiteAdmin, // DELETE /admin/quota/groups/{quotagroup}/users/{username}
+	"adminAddUserToQuotaGroup":      acSiteAdmin, // PUT /admin/quota/groups/{quotagroup}/users/{username}
+	"adminListQuotaRules":           acSiteAdmin, // GET /admin/quota/rules
+	"adminCreateQuotaRule":          acSiteAdmin, // POST /admin/quota/rules
+	"adminDeleteQuotaRule":          acSiteAdmin, // DELETE /admin/quota/rules/{quotarule}
+	"adminGetQuotaRule":             acSiteAdmin, // GET /admin/quota/rules/{quotarule}
+	"adminEditQuotaRule":            acSiteAdmin, // PATCH /admin/quota/rules/{quotarule}
+	"adminGetUserQuota":             acSiteAdmin, // GET /admin/users/{username}/quota
+	"adminSetUserQuotaGroups":       acSiteAdmin, // POST /admin/users/{username}/quota/groups
+	"orgGetQuota":                   acOrgOwner,  // GET /orgs/{org}/quota
+	"orgListQuotaArtifacts":         acOrgOwner,  // GET /orgs/{org}/quota/artifacts
+	"orgListQuotaAttachments":       acOrgOwner,  // GET /orgs/{org}/quota/attachments
+	"orgCheckQuota":                 acOrgOwner,  // GET /orgs/{org}/quota/check
+	"orgListQuotaPackages":          acOrgOwner,  // GET /orgs/{org}/quota/packages
+	"userGetQuota":                  acSelf,      // GET /user/quota
+	"userListQuotaArtifacts":        acSelf,      // GET /user/quota/artifacts
+	"userListQuotaAttachments":      acSelf,      // GET /user/quota/attachments
+	"userCheckQuota":                acSelf,      // GET /user/quota/check
+	"userListQuotaPackages":         acSelf,      // GET /user/quota/packages
+	// Packages (Config.Packages): reads follow the owner's visibility, writes are the owner's.
+	"listPackages":     acUserRead, // GET /packages/{owner}
+	"linkPackage":      acSelfOnly, // POST /packages/{owner}/{type}/{name}/-/link/{repo_name}
+	"unlinkPackage":    acSelfOnly, // POST /packages/{owner}/{type}/{name}/-/unlink
+	"deletePackage":    acSelfOnly, // DELETE /packages/{owner}/{type}/{name}/{version}
+	"getPackage":       acUserRead, // GET /packages/{owner}/{type}/{name}/{version}
+	"listPackageFiles": acUserRead, // GET /packages/{owner}/{type}/{name}/{version}/files
+	// Migrations and mirrors (Config.Mirror).
+	"repoMigrate":                   acOther,     // POST /repos/migrate
+	"repoConvert":                   acRepoAdmin, // POST /repos/{owner}/{repo}/convert
+	"repoMirrorSync":                acRepoWrite, // POST /repos/{owner}/{repo}/mirror-sync
+	"repoListPushMirrors":           acRepoAdmin, // GET /repos/{owner}/{repo}/push_mirrors
+	"repoAddPushMirror":             acRepoAdmin, // POST /repos/{owner}/{repo}/push_mirrors
+	"repoPushMirrorSync":            acRepoAdmin, // POST /repos/{owner}/{repo}/push_mirrors-sync
+	"repoDeletePushMirror":          acRepoAdmin, // DELETE /repos/{owner}/{repo}/push_mirrors/{name}
+	"repoGetPushMirrorByRemoteName": acRepoAdmin, // GET /repos/{owner}/{repo}/push_mirrors/{name}
 }

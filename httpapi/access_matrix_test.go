@@ -26,9 +26,12 @@ import (
 	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/mirror"
+	"github.com/hearthforge/hearth/quota"
 	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/sqlite"
@@ -74,8 +77,16 @@ func newMatrixEnv(t *testing.T) *env {
 	hookSvc, err := hooks.New(hooks.Config{Store: db.Hooks(), Clock: clock, Repos: repoSvc, Orgs: orgSvc,
 		Sender: hookhttp.New(policy), Timeout: time.Second, RootURL: "https://forge.example/"})
 	require.NoError(t, err)
+	quotaSvc, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: quota.Config{Enabled: true}, Orgs: orgSvc})
+	require.NoError(t, err)
+	pkgSvc, err := packages.New(packages.Config{Store: db.Packages(), Blobs: blobs, Orgs: orgSvc, Repos: repoSvc, Clock: clock})
+	require.NoError(t, err)
+	mirrorSvc, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc},
+		Git: gitstore.Mirror{Store: git}, Policy: mirror.Policy{AllowLoopback: true}, Secret: []byte("0123456789abcdef0123456789abcdef")})
+	require.NoError(t, err)
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Issues: issueSvc,
-		Actions: actSvc, Hooks: hookSvc, Notify: notifySvc,
+		Actions: actSvc, Hooks: hookSvc, Notify: notifySvc, Quota: quotaSvc, Packages: pkgSvc,
+		Mirror: mirrorSvc, MirrorGit: gitstore.Mirror{Store: git},
 		RateLimit: httpapi.RateLimit{Disabled: true}}) // the matrix makes thousands of requests from one address
 	require.NoError(t, err)
 	mux := http.NewServeMux()
@@ -204,6 +215,18 @@ func seedMatrix(t *testing.T, e *env) *matrixWorld {
 			w.reviewComment = strconv.FormatInt(int64(cs[0]["id"].(float64)), 10)
 		}
 	}
+	// Quota: rule r1 (1 GiB of everything) in group g1.
+	ok(e.do(rootReq("POST", "/admin/quota/rules", map[string]any{"name": "r1", "limit": 1 << 30, "subjects": []string{"size:all"}})), "quota rule")
+	ok(e.do(rootReq("POST", "/admin/quota/groups", map[string]any{"name": "g1"})), "quota group")
+	ok(e.do(rootReq("PUT", "/admin/quota/groups/g1/rules/r1", nil)), "quota group rule")
+	// Packages: a generic package tool 1.0 (one file) of olivia, hidden,
+	// limited, privorg and limorg, uploaded by password as a package
+	// client does (the refusals on the hidden owners hide a real package).
+	for _, o := range []struct{ owner, by string }{{"olivia", "olivia"}, {"hidden", "hidden"}, {"limited", "limited"},
+		{"privorg", "olivia"}, {"limorg", "olivia"}} {
+		ok(e.do(req{method: "PUT", path: "/api/packages/" + o.owner + "/generic/tool/1.0/tool.txt", body: "tool bytes",
+			user: o.by, pass: o.by + "-password"}), "package of "+o.owner)
+	}
 	// olivia's notification thread 1: reader comments on her issue.
 	ok(e.do(as("reader", "POST", "/repos/olivia/pubrepo/issues/1/comments", map[string]any{"body": "by reader"})), "reader's comment")
 	for _, u := range append([]string{"root"}, matrixUsers...) {
@@ -300,12 +323,24 @@ func (w *matrixWorld) fill(path string, ps params) string {
 			return "ci.yml"
 		case "team":
 			return "readers"
+		case "type":
+			return "generic"
+		case "version":
+			return "1.0"
+		case "repo_name":
+			return "pubrepo"
+		case "quotagroup":
+			return "g1"
+		case "quotarule":
+			return "r1"
 		case "name":
 			switch {
 			case strings.HasPrefix(path, "/gitignore"):
 				return "Go"
 			case strings.HasPrefix(path, "/licenses"):
 				return "MIT"
+			case strings.HasPrefix(path, "/packages/"):
+				return "tool"
 			}
 			return "main"
 		case "id":
@@ -339,6 +374,9 @@ func (w *matrixWorld) fill(path string, ps params) string {
 		b.WriteString(rest[:i])
 		b.WriteString(get(rest[i+1 : j]))
 		rest = rest[j+1:]
+	}
+	if strings.HasSuffix(path, "/quota/check") {
+		b.WriteString("?subject=size:all")
 	}
 	return b.String()
 }
@@ -481,6 +519,15 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 				sameAs(p, rt, params{"id": "999999", "org": "privorg", "repo": "pubrepo"}, id, "999999")
 			}
 		}
+		if strings.HasPrefix(rt.Path, "/packages/{owner}") {
+			for _, h := range []struct{ owner, who string }{{"hidden", "anon stranger"}, {"limited", "anon"},
+				{"privorg", "anon stranger"}, {"limorg", "anon"}} {
+				for _, who := range strings.Fields(h.who) {
+					p := add(rt, who+" on the packages of "+h.owner+" as on a missing owner", tok[who], params{"owner": h.owner}, refused)
+					sameAs(p, rt, params{"owner": "noowner"}, h.owner, "noowner")
+				}
+			}
+		}
 		if class != acSiteAdmin && strings.HasPrefix(rt.Path, "/users/{username}") {
 			for _, h := range []struct{ user, who string }{{"hidden", "anon stranger"}, {"limited", "anon"}} {
 				for _, who := range strings.Fields(h.who) {
@@ -488,6 +535,13 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 					sameAs(p, rt, params{"username": "nouser"}, h.user, "nouser")
 				}
 			}
+		}
+
+		// Converting a mirror is for the repository's owners (Forgejo's
+		// reqOwner): an admin collaborator is refused before the
+		// repository is found to be no mirror.
+		if rt.Op == "repoConvert" {
+			add(rt, "admin collaborator converts", tok["radmin"], nil, wantStatus(http.StatusForbidden))
 		}
 
 		// Site administration: 403 to a signed-in user who is not one.
@@ -601,7 +655,8 @@ var matrixNoSeed = map[string]bool{
 	// 404 until the pull request is merged (commits/{sha}/pull finds a
 	// pull request by its merge commit).
 	"repoPullRequestIsMerged": true, "repoGetCommitPullRequest": true,
-	"userCurrentCheckStarring": true, "userCurrentCheckSubscription": true, "userGetHook": true,
+	"repoGetPushMirrorByRemoteName": true,
+	"userCurrentCheckStarring":      true, "userCurrentCheckSubscription": true, "userGetHook": true,
 }
 
 // TestAccessMatrix calls every implemented route as every actor against

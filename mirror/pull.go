@@ -171,8 +171,10 @@ func (s *Service) SyncNow(ctx context.Context, actor forge.Actor, owner, name st
 }
 
 // Convert turns a pull mirror into a normal repository (POST convert):
-// the mirror row and its schedule go, the git data stays. Repository
-// administrators only (forge.ErrForbidden), write:repository;
+// the mirror row and its schedule go, the git data stays. The
+// repository's owners only (owner mode: its owner, an owner of its
+// organisation, a site administrator; an admin collaborator gets
+// forge.ErrForbidden, as Forgejo's reqOwner), write:repository;
 // ErrNotMirror if it is not a mirror.
 func (s *Service) Convert(ctx context.Context, actor forge.Actor, owner, name string) error {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
@@ -182,8 +184,8 @@ func (s *Service) Convert(ctx context.Context, actor forge.Actor, owner, name st
 	if err != nil {
 		return err
 	}
-	if perm.Mode < forge.AccessModeAdmin {
-		return forge.Errorf(forge.ErrForbidden, "user should be an administrator of the repo")
+	if perm.Mode < forge.AccessModeOwner { // Forgejo's reqOwner: an admin collaborator may not
+		return forge.Errorf(forge.ErrForbidden, "user should be the owner of the repo")
 	}
 	return s.cfg.Store.Update(ctx, func(tx Tx) error {
 		err := tx.DeletePullMirror(ctx, repo.ID)

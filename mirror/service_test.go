@@ -231,13 +231,17 @@ func TestPullMirrorService(t *testing.T) {
 	if err := e.svc.Convert(e.ctx, writer, "mira", r.Name); !errors.Is(err, forge.ErrForbidden) {
 		t.Errorf("writer convert: %v", err)
 	}
-	if err := e.svc.Convert(e.ctx, admin, "mira", r.Name); err != nil {
+	if err := e.svc.Convert(e.ctx, admin, "mira", r.Name); !errors.Is(err, forge.ErrForbidden) {
+		t.Errorf("admin collaborator convert (Forgejo's reqOwner): %v", err)
+	}
+	owner := e.user("ophelia", forge.AccessModeOwner)
+	if err := e.svc.Convert(e.ctx, owner, "mira", r.Name); err != nil {
 		t.Fatal(err)
 	}
 	if ms, _ := e.svc.PullMirrors(e.ctx, []forge.ID{r.ID}); len(ms) != 0 {
 		t.Errorf("still a mirror: %v", ms)
 	}
-	if err := e.svc.Convert(e.ctx, admin, "mira", r.Name); !errors.Is(err, mirror.ErrNotMirror) {
+	if err := e.svc.Convert(e.ctx, owner, "mira", r.Name); !errors.Is(err, mirror.ErrNotMirror) {
 		t.Errorf("convert twice: %v", err)
 	}
 }
