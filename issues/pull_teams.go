@@ -168,3 +168,15 @@ func teamOfficial(t *forge.Team, rule *repos.BranchProtection) bool {
 	}
 	return t.Mode >= forge.AccessModeWrite || t.Units[forge.UnitCode] >= forge.AccessModeWrite
 }
+
+// fillTeams replaces the bare teams (id only) of views by the teams
+// looked up.
+func fillTeams(views []*ReviewView, teams []*forge.Team) {
+	for _, v := range views {
+		for _, t := range teams {
+			if v.Team != nil && v.Team.ID == t.ID {
+				v.Team = t
+			}
+		}
+	}
+}

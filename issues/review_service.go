@@ -768,5 +768,6 @@ func (s *Service) reviewRequests(ctx context.Context, actor forge.Actor, owner, 
 	if v == nil {
 		v = []*ReviewView{}
 	}
+	fillTeams(v, teams)
 	return v, nil
 }
