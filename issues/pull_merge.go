@@ -29,7 +29,7 @@ func (s *Service) MergePull(ctx context.Context, actor forge.Actor, owner, repo 
 
 // canMerge is Forgejo's IsUserAllowedToMerge: write on the base's code
 // without a rule or a rule without merge whitelist, else whitelisted
-// (users by id; the whitelist's teams are not resolved by issues).
+// (users by id; the whitelist's teams: Service.canMergeTeams).
 func canMerge(a *access, rule *repos.BranchProtection) bool {
 	if !a.actor.IsSignedIn() {
 		return false
@@ -133,7 +133,7 @@ func (s *Service) MergePullDetailed(ctx context.Context, actor forge.Actor, owne
 		return out, mergeRefused("Please try again later")
 	}
 	rule := b.Rule
-	if !canMerge(a, rule) {
+	if !s.canMergeTeams(ctx, a, rule) {
 		return out, mergeRefused("User not allowed to merge PR")
 	}
 	var head *forge.Repository

@@ -306,7 +306,7 @@ func (s *Service) baseRule(ctx context.Context, actor forge.Actor, base *forge.R
 	if err != nil {
 		return nil
 	}
-	return b.Rule
+	return s.withActorTeams(ctx, actor, base.OwnerID, b.Rule)
 }
 
 // submit is Forgejo's SubmitReview: the actor's pending review (or a new
@@ -653,8 +653,8 @@ func (s *Service) DeleteReviewComment(ctx context.Context, actor forge.Actor, ow
 // RequestReviews asks users to review pull request index (Forgejo's
 // IsValidReviewRequest: the poster or a writer of pulls asks;
 // forge.ErrInvalid `…` when the reviewer cannot read pull requests or is
-// the poster; forge.ErrNotFound for an unknown user or team — teams are
-// not resolved by issues) and returns the requests made (an existing
+// the poster; forge.ErrNotFound for an unknown user or team; team reviewers
+// only on an organisation's repository: pull_teams.go) and returns the requests made (an existing
 // request is kept as it is).
 func (s *Service) RequestReviews(ctx context.Context, actor forge.Actor, owner, repo string, index int64, opt ReviewRequestOption) ([]*ReviewView, error) {
 	return s.reviewRequests(ctx, actor, owner, repo, index, opt, true)
@@ -672,11 +672,12 @@ func (s *Service) reviewRequests(ctx context.Context, actor forge.Actor, owner, 
 	if err != nil {
 		return nil, err
 	}
-	if len(opt.TeamReviewers) > 0 {
-		return nil, forge.Errorf(forge.ErrNotFound, "team does not exist [name: %s]", opt.TeamReviewers[0])
-	}
 	if !a.canWrite(true) && !a.isPoster(is.PosterID) {
 		return nil, forge.Errorf(forge.ErrForbidden, "")
+	}
+	teams, err := s.requestTeams(ctx, a, opt.TeamReviewers, add)
+	if err != nil {
+		return nil, err
 	}
 	if is.IsClosed || pr.HasMerged {
 		return nil, forge.Errorf(forge.ErrInvalid, "pull request is closed")
@@ -708,7 +709,7 @@ func (s *Service) reviewRequests(ctx context.Context, actor forge.Actor, owner, 
 		if add && u.ID == is.PosterID {
 			return nil, forge.Errorf(forge.ErrInvalid, "poster of pr can't be reviewer [user_id: %d, repo_id: %d]", u.ID, a.repo.ID)
 		}
-		official[u.ID] = isOfficial(b, rule)
+		official[u.ID] = s.isOfficialTeams(ctx, b, rule)
 	}
 	now := s.clock.Now()
 	var (
@@ -745,6 +746,9 @@ func (s *Service) reviewRequests(ctx context.Context, actor forge.Actor, owner, 
 				}
 			}
 		}
+		if err := s.teamRequests(ctx, tx, ch, is, teams, rule, add, now, &made); err != nil {
+			return err
+		}
 		if err := ch.commit(ctx); err != nil {
 			return err
 		}
@@ -764,5 +768,6 @@ func (s *Service) reviewRequests(ctx context.Context, actor forge.Actor, owner, 
 	if v == nil {
 		v = []*ReviewView{}
 	}
+	fillTeams(v, teams)
 	return v, nil
 }

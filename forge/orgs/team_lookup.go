@@ -1,0 +1,72 @@
+package orgs
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// OwnerTeam finds team name of the repository owner ownerID for a review
+// request on repository repoID (issues.TeamLookup). It returns a nil team
+// and no error when the owner is not an organisation (Forgejo ignores
+// team reviewers then), the team and whether it has the repository
+// otherwise, and an error that is forge.ErrNotFound when the organisation
+// has no such team. The caller (the issues service) has checked the
+// actor's rights on the repository.
+func (s *Service) OwnerTeam(ctx context.Context, ownerID forge.ID, name string, repoID forge.ID) (*forge.Team, bool, error) {
+	var (
+		t   *forge.Team
+		has bool
+	)
+	err := s.store.View(ctx, func(tx Tx) error {
+		o, err := tx.UserByID(ctx, ownerID)
+		if err != nil {
+			return err
+		}
+		if !o.IsOrganization() {
+			return nil
+		}
+		if t, err = tx.TeamByName(ctx, o.ID, name); errors.Is(err, forge.ErrNotFound) {
+			return ErrTeamNotFound
+		} else if err != nil {
+			return err
+		}
+		has, err = tx.HasTeamRepo(ctx, t.ID, repoID)
+		return err
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	return t, has, nil
+}
+
+// InOwnerTeams reports whether user userID is a member of one of the
+// teams names (matched ignoring case) of organisation ownerID (branch
+// protection's merge and approvals whitelists by team). An owner that is
+// not an organisation has no teams: false.
+func (s *Service) InOwnerTeams(ctx context.Context, ownerID forge.ID, names []string, userID forge.ID) (bool, error) {
+	if len(names) == 0 || userID == 0 {
+		return false, nil
+	}
+	var in bool
+	err := s.store.View(ctx, func(tx Tx) error {
+		teams, err := all(func(lo forge.ListOptions) ([]*forge.Team, int64, error) {
+			return tx.ListTeams(ctx, TeamFilter{OrgID: ownerID, MemberID: userID}, lo)
+		})
+		if err != nil {
+			return err
+		}
+		for _, t := range teams {
+			for _, n := range names {
+				if strings.EqualFold(t.Name, n) {
+					in = true
+					return nil
+				}
+			}
+		}
+		return nil
+	})
+	return in, err
+}
