@@ -75,3 +75,55 @@ func TestQuotaMigrate(t *testing.T) {
 		assertNoGitDirs(t, git)
 	}
 }
+
+// TestQuotaMirrorSync: POST mirror-sync checks size:git:all of the
+// repository's owner before the handler (Forgejo's EnforceQuotaAPI): 413
+// naming the owner, nothing fetched.
+func TestQuotaMirrorSync(t *testing.T) {
+	t.Parallel()
+	db := memstore.New()
+	clock := forgetest.NewClock()
+	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
+		SecretKey: []byte("httpapi-test-secret")})
+	require.NoError(t, err)
+	no := false
+	_, err = svc.EnsureAdmin(context.Background(), auth.CreateUserOptions{
+		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
+	require.NoError(t, err)
+	git, err := gitstore.Open(t.TempDir())
+	require.NoError(t, err)
+	t.Cleanup(func() { git.Close() })
+	blobs, err := blob.OpenDir(t.TempDir())
+	require.NoError(t, err)
+	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, Quota: quotaOn})
+	require.NoError(t, err)
+	log := slog.New(slog.DiscardHandler)
+	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Quota: repoSvc,
+		Git: gitstore.Mirror{Store: git}, Policy: mirror.Policy{AllowLoopback: true}, Secret: []byte("0123456789abcdef0123456789abcdef"), Logger: log})
+	require.NoError(t, err)
+	qs, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: quotaOn})
+	require.NoError(t, err)
+	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Mirror: ms,
+		MirrorGit: gitstore.Mirror{Store: git}, Logger: log, Quota: qs})
+	require.NoError(t, err)
+	mux := http.NewServeMux()
+	mux.Handle("/", api)
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	e := &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}
+	tok := e.token("root", "all")
+	send := func(method, path string, body any, want int) resp {
+		t.Helper()
+		r := e.do(req{method: method, path: path, token: tok, body: body})
+		require.Equal(t, want, r.StatusCode, "%s %s: %s", method, path, r.body)
+		return r
+	}
+	send("POST", "/api/v1/user/repos", map[string]any{"name": "p"}, 201)
+	// Within quota the handler runs: p is no mirror (400).
+	send("POST", "/api/v1/repos/root/p/mirror-sync", nil, 400)
+	send("POST", "/api/v1/admin/quota/groups", map[string]any{"name": "g", "rules": []map[string]any{{"name": "r", "limit": 0, "subjects": []string{"size:git:all"}}}}, 201)
+	send("POST", "/api/v1/admin/users/root/quota/groups", map[string]any{"groups": []string{"g"}}, 204)
+	body := send("POST", "/api/v1/repos/root/p/mirror-sync", nil, 413).json(t)
+	require.Equal(t, "quota exceeded", body["message"])
+	require.Equal(t, "root", body["username"])
+}
