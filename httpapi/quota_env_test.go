@@ -44,7 +44,9 @@ type quotaEnv struct {
 func newQuotaEnv(t *testing.T, cfg quota.Config) *quotaEnv {
 	t.Helper()
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, ":memory:")
+	// A database file: the pull-request service reads repositories inside
+	// its issue transactions (see newPullEnv).
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "hearth.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
 	clock := forgetest.NewClock()
@@ -66,7 +68,7 @@ func newQuotaEnv(t *testing.T, cfg quota.Config) *quotaEnv {
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)
 	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc},
-		Clock: clock, Blobs: blobs, Quota: cfg})
+		Clock: clock, Blobs: blobs, Quota: cfg, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}})
 	require.NoError(t, err)
 	quotaSvc, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: cfg, Orgs: orgSvc})
 	require.NoError(t, err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // MergeOutcome is what MergePullDetailed did.
@@ -112,6 +113,12 @@ func (s *Service) MergePullDetailed(ctx context.Context, actor forge.Actor, owne
 		pr *PullRequest
 	)
 	if err := s.store.View(ctx, func(tx Tx) error {
+		// Forgejo's EnforceQuotaAPI(size:git:all) of the base repository's
+		// owner runs before the handler looks at the pull request: a
+		// *quota.ExceededError (413) and nothing moved.
+		if err := quota.Check(ctx, tx, s.cfg.Quota, quota.RepoOwner(a.repo), quota.SubjectGitAll, quota.RepoBucket(a.repo.Private), 0); err != nil {
+			return err
+		}
 		is, pr, err = a.pull(ctx, tx, index)
 		return err
 	}); err != nil {

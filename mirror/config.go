@@ -24,6 +24,9 @@ const (
 type Config struct {
 	Store Store
 	Repos Repos
+	// Quota, when set, checks size:git:all of the owner before a manual
+	// sync (POST mirror-sync); nil checks nothing.
+	Quota GitQuota
 	Git   Git
 	// Clock stamps syncs and schedules. Nil means forge.SystemClock.
 	Clock forge.Clock

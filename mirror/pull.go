@@ -150,6 +150,12 @@ func (s *Service) SyncNow(ctx context.Context, actor forge.Actor, owner, name st
 	if perm.Unit(forge.UnitCode) < forge.AccessModeWrite {
 		return forge.Errorf(forge.ErrForbidden, "user should have a permission to write to a repo")
 	}
+	// Forgejo's EnforceQuotaAPI(size:git:all) runs before the handler.
+	if s.cfg.Quota != nil {
+		if err := s.cfg.Quota.CheckGitQuota(ctx, repo); err != nil {
+			return err
+		}
+	}
 	var key Key
 	err = s.cfg.Store.View(ctx, func(tx Tx) error {
 		m, err := tx.PullMirrorByRepo(ctx, repo.ID)

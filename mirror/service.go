@@ -29,6 +29,12 @@ type Repos interface {
 // SyncListener is told of the references a pull-mirror sync changed,
 // after Refresh (the wiring turns it into push listeners: webhooks, push
 // mirrors with sync_on_commit).
+// GitQuota checks the git quota of a repository's owner before a manual
+// sync (repos.Service.CheckGitQuota): a *quota.ExceededError refuses it.
+type GitQuota interface {
+	CheckGitQuota(ctx context.Context, r *forge.Repository) error
+}
+
 type SyncListener interface {
 	AfterSync(ctx context.Context, repo *forge.Repository, updates []RefUpdate)
 }

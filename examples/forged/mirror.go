@@ -63,7 +63,7 @@ func startMirrors(ctx context.Context, db any, repoSvc *repos.Service, git *gits
 		return nil, func() {}, nil
 	}
 	svc, err := mirror.New(mirror.Config{Store: ms.Mirrors(), Repos: mirrorRepos{repoSvc}, Git: gitstore.Mirror{Store: git},
-		Secret: secret, Logger: log, Policy: mirror.Policy{AllowLoopback: allowLocal}})
+		Secret: secret, Logger: log, Policy: mirror.Policy{AllowLoopback: allowLocal}, Quota: repoSvc})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -80,3 +80,10 @@ func PushAllowance(ctx context.Context) (n int64, ok bool) {
 	n, ok = ctx.Value(pushAllowanceKey{}).(int64)
 	return n, ok && n >= 0
 }
+
+// CheckGitQuota is Forgejo's EnforceQuotaAPI(size:git:all) for the owner
+// of r, for the git writes of other domains (mirror sync): nil when quota
+// is disabled or allows it, else a *quota.ExceededError naming the owner.
+func (s *Service) CheckGitQuota(ctx context.Context, r *forge.Repository) error {
+	return s.checkQuota(ctx, r, quota.SubjectGitAll)
+}
