@@ -194,8 +194,8 @@ func (a *API) moveIssuePin(c *call) {
 	c.noContent()
 }
 
-// listPinned is GET .../issues/pinned and .../pulls/pinned: the pinned
-// issues or pull requests in pin order.
+// listPinned is GET .../issues/pinned: the pinned issues in pin order
+// (pulls/pinned is listPinnedPulls).
 func (a *API) listPinned(pulls bool) func(*call) {
 	return func(c *call) {
 		list, err := a.cfg.Issues.Pinned(c.r.Context(), c.actor, c.owner(), c.repo(), pulls)

@@ -361,3 +361,15 @@ func (a *API) updatePull(c *call) {
 	c.w.WriteHeader(http.StatusOK)
 	c.wrote = true
 }
+
+// listPinnedPulls is GET /repos/{owner}/{repo}/pulls/pinned: the pinned
+// pull requests in pin order, as Forgejo's PullRequest JSON (404, as every
+// pull-request route, when the issues service has no pull configuration).
+func (a *API) listPinnedPulls(c *call) {
+	list, err := a.cfg.Issues.PinnedPulls(c.r.Context(), c.actor, c.owner(), c.repo())
+	if err != nil {
+		c.pullError(err)
+		return
+	}
+	c.json(http.StatusOK, c.pullsJSON(list))
+}

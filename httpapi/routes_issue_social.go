@@ -35,7 +35,7 @@ func (a *API) issueSocialRoutes() []route {
 		{Method: "DELETE", Path: ip + "/pin", Op: "unpinIssue", Scopes: issueScope, Token: true, h: a.unpinIssue},
 		{Method: "PATCH", Path: ip + "/pin/{position}", Op: "moveIssuePin", Scopes: issueScope, Token: true, h: a.moveIssuePin},
 		{Method: "GET", Path: rp + "/issues/pinned", Op: "repoListPinnedIssues", Scopes: repoIssueScope, h: a.listPinned(false)},
-		{Method: "GET", Path: rp + "/pulls/pinned", Op: "repoListPinnedPullRequests", Scopes: repoOnlyScope, h: a.listPinned(true)},
+		{Method: "GET", Path: rp + "/pulls/pinned", Op: "repoListPinnedPullRequests", Scopes: repoOnlyScope, h: a.listPinnedPulls},
 		{Method: "GET", Path: rp + "/new_pin_allowed", Op: "repoNewPinAllowed", Scopes: repoOnlyScope, h: a.newPinAllowed},
 
 		{Method: "GET", Path: ip + "/timeline", Op: "issueGetCommentsAndTimeline", Scopes: issueScope, h: a.listTimeline},
