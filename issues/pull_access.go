@@ -149,6 +149,11 @@ func (a *access) pullViews(ctx context.Context, tx Tx, list []*Issue) ([]*PullVi
 func (s *Service) finishViews(ctx context.Context, a *access, views []*PullView) {
 	heads := map[forge.ID]*forge.Repository{a.repo.ID: a.repo}
 	bases := map[string]string{}
+	var teams []*forge.Team
+	for _, v := range views {
+		teams = append(teams, v.RequestedTeams...)
+	}
+	s.nameTeams(ctx, teams)
 	for _, v := range views {
 		p := v.Pull
 		if p.HeadRepoID != 0 {

@@ -25,6 +25,8 @@ type TeamLookup interface {
 	// InOwnerTeams reports whether user userID is a member of one of the
 	// teams names of owner ownerID.
 	InOwnerTeams(ctx context.Context, ownerID forge.ID, names []string, userID forge.ID) (bool, error)
+	// TeamsByID returns the teams of ids that exist, by id. Never nil.
+	TeamsByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*forge.Team, error)
 }
 
 func (s *Service) teamLookup() TeamLookup {
@@ -179,4 +181,39 @@ func fillTeams(views []*ReviewView, teams []*forge.Team) {
 			}
 		}
 	}
+}
+
+// nameTeams fills the teams views carry by id only (requested teams,
+// reviewing teams) from TeamLookup, outside any transaction; teams gone
+// or unknown keep their id alone.
+func (s *Service) nameTeams(ctx context.Context, teams []*forge.Team) {
+	tl := s.teamLookup()
+	if tl == nil || len(teams) == 0 {
+		return
+	}
+	ids := make([]forge.ID, 0, len(teams))
+	for _, t := range teams {
+		ids = append(ids, t.ID)
+	}
+	found, err := tl.TeamsByID(ctx, ids)
+	if err != nil {
+		s.log.Debug("review teams", "err", err)
+		return
+	}
+	for _, t := range teams {
+		if f := found[t.ID]; f != nil {
+			*t = *f
+		}
+	}
+}
+
+// nameReviewTeams is nameTeams for the reviewing teams of views.
+func (s *Service) nameReviewTeams(ctx context.Context, views []*ReviewView) {
+	var teams []*forge.Team
+	for _, v := range views {
+		if v != nil && v.Team != nil {
+			teams = append(teams, v.Team)
+		}
+	}
+	s.nameTeams(ctx, teams)
 }

@@ -107,6 +107,7 @@ func (s *Service) ListReviews(ctx context.Context, actor forge.Actor, owner, rep
 	if views == nil && err == nil {
 		views = []*ReviewView{}
 	}
+	s.nameReviewTeams(ctx, views)
 	return views, total, err
 }
 
@@ -129,6 +130,7 @@ func (s *Service) GetReview(ctx context.Context, actor forge.Actor, owner, repo 
 	if err != nil {
 		return nil, err
 	}
+	s.nameReviewTeams(ctx, v)
 	return v[0], nil
 }
 
@@ -223,6 +225,7 @@ func (s *Service) CreateReview(ctx context.Context, actor forge.Actor, owner, re
 	if err != nil {
 		return nil, err
 	}
+	s.nameReviewTeams(ctx, v)
 	if t != ReviewPending {
 		s.emitPull(ctx, EventPullReview, actor, a.repo, is, pr, nil, r)
 	}
@@ -412,6 +415,7 @@ func (s *Service) SubmitReview(ctx context.Context, actor forge.Actor, owner, re
 	if err != nil {
 		return nil, err
 	}
+	s.nameReviewTeams(ctx, v)
 	s.emitPull(ctx, EventPullReview, actor, a.repo, is, pr, nil, r)
 	return v[0], nil
 }
@@ -508,6 +512,7 @@ func (s *Service) dismiss(ctx context.Context, actor forge.Actor, owner, repo st
 	if err != nil {
 		return nil, err
 	}
+	s.nameReviewTeams(ctx, v)
 	return v[0], nil
 }
 
@@ -758,6 +763,7 @@ func (s *Service) reviewRequests(ctx context.Context, actor forge.Actor, owner, 
 	if err != nil {
 		return nil, err
 	}
+	s.nameReviewTeams(ctx, v)
 	kind := EventPullReviewRequestRemoved
 	if add {
 		kind = EventPullReviewRequest

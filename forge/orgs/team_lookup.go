@@ -70,3 +70,25 @@ func (s *Service) InOwnerTeams(ctx context.Context, ownerID forge.ID, names []st
 	})
 	return in, err
 }
+
+// TeamsByID returns the teams of ids that exist, by id (issues.TeamLookup:
+// the names of teams a review was requested from). Never nil.
+func (s *Service) TeamsByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*forge.Team, error) {
+	out := map[forge.ID]*forge.Team{}
+	err := s.store.View(ctx, func(tx Tx) error {
+		for _, id := range ids {
+			if _, ok := out[id]; ok {
+				continue
+			}
+			t, err := tx.Team(ctx, id)
+			if errors.Is(err, forge.ErrNotFound) {
+				continue
+			} else if err != nil {
+				return err
+			}
+			out[id] = t
+		}
+		return nil
+	})
+	return out, err
+}
