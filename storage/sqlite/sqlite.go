@@ -27,9 +27,9 @@ var migrations embed.FS
 
 // DB is an open Hearth database. Its methods are safe for concurrent use.
 type DB struct {
-	write  *sql.DB               // one connection: SQLite admits one writer at a time
-	read   *sql.DB               // readers; the same pool as write for in-memory databases
-	stmts  map[stmtKey]*sql.Stmt // the registered statements, prepared per pool
+	write  *sql.DB    // one connection: SQLite admits one writer at a time
+	read   *sql.DB    // readers; the same pool as write for in-memory databases
+	stmts  statements // the registered statements, prepared per pool on first use
 	users  userCache
 	tokens tokenCache // FindToken's answers (tokencache.go)
 	writes generation // write transactions ended (generation.go)
@@ -53,13 +53,25 @@ type stmtKey struct {
 var memCounter atomic.Int64
 
 // Open opens (creating if needed) the database at path and applies pending
-// migrations. path ":memory:" opens a private in-memory database, fresh on
+// migrations (a new file starts as a copy of the migrated image: see
+// image.go). path ":memory:" opens a private in-memory database, fresh on
 // every call. An empty path is forge.ErrInvalid (SQLite would open a
 // temporary database per connection, which the read pool would not share).
 func Open(ctx context.Context, path string) (*DB, error) {
 	if path == "" {
 		return nil, forge.Errorf(forge.ErrInvalid, `sqlite: empty database path (give a file path, or ":memory:" for an in-memory database)`)
 	}
+	if path != ":memory:" {
+		if err := seedNewFile(ctx, path); err != nil {
+			return nil, err
+		}
+	}
+	return open(ctx, path, true)
+}
+
+// open is Open; seedMemory says whether an in-memory database starts from
+// the migrated image (false while the image is being built).
+func open(ctx context.Context, path string, seedMemory bool) (*DB, error) {
 	pragmas := "_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate"
 	db := &DB{}
 	var err error
@@ -97,43 +109,35 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	if err := db.migrate(ctx); err != nil {
-		db.Close()
-		return nil, err
+	if path == ":memory:" && seedMemory {
+		if err := db.seedMemory(ctx); err != nil {
+			db.Close()
+			return nil, err
+		}
 	}
-	if err := db.prepareAll(ctx); err != nil {
+	if err := db.migrate(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
 	return db, nil
 }
 
-// registered holds the fixed statements of this package (see prepared).
-var registered []string
+// registered holds the fixed statements of this package (see prepared),
+// in registration order and as a set.
+var (
+	registered    []string
+	registeredSet = map[string]struct{}{}
+)
 
-// prepared registers a fixed SQL statement to be prepared by Open, and
-// returns it. Call it from package-level var declarations only.
+// prepared registers a fixed SQL statement, to be prepared once per pool
+// on first use, and returns it. Call it from package-level var
+// declarations only.
 func prepared(query string) string {
-	registered = append(registered, query)
-	return query
-}
-
-func (db *DB) prepareAll(ctx context.Context) error {
-	db.stmts = make(map[stmtKey]*sql.Stmt, 2*len(registered))
-	for _, pool := range []*sql.DB{db.write, db.read} {
-		for _, q := range registered {
-			key := stmtKey{pool, q}
-			if _, ok := db.stmts[key]; ok {
-				continue
-			}
-			s, err := pool.PrepareContext(ctx, q)
-			if err != nil {
-				return fmt.Errorf("sqlite: prepare %q: %w", q, err)
-			}
-			db.stmts[key] = s
-		}
+	if _, dup := registeredSet[query]; !dup {
+		registered = append(registered, query)
+		registeredSet[query] = struct{}{}
 	}
-	return nil
+	return query
 }
 
 func (db *DB) migrate(ctx context.Context) error {
@@ -153,9 +157,7 @@ func (db *DB) migrate(ctx context.Context) error {
 
 // Close closes the database.
 func (db *DB) Close() error {
-	for _, s := range db.stmts {
-		s.Close()
-	}
+	db.stmts.closeAll()
 	err := db.write.Close()
 	if db.read != db.write {
 		err = errors.Join(err, db.read.Close())
@@ -177,7 +179,9 @@ func (db *DB) update(ctx context.Context, fn func(*tx) error) (err error) {
 			panic(p)
 		}
 	}()
-	if err := fn(&tx{db: db, pool: db.write, q: stx}); err != nil {
+	t := &tx{db: db, pool: db.write, q: stx}
+	defer db.stmts.preparePending(ctx, t) // after the commit or rollback: the pool's one connection is free
+	if err := fn(t); err != nil {
 		stx.Rollback()
 		return err
 	}
@@ -190,22 +194,25 @@ func (db *DB) view(ctx context.Context, fn func(*tx) error) error {
 	if err != nil {
 		return mapError(err, "begin")
 	}
+	t := &tx{db: db, pool: db.read, q: stx, readOnly: true}
+	defer db.stmts.preparePending(ctx, t) // runs after the Rollback below frees the connection
 	defer stx.Rollback()
-	return fn(&tx{db: db, pool: db.read, q: stx, readOnly: true})
+	return fn(t)
 }
 
 // tx is one transaction. It implements every domain's Tx interface.
 type tx struct {
 	db       *DB
 	pool     *sql.DB
-	q        *sql.Tx // nil for single registered statements outside a transaction
-	readOnly bool    // a View: everything it reads is committed
+	q        *sql.Tx  // nil for single registered statements outside a transaction
+	readOnly bool     // a View: everything it reads is committed
+	pending  []string // registered statements this transaction prepared for itself (see statements)
 }
 
-// stmt returns a registered statement bound to the transaction. Parsing
-// SQL costs more than an indexed lookup, so every fixed statement is
-// registered (see prepared), prepared once per pool by Open, and reused by
-// database/sql on each connection.
+// stmt returns a statement bound to the transaction. Parsing SQL costs
+// more than an indexed lookup, so every fixed statement is registered (see
+// prepared), prepared once per pool on first use (see statements), and
+// reused by database/sql on each connection.
 func (t *tx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	if n := t.db.counter.Load(); n != nil {
 		n.Add(1)
@@ -213,17 +220,25 @@ func (t *tx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	if err := t.db.faults.next(t.readOnly); err != nil {
 		return nil, err
 	}
-	s, ok := t.db.stmts[stmtKey{t.pool, query}]
+	if s := t.db.stmts.get(t.pool, query); s != nil {
+		if t.q == nil {
+			return s, nil // outside a transaction (FindToken)
+		}
+		return t.q.StmtContext(ctx, s), nil
+	}
+	_, isRegistered := registeredSet[query]
 	switch {
-	case t.q == nil && ok:
-		return s, nil // outside a transaction (FindToken)
+	case t.q == nil && isRegistered:
+		return t.db.stmts.prepare(ctx, t.pool, query)
 	case t.q == nil:
 		return nil, fmt.Errorf("sqlite: statement outside a transaction must be registered: %q", query)
-	case !ok:
-		// Dynamic SQL (filters, orders): prepared for this call only.
-		return t.q.PrepareContext(ctx, query)
+	case isRegistered:
+		// The pool's connection is this transaction's until it ends:
+		// prepare for this call, and for the pool once it has ended.
+		t.pending = append(t.pending, query)
 	}
-	return t.q.StmtContext(ctx, s), nil
+	// Dynamic SQL (filters, orders): prepared for this call only.
+	return t.q.PrepareContext(ctx, query)
 }
 
 // queryRow runs a prepared query expected to return one row.
