@@ -6,8 +6,10 @@
 // parallel test processes never collide), fsync off. When the process runs
 // as root the cluster runs as the unprivileged user "postgres" (or "nobody"
 // where there is none), because PostgreSQL refuses to run as root. Main
-// stops the cluster and removes the directory when the tests end; a package
-// that uses pgtest declares
+// stops the cluster and removes the directory when the tests end (a test
+// process killed before that leaves its cluster running: the next test
+// process to start one stops and removes it); a package that uses pgtest
+// declares
 //
 //	func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 //
@@ -288,11 +290,15 @@ func version(bin string) int {
 
 // startCluster runs initdb and pg_ctl start in a new temporary directory.
 func (s *server) startCluster(bin string) error {
+	s.sweep(bin)
 	dir, err := os.MkdirTemp("", "hearth-pg-")
 	if err != nil {
 		return err
 	}
 	s.dir = dir
+	if err := os.WriteFile(filepath.Join(dir, "owner"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+		return err
+	}
 	if os.Geteuid() == 0 {
 		cred, err := unprivileged()
 		if err != nil {
@@ -321,6 +327,33 @@ func (s *server) startCluster(bin string) error {
 	s.base = (&url.URL{Scheme: "postgres", User: url.User("postgres"), Path: "/postgres",
 		RawQuery: url.Values{"host": {dir}, "sslmode": {"disable"}}.Encode()}).String()
 	return nil
+}
+
+// sweep stops and removes the clusters of test processes that died without
+// running Main's cleanup (killed, or a -timeout panic): each directory
+// names its owner's pid in the file owner.
+func (s *server) sweep(bin string) {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "hearth-pg-*"))
+	for _, dir := range dirs {
+		b, err := os.ReadFile(filepath.Join(dir, "owner"))
+		if err != nil {
+			continue // being created, or not ours
+		}
+		pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+		if err != nil || pid <= 0 || syscall.Kill(pid, 0) != syscall.ESRCH {
+			continue // its owner runs (or we may not tell)
+		}
+		data := filepath.Join(dir, "data")
+		if _, err := os.Stat(filepath.Join(data, "postmaster.pid")); err == nil {
+			cmd := exec.Command(filepath.Join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop")
+			if fi, err := os.Stat(data); err == nil && os.Geteuid() == 0 {
+				st := fi.Sys().(*syscall.Stat_t)
+				cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: st.Uid, Gid: st.Gid, Groups: []uint32{}}}
+			}
+			cmd.Run() // a cluster that no longer runs is removed all the same
+		}
+		os.RemoveAll(dir)
+	}
 }
 
 // unprivileged returns the credentials of user postgres, or nobody.
