@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -25,11 +26,72 @@ type column struct {
 	NotNull bool
 }
 
-// sqliteOnly are SQLite's full-text tables (issue_text and its shadow
-// tables); PostgreSQL indexes the issue table itself (migration 00014).
-func sqliteOnly(table string) bool {
-	return table == "issue_text" || strings.HasPrefix(table, "issue_text_") ||
-		strings.HasPrefix(table, "sqlite_") || table == "goose_db_version"
+// ftsContent matches the content table of an FTS5 virtual table.
+var ftsContent = regexp.MustCompile(`content\s*=\s*'(\w+)'`)
+
+// sqliteVirtual returns SQLite's full-text tables (CREATE VIRTUAL TABLE …
+// USING fts5, content = 'table') and the table each indexes. PostgreSQL has
+// no such tables: it indexes the content table itself with a trigram
+// index named as the virtual table (issue_text in 00014).
+func sqliteVirtual(t *testing.T, db *sql.DB) map[string]string {
+	t.Helper()
+	rows, err := db.Query(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'`)
+	require.NoError(t, err)
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var name, def string
+		require.NoError(t, rows.Scan(&name, &def))
+		m := ftsContent.FindStringSubmatch(def)
+		require.NotNil(t, m, "virtual table %s without content='table': say in schema_test.go what PostgreSQL has instead", name)
+		out[name] = m[1]
+	}
+	require.NoError(t, rows.Err())
+	return out
+}
+
+// sqliteOnly says whether a SQLite table has no PostgreSQL counterpart:
+// SQLite's own tables, goose's, and the full-text tables with their shadow
+// tables (name_data, name_idx, …).
+func sqliteOnly(table string, virtual map[string]string) bool {
+	if strings.HasPrefix(table, "sqlite_") || table == "goose_db_version" {
+		return true
+	}
+	for v := range virtual {
+		if table == v || strings.HasPrefix(table, v+"_") {
+			return true
+		}
+	}
+	return false
+}
+
+// Every SQLite migration has its PostgreSQL translation, with the same
+// number and name.
+func TestMigrationFilesMatchSQLite(t *testing.T) {
+	t.Parallel()
+	names := func(dir string) []string {
+		files, err := filepath.Glob(filepath.Join(dir, "*.sql"))
+		require.NoError(t, err)
+		for i, f := range files {
+			files[i] = filepath.Base(f)
+		}
+		return files
+	}
+	lite, pg := names(filepath.Join("..", "sqlite", "migrations", "sqlite")), names(filepath.Join("migrations", "postgres"))
+	require.NotEmpty(t, lite)
+	have := map[string]bool{}
+	for _, f := range pg {
+		have[f] = true
+	}
+	for _, f := range lite {
+		if !have[f] {
+			t.Errorf("storage/sqlite/migrations/sqlite/%s has no PostgreSQL translation in storage/postgres/migrations/postgres/%s (see the package comment)", f, f)
+		}
+		delete(have, f)
+	}
+	for f := range have {
+		t.Errorf("storage/postgres/migrations/postgres/%s has no SQLite migration of that name", f)
+	}
 }
 
 // The migrations apply on a real PostgreSQL, and the tables, columns and
@@ -53,13 +115,14 @@ func TestMigrationsMatchSQLiteSchema(t *testing.T) {
 	require.NoError(t, err)
 	defer lite.Close()
 
-	want := sqliteColumns(t, lite)
+	virtual := sqliteVirtual(t, lite)
+	want := sqliteColumns(t, lite, virtual)
 	got := postgresColumns(t, pg.sql)
 	require.NotEmpty(t, want)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("columns differ (-sqlite +postgres):\n%s", diff)
 	}
-	if diff := cmp.Diff(sqliteIndexes(t, lite), postgresIndexes(t, pg.sql)); diff != "" {
+	if diff := cmp.Diff(sqliteIndexes(t, lite, virtual), postgresIndexes(t, pg.sql)); diff != "" {
 		t.Errorf("named indexes differ (-sqlite +postgres):\n%s", diff)
 	}
 
@@ -70,12 +133,12 @@ func TestMigrationsMatchSQLiteSchema(t *testing.T) {
 	require.Equal(t, liteVersion, version, "both engines at the same migration")
 }
 
-func sqliteColumns(t *testing.T, db *sql.DB) map[string][]column {
+func sqliteColumns(t *testing.T, db *sql.DB, virtual map[string]string) map[string][]column {
 	t.Helper()
 	tables := strings.Fields(queryStrings(t, db, `SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`))
 	out := map[string][]column{}
 	for _, table := range tables {
-		if sqliteOnly(table) {
+		if sqliteOnly(table, virtual) {
 			continue
 		}
 		rows, err := db.Query(fmt.Sprintf(`SELECT name, type, "notnull", pk FROM pragma_table_info('%s')`, table))
@@ -125,7 +188,7 @@ func postgresColumns(t *testing.T, db *sql.DB) map[string][]column {
 // sqliteIndexes lists the explicitly named indexes (CREATE INDEX), by
 // table; the automatic ones of PRIMARY KEY and UNIQUE are covered by the
 // conflict behaviour the conformance suite checks.
-func sqliteIndexes(t *testing.T, db *sql.DB) map[string]string {
+func sqliteIndexes(t *testing.T, db *sql.DB, virtual map[string]string) map[string]string {
 	t.Helper()
 	rows, err := db.Query(`SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL`)
 	require.NoError(t, err)
@@ -137,7 +200,9 @@ func sqliteIndexes(t *testing.T, db *sql.DB) map[string]string {
 		out[name] = table
 	}
 	require.NoError(t, rows.Err())
-	out["issue_text"] = "issue" // the FTS5 table's counterpart: a trigram index
+	for v, table := range virtual {
+		out[v] = table // the full-text table's counterpart: a trigram index
+	}
 	return out
 }
 
