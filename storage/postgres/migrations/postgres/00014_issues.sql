@@ -183,7 +183,7 @@ DROP TABLE label;
 DROP TABLE comment;
 DROP TABLE issue_assignees;
 DROP TABLE issue_count;
-DROP FUNCTION issue_count_change;
 DROP TABLE issue;
+DROP FUNCTION issue_count_change;
 DROP TABLE milestone;
 DROP TABLE issue_index;
