@@ -1,0 +1,32 @@
+package postgres
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/hearthforge/hearth/storage/postgres/pgtest"
+)
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+
+// migrated is the template every test database of this package copies:
+// the schema after every migration.
+var migrated = &pgtest.Template{Name: "migrated", Prepare: func(ctx context.Context, dsn string) error {
+	db, err := Open(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	return db.Close()
+}}
+
+// openTest opens a fresh migrated database for t.
+func openTest(t *testing.T) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), pgtest.NewDatabase(t, migrated))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}

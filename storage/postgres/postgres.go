@@ -1,0 +1,71 @@
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"io/fs"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+//go:embed migrations/postgres/*.sql
+var migrations embed.FS
+
+// DB is an open Hearth database on PostgreSQL. Its methods are safe for
+// concurrent use, and several processes may share one database.
+type DB struct {
+	sql *sql.DB
+}
+
+// Open connects to the database at dsn (a postgres:// URL or a key=value
+// string, as pgx reads them) and applies pending migrations. Servers that
+// start together migrate one at a time: goose holds a PostgreSQL advisory
+// lock while it migrates. An empty dsn is forge.ErrInvalid.
+func Open(ctx context.Context, dsn string) (*DB, error) {
+	if dsn == "" {
+		return nil, forge.Errorf(forge.ErrInvalid, "postgres: empty DSN (give a postgres:// URL)")
+	}
+	pool, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: open: %w", err)
+	}
+	pool.SetMaxIdleConns(8)
+	if err := pool.PingContext(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: connect: %w", err)
+	}
+	db := &DB{sql: pool}
+	if err := db.migrate(ctx); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+func (db *DB) migrate(ctx context.Context) error {
+	sub, err := fs.Sub(migrations, "migrations/postgres")
+	if err != nil {
+		return err
+	}
+	locker, err := lock.NewPostgresSessionLocker()
+	if err != nil {
+		return err
+	}
+	p, err := goose.NewProvider(goose.DialectPostgres, db.sql, sub, goose.WithSessionLocker(locker))
+	if err != nil {
+		return fmt.Errorf("postgres: migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("postgres: migrate: %w", err)
+	}
+	return nil
+}
+
+// Close closes the connection pool.
+func (db *DB) Close() error { return db.sql.Close() }
