@@ -91,6 +91,8 @@ func TestSecretsNeverInLogs(t *testing.T) {
 	pushPass := use("push-mirror-password")
 	do(call{method: "POST", path: "/api/v1/repos/boss/src/push_mirrors", header: auth, body: map[string]any{
 		"remote_address": s.url + "/boss/target.git", "remote_username": "boss", "remote_password": pushPass, "interval": "0"}}, 200, 201)
+	do(call{method: "POST", path: "/api/v1/repos/boss/src/push_mirrors", header: auth, body: map[string]any{
+		"remote_address": "http://boss:" + use("push-url-password") + "@" + host + "/boss/target.git", "interval": "0"}}, 400, 422)
 	do(call{method: "POST", path: "/api/v1/repos/boss/src/push_mirrors-sync", header: auth}, 200, 400) // 400: the remote refused the password
 	deadline := time.Now().Add(30 * time.Second)
 	for {
