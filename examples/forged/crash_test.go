@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"database/sql"
 	"encoding/base64"
 	"encoding/json"
@@ -23,6 +24,11 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/quota"
+	"github.com/hearthforge/hearth/storage/blob"
+	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 // crashProc is forged running as a child process.
@@ -36,7 +42,9 @@ var listenRE = regexp.MustCompile(`"forged listening" addr=(http://[0-9.:]+)`)
 
 func startChild(t *testing.T, bin, data string) *crashProc {
 	t.Helper()
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-data", data, "-rate-limit", "-1")
+	// Quotas on: every write is charged to its owner's counters, which
+	// the end of TestCrashSafety compares with a recount.
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-data", data, "-rate-limit", "-1", "-quota")
 	cmd.Env = append(os.Environ(), "FORGED_ADMIN_USER=boss", "FORGED_ADMIN_PASSWORD=boss-password")
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
@@ -126,7 +134,10 @@ func (c *crashClient) json(method, path string, v any) (int, map[string]any) {
 // comments, attachments), SIGKILLs it at seeded random moments and restarts
 // it on the same data directory: the database passes integrity_check, every
 // acknowledged write is there, no repository row lacks its git directory
-// (or the reverse) and no attachment row lacks its blob. CRASH_SEED
+// (or the reverse) and no attachment row lacks its blob. After the last
+// kill, with the server stopped, every owner's quota counters equal a
+// recount and one blob sweep (grace 0) leaves no blob without its row.
+// CRASH_SEED
 // replays a run's random moments (the writes' interleaving still varies).
 func TestCrashSafety(t *testing.T) {
 	t.Parallel()
@@ -200,10 +211,13 @@ func TestCrashSafety(t *testing.T) {
 		p = startChild(t, bin, data)
 		c.url = p.url
 		verifyAcked(t, c, a)
-		checkNoHalfWrites(t, data)
+		checkNoHalfWrites(t, data, false)
 		t.Logf("round %d: %d acknowledged writes verified", round, a.n)
 	}
 	p.kill()
+	checkQuotaCounters(t, data)
+	sweepOrphans(t, data)
+	checkNoHalfWrites(t, data, true)
 	t.Logf("acknowledged and verified: %d repositories, %d contents commits, %d pushes, %d issues, %d comments, %d attachments",
 		len(a.repos), len(a.files), len(a.branches), len(a.issues), len(a.comments), len(a.attach))
 	assert.Greater(t, a.n, 0, "no write was acknowledged: the test checked nothing")
@@ -354,8 +368,9 @@ func verifyAcked(t *testing.T, c *crashClient, a *acked) {
 }
 
 // checkNoHalfWrites compares the database with the git and blob
-// directories after the restart (forged's Recover has run).
-func checkNoHalfWrites(t *testing.T, data string) {
+// directories after the restart (forged's Recover has run); swept: after
+// the final sweep, when no orphan blob may remain.
+func checkNoHalfWrites(t *testing.T, data string, swept bool) {
 	t.Helper()
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(data, "hearth.db")+"?mode=ro")
 	require.NoError(t, err)
@@ -400,15 +415,71 @@ func checkNoHalfWrites(t *testing.T, data string) {
 		assert.True(t, blobs[u], "attachment row %s has no blob", u)
 	}
 	// A kill between an upload's blob write and its transaction leaves a
-	// blob no row names: invisible (nothing serves it) and not yet swept,
-	// so it is counted, not failed.
+	// blob no row names (or a temporary upload file): invisible, and
+	// removed by the sweeper once older than its grace period. Between
+	// rounds they are counted; after the final sweep, failed.
 	leaked := 0
 	for b := range blobs {
 		if !attRows[b] {
 			leaked++
 		}
 	}
-	if leaked > 0 {
-		t.Logf("%d blobs without an attachment row (an upload killed between blob and row; no sweeper yet)", leaked)
+	if !swept {
+		if leaked > 0 {
+			t.Logf("%d blobs without an attachment row (an upload killed between blob and row; the sweeper's grace period spares them)", leaked)
+		}
+		return
 	}
+	assert.Zero(t, leaked, "blobs without a row after the final sweep")
+}
+
+// checkQuotaCounters compares every owner's quota counters with a recount
+// of the rows, on the database of the stopped server.
+func checkQuotaCounters(t *testing.T, data string) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(data, "hearth.db"))
+	require.NoError(t, err)
+	defer db.Close()
+	raw, err := sql.Open("sqlite", "file:"+filepath.Join(data, "hearth.db")+"?mode=ro")
+	require.NoError(t, err)
+	defer raw.Close()
+	rows, err := raw.Query("SELECT id FROM users")
+	require.NoError(t, err)
+	var owners []forge.ID
+	for rows.Next() {
+		var id forge.ID
+		require.NoError(t, rows.Scan(&id))
+		owners = append(owners, id)
+	}
+	require.NoError(t, rows.Err())
+	rows.Close()
+	for _, id := range owners {
+		d, err := quota.RecountOwner(ctx, db.Quota(), id)
+		require.NoError(t, err)
+		assert.True(t, d.None(), "owner %d: quota counters %+v, recount %+v", id, d.Counted, d.Actual)
+		if id == 1 {
+			t.Logf("owner %d: quota counters equal the recount: %+v", id, d.Actual)
+		}
+	}
+}
+
+// sweepOrphans runs one blob sweep with grace 0 on the stopped server's
+// data: nothing writes, so every blob without a row is an orphan.
+func sweepOrphans(t *testing.T, data string) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(data, "hearth.db"))
+	require.NoError(t, err)
+	defer db.Close()
+	blobs, err := blob.OpenDir(filepath.Join(data, "blobs"))
+	require.NoError(t, err)
+	// A kill between blob and row is a matter of luck: plant one such
+	// orphan so that the sweep is seen to delete.
+	_, err = blobs.Put(ctx, "planted-orphan", strings.NewReader("no row names me"), 0)
+	require.NoError(t, err)
+	res, err := (&blob.Sweeper{Blobs: blobs, Refs: db.BlobRefs()}).Sweep(ctx, 0)
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, res.Deleted, 1, "the planted orphan is swept")
+	t.Logf("final sweep: %d blobs, %d referenced, %d orphans and %d stale uploads deleted", res.Blobs, res.Referenced, res.Deleted, res.Uploads)
 }

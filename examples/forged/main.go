@@ -92,6 +92,7 @@ type options struct {
 	allowLocalMigrations                             bool
 	quota                                            quota.Config // -quota*: Forgejo's [quota]
 	limits                                           limits
+	blobSweep                                        time.Duration // -blob-sweep-interval (sweep.go)
 }
 
 // limits are forged's limits flags (README "Limits"); zero takes each
@@ -154,6 +155,8 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	quotaTotal := fs.String("quota-default-total", "", "size:all limit of accounts with no group, as [quota.default] TOTAL (e.g. 1GiB, 500MB); empty: unlimited")
 	fs.BoolVar(&o.allowLocalMigrations, "allow-local-migrations", false,
 		"let migrations and mirrors reach loopback addresses (refused by default, as Forgejo's [migrations] ALLOW_LOCALNETWORKS)")
+	fs.DurationVar(&o.blobSweep, "blob-sweep-interval", time.Hour,
+		"delete blobs no row points at (left by a crash between a blob's write and its row), older than one hour, this often; 0: off")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -233,6 +236,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
+	defer startBlobSweeper(ctx, db, blobs, o.blobSweep, log)() // sweep.go
 	pushes := &hookPushes{log: log}
 	repoHooks := &hookRepos{log: log}
 	pullPush := &pullPushes{}

@@ -1,6 +1,11 @@
 // Package blob stores bytes that do not belong in the database or in git:
 // release assets, attachments, later packages and artifacts. Dir keeps them
 // in a local directory; keys are opaque names chosen by the caller.
+//
+// Writers store a blob before committing the row that names it, so a crash
+// in between leaves an orphan: Sweeper finds blobs no row names (RefTx,
+// implemented by the storage backends) and deletes those older than a
+// grace period.
 package blob
 
 import (

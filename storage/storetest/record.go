@@ -73,6 +73,7 @@ func storeInterfaces(b Backend) map[string]reflect.Type {
 	addLFSPackageInterfaces(m)
 	addIssueInterfaces(m, b)
 	addQuotaInterfaces(m)
+	addBlobRefInterfaces(m, b)
 	if _, ok := b.Auth().(auth.TokenFinder); ok {
 		m["auth.TokenFinder"] = reflect.TypeFor[auth.TokenFinder]()
 	}

@@ -1,0 +1,135 @@
+package mirror_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/mirror"
+)
+
+// FuzzParseRemoteAddress parses arbitrary remote addresses with a user
+// name and password, as migrate and push-mirror bodies send them. It never
+// panics; a refusal is forge.ErrInvalid with one of Forgejo's messages; an
+// accepted URL address parses again, carries no userinfo, keeps its host
+// acceptable to the host checks, and neither the address's printed forms
+// (fmt, JSON) nor a sanitised message carry the password.
+func FuzzParseRemoteAddress(f *testing.F) {
+	for _, s := range [][3]string{
+		{"https://example.com/o/r.git", "u", "hunter2-secret"}, {"http://u:p@example.com/r", "", ""},
+		{"git://example.com/r", "", ""}, {"ssh://git@example.com:2222/o/r.git", "", "pw-12345678"},
+		{"ssh://git:pw@example.com/r", "", ""}, {"git@example.com:o/r.git", "", ""}, {"/srv/git/r.git", "", ""},
+		{"ftp://example.com/r", "", ""}, {"file:///etc/passwd", "", ""}, {"", "", ""}, {"  https://[::1]:3000/r  ", "", ""},
+		{"https://", "", ""}, {"https://%zz/r", "", ""}, {"HTTPS://EXAMPLE.COM/R", "x", "y"}, {"c:\\repos\\r", "", ""},
+		{"https://example.com/r?token=abc#frag", "", "s3cr3t-pass"}, {"http://169.254.169.254/latest", "", ""},
+	} {
+		f.Add(s[0], s[1], s[2])
+	}
+	messages := []string{mirror.MsgURL, mirror.MsgCredentials, mirror.MsgProtocol}
+	f.Fuzz(func(t *testing.T, addr, user, pass string) {
+		a, err := mirror.ParseRemoteAddress(addr, user, pass)
+		if err != nil {
+			if !errors.Is(err, forge.ErrInvalid) {
+				t.Fatalf("ParseRemoteAddress(%q): %v is not ErrInvalid", addr, err)
+			}
+			known := false
+			for _, m := range messages {
+				known = known || strings.Contains(err.Error(), m)
+			}
+			if !known {
+				t.Fatalf("ParseRemoteAddress(%q): unknown message %q", addr, err)
+			}
+			if pass != "" && !strings.Contains(addr, pass) && strings.Contains(err.Error(), pass) {
+				t.Fatalf("error %q carries the password", err)
+			}
+			return
+		}
+		if a.Creds.Username != user || a.Creds.Password != pass {
+			t.Fatalf("credentials not kept apart: %+v", a.Creds)
+		}
+		if !a.Local {
+			u, err := url.Parse(a.URL)
+			if err != nil {
+				t.Fatalf("accepted %q prints %q, which does not parse: %v", addr, a.URL, err)
+			}
+			if u.User != nil {
+				t.Fatalf("accepted %q keeps userinfo in %q", addr, a.URL)
+			}
+			if mirror.SanitizeURL(a.URL) != a.URL {
+				t.Fatalf("accepted %q is not sanitised: %q", addr, a.URL)
+			}
+			_ = a.Host()
+			_ = (mirror.Policy{}).CheckHost(a.Host())
+			_ = (mirror.Policy{BlockedDomains: []string{"*.example.com", "10.0.0.0/8"}, AllowedDomains: []string{a.Host()}}).CheckHost(a.Host())
+		} else if a.URL == "" {
+			t.Fatalf("local address %q with an empty path", addr)
+		}
+		if len(pass) >= 6 && !strings.Contains(addr, pass) && !strings.Contains(user, pass) {
+			b, _ := json.Marshal(a)
+			for _, out := range []string{fmt.Sprint(a), fmt.Sprintf("%+v", a), fmt.Sprintf("%#v", a), string(b), a.String()} {
+				if strings.Contains(out, pass) {
+					t.Fatalf("printed address %q carries the password %q", out, pass)
+				}
+			}
+		}
+	})
+}
+
+// FuzzSanitizeMessage feeds arbitrary git error text and a secret: the
+// result never holds the secret (digits-only secrets of four or more, which
+// "[redacted]" cannot complete) nor any URL userinfo.
+func FuzzSanitizeMessage(f *testing.F) {
+	for _, s := range [][2]string{
+		{"exit status 128 - fatal: could not read from https://user:12345678@example.com/r", "12345678"},
+		{"fatal: Authentication failed for 'https://example.com/r' (token 9999)", "9999"},
+		{"exit status 1 - ", ""}, {"ssh://git:4242@h/x and http://a@b", "4242"}, {"%31%32%33%34", "1234"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, msg, secret string) {
+		out := mirror.SanitizeMessage(msg, secret)
+		if len(secret) >= 4 && strings.Trim(secret, "0123456789") == "" && strings.Contains(out, secret) {
+			t.Fatalf("SanitizeMessage(%q, %q) = %q keeps the secret", msg, secret, out)
+		}
+		if again := mirror.SanitizeMessage(out); strings.Count(again, "@") < strings.Count(out, "@") && strings.Contains(out, "://") {
+			// A second pass finding userinfo means the first pass left some.
+			t.Fatalf("SanitizeMessage(%q) = %q still has userinfo (second pass: %q)", msg, out, again)
+		}
+	})
+}
+
+// FuzzParseInterval reads arbitrary mirror intervals (Go durations): an
+// accepted one is zero (no periodic sync) or at least the minimum; a
+// refused one is forge.ErrInvalid. MigrationInterval agrees, with "" its
+// default.
+func FuzzParseInterval(f *testing.F) {
+	for _, s := range []string{"8h", "0", "0s", "10m", "9m59s", "-1h", "", "1.5h", "1h2m3s4ms5us6ns", "9223372036854775807ns",
+		"99999999999h", "1x", "+5m", ".5h"} {
+		f.Add(s)
+	}
+	const min = 10 * time.Minute
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := mirror.ParseInterval(s, min)
+		if err != nil {
+			if !errors.Is(err, forge.ErrInvalid) {
+				t.Fatalf("ParseInterval(%q): %v is not ErrInvalid", s, err)
+			}
+		} else if d != 0 && d < min {
+			t.Fatalf("ParseInterval(%q) = %v below the minimum", s, d)
+		}
+		m, merr := mirror.MigrationInterval(s, 8*time.Hour, min)
+		switch {
+		case s == "":
+			if merr != nil || m != 8*time.Hour {
+				t.Fatalf(`MigrationInterval("") = %v, %v`, m, merr)
+			}
+		case (err == nil) != (merr == nil) || m != d:
+			t.Fatalf("ParseInterval(%q) = %v, %v but MigrationInterval = %v, %v", s, d, err, m, merr)
+		}
+	})
+}

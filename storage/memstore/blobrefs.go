@@ -1,0 +1,69 @@
+package memstore
+
+import (
+	"context"
+	"sort"
+
+	"github.com/hearthforge/hearth/forge/lfs"
+	"github.com/hearthforge/hearth/storage/blob"
+)
+
+// BlobRefs returns the store the blob sweeper reads referenced keys from.
+func (s *Store) BlobRefs() blob.RefStore { return blobRefStore{s} }
+
+type blobRefStore struct{ s *Store }
+
+// blobRefTx is a transaction seen as a blob.RefTx.
+type blobRefTx struct{ *tx }
+
+var (
+	_ blob.RefStore = blobRefStore{}
+	_ blob.RefTx    = blobRefTx{}
+)
+
+func (a blobRefStore) View(ctx context.Context, fn func(blob.RefTx) error) error {
+	return a.s.view(ctx, func(t *tx) error { return fn(blobRefTx{t}) })
+}
+
+// ReferencedBlobKeys returns the keys sorted (the order is unspecified;
+// sorting keeps results reproducible).
+func (t blobRefTx) ReferencedBlobKeys(ctx context.Context) ([]string, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	set := map[string]struct{}{}
+	add := func(k string) {
+		if k != "" {
+			set[k] = struct{}{}
+		}
+	}
+	for _, a := range t.st.issueAssets {
+		add(a.UUID)
+	}
+	for _, a := range t.st.attachments {
+		if a.ExternalURL == "" {
+			add(a.UUID)
+		}
+	}
+	for _, r := range t.st.repos {
+		add(r.Avatar)
+	}
+	for _, u := range t.st.users {
+		add(u.u.Avatar)
+	}
+	for k := range t.st.lfsMeta {
+		add(lfs.Pointer{Oid: k.oid}.BlobKey())
+	}
+	for _, f := range t.st.pkgFiles {
+		add(f.BlobKey)
+	}
+	for _, a := range t.st.artifacts {
+		add(a.BlobKey)
+	}
+	keys := make([]string, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys, nil
+}
