@@ -96,7 +96,7 @@ func ParseS3URL(raw string) (S3Config, error) {
 	c.Endpoint, c.Secure = DefaultS3Endpoint, true
 	for k, v := range q {
 		if len(v) != 1 {
-			return S3Config{}, forge.Errorf(forge.ErrInvalid, "blob: s3 URL parameter %q given %d times", k, len(v))
+			return S3Config{}, forge.Errorf(forge.ErrInvalid, "blob: s3 URL parameter given %d times", len(v))
 		}
 		switch k {
 		case "endpoint":
@@ -112,6 +112,11 @@ func ParseS3URL(raw string) (S3Config, error) {
 				return S3Config{}, forge.Errorf(forge.ErrInvalid, "blob: s3 URL secure=%q is not true or false", v[0])
 			}
 		default:
+			// Name a typo, but not something long enough to be a key
+			// pasted in the wrong place.
+			if len(k) > 24 || strings.Trim(k, "abcdefghijklmnopqrstuvwxyz_-") != "" {
+				k = "…"
+			}
 			return S3Config{}, forge.Errorf(forge.ErrInvalid, "blob: unknown s3 URL parameter %q (endpoint, region, secure)", k)
 		}
 	}
