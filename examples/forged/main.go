@@ -63,7 +63,6 @@ import (
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/quota"
-	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/sqlite"
 )
@@ -92,6 +91,7 @@ type options struct {
 	allowLocalMigrations                             bool
 	quota                                            quota.Config // -quota*: Forgejo's [quota]
 	limits                                           limits
+	blob                                             string // -blob: "" (data/blobs) or s3://…
 }
 
 // limits are forged's limits flags (README "Limits"); zero takes each
@@ -154,7 +154,12 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	quotaTotal := fs.String("quota-default-total", "", "size:all limit of accounts with no group, as [quota.default] TOTAL (e.g. 1GiB, 500MB); empty: unlimited")
 	fs.BoolVar(&o.allowLocalMigrations, "allow-local-migrations", false,
 		"let migrations and mirrors reach loopback addresses (refused by default, as Forgejo's [migrations] ALLOW_LOCALNETWORKS)")
+	fs.StringVar(&o.blob, "blob", "", "blob storage (attachments, assets, avatars, LFS, packages): empty for the data directory's blobs/, "+
+		"or s3://bucket/prefix?endpoint=host:port&region=R&secure=true|false with AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment")
 	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if err := parseBlobFlag(o.blob); err != nil {
 		return o, err
 	}
 	o.quota.DefaultGroups, o.quota.DefaultTotal = splitList(*quotaGroups), quota.ParseSize(*quotaTotal)
@@ -229,7 +234,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	defer git.Close() // ends the pooled cat-file processes
-	blobs, err := blob.OpenDir(filepath.Join(o.data, "blobs"))
+	blobs, err := openBlobs(ctx, o.blob, o.data, getenv, log)
 	if err != nil {
 		return err
 	}
