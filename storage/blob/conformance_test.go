@@ -144,6 +144,11 @@ func runConformance(t *testing.T, open func(t *testing.T) store) {
 		b, err := io.ReadAll(rs)
 		require.NoError(t, err)
 		assert.Equal(t, "6789", string(b))
+		_, err = rs.Seek(0, io.SeekStart)
+		require.NoError(t, err)
+		b, err = io.ReadAll(rs)
+		require.NoError(t, err)
+		assert.Equal(t, "0123456789", string(b), "back to the start after reading")
 	})
 }
 

@@ -206,7 +206,7 @@ func (r *s3Reader) Read(p []byte) (int, error) {
 	}
 	if r.body == nil {
 		opts := minio.GetObjectOptions{}
-		if err := opts.SetRange(r.off, 0); err != nil {
+		if err := opts.SetRange(r.off, r.size-1); err != nil {
 			return 0, err
 		}
 		body, _, _, err := minio.Core{Client: r.s.c}.GetObject(r.ctx, r.s.bucket, r.name, opts)

@@ -311,3 +311,75 @@ func serveFakeS3Child() {
 	io.Copy(io.Discard, os.Stdin)
 	srv.Close()
 }
+
+// countingTransport counts the GETs that reach the server and the Range
+// headers they carry.
+type countingTransport struct {
+	rt     http.RoundTripper
+	mu     sync.Mutex
+	gets   int
+	ranges []string
+}
+
+func (c *countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.Method == http.MethodGet && r.URL.Path != "/" && !r.URL.Query().Has("location") {
+		c.mu.Lock()
+		c.gets++
+		c.ranges = append(c.ranges, r.Header.Get("Range"))
+		c.mu.Unlock()
+	}
+	return c.rt.RoundTrip(r)
+}
+
+// A Range request served with http.ServeContent over an S3 blob reads the
+// range with one ranged GET, and a plain download is one GET.
+func TestS3RangeThroughServeContent(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	srv := newFakeS3(t, "ranges")
+	ct := &countingTransport{rt: srv.Client().Transport}
+	s, err := blob.OpenS3(ctx, fakeS3Config(t, srv.URL, ct, "ranges", ""))
+	require.NoError(t, err)
+	body := strings.Repeat("0123456789", 1000)
+	_, err = s.Put(ctx, "ranged", strings.NewReader(body), 0)
+	require.NoError(t, err)
+
+	serve := func(rangeHeader string) *httptest.ResponseRecorder {
+		rc, err := s.Open(ctx, "ranged")
+		require.NoError(t, err)
+		defer rc.Close()
+		req := httptest.NewRequest(http.MethodGet, "/x", nil)
+		if rangeHeader != "" {
+			req.Header.Set("Range", rangeHeader)
+		}
+		w := httptest.NewRecorder()
+		w.Header().Set("Content-Type", "application/octet-stream") // as the LFS and package handlers set it
+		http.ServeContent(w, req, "", time.Time{}, rc.(io.ReadSeeker))
+		return w
+	}
+	ct.gets, ct.ranges = 0, nil
+	w := serve("bytes=9990-")
+	assert.Equal(t, http.StatusPartialContent, w.Code)
+	assert.Equal(t, "0123456789", w.Body.String())
+	assert.Equal(t, []string{"", "bytes=9990-9999"}, ct.ranges, "the open GET, then one ranged GET")
+
+	ct.gets, ct.ranges = 0, nil
+	w = serve("")
+	assert.Equal(t, http.StatusOK, w.Code)
+	assert.Equal(t, body, w.Body.String())
+	assert.Equal(t, 1, ct.gets, "a whole download is the open GET alone")
+
+	// Reading, seeking back and reading again: the second read is a new
+	// ranged GET of the rest, and the bytes are right.
+	rc, err := s.Open(ctx, "ranged")
+	require.NoError(t, err)
+	defer rc.Close()
+	buf := make([]byte, 512)
+	_, err = io.ReadFull(rc, buf)
+	require.NoError(t, err)
+	_, err = rc.(io.Seeker).Seek(0, io.SeekStart)
+	require.NoError(t, err)
+	all, err := io.ReadAll(rc)
+	require.NoError(t, err)
+	assert.Equal(t, body, string(all))
+}
