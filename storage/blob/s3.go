@@ -265,27 +265,57 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 	return nil
 }
 
-// List calls fn with every blob's key, size and last modification time, in
-// key order, for an orphan sweeper: keys under the prefix that are not
-// valid blob keys (other tools' objects) are skipped. It stops at fn's
-// first error and returns it; a store failure is returned wrapped.
-// Unfinished multipart uploads are not blobs and are not listed.
-func (s *S3) List(ctx context.Context, fn func(key string, size int64, modified time.Time) error) error {
-	ctx, cancel := context.WithCancel(ctx)
+// List calls fn for every blob in the store, in key order, for the orphan
+// sweeper (blob.Lister). Objects under the prefix whose names are not blob
+// keys (other tools' objects) are skipped; unfinished multipart uploads
+// are not blobs and are not listed (see RemoveStaleUploads). An error from
+// fn stops the listing and is returned; so is ctx's error when it ends,
+// and a store failure, wrapped.
+func (s *S3) List(ctx context.Context, fn func(Info) error) error {
+	lctx, cancel := context.WithCancel(ctx)
 	defer cancel() // ends the listing goroutine when fn stops early
-	for o := range s.c.ListObjects(ctx, s.bucket, minio.ListObjectsOptions{Prefix: s.prefix, Recursive: true}) {
+	for o := range s.c.ListObjects(lctx, s.bucket, minio.ListObjectsOptions{Prefix: s.prefix, Recursive: true}) {
 		if o.Err != nil {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			return s.wrap(o.Err, "list")
 		}
 		key := strings.TrimPrefix(o.Key, s.prefix)
 		if _, err := s.object(key); err != nil {
 			continue
 		}
-		if err := fn(key, o.Size, o.LastModified); err != nil {
+		if err := fn(Info{Key: key, Size: o.Size, Modified: o.LastModified.UTC()}); err != nil {
 			return err
 		}
 	}
 	return ctx.Err()
+}
+
+// RemoveStaleUploads aborts the unfinished multipart uploads under the
+// prefix started before cutoff, freeing their parts: a process killed
+// during a large Put leaves one behind (a failed Put aborts its own). An
+// upload still running started after a cutoff well in the past (the
+// sweeper's grace period) and is left alone. It returns how many it
+// aborted.
+func (s *S3) RemoveStaleUploads(ctx context.Context, cutoff time.Time) (int, error) {
+	lctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	n := 0
+	for u := range s.c.ListIncompleteUploads(lctx, s.bucket, s.prefix, true) {
+		if u.Err != nil {
+			return n, s.wrap(u.Err, "list uploads")
+		}
+		if !u.Initiated.Before(cutoff) {
+			continue
+		}
+		if err := (minio.Core{Client: s.c}).AbortMultipartUpload(ctx, s.bucket, u.Key, u.UploadID); err != nil &&
+			minio.ToErrorResponse(err).Code != minio.NoSuchUpload {
+			return n, s.wrap(err, "abort upload of "+u.Key)
+		}
+		n++
+	}
+	return n, ctx.Err()
 }
 
 // wrap names the bucket in a store error and makes a missing bucket say

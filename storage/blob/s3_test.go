@@ -22,6 +22,8 @@ import (
 
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -96,8 +98,8 @@ func TestS3PrefixesAreSeparate(t *testing.T) {
 	_, err = b.Open(ctx, "key1")
 	assert.ErrorIs(t, err, forge.ErrNotFound)
 	var keys []string
-	require.NoError(t, b.List(ctx, func(key string, size int64, _ time.Time) error {
-		keys = append(keys, key)
+	require.NoError(t, b.List(ctx, func(i blob.Info) error {
+		keys = append(keys, i.Key)
 		return nil
 	}))
 	assert.Empty(t, keys, "a/key1 is not a key of the unprefixed store")
@@ -182,20 +184,20 @@ func TestS3ConcurrentWriters(t *testing.T) {
 	assert.True(t, whole, "the shared key holds one writer's blob whole (%d bytes)", len(shared))
 
 	var listed []string
-	require.NoError(t, s.List(ctx, func(key string, size int64, mod time.Time) error {
-		listed = append(listed, key)
-		assert.False(t, mod.IsZero(), key)
-		if key != "shared" {
+	require.NoError(t, s.List(ctx, func(b blob.Info) error {
+		listed = append(listed, b.Key)
+		assert.False(t, b.Modified.IsZero(), b.Key)
+		if b.Key != "shared" {
 			var i int
-			fmt.Sscanf(key, "own%02d", &i)
-			assert.EqualValues(t, len(content(i)), size, key)
+			fmt.Sscanf(b.Key, "own%02d", &i)
+			assert.EqualValues(t, len(content(i)), b.Size, b.Key)
 		}
 		return nil
 	}))
 	assert.Len(t, listed, writers+1)
 	stop := fmt.Errorf("enough")
 	calls := 0
-	err := s.List(ctx, func(string, int64, time.Time) error { calls++; return stop })
+	err := s.List(ctx, func(blob.Info) error { calls++; return stop })
 	assert.ErrorIs(t, err, stop)
 	assert.Equal(t, 1, calls, "List stops at fn's first error")
 }
@@ -382,4 +384,40 @@ func TestS3RangeThroughServeContent(t *testing.T) {
 	all, err := io.ReadAll(rc)
 	require.NoError(t, err)
 	assert.Equal(t, body, string(all))
+}
+
+// An upload a crash cut off (started, never completed or aborted) is not
+// listed as a blob, and RemoveStaleUploads aborts it once it is older than
+// the cutoff.
+func TestS3RemoveStaleUploads(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	srv := newFakeS3(t, "stale")
+	s := openFakeS3(t, srv, "stale", "p/")
+	cfg := fakeS3Config(t, srv.URL, srv.Client().Transport, "stale", "p/")
+	core, err := minio.NewCore(cfg.Endpoint, &minio.Options{Creds: credentials.NewStaticV4(testAccessKey, testSecretKey, ""),
+		Secure: true, Region: cfg.Region, Transport: cfg.Transport})
+	require.NoError(t, err)
+	_, err = core.NewMultipartUpload(ctx, "stale", "p/cut-off-upload", minio.PutObjectOptions{})
+	require.NoError(t, err)
+	_, err = core.NewMultipartUpload(ctx, "stale", "elsewhere", minio.PutObjectOptions{})
+	require.NoError(t, err)
+	_, err = s.Put(ctx, "complete", strings.NewReader("whole"), 0)
+	require.NoError(t, err)
+
+	var keys []string
+	require.NoError(t, s.List(ctx, func(i blob.Info) error { keys = append(keys, i.Key); return nil }))
+	assert.Equal(t, []string{"complete"}, keys, "an unfinished upload is not a blob")
+
+	n, err := s.RemoveStaleUploads(ctx, time.Now().Add(-time.Hour))
+	require.NoError(t, err)
+	assert.Zero(t, n, "a recent upload may still be running")
+	n, err = s.RemoveStaleUploads(ctx, time.Now().Add(time.Minute))
+	require.NoError(t, err)
+	assert.Equal(t, 1, n, "the upload under the prefix is aborted, not the one outside it")
+	n, err = s.RemoveStaleUploads(ctx, time.Now().Add(time.Minute))
+	require.NoError(t, err)
+	assert.Zero(t, n)
+	_, err = s.Open(ctx, "complete")
+	require.NoError(t, err)
 }
