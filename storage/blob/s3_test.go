@@ -398,6 +398,9 @@ func TestS3RemoveStaleUploads(t *testing.T) {
 	core, err := minio.NewCore(cfg.Endpoint, &minio.Options{Creds: credentials.NewStaticV4(testAccessKey, testSecretKey, ""),
 		Secure: true, Region: cfg.Region, Transport: cfg.Transport})
 	require.NoError(t, err)
+	n, err := s.RemoveStaleUploads(ctx, time.Now().Add(time.Minute))
+	require.NoError(t, err, "a bucket that never had an upload")
+	assert.Zero(t, n)
 	_, err = core.NewMultipartUpload(ctx, "stale", "p/cut-off-upload", minio.PutObjectOptions{})
 	require.NoError(t, err)
 	_, err = core.NewMultipartUpload(ctx, "stale", "elsewhere", minio.PutObjectOptions{})
@@ -409,7 +412,7 @@ func TestS3RemoveStaleUploads(t *testing.T) {
 	require.NoError(t, s.List(ctx, func(i blob.Info) error { keys = append(keys, i.Key); return nil }))
 	assert.Equal(t, []string{"complete"}, keys, "an unfinished upload is not a blob")
 
-	n, err := s.RemoveStaleUploads(ctx, time.Now().Add(-time.Hour))
+	n, err = s.RemoveStaleUploads(ctx, time.Now().Add(-time.Hour))
 	require.NoError(t, err)
 	assert.Zero(t, n, "a recent upload may still be running")
 	n, err = s.RemoveStaleUploads(ctx, time.Now().Add(time.Minute))
