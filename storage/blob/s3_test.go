@@ -230,8 +230,8 @@ func (p *patternReader) Read(b []byte) (int, error) {
 // process so that what is measured is the client alone. Not parallel: the
 // figures are the whole process's.
 func TestS3LargeObjectBoundedMemory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("64 MiB through a child process")
+	if testing.Short() || raceEnabled {
+		t.Skip("64 MiB through a child process; its allocation figures mean nothing under -race")
 	}
 	const size = 64 << 20
 	srvURL, transport := startFakeS3Child(t)
