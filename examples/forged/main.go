@@ -63,7 +63,6 @@ import (
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/quota"
-	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/sqlite"
 )
@@ -93,6 +92,7 @@ type options struct {
 	quota                                            quota.Config // -quota*: Forgejo's [quota]
 	limits                                           limits
 	blobSweep                                        time.Duration // -blob-sweep-interval (sweep.go)
+	blob                                             string        // -blob: "" (data/blobs) or s3://…
 }
 
 // limits are forged's limits flags (README "Limits"); zero takes each
@@ -157,7 +157,12 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		"let migrations and mirrors reach loopback addresses (refused by default, as Forgejo's [migrations] ALLOW_LOCALNETWORKS)")
 	fs.DurationVar(&o.blobSweep, "blob-sweep-interval", time.Hour,
 		"delete blobs no row points at (left by a crash between a blob's write and its row), older than one hour, this often; 0: off")
+	fs.StringVar(&o.blob, "blob", "", "blob storage (attachments, assets, avatars, LFS, packages): empty for the data directory's blobs/, "+
+		"or s3://bucket/prefix?endpoint=host:port&region=R&secure=true|false with AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment")
 	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if err := parseBlobFlag(o.blob); err != nil {
 		return o, err
 	}
 	o.quota.DefaultGroups, o.quota.DefaultTotal = splitList(*quotaGroups), quota.ParseSize(*quotaTotal)
@@ -232,7 +237,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	defer git.Close() // ends the pooled cat-file processes
-	blobs, err := blob.OpenDir(filepath.Join(o.data, "blobs"))
+	blobs, err := openBlobs(ctx, o.blob, o.data, getenv, log)
 	if err != nil {
 		return err
 	}
