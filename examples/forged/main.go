@@ -235,10 +235,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	pushes := &hookPushes{log: log}
 	repoHooks := &hookRepos{log: log}
+	releaseHooks := &hookReleases{log: log}
 	pullPush := &pullPushes{}
 	mirrorPush := &mirrorPushes{log: log}
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, MaxFilesPerCommit: o.limits.maxFilesPerCommit,
-		PushListeners: []repos.PushListener{pushes, pullPush, mirrorPush}, RepoListeners: []repos.RepoListener{repoHooks}, Quota: o.quota})
+		PushListeners: []repos.PushListener{pushes, pullPush, mirrorPush}, RepoListeners: []repos.RepoListener{repoHooks}, Quota: o.quota,
+		ReleaseListeners: []repos.ReleaseListener{releaseHooks}})
 	if err != nil {
 		return err
 	}
@@ -262,6 +264,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	pullPush.svc = issueSvc
+	issueHooks.pulls = issueSvc
 
 	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc, Logger: log})
 	if err != nil {
@@ -292,6 +295,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	pushes.svc, issueHooks.svc, repoHooks.svc = hookSvc, hookSvc, hookSvc
+	releaseHooks.svc = hookSvc
 	// The webhook worker runs as long as the server, and stops with it.
 	hookCtx, stopHooks := context.WithCancel(ctx)
 	hookDone := make(chan struct{})

@@ -40,6 +40,9 @@ func (p *hookPushes) AfterPush(ctx context.Context, actor forge.Actor, r *forge.
 type hookIssues struct {
 	svc *hooks.Service
 	log *slog.Logger
+	// pulls reads the pull requests of events (set once built; nil sends
+	// what the events carry).
+	pulls pullReader
 }
 
 var _ issues.Listener = (*hookIssues)(nil)
@@ -53,6 +56,15 @@ func (h *hookIssues) IssueEvent(ctx context.Context, e issues.Event) {
 	i := e.Issue
 	is := hooks.IssueInfo{ID: i.ID, Number: i.Index, Title: i.Title, Body: i.Body, Closed: i.IsClosed, IsPull: i.IsPull,
 		PosterID: i.PosterID, Comments: i.NumComments, Created: i.Created, Updated: i.Updated, ClosedAt: i.Closed}
+	if i.IsPull && e.Pull == nil && e.Kind != issues.EventComment {
+		// An issue edit of a pull request (closed or reopened through
+		// the issues API) carries no pull request: Forgejo sends the
+		// pull_request event.
+		if v := h.pullView(ctx, e); v != nil && v.Pull != nil {
+			p := *v.Pull
+			e.Pull = &p
+		}
+	}
 	if i.IsPull && e.Pull != nil {
 		h.pullEvent(ctx, e, is)
 		return
@@ -89,7 +101,15 @@ func (h *hookIssues) pullEvent(ctx context.Context, e issues.Event, is hooks.Iss
 		MergedCommitID: p.MergedCommitID, MergerID: p.MergerID, AllowMaintainerEdit: p.AllowMaintainerEdit,
 		Additions: p.Additions, Deletions: p.Deletions, ChangedFiles: p.ChangedFiles, Flow: p.Flow}
 	if p.SameRepo() {
-		pr.HeadRepo = e.Repo // a fork's head repository is not looked up: head.repo is then null
+		pr.HeadRepo = e.Repo
+	}
+	// The fork's head repository and the base branch's commit, as
+	// Forgejo's convert.ToAPIPullRequest.
+	if v := h.pullView(ctx, e); v != nil {
+		if v.HeadRepo != nil {
+			pr.HeadRepo = v.HeadRepo
+		}
+		pr.BaseCommitID = v.BaseCommitID
 	}
 	var err error
 	switch e.Kind {
@@ -118,6 +138,8 @@ func (h *hookIssues) pullEvent(ctx context.Context, e issues.Event, is hooks.Iss
 				err = h.svc.PullReviewed(ctx, e.Actor, e.Repo, is, pr, hooks.ReviewInfo{Kind: kind, Content: r.Content})
 			}
 		}
+	case issues.EventPullReviewRequest, issues.EventPullReviewRequestRemoved:
+		err = h.reviewRequest(ctx, e, is, pr)
 	case issues.EventComment:
 		if c := e.Comment; c != nil {
 			err = h.svc.IssueCommented(ctx, e.Actor, e.Repo, is, hooks.CommentInfo{ID: c.ID, Body: c.Body,

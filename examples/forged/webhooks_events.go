@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
+)
+
+// pullReader reads a pull request as the actor sees it (issues.Service).
+type pullReader interface {
+	GetPull(ctx context.Context, actor forge.Actor, owner, repo string, index int64) (*issues.PullView, error)
+}
+
+// pullView reads the pull request of an event as its actor sees it, for
+// what the event does not carry (the pull request of an issue edit, the
+// head repository of a fork, the base branch's commit); nil when it
+// cannot be read.
+func (h *hookIssues) pullView(ctx context.Context, e issues.Event) *issues.PullView {
+	if h.pulls == nil || e.Repo == nil || e.Issue == nil {
+		return nil
+	}
+	v, err := h.pulls.GetPull(ctx, e.Actor, e.Repo.OwnerName, e.Repo.Name, e.Issue.Index)
+	if err != nil {
+		h.log.Warn("webhook: pull request not read", "repo", e.Repo.FullName(), "pull", e.Issue.Index, "err", err)
+		return nil
+	}
+	return v
+}
+
+// reviewRequest queues the pull_request event review_requested or
+// review_request_removed of a user review request (Forgejo sends none for
+// a team request itself).
+func (h *hookIssues) reviewRequest(ctx context.Context, e issues.Event, is hooks.IssueInfo, pr hooks.PullInfo) error {
+	r := e.Review
+	if r == nil || r.ReviewerID == 0 {
+		return nil
+	}
+	return h.svc.PullReviewRequested(ctx, e.Actor, e.Repo, is, pr, r.ReviewerID, e.Kind == issues.EventPullReviewRequestRemoved)
+}
+
+// hookReleases tells the webhook service of releases created, edited and
+// deleted (a repos.ReleaseListener). Its service is set once built, as
+// hookPushes'.
+type hookReleases struct {
+	svc *hooks.Service
+	log *slog.Logger
+}
+
+var _ repos.ReleaseListener = (*hookReleases)(nil)
+
+// AfterRelease queues the release event Forgejo sends for the change, if
+// any (hooks.ReleaseAction).
+func (h *hookReleases) AfterRelease(ctx context.Context, actor forge.Actor, repo *forge.Repository, e repos.ReleaseEvent) {
+	if h.svc == nil || e.Release == nil {
+		return
+	}
+	r := e.Release
+	action := hooks.ReleaseAction(string(e.Op), r.Draft, e.WasDraft, e.TagCreated)
+	if action == "" {
+		return
+	}
+	info := hooks.ReleaseInfo{ID: int64(r.ID), TagName: r.TagName, Target: r.Target, Name: r.Name, Body: r.Body, Draft: r.Draft,
+		Prerelease: r.Prerelease, HideArchiveLinks: r.HideArchiveLinks, AuthorID: r.AuthorID, Created: r.Created}
+	for _, a := range r.Assets {
+		info.Assets = append(info.Assets, hooks.AssetInfo{ID: int64(a.ID), UUID: a.UUID, Name: a.Name, Size: a.Size,
+			Downloads: a.Downloads, ExternalURL: a.ExternalURL, Created: a.Created})
+	}
+	if err := h.svc.ReleaseChanged(ctx, actor, repo, info, action); err != nil {
+		h.log.Warn("webhook events not queued", "repo", repo.FullName(), "release", r.ID, "err", err)
+	}
+}
