@@ -73,3 +73,30 @@ func (h *hookReleases) AfterRelease(ctx context.Context, actor forge.Actor, repo
 		h.log.Warn("webhook events not queued", "repo", repo.FullName(), "release", r.ID, "err", err)
 	}
 }
+
+// maxManifestRead bounds the build manifest read for sourcehut_builds
+// hooks.
+const maxManifestRead = 1 << 20
+
+// repoFiles reads repository files for webhooks (a hooks.FileReader): the
+// build manifests of sourcehut_builds hooks, through the git store.
+type repoFiles struct{ git repos.Git }
+
+var _ hooks.FileReader = repoFiles{}
+
+// ReadFile returns the blob at path in rev; forge.ErrNotFound when it is
+// missing or not a file, forge.ErrInvalid when larger than
+// maxManifestRead.
+func (f repoFiles) ReadFile(ctx context.Context, repo forge.ID, rev, path string) ([]byte, error) {
+	e, err := f.git.Entry(ctx, repo, rev, path)
+	if err != nil {
+		return nil, err
+	}
+	if e.Type != "blob" {
+		return nil, forge.Errorf(forge.ErrNotFound, "%s is not a file", path)
+	}
+	if e.Size > maxManifestRead {
+		return nil, forge.Errorf(forge.ErrInvalid, "%s is larger than %d bytes", path, maxManifestRead)
+	}
+	return f.git.Blob(ctx, repo, e.ID)
+}

@@ -18,10 +18,10 @@ import (
 // services/webhook/<type>.go do (payload version 2: the delivery log keeps
 // the Forgejo payload, the receiver gets the converted one).
 
-// Deliverable reports whether Hearth delivers hooks of type t: every type
-// but sourcehut_builds, whose job submission needs the build manifest read
-// from the repository at the pushed commit.
-func Deliverable(t Type) bool { return t.Valid() && t != TypeSourcehutBuilds }
+// Deliverable reports whether Hearth delivers hooks of type t: every
+// valid type (sourcehut_builds reads its build manifest through
+// Config.Files when the task is delivered: Service.sourcehutRequest).
+func Deliverable(t Type) bool { return t.Valid() }
 
 // NewRequest is the HTTP request delivering t to h: BuildRequest for the
 // native types, the type's own message otherwise. forge.ErrInvalid for an

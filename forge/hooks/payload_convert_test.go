@@ -34,7 +34,7 @@ func TestNewRequestRefusals(t *testing.T) {
 		require.ErrorIs(t, err, forge.ErrInvalid, name)
 		assert.Contains(t, err.Error(), c.msg, name)
 	}
-	assert.False(t, hooks.Deliverable(hooks.TypeSourcehutBuilds))
+	assert.True(t, hooks.Deliverable(hooks.TypeSourcehutBuilds)) // through Service, with Config.Files
 	assert.False(t, hooks.Deliverable("irc"))
 	for _, typ := range []hooks.Type{hooks.TypeForgejo, hooks.TypeSlack, hooks.TypeMatrix, hooks.TypePackagist} {
 		assert.True(t, hooks.Deliverable(typ), typ)
