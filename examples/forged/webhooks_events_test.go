@@ -26,19 +26,21 @@ import (
 //     review_request_removed with requested_reviewer;
 //   - a release created sends "published", edited "updated", a draft
 //     nothing until published ("published"), deleted "deleted", each
-//     with Forgejo's release object.
+//     with Forgejo's release object;
+//   - a push of a build manifest reaches a sourcehut_builds hook as
+//     Forgejo's GraphQL submit, the manifest read from the pushed commit.
 func TestWebhookReleasesAndForkPulls(t *testing.T) {
 	t.Parallel()
 	type hit struct {
-		event, typ string
-		body       map[string]any
+		event, typ, path, auth string
+		body                   map[string]any
 	}
 	hits := make(chan hit, 16)
 	rc := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		var p map[string]any
 		_ = json.Unmarshal(b, &p)
-		hits <- hit{r.Header.Get("X-Forgejo-Event"), r.Header.Get("X-Forgejo-Event-Type"), p}
+		hits <- hit{r.Header.Get("X-Forgejo-Event"), r.Header.Get("X-Forgejo-Event-Type"), r.URL.Path, r.Header.Get("Authorization"), p}
 	}))
 	t.Cleanup(rc.Close)
 	s := start(t, filepath.Join(t.TempDir(), "data"), map[string]string{
@@ -186,4 +188,34 @@ func TestWebhookReleasesAndForkPulls(t *testing.T) {
 	require.Equal(t, 201, r.status, "%s", r.raw)
 	p = next("release", "release", "published")
 	assert.Equal(t, "v4", obj(p, "release")["tag_name"])
+
+	// sourcehut_builds: the manifest of the pushed commit, submitted.
+	r = as("alice", "POST", "/api/v1/repos/alice/proj/hooks", map[string]any{"type": "sourcehut_builds", "active": true,
+		"events": []string{"push"}, "authorization_header": "Bearer srht-token",
+		"config": map[string]string{"url": rc.URL + "/srht", "content_type": "json", "manifest_path": ".builds/ci.yml", "visibility": "UNLISTED"}})
+	require.Equal(t, 201, r.status, "%s", r.raw)
+	mustGit(t, work, "checkout", "main")
+	require.NoError(t, os.MkdirAll(filepath.Join(work, ".builds"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(work, ".builds", "ci.yml"), []byte("image: alpine/edge\ntasks:\n  - test: go test ./...\n"), 0o644))
+	mustGit(t, work, "add", ".")
+	mustGit(t, work, "commit", "-m", "ci")
+	mustGit(t, work, "push", "http://alice:alice-password@"+host+"/alice/proj.git", "main")
+	tip := strings.TrimSpace(mustGit(t, work, "rev-parse", "HEAD"))
+	select {
+	case h := <-hits:
+		require.Equal(t, "/srht", h.path, "%v", h.body)
+		assert.Equal(t, "Bearer srht-token", h.auth)
+		assert.Empty(t, h.event)
+		assert.Nil(t, h.body["error"], "%v", h.body)
+		v := obj(h.body, "variables")
+		assert.Equal(t, []any{"alice/proj", "branch/main", ".builds/ci.yml"}, v["tags"])
+		assert.Equal(t, "ci", strings.TrimSpace(fmt.Sprint(v["note"])))
+		assert.Equal(t, "UNLISTED", v["visibility"])
+		m := fmt.Sprint(v["manifest"])
+		assert.Contains(t, m, "image: alpine/edge")
+		assert.Contains(t, m, "/alice/proj.git#"+tip)
+		assert.Contains(t, m, "GIT_REF: refs/heads/main")
+	case <-time.After(30 * time.Second):
+		t.Fatal("no sourcehut_builds delivery within 30s")
+	}
 }
