@@ -63,6 +63,7 @@ type converter interface {
 	issue(p *issueEvent) (any, error)
 	comment(p *commentEvent) (any, error)
 	pull(p *issueEvent) (any, error)
+	release(p *releaseEvent) (any, error)
 }
 
 // issueView is the issue or pull request object of a payload as the
@@ -184,6 +185,12 @@ func convert(c converter, t *Task) (any, error) {
 			return c.pull(&p)
 		}
 		return c.issue(&p)
+	case "release":
+		p, err := decodeRelease(t.Payload)
+		if err != nil {
+			return bad(err)
+		}
+		return c.release(p)
 	case "issue_comment", "pull_request_comment":
 		var p commentEvent
 		if err := decodeEvent(t.Payload, &p, func() bool {

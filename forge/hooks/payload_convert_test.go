@@ -25,7 +25,8 @@ func TestNewRequestRefusals(t *testing.T) {
 		msg  string
 	}{
 		"sourcehut": {typeHook(hooks.TypeSourcehutBuilds, "https://builds.example/query", nil), pushTask(t), "not delivered"},
-		"release":   {typeHook(hooks.TypeSlack, "https://s.example/", nil), task(t, "release", "release", map[string]any{"action": "published"}), "unsupported event: release"},
+		"wiki":      {typeHook(hooks.TypeSlack, "https://s.example/", nil), task(t, "wiki", "wiki", map[string]any{"action": "created"}), "unsupported event: wiki"},
+		"release":   {typeHook(hooks.TypeSlack, "https://s.example/", nil), task(t, "release", "release", map[string]any{"action": "published"}), "release payload: incomplete payload"},
 		"not json":  {typeHook(hooks.TypeDiscord, "https://d.example/", nil), &hooks.Task{Event: "push", EventType: "push", Payload: []byte("{")}, "push payload"},
 		"no sender": {typeHook(hooks.TypeTelegram, "https://t.example/", nil), task(t, "issues", "issues", map[string]any{"action": "opened"}), "incomplete payload"},
 		"too big":   {typeHook(hooks.TypeMatrix, "https://m.example/send", nil), task(t, "push", "push", big), "matrix payload size"},
