@@ -56,17 +56,18 @@ func (h *hookIssues) IssueEvent(ctx context.Context, e issues.Event) {
 	i := e.Issue
 	is := hooks.IssueInfo{ID: i.ID, Number: i.Index, Title: i.Title, Body: i.Body, Closed: i.IsClosed, IsPull: i.IsPull,
 		PosterID: i.PosterID, Comments: i.NumComments, Created: i.Created, Updated: i.Updated, ClosedAt: i.Closed}
+	var view *issues.PullView
 	if i.IsPull && e.Pull == nil && e.Kind != issues.EventComment {
 		// An issue edit of a pull request (closed or reopened through
 		// the issues API) carries no pull request: Forgejo sends the
 		// pull_request event.
-		if v := h.pullView(ctx, e); v != nil && v.Pull != nil {
-			p := *v.Pull
+		if view = h.pullView(ctx, e); view != nil && view.Pull != nil {
+			p := *view.Pull
 			e.Pull = &p
 		}
 	}
 	if i.IsPull && e.Pull != nil {
-		h.pullEvent(ctx, e, is)
+		h.pullEvent(ctx, e, is, view)
 		return
 	}
 	var err error
@@ -93,8 +94,9 @@ func (h *hookIssues) IssueEvent(ctx context.Context, e issues.Event) {
 }
 
 // pullEvent queues the pull_request event (or a review event) of a
-// pull-request event carrying its pull request.
-func (h *hookIssues) pullEvent(ctx context.Context, e issues.Event, is hooks.IssueInfo) {
+// pull-request event carrying its pull request; v is the pull request as
+// read for the event (nil: read here).
+func (h *hookIssues) pullEvent(ctx context.Context, e issues.Event, is hooks.IssueInfo, v *issues.PullView) {
 	p := e.Pull
 	pr := hooks.PullInfo{ID: int64(p.ID), BaseBranch: p.BaseBranch, HeadBranch: p.HeadBranch, HeadCommitID: p.HeadCommitID,
 		MergeBase: p.MergeBase, Mergeable: p.Mergeable(), Merged: p.HasMerged, MergedAt: p.Merged,
@@ -105,7 +107,10 @@ func (h *hookIssues) pullEvent(ctx context.Context, e issues.Event, is hooks.Iss
 	}
 	// The fork's head repository and the base branch's commit, as
 	// Forgejo's convert.ToAPIPullRequest.
-	if v := h.pullView(ctx, e); v != nil {
+	if v == nil {
+		v = h.pullView(ctx, e)
+	}
+	if v != nil {
 		if v.HeadRepo != nil {
 			pr.HeadRepo = v.HeadRepo
 		}
