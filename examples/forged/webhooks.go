@@ -43,6 +43,9 @@ type hookIssues struct {
 	// pulls reads the pull requests of events (set once built; nil sends
 	// what the events carry).
 	pulls pullReader
+	// teams lists the members of teams asked for reviews (nil: team
+	// requests are not told).
+	teams teamMembers
 }
 
 var _ issues.Listener = (*hookIssues)(nil)

@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -31,15 +33,51 @@ func (h *hookIssues) pullView(ctx context.Context, e issues.Event) *issues.PullV
 	return v
 }
 
+// teamMembers lists a team's members (orgs.Tx.ListTeamMembers over the
+// organisations store).
+type teamMembers interface {
+	MembersOf(ctx context.Context, team forge.ID) ([]forge.ID, error)
+}
+
+// orgTeamMembers is teamMembers over the organisations store.
+type orgTeamMembers struct{ store orgs.Store }
+
+// MembersOf returns the ids of the members of team.
+func (o orgTeamMembers) MembersOf(ctx context.Context, team forge.ID) ([]forge.ID, error) {
+	var ids []forge.ID
+	err := o.store.View(ctx, func(tx orgs.Tx) error {
+		list, _, err := tx.ListTeamMembers(ctx, team, forge.ListOptions{Page: 1, Limit: -1})
+		for _, u := range list {
+			ids = append(ids, u.ID)
+		}
+		return err
+	})
+	return ids, err
+}
+
 // reviewRequest queues the pull_request event review_requested or
-// review_request_removed of a user review request (Forgejo sends none for
-// a team request itself).
+// review_request_removed of a user review request; a team review request
+// made is told as review_requested for each member of the team but the
+// poster (Forgejo's teamReviewRequestNotify; nothing for a team request
+// removed, nor without h.teams).
 func (h *hookIssues) reviewRequest(ctx context.Context, e issues.Event, is hooks.IssueInfo, pr hooks.PullInfo) error {
 	r := e.Review
-	if r == nil || r.ReviewerID == 0 {
+	removed := e.Kind == issues.EventPullReviewRequestRemoved
+	switch {
+	case r == nil:
 		return nil
+	case r.ReviewerID != 0:
+		return h.svc.PullReviewRequested(ctx, e.Actor, e.Repo, is, pr, r.ReviewerID, removed)
+	case r.ReviewerTeamID != 0 && !removed && h.teams != nil:
+		members, err := h.teams.MembersOf(ctx, r.ReviewerTeamID)
+		for _, id := range members {
+			if id != is.PosterID {
+				err = errors.Join(err, h.svc.PullReviewRequested(ctx, e.Actor, e.Repo, is, pr, id, false))
+			}
+		}
+		return err
 	}
-	return h.svc.PullReviewRequested(ctx, e.Actor, e.Repo, is, pr, r.ReviewerID, e.Kind == issues.EventPullReviewRequestRemoved)
+	return nil
 }
 
 // hookReleases tells the webhook service of releases created, edited and
