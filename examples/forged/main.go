@@ -264,7 +264,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	pullPush.svc = issueSvc
-	issueHooks.pulls, issueHooks.teams = issueSvc, orgTeamMembers{db.Orgs()}
+	issueHooks.pulls, issueHooks.teams, issueHooks.repos = issueSvc, orgTeamMembers{db.Orgs()}, storeRepos{db.Repos()}
 
 	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc, Logger: log})
 	if err != nil {

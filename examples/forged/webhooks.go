@@ -46,6 +46,9 @@ type hookIssues struct {
 	// teams lists the members of teams asked for reviews (nil: team
 	// requests are not told).
 	teams teamMembers
+	// repos reads the head repositories the event's actor may not see
+	// (nil: head.repo is then null).
+	repos repoReader
 }
 
 var _ issues.Listener = (*hookIssues)(nil)
@@ -118,6 +121,11 @@ func (h *hookIssues) pullEvent(ctx context.Context, e issues.Event, is hooks.Iss
 			pr.HeadRepo = v.HeadRepo
 		}
 		pr.BaseCommitID = v.BaseCommitID
+	}
+	if pr.HeadRepo == nil && p.HeadRepoID != 0 && h.repos != nil {
+		if r, err := h.repos.RepoByID(ctx, p.HeadRepoID); err == nil {
+			pr.HeadRepo = r
+		}
 	}
 	var err error
 	switch e.Kind {

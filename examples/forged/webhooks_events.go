@@ -55,6 +55,35 @@ func (o orgTeamMembers) MembersOf(ctx context.Context, team forge.ID) ([]forge.I
 	return ids, err
 }
 
+// repoReader reads a repository by id whoever asks (the head repository
+// of a pull request, which Forgejo's payloads show even to hooks whose
+// event's actor may not see it).
+type repoReader interface {
+	RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, error)
+}
+
+// storeRepos is repoReader over the repositories store.
+type storeRepos struct{ store repos.Store }
+
+// RepoByID returns the repository with its owner's name;
+// forge.ErrNotFound if none.
+func (s storeRepos) RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, error) {
+	var r *forge.Repository
+	err := s.store.View(ctx, func(tx repos.Tx) error {
+		var err error
+		if r, err = tx.RepoByID(ctx, id); err != nil {
+			return err
+		}
+		u, err := tx.UserByID(ctx, r.OwnerID)
+		if err != nil {
+			return err
+		}
+		r.OwnerName = u.Name
+		return nil
+	})
+	return r, err
+}
+
 // reviewRequest queues the pull_request event review_requested or
 // review_request_removed of a user review request; a team review request
 // made is told as review_requested for each member of the team but the

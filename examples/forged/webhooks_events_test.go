@@ -54,8 +54,14 @@ func TestWebhookReleasesAndForkPulls(t *testing.T) {
 		t.Helper()
 		return s.do(t, call{method: method, path: path, body: body, user: user, pass: user + "-password"})
 	}
-	r := as("alice", "POST", "/api/v1/user/repos", map[string]any{"name": "proj"})
+	// A private repository: bob's fork of it is private too, and alice
+	// may not see it; the payloads of her changes still show it.
+	r := as("alice", "POST", "/api/v1/user/repos", map[string]any{"name": "proj", "private": true})
 	require.Equal(t, 201, r.status, "%s", r.raw)
+	for _, u := range []string{"bob", "carol"} {
+		r = as("alice", "PUT", "/api/v1/repos/alice/proj/collaborators/"+u, map[string]any{"permission": "read"})
+		require.Equal(t, 204, r.status, "%s", r.raw)
+	}
 	host := strings.TrimPrefix(s.url, "http://")
 	work := t.TempDir()
 	mustGit(t, work, "init", "-b", "main", ".")
