@@ -741,6 +741,7 @@ func (s *Service) reviewRequests(ctx context.Context, actor forge.Actor, owner, 
 			case add:
 				made = append(made, cur[0])
 			case len(cur) > 0:
+				made = append(made, cur[0]) // told as EventPullReviewRequestRemoved below
 				for _, r := range cur {
 					if err := tx.DeleteReview(ctx, r.ID); err != nil {
 						return err

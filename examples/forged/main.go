@@ -244,10 +244,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	defer startBlobSweeper(ctx, db, blobs, o.blobSweep, log)() // sweep.go
 	pushes := &hookPushes{log: log}
 	repoHooks := &hookRepos{log: log}
+	releaseHooks := &hookReleases{log: log}
 	pullPush := &pullPushes{}
 	mirrorPush := &mirrorPushes{log: log}
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, MaxFilesPerCommit: o.limits.maxFilesPerCommit,
-		PushListeners: []repos.PushListener{pushes, pullPush, mirrorPush}, RepoListeners: []repos.RepoListener{repoHooks}, Quota: o.quota})
+		PushListeners: []repos.PushListener{pushes, pullPush, mirrorPush}, RepoListeners: []repos.RepoListener{repoHooks}, Quota: o.quota,
+		ReleaseListeners: []repos.ReleaseListener{releaseHooks}})
 	if err != nil {
 		return err
 	}
@@ -271,6 +273,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	pullPush.svc = issueSvc
+	issueHooks.pulls, issueHooks.teams, issueHooks.repos = issueSvc, orgTeamMembers{db.Orgs()}, storeRepos{db.Repos()}
 
 	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc, Logger: log})
 	if err != nil {
@@ -294,13 +297,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		ln.Close()
 		return err
 	}
-	hookSvc, err := hooks.New(hooks.Config{Store: db.Hooks(), Repos: repoSvc, Orgs: orgSvc, Logger: log, SecretKey: secret, Commits: pushCommits{git},
+	hookSvc, err := hooks.New(hooks.Config{Store: db.Hooks(), Repos: repoSvc, Orgs: orgSvc, Logger: log, SecretKey: secret, Commits: pushCommits{git}, Files: repoFiles{git},
 		Sender: hookhttp.New(o.webhookPolicy), RootURL: "http://" + ln.Addr().String() + "/"})
 	if err != nil {
 		ln.Close()
 		return err
 	}
 	pushes.svc, issueHooks.svc, repoHooks.svc = hookSvc, hookSvc, hookSvc
+	releaseHooks.svc = hookSvc
 	// The webhook worker runs as long as the server, and stops with it.
 	hookCtx, stopHooks := context.WithCancel(ctx)
 	hookDone := make(chan struct{})

@@ -40,6 +40,15 @@ func (p *hookPushes) AfterPush(ctx context.Context, actor forge.Actor, r *forge.
 type hookIssues struct {
 	svc *hooks.Service
 	log *slog.Logger
+	// pulls reads the pull requests of events (set once built; nil sends
+	// what the events carry).
+	pulls pullReader
+	// teams lists the members of teams asked for reviews (nil: team
+	// requests are not told).
+	teams teamMembers
+	// repos reads the head repositories the event's actor may not see
+	// (nil: head.repo is then null).
+	repos repoReader
 }
 
 var _ issues.Listener = (*hookIssues)(nil)
@@ -53,8 +62,18 @@ func (h *hookIssues) IssueEvent(ctx context.Context, e issues.Event) {
 	i := e.Issue
 	is := hooks.IssueInfo{ID: i.ID, Number: i.Index, Title: i.Title, Body: i.Body, Closed: i.IsClosed, IsPull: i.IsPull,
 		PosterID: i.PosterID, Comments: i.NumComments, Created: i.Created, Updated: i.Updated, ClosedAt: i.Closed}
+	var view *issues.PullView
+	if i.IsPull && e.Pull == nil && e.Kind != issues.EventComment {
+		// An issue edit of a pull request (closed or reopened through
+		// the issues API) carries no pull request: Forgejo sends the
+		// pull_request event.
+		if view = h.pullView(ctx, e); view != nil && view.Pull != nil {
+			p := *view.Pull
+			e.Pull = &p
+		}
+	}
 	if i.IsPull && e.Pull != nil {
-		h.pullEvent(ctx, e, is)
+		h.pullEvent(ctx, e, is, view)
 		return
 	}
 	var err error
@@ -81,15 +100,32 @@ func (h *hookIssues) IssueEvent(ctx context.Context, e issues.Event) {
 }
 
 // pullEvent queues the pull_request event (or a review event) of a
-// pull-request event carrying its pull request.
-func (h *hookIssues) pullEvent(ctx context.Context, e issues.Event, is hooks.IssueInfo) {
+// pull-request event carrying its pull request; v is the pull request as
+// read for the event (nil: read here).
+func (h *hookIssues) pullEvent(ctx context.Context, e issues.Event, is hooks.IssueInfo, v *issues.PullView) {
 	p := e.Pull
 	pr := hooks.PullInfo{ID: int64(p.ID), BaseBranch: p.BaseBranch, HeadBranch: p.HeadBranch, HeadCommitID: p.HeadCommitID,
 		MergeBase: p.MergeBase, Mergeable: p.Mergeable(), Merged: p.HasMerged, MergedAt: p.Merged,
 		MergedCommitID: p.MergedCommitID, MergerID: p.MergerID, AllowMaintainerEdit: p.AllowMaintainerEdit,
 		Additions: p.Additions, Deletions: p.Deletions, ChangedFiles: p.ChangedFiles, Flow: p.Flow}
 	if p.SameRepo() {
-		pr.HeadRepo = e.Repo // a fork's head repository is not looked up: head.repo is then null
+		pr.HeadRepo = e.Repo
+	}
+	// The fork's head repository and the base branch's commit, as
+	// Forgejo's convert.ToAPIPullRequest.
+	if v == nil {
+		v = h.pullView(ctx, e)
+	}
+	if v != nil {
+		if v.HeadRepo != nil {
+			pr.HeadRepo = v.HeadRepo
+		}
+		pr.BaseCommitID = v.BaseCommitID
+	}
+	if pr.HeadRepo == nil && p.HeadRepoID != 0 && h.repos != nil {
+		if r, err := h.repos.RepoByID(ctx, p.HeadRepoID); err == nil {
+			pr.HeadRepo = r
+		}
 	}
 	var err error
 	switch e.Kind {
@@ -118,6 +154,8 @@ func (h *hookIssues) pullEvent(ctx context.Context, e issues.Event, is hooks.Iss
 				err = h.svc.PullReviewed(ctx, e.Actor, e.Repo, is, pr, hooks.ReviewInfo{Kind: kind, Content: r.Content})
 			}
 		}
+	case issues.EventPullReviewRequest, issues.EventPullReviewRequestRemoved:
+		err = h.reviewRequest(ctx, e, is, pr)
 	case issues.EventComment:
 		if c := e.Comment; c != nil {
 			err = h.svc.IssueCommented(ctx, e.Actor, e.Repo, is, hooks.CommentInfo{ID: c.ID, Body: c.Body,

@@ -134,7 +134,13 @@ func (s *Service) deliver(ctx context.Context, t *Task) {
 	}); err != nil {
 		return // the hook was deleted with its tasks, or ctx ended
 	}
-	req, err := NewRequest(h, t)
+	var req Request
+	var err error
+	if h.Type == TypeSourcehutBuilds {
+		req, err = s.sourcehutRequest(ctx, h, t)
+	} else {
+		req, err = NewRequest(h, t)
+	}
 	if err != nil {
 		// The payload cannot be converted for this type: no attempt would
 		// do better, so the task is given up at once.

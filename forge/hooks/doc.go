@@ -7,7 +7,8 @@
 //
 // The rules (hook types, events, content types, URLs, branch filters, the
 // remote address policy) are pure functions over values. The package
-// imports forge and the standard library's non-network parts only: the HTTP
+// imports forge, a YAML decoder (sourcehut build manifests) and the
+// standard library's non-network parts only: the HTTP
 // transport is forge/hooks/hookhttp, which applies AddressPolicy at connect
 // time.
 package hooks

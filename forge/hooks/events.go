@@ -30,8 +30,8 @@ type Event struct {
 // Enqueue queues ev for every active hook that receives it: the
 // repository's hooks, its owner's (organisation or user) hooks and the
 // system hooks, whose events include ev.Word and whose branch filter
-// passes ev.Branch. Hooks of a type Hearth does not deliver
-// (sourcehut_builds, see Deliverable) get nothing. It returns once the
+// passes ev.Branch. Hooks of a type Hearth does not deliver (see
+// Deliverable) get nothing. It returns once the
 // tasks are stored; Run delivers them, in the hook type's format.
 func (s *Service) Enqueue(ctx context.Context, ev Event) error {
 	body, err := json.Marshal(ev.Payload)

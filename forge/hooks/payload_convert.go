@@ -18,10 +18,10 @@ import (
 // services/webhook/<type>.go do (payload version 2: the delivery log keeps
 // the Forgejo payload, the receiver gets the converted one).
 
-// Deliverable reports whether Hearth delivers hooks of type t: every type
-// but sourcehut_builds, whose job submission needs the build manifest read
-// from the repository at the pushed commit.
-func Deliverable(t Type) bool { return t.Valid() && t != TypeSourcehutBuilds }
+// Deliverable reports whether Hearth delivers hooks of type t: every
+// valid type (sourcehut_builds reads its build manifest through
+// Config.Files when the task is delivered: Service.sourcehutRequest).
+func Deliverable(t Type) bool { return t.Valid() }
 
 // NewRequest is the HTTP request delivering t to h: BuildRequest for the
 // native types, the type's own message otherwise. forge.ErrInvalid for an
@@ -63,6 +63,7 @@ type converter interface {
 	issue(p *issueEvent) (any, error)
 	comment(p *commentEvent) (any, error)
 	pull(p *issueEvent) (any, error)
+	release(p *releaseEvent) (any, error)
 }
 
 // issueView is the issue or pull request object of a payload as the
@@ -184,6 +185,12 @@ func convert(c converter, t *Task) (any, error) {
 			return c.pull(&p)
 		}
 		return c.issue(&p)
+	case "release":
+		p, err := decodeRelease(t.Payload)
+		if err != nil {
+			return bad(err)
+		}
+		return c.release(p)
 	case "issue_comment", "pull_request_comment":
 		var p commentEvent
 		if err := decodeEvent(t.Payload, &p, func() bool {

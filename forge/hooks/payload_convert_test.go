@@ -25,7 +25,8 @@ func TestNewRequestRefusals(t *testing.T) {
 		msg  string
 	}{
 		"sourcehut": {typeHook(hooks.TypeSourcehutBuilds, "https://builds.example/query", nil), pushTask(t), "not delivered"},
-		"release":   {typeHook(hooks.TypeSlack, "https://s.example/", nil), task(t, "release", "release", map[string]any{"action": "published"}), "unsupported event: release"},
+		"wiki":      {typeHook(hooks.TypeSlack, "https://s.example/", nil), task(t, "wiki", "wiki", map[string]any{"action": "created"}), "unsupported event: wiki"},
+		"release":   {typeHook(hooks.TypeSlack, "https://s.example/", nil), task(t, "release", "release", map[string]any{"action": "published"}), "release payload: incomplete payload"},
 		"not json":  {typeHook(hooks.TypeDiscord, "https://d.example/", nil), &hooks.Task{Event: "push", EventType: "push", Payload: []byte("{")}, "push payload"},
 		"no sender": {typeHook(hooks.TypeTelegram, "https://t.example/", nil), task(t, "issues", "issues", map[string]any{"action": "opened"}), "incomplete payload"},
 		"too big":   {typeHook(hooks.TypeMatrix, "https://m.example/send", nil), task(t, "push", "push", big), "matrix payload size"},
@@ -34,7 +35,7 @@ func TestNewRequestRefusals(t *testing.T) {
 		require.ErrorIs(t, err, forge.ErrInvalid, name)
 		assert.Contains(t, err.Error(), c.msg, name)
 	}
-	assert.False(t, hooks.Deliverable(hooks.TypeSourcehutBuilds))
+	assert.True(t, hooks.Deliverable(hooks.TypeSourcehutBuilds)) // through Service, with Config.Files
 	assert.False(t, hooks.Deliverable("irc"))
 	for _, typ := range []hooks.Type{hooks.TypeForgejo, hooks.TypeSlack, hooks.TypeMatrix, hooks.TypePackagist} {
 		assert.True(t, hooks.Deliverable(typ), typ)

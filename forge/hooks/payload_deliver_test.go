@@ -80,8 +80,8 @@ func (rc *typeReceiver) collect(t *testing.T, n int) map[string]request {
 // loopback receiver through the running worker (Run), each in its own format, method and
 // URL (matrix: PUT to the room URL plus the body's SHA-1 as transaction
 // id, with the access token and without X-Forgejo headers; telegram: the
-// chat_id of its meta added to the sendMessage URL); the sourcehut_builds
-// hook gets nothing queued; every task is logged delivered.
+// chat_id of its meta added to the sendMessage URL); every task is logged
+// delivered (sourcehut_builds: TestSourcehutBuilds).
 func TestDeliverEveryType(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -110,12 +110,10 @@ func TestDeliverEveryType(t *testing.T) {
 			"room_id": "!r", "message_type": "2"}, "Bearer tok"),
 		mk(hooks.TypeWechatwork, hooks.Settings{}, ""),
 		mk(hooks.TypePackagist, hooks.Settings{"package_url": "https://packagist.org/packages/alice/proj"}, ""),
-		mk(hooks.TypeSourcehutBuilds, hooks.Settings{"manifest_path": ".builds/ci.yml"}, ""),
 	} {
 		ids[string(h.Type)] = h.ID
 	}
 	e.push(t, repos.RefUpdate{Ref: "refs/heads/main", OldID: c1, NewID: c2})
-	assert.Empty(t, e.tasks(t, ids["sourcehut_builds"]), "sourcehut_builds is not delivered")
 	wctx, stop := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- e.hooks.Run(wctx) }()
@@ -223,9 +221,9 @@ func TestUnconvertibleEventGivenUp(t *testing.T) {
 	rc := newTypeReceiver(t)
 	e := newEnv(t, []string{"loopback"})
 	h, err := e.hooks.Create(ctx, e.alice, hooks.RepoHooks("alice", "proj"), hooks.CreateOptions{Type: hooks.TypeDiscord,
-		Config: hooks.Settings{"url": rc.srv.URL + "/discord", "content_type": "json"}, Events: []string{"release"}, Active: true})
+		Config: hooks.Settings{"url": rc.srv.URL + "/discord", "content_type": "json"}, Events: []string{"wiki"}, Active: true})
 	require.NoError(t, err)
-	require.NoError(t, e.hooks.Enqueue(ctx, hooks.Event{Word: "release", Repo: e.repo, Payload: map[string]any{"action": "published"}}))
+	require.NoError(t, e.hooks.Enqueue(ctx, hooks.Event{Word: "wiki", Repo: e.repo, Payload: map[string]any{"action": "created"}}))
 	n, err := e.hooks.DeliverDue(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, 1, n)
@@ -235,7 +233,7 @@ func TestUnconvertibleEventGivenUp(t *testing.T) {
 	assert.True(t, log[0].Delivered)
 	assert.False(t, log[0].Succeeded)
 	assert.Equal(t, 1, log[0].Attempts)
-	assert.Contains(t, log[0].ResponseBody, "unsupported event: release")
+	assert.Contains(t, log[0].ResponseBody, "unsupported event: wiki")
 	n, err = e.hooks.DeliverDue(ctx)
 	require.NoError(t, err)
 	assert.Zero(t, n, "not retried")

@@ -56,8 +56,10 @@ var reviewEventName = map[string]string{
 
 // Pull request actions besides the issue ones (Forgejo's HookIssueAction).
 const (
-	ActionSynchronized = "synchronized"
-	ActionReviewed     = "reviewed"
+	ActionSynchronized         = "synchronized"
+	ActionReviewed             = "reviewed"
+	ActionReviewRequested      = "review_requested"
+	ActionReviewRequestRemoved = "review_request_removed"
 )
 
 // PayloadBranch is the head or base of a payload pull request (Forgejo's
@@ -120,13 +122,16 @@ type PayloadReview struct {
 // PullRequestPayload is Forgejo's pull_request event (and its review
 // events).
 type PullRequestPayload struct {
-	Action      string         `json:"action"`
-	Number      int64          `json:"number"`
-	PullRequest *PayloadPull   `json:"pull_request"`
-	Repository  *PayloadRepo   `json:"repository"`
-	Sender      *PayloadUser   `json:"sender"`
-	CommitID    string         `json:"commit_id"`
-	Review      *PayloadReview `json:"review"`
+	Action      string       `json:"action"`
+	Number      int64        `json:"number"`
+	PullRequest *PayloadPull `json:"pull_request"`
+	// RequestedReviewer is the reviewer of review_requested and
+	// review_request_removed, null otherwise.
+	RequestedReviewer *PayloadUser   `json:"requested_reviewer"`
+	Repository        *PayloadRepo   `json:"repository"`
+	Sender            *PayloadUser   `json:"sender"`
+	CommitID          string         `json:"commit_id"`
+	Review            *PayloadReview `json:"review"`
 }
 
 // payloadPull builds the pull request object; us are the base owner, the
@@ -195,6 +200,23 @@ func (s *Service) PullReviewed(ctx context.Context, actor forge.Actor, repo *for
 	p := s.pullPayload(ctx, actor, repo, is, pr, ActionReviewed)
 	p.Review = &PayloadReview{Type: rv.Kind, Content: rv.Content}
 	return s.Enqueue(ctx, Event{Word: "pull_request_review", Name: name, Type: rv.Kind, Repo: repo, Payload: p})
+}
+
+// PullReviewRequested queues the pull_request event of a review requested
+// from the user reviewer (action ActionReviewRequested), or of its request
+// removed (ActionReviewRequestRemoved): word pull_request_review_request,
+// X-Forgejo-Event pull_request and X-Forgejo-Event-Type
+// pull_request_review_request, the reviewer in requested_reviewer, as
+// Forgejo's notifier PullRequestReviewRequest.
+func (s *Service) PullReviewRequested(ctx context.Context, actor forge.Actor, repo *forge.Repository, is IssueInfo, pr PullInfo, reviewer forge.ID, removed bool) error {
+	action := ActionReviewRequested
+	if removed {
+		action = ActionReviewRequestRemoved
+	}
+	p := s.pullPayload(ctx, actor, repo, is, pr, action)
+	p.RequestedReviewer = s.payloadUser(s.users(ctx, reviewer)[0])
+	return s.Enqueue(ctx, Event{Word: "pull_request_review_request", Name: "pull_request", Type: "pull_request_review_request",
+		Repo: repo, Payload: p})
 }
 
 func (s *Service) pullPayload(ctx context.Context, actor forge.Actor, repo *forge.Repository, is IssueInfo, pr PullInfo, action string) PullRequestPayload {

@@ -43,6 +43,9 @@ type Config struct {
 	// Commits reads the commits of pushes for push payloads (commits,
 	// total_commits, head_commit). Nil sends them empty.
 	Commits CommitReader
+	// Files reads the build manifests of sourcehut_builds hooks from the
+	// repositories. Nil records their deliveries as failed.
+	Files FileReader
 	// RootURL is the forge's public URL ending in "/", for the html_url
 	// and compare_url of payloads.
 	RootURL string

@@ -176,6 +176,9 @@ func (s *Service) GetRelease(ctx context.Context, actor forge.Actor, owner, name
 		}
 		return fillReleases(ctx, tx, actor, []*Release{rel})
 	})
+	if err == nil {
+		s.notifyRelease(ctx, actor, v.Repo, ReleaseEvent{Op: ReleaseCreated, Release: rel})
+	}
 	return v, rel, err
 }
 
@@ -246,6 +249,9 @@ func (s *Service) CreateRelease(ctx context.Context, actor forge.Actor, owner, n
 		rel = stored
 		return fillReleases(ctx, tx, actor, []*Release{rel})
 	})
+	if err == nil {
+		s.notifyRelease(ctx, actor, v.Repo, ReleaseEvent{Op: ReleaseCreated, Release: rel})
+	}
 	return v, rel, err
 }
 
@@ -350,12 +356,13 @@ func (s *Service) EditRelease(ctx context.Context, actor forge.Actor, owner, nam
 		}
 	}
 	var rel *Release
+	var wasDraft bool
 	err = s.store.View(ctx, func(tx Tx) error {
 		var err error
 		if rel, err = tx.ReleaseByID(ctx, v.Repo.ID, id); err != nil {
 			return storeMissing(err, releaseMissing(id, ""))
 		}
-		wasDraft := rel.Draft
+		wasDraft = rel.Draft
 		applyRelease(rel, o)
 		if wasDraft && !rel.Draft {
 			rel.Created = s.clock.Now() // published now
@@ -392,6 +399,7 @@ func (s *Service) EditRelease(ctx context.Context, actor forge.Actor, owner, nam
 		s.dropTag(ctx, v, created)
 		return nil, nil, err
 	}
+	s.notifyRelease(ctx, actor, v.Repo, ReleaseEvent{Op: ReleaseEdited, Release: out, WasDraft: wasDraft, TagCreated: created != ""})
 	if created != "" {
 		v, err = s.refreshed(ctx, v)
 	}
@@ -410,8 +418,8 @@ func (s *Service) DeleteRelease(ctx context.Context, actor forge.Actor, owner, n
 		return err
 	}
 	var assets []*Attachment
+	var rel *Release
 	err = s.store.Update(ctx, func(tx Tx) error {
-		var rel *Release
 		var err error
 		if tag != "" {
 			rel, err = tx.ReleaseByTag(ctx, v.Repo.ID, tag)
@@ -430,6 +438,8 @@ func (s *Service) DeleteRelease(ctx context.Context, actor forge.Actor, owner, n
 		return err
 	}
 	s.removeBlobs(ctx, assets)
+	rel.Assets = assets
+	s.notifyRelease(ctx, actor, v.Repo, ReleaseEvent{Op: ReleaseRemoved, Release: rel})
 	return nil
 }
 

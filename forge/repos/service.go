@@ -32,6 +32,9 @@ type Config struct {
 	// RepoListeners are told of repositories created, forked and deleted,
 	// after the change is committed (see RepoListener).
 	RepoListeners []RepoListener
+	// ReleaseListeners are told of releases created, edited and deleted,
+	// after the change is committed (see ReleaseListener).
+	ReleaseListeners []ReleaseListener
 	// DisableAutoWatch stops creators and forkers watching their new
 	// repositories (Forgejo's [service] AUTO_WATCH_NEW_REPOS = false).
 	DisableAutoWatch bool
