@@ -256,7 +256,7 @@ func (s *Service) syncPull(ctx context.Context, id forge.ID) error {
 	if serr != nil {
 		return serr
 	}
-	if err := s.cfg.Repos.Refresh(ctx, repo.ID); err != nil {
+	if err := s.cfg.Repos.Refresh(ctx, repo.ID, updates); err != nil {
 		return err
 	}
 	if len(updates) > 0 {
