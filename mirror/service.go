@@ -40,6 +40,13 @@ type GitQuota interface {
 	CheckGitQuota(ctx context.Context, r *forge.Repository) error
 }
 
+// ReposQuota checks the size:repos:all quota of a repository's owner
+// before a scheduled sync (repos.Service.CheckReposQuota); a Config.Quota
+// that also implements it makes scheduled syncs of owners over quota skip.
+type ReposQuota interface {
+	CheckReposQuota(ctx context.Context, r *forge.Repository) error
+}
+
 type SyncListener interface {
 	AfterSync(ctx context.Context, repo *forge.Repository, updates []RefUpdate)
 }
