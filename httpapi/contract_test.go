@@ -51,8 +51,6 @@ var perOperation = map[string]map[int]string{
 	"repoUpdateAvatar":           {http.StatusUnprocessableEntity: "a body that is not a PNG, JPEG, GIF or WebP image; Forgejo answers it with a 500"},
 	"repoCreateBranchProtection": {http.StatusBadRequest: "`both rule_name and branch_name are empty` is 400 (spec/repos.md §1); the document omits it"},
 	"adminRenameUser":            {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
-	"repoSyncForkDefault":        {http.StatusLocked: "an archived fork is 423 (Forgejo's mustNotBeArchived on the route); the document omits it"},
-	"repoSyncForkBranch":         {http.StatusLocked: "an archived fork is 423 (Forgejo's mustNotBeArchived on the route); the document omits it"},
 }
 
 // listBodies are operations that answer a list of the declared schema in

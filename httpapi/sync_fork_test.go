@@ -136,3 +136,12 @@ func filterPrefix(l []string, prefix string) []string {
 	}
 	return out
 }
+
+func init() {
+	for _, op := range []string{"repoSyncForkDefault", "repoSyncForkBranch"} {
+		if perOperation[op] == nil {
+			perOperation[op] = map[int]string{}
+		}
+		perOperation[op][http.StatusLocked] = "an archived fork is 423 (Forgejo's mustNotBeArchived on the route); the document omits it"
+	}
+}
