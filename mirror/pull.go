@@ -10,7 +10,8 @@ import (
 )
 
 // CheckMigration checks a migration source for actor before anything is
-// created: the feature switches (ErrDisabled; DISABLE_NEW_PULL refuses a
+// created: the scheme (CheckMigrationProtocol: ssh is refused), the
+// feature switches (ErrDisabled; DISABLE_NEW_PULL refuses a
 // mirror with forge.ErrForbidden), the address (ParseRemoteAddress's
 // errors; auth_token is used as the password as Forgejo's git service
 // does), local paths (site administrators with AllowLocalPaths only), the
@@ -30,6 +31,9 @@ func (s *Service) CheckMigration(ctx context.Context, actor forge.Actor, o Migra
 	}
 	if o.Mirror && s.cfg.DisableNewPull {
 		return nil, forge.Errorf(forge.ErrForbidden, "the site administrator has disabled the creation of new pull mirrors")
+	}
+	if err := CheckMigrationProtocol(o.CloneAddr); err != nil {
+		return nil, err
 	}
 	pass := o.AuthPassword
 	if o.AuthToken != "" {
