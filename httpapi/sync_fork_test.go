@@ -95,6 +95,13 @@ func TestSyncForkAPI(t *testing.T) {
 	assert.Equal(t, c1, got)
 	assert.Empty(t, filterPrefix(rec.updates(), "bob/up "))
 
+	// A protected branch the actor may not push to: refused as a push is.
+	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/bob/up/branch_protections", token: bob,
+		body: map[string]any{"rule_name": "main", "enable_push": false}}), http.StatusCreated, "")
+	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/bob/up/sync_fork", token: bob}), http.StatusForbidden,
+		"Not allowed to push to protected branch main")
+	e.expect(e.do(req{method: "DELETE", path: "/api/v1/repos/bob/up/branch_protections/main", token: bob}), http.StatusNoContent, "")
+
 	// Sync: the fork's main is the parent's, in git itself.
 	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/bob/up/sync_fork", token: bob}), http.StatusNoContent, "")
 	got, _ = e.branchCommit(t, bob, "bob/up", "main")
