@@ -414,6 +414,10 @@ var accessMatrix = map[string]accessClass{
 	"repoMigrate":                   acOther,     // POST /repos/migrate
 	"repoConvert":                   acRepoAdmin, // POST /repos/{owner}/{repo}/convert
 	"repoMirrorSync":                acRepoWrite, // POST /repos/{owner}/{repo}/mirror-sync
+	"repoSyncForkDefaultInfo":       acRepoRead,  // GET /repos/{owner}/{repo}/sync_fork
+	"repoSyncForkDefault":           acRepoWrite, // POST /repos/{owner}/{repo}/sync_fork
+	"repoSyncForkBranchInfo":        acRepoRead,  // GET /repos/{owner}/{repo}/sync_fork/{branch}
+	"repoSyncForkBranch":            acRepoWrite, // POST /repos/{owner}/{repo}/sync_fork/{branch}
 	"repoListPushMirrors":           acRepoAdmin, // GET /repos/{owner}/{repo}/push_mirrors
 	"repoAddPushMirror":             acRepoAdmin, // POST /repos/{owner}/{repo}/push_mirrors
 	"repoPushMirrorSync":            acRepoAdmin, // POST /repos/{owner}/{repo}/push_mirrors-sync

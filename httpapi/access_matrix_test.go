@@ -657,6 +657,8 @@ var matrixNoSeed = map[string]bool{
 	"repoPullRequestIsMerged": true, "repoGetCommitPullRequest": true,
 	"repoGetPushMirrorByRemoteName": true,
 	"userCurrentCheckStarring":      true, "userCurrentCheckSubscription": true, "userGetHook": true,
+	// 400 `The Repo must be a fork`: the seeded repositories are no forks.
+	"repoSyncForkDefaultInfo": true, "repoSyncForkBranchInfo": true,
 }
 
 // TestAccessMatrix calls every implemented route as every actor against

@@ -56,6 +56,9 @@ func (a *API) migrateRepo(c *call) {
 			}
 			return "", nil
 		},
+		// Forgejo's Migrate checks size:repos:all of repo_owner (or the
+		// doer), an administrator migrating for another owner included.
+		OwnerQuota: true,
 	}
 	owner := deref(opt.RepoOwner)
 	var v *repos.View

@@ -41,8 +41,12 @@ func (m mirrorRepos) RepoByID(ctx context.Context, id forge.ID) (*forge.Reposito
 	return r, err
 }
 
-func (m mirrorRepos) Refresh(ctx context.Context, id forge.ID) error {
-	return m.s.AfterPush(ctx, systemActor, id, nil)
+func (m mirrorRepos) Refresh(ctx context.Context, id forge.ID, updates []mirror.RefUpdate) error {
+	var ups []repos.RefUpdate
+	for _, u := range updates {
+		ups = append(ups, repos.RefUpdate{Ref: u.Ref, OldID: u.OldID, NewID: u.NewID})
+	}
+	return m.s.AfterPush(ctx, systemActor, id, ups)
 }
 
 // syncBuffer is a log sink safe for concurrent writes.
@@ -65,7 +69,7 @@ func (s *syncBuffer) String() string {
 
 // newMirrorEnv is newEnv on one memstore (the mirror rows reference the
 // repository rows) with the mirror service and policy p.
-func newMirrorEnv(t *testing.T, p mirror.Policy, logs *syncBuffer) (*env, *gitstore.Store) {
+func newMirrorEnv(t *testing.T, p mirror.Policy, logs *syncBuffer, listeners ...repos.PushListener) (*env, *gitstore.Store) {
 	t.Helper()
 	db := memstore.New()
 	clock := forgetest.NewClock()
@@ -81,7 +85,7 @@ func newMirrorEnv(t *testing.T, p mirror.Policy, logs *syncBuffer) (*env, *gitst
 	t.Cleanup(func() { git.Close() })
 	blobs, err := blob.OpenDir(t.TempDir())
 	require.NoError(t, err)
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
+	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, PushListeners: listeners})
 	require.NoError(t, err)
 	log := slog.New(slog.NewTextHandler(logs, nil))
 	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc},

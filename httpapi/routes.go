@@ -178,6 +178,7 @@ func (a *API) routes() []route {
 	routes = append(routes, a.packageRoutes()...)
 	routes = append(routes, a.quotaRoutes()...)
 	routes = append(routes, a.mirrorRoutes()...)
+	routes = append(routes, a.syncForkRoutes()...)
 	return routes
 }
 

@@ -25,3 +25,19 @@ func (a *API) mirrorRoutes() []route {
 		{Method: "DELETE", Path: rp + "/push_mirrors/{name}", Op: "repoDeletePushMirror", Scopes: mirrorScope, Token: true, h: a.deletePushMirror},
 	}
 }
+
+// syncForkRoutes are /repos/{owner}/{repo}/sync_fork[/{branch}]: reading
+// the sync information needs read access to the code, syncing write
+// access (forge/repos decides). Nil without a repository service.
+func (a *API) syncForkRoutes() []route {
+	if a.cfg.Repos == nil {
+		return nil
+	}
+	const rp = "/repos/{owner}/{repo}/sync_fork"
+	return []route{
+		{Method: "GET", Path: rp, Op: "repoSyncForkDefaultInfo", Scopes: mirrorScope, h: a.syncForkInfo},
+		{Method: "POST", Path: rp, Op: "repoSyncForkDefault", Scopes: mirrorScope, Token: true, h: a.syncFork},
+		{Method: "GET", Path: rp + "/{branch}", Op: "repoSyncForkBranchInfo", Scopes: mirrorScope, h: a.syncForkInfo},
+		{Method: "POST", Path: rp + "/{branch}", Op: "repoSyncForkBranch", Scopes: mirrorScope, Token: true, h: a.syncFork},
+	}
+}

@@ -153,6 +153,12 @@ var samples = map[string]sample{
 	"userCurrentDeleteSubscription": {path: "/repos/alice/proj/subscription", ok: outcome{204, ""}},
 	"repoListSubscribers":           {path: "/repos/alice/proj/subscribers", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"repoListStargazers":            {path: "/repos/alice/proj/stargazers", anon: outcome{200, ""}, ok: outcome{200, ""}},
+
+	// Fork sync: alice/proj is no fork.
+	"repoSyncForkDefaultInfo": {path: "/repos/alice/proj/sync_fork", anon: outcome{400, "The Repo must be a fork"}, ok: outcome{400, "The Repo must be a fork"}},
+	"repoSyncForkDefault":     {path: "/repos/alice/proj/sync_fork", ok: outcome{400, "The Repo must be a fork"}},
+	"repoSyncForkBranchInfo":  {path: "/repos/alice/proj/sync_fork/main", anon: outcome{400, "The Repo must be a fork"}, ok: outcome{400, "The Repo must be a fork"}},
+	"repoSyncForkBranch":      {path: "/repos/alice/proj/sync_fork/main", ok: outcome{400, "The Repo must be a fork"}},
 }
 
 func scopeWords(cats []forge.ScopeCategory, level string) []string {

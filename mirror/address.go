@@ -38,7 +38,39 @@ const (
 	MsgProtocol    = "Invalid mirror protocol"
 	MsgBlocked     = "You can not import from disallowed hosts."
 	MsgLocalPath   = "You are not allowed to import local repositories."
+	// MsgMigrationProtocol is the refusal of a migration source whose
+	// scheme is not http, https or git (ssh included), with its host.
+	MsgMigrationProtocol = "migration/cloning from '%s' is not allowed: the provided url protocol is not allowed"
 )
+
+// CheckMigrationProtocol refuses the migration sources Forgejo's
+// IsMigrateURLAllowed refuses for their scheme: anything but http, https,
+// git and local paths. ssh remotes — `ssh://…` and SCP-like `user@host:path`,
+// which Forgejo's ParseRemoteAddr turns into `ssh://` first — are refused
+// for migrations and pull mirrors, as Forgejo does (they are allowed only
+// as push-mirror targets, with use_ssh): the server would need an ssh key
+// the migrating user cannot give, and ssh would bypass the address policy
+// of the http transport. The refusal is forge.ErrInvalid with the reason
+// ErrAddrProtocol and Forgejo's message (422 `migration/cloning from
+// '<host>' is not allowed: the provided url protocol is not allowed`,
+// the host with its port). Other addresses return nil, whatever else may
+// be wrong with them (ParseRemoteAddress tells).
+func CheckMigrationProtocol(addr string) error {
+	addr = strings.TrimSpace(addr)
+	host := ""
+	if m := scpRegex.FindStringSubmatch(addr); m != nil && !strings.Contains(addr, "://") {
+		host = m[2]
+	} else if u, err := url.Parse(addr); err == nil && len(u.Scheme) > 1 {
+		switch strings.ToLower(u.Scheme) {
+		case "http", "https", "git", "file":
+			return nil
+		}
+		host = u.Host
+	} else {
+		return nil
+	}
+	return forge.Reasonf(forge.ErrInvalid, ErrAddrProtocol, MsgMigrationProtocol, host)
+}
 
 // Credentials authenticate to a remote. They are kept apart from the
 // address, sealed at rest, and print as "[redacted]" through fmt, slog and

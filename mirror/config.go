@@ -25,7 +25,9 @@ type Config struct {
 	Store Store
 	Repos Repos
 	// Quota, when set, checks size:git:all of the owner before a manual
-	// sync (POST mirror-sync); nil checks nothing.
+	// sync (POST mirror-sync) and, when it is also a ReposQuota,
+	// size:repos:all before a scheduled one (skipped when refused); nil
+	// checks nothing.
 	Quota GitQuota
 	Git   Git
 	// Clock stamps syncs and schedules. Nil means forge.SystemClock.

@@ -119,6 +119,7 @@ type storeRepos struct {
 	s         repos.Store
 	mu        sync.Mutex
 	refreshed map[forge.ID]int
+	updates   []mirror.RefUpdate
 	perms     map[forge.ID]forge.AccessMode
 }
 
@@ -157,9 +158,10 @@ func (r *storeRepos) RepoByID(ctx context.Context, id forge.ID) (*forge.Reposito
 	return out, err
 }
 
-func (r *storeRepos) Refresh(ctx context.Context, id forge.ID) error {
+func (r *storeRepos) Refresh(ctx context.Context, id forge.ID, updates []mirror.RefUpdate) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.updates = append(r.updates, updates...)
 	if r.refreshed == nil {
 		r.refreshed = map[forge.ID]int{}
 	}

@@ -6,10 +6,12 @@ import (
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // CheckMigration checks a migration source for actor before anything is
-// created: the feature switches (ErrDisabled; DISABLE_NEW_PULL refuses a
+// created: the scheme (CheckMigrationProtocol: ssh is refused), the
+// feature switches (ErrDisabled; DISABLE_NEW_PULL refuses a
 // mirror with forge.ErrForbidden), the address (ParseRemoteAddress's
 // errors; auth_token is used as the password as Forgejo's git service
 // does), local paths (site administrators with AllowLocalPaths only), the
@@ -29,6 +31,9 @@ func (s *Service) CheckMigration(ctx context.Context, actor forge.Actor, o Migra
 	}
 	if o.Mirror && s.cfg.DisableNewPull {
 		return nil, forge.Errorf(forge.ErrForbidden, "the site administrator has disabled the creation of new pull mirrors")
+	}
+	if err := CheckMigrationProtocol(o.CloneAddr); err != nil {
+		return nil, err
 	}
 	pass := o.AuthPassword
 	if o.AuthToken != "" {
@@ -203,8 +208,9 @@ func (s *Service) Convert(ctx context.Context, actor forge.Actor, owner, name st
 }
 
 // syncPull fetches a pull mirror and records the outcome; it returns the
-// sync's error (already recorded and logged).
-func (s *Service) syncPull(ctx context.Context, id forge.ID) error {
+// sync's error (already recorded and logged). A scheduled sync of an
+// owner over its size:repos:all quota is skipped (overQuota).
+func (s *Service) syncPull(ctx context.Context, id forge.ID, scheduled bool) error {
 	var m *PullMirror
 	if err := s.cfg.Store.View(ctx, func(tx Tx) error {
 		var err error
@@ -216,6 +222,11 @@ func (s *Service) syncPull(ctx context.Context, id forge.ID) error {
 	repo, err := s.cfg.Repos.RepoByID(ctx, m.RepoID)
 	if err != nil {
 		return err
+	}
+	if scheduled {
+		if skip, err := s.overQuota(ctx, repo, id); skip || err != nil {
+			return err
+		}
 	}
 	creds, err := s.unseal(m.SealedCreds)
 	var updates []RefUpdate
@@ -256,7 +267,7 @@ func (s *Service) syncPull(ctx context.Context, id forge.ID) error {
 	if serr != nil {
 		return serr
 	}
-	if err := s.cfg.Repos.Refresh(ctx, repo.ID); err != nil {
+	if err := s.cfg.Repos.Refresh(ctx, repo.ID, updates); err != nil {
 		return err
 	}
 	if len(updates) > 0 {
@@ -278,4 +289,39 @@ func (s *Service) retryAt(now time.Time, interval time.Duration, failures int) t
 		ceiling = interval
 	}
 	return now.Add(Backoff(failures, s.cfg.RetryBase, ceiling))
+}
+
+// overQuota is Forgejo's check before a scheduled pull-mirror sync
+// (services/mirror/mirror.go): when Config.Quota is a ReposQuota that
+// refuses the owner's size:repos:all, the sync is skipped silently — no
+// error, last_error and the failure count untouched, a log line at Info
+// — and the next one is scheduled at now + interval, so that the
+// scheduler does not pick the mirror up again at once. It reports whether
+// it skipped.
+func (s *Service) overQuota(ctx context.Context, repo *forge.Repository, id forge.ID) (bool, error) {
+	q, ok := s.cfg.Quota.(ReposQuota)
+	if !ok {
+		return false, nil
+	}
+	qerr := q.CheckReposQuota(ctx, repo)
+	if qerr == nil {
+		return false, nil
+	}
+	if !errors.Is(qerr, quota.ErrExceeded) {
+		return false, qerr
+	}
+	now := s.now()
+	err := s.cfg.Store.Update(ctx, func(tx Tx) error {
+		cur, err := tx.PullMirrorByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		cur.NextUpdate = NextUpdate(now, cur.Interval)
+		return tx.UpdatePullMirror(ctx, cur)
+	})
+	if err != nil {
+		return false, err
+	}
+	s.log.Info("mirror: scheduled sync skipped, the owner is over quota", "repo", repo.FullName(), "error", qerr.Error())
+	return true, nil
 }

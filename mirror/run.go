@@ -63,7 +63,7 @@ func (s *Service) run(ctx context.Context, key Key, holder string, scheduled boo
 		_ = s.cfg.Store.Update(bg, func(tx Tx) error { return tx.ReleaseLease(bg, key, holder) })
 	}()
 	if key.Kind == KindPull {
-		return true, s.syncPull(ctx, key.ID)
+		return true, s.syncPull(ctx, key.ID, scheduled)
 	}
 	return true, s.syncPush(ctx, key.ID)
 }

@@ -22,8 +22,13 @@ type Repos interface {
 	// (the scheduler). forge.ErrNotFound if none.
 	RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, error)
 	// Refresh brings the stored state of a repository (size, emptiness,
-	// default branch) up to date after git changed it; quota counts size.
-	Refresh(ctx context.Context, id forge.ID) error
+	// default branch) up to date after a sync changed its references by
+	// updates (none when nothing moved; quota counts size), then tells the
+	// push listeners of updates as after a push: webhooks get push, create
+	// and delete events, pull requests whose head moved are updated, push
+	// mirrors with sync_on_commit run. An update with OldID "" created its
+	// reference, one with NewID "" deleted it.
+	Refresh(ctx context.Context, id forge.ID, updates []RefUpdate) error
 }
 
 // SyncListener is told of the references a pull-mirror sync changed,
@@ -33,6 +38,13 @@ type Repos interface {
 // sync (repos.Service.CheckGitQuota): a *quota.ExceededError refuses it.
 type GitQuota interface {
 	CheckGitQuota(ctx context.Context, r *forge.Repository) error
+}
+
+// ReposQuota checks the size:repos:all quota of a repository's owner
+// before a scheduled sync (repos.Service.CheckReposQuota); a Config.Quota
+// that also implements it makes scheduled syncs of owners over quota skip.
+type ReposQuota interface {
+	CheckReposQuota(ctx context.Context, r *forge.Repository) error
 }
 
 type SyncListener interface {

@@ -27,11 +27,23 @@ func (m mirrorRepos) RepoByID(ctx context.Context, id forge.ID) (*forge.Reposito
 	return r, err
 }
 
-// Refresh records the repository's size and emptiness after a sync
-// (repos.Service.AfterPush with no updates: the push listeners learn of
-// the sync's updates from mirror's SyncListeners instead).
-func (m mirrorRepos) Refresh(ctx context.Context, id forge.ID) error {
-	return m.s.AfterPush(ctx, mirrorSystem, id, nil)
+// Refresh records the repository's size and emptiness after a sync and
+// tells the push listeners (webhooks, pull requests, push mirrors) of the
+// sync's reference updates, as repos.Service.AfterPush does after a push.
+// The pusher is the scheduler's system actor (Forgejo names the
+// repository's owner).
+func (m mirrorRepos) Refresh(ctx context.Context, id forge.ID, updates []mirror.RefUpdate) error {
+	return m.s.AfterPush(ctx, mirrorSystem, id, mirrorUpdates(updates))
+}
+
+// mirrorUpdates converts a sync's updates to the push listeners' (nil for
+// none).
+func mirrorUpdates(updates []mirror.RefUpdate) []repos.RefUpdate {
+	var out []repos.RefUpdate
+	for _, u := range updates {
+		out = append(out, repos.RefUpdate{Ref: u.Ref, OldID: u.OldID, NewID: u.NewID})
+	}
+	return out
 }
 
 // mirrorPushes is the repos push listener of sync_on_commit push mirrors;

@@ -87,3 +87,11 @@ func PushAllowance(ctx context.Context) (n int64, ok bool) {
 func (s *Service) CheckGitQuota(ctx context.Context, r *forge.Repository) error {
 	return s.checkQuota(ctx, r, quota.SubjectGitAll)
 }
+
+// CheckReposQuota is the size:repos:all check of the owner of r for the
+// git writes of other domains (a scheduled pull-mirror sync is skipped
+// when it refuses): nil when quota is disabled or allows it, else a
+// *quota.ExceededError naming the owner.
+func (s *Service) CheckReposQuota(ctx context.Context, r *forge.Repository) error {
+	return s.checkQuota(ctx, r, quota.SubjectReposAll)
+}

@@ -28,6 +28,11 @@ type CreateOptions struct {
 	// the directory or leaves none, and returns its object format, which
 	// the row takes. Its error undoes the creation and is returned.
 	Populate func(ctx context.Context, id forge.ID) (forge.ObjectFormat, error)
+	// OwnerQuota checks size:repos:all of the new owner also when a site
+	// administrator creates for another user (POST /repos/migrate checks
+	// the quota of repo_owner; POST /admin/users/{username}/repos does
+	// not).
+	OwnerQuota bool
 }
 
 // Create makes a repository owned by the user called owner ("" for the
@@ -223,7 +228,7 @@ func (s *Service) create(ctx context.Context, actor forge.Actor, owner string, f
 		}
 		// Forgejo checks the quota of POST /user/repos and
 		// /orgs/{org}/repos, not of the administrator's creation.
-		if !forOther {
+		if !forOther || o.OwnerQuota {
 			if err := s.checkOwnerQuota(ctx, tx, u, o.Private); err != nil {
 				return err
 			}
