@@ -62,6 +62,13 @@ const SearchPageSize = 20
 // required for filtering on team` for a team without owner; the errors of
 // Config.Search for an unknown owner or team. Without Config.Search the
 // search finds nothing.
+//
+// When Config.Search also implements RepoViews and no team is given, the
+// repositories are a condition of the store's query
+// (SearchRepoTx.SearchableRepos) rather than a listing of every one with
+// its permission; only the page's repositories are then asked for, and
+// an unknown owner is forge.ErrNotFound `user redirect does not exist
+// [name: x]` as forge/repos.Service.IssueRepos says it (search_repos.go).
 func (s *Service) Search(ctx context.Context, actor forge.Actor, opt SearchOption) ([]*IssueView, int64, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryIssue); err != nil {
 		return nil, 0, err
