@@ -28,18 +28,27 @@ import (
 // public one.
 var sqlSearchableRepos = prepared(`WITH
 	a AS (SELECT :uid AS uid, :anon AS anon, :admin AS admin, :restricted AS restricted, :public AS public_only),
+	collab AS (SELECT repo_id FROM collaboration WHERE user_id = :uid AND mode > 0),
+	seen_collab AS (SELECT repo_id FROM collaboration WHERE user_id = :visible),
+	member AS (SELECT org_id FROM org_user WHERE uid = :uid),
+	seen_member AS (SELECT org_id FROM org_user WHERE uid = :visible),
+	team_grant AS MATERIALIZED (SELECT tr.repo_id, tu.uid, max(tm.authorize) AS authorize,
+			max(EXISTS (SELECT 1 FROM team_unit un WHERE un.team_id = tm.id AND un.unit = 'repo.issues' AND un.access_mode > 0)) AS issues,
+			max(EXISTS (SELECT 1 FROM team_unit un WHERE un.team_id = tm.id AND un.unit = 'repo.pulls' AND un.access_mode > 0)) AS pulls
+		FROM team_user tu JOIN team tm ON tm.id = tu.team_id JOIN team_repo tr ON tr.team_id = tm.id
+		JOIN repository tr_r ON tr_r.id = tr.repo_id AND tr_r.owner_id = tm.org_id
+		WHERE tu.uid IN (:uid, :visible) AND tu.uid > 0 GROUP BY tr.repo_id, tu.uid),
 	v AS (SELECT r.id, r.owner_id, r.is_private, r.has_issues, r.external_tracker, r.has_pull_requests,
 			u.type AS owner_type, u.visibility IN ('public', '') AS public_owner, u.visibility AS owner_visibility,
-			EXISTS (SELECT 1 FROM collaboration c WHERE c.repo_id = r.id AND c.user_id = :uid AND c.mode > 0) AS collab,
-			EXISTS (SELECT 1 FROM org_user ou WHERE ou.org_id = r.owner_id AND ou.uid = :uid) AS member
+			r.id IN collab AS collab, r.owner_id IN member AS member,
+			g.authorize AS team_mode, coalesce(g.issues, 0) AS team_issues, coalesce(g.pulls, 0) AS team_pulls
 		FROM repository r JOIN users u ON u.id = r.owner_id
+		LEFT JOIN team_grant g ON g.repo_id = r.id AND g.uid = :uid
 		WHERE r.status = :ready AND (:owner = 0 OR r.owner_id = :owner)
 		AND (:all OR (r.is_private = 0 AND :restricted = 0 AND (u.visibility IN ('public', '') OR (u.visibility = 'limited' AND :visible > 0)
-				OR EXISTS (SELECT 1 FROM org_user ou WHERE ou.org_id = r.owner_id AND ou.uid = :visible)))
-			OR r.owner_id = :visible OR EXISTS (SELECT 1 FROM collaboration c WHERE c.repo_id = r.id AND c.user_id = :visible)
-			OR EXISTS (SELECT 1 FROM team_repo tr JOIN team_user tu ON tu.team_id = tr.team_id
-				JOIN team tm ON tm.id = tr.team_id
-				WHERE tr.repo_id = r.id AND tu.uid = :visible AND tm.org_id = r.owner_id))),
+				OR r.owner_id IN seen_member))
+			OR r.owner_id = :visible OR r.id IN seen_collab
+			OR r.id IN (SELECT repo_id FROM team_grant WHERE uid = :visible))),
 	p AS (SELECT v.*,
 			NOT (a.public_only AND (v.is_private OR NOT v.public_owner))
 			AND NOT (a.anon AND v.is_private)
@@ -48,23 +57,12 @@ var sqlSearchableRepos = prepared(`WITH
 				WHEN a.admin OR a.uid = v.owner_id THEN 1
 				WHEN v.owner_visibility = 'private' OR a.restricted THEN v.member
 				ELSE 1 END) AS seen,
-			a.anon OR a.admin OR a.uid = v.owner_id OR (v.owner_type = 1 AND EXISTS (SELECT 1 FROM team_repo tr
-				JOIN team_user tu ON tu.team_id = tr.team_id AND tu.uid = a.uid
-				JOIN team tm ON tm.id = tr.team_id AND tm.org_id = v.owner_id
-				WHERE tr.repo_id = v.id AND tm.authorize >= 3)) AS full_access,
+			a.anon OR a.admin OR a.uid = v.owner_id OR (v.owner_type = 1 AND coalesce(v.team_mode, 0) >= 3) AS full_access,
 			v.collab OR (v.is_private = 0 AND NOT a.restricted) AS plain
 		FROM v, a)
 	SELECT id,
-		seen AND has_issues AND NOT external_tracker AND (full_access OR plain OR (owner_type = 1 AND EXISTS (SELECT 1 FROM team_repo tr
-			JOIN team_user tu ON tu.team_id = tr.team_id AND tu.uid = :uid
-			JOIN team tm ON tm.id = tr.team_id AND tm.org_id = owner_id
-			JOIN team_unit un ON un.team_id = tm.id AND un.unit = 'repo.issues' AND un.access_mode > 0
-			WHERE tr.repo_id = p.id))),
-		seen AND has_pull_requests AND (full_access OR plain OR (owner_type = 1 AND EXISTS (SELECT 1 FROM team_repo tr
-			JOIN team_user tu ON tu.team_id = tr.team_id AND tu.uid = :uid
-			JOIN team tm ON tm.id = tr.team_id AND tm.org_id = owner_id
-			JOIN team_unit un ON un.team_id = tm.id AND un.unit = 'repo.pulls' AND un.access_mode > 0
-			WHERE tr.repo_id = p.id)))
+		seen AND has_issues AND NOT external_tracker AND (full_access OR plain OR (owner_type = 1 AND team_issues)),
+		seen AND has_pull_requests AND (full_access OR plain OR (owner_type = 1 AND team_pulls))
 	FROM p ORDER BY id`)
 
 // SearchableRepos implements issues.SearchRepoTx.

@@ -27,7 +27,13 @@ CREATE TRIGGER comment_text_update AFTER UPDATE OF body, type ON comment BEGIN
 END;
 -- +goose StatementEnd
 
+-- The repository condition of the issue search (SearchableRepos) reads
+-- these columns of every repository: a covering index spares it the
+-- repository rows, which are wide.
+CREATE INDEX repository_issue_search ON repository (status, owner_id, is_private, has_issues, external_tracker, has_pull_requests);
+
 -- +goose Down
+DROP INDEX repository_issue_search;
 DROP TRIGGER comment_text_update;
 DROP TRIGGER comment_text_delete;
 DROP TRIGGER comment_text_insert;
