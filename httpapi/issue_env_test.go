@@ -69,6 +69,20 @@ func (s repoSearch) SearchRepos(ctx context.Context, actor forge.Actor, owner, t
 	return out, nil
 }
 
+// ReposByID implements issues.RepoViews: repos.Service.ViewsByID, the
+// repositories of one page of the search with the actor's permission.
+func (s repoSearch) ReposByID(ctx context.Context, actor forge.Actor, ids []forge.ID) ([]issues.RepoPermission, error) {
+	views, err := s.repos.ViewsByID(ctx, actor, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]issues.RepoPermission, 0, len(views))
+	for _, v := range views {
+		out = append(out, issues.RepoPermission{Repo: v.Repo, Permission: v.Perm})
+	}
+	return out, nil
+}
+
 // bareForbidden are the operations Forgejo refuses with ctx.Status(403):
 // a 403 with no body at all, which the document's 403 schema does not
 // describe (spec/issues.md §1).

@@ -62,6 +62,13 @@ const SearchPageSize = 20
 // required for filtering on team` for a team without owner; the errors of
 // Config.Search for an unknown owner or team. Without Config.Search the
 // search finds nothing.
+//
+// When Config.Search also implements RepoViews and no team is given, the
+// repositories are a condition of the store's query
+// (SearchRepoTx.SearchableRepos) rather than a listing of every one with
+// its permission; only the page's repositories are then asked for, and
+// an unknown owner is forge.ErrNotFound `user redirect does not exist
+// [name: x]` as forge/repos.Service.IssueRepos says it (search_repos.go).
 func (s *Service) Search(ctx context.Context, actor forge.Actor, opt SearchOption) ([]*IssueView, int64, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryIssue); err != nil {
 		return nil, 0, err
@@ -77,10 +84,6 @@ func (s *Service) Search(ctx context.Context, actor forge.Actor, opt SearchOptio
 	if s.cfg.Search == nil {
 		return []*IssueView{}, 0, nil
 	}
-	rps, err := s.cfg.Search.SearchRepos(ctx, actor, opt.Owner, opt.Team)
-	if err != nil {
-		return nil, 0, err
-	}
 	f := IssueFilter{State: StateOpen, Sort: opt.Sort, UpdatedSince: opt.Since, UpdatedBefore: opt.Before}
 	switch opt.State {
 	case StateClosed, StateAll:
@@ -91,17 +94,6 @@ func (s *Service) Search(ctx context.Context, actor forge.Actor, opt SearchOptio
 		f.IsPull = ptr(false)
 	} else if opt.Type == TypePulls {
 		f.IsPull = ptr(true)
-	}
-	byRepo := map[forge.ID]*access{}
-	for _, rp := range rps {
-		a := &access{actor: actor, repo: rp.Repo, perm: rp.Permission}
-		if wantIssues && a.canRead(false) || wantPulls && a.canRead(true) {
-			byRepo[rp.Repo.ID] = a
-			f.RepoIDs = append(f.RepoIDs, rp.Repo.ID)
-		}
-	}
-	if len(f.RepoIDs) == 0 {
-		return []*IssueView{}, 0, nil
 	}
 	if !strings.ContainsRune(opt.Keyword, 0) {
 		f.Keyword = opt.Keyword
@@ -117,32 +109,38 @@ func (s *Service) Search(ctx context.Context, actor forge.Actor, opt SearchOptio
 			f.MentionedID = actor.User.ID
 		}
 	}
+	if views, ok := s.cfg.Search.(RepoViews); ok && opt.Team == "" {
+		list, total, err := s.searchInStore(ctx, views, actor, opt, f, o)
+		if err != nil {
+			return nil, 0, err
+		}
+		if list == nil {
+			list = []*IssueView{}
+		}
+		return list, total, nil
+	}
+	rps, err := s.cfg.Search.SearchRepos(ctx, actor, opt.Owner, opt.Team)
+	if err != nil {
+		return nil, 0, err
+	}
+	byRepo := map[forge.ID]*access{}
+	for _, rp := range rps {
+		a := &access{actor: actor, repo: rp.Repo, perm: rp.Permission}
+		if wantIssues && a.canRead(false) || wantPulls && a.canRead(true) {
+			byRepo[rp.Repo.ID] = a
+			f.RepoIDs = append(f.RepoIDs, rp.Repo.ID)
+		}
+	}
+	if len(f.RepoIDs) == 0 {
+		return []*IssueView{}, 0, nil
+	}
 	var (
 		views []*IssueView
 		total int64
 	)
 	err = s.store.View(ctx, func(tx Tx) error {
-		// Forgejo resolves the names among every label and milestone, and
-		// drops a filter none of whose names exists (GetLabelIDsByNames,
-		// GetMilestoneIDsByNames); unknown names among known ones are
-		// ignored.
-		if len(opt.Labels) > 0 {
-			ids, err := tx.LabelIDsByNames(ctx, opt.Labels)
-			if err != nil {
-				return err
-			}
-			if len(ids) > 0 {
-				f.LabelIDs = ids
-			}
-		}
-		if len(opt.Milestones) > 0 {
-			ids, err := tx.MilestoneIDsByNames(ctx, opt.Milestones)
-			if err != nil {
-				return err
-			}
-			if len(ids) > 0 {
-				f.MilestoneIDs = ids
-			}
+		if err := resolveSearchNames(ctx, tx, opt, &f); err != nil {
+			return err
 		}
 		list, n, err := tx.ListIssues(ctx, f, o)
 		if err != nil {

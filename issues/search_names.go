@@ -11,6 +11,9 @@ import (
 // repository or organisation, so that the search drops a filter none of
 // whose names exists anywhere, as Forgejo does.
 type NameTx interface {
+	// SearchableRepos: the repository condition of the search
+	// (search_repos.go).
+	SearchRepoTx
 	// LabelIDsByNames returns, in one query, the ids of the labels (of
 	// any repository or organisation) whose name is one of names (exact),
 	// in id order. Never nil.

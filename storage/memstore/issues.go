@@ -328,7 +328,7 @@ func (s *state) issueMatches(i *issues.Issue, f *issues.IssueFilter) bool {
 	}
 	if f.Keyword != "" {
 		k := strings.ToLower(f.Keyword)
-		if !strings.Contains(strings.ToLower(i.Title), k) && !strings.Contains(strings.ToLower(i.Body), k) {
+		if !strings.Contains(strings.ToLower(i.Title), k) && !strings.Contains(strings.ToLower(i.Body), k) && !s.commentMatches(i.ID, k) {
 			return false
 		}
 	}

@@ -143,12 +143,17 @@ func issueWhere(f issues.IssueFilter, perRow bool) (where string, args []any, ok
 	case utf8.RuneCountInString(f.Keyword) >= 3:
 		// A phrase of the trigram index: the keyword anywhere in the title
 		// or the body, ignoring case (Unicode's simple folding).
-		add("i.id IN (SELECT rowid FROM issue_text WHERE issue_text MATCH ?)",
-			`"`+strings.ReplaceAll(f.Keyword, `"`, `""`)+`"`)
+		// Or in the body of one of its plain comments (Forgejo's indexer
+		// matches comments too), in the trigram index of 00032.
+		phrase := `"` + strings.ReplaceAll(f.Keyword, `"`, `""`) + `"`
+		add(`(i.id IN (SELECT rowid FROM issue_text WHERE issue_text MATCH ?)
+			OR i.id IN (SELECT c.issue_id FROM comment c WHERE c.id IN (SELECT rowid FROM comment_text WHERE comment_text MATCH ?)))`,
+			phrase, phrase)
 	case f.Keyword != "":
 		// Too short for trigrams: read every issue (ASCII case folding).
 		like := "%" + likeEscaper.Replace(f.Keyword) + "%"
-		add(`(i.title LIKE ? ESCAPE '\' OR i.body LIKE ? ESCAPE '\')`, like, like)
+		add(`(i.title LIKE ? ESCAPE '\' OR i.body LIKE ? ESCAPE '\'
+			OR i.id IN (SELECT c.issue_id FROM comment c WHERE c.type = 0 AND c.body LIKE ? ESCAPE '\'))`, like, like, like)
 	}
 	if !f.UpdatedSince.IsZero() {
 		add("i.updated_unix >= ?", f.UpdatedSince.Unix())
