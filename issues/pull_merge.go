@@ -455,7 +455,9 @@ func (s *Service) CancelScheduledMerge(ctx context.Context, actor forge.Actor, o
 // poster allows maintainer edits; rebase also needs the head branch
 // unprotected). A merged or closed pull request is forge.ErrInvalid;
 // forge.ErrForbidden when not allowed; forge.ErrConflict `merge failed
-// because of conflict` / `rebase failed because of conflict`.
+// because of conflict` / `rebase failed because of conflict`;
+// *quota.ExceededError (413) when the base repository's owner is over its
+// size:git:all quota, before anything else is read.
 func (s *Service) UpdatePull(ctx context.Context, actor forge.Actor, owner, repo string, index int64, style UpdateStyle) error {
 	a, err := s.openPulls(ctx, actor, owner, repo, forge.AccessWrite)
 	if err != nil {
@@ -466,6 +468,12 @@ func (s *Service) UpdatePull(ctx context.Context, actor forge.Actor, owner, repo
 		pr *PullRequest
 	)
 	if err := s.store.View(ctx, func(tx Tx) error {
+		// Forgejo's EnforceQuotaAPI(size:git:all, QuotaTargetRepo) on the
+		// route (quota.md §7.1): the base repository's owner, checked
+		// before the pull request is looked at; *quota.ExceededError.
+		if err := quota.Check(ctx, tx, s.cfg.Quota, quota.RepoOwner(a.repo), quota.SubjectGitAll, quota.RepoBucket(a.repo.Private), 0); err != nil {
+			return err
+		}
 		is, pr, err = a.pull(ctx, tx, index)
 		return err
 	}); err != nil {
