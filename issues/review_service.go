@@ -696,6 +696,16 @@ func (s *Service) reviewRequests(ctx context.Context, actor forge.Actor, owner, 
 	doerOrg := actor.IsSignedIn() && actor.User.IsOrganization()
 	rule := s.baseRule(ctx, actor, a.repo, pr)
 	doerOfficial := s.isOfficialTeams(ctx, a, rule)
+	if len(opt.Reviewers) == 0 && len(opt.TeamReviewers) == 0 {
+		// Nothing to check one by one (Forgejo answers an empty success):
+		// a doer who could ask or withdraw no one is refused as for any
+		// reviewer, so that a reader learns nothing and changes nothing.
+		if reason := ReviewRequestRefusal(ReviewRequestCheck{Add: add, DoerIsOrg: doerOrg, ReviewerCanRead: true,
+			DoerIsPoster: a.isPoster(is.PosterID), DoerCanWrite: a.canWrite(true), DoerIsOfficial: doerOfficial,
+			DoerIsAdmin: a.isAdmin()}); reason != "" {
+			return nil, notValidReviewRequest(reason, actor.UserID(), a.repo.ID)
+		}
+	}
 	var (
 		users []*forge.User
 		last  = map[forge.ID]*Review{}
