@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"errors"
 	"net/http"
 
 	"github.com/hearthforge/hearth/forge"
@@ -208,7 +209,7 @@ func (a *API) requestReviews(c *call) {
 	}
 	list, err := a.cfg.Issues.RequestReviews(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
 	if err != nil {
-		c.pullError(err)
+		c.reviewRequestError(err)
 		return
 	}
 	c.json(http.StatusCreated, c.issueConv().reviews(list))
@@ -226,10 +227,21 @@ func (a *API) cancelReviewRequests(c *call) {
 		return
 	}
 	if err := a.cfg.Issues.CancelReviewRequests(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt); err != nil {
-		c.pullError(err)
+		c.reviewRequestError(err)
 		return
 	}
 	c.noContent()
+}
+
+// reviewRequestError answers an error of the review-request routes: an
+// unknown reviewer is Forgejo's 404 naming it (ctx.NotFound("UserNotExist",
+// "User 'x' not exist")).
+func (c *call) reviewRequestError(err error) {
+	if errors.Is(err, issues.ErrReviewerNotFound) {
+		c.notFoundBody(err.Error())
+		return
+	}
+	c.pullError(err)
 }
 
 // answerReview answers 200 with the review v, or the error of the call

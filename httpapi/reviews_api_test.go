@@ -79,7 +79,18 @@ func TestPullReviewRoutes(t *testing.T) {
 	assert.Equal(t, "bob", reqs[0]["user"].(map[string]any)["login"])
 	pr := e.getPull(1)
 	require.Len(t, pr["requested_reviewers"], 1)
-	e.expect(e.do(req{method: "POST", path: e.pullPath(1, "/requested_reviewers"), token: e.alice, body: map[string]any{"reviewers": []string{"ghost"}}}), 404, "")
+	e.expect(e.do(req{method: "POST", path: e.pullPath(1, "/requested_reviewers"), token: e.alice, body: map[string]any{"reviewers": []string{"ghost"}}}), 404, "User 'ghost' not exist")
+	// Forgejo's 422 ErrNotValidReviewRequest, naming the doer: eve only
+	// reads; bob (a writer, not an admin) may not withdraw alice's request.
+	eveID := num(e.send(e.eve, "GET", "/api/v1/user", nil, 200).json(t)["id"])
+	bobID := num(e.send(e.bob, "GET", "/api/v1/user", nil, 200).json(t)["id"])
+	repoID := num(e.send(e.alice, "GET", e.proj, nil, 200).json(t)["id"])
+	e.expect(e.do(req{method: "POST", path: e.pullPath(1, "/requested_reviewers"), token: e.eve, body: map[string]any{"reviewers": []string{"bob"}}}), 422,
+		fmt.Sprintf("Doer can't choose reviewer [user_id: %d, repo_id: %d]", eveID, repoID))
+	e.expect(e.do(req{method: "DELETE", path: e.pullPath(1, "/requested_reviewers"), token: e.eve, body: map[string]any{"reviewers": []string{"bob"}}}), 422,
+		fmt.Sprintf("Doer is not admin [user_id: %d, repo_id: %d]", eveID, repoID))
+	e.expect(e.do(req{method: "POST", path: e.pullPath(1, "/requested_reviewers"), token: e.bob, body: map[string]any{"reviewers": []string{"alice"}}}), 422,
+		fmt.Sprintf("poster of pr can't be reviewer [user_id: %d, repo_id: %d]", bobID, repoID))
 	e.send(e.alice, "DELETE", e.pullPath(1, "/requested_reviewers"), map[string]any{"reviewers": []string{"bob"}}, 204)
 	for _, r := range e.send(e.alice, "GET", rp(""), nil, 200).list(t) {
 		assert.NotEqual(t, "REQUEST_REVIEW", r["state"], "the request is gone")

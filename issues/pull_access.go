@@ -18,8 +18,22 @@ func (s *Service) pullsEnabled() bool { return s.cfg.Pulls.Git != nil && s.cfg.P
 // requests: the repository token scope (Forgejo's pull routes sit under
 // the repository scope), a repository the actor may see, Forgejo's
 // mustAllowPulls and reqRepoReader(code) (not found otherwise). Writes
-// need a signed-in actor.
+// need a signed-in actor who is not an organisation (forge.ErrForbidden
+// `Organization can't be doer`: no sign-in gives an organisation's
+// identity, but a service call is as safe as an HTTP call).
 func (s *Service) openPulls(ctx context.Context, actor forge.Actor, owner, name string, level forge.AccessLevel) (*access, error) {
+	a, err := s.openPullsAny(ctx, actor, owner, name, level)
+	if err == nil && level == forge.AccessWrite && actor.User.IsOrganization() {
+		return nil, orgDoer()
+	}
+	return a, err
+}
+
+func orgDoer() error { return forge.Errorf(forge.ErrForbidden, "Organization can't be doer") }
+
+// openPullsAny is openPulls letting an organisation act, for the callers
+// that refuse it with their own message.
+func (s *Service) openPullsAny(ctx context.Context, actor forge.Actor, owner, name string, level forge.AccessLevel) (*access, error) {
 	if !s.pullsEnabled() {
 		return nil, notFound()
 	}

@@ -64,6 +64,14 @@ type PullGit interface {
 	Merge(ctx context.Context, repo forge.ID, m MergeCommand) (string, error)
 	// IsAncestor reports whether commit a is reachable from commit b.
 	IsAncestor(ctx context.Context, repo forge.ID, a, b string) (bool, error)
+	// ContentChanged reports whether moving a pull request's head from
+	// oldHead to newHead changed what it proposes to base (Forgejo's
+	// checkIfPRContentChanged): with mb the merge base of base and
+	// newHead, true when some path of newHead differs both from oldHead
+	// and from mb (the paths of the combined diff `git diff --name-only
+	// newHead oldHead mb`). A rebase that keeps the same changes, or an
+	// amended message, changes nothing.
+	ContentChanged(ctx context.Context, repo forge.ID, base, oldHead, newHead string) (bool, error)
 }
 
 // MergeStyle is a way of merging a pull request, with Forgejo's wire names.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -143,6 +144,20 @@ func (s *Service) MergePullDetailed(ctx context.Context, actor forge.Actor, owne
 	if !s.canMergeTeams(ctx, a, rule) {
 		return out, mergeRefused("User not allowed to merge PR")
 	}
+	// A merge whose branch moved but whose "merged" rows could not be
+	// written (the store failed every retry) left the pull request open
+	// with its head in the base branch: as Forgejo's manuallyMerged check,
+	// it is marked merged now, and the merge refused as for a merged pull
+	// request. An empty pull request (its head in the base from the start)
+	// is not.
+	if !manual && pr.Status != PullEmpty && pr.HeadCommitID != "" {
+		if ok, err := s.cfg.Pulls.Git.IsAncestor(ctx, a.repo.ID, pr.HeadCommitID, b.Commit.ID); err == nil && ok {
+			if err := s.detectManualMerge(ctx, actor, a.repo, pr); err != nil {
+				return out, err
+			}
+			return out, mergeRefused("")
+		}
+	}
 	var head *forge.Repository
 	if pr.HeadRepoID != 0 {
 		if head, _, err = s.cfg.Pulls.Repos.RepoAccessByID(ctx, actor, pr.HeadRepoID); err != nil {
@@ -155,6 +170,12 @@ func (s *Service) MergePullDetailed(ctx context.Context, actor forge.Actor, owne
 			return out, mergeRefused("Please try again later")
 		}
 		return out, err
+	}
+	if !manual && st.base != b.Commit.ID {
+		// The base branch moved since it was read (another merge of
+		// this pull request, or a push): nothing is merged on a base
+		// whose state was not checked.
+		return out, forge.Errorf(forge.ErrConflict, "branch %s has moved [expected: %s]", pr.BaseBranch, b.Commit.ID)
 	}
 	if !manual {
 		if st.status != PullMergeable && st.status != PullEmpty {
@@ -232,8 +253,54 @@ func (s *Service) MergePullDetailed(ctx context.Context, actor forge.Actor, owne
 			return out, err
 		}
 	}
+	// The branch has moved: marking the pull request merged is retried
+	// (markMergedAttempts) so that a passing store failure does not leave
+	// it open with its branch merged; what still fails is caught by the
+	// check above on the next merge attempt.
 	var comment *Comment
-	err = s.store.Update(ctx, func(tx Tx) error {
+	for attempt := 1; ; attempt++ {
+		var mis *Issue
+		var mpr *PullRequest
+		mis, mpr, comment, err = s.markMerged(ctx, actor, is, pr, st, commitID, manual, now)
+		if err == nil {
+			is, pr = mis, mpr
+			break
+		}
+		if attempt == markMergedAttempts {
+			return out, err
+		}
+		s.log.DebugContext(ctx, "pulls: marking merged", "pull", pr.ID, "attempt", attempt, "err", err)
+	}
+	out.CommitID = commitID
+	s.emitPull(ctx, EventPullMerge, actor, a.repo, is, pr, comment, nil)
+	if !manual {
+		s.notifyPush(ctx, actor, a.repo, []repos.RefUpdate{{Ref: "refs/heads/" + pr.BaseBranch, OldID: st.base, NewID: commitID}})
+	}
+	del := a.repo.DefaultDeleteBranchAfterMerge
+	if opt.DeleteBranchAfterMerge != nil {
+		del = *opt.DeleteBranchAfterMerge
+	}
+	if del && head != nil {
+		return out, s.deleteHeadAfterMerge(ctx, actor, head, pr)
+	}
+	return out, nil
+}
+
+// markMergedAttempts is how many times a merge tries to mark its pull
+// request merged after the branch moved.
+const markMergedAttempts = 3
+
+// markMerged records that pull request pr (issue is) was merged as
+// commitID: the pull request row, its scheduled merge removed, a merge
+// comment and the issue closed, in one transaction. It returns the
+// updated issue, pull request and comment.
+func (s *Service) markMerged(ctx context.Context, actor forge.Actor, is *Issue, pr *PullRequest, st *pullState, commitID string, manual bool, now time.Time) (*Issue, *PullRequest, *Comment, error) {
+	var (
+		comment *Comment
+		outIs   *Issue
+		outPr   *PullRequest
+	)
+	err := s.store.Update(ctx, func(tx Tx) error {
 		cur, err := tx.PullByIssueID(ctx, pr.IssueID)
 		if err != nil {
 			return err
@@ -268,25 +335,10 @@ func (s *Service) MergePullDetailed(ctx context.Context, actor forge.Actor, owne
 		if err := ch.commit(ctx); err != nil {
 			return err
 		}
-		is, pr = cis, cur
+		outIs, outPr = cis, cur
 		return nil
 	})
-	if err != nil {
-		return out, err
-	}
-	out.CommitID = commitID
-	s.emitPull(ctx, EventPullMerge, actor, a.repo, is, pr, comment, nil)
-	if !manual {
-		s.notifyPush(ctx, actor, a.repo, []repos.RefUpdate{{Ref: "refs/heads/" + pr.BaseBranch, OldID: st.base, NewID: commitID}})
-	}
-	del := a.repo.DefaultDeleteBranchAfterMerge
-	if opt.DeleteBranchAfterMerge != nil {
-		del = *opt.DeleteBranchAfterMerge
-	}
-	if del && head != nil {
-		return out, s.deleteHeadAfterMerge(ctx, actor, head, pr)
-	}
-	return out, nil
+	return outIs, outPr, comment, err
 }
 
 // saveState writes a recomputed state of p.
@@ -455,7 +507,9 @@ func (s *Service) CancelScheduledMerge(ctx context.Context, actor forge.Actor, o
 // poster allows maintainer edits; rebase also needs the head branch
 // unprotected). A merged or closed pull request is forge.ErrInvalid;
 // forge.ErrForbidden when not allowed; forge.ErrConflict `merge failed
-// because of conflict` / `rebase failed because of conflict`.
+// because of conflict` / `rebase failed because of conflict`;
+// *quota.ExceededError (413) when the base repository's owner is over its
+// size:git:all quota, before anything else is read.
 func (s *Service) UpdatePull(ctx context.Context, actor forge.Actor, owner, repo string, index int64, style UpdateStyle) error {
 	a, err := s.openPulls(ctx, actor, owner, repo, forge.AccessWrite)
 	if err != nil {
@@ -466,6 +520,12 @@ func (s *Service) UpdatePull(ctx context.Context, actor forge.Actor, owner, repo
 		pr *PullRequest
 	)
 	if err := s.store.View(ctx, func(tx Tx) error {
+		// Forgejo's EnforceQuotaAPI(size:git:all, QuotaTargetRepo) on the
+		// route (quota.md §7.1): the base repository's owner, checked
+		// before the pull request is looked at; *quota.ExceededError.
+		if err := quota.Check(ctx, tx, s.cfg.Quota, quota.RepoOwner(a.repo), quota.SubjectGitAll, quota.RepoBucket(a.repo.Private), 0); err != nil {
+			return err
+		}
 		is, pr, err = a.pull(ctx, tx, index)
 		return err
 	}); err != nil {

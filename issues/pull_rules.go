@@ -75,23 +75,27 @@ func ApprovalCount(rule *repos.BranchProtection, list []*Review) int64 {
 	return repos.CountApprovals(rule, ApprovalReviews(list))
 }
 
-// StaleOnPush is Forgejo's MarkReviewsAsStale + MarkReviewsAsNotStale +
-// (with dismiss_stale_approvals) DismissApprovalReviews after new commits
-// changed a pull request's head to head: every review not made on head
-// becomes stale, reviews made on head are not stale; with
-// rule.DismissStaleApprovals, the stale approvals are also dismissed.
-// With IgnoreStaleApprovals they stay undismissed (and CountApprovals
-// leaves them out); with neither, stale approvals still count. Requests
-// and pending reviews are left unchanged. It returns the reviews it
-// changed (the values in list are updated).
-func StaleOnPush(rule *repos.BranchProtection, list []*Review, head string) []*Review {
+// StaleOnPush is what Forgejo's AddTestPullRequestTask does to the
+// reviews of a pull request whose head moved to head: when the push
+// changed its content (contentChanged, PullGit.ContentChanged: Forgejo's
+// checkIfPRContentChanged), MarkReviewsAsStale marks every review stale
+// and, with rule.DismissStaleApprovals, DismissApprovalReviews dismisses
+// the stale approvals; in every case MarkReviewsAsNotStale makes the
+// reviews made on head not stale. A push that keeps the content (a rebase
+// with the same changes, an amended message) leaves the other reviews as
+// they were, so approvals keep counting. With IgnoreStaleApprovals, stale
+// approvals stay undismissed (and CountApprovals leaves them out); with
+// neither setting, stale approvals still count. Requests and pending
+// reviews are left unchanged. It returns the reviews it changed (the
+// values in list are updated).
+func StaleOnPush(rule *repos.BranchProtection, list []*Review, head string, contentChanged bool) []*Review {
 	var changed []*Review
 	for _, r := range list {
 		if r.Type == ReviewRequest || r.Type == ReviewPending {
 			continue
 		}
-		stale := r.CommitID != head
-		dismiss := stale && rule != nil && rule.DismissStaleApprovals && r.Type == ReviewApprove && !r.Dismissed
+		stale := (r.Stale || contentChanged) && r.CommitID != head
+		dismiss := contentChanged && stale && rule != nil && rule.DismissStaleApprovals && r.Type == ReviewApprove && !r.Dismissed
 		if r.Stale == stale && !dismiss {
 			continue
 		}

@@ -39,7 +39,7 @@ func TestStaleApprovalSettings(t *testing.T) {
 			list := []*issues.Review{old, unofficial, comment, request}
 			assert.EqualValues(t, 1, issues.ApprovalCount(rule, list), "only official approvals count")
 
-			changed := issues.StaleOnPush(rule, list, "h2")
+			changed := issues.StaleOnPush(rule, list, "h2", true)
 			assert.ElementsMatch(t, []*issues.Review{old, unofficial, comment}, changed, "requests are left alone")
 			assert.True(t, old.Stale)
 			assert.True(t, comment.Stale)
@@ -50,14 +50,50 @@ func TestStaleApprovalSettings(t *testing.T) {
 			fresh := &issues.Review{ID: 5, Type: issues.ReviewApprove, Official: true, CommitID: "h2"}
 			list = append(list, fresh)
 			assert.Equal(t, c.wantCountAfter, issues.ApprovalCount(rule, list))
-			assert.Empty(t, issues.StaleOnPush(rule, list, "h2"), "a second run changes nothing")
+			assert.Empty(t, issues.StaleOnPush(rule, list, "h2", true), "a second run changes nothing")
 			if c.dismiss {
 				// Pushing back to h1 un-stales the old approval but it stays dismissed.
-				issues.StaleOnPush(rule, list, "h1")
+				issues.StaleOnPush(rule, list, "h1", true)
 				assert.False(t, old.Stale)
 				assert.True(t, old.Dismissed)
 			}
 		})
+	}
+}
+
+// TestStaleOnPushContent: a push that keeps the pull request's content
+// (Forgejo's checkIfPRContentChanged false) marks nothing stale and
+// dismisses nothing, whatever the settings; only reviews made on the new
+// head become not stale. A push that changes it marks the others stale.
+func TestStaleOnPushContent(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name                   string
+		dismiss, ignore        bool
+		changed                bool
+		wasStale               bool
+		wantStale, wantDismiss bool
+		wantCount              int64
+	}{
+		{"same content, neither", false, false, false, false, false, false, 1},
+		{"same content, dismiss", true, false, false, false, false, false, 1},
+		{"same content, ignore", false, true, false, false, false, false, 1},
+		{"same content, both", true, true, false, false, false, false, 1},
+		{"same content keeps an earlier staleness", false, true, false, true, true, false, 0},
+		{"changed, neither", false, false, true, false, true, false, 1},
+		{"changed, dismiss", true, false, true, false, true, true, 0},
+		{"changed, ignore", false, true, true, false, true, false, 0},
+		{"changed, both", true, true, true, false, true, true, 0},
+	} {
+		rule := &repos.BranchProtection{RequiredApprovals: 1, DismissStaleApprovals: c.dismiss, IgnoreStaleApprovals: c.ignore}
+		approval := &issues.Review{ID: 1, Type: issues.ReviewApprove, Official: true, CommitID: "h1", Stale: c.wasStale}
+		onHead := &issues.Review{ID: 2, Type: issues.ReviewComment, CommitID: "h2", Stale: true}
+		list := []*issues.Review{approval, onHead}
+		issues.StaleOnPush(rule, list, "h2", c.changed)
+		assert.Equal(t, c.wantStale, approval.Stale, c.name)
+		assert.Equal(t, c.wantDismiss, approval.Dismissed, c.name)
+		assert.False(t, onHead.Stale, c.name+": a review of the new head is not stale")
+		assert.Equal(t, c.wantCount, issues.ApprovalCount(rule, list), c.name)
 	}
 }
 

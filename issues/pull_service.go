@@ -22,8 +22,10 @@ import (
 // repository, or a head with more than one colon; forge.ErrConflict
 // `pull request already exists for these targets [...]` when an open pull
 // request exists for the pair; forge.ErrArchived. The issue, the pull
-// request row and refs/pull/N/head are written together: when git fails,
-// nothing is kept.
+// request row and refs/pull/N/head are written together, with no git
+// process inside a write transaction: when git fails no row is written,
+// when the rows fail the ref is deleted (an index reserved by a failed
+// creation is not reused).
 func (s *Service) CreatePull(ctx context.Context, actor forge.Actor, owner, repo string, opt CreatePullOption) (*PullView, error) {
 	if strings.TrimSpace(opt.Title) == "" {
 		return nil, forge.Errorf(forge.ErrInvalid, "[Title]: Required")
@@ -82,6 +84,33 @@ func (s *Service) CreatePull(ctx context.Context, actor forge.Actor, owner, repo
 	now := s.clock.Now()
 	p := &PullRequest{BaseRepoID: a.repo.ID, HeadRepoID: head.ID, BaseBranch: opt.Base, HeadBranch: h.branch,
 		Status: PullChecking, AllowMaintainerEdit: a.repo.DefaultAllowMaintainerEdit}
+	// Rows and refs change together or not at all, with no git process
+	// inside a write transaction: the index is reserved first (a reserved
+	// index is never reused, as Forgejo's issue_index), refs/pull/N/head
+	// is written with git, then the rows; when the rows fail, the ref is
+	// deleted again.
+	var idx int64
+	if err := s.store.Update(ctx, func(tx Tx) error {
+		if err := checkBlocked(ctx, tx, actor, a.repo.OwnerID); err != nil {
+			return err
+		}
+		if dup, err := existingPull(ctx, tx, head.ID, a.repo.ID, h.branch, opt.Base); err != nil {
+			return err
+		} else if dup != nil {
+			return alreadyExists(dup)
+		}
+		idx, err = tx.NextIssueIndex(ctx, a.repo.ID)
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	p.Index = idx
+	st, err := s.gitState(ctx, actor, a.repo, p)
+	if err != nil {
+		s.dropHeadRef(ctx, a.repo.ID, p.HeadRef(), "*")
+		return nil, err
+	}
+	st.apply(p)
 	var is *Issue
 	err = s.store.Update(ctx, func(tx Tx) error {
 		if err := checkBlocked(ctx, tx, actor, a.repo.OwnerID); err != nil {
@@ -91,10 +120,6 @@ func (s *Service) CreatePull(ctx context.Context, actor forge.Actor, owner, repo
 			return err
 		} else if dup != nil {
 			return alreadyExists(dup)
-		}
-		idx, err := tx.NextIssueIndex(ctx, a.repo.ID)
-		if err != nil {
-			return err
 		}
 		is = &Issue{RepoID: a.repo.ID, Index: idx, PosterID: actor.UserID(), Title: opt.Title, Body: opt.Body,
 			IsPull: true, Created: now, Updated: now}
@@ -114,15 +139,7 @@ func (s *Service) CreatePull(ctx context.Context, actor forge.Actor, owner, repo
 		if err := tx.CreateIssue(ctx, is); err != nil {
 			return err
 		}
-		p.IssueID, p.Index = is.ID, is.Index
-		// The head is copied while the transaction holds the index: a git
-		// failure rolls the rows back (the ref is rewritten by the next
-		// pull request of that index).
-		st, err := s.gitState(ctx, actor, a.repo, p)
-		if err != nil {
-			return err
-		}
-		st.apply(p)
+		p.IssueID = is.ID
 		if err := tx.CreatePull(ctx, p); err != nil {
 			return err
 		}
@@ -149,6 +166,7 @@ func (s *Service) CreatePull(ctx context.Context, actor forge.Actor, owner, repo
 		return ch.commit(ctx)
 	})
 	if err != nil {
+		s.dropHeadRef(ctx, a.repo.ID, p.HeadRef(), st.head)
 		return nil, err
 	}
 	v, err := s.pullView(ctx, a, is.Index)
@@ -156,6 +174,25 @@ func (s *Service) CreatePull(ctx context.Context, actor forge.Actor, owner, repo
 		s.emitPull(ctx, EventCreate, actor, a.repo, v.Issue, v.Pull, nil, nil)
 	}
 	return v, err
+}
+
+// refSetter is the ref primitive of the git storages (repos.Git's
+// SetRef) that CreatePull uses to take back a ref whose rows failed.
+type refSetter interface {
+	SetRef(ctx context.Context, repo forge.ID, ref, newID, oldID string) error
+}
+
+// dropHeadRef deletes ref of repo if it still points at old ("*": any),
+// when the pull-request storage can; a failure is logged (the index is
+// never reused, so the ref is never read).
+func (s *Service) dropHeadRef(ctx context.Context, repo forge.ID, ref, old string) {
+	rs, ok := s.cfg.Pulls.Git.(refSetter)
+	if !ok {
+		return
+	}
+	if err := rs.SetRef(ctx, repo, ref, "", old); err != nil {
+		s.log.DebugContext(ctx, "pulls: drop head ref", "repo", repo, "ref", ref, "err", err)
+	}
 }
 
 func noChanges() error {

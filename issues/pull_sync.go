@@ -118,8 +118,19 @@ func (s *Service) resync(ctx context.Context, actor forge.Actor, base *forge.Rep
 	oldHead := p.HeadCommitID
 	var commits []string
 	force := false
+	contentChanged := true
 	if st.head != oldHead && oldHead != "" {
 		g := s.cfg.Pulls.Git
+		// Forgejo's checkIfPRContentChanged against the base branch's
+		// tip. An error counts as a change (Forgejo logs it and keeps the
+		// reviews; Hearth prefers asking for approval again).
+		if st.base != "" {
+			if ch, err := g.ContentChanged(ctx, base.ID, st.base, oldHead, st.head); err == nil {
+				contentChanged = ch
+			} else {
+				s.log.DebugContext(ctx, "pulls: content changed", "repo", base.ID, "pull", p.ID, "err", err)
+			}
+		}
 		if ok, err := g.IsAncestor(ctx, base.ID, oldHead, st.head); err == nil && ok {
 			list, _, err := g.Compare(ctx, base.ID, oldHead, st.head, repos.LogOptions{})
 			if err != nil {
@@ -164,7 +175,7 @@ func (s *Service) resync(ctx context.Context, actor forge.Actor, base *forge.Rep
 		if err != nil {
 			return err
 		}
-		for _, r := range StaleOnPush(st.rule, rs, st.head) {
+		for _, r := range StaleOnPush(st.rule, rs, st.head, contentChanged) {
 			r.Updated = now
 			if err := tx.UpdateReview(ctx, r); err != nil {
 				return err
@@ -204,7 +215,8 @@ func (s *Service) emitPull(ctx context.Context, kind EventKind, actor forge.Acto
 // AfterPush is repos.PushListener: after a push to repo it synchronises
 // the open pull requests whose head branch moved (refs/pull/N/head, merge
 // base, mergeability, a CommentPullPush, reviews marked stale and, with
-// dismiss_stale_approvals, approvals dismissed: StaleOnPush), recomputes
+// dismiss_stale_approvals, approvals dismissed, when the push changed the
+// pull request's content: StaleOnPush), recomputes
 // those based on a moved branch, and closes the open pull requests whose
 // head or base branch the push deleted (they cannot be reopened while the
 // branch is missing). It logs its errors: the push has happened.

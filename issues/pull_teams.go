@@ -66,28 +66,30 @@ func (s *Service) isOfficialTeams(ctx context.Context, a *access, rule *repos.Br
 // requestTeams resolves the team reviewers of a review request as
 // Forgejo's apiReviewRequest: none when the owner is not an organisation;
 // forge.ErrNotFound "Team '…' not exist" for an unknown team;
-// forge.ErrInvalid when adding a team without the private repository.
-func (s *Service) requestTeams(ctx context.Context, a *access, names []string, add bool) ([]*forge.Team, error) {
+// forge.ErrInvalid (TeamReviewRequestRefusal, check filled with each
+// team's TeamHasRepo) when the request is refused.
+func (s *Service) requestTeams(ctx context.Context, a *access, names []string, add bool, check TeamReviewRequestCheck) ([]*forge.Team, error) {
 	if len(names) == 0 {
 		return nil, nil
 	}
 	tl := s.teamLookup()
 	if tl == nil {
-		return nil, forge.Errorf(forge.ErrNotFound, "Team '%s' not exist", names[0])
+		return nil, reviewerNotFound("Team", names[0])
 	}
 	var out []*forge.Team
 	for _, n := range names {
 		t, has, err := tl.OwnerTeam(ctx, a.repo.OwnerID, n, a.repo.ID)
 		if errors.Is(err, forge.ErrNotFound) {
-			return nil, forge.Errorf(forge.ErrNotFound, "Team '%s' not exist", n)
+			return nil, reviewerNotFound("Team", n)
 		} else if err != nil {
 			return nil, err
 		}
 		if t == nil {
 			return nil, nil
 		}
-		if add && a.repo.Private && !has {
-			return nil, forge.Errorf(forge.ErrInvalid, "Reviewing team can't read repo [user_id: %d, repo_id: %d]", a.actor.UserID(), a.repo.ID)
+		check.TeamHasRepo = has
+		if reason := TeamReviewRequestRefusal(check); reason != "" {
+			return nil, notValidReviewRequest(reason, a.actor.UserID(), a.repo.ID)
 		}
 		dup := false
 		for _, x := range out {

@@ -13,7 +13,13 @@ import (
 
 // reviewAccess loads pull request index for a review operation.
 func (s *Service) reviewPull(ctx context.Context, actor forge.Actor, owner, repo string, index int64, level forge.AccessLevel) (*access, *Issue, *PullRequest, error) {
-	a, err := s.openPulls(ctx, actor, owner, repo, level)
+	return s.reviewPullAs(ctx, actor, owner, repo, index, level, s.openPulls)
+}
+
+// reviewPullAs is reviewPull resolving the repository with open.
+func (s *Service) reviewPullAs(ctx context.Context, actor forge.Actor, owner, repo string, index int64, level forge.AccessLevel,
+	open func(context.Context, forge.Actor, string, string, forge.AccessLevel) (*access, error)) (*access, *Issue, *PullRequest, error) {
+	a, err := open(ctx, actor, owner, repo, level)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -655,66 +661,99 @@ func (s *Service) DeleteReviewComment(ctx context.Context, actor forge.Actor, ow
 	})
 }
 
-// RequestReviews asks users to review pull request index (Forgejo's
-// IsValidReviewRequest: the poster or a writer of pulls asks;
-// forge.ErrInvalid `…` when the reviewer cannot read pull requests or is
-// the poster; forge.ErrNotFound for an unknown user or team; team reviewers
-// only on an organisation's repository: pull_teams.go) and returns the requests made (an existing
-// request is kept as it is).
+// RequestReviews asks users and teams to review pull request index
+// (write:repository) and returns the requests made (an existing request is
+// kept as it is). Every reviewer is checked before anything is written, as
+// Forgejo's apiReviewRequest: forge.ErrNotFound `User 'x' not exist` or
+// `Team 'x' not exist`; forge.ErrInvalid (422) `<reason> [user_id: <doer>,
+// repo_id: <repo>]` when ReviewRequestRefusal or TeamReviewRequestRefusal
+// refuses (an organisation as reviewer or doer, a reviewer who cannot read,
+// a doer who is neither the poster, a writer of pulls nor an official
+// reviewer, the poster as reviewer, a team without the private
+// repository); forge.ErrForbidden `cannot request a re-review on a closed
+// or merged PR`. Team reviewers are ignored on a user's repository
+// (pull_teams.go).
 func (s *Service) RequestReviews(ctx context.Context, actor forge.Actor, owner, repo string, index int64, opt ReviewRequestOption) ([]*ReviewView, error) {
 	return s.reviewRequests(ctx, actor, owner, repo, index, opt, true)
 }
 
-// CancelReviewRequests removes the review requests of users (same
-// checks).
+// CancelReviewRequests removes the review requests of users and teams:
+// the same lookups, then ReviewRequestRefusal (a repository admin, or a
+// reviewer withdrawing their own request) and TeamReviewRequestRefusal
+// (admins only); forge.ErrInvalid (422) with Forgejo's reason otherwise.
 func (s *Service) CancelReviewRequests(ctx context.Context, actor forge.Actor, owner, repo string, index int64, opt ReviewRequestOption) error {
 	_, err := s.reviewRequests(ctx, actor, owner, repo, index, opt, false)
 	return err
 }
 
 func (s *Service) reviewRequests(ctx context.Context, actor forge.Actor, owner, repo string, index int64, opt ReviewRequestOption, add bool) ([]*ReviewView, error) {
-	a, is, pr, err := s.reviewPull(ctx, actor, owner, repo, index, forge.AccessWrite)
+	// An organisation is refused by ReviewRequestRefusal, with
+	// Forgejo's message.
+	a, is, pr, err := s.reviewPullAs(ctx, actor, owner, repo, index, forge.AccessWrite, s.openPullsAny)
 	if err != nil {
 		return nil, err
 	}
-	if !a.canWrite(true) && !a.isPoster(is.PosterID) {
-		return nil, forge.Errorf(forge.ErrForbidden, "")
+	doerOrg := actor.IsSignedIn() && actor.User.IsOrganization()
+	rule := s.baseRule(ctx, actor, a.repo, pr)
+	doerOfficial := s.isOfficialTeams(ctx, a, rule)
+	if len(opt.Reviewers) == 0 && len(opt.TeamReviewers) == 0 {
+		// Nothing to check one by one (Forgejo answers an empty success):
+		// a doer who could ask or withdraw no one is refused as for any
+		// reviewer, so that a reader learns nothing and changes nothing.
+		if reason := ReviewRequestRefusal(ReviewRequestCheck{Add: add, DoerIsOrg: doerOrg, ReviewerCanRead: true,
+			DoerIsPoster: a.isPoster(is.PosterID), DoerCanWrite: a.canWrite(true), DoerIsOfficial: doerOfficial,
+			DoerIsAdmin: a.isAdmin()}); reason != "" {
+			return nil, notValidReviewRequest(reason, actor.UserID(), a.repo.ID)
+		}
 	}
-	teams, err := s.requestTeams(ctx, a, opt.TeamReviewers, add)
-	if err != nil {
-		return nil, err
-	}
-	if is.IsClosed || pr.HasMerged {
-		return nil, forge.Errorf(forge.ErrInvalid, "pull request is closed")
-	}
-	var users []*forge.User
+	var (
+		users []*forge.User
+		last  = map[forge.ID]*Review{}
+	)
 	if err := s.store.View(ctx, func(tx Tx) error {
 		for _, n := range opt.Reviewers {
 			u, err := tx.UserByName(ctx, n)
 			if errors.Is(err, forge.ErrNotFound) {
-				return forge.Errorf(forge.ErrNotFound, "user does not exist [uid: 0, name: %s]", n)
+				return reviewerNotFound("User", n)
 			} else if err != nil {
 				return err
 			}
 			if !slices.ContainsFunc(users, func(x *forge.User) bool { return x.ID == u.ID }) {
 				users = append(users, u)
 			}
+			if last[u.ID], err = lastReview(ctx, tx, is.ID, u.ID); err != nil {
+				return err
+			}
 		}
 		return nil
 	}); err != nil {
 		return nil, err
 	}
-	rule := s.baseRule(ctx, actor, a.repo, pr)
 	official := map[forge.ID]bool{}
 	for _, u := range users {
 		b := s.userAccess(ctx, a, u)
-		if add && !b.canRead(true) {
-			return nil, forge.Errorf(forge.ErrInvalid, "Reviewer can't read [user_id: %d, repo_id: %d]", u.ID, a.repo.ID)
+		c := ReviewRequestCheck{Add: add, ReviewerIsOrg: u.IsOrganization(), DoerIsOrg: doerOrg,
+			ReviewerCanRead: b.canRead(true), ReviewerIsPoster: u.ID == is.PosterID, DoerIsPoster: a.isPoster(is.PosterID),
+			DoerCanWrite: a.canWrite(true), DoerIsOfficial: doerOfficial, DoerIsAdmin: a.isAdmin(),
+			DoerIsReviewer: actor.IsSignedIn() && actor.User.ID == u.ID}
+		if r := last[u.ID]; r != nil {
+			c.LastReview, c.LastReviewType = true, r.Type
 		}
-		if add && u.ID == is.PosterID {
-			return nil, forge.Errorf(forge.ErrInvalid, "poster of pr can't be reviewer [user_id: %d, repo_id: %d]", u.ID, a.repo.ID)
+		if reason := ReviewRequestRefusal(c); reason != "" {
+			return nil, notValidReviewRequest(reason, actor.UserID(), a.repo.ID)
+		}
+		// Forgejo's AddReviewRequest: asking again a reviewer who has
+		// reviewed a closed or merged pull request.
+		if r := last[u.ID]; add && r != nil && r.Type != ReviewRequest && (is.IsClosed || pr.HasMerged) {
+			return nil, forge.Errorf(forge.ErrForbidden, msgReReviewOnClosed)
 		}
 		official[u.ID] = s.isOfficialTeams(ctx, b, rule)
+	}
+	teams, err := s.requestTeams(ctx, a, opt.TeamReviewers, add, TeamReviewRequestCheck{Add: add, DoerIsOrg: doerOrg,
+		PrivateRepo: a.repo.Private, DoerIsPoster: a.isPoster(is.PosterID), DoerCanWrite: a.canWrite(true),
+		DoerIsOfficial: doerOfficial, DoerIsAdmin: a.isAdmin()})
+	if err != nil {
+		return nil, err
 	}
 	now := s.clock.Now()
 	var (

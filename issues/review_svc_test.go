@@ -2,6 +2,7 @@ package issues_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -192,7 +193,8 @@ func TestPullReviews(t *testing.T) {
 	_, err = e.svc.RequestReviews(e.ctx, ann, "ann", "proj", 1, issues.ReviewRequestOption{Reviewers: []string{"nobody"}})
 	require.ErrorIs(t, err, forge.ErrNotFound)
 	_, err = e.svc.RequestReviews(e.ctx, eve, "ann", "proj", 1, issues.ReviewRequestOption{Reviewers: []string{"bob"}})
-	require.ErrorIs(t, err, forge.ErrForbidden, "a stranger may not ask")
+	require.ErrorIs(t, err, forge.ErrInvalid, "a stranger may not ask")
+	assert.Equal(t, fmt.Sprintf("Doer can't choose reviewer [user_id: %d, repo_id: %d]", eve.UserID(), r.ID), err.Error())
 	require.NoError(t, e.svc.CancelReviewRequests(e.ctx, ann, "ann", "proj", 1, issues.ReviewRequestOption{Reviewers: []string{"eve"}}))
 	assert.Len(t, e.get(ann, r, 1).RequestedReviewers, 1)
 

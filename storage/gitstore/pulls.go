@@ -162,6 +162,30 @@ func (s *Store) isAncestor(ctx context.Context, repo forge.ID, a, b string, env 
 	return false, err
 }
 
+// ContentChanged is issues.PullGit's: Forgejo's checkIfPRContentChanged,
+// `git diff --name-only -z newHead oldHead $(git merge-base base
+// newHead)`, a combined diff listing the paths newHead changed against
+// both; any path means the content changed.
+func (s *Store) ContentChanged(ctx context.Context, repo forge.ID, base, oldHead, newHead string) (bool, error) {
+	ids := make([]string, 0, 3)
+	for _, rev := range []string{base, oldHead, newHead} {
+		id, err := s.commitID(ctx, repo, rev)
+		if err != nil {
+			return false, err
+		}
+		ids = append(ids, id)
+	}
+	mb, err := s.mergeBase(ctx, repo, ids[0], ids[2], nil)
+	if err != nil {
+		return false, err
+	}
+	out, err := s.run(ctx, repo, nil, nil, "diff", "--name-only", "-z", ids[2], ids[1], mb)
+	if err != nil {
+		return false, err
+	}
+	return len(out) > 0, nil
+}
+
 // exitCode is the exit status of the git process behind err: 0 for nil,
 // -1 when it did not exit.
 func exitCode(err error) int {

@@ -404,6 +404,57 @@ func (r *repo) diff(base, head, kind string, w *bytes.Buffer) error {
 	return nil
 }
 
+// ContentChanged is issues.PullGit's: a path whose entry in newHead
+// differs from its entry in oldHead and in the merge base of base and
+// newHead (git's combined diff of newHead against both) means a change.
+func (s *Store) ContentChanged(ctx context.Context, id forge.ID, base, oldHead, newHead string) (bool, error) {
+	r, err := s.get(ctx, id)
+	if err != nil {
+		return false, err
+	}
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	cb, err := r.commitByID(base)
+	if err != nil {
+		return false, err
+	}
+	co, err := r.commitByID(oldHead)
+	if err != nil {
+		return false, err
+	}
+	cn, err := r.commitByID(newHead)
+	if err != nil {
+		return false, err
+	}
+	mb, err := mergeBase(cb, cn)
+	if err != nil {
+		return false, err
+	}
+	var fs [3]files
+	for i, c := range []*object.Commit{cn, co, mb} {
+		if fs[i], err = r.filesOf(c); err != nil {
+			return false, err
+		}
+	}
+	differs := func(a, b files, p string) bool {
+		x, okx := a[p]
+		y, oky := b[p]
+		return okx != oky || x.Hash != y.Hash || x.Mode != y.Mode
+	}
+	paths := map[string]bool{}
+	for _, f := range fs {
+		for p := range f {
+			paths[p] = true
+		}
+	}
+	for p := range paths {
+		if differs(fs[0], fs[1], p) && differs(fs[0], fs[2], p) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
 // files is a flattened tree: full path → entry.
 type files map[string]object.TreeEntry
 

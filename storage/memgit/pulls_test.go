@@ -97,3 +97,53 @@ func TestSameMergesAsGit(t *testing.T) {
 		assert.Equal(t, d.Files, c.Files, c.Message)
 	}
 }
+
+// TestContentChangedAsGit: memgit and the git command line (gitstore)
+// agree on Forgejo's checkIfPRContentChanged. The pull request's head was
+// f1 (a.txt changed on c0) and main moved to m1 (b.txt changed): a head
+// rebased onto m1 or with a new message keeps the content, one that adds
+// a file or changes a.txt differently changes it, and one whose a.txt is
+// back to main's (nothing left against the merge base) is no path of the
+// combined diff either.
+func TestContentChangedAsGit(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	sig := repos.Signature{Name: "Ann", Email: "ann@example.com", When: time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)}
+	f := func(op, path, content string) repos.FileOp {
+		return repos.FileOp{Op: op, Path: path, Content: []byte(content)}
+	}
+	history := []repos.ChangeSet{
+		{NewBranch: "main", Message: "init\n", Files: []repos.FileOp{f("create", "a.txt", "a\n"), f("create", "b.txt", "b\n")}},
+		{Branch: "main", NewBranch: "c0", Message: "c0 keeper\n", Files: []repos.FileOp{f("create", "keep.txt", "k\n")}},
+		{Branch: "c0", NewBranch: "f1", Message: "f1\n", Files: []repos.FileOp{f("update", "a.txt", "A\n")}},
+		{Branch: "c0", NewBranch: "amended", Message: "f1, reworded\n", Files: []repos.FileOp{f("update", "a.txt", "A\n")}},
+		{Branch: "c0", NewBranch: "other", Message: "f1 otherwise\n", Files: []repos.FileOp{f("update", "a.txt", "AA\n")}},
+		{Branch: "f1", NewBranch: "f2", Message: "f2\n", Files: []repos.FileOp{f("create", "c.txt", "c\n")}},
+		{Branch: "f1", NewBranch: "reverted", Message: "revert\n", Files: []repos.FileOp{f("update", "a.txt", "a\n")}},
+		{Branch: "c0", Message: "m1\n", Files: []repos.FileOp{f("update", "b.txt", "B\n")}},
+		{Branch: "c0", NewBranch: "rebased", Message: "f1\n", Files: []repos.FileOp{f("update", "a.txt", "A\n")}},
+	}
+	want := map[string]bool{"f1": false, "rebased": false, "amended": false, "f2": true, "other": true, "reverted": false}
+	for i := range 2 {
+		var g gittest.PullBackend = memgit.New()
+		if i == 1 {
+			disk, err := gitstore.Open(t.TempDir())
+			require.NoError(t, err)
+			defer disk.Close()
+			g = disk
+		}
+		require.NoError(t, g.Create(ctx, 1, forge.SHA1, "main"))
+		for _, c := range history {
+			c.Author, c.Committer = sig, sig
+			_, err := g.Apply(ctx, 1, c)
+			require.NoError(t, err, c.Message)
+		}
+		for name, changed := range want {
+			got, err := g.ContentChanged(ctx, 1, "c0", "f1", name)
+			require.NoError(t, err, name)
+			assert.Equal(t, changed, got, "backend %d, head %s", i, name)
+		}
+		_, err := g.ContentChanged(ctx, 1, "c0", "f1", "no-such-branch")
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+	}
+}
