@@ -70,7 +70,7 @@ func startChild(t *testing.T, bin, data string) *crashProc {
 	case p.url = <-addr:
 	case <-p.done:
 		t.Fatal("forged exited before listening")
-	case <-time.After(30 * time.Second):
+	case <-time.After(2 * time.Minute):
 		cmd.Process.Kill()
 		t.Fatal("forged did not listen within 30s")
 	}

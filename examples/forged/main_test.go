@@ -63,9 +63,9 @@ func start(t *testing.T, data string, env map[string]string, args ...string) *se
 	case err := <-done:
 		cancel()
 		t.Fatalf("forged did not start: %v", err)
-	case <-time.After(30 * time.Second):
+	case <-time.After(2 * time.Minute):
 		cancel()
-		t.Fatal("forged did not start within 30s")
+		t.Fatal("forged did not start within 2m")
 	}
 	return nil
 }

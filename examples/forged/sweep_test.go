@@ -42,7 +42,7 @@ func TestBlobSweepOnStart(t *testing.T) {
 	// Poll with a deadline: the first sweep runs right after the start.
 	tick := time.NewTicker(20 * time.Millisecond)
 	defer tick.Stop()
-	deadline := time.After(30 * time.Second)
+	deadline := time.After(2 * time.Minute)
 	for {
 		if _, err := os.Stat(old); os.IsNotExist(err) {
 			break

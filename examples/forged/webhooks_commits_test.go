@@ -49,7 +49,7 @@ func TestWebhookPushCommits(t *testing.T) {
 			var p map[string]any
 			require.NoError(t, json.Unmarshal(b, &p))
 			return p
-		case <-time.After(30 * time.Second):
+		case <-time.After(2 * time.Minute):
 			t.Fatal("no push delivery within 30s")
 		}
 		return nil

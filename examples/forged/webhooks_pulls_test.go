@@ -69,7 +69,7 @@ func TestWebhookPullRequest(t *testing.T) {
 		select {
 		case h := <-hits:
 			return h
-		case <-time.After(30 * time.Second):
+		case <-time.After(2 * time.Minute):
 			t.Fatal("no webhook delivery within 30s")
 			return hit{}
 		}

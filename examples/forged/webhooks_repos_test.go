@@ -71,7 +71,7 @@ func TestWebhookRepoCreated(t *testing.T) {
 			assert.Equal(t, action, p["action"])
 			assert.Equal(t, "alice/proj", p["repository"].(map[string]any)["full_name"])
 			assert.Equal(t, "alice", p["sender"].(map[string]any)["login"])
-		case <-time.After(30 * time.Second):
+		case <-time.After(2 * time.Minute):
 			t.Fatalf("no %s delivery within 30s", action)
 		}
 	}
@@ -97,7 +97,7 @@ func TestWebhookRepoCreated(t *testing.T) {
 		require.NoError(t, json.Unmarshal(h.body, &p))
 		assert.Equal(t, "alice/proj", p["forkee"].(map[string]any)["full_name"])
 		assert.Equal(t, "bob/proj", p["repository"].(map[string]any)["full_name"])
-	case <-time.After(30 * time.Second):
+	case <-time.After(2 * time.Minute):
 		t.Fatal("no fork delivery within 30s")
 	}
 	alice.body = nil
