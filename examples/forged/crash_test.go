@@ -72,7 +72,7 @@ func startChild(t *testing.T, bin, data string) *crashProc {
 		t.Fatal("forged exited before listening")
 	case <-time.After(2 * time.Minute):
 		cmd.Process.Kill()
-		t.Fatal("forged did not listen within 30s")
+		t.Fatal("forged did not listen within 2m")
 	}
 	t.Cleanup(func() { p.cmd.Process.Kill(); <-p.done })
 	return p

@@ -50,7 +50,7 @@ func TestWebhookPushCommits(t *testing.T) {
 			require.NoError(t, json.Unmarshal(b, &p))
 			return p
 		case <-time.After(2 * time.Minute):
-			t.Fatal("no push delivery within 30s")
+			t.Fatal("no push delivery within 2m")
 		}
 		return nil
 	}

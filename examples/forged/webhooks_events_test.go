@@ -95,7 +95,7 @@ func TestWebhookReleasesAndForkPulls(t *testing.T) {
 			require.Equal(t, action, h.body["action"], "%v", h.body)
 			return h.body
 		case <-time.After(2 * time.Minute):
-			t.Fatalf("no %s %s delivery within 30s", event, action)
+			t.Fatalf("no %s %s delivery within 2m", event, action)
 			return nil
 		}
 	}
@@ -222,6 +222,6 @@ func TestWebhookReleasesAndForkPulls(t *testing.T) {
 		assert.Contains(t, m, "/alice/proj.git#"+tip)
 		assert.Contains(t, m, "GIT_REF: refs/heads/main")
 	case <-time.After(2 * time.Minute):
-		t.Fatal("no sourcehut_builds delivery within 30s")
+		t.Fatal("no sourcehut_builds delivery within 2m")
 	}
 }

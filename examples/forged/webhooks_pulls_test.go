@@ -70,7 +70,7 @@ func TestWebhookPullRequest(t *testing.T) {
 		case h := <-hits:
 			return h
 		case <-time.After(2 * time.Minute):
-			t.Fatal("no webhook delivery within 30s")
+			t.Fatal("no webhook delivery within 2m")
 			return hit{}
 		}
 	}

@@ -72,7 +72,7 @@ func TestWebhookRepoCreated(t *testing.T) {
 			assert.Equal(t, "alice/proj", p["repository"].(map[string]any)["full_name"])
 			assert.Equal(t, "alice", p["sender"].(map[string]any)["login"])
 		case <-time.After(2 * time.Minute):
-			t.Fatalf("no %s delivery within 30s", action)
+			t.Fatalf("no %s delivery within 2m", action)
 		}
 	}
 	expect("created")
@@ -98,7 +98,7 @@ func TestWebhookRepoCreated(t *testing.T) {
 		assert.Equal(t, "alice/proj", p["forkee"].(map[string]any)["full_name"])
 		assert.Equal(t, "bob/proj", p["repository"].(map[string]any)["full_name"])
 	case <-time.After(2 * time.Minute):
-		t.Fatal("no fork delivery within 30s")
+		t.Fatal("no fork delivery within 2m")
 	}
 	alice.body = nil
 

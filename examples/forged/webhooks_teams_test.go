@@ -92,7 +92,7 @@ func TestWebhookTeamReviewRequest(t *testing.T) {
 		case h := <-hits:
 			got[h.reviewer] = h.action
 		case <-time.After(2 * time.Minute):
-			t.Fatalf("%d of 2 deliveries within 30s: %v", len(got), got)
+			t.Fatalf("%d of 2 deliveries within 2m: %v", len(got), got)
 		}
 	}
 	assert.Equal(t, map[string]string{"bob": "review_requested", "carol": "review_requested"}, got)
@@ -105,6 +105,6 @@ func TestWebhookTeamReviewRequest(t *testing.T) {
 	case h := <-hits:
 		assert.Equal(t, hit{"review_requested", "bob"}, h)
 	case <-time.After(2 * time.Minute):
-		t.Fatal("no delivery within 30s")
+		t.Fatal("no delivery within 2m")
 	}
 }

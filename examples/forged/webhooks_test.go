@@ -69,7 +69,7 @@ func TestWebhookOnPush(t *testing.T) {
 		assert.Equal(t, head, p["after"])
 		assert.Equal(t, "alice/proj", p["repository"].(map[string]any)["full_name"])
 	case <-time.After(2 * time.Minute):
-		t.Fatal("no webhook delivery within 30s")
+		t.Fatal("no webhook delivery within 2m")
 	}
 }
 
