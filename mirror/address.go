@@ -179,7 +179,10 @@ func SanitizeURL(s string) string {
 	return u.String()
 }
 
-var userinfoRe = regexp.MustCompile(`([a-zA-Z][a-zA-Z0-9+.-]*://)[^/@\s]*@`)
+// userinfoRe matches a URL's scheme and userinfo: the userinfo ends at the
+// last "@" of the authority (as net/url reads it), so a password holding
+// "@" is removed whole.
+var userinfoRe = regexp.MustCompile(`([a-zA-Z][a-zA-Z0-9+.-]*://)[^/?#\s]*@`)
 
 // SanitizeMessage makes a git or network error fit for last_error, logs and
 // answers: userinfo of every URL in it removed, every non-empty secret

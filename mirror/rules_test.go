@@ -182,6 +182,17 @@ func TestSanitize(t *testing.T) {
 	if got != "fatal: unable to access 'https://example.com/x/': The requested URL returned error: 403 [redacted]" {
 		t.Errorf("SanitizeMessage = %q", got)
 	}
+	// A password holding "@" (git prints it unescaped at times): the
+	// userinfo ends at the authority's last "@", as net/url reads it.
+	for msg, want := range map[string]string{
+		"fetch https://bob:p@ss@host/x failed": "fetch https://host/x failed",
+		"a://b@c@d and git://u:v@h:9418/r":     "a://d and git://h:9418/r",
+		"see https://host/a@b":                 "see https://host/a@b",
+	} {
+		if got := mirror.SanitizeMessage(msg); got != want {
+			t.Errorf("SanitizeMessage(%q) = %q, want %q", msg, got, want)
+		}
+	}
 }
 
 type mapResolver map[string][]string
