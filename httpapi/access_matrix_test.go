@@ -18,10 +18,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
 	"github.com/hearthforge/hearth/forge/notify"
@@ -32,33 +30,16 @@ import (
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
-	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
-	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 // newMatrixEnv is the API with every service wired in, on one SQLite file in
 // t.TempDir(), served on loopback.
 func newMatrixEnv(t *testing.T) *env {
 	t.Helper()
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "hearth.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
-	clock := forgetest.NewClock()
-	key := []byte("httpapi-test-secret")
-	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
-		SecretKey: key})
-	require.NoError(t, err)
-	no := false
-	_, err = svc.EnsureAdmin(ctx, auth.CreateUserOptions{
-		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
-	require.NoError(t, err)
-	git, err := gitstore.Open(t.TempDir())
-	require.NoError(t, err)
-	t.Cleanup(func() { git.Close() })
-	blobs, err := blob.OpenDir(t.TempDir())
-	require.NoError(t, err)
+	key := testSecret
+	b := newBase(t, filepath.Join(t.TempDir(), "hearth.db"), key)
+	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
 	require.NoError(t, err)
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})

@@ -2,7 +2,6 @@ package httpapi_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -19,9 +18,6 @@ import (
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
-	"github.com/hearthforge/hearth/storage/blob"
-	"github.com/hearthforge/hearth/storage/gitstore"
-	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 // env is an API server over real services on an in-memory SQLite database,
@@ -43,21 +39,8 @@ func newEnv(t *testing.T, mutate ...func(*httpapi.Config)) *env {
 // newEnvWith is newEnv with a change to the repository service's Config.
 func newEnvWith(t *testing.T, repoCfg func(*repos.Config), mutate ...func(*httpapi.Config)) *env {
 	t.Helper()
-	db, err := sqlite.Open(context.Background(), ":memory:")
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
-	clock := forgetest.NewClock()
-	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
-		SecretKey: []byte("httpapi-test-secret")})
-	no := false
-	_, err = svc.EnsureAdmin(context.Background(), auth.CreateUserOptions{
-		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
-	require.NoError(t, err)
-	git, err := gitstore.Open(t.TempDir())
-	require.NoError(t, err)
-	t.Cleanup(func() { git.Close() })
-	blobs, err := blob.OpenDir(t.TempDir())
-	require.NoError(t, err)
+	b := newBase(t, ":memory:", testSecret)
+	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
 	rc := repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock}
 	if repoCfg != nil {
 		repoCfg(&rc)

@@ -16,14 +16,10 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
-	"github.com/hearthforge/hearth/storage/blob"
-	"github.com/hearthforge/hearth/storage/gitstore"
-	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 // notifyEvents adapts issues.Listener to notify.Service, as
@@ -46,23 +42,8 @@ func (l *notifyEvents) IssueEvent(ctx context.Context, e issues.Event) {
 // no access; every response is checked against the OpenAPI document.
 func newNotifyEnv(t *testing.T) *issueEnv {
 	t.Helper()
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, ":memory:")
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
-	clock := forgetest.NewClock()
-	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
-		SecretKey: []byte("httpapi-test-secret")})
-	require.NoError(t, err)
-	no := false
-	_, err = svc.EnsureAdmin(ctx, auth.CreateUserOptions{
-		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
-	require.NoError(t, err)
-	git, err := gitstore.Open(t.TempDir())
-	require.NoError(t, err)
-	t.Cleanup(func() { git.Close() })
-	blobs, err := blob.OpenDir(t.TempDir())
-	require.NoError(t, err)
+	b := newBase(t, ":memory:", testSecret)
+	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
 	require.NoError(t, err)
 	events := &notifyEvents{t: t}

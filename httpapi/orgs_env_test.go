@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"context"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -9,14 +8,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hearthforge/hearth/auth"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
-	"github.com/hearthforge/hearth/storage/blob"
-	"github.com/hearthforge/hearth/storage/gitstore"
-	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 // newOrgEnv is newEnv with the organisation service wired in, on the same
@@ -24,22 +18,8 @@ import (
 // questions. Every response is checked against the OpenAPI document.
 func newOrgEnv(t *testing.T, mutate ...func(*httpapi.Config)) *env {
 	t.Helper()
-	db, err := sqlite.Open(context.Background(), ":memory:")
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
-	clock := forgetest.NewClock()
-	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
-		SecretKey: []byte("httpapi-test-secret")})
-	require.NoError(t, err)
-	no := false
-	_, err = svc.EnsureAdmin(context.Background(), auth.CreateUserOptions{
-		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
-	require.NoError(t, err)
-	git, err := gitstore.Open(t.TempDir())
-	require.NoError(t, err)
-	t.Cleanup(func() { git.Close() })
-	blobs, err := blob.OpenDir(t.TempDir())
-	require.NoError(t, err)
+	b := newBase(t, ":memory:", testSecret)
+	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
 	require.NoError(t, err)
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})

@@ -16,15 +16,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
-	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
-	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 // pullEnv is issueEnv with pull requests wired as examples/forged wires
@@ -88,26 +84,11 @@ func pullChecked(t *testing.T, h http.Handler) http.Handler {
 // change the issue service's Config.
 func newPullEnv(t *testing.T, format string, mutate ...func(*issues.Config)) *pullEnv {
 	t.Helper()
-	ctx := context.Background()
 	// A database file, as examples/forged opens: the pull-request service
 	// reads repositories (their own store) inside its issue transactions,
 	// which the one connection of ":memory:" would wait on forever.
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "hearth.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
-	clock := forgetest.NewClock()
-	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
-		SecretKey: []byte("httpapi-test-secret")})
-	require.NoError(t, err)
-	no := false
-	_, err = svc.EnsureAdmin(ctx, auth.CreateUserOptions{
-		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
-	require.NoError(t, err)
-	git, err := gitstore.Open(t.TempDir())
-	require.NoError(t, err)
-	t.Cleanup(func() { git.Close() })
-	blobs, err := blob.OpenDir(t.TempDir())
-	require.NoError(t, err)
+	b := newBase(t, filepath.Join(t.TempDir(), "hearth.db"), testSecret)
+	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
 	late := &lateListener{}
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock,
 		PushListeners: []repos.PushListener{late}})

@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -10,35 +9,16 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hearthforge/hearth/auth"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
-	"github.com/hearthforge/hearth/storage/blob"
-	"github.com/hearthforge/hearth/storage/gitstore"
-	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 // newCountedOrgEnv is newOrgEnv with the repository store counted.
 func newCountedOrgEnv(t *testing.T) (*env, *countingStore) {
 	t.Helper()
-	db, err := sqlite.Open(context.Background(), ":memory:")
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
-	clock := forgetest.NewClock()
-	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
-		SecretKey: []byte("httpapi-test-secret")})
-	require.NoError(t, err)
-	no := false
-	_, err = svc.EnsureAdmin(context.Background(), auth.CreateUserOptions{
-		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
-	require.NoError(t, err)
-	git, err := gitstore.Open(t.TempDir())
-	require.NoError(t, err)
-	t.Cleanup(func() { git.Close() })
-	blobs, err := blob.OpenDir(t.TempDir())
-	require.NoError(t, err)
+	b := newBase(t, ":memory:", testSecret)
+	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
 	cs := &countingStore{Store: db.Repos()}
 	repoSvc, err := repos.New(repos.Config{Store: cs, Git: git, Blobs: blobs, Clock: clock})
 	require.NoError(t, err)
