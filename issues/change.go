@@ -20,6 +20,10 @@ type change struct {
 	stamp  time.Time
 	given  bool
 	dirty  bool
+	// made are the comments recorded, for the events told after commit;
+	// cleared marks a ClearLabels.
+	made    []*Comment
+	cleared bool
 }
 
 func newChange(tx Tx, actor forge.Actor, is *Issue, now, stamp time.Time, given bool) *change {
@@ -37,6 +41,7 @@ func (c *change) comment(ctx context.Context, cm *Comment) error {
 		c.issue.NumComments++
 	}
 	c.dirty = true
+	c.made = append(c.made, cm)
 	return c.tx.CreateComment(ctx, cm)
 }
 

@@ -269,6 +269,8 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, repo strin
 	now := s.clock.Now()
 	var view *IssueView
 	wasClosed := false
+	var edit *change
+	var oldTitle, oldBody string
 	err = s.store.Update(ctx, func(tx Tx) error {
 		is, err := a.issue(ctx, tx, index)
 		if err != nil {
@@ -285,6 +287,7 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, repo strin
 		}
 		ch := newChange(tx, actor, is, now, stamp, given)
 		title, body := is.Title, is.Body
+		edit, oldTitle, oldBody = ch, title, body
 		if err := ch.edit(ctx, a, opt, writer, assignees); err != nil {
 			return err
 		}
@@ -304,6 +307,7 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, repo strin
 		view, err = a.view(ctx, tx, is)
 		return err
 	})
+	s.emitChanges(ctx, err, actor, view, edit, oldTitle, oldBody)
 	s.emitState(ctx, err, actor, view, wasClosed)
 	return view, err
 }
