@@ -29,15 +29,18 @@ func TestWebhookIssueEdits(t *testing.T) {
 		event, typ string
 		body       map[string]any
 	}
-	mainHits, famHits := make(chan hit, 32), make(chan hit, 32)
+	mainHits, famHits, slackHits := make(chan hit, 32), make(chan hit, 32), make(chan hit, 32)
 	rc := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		var p map[string]any
 		_ = json.Unmarshal(b, &p)
 		h := hit{r.Header.Get("X-Forgejo-Event"), r.Header.Get("X-Forgejo-Event-Type"), p}
-		if r.URL.Path == "/fam" {
+		switch r.URL.Path {
+		case "/fam":
 			famHits <- h
-		} else {
+		case "/slack":
+			slackHits <- h
+		default:
 			mainHits <- h
 		}
 	}))
@@ -83,6 +86,19 @@ func TestWebhookIssueEdits(t *testing.T) {
 		r = as("POST", repo+"/hooks", map[string]any{"type": "forgejo", "active": true, "events": events,
 			"config": map[string]string{"url": rc.URL + path, "content_type": "json"}})
 		require.Equal(t, 201, r.status, "%s", r.raw)
+	}
+	r = as("POST", repo+"/hooks", map[string]any{"type": "slack", "active": true, "events": []string{"issue_assign", "issue_comment"},
+		"config": map[string]string{"url": rc.URL + "/slack", "content_type": "json", "channel": "#dev"}})
+	require.Equal(t, 201, r.status, "%s", r.raw)
+	slackText := func() string {
+		t.Helper()
+		select {
+		case h := <-slackHits:
+			return fmt.Sprint(h.body["text"])
+		case <-time.After(2 * time.Minute):
+			t.Fatal("no slack delivery within 2m")
+			return ""
+		}
 	}
 	next := func(ch chan hit, event, typ, action string) map[string]any {
 		t.Helper()
@@ -131,10 +147,12 @@ func TestWebhookIssueEdits(t *testing.T) {
 	assert.Equal(t, "bob", obj(p, "issue", "assignee")["login"])
 	assert.Len(t, obj(p, "issue")["assignees"], 1)
 	assert.Nil(t, p["changes"])
+	assert.Contains(t, slackText(), "Issue assigned to <"+s.url+"/bob|bob>: <")
 	r = as("PATCH", repo+"/issues/1", map[string]any{"assignees": []string{}})
 	require.Equal(t, 201, r.status, "%s", r.raw)
 	p = next(famHits, "issues", "issue_assign", "unassigned")
 	assert.Equal(t, []any{}, obj(p, "issue")["assignees"])
+	assert.Contains(t, slackText(), "Issue unassigned: <")
 
 	// Labels.
 	r = as("POST", repo+"/issues/1/labels", map[string]any{"labels": []any{label}})
@@ -164,17 +182,20 @@ func TestWebhookIssueEdits(t *testing.T) {
 	require.Equal(t, 201, r.status, "%s", r.raw)
 	cid := fmt.Sprint(r.body["id"])
 	next(mainHits, "issue_comment", "issue_comment", "created")
+	assert.Contains(t, slackText(), "New comment on issue <")
 	r = as("PATCH", repo+"/issues/comments/"+cid, map[string]any{"body": "c2"})
 	require.Equal(t, 200, r.status, "%s", r.raw)
 	p = next(mainHits, "issue_comment", "issue_comment", "edited")
 	assert.Equal(t, map[string]any{"body": map[string]any{"from": "c1"}}, p["changes"])
 	assert.Equal(t, "c2", obj(p, "comment")["body"])
 	assert.Equal(t, cid, fmt.Sprint(obj(p, "comment")["id"]))
+	assert.Contains(t, slackText(), "Comment edited on issue <")
 	r = as("DELETE", repo+"/issues/comments/"+cid, nil)
 	require.Equal(t, 204, r.status, "%s", r.raw)
 	p = next(mainHits, "issue_comment", "issue_comment", "deleted")
 	assert.Equal(t, cid, fmt.Sprint(obj(p, "comment")["id"]))
 	assert.Nil(t, p["changes"])
+	assert.Contains(t, slackText(), "Comment deleted on issue <")
 
 	// A pull request: its title edit is pull_request edited, its label
 	// pull_request_label.
