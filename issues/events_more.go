@@ -54,16 +54,7 @@ func (s *Service) emitChanges(ctx context.Context, err error, actor forge.Actor,
 	if err != nil || v == nil || v.Issue == nil || ch == nil {
 		return
 	}
-	base := func(kind EventKind, c *Comment) Event {
-		is := *v.Issue
-		e := Event{Kind: kind, Actor: actor, Repo: v.Repo, Issue: &is,
-			Detail: &EventDetail{Labels: v.Labels, Assignees: v.Assignees, Milestone: v.Milestone}}
-		if c != nil {
-			cc := *c
-			e.Comment = &cc
-		}
-		return e
-	}
+	base := func(kind EventKind, c *Comment) Event { return detailEvent(kind, actor, v, c) }
 	if v.Issue.Title != oldTitle {
 		e := base(EventEdit, nil)
 		e.Detail.OldTitle = &oldTitle
@@ -114,4 +105,32 @@ func (s *Service) emitCommentChange(ctx context.Context, err error, kind EventKi
 		e.Detail.OldBody = &oldBody
 	}
 	s.emit(ctx, e)
+}
+
+// detailEvent is the event of kind about v, with its detail and comment c
+// (copied).
+func detailEvent(kind EventKind, actor forge.Actor, v *IssueView, c *Comment) Event {
+	is := *v.Issue
+	e := Event{Kind: kind, Actor: actor, Repo: v.Repo, Issue: &is,
+		Detail: &EventDetail{Labels: v.Labels, Assignees: v.Assignees, Milestone: v.Milestone}}
+	if c != nil {
+		cc := *c
+		e.Comment = &cc
+	}
+	return e
+}
+
+// emitCreateAssignees tells an EventAssign per assignee of an issue just
+// created (err nil), before its EventCreate: Forgejo's NewIssue assigns
+// them with notification after storing the issue (its labels and
+// milestone tell nothing).
+func (s *Service) emitCreateAssignees(ctx context.Context, err error, actor forge.Actor, v *IssueView, ch *change) {
+	if err != nil || v == nil || v.Issue == nil || ch == nil {
+		return
+	}
+	for _, c := range ch.made {
+		if c.Type == CommentAssignees && !c.RemovedAssignee {
+			s.emit(ctx, detailEvent(EventAssign, actor, v, c))
+		}
+	}
 }

@@ -87,4 +87,16 @@ func TestEditEvents(t *testing.T) {
 	assert.Equal(t, "c1", *ev[10].Detail.OldBody)
 	assert.Equal(t, c.Comment.ID, ev[11].Comment.ID)
 	assert.Equal(t, "alice", ev[11].Repo.OwnerName)
+	rec.events = nil
+	rec.mu.Unlock()
+
+	// A creation with an assignee tells assigned, then created (labels
+	// and milestone given at creation tell nothing).
+	_, err = svc.Create(e.ctx, alice, "alice", "proj", issues.CreateIssueOption{Title: "t", Assignees: []string{"bob"},
+		Labels: []forge.ID{l.ID}, Milestone: m.ID})
+	require.NoError(t, err)
+	assert.Equal(t, []issues.EventKind{issues.EventAssign, issues.EventCreate}, rec.kinds())
+	rec.mu.Lock()
+	assert.Equal(t, bob.User.ID, rec.events[0].Comment.AssigneeID)
+	assert.EqualValues(t, 2, rec.events[0].Issue.Index)
 }

@@ -55,6 +55,7 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 	now := s.clock.Now()
 	var view *IssueView
 	var mentioned []forge.ID
+	var created *change
 	err = s.store.Update(ctx, func(tx Tx) error {
 		if err := checkBlocked(ctx, tx, actor, a.repo.OwnerID); err != nil {
 			return err
@@ -86,6 +87,7 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 		}
 		ch := newChange(tx, actor, is, now, now, false)
 		ch.before = Placement{}
+		created = ch
 		if writer && len(opt.Labels) > 0 {
 			labels, err := a.labelsByID(ctx, tx, opt.Labels)
 			if err != nil {
@@ -121,6 +123,7 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 		view, err = a.view(ctx, tx, is)
 		return err
 	})
+	s.emitCreateAssignees(ctx, err, actor, view, created)
 	s.emitView(ctx, err, EventCreate, actor, view, nil, mentioned...)
 	return view, err
 }
