@@ -24,6 +24,9 @@ type change struct {
 	// cleared marks a ClearLabels.
 	made    []*Comment
 	cleared bool
+	// labels marks a label operation: it tells a label event even when
+	// nothing changed, as Forgejo's label services always notify.
+	labels bool
 }
 
 func newChange(tx Tx, actor forge.Actor, is *Issue, now, stamp time.Time, given bool) *change {

@@ -20,8 +20,10 @@ const (
 	// (Event.Comment is the assignee comment: AssigneeID).
 	EventAssign   EventKind = "assign"
 	EventUnassign EventKind = "unassign"
-	// EventLabel: labels were added or removed; EventLabelClear: they were
-	// all removed by ClearLabels.
+	// EventLabel: a label operation (add, replace, remove) succeeded,
+	// whether or not it changed anything, as Forgejo's label services
+	// always notify; or an edit changed labels. EventLabelClear: a
+	// ClearLabels.
 	EventLabel      EventKind = "label"
 	EventLabelClear EventKind = "label_clear"
 	// EventMilestone and EventDemilestone: the milestone was set (or
@@ -65,7 +67,7 @@ func (s *Service) emitChanges(ctx context.Context, err error, actor forge.Actor,
 		e.Detail.OldBody = &oldBody
 		s.emit(ctx, e)
 	}
-	labels := false
+	labels := ch.labels
 	for _, c := range ch.made {
 		switch c.Type {
 		case CommentAssignees:

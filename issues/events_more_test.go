@@ -40,7 +40,7 @@ func TestEditEvents(t *testing.T) {
 	require.NoError(t, err)
 	_, err = svc.AddLabels(e.ctx, alice, "alice", "proj", 1, issues.LabelsOption{IDs: []forge.ID{l.ID}})
 	require.NoError(t, err)
-	_, err = svc.AddLabels(e.ctx, alice, "alice", "proj", 1, issues.LabelsOption{IDs: []forge.ID{l.ID}}) // no change
+	_, err = svc.AddLabels(e.ctx, alice, "alice", "proj", 1, issues.LabelsOption{IDs: []forge.ID{l.ID}}) // no change, still told
 	require.NoError(t, err)
 	_, err = svc.ReplaceLabels(e.ctx, alice, "alice", "proj", 1, issues.LabelsOption{})
 	require.NoError(t, err)
@@ -58,7 +58,7 @@ func TestEditEvents(t *testing.T) {
 
 	assert.Equal(t, []issues.EventKind{
 		issues.EventEdit, issues.EventEdit, issues.EventAssign, issues.EventMilestone,
-		issues.EventLabel, issues.EventLabel, issues.EventLabel, issues.EventLabelClear,
+		issues.EventLabel, issues.EventLabel, issues.EventLabel, issues.EventLabel, issues.EventLabelClear,
 		issues.EventUnassign, issues.EventDemilestone,
 		issues.EventCommentEdit, issues.EventCommentDelete,
 	}, rec.kinds())
@@ -77,16 +77,17 @@ func TestEditEvents(t *testing.T) {
 	assert.Equal(t, "v1", ev[3].Detail.Milestone.Title)
 	require.Len(t, ev[4].Detail.Labels, 1)
 	assert.Equal(t, "bug", ev[4].Detail.Labels[0].Name)
-	assert.Empty(t, ev[5].Detail.Labels, "replaced by none: label_updated with no labels")
-	assert.Empty(t, ev[7].Detail.Labels)
-	assert.Equal(t, bob.User.ID, ev[8].Comment.AssigneeID)
-	assert.True(t, ev[8].Comment.RemovedAssignee)
-	assert.Nil(t, ev[9].Detail.Milestone)
-	assert.Equal(t, "c2", ev[10].Comment.Body)
-	require.NotNil(t, ev[10].Detail.OldBody)
-	assert.Equal(t, "c1", *ev[10].Detail.OldBody)
-	assert.Equal(t, c.Comment.ID, ev[11].Comment.ID)
-	assert.Equal(t, "alice", ev[11].Repo.OwnerName)
+	require.Len(t, ev[5].Detail.Labels, 1, "an add of a label already there is still told")
+	assert.Empty(t, ev[6].Detail.Labels, "replaced by none: label_updated with no labels")
+	assert.Empty(t, ev[8].Detail.Labels)
+	assert.Equal(t, bob.User.ID, ev[9].Comment.AssigneeID)
+	assert.True(t, ev[9].Comment.RemovedAssignee)
+	assert.Nil(t, ev[10].Detail.Milestone)
+	assert.Equal(t, "c2", ev[11].Comment.Body)
+	require.NotNil(t, ev[11].Detail.OldBody)
+	assert.Equal(t, "c1", *ev[11].Detail.OldBody)
+	assert.Equal(t, c.Comment.ID, ev[12].Comment.ID)
+	assert.Equal(t, "alice", ev[12].Repo.OwnerName)
 	rec.events = nil
 	rec.mu.Unlock()
 

@@ -67,7 +67,7 @@ func (s *Service) labelWrite(ctx context.Context, actor forge.Actor, owner, repo
 			return err
 		}
 		ch := newChange(tx, actor, is, now, stamp, given)
-		edit = ch
+		ch.labels, edit = true, ch
 		current, err := issueLabels(ctx, tx, is.ID)
 		if err != nil {
 			return err
@@ -79,7 +79,7 @@ func (s *Service) labelWrite(ctx context.Context, actor forge.Actor, owner, repo
 			return err
 		}
 		out, err = issueLabels(ctx, tx, is.ID)
-		if err == nil && len(ch.made) > 0 {
+		if err == nil {
 			view, err = a.view(ctx, tx, is)
 		}
 		return err
