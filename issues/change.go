@@ -20,6 +20,13 @@ type change struct {
 	stamp  time.Time
 	given  bool
 	dirty  bool
+	// made are the comments recorded, for the events told after commit;
+	// cleared marks a ClearLabels.
+	made    []*Comment
+	cleared bool
+	// labels marks a label operation: it tells a label event even when
+	// nothing changed, as Forgejo's label services always notify.
+	labels bool
 }
 
 func newChange(tx Tx, actor forge.Actor, is *Issue, now, stamp time.Time, given bool) *change {
@@ -37,6 +44,7 @@ func (c *change) comment(ctx context.Context, cm *Comment) error {
 		c.issue.NumComments++
 	}
 	c.dirty = true
+	c.made = append(c.made, cm)
 	return c.tx.CreateComment(ctx, cm)
 }
 

@@ -206,6 +206,7 @@ func (s *Service) EditComment(ctx context.Context, actor forge.Actor, owner, rep
 	}
 	now := s.clock.Now()
 	var view *CommentView
+	var oldBody string
 	err = s.store.Update(ctx, func(tx Tx) error {
 		c, is, err := a.comment(ctx, tx, id)
 		if err != nil {
@@ -221,6 +222,7 @@ func (s *Service) EditComment(ctx context.Context, actor forge.Actor, owner, rep
 		if err != nil {
 			return err
 		}
+		oldBody = c.Body
 		changed := c.Body != opt.Body
 		if changed {
 			c.Body = opt.Body
@@ -250,6 +252,9 @@ func (s *Service) EditComment(ctx context.Context, actor forge.Actor, owner, rep
 		view = vs[0]
 		return nil
 	})
+	if view != nil {
+		s.emitCommentChange(ctx, err, EventCommentEdit, actor, a.repo, view.Issue, view.Comment, oldBody)
+	}
 	return view, err
 }
 
@@ -265,6 +270,8 @@ func (s *Service) DeleteComment(ctx context.Context, actor forge.Actor, owner, r
 		return err
 	}
 	var blobs []string
+	var gone *Comment
+	var goneFrom *Issue
 	err = s.store.Update(ctx, func(tx Tx) error {
 		c, is, err := a.comment(ctx, tx, id)
 		if err != nil {
@@ -287,11 +294,13 @@ func (s *Service) DeleteComment(ctx context.Context, actor forge.Actor, owner, r
 			return err
 		}
 		is.NumComments = max(0, is.NumComments-1)
+		gone, goneFrom = c, is
 		return tx.UpdateIssue(ctx, is)
 	})
 	if err != nil {
 		return err
 	}
+	s.emitCommentChange(ctx, nil, EventCommentDelete, actor, a.repo, goneFrom, gone, "")
 	s.deleteBlobs(ctx, blobs)
 	return nil
 }

@@ -37,6 +37,8 @@ type Event struct {
 	// issue, never the actor: Forgejo notifies each of them (its
 	// NewIssue and CreateIssueComment notifiers with their mentions).
 	Mentioned []forge.ID
+	// Detail is set for the edit events of events_more.go.
+	Detail *EventDetail
 }
 
 // Listener is told of issue events (notifications, webhooks). IssueEvent

@@ -61,14 +61,19 @@ func TestListenersAreToldOfCommittedEvents(t *testing.T) {
 	require.NoError(t, err)
 	_, err = svc.Edit(e.ctx, alice, "alice", "proj", 1, issues.EditIssueOption{State: &open})
 	require.NoError(t, err)
-	assert.Equal(t, []issues.EventKind{issues.EventCreate, issues.EventComment, issues.EventClose, issues.EventReopen}, rec.kinds(),
-		"a title edit and a close of a closed issue tell nothing")
+	assert.Equal(t, []issues.EventKind{issues.EventCreate, issues.EventComment, issues.EventEdit, issues.EventClose, issues.EventReopen}, rec.kinds(),
+		"a title edit tells EventEdit; a close of a closed issue tells nothing")
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
 	assert.Equal(t, bob.User.ID, rec.events[0].Actor.UserID())
 	assert.Equal(t, v.Issue.ID, rec.events[0].Issue.ID)
 	assert.Equal(t, c.Comment.ID, rec.events[1].Comment.ID)
-	assert.Equal(t, alice.User.ID, rec.events[3].Actor.UserID())
+	require.NotNil(t, rec.events[2].Detail)
+	require.NotNil(t, rec.events[2].Detail.OldTitle)
+	assert.Equal(t, "crash", *rec.events[2].Detail.OldTitle)
+	assert.Nil(t, rec.events[2].Detail.OldBody)
+	assert.Equal(t, "crash!", rec.events[2].Issue.Title)
+	assert.Equal(t, alice.User.ID, rec.events[4].Actor.UserID())
 
 	got, err := svc.Participants(e.ctx, v.Issue.ID)
 	require.NoError(t, err)

@@ -52,6 +52,8 @@ func (s *Service) labelWrite(ctx context.Context, actor forge.Actor, owner, repo
 	}
 	now := s.clock.Now()
 	var out []*Label
+	var view *IssueView
+	var edit *change
 	err = s.store.Update(ctx, func(tx Tx) error {
 		is, err := a.issue(ctx, tx, index)
 		if err != nil {
@@ -65,6 +67,7 @@ func (s *Service) labelWrite(ctx context.Context, actor forge.Actor, owner, repo
 			return err
 		}
 		ch := newChange(tx, actor, is, now, stamp, given)
+		ch.labels, edit = true, ch
 		current, err := issueLabels(ctx, tx, is.ID)
 		if err != nil {
 			return err
@@ -76,8 +79,14 @@ func (s *Service) labelWrite(ctx context.Context, actor forge.Actor, owner, repo
 			return err
 		}
 		out, err = issueLabels(ctx, tx, is.ID)
+		if err == nil {
+			view, err = a.view(ctx, tx, is)
+		}
 		return err
 	})
+	if view != nil {
+		s.emitChanges(ctx, err, actor, view, edit, view.Issue.Title, view.Issue.Body)
+	}
 	return out, err
 }
 
@@ -145,6 +154,7 @@ func missing(a, b []*Label) []*Label {
 // ClearLabels removes every label of issue index (as AddLabels).
 func (s *Service) ClearLabels(ctx context.Context, actor forge.Actor, owner, repo string, index int64, updatedAt *time.Time) error {
 	_, err := s.labelWrite(ctx, actor, owner, repo, index, updatedAt, func(ctx context.Context, _ *access, ch *change, current []*Label) error {
+		ch.cleared = true
 		return ch.setLabels(ctx, nil, nil, current)
 	})
 	return err

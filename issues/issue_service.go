@@ -55,6 +55,7 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 	now := s.clock.Now()
 	var view *IssueView
 	var mentioned []forge.ID
+	var created *change
 	err = s.store.Update(ctx, func(tx Tx) error {
 		if err := checkBlocked(ctx, tx, actor, a.repo.OwnerID); err != nil {
 			return err
@@ -86,6 +87,7 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 		}
 		ch := newChange(tx, actor, is, now, now, false)
 		ch.before = Placement{}
+		created = ch
 		if writer && len(opt.Labels) > 0 {
 			labels, err := a.labelsByID(ctx, tx, opt.Labels)
 			if err != nil {
@@ -121,6 +123,7 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 		view, err = a.view(ctx, tx, is)
 		return err
 	})
+	s.emitCreateAssignees(ctx, err, actor, view, created)
 	s.emitView(ctx, err, EventCreate, actor, view, nil, mentioned...)
 	return view, err
 }
@@ -269,6 +272,8 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, repo strin
 	now := s.clock.Now()
 	var view *IssueView
 	wasClosed := false
+	var edit *change
+	var oldTitle, oldBody string
 	err = s.store.Update(ctx, func(tx Tx) error {
 		is, err := a.issue(ctx, tx, index)
 		if err != nil {
@@ -285,6 +290,7 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, repo strin
 		}
 		ch := newChange(tx, actor, is, now, stamp, given)
 		title, body := is.Title, is.Body
+		edit, oldTitle, oldBody = ch, title, body
 		if err := ch.edit(ctx, a, opt, writer, assignees); err != nil {
 			return err
 		}
@@ -304,6 +310,7 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, repo strin
 		view, err = a.view(ctx, tx, is)
 		return err
 	})
+	s.emitChanges(ctx, err, actor, view, edit, oldTitle, oldBody)
 	s.emitState(ctx, err, actor, view, wasClosed)
 	return view, err
 }

@@ -62,6 +62,9 @@ func (h *hookIssues) IssueEvent(ctx context.Context, e issues.Event) {
 	i := e.Issue
 	is := hooks.IssueInfo{ID: i.ID, Number: i.Index, Title: i.Title, Body: i.Body, Closed: i.IsClosed, IsPull: i.IsPull,
 		PosterID: i.PosterID, Comments: i.NumComments, Created: i.Created, Updated: i.Updated, ClosedAt: i.Closed}
+	if h.editEvent(ctx, e, is) {
+		return
+	}
 	var view *issues.PullView
 	if i.IsPull && e.Pull == nil && e.Kind != issues.EventComment {
 		// An issue edit of a pull request (closed or reopened through

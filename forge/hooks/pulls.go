@@ -86,7 +86,7 @@ type PayloadPull struct {
 	RequestedReviewers  []any          `json:"requested_reviewers"`
 	RequestedTeams      []any          `json:"requested_reviewers_teams"`
 	Assignee            *PayloadUser   `json:"assignee"`
-	Milestone           *struct{}      `json:"milestone"`
+	Milestone           any            `json:"milestone"`
 	Draft               bool           `json:"draft"`
 	State               string         `json:"state"`
 	IsLocked            bool           `json:"is_locked"`
