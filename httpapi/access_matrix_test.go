@@ -82,7 +82,7 @@ func newMatrixEnv(t *testing.T) *env {
 type matrixIssueEvents struct{ notify *notify.Service }
 
 func (l *matrixIssueEvents) IssueEvent(ctx context.Context, e issues.Event) {
-	if l.notify == nil || e.Repo == nil || e.Issue == nil {
+	if l.notify == nil || e.Repo == nil || e.Issue == nil || !e.Kind.Notifies() {
 		return
 	}
 	ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull, Mentioned: e.Mentioned}

@@ -25,6 +25,9 @@ type mentionNotifyEvents struct {
 }
 
 func (l *mentionNotifyEvents) IssueEvent(ctx context.Context, e issues.Event) {
+	if !e.Kind.Notifies() {
+		return
+	}
 	ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull, Mentioned: e.Mentioned}
 	if e.Comment != nil {
 		ev.CommentID = e.Comment.ID

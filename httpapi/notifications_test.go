@@ -30,6 +30,9 @@ type notifyEvents struct {
 }
 
 func (l *notifyEvents) IssueEvent(ctx context.Context, e issues.Event) {
+	if !e.Kind.Notifies() {
+		return
+	}
 	ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull}
 	if e.Comment != nil {
 		ev.CommentID = e.Comment.ID

@@ -37,6 +37,20 @@ const (
 	EventCommentDelete EventKind = "comment_delete"
 )
 
+// Notifies reports whether users' notifications follow events of kind k:
+// creations, comments, closing and reopening, pull-request and review
+// events do; the edit events above do not (Forgejo's notification service
+// makes no notification of them, and a deleted comment has nothing to
+// point at).
+func (k EventKind) Notifies() bool {
+	switch k {
+	case EventEdit, EventAssign, EventUnassign, EventLabel, EventLabelClear,
+		EventMilestone, EventDemilestone, EventCommentEdit, EventCommentDelete:
+		return false
+	}
+	return true
+}
+
 // EventDetail is what the edit events add to an Event: the labels,
 // assignees and milestone after the change, and the title or body before.
 type EventDetail struct {

@@ -101,3 +101,20 @@ func TestEditEvents(t *testing.T) {
 	assert.Equal(t, bob.User.ID, rec.events[0].Comment.AssigneeID)
 	assert.EqualValues(t, 2, rec.events[0].Issue.Index)
 }
+
+// Notifications follow creations, comments, state changes and pull events,
+// never the edit events.
+func TestEventKindNotifies(t *testing.T) {
+	t.Parallel()
+	for _, k := range []issues.EventKind{issues.EventCreate, issues.EventComment, issues.EventClose, issues.EventReopen} {
+		if !k.Notifies() {
+			t.Errorf("%s does not notify", k)
+		}
+	}
+	for _, k := range []issues.EventKind{issues.EventEdit, issues.EventAssign, issues.EventUnassign, issues.EventLabel,
+		issues.EventLabelClear, issues.EventMilestone, issues.EventDemilestone, issues.EventCommentEdit, issues.EventCommentDelete} {
+		if k.Notifies() {
+			t.Errorf("%s notifies", k)
+		}
+	}
+}

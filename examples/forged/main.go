@@ -478,7 +478,7 @@ type issueEvents struct {
 }
 
 func (l *issueEvents) IssueEvent(ctx context.Context, e issues.Event) {
-	if l.notify == nil || e.Repo == nil || e.Issue == nil || !notifies(e.Kind) {
+	if l.notify == nil || e.Repo == nil || e.Issue == nil || !e.Kind.Notifies() {
 		return
 	}
 	ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull, Mentioned: e.Mentioned}

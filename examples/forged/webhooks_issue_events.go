@@ -23,14 +23,6 @@ var editActions = map[issues.EventKind]string{
 	issues.EventCommentDelete: hooks.ActionDeleted,
 }
 
-// notifies reports whether the notification listener tells users of an
-// issue event: not of the edit events, which Forgejo's notification
-// service does not turn into notifications as Hearth sends them.
-func notifies(k issues.EventKind) bool {
-	_, edit := editActions[k]
-	return !edit
-}
-
 // editEvent queues the webhook event of an edit event and reports whether
 // e was one.
 func (h *hookIssues) editEvent(ctx context.Context, e issues.Event, is hooks.IssueInfo) bool {
