@@ -127,10 +127,11 @@ func (s *Service) withActorTeams(ctx context.Context, actor forge.Actor, ownerID
 }
 
 // teamRequests adds (or removes) the review requests of teams inside the
-// transaction of reviewRequests, appending the requests made to made. A
+// transaction of reviewRequests, appending the requests made (or already
+// there) to made, and those made now to told. A
 // team request is official as Forgejo's IsOfficialReviewerTeam: a team of
 // the approvals whitelist, else (no whitelist) a team writing code.
-func (s *Service) teamRequests(ctx context.Context, tx Tx, ch *change, is *Issue, teams []*forge.Team, rule *repos.BranchProtection, add bool, now time.Time, made *[]*Review) error {
+func (s *Service) teamRequests(ctx context.Context, tx Tx, ch *change, is *Issue, teams []*forge.Team, rule *repos.BranchProtection, add bool, now time.Time, made, told *[]*Review) error {
 	for _, t := range teams {
 		cur, _, err := tx.ListReviews(ctx, ReviewFilter{IssueID: is.ID, ReviewerTeamID: t.ID, Types: []ReviewType{ReviewRequest}}, all)
 		if err != nil {
@@ -142,7 +143,7 @@ func (s *Service) teamRequests(ctx context.Context, tx Tx, ch *change, is *Issue
 			if err := tx.CreateReview(ctx, r); err != nil {
 				return err
 			}
-			*made = append(*made, r)
+			*made, *told = append(*made, r), append(*told, r)
 			if err := ch.comment(ctx, &Comment{Type: CommentReviewRequest, AssigneeTeamID: t.ID}); err != nil {
 				return err
 			}

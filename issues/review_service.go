@@ -757,8 +757,8 @@ func (s *Service) reviewRequests(ctx context.Context, actor forge.Actor, owner, 
 	}
 	now := s.clock.Now()
 	var (
-		made []*Review
-		v    []*ReviewView
+		made, told []*Review
+		v          []*ReviewView
 	)
 	err = s.store.Update(ctx, func(tx Tx) error {
 		ch := newChange(tx, actor, is, now, now, false)
@@ -773,14 +773,14 @@ func (s *Service) reviewRequests(ctx context.Context, actor forge.Actor, owner, 
 				if err := tx.CreateReview(ctx, r); err != nil {
 					return err
 				}
-				made = append(made, r)
+				made, told = append(made, r), append(told, r)
 				if err := ch.comment(ctx, &Comment{Type: CommentReviewRequest, AssigneeID: u.ID}); err != nil {
 					return err
 				}
 			case add:
 				made = append(made, cur[0])
 			case len(cur) > 0:
-				made = append(made, cur[0]) // told as EventPullReviewRequestRemoved below
+				made, told = append(made, cur[0]), append(told, cur[0]) // told as EventPullReviewRequestRemoved below
 				for _, r := range cur {
 					if err := tx.DeleteReview(ctx, r.ID); err != nil {
 						return err
@@ -791,7 +791,7 @@ func (s *Service) reviewRequests(ctx context.Context, actor forge.Actor, owner, 
 				}
 			}
 		}
-		if err := s.teamRequests(ctx, tx, ch, is, teams, rule, add, now, &made); err != nil {
+		if err := s.teamRequests(ctx, tx, ch, is, teams, rule, add, now, &made, &told); err != nil {
 			return err
 		}
 		if err := ch.commit(ctx); err != nil {
@@ -808,7 +808,10 @@ func (s *Service) reviewRequests(ctx context.Context, actor forge.Actor, owner, 
 	if add {
 		kind = EventPullReviewRequest
 	}
-	for _, r := range made {
+	// Only requests made or removed now are told: asking again for a
+	// reviewer already requested changes nothing and sends nothing, as
+	// Forgejo.
+	for _, r := range told {
 		s.emitPull(ctx, kind, actor, a.repo, is, pr, nil, r)
 	}
 	if v == nil {

@@ -23,7 +23,8 @@ import (
 //   - closing and reopening it through PATCH /issues/{index} sends the
 //     pull_request event (closed, reopened), not issues;
 //   - requesting and removing a reviewer sends review_requested and
-//     review_request_removed with requested_reviewer;
+//     review_request_removed with requested_reviewer; requesting again a
+//     reviewer already requested sends nothing;
 //   - a release created sends "published", edited "updated", a draft
 //     nothing until published ("published"), deleted "deleted", each
 //     with Forgejo's release object;
@@ -139,6 +140,10 @@ func TestWebhookReleasesAndForkPulls(t *testing.T) {
 	p = next("pull_request", "pull_request_review_request", "review_requested")
 	assert.Equal(t, "carol", obj(p, "requested_reviewer")["login"])
 	assert.EqualValues(t, 1, p["number"])
+	// Asking again for a reviewer already requested sends nothing (the
+	// next delivery must be the removal).
+	r = as("alice", "POST", "/api/v1/repos/alice/proj/pulls/1/requested_reviewers", map[string]any{"reviewers": []string{"carol"}})
+	require.Equal(t, 201, r.status, "%s", r.raw)
 	r = as("alice", "DELETE", "/api/v1/repos/alice/proj/pulls/1/requested_reviewers", map[string]any{"reviewers": []string{"carol"}})
 	require.Equal(t, 204, r.status, "%s", r.raw)
 	p = next("pull_request", "pull_request_review_request", "review_request_removed")
