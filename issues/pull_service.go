@@ -111,7 +111,10 @@ func (s *Service) CreatePull(ctx context.Context, actor forge.Actor, owner, repo
 		return nil, err
 	}
 	st.apply(p)
-	var is *Issue
+	var (
+		is      *Issue
+		created *change // the creation's change: the assignee comments it made
+	)
 	err = s.store.Update(ctx, func(tx Tx) error {
 		if err := checkBlocked(ctx, tx, actor, a.repo.OwnerID); err != nil {
 			return err
@@ -144,6 +147,7 @@ func (s *Service) CreatePull(ctx context.Context, actor forge.Actor, owner, repo
 			return err
 		}
 		ch := newChange(tx, actor, is, now, now, false)
+		created = ch
 		ch.before = Placement{}
 		if writer && len(opt.Labels) > 0 {
 			labels, err := a.labelsByID(ctx, tx, opt.Labels)
@@ -171,6 +175,9 @@ func (s *Service) CreatePull(ctx context.Context, actor forge.Actor, owner, repo
 	}
 	v, err := s.pullView(ctx, a, is.Index)
 	if err == nil {
+		// Each assignee is told before the creation, as for issues
+		// (Forgejo's NewPullRequest assigns them with notification).
+		s.emitCreateAssignees(ctx, nil, actor, v.IssueView, created)
 		s.emitPull(ctx, EventCreate, actor, a.repo, v.Issue, v.Pull, nil, nil)
 	}
 	return v, err

@@ -259,3 +259,28 @@ func TestPullAutodetectManualMerge(t *testing.T) {
 		}
 	}
 }
+
+// A pull request created with assignees tells an EventAssign per assignee
+// before its EventCreate, as an issue does (Forgejo's NewPullRequest).
+func TestPullCreateTellsAssignees(t *testing.T) {
+	t.Parallel()
+	e := newPullEnv(t)
+	ann := e.user("ann")
+	r := e.repo(ann, "proj", forge.SHA1)
+	e.commit(ann, r, "main", "feat", "feat\n", op("create", "c.txt", "c\n"))
+	_, err := e.svc.CreatePull(e.ctx, ann, "ann", "proj", issues.CreatePullOption{Head: "feat", Base: "main", Title: "t",
+		Assignees: []string{"ann"}})
+	require.NoError(t, err)
+	var kinds []issues.EventKind
+	var assignees []forge.ID
+	for _, ev := range e.events.list {
+		kinds = append(kinds, ev.Kind)
+		if ev.Kind == issues.EventAssign {
+			require.NotNil(t, ev.Comment)
+			assignees = append(assignees, ev.Comment.AssigneeID)
+			assert.True(t, ev.Issue.IsPull)
+		}
+	}
+	assert.Equal(t, []issues.EventKind{issues.EventAssign, issues.EventCreate}, kinds)
+	assert.Equal(t, []forge.ID{ann.UserID()}, assignees)
+}
