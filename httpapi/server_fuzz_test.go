@@ -265,6 +265,9 @@ func FuzzAttachmentUpload(f *testing.F) {
 	f.Add(ct, []byte("--fuzzboundary\r\nContent-Disposition: form-data; name=\"attachment\"; filename=\"a\"\r\n\r\ntruncated"), "")
 	s := newFuzzServer(f)
 	f.Fuzz(func(t *testing.T, contentType string, body []byte, name string) {
+		if !sendableHeader(contentType) {
+			t.Skip("net/http's client refuses to send this Content-Type")
+		}
 		path := "/api/v1/repos/alice/proj/issues/1/assets"
 		if len(body)%2 == 1 {
 			path = fmt.Sprintf("/api/v1/repos/alice/proj/releases/%d/assets", s.release)
@@ -328,7 +331,7 @@ func FuzzAuthorization(f *testing.F) {
 				t.Fatal(err)
 			}
 			for k, v := range map[string]string{"Authorization": authorization, "Sudo": sudo, "X-Forgejo-OTP": otp} {
-				if v != "" && !strings.ContainsFunc(v, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
+				if v != "" && sendableHeader(v) {
 					r.Header.Set(k, v)
 				}
 			}
@@ -352,4 +355,17 @@ func FuzzAuthorization(f *testing.F) {
 			}
 		}
 	})
+}
+
+// sendableHeader reports whether net/http's client sends v as a header
+// value (its check, httpguts.ValidHeaderFieldValue: no control byte but
+// the tab). A value it refuses never reaches the server, so a fuzz input
+// holding one tests nothing.
+func sendableHeader(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; (c < ' ' && c != '\t') || c == 0x7f {
+			return false
+		}
+	}
+	return true
 }
