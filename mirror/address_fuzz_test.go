@@ -44,7 +44,13 @@ func FuzzParseRemoteAddress(f *testing.F) {
 			if !known {
 				t.Fatalf("ParseRemoteAddress(%q): unknown message %q", addr, err)
 			}
-			if pass != "" && !strings.Contains(addr, pass) && strings.Contains(err.Error(), pass) {
+			// A password that is part of the message's own text (the "a"
+			// of "Invalid Url") is not a leak.
+			leaks := pass != "" && !strings.Contains(addr, pass) && strings.Contains(err.Error(), pass)
+			for _, m := range messages {
+				leaks = leaks && !strings.Contains(m, pass)
+			}
+			if leaks {
 				t.Fatalf("error %q carries the password", err)
 			}
 			return
@@ -72,7 +78,14 @@ func FuzzParseRemoteAddress(f *testing.F) {
 		if len(pass) >= 6 && !strings.Contains(addr, pass) && !strings.Contains(user, pass) {
 			b, _ := json.Marshal(a)
 			for _, out := range []string{fmt.Sprint(a), fmt.Sprintf("%+v", a), fmt.Sprintf("%#v", a), string(b), a.String()} {
-				if strings.Contains(out, pass) {
+				// Printing the address with no credentials at all is the
+				// baseline: a password that its escapes happen to spell
+				// ("\u0000" then "00") is not a leak.
+				bare := a
+				bare.Creds = mirror.Credentials{}
+				bb, _ := json.Marshal(bare)
+				base := fmt.Sprint(bare) + fmt.Sprintf("%+v", bare) + fmt.Sprintf("%#v", bare) + string(bb) + bare.String()
+				if strings.Contains(out, pass) && !strings.Contains(base, pass) {
 					t.Fatalf("printed address %q carries the password %q", out, pass)
 				}
 			}
