@@ -100,45 +100,36 @@ func TestWebhookReleasesAndForkPulls(t *testing.T) {
 			return nil
 		}
 	}
-	obj := func(m map[string]any, path ...string) map[string]any {
-		t.Helper()
-		for _, k := range path {
-			v, ok := m[k].(map[string]any)
-			require.True(t, ok, "%s in %v", k, m)
-			m = v
-		}
-		return m
-	}
 
 	// A pull request from the fork.
 	r = as("bob", "POST", "/api/v1/repos/alice/proj/pulls", map[string]any{"head": "bob:b1", "base": "main", "title": "from the fork"})
 	require.Equal(t, 201, r.status, "%s", r.raw)
 	p := next("pull_request", "pull_request", "opened")
-	assert.Equal(t, "bob/proj", obj(p, "pull_request", "head", "repo")["full_name"])
-	assert.Equal(t, head, obj(p, "pull_request", "head")["sha"])
-	assert.Equal(t, "b1", obj(p, "pull_request", "head")["ref"])
-	assert.Equal(t, base, obj(p, "pull_request", "base")["sha"])
-	assert.Equal(t, "alice/proj", obj(p, "pull_request", "base", "repo")["full_name"])
+	assert.Equal(t, "bob/proj", obj(t, p, "pull_request", "head", "repo")["full_name"])
+	assert.Equal(t, head, obj(t, p, "pull_request", "head")["sha"])
+	assert.Equal(t, "b1", obj(t, p, "pull_request", "head")["ref"])
+	assert.Equal(t, base, obj(t, p, "pull_request", "base")["sha"])
+	assert.Equal(t, "alice/proj", obj(t, p, "pull_request", "base", "repo")["full_name"])
 	assert.Nil(t, p["requested_reviewer"])
 
 	// Closed and reopened through the issues API.
 	r = as("alice", "PATCH", "/api/v1/repos/alice/proj/issues/1", map[string]any{"state": "closed"})
 	require.Equal(t, 201, r.status, "%s", r.raw)
 	p = next("pull_request", "pull_request", "closed")
-	assert.Equal(t, "closed", obj(p, "pull_request")["state"])
-	assert.Equal(t, false, obj(p, "pull_request")["merged"])
-	assert.Equal(t, "bob/proj", obj(p, "pull_request", "head", "repo")["full_name"])
-	assert.Equal(t, "alice", obj(p, "sender")["login"])
+	assert.Equal(t, "closed", obj(t, p, "pull_request")["state"])
+	assert.Equal(t, false, obj(t, p, "pull_request")["merged"])
+	assert.Equal(t, "bob/proj", obj(t, p, "pull_request", "head", "repo")["full_name"])
+	assert.Equal(t, "alice", obj(t, p, "sender")["login"])
 	r = as("alice", "PATCH", "/api/v1/repos/alice/proj/issues/1", map[string]any{"state": "open"})
 	require.Equal(t, 201, r.status, "%s", r.raw)
 	p = next("pull_request", "pull_request", "reopened")
-	assert.Equal(t, "open", obj(p, "pull_request")["state"])
+	assert.Equal(t, "open", obj(t, p, "pull_request")["state"])
 
 	// Review requested and its request removed.
 	r = as("alice", "POST", "/api/v1/repos/alice/proj/pulls/1/requested_reviewers", map[string]any{"reviewers": []string{"carol"}})
 	require.Equal(t, 201, r.status, "%s", r.raw)
 	p = next("pull_request", "pull_request_review_request", "review_requested")
-	assert.Equal(t, "carol", obj(p, "requested_reviewer")["login"])
+	assert.Equal(t, "carol", obj(t, p, "requested_reviewer")["login"])
 	assert.EqualValues(t, 1, p["number"])
 	// Asking again for a reviewer already requested sends nothing (the
 	// next delivery must be the removal).
@@ -147,30 +138,30 @@ func TestWebhookReleasesAndForkPulls(t *testing.T) {
 	r = as("alice", "DELETE", "/api/v1/repos/alice/proj/pulls/1/requested_reviewers", map[string]any{"reviewers": []string{"carol"}})
 	require.Equal(t, 204, r.status, "%s", r.raw)
 	p = next("pull_request", "pull_request_review_request", "review_request_removed")
-	assert.Equal(t, "carol", obj(p, "requested_reviewer")["login"])
+	assert.Equal(t, "carol", obj(t, p, "requested_reviewer")["login"])
 
 	// Releases.
 	r = as("alice", "POST", "/api/v1/repos/alice/proj/releases", map[string]any{"tag_name": "v1", "name": "One", "body": "first"})
 	require.Equal(t, 201, r.status, "%s", r.raw)
 	id1 := fmt.Sprint(r.body["id"])
 	p = next("release", "release", "published")
-	rel := obj(p, "release")
+	rel := obj(t, p, "release")
 	assert.Equal(t, "v1", rel["tag_name"])
 	assert.Equal(t, "One", rel["name"])
 	assert.Equal(t, "first", rel["body"])
 	assert.Equal(t, "main", rel["target_commitish"])
 	assert.Equal(t, false, rel["draft"])
-	assert.Equal(t, "alice", obj(rel, "author")["login"])
+	assert.Equal(t, "alice", obj(t, rel, "author")["login"])
 	assert.Equal(t, []any{}, rel["assets"])
 	assert.True(t, strings.HasSuffix(rel["url"].(string), "/api/v1/repos/alice/proj/releases/"+id1), rel["url"])
 	assert.True(t, strings.HasSuffix(rel["html_url"].(string), "/alice/proj/releases/tag/v1"), rel["html_url"])
-	assert.Equal(t, "alice/proj", obj(p, "repository")["full_name"])
-	assert.Equal(t, "alice", obj(p, "sender")["login"])
+	assert.Equal(t, "alice/proj", obj(t, p, "repository")["full_name"])
+	assert.Equal(t, "alice", obj(t, p, "sender")["login"])
 
 	r = as("alice", "PATCH", "/api/v1/repos/alice/proj/releases/"+id1, map[string]any{"body": "edited"})
 	require.Equal(t, 200, r.status, "%s", r.raw)
 	p = next("release", "release", "updated")
-	assert.Equal(t, "edited", obj(p, "release")["body"])
+	assert.Equal(t, "edited", obj(t, p, "release")["body"])
 
 	// A draft sends nothing until it is published.
 	r = as("alice", "POST", "/api/v1/repos/alice/proj/releases", map[string]any{"tag_name": "v2", "draft": true})
@@ -181,13 +172,13 @@ func TestWebhookReleasesAndForkPulls(t *testing.T) {
 	r = as("alice", "PATCH", "/api/v1/repos/alice/proj/releases/"+id2, map[string]any{"draft": false})
 	require.Equal(t, 200, r.status, "%s", r.raw)
 	p = next("release", "release", "published")
-	assert.Equal(t, "v2", obj(p, "release")["tag_name"])
-	assert.Equal(t, "still a draft", obj(p, "release")["body"])
+	assert.Equal(t, "v2", obj(t, p, "release")["tag_name"])
+	assert.Equal(t, "still a draft", obj(t, p, "release")["body"])
 
 	r = as("alice", "DELETE", "/api/v1/repos/alice/proj/releases/"+id1, nil)
 	require.Equal(t, 204, r.status, "%s", r.raw)
 	p = next("release", "release", "deleted")
-	assert.Equal(t, "v1", obj(p, "release")["tag_name"])
+	assert.Equal(t, "v1", obj(t, p, "release")["tag_name"])
 
 	// A deleted draft sends nothing: the next delivery is the release
 	// published after it (tasks are taken in the order queued).
@@ -198,7 +189,7 @@ func TestWebhookReleasesAndForkPulls(t *testing.T) {
 	r = as("alice", "POST", "/api/v1/repos/alice/proj/releases", map[string]any{"tag_name": "v4"})
 	require.Equal(t, 201, r.status, "%s", r.raw)
 	p = next("release", "release", "published")
-	assert.Equal(t, "v4", obj(p, "release")["tag_name"])
+	assert.Equal(t, "v4", obj(t, p, "release")["tag_name"])
 
 	// sourcehut_builds: the manifest of the pushed commit, submitted.
 	r = as("alice", "POST", "/api/v1/repos/alice/proj/hooks", map[string]any{"type": "sourcehut_builds", "active": true,
@@ -218,7 +209,7 @@ func TestWebhookReleasesAndForkPulls(t *testing.T) {
 		assert.Equal(t, "Bearer srht-token", h.auth)
 		assert.Empty(t, h.event)
 		assert.Nil(t, h.body["error"], "%v", h.body)
-		v := obj(h.body, "variables")
+		v := obj(t, h.body, "variables")
 		assert.Equal(t, []any{"alice/proj", "branch/main", ".builds/ci.yml"}, v["tags"])
 		assert.Equal(t, "ci", strings.TrimSpace(fmt.Sprint(v["note"])))
 		assert.Equal(t, "UNLISTED", v["visibility"])
@@ -229,4 +220,16 @@ func TestWebhookReleasesAndForkPulls(t *testing.T) {
 	case <-time.After(2 * time.Minute):
 		t.Fatal("no sourcehut_builds delivery within 2m")
 	}
+}
+
+// obj is the JSON object at path inside a webhook payload m, failing t
+// when a step is missing or not an object.
+func obj(t *testing.T, m map[string]any, path ...string) map[string]any {
+	t.Helper()
+	for _, k := range path {
+		v, ok := m[k].(map[string]any)
+		require.True(t, ok, "%s in %v", k, m)
+		m = v
+	}
+	return m
 }

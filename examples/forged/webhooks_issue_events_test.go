@@ -113,15 +113,6 @@ func TestWebhookIssueEdits(t *testing.T) {
 			return nil
 		}
 	}
-	obj := func(m map[string]any, path ...string) map[string]any {
-		t.Helper()
-		for _, k := range path {
-			v, ok := m[k].(map[string]any)
-			require.True(t, ok, "%s in %v", k, m)
-			m = v
-		}
-		return m
-	}
 
 	r = as("POST", repo+"/issues", map[string]any{"title": "t1", "body": "b1"})
 	require.Equal(t, 201, r.status, "%s", r.raw)
@@ -132,50 +123,50 @@ func TestWebhookIssueEdits(t *testing.T) {
 	require.Equal(t, 201, r.status, "%s", r.raw)
 	p := next(mainHits, "issues", "issues", "edited")
 	assert.Equal(t, map[string]any{"title": map[string]any{"from": "t1"}}, p["changes"])
-	assert.Equal(t, "t2", obj(p, "issue")["title"])
-	assert.Equal(t, "alice", obj(p, "sender")["login"])
+	assert.Equal(t, "t2", obj(t, p, "issue")["title"])
+	assert.Equal(t, "alice", obj(t, p, "sender")["login"])
 	r = as("PATCH", repo+"/issues/1", map[string]any{"body": "b2"})
 	require.Equal(t, 201, r.status, "%s", r.raw)
 	p = next(mainHits, "issues", "issues", "edited")
 	assert.Equal(t, map[string]any{"body": map[string]any{"from": "b1"}}, p["changes"])
-	assert.Equal(t, "b2", obj(p, "issue")["body"])
+	assert.Equal(t, "b2", obj(t, p, "issue")["body"])
 
 	// Assignees.
 	r = as("PATCH", repo+"/issues/1", map[string]any{"assignees": []string{"bob"}})
 	require.Equal(t, 201, r.status, "%s", r.raw)
 	p = next(famHits, "issues", "issue_assign", "assigned")
-	assert.Equal(t, "bob", obj(p, "issue", "assignee")["login"])
-	assert.Len(t, obj(p, "issue")["assignees"], 1)
+	assert.Equal(t, "bob", obj(t, p, "issue", "assignee")["login"])
+	assert.Len(t, obj(t, p, "issue")["assignees"], 1)
 	assert.Nil(t, p["changes"])
 	assert.Contains(t, slackText(), "Issue assigned to <"+s.url+"/bob|bob>: <")
 	r = as("PATCH", repo+"/issues/1", map[string]any{"assignees": []string{}})
 	require.Equal(t, 201, r.status, "%s", r.raw)
 	p = next(famHits, "issues", "issue_assign", "unassigned")
-	assert.Equal(t, []any{}, obj(p, "issue")["assignees"])
+	assert.Equal(t, []any{}, obj(t, p, "issue")["assignees"])
 	assert.Contains(t, slackText(), "Issue unassigned: <")
 
 	// Labels.
 	r = as("POST", repo+"/issues/1/labels", map[string]any{"labels": []any{label}})
 	require.Equal(t, 200, r.status, "%s", r.raw)
 	p = next(famHits, "issues", "issue_label", "label_updated")
-	labels := obj(p, "issue")["labels"].([]any)
+	labels := obj(t, p, "issue")["labels"].([]any)
 	require.Len(t, labels, 1)
 	assert.Equal(t, "bug", labels[0].(map[string]any)["name"])
 	assert.Equal(t, "ee0701", labels[0].(map[string]any)["color"])
 	r = as("DELETE", repo+"/issues/1/labels", nil)
 	require.Equal(t, 204, r.status, "%s", r.raw)
 	p = next(famHits, "issues", "issue_label", "label_cleared")
-	assert.Equal(t, []any{}, obj(p, "issue")["labels"])
+	assert.Equal(t, []any{}, obj(t, p, "issue")["labels"])
 
 	// Milestone.
 	r = as("PATCH", repo+"/issues/1", map[string]any{"milestone": milestone})
 	require.Equal(t, 201, r.status, "%s", r.raw)
 	p = next(famHits, "issues", "issue_milestone", "milestoned")
-	assert.Equal(t, "v1", obj(p, "issue", "milestone")["title"])
+	assert.Equal(t, "v1", obj(t, p, "issue", "milestone")["title"])
 	r = as("PATCH", repo+"/issues/1", map[string]any{"milestone": 0})
 	require.Equal(t, 201, r.status, "%s", r.raw)
 	p = next(famHits, "issues", "issue_milestone", "demilestoned")
-	assert.Nil(t, obj(p, "issue")["milestone"])
+	assert.Nil(t, obj(t, p, "issue")["milestone"])
 
 	// A comment created, edited and deleted.
 	r = as("POST", repo+"/issues/1/comments", map[string]any{"body": "c1"})
@@ -187,13 +178,13 @@ func TestWebhookIssueEdits(t *testing.T) {
 	require.Equal(t, 200, r.status, "%s", r.raw)
 	p = next(mainHits, "issue_comment", "issue_comment", "edited")
 	assert.Equal(t, map[string]any{"body": map[string]any{"from": "c1"}}, p["changes"])
-	assert.Equal(t, "c2", obj(p, "comment")["body"])
-	assert.Equal(t, cid, fmt.Sprint(obj(p, "comment")["id"]))
+	assert.Equal(t, "c2", obj(t, p, "comment")["body"])
+	assert.Equal(t, cid, fmt.Sprint(obj(t, p, "comment")["id"]))
 	assert.Contains(t, slackText(), "Comment edited on issue <")
 	r = as("DELETE", repo+"/issues/comments/"+cid, nil)
 	require.Equal(t, 204, r.status, "%s", r.raw)
 	p = next(mainHits, "issue_comment", "issue_comment", "deleted")
-	assert.Equal(t, cid, fmt.Sprint(obj(p, "comment")["id"]))
+	assert.Equal(t, cid, fmt.Sprint(obj(t, p, "comment")["id"]))
 	assert.Nil(t, p["changes"])
 	assert.Contains(t, slackText(), "Comment deleted on issue <")
 
@@ -206,12 +197,12 @@ func TestWebhookIssueEdits(t *testing.T) {
 	require.Equal(t, 201, r.status, "%s", r.raw)
 	p = next(mainHits, "pull_request", "pull_request", "edited")
 	assert.Equal(t, map[string]any{"title": map[string]any{"from": "p1"}}, p["changes"])
-	assert.Equal(t, "p2", obj(p, "pull_request")["title"])
-	assert.Equal(t, "b1", obj(p, "pull_request", "head")["ref"])
+	assert.Equal(t, "p2", obj(t, p, "pull_request")["title"])
+	assert.Equal(t, "b1", obj(t, p, "pull_request", "head")["ref"])
 	r = as("POST", repo+"/issues/2/labels", map[string]any{"labels": []any{label}})
 	require.Equal(t, 200, r.status, "%s", r.raw)
 	p = next(famHits, "pull_request", "pull_request_label", "label_updated")
-	assert.Equal(t, "bug", obj(p, "pull_request")["labels"].([]any)[0].(map[string]any)["name"])
+	assert.Equal(t, "bug", obj(t, p, "pull_request")["labels"].([]any)[0].(map[string]any)["name"])
 
 	// Markers: the next delivery of each hook is its marker, so neither
 	// received another family's event above.
