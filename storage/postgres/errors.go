@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/storage/internal/sqlstore"
 )
 
 // ErrRetry marks an error after which the whole transaction may succeed if
@@ -35,9 +36,10 @@ const (
 	codeLockNotAvailable     = "55P03" // NOWAIT / lock_timeout
 )
 
-// mapError turns driver errors into forge categories; it is the only place
-// that knows PostgreSQL's error codes, and it maps them as storage/sqlite's
-// mapError maps SQLite's. what names the operation for the message.
+func init() { sqlstore.RegisterErrors(mapDriverError) }
+
+// mapError turns driver errors into forge categories, as the store code's
+// own mapping does (sql.ErrNoRows first, then mapDriverError).
 func mapError(err error, what string) error {
 	if err == nil {
 		return nil
@@ -45,19 +47,30 @@ func mapError(err error, what string) error {
 	if errors.Is(err, sql.ErrNoRows) {
 		return forge.Errorf(forge.ErrNotFound, "%s: not found", what)
 	}
+	if e := mapDriverError(err, what); e != nil {
+		return e
+	}
+	return fmt.Errorf("postgres: %s: %w", what, err)
+}
+
+// mapDriverError is the only place that knows PostgreSQL's error codes
+// (see sqlstore.Dialect.MapError); it maps them as storage/sqlite maps
+// SQLite's, and answers nil for an error that is not PostgreSQL's.
+func mapDriverError(err error, what string) error {
 	var pe *pgconn.PgError
-	if errors.As(err, &pe) {
-		switch pe.Code {
-		case codeUniqueViolation, codeExclusionViolation:
-			return &forge.Error{Kind: forge.ErrConflict, Message: what + ": already exists", Err: err}
-		case codeForeignKeyViolation:
-			return &forge.Error{Kind: forge.ErrNotFound, Message: what + ": missing referenced row", Err: err}
-		case codeCheckViolation, codeNotNullViolation, codeStringTooLong, codeNumericOutOfRange,
-			codeInvalidTextRepr, codeUntranslatableChar, codeCharacterNotInRepert:
-			return &forge.Error{Kind: forge.ErrInvalid, Message: what + ": invalid value", Err: err}
-		case codeSerializationFailure, codeDeadlockDetected, codeLockNotAvailable:
-			return fmt.Errorf("postgres: %s: %w", what, errors.Join(ErrRetry, err))
-		}
+	if !errors.As(err, &pe) {
+		return nil
+	}
+	switch pe.Code {
+	case codeUniqueViolation, codeExclusionViolation:
+		return &forge.Error{Kind: forge.ErrConflict, Message: what + ": already exists", Err: err}
+	case codeForeignKeyViolation:
+		return &forge.Error{Kind: forge.ErrNotFound, Message: what + ": missing referenced row", Err: err}
+	case codeCheckViolation, codeNotNullViolation, codeStringTooLong, codeNumericOutOfRange,
+		codeInvalidTextRepr, codeUntranslatableChar, codeCharacterNotInRepert:
+		return &forge.Error{Kind: forge.ErrInvalid, Message: what + ": invalid value", Err: err}
+	case codeSerializationFailure, codeDeadlockDetected, codeLockNotAvailable:
+		return fmt.Errorf("postgres: %s: %w", what, errors.Join(ErrRetry, err))
 	}
 	return fmt.Errorf("postgres: %s: %w", what, err)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/pressly/goose/v3/lock"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/storage/internal/sqlstore"
 )
 
 //go:embed migrations/postgres/*.sql
@@ -20,7 +22,25 @@ var migrations embed.FS
 // DB is an open Hearth database on PostgreSQL. Its methods are safe for
 // concurrent use, and several processes may share one database.
 type DB struct {
-	sql *sql.DB
+	*sqlstore.DB
+	sql *sql.DB // the pool: reads and writes share it
+}
+
+// dialect is PostgreSQL's: statements written in SQLite's spelling are
+// rebound (rebind.go); write transactions run SERIALIZABLE and are run
+// again as a whole on a serialization failure or deadlock (ErrRetry), so
+// every read-modify-write the store code does in one transaction stays
+// atomic across servers, as SQLite's single writer makes it; reads run in
+// one REPEATABLE READ snapshot; in-process caches are off (Shared).
+var dialect = sqlstore.Dialect{
+	Name:     "postgres",
+	Rebind:   translate,
+	MapError: mapDriverError,
+	WriteTx:  &sql.TxOptions{Isolation: sql.LevelSerializable},
+	ViewTx:   &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
+	Retry:    func(err error) bool { return errors.Is(err, ErrRetry) },
+	Retries:  20,
+	Shared:   true,
 }
 
 // Open connects to the database at dsn (a postgres:// URL or a key=value
@@ -40,7 +60,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: connect: %w", err)
 	}
-	db := &DB{sql: pool}
+	db := &DB{DB: sqlstore.New(pool, pool, dialect), sql: pool}
 	if err := db.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err
@@ -66,6 +86,3 @@ func (db *DB) migrate(ctx context.Context) error {
 	}
 	return nil
 }
-
-// Close closes the connection pool.
-func (db *DB) Close() error { return db.sql.Close() }

@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -61,4 +62,22 @@ func rebind(q string) string {
 		}
 	}
 	return b.String()
+}
+
+// jsonEach matches SQLite's json_each over a list parameter, which the
+// store code uses to pass a Go list as one JSON argument.
+var jsonEach = regexp.MustCompile(`json_each\((\?[0-9]*)\)`)
+
+// translate is the dialect's Rebind: a statement of the shared store code,
+// written in SQLite's spelling, as PostgreSQL runs it. Besides the
+// placeholders (rebind), two functions differ: json_each(?) over a JSON
+// array becomes json_array_elements_text, whose text `value` the store
+// code casts where it wants a number (CAST(value AS BIGINT), valid on both
+// engines), and json_group_array becomes json_agg.
+func translate(q string) string {
+	if strings.Contains(q, "json_") {
+		q = jsonEach.ReplaceAllString(q, "json_array_elements_text(CAST($1 AS json))")
+		q = strings.ReplaceAll(q, "json_group_array(", "json_agg(")
+	}
+	return rebind(q)
 }

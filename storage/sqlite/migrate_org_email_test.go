@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -104,7 +105,7 @@ func TestMigrationOrgEmailKeepsRows(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, "ann-avatar", ann.Avatar)
 		assert.True(t, ann.IsAdmin)
-		assert.Equal(t, fromUnix(10), ann.Created)
+		assert.Equal(t, time.Unix(10, 0).UTC(), ann.Created)
 		acme, err := tx.UserByName(ctx, "acme")
 		require.NoError(t, err)
 		assert.Equal(t, forge.UserTypeOrganization, acme.Type)

@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+
+	"github.com/hearthforge/hearth/auth"
 )
 
 // TestReadPoolKeepsItsConnections: readers running at once open several
@@ -30,7 +32,7 @@ func TestReadPoolKeepsItsConnections(t *testing.T) {
 			done.Add(1)
 			go func() {
 				defer done.Done()
-				err := db.view(ctx, func(tx *tx) error {
+				err := db.Auth().View(ctx, func(auth.Tx) error {
 					inside.Done()
 					release.Wait() // every reader holds a connection at once
 					return nil

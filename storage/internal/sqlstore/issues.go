@@ -1,0 +1,250 @@
+package sqlstore
+
+import (
+	"context"
+	"strings"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/issues"
+)
+
+// Issues returns the store package issues consumes.
+func (db *DB) Issues() issues.Store { return issueStore{db} }
+
+type issueStore struct{ db *DB }
+
+// issueTx is the transaction as issues.Tx. It is a type of its own because
+// issues.Tx and repos.Tx both name methods CreateAttachment,
+// AttachmentByUUID, UpdateAttachment and DeleteAttachment, over different
+// attachment types (issue attachments and release attachments live in
+// different tables); every other method is the shared tx's.
+type issueTx struct{ *tx }
+
+var (
+	_ issues.Store = issueStore{}
+	_ issues.Tx    = issueTx{}
+)
+
+func (s issueStore) Update(ctx context.Context, fn func(issues.Tx) error) error {
+	return s.db.update(ctx, func(t *tx) error { return fn(issueTx{t}) })
+}
+
+func (s issueStore) View(ctx context.Context, fn func(issues.Tx) error) error {
+	return s.db.view(ctx, func(t *tx) error { return fn(issueTx{t}) })
+}
+
+// issueFields are the issue columns CreateIssue writes, in the order of
+// issueArgs; UpdateIssue writes them but repo_id, index and created_unix.
+var issueFields = []string{"repo_id", `"index"`, "poster_id", "original_author", "original_author_id", "title",
+	"body", "ref", "is_pull", "is_closed", "is_locked", "milestone_id", "num_comments", "deadline_unix",
+	"pin_order", "content_version", "created_unix", "updated_unix", "closed_unix"}
+
+var issueCols = func() string {
+	cols := []string{"i.id"}
+	for _, f := range issueFields {
+		if f == "milestone_id" {
+			f = "coalesce(i.milestone_id, 0)"
+		} else {
+			f = "i." + f
+		}
+		cols = append(cols, f)
+	}
+	return strings.Join(cols, ", ")
+}()
+
+// issuePlaceholders are the values of issueFields: milestone_id is NULL
+// for none.
+var issuePlaceholders = func() string {
+	ps := make([]string, len(issueFields))
+	for k, f := range issueFields {
+		ps[k] = "?"
+		if f == "milestone_id" {
+			ps[k] = "nullif(?, 0)"
+		}
+	}
+	return strings.Join(ps, ", ")
+}()
+
+func issueArgs(i *issues.Issue) []any {
+	return []any{i.RepoID, i.Index, i.PosterID, i.OriginalAuthor, i.OriginalAuthorID, i.Title,
+		i.Body, i.Ref, i.IsPull, i.IsClosed, i.IsLocked, i.MilestoneID, i.NumComments, toUnix(i.Deadline),
+		i.PinOrder, i.ContentVersion, toUnix(i.Created), toUnix(i.Updated), toUnix(i.Closed)}
+}
+
+func issueDest() (*issues.Issue, []any, func()) {
+	i := &issues.Issue{}
+	var deadline, created, updated, closed int64
+	return i, []any{&i.ID, &i.RepoID, &i.Index, &i.PosterID, &i.OriginalAuthor, &i.OriginalAuthorID, &i.Title,
+			&i.Body, &i.Ref, &i.IsPull, &i.IsClosed, &i.IsLocked, &i.MilestoneID, &i.NumComments, &deadline,
+			&i.PinOrder, &i.ContentVersion, &created, &updated, &closed},
+		func() {
+			i.Deadline, i.Created, i.Updated, i.Closed = fromUnix(deadline), fromUnix(created), fromUnix(updated), fromUnix(closed)
+		}
+}
+
+var (
+	// The reservation is the larger of the last one and the largest index
+	// in use, plus one: issues inserted with an index of their own (a
+	// migration) are never handed out again either.
+	sqlNextIssueIndex = prepared(`INSERT INTO issue_index (repo_id, max_index)
+		VALUES (?1, coalesce((SELECT max("index") FROM issue WHERE repo_id = ?1), 0) + 1)
+		ON CONFLICT (repo_id) DO UPDATE SET max_index =
+			max(max_index, coalesce((SELECT max("index") FROM issue WHERE repo_id = ?1), 0)) + 1
+		RETURNING max_index`)
+	sqlCreateIssue = prepared("INSERT INTO issue (" + strings.Join(issueFields, ", ") + ") VALUES (" +
+		issuePlaceholders + ") RETURNING id")
+	sqlIssueByIndex = prepared("SELECT " + issueCols + ` FROM issue i WHERE i.repo_id = ? AND i."index" = ?`)
+	sqlIssueByID    = prepared("SELECT " + issueCols + " FROM issue i WHERE i.id = ?")
+	sqlIssuesByID   = prepared("SELECT " + issueCols + " FROM issue i WHERE i.id IN (SELECT value FROM json_each(?))")
+	sqlUpdateIssue  = prepared(`UPDATE issue SET poster_id = ?, original_author = ?, original_author_id = ?, title = ?,
+		body = ?, ref = ?, is_pull = ?, is_closed = ?, is_locked = ?, milestone_id = nullif(?, 0), num_comments = ?,
+		deadline_unix = ?, pin_order = ?, content_version = ?, updated_unix = ?, closed_unix = ? WHERE id = ?`)
+	sqlDeleteIssue = prepared(`DELETE FROM issue WHERE id = ?`)
+	sqlIssueExists = prepared(`SELECT count(*) FROM issue WHERE id = ?`)
+	sqlIssueCounts = prepared(`SELECT repo_id, sum(n * (is_closed = 0)), sum(n * is_closed) FROM issue_count
+		WHERE is_pull = ? AND repo_id IN (SELECT value FROM json_each(?)) GROUP BY repo_id HAVING sum(n) > 0`)
+
+	sqlClearAssignees = prepared(`DELETE FROM issue_assignees WHERE issue_id = ?`)
+	sqlAddAssignee    = prepared(`INSERT INTO issue_assignees (issue_id, assignee_id, position) VALUES (?,?,?)
+		ON CONFLICT DO NOTHING`)
+	sqlAssignees = prepared(`SELECT issue_id, assignee_id FROM issue_assignees
+		WHERE issue_id IN (SELECT value FROM json_each(?)) ORDER BY issue_id, position`)
+)
+
+func (t issueTx) NextIssueIndex(ctx context.Context, repoID forge.ID) (int64, error) {
+	var n int64
+	err := t.queryRow(ctx, sqlNextIssueIndex, repoID).Scan(&n)
+	return n, mapError(err, "issue index")
+}
+
+func (t issueTx) CreateIssue(ctx context.Context, i *issues.Issue) error {
+	return mapError(t.queryRow(ctx, sqlCreateIssue, issueArgs(i)...).Scan(&i.ID), "issue")
+}
+
+func (t issueTx) scanIssue(ctx context.Context, query string, args ...any) (*issues.Issue, error) {
+	i, dest, done := issueDest()
+	if err := t.queryRow(ctx, query, args...).Scan(dest...); err != nil {
+		return nil, mapError(err, "issue")
+	}
+	done()
+	return i, nil
+}
+
+func (t issueTx) IssueByIndex(ctx context.Context, repoID forge.ID, index int64) (*issues.Issue, error) {
+	return t.scanIssue(ctx, sqlIssueByIndex, repoID, index)
+}
+
+func (t issueTx) IssueByID(ctx context.Context, id forge.ID) (*issues.Issue, error) {
+	return t.scanIssue(ctx, sqlIssueByID, id)
+}
+
+func (t issueTx) IssuesByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*issues.Issue, error) {
+	out := make(map[forge.ID]*issues.Issue, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	list, err := t.scanIssues(ctx, sqlIssuesByID, idList(ids))
+	for _, i := range list {
+		out[i.ID] = i
+	}
+	return out, err
+}
+
+// scanIssues runs an issue query.
+func (t issueTx) scanIssues(ctx context.Context, query string, args ...any) ([]*issues.Issue, error) {
+	rows, err := t.query(ctx, query, args...)
+	if err != nil {
+		return nil, mapError(err, "issues")
+	}
+	defer rows.Close()
+	list := []*issues.Issue{}
+	for rows.Next() {
+		i, dest, done := issueDest()
+		if err := rows.Scan(dest...); err != nil {
+			return nil, mapError(err, "issues")
+		}
+		done()
+		list = append(list, i)
+	}
+	return list, mapError(rows.Err(), "issues")
+}
+
+func (t issueTx) UpdateIssue(ctx context.Context, i *issues.Issue) error {
+	res, err := t.exec(ctx, sqlUpdateIssue, i.PosterID, i.OriginalAuthor, i.OriginalAuthorID, i.Title,
+		i.Body, i.Ref, i.IsPull, i.IsClosed, i.IsLocked, i.MilestoneID, i.NumComments,
+		toUnix(i.Deadline), i.PinOrder, i.ContentVersion, toUnix(i.Updated), toUnix(i.Closed), i.ID)
+	return affectedOne(res, err, "issue")
+}
+
+func (t issueTx) DeleteIssue(ctx context.Context, id forge.ID) error {
+	res, err := t.exec(ctx, sqlDeleteIssue, id)
+	return affectedOne(res, err, "issue")
+}
+
+// issueExists returns forge.ErrNotFound if there is no issue id.
+func (t issueTx) issueExists(ctx context.Context, id forge.ID) error {
+	var n int
+	if err := t.queryRow(ctx, sqlIssueExists, id).Scan(&n); err != nil {
+		return mapError(err, "issue")
+	}
+	if n == 0 {
+		return forge.Errorf(forge.ErrNotFound, "issue: not found")
+	}
+	return nil
+}
+
+func (t issueTx) IssueCounts(ctx context.Context, repoIDs []forge.ID, pulls bool) (map[forge.ID]issues.IssueCount, error) {
+	out := map[forge.ID]issues.IssueCount{}
+	if len(repoIDs) == 0 {
+		return out, nil
+	}
+	rows, err := t.query(ctx, sqlIssueCounts, pulls, idList(repoIDs))
+	if err != nil {
+		return nil, mapError(err, "issue counts")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id forge.ID
+		var c issues.IssueCount
+		if err := rows.Scan(&id, &c.Open, &c.Closed); err != nil {
+			return nil, mapError(err, "issue counts")
+		}
+		out[id] = c
+	}
+	return out, mapError(rows.Err(), "issue counts")
+}
+
+func (t issueTx) SetAssignees(ctx context.Context, issueID forge.ID, userIDs []forge.ID) error {
+	if err := t.issueExists(ctx, issueID); err != nil {
+		return err
+	}
+	if _, err := t.exec(ctx, sqlClearAssignees, issueID); err != nil {
+		return mapError(err, "assignees")
+	}
+	for pos, uid := range userIDs {
+		if _, err := t.exec(ctx, sqlAddAssignee, issueID, uid, pos); err != nil {
+			return mapError(err, "assignee")
+		}
+	}
+	return nil
+}
+
+func (t issueTx) Assignees(ctx context.Context, issueIDs []forge.ID) (map[forge.ID][]forge.ID, error) {
+	out := map[forge.ID][]forge.ID{}
+	if len(issueIDs) == 0 {
+		return out, nil
+	}
+	rows, err := t.query(ctx, sqlAssignees, idList(issueIDs))
+	if err != nil {
+		return nil, mapError(err, "assignees")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var issue, user forge.ID
+		if err := rows.Scan(&issue, &user); err != nil {
+			return nil, mapError(err, "assignees")
+		}
+		out[issue] = append(out[issue], user)
+	}
+	return out, mapError(rows.Err(), "assignees")
+}

@@ -1,0 +1,310 @@
+package sqlstore
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/issues"
+)
+
+// farFuture is Forgejo's stand-in deadline for issues without one in the
+// due-date orders: 9999-01-01 00:00 UTC.
+const farFuture = "253370764800"
+
+// issueOrders are Forgejo's issue orders (models/issues/issue_search.go
+// applySorts), on the columns of issue i and its milestone m.
+var issueOrders = map[issues.IssueSort]string{
+	issues.IssueSortLatest:       "i.created_unix DESC, i.id DESC",
+	issues.IssueSortOldest:       "i.created_unix ASC, i.id ASC",
+	issues.IssueSortRecentUpdate: "i.updated_unix DESC, i.created_unix DESC, i.id DESC",
+	issues.IssueSortLeastUpdate:  "i.updated_unix ASC, i.created_unix ASC, i.id ASC",
+	issues.IssueSortMostComment:  "i.num_comments DESC, i.created_unix DESC, i.id DESC",
+	issues.IssueSortLeastComment: "i.num_comments ASC, i.created_unix DESC, i.id DESC",
+	issues.IssueSortNearDueDate: `CASE
+		WHEN i.deadline_unix = 0 AND (m.deadline_unix = 0 OR m.deadline_unix IS NULL) THEN ` + farFuture + `
+		WHEN m.deadline_unix = 0 OR m.deadline_unix IS NULL THEN i.deadline_unix
+		WHEN m.deadline_unix < i.deadline_unix OR i.deadline_unix = 0 THEN m.deadline_unix
+		ELSE i.deadline_unix END ASC, i.created_unix DESC, i.id DESC`,
+	issues.IssueSortFarDueDate: `CASE
+		WHEN m.deadline_unix IS NULL THEN i.deadline_unix
+		WHEN m.deadline_unix < i.deadline_unix OR i.deadline_unix = 0 THEN m.deadline_unix
+		ELSE i.deadline_unix END DESC, i.created_unix DESC, i.id DESC`,
+}
+
+// likeEscaper escapes LIKE's wildcards (with ESCAPE '\').
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// repoSet is the set of repositories f searches, as a subquery, and its
+// arguments; ok is false when f names none.
+func repoSet(f issues.IssueFilter) (set string, args []any, ok bool) {
+	const public = "SELECT id FROM repository WHERE is_private = 0"
+	switch {
+	case len(f.RepoIDs) > 0 && f.PublicRepos:
+		return "(SELECT value FROM json_each(?) UNION " + public + ")", []any{idList(f.RepoIDs)}, true
+	case len(f.RepoIDs) > 0:
+		return "(SELECT value FROM json_each(?))", []any{idList(f.RepoIDs)}, true
+	case f.PublicRepos:
+		return "(" + public + ")", nil, true
+	}
+	return "", nil, false // no repository: nothing, never everything
+}
+
+// broadRepoSet is the number of repositories above which searching them
+// one by one is not worth it.
+const broadRepoSet = 50
+
+// issueWhere is the condition of f on issue i, and its arguments. ok is
+// false when f matches nothing, so that no query runs at all. perRow
+// writes the label, assignee and mention filters as a lookup per issue
+// (for a page that walks an order's index and stops early) rather than as
+// the set of every matching issue (for a count, or a page that sorts all
+// matches): building that set is most of the cost of a broad filter.
+func issueWhere(f issues.IssueFilter, perRow bool) (where string, args []any, ok bool) {
+	set, args, ok := repoSet(f)
+	if !ok {
+		return "", nil, false
+	}
+	// A broad set of repositories selects little: a unary + keeps SQLite
+	// from walking the issues repository by repository, so that it uses
+	// the index of a narrower filter (updated_unix, a label, a poster).
+	col := "i.repo_id"
+	if f.PublicRepos || len(f.RepoIDs) > broadRepoSet {
+		col = "+i.repo_id"
+	}
+	conds := []string{col + " IN " + set}
+	if len(f.RepoIDs) == 1 && !f.PublicRepos {
+		// One repository: an equality, so that issue_repo_state yields one
+		// state's issues in order and the page stops at its end.
+		conds, args = []string{"i.repo_id = ?"}, []any{f.RepoIDs[0]}
+	}
+	add := func(cond string, a ...any) { conds, args = append(conds, cond), append(args, a...) }
+	switch f.State {
+	case issues.StateOpen:
+		add("i.is_closed = 0")
+	case issues.StateClosed:
+		add("i.is_closed = 1")
+	}
+	if f.IsPull != nil {
+		add("i.is_pull = ?", *f.IsPull)
+	}
+	if f.LabelIDs != nil {
+		if len(f.LabelIDs) == 0 {
+			return "", nil, false
+		}
+		if perRow {
+			// The issue's few labels, each looked up in the list (a unary +
+			// keeps SQLite from seeking every listed label per issue).
+			add(`EXISTS (SELECT 1 FROM issue_label il WHERE il.issue_id = i.id
+				AND +il.label_id IN (SELECT value FROM json_each(?)))`, idList(f.LabelIDs))
+		} else {
+			// IN, not a correlated EXISTS: the id list is read once, not per issue.
+			add(`i.id IN (SELECT il.issue_id FROM issue_label il
+				WHERE il.label_id IN (SELECT value FROM json_each(?)))`, idList(f.LabelIDs))
+		}
+	}
+	if f.LabelNames != nil {
+		if len(f.LabelNames) == 0 {
+			return "", nil, false
+		}
+		add(`i.id IN (SELECT il.issue_id FROM issue_label il JOIN label l ON l.id = il.label_id
+			WHERE l.name IN (SELECT value FROM json_each(?)))`, stringList(f.LabelNames))
+	}
+	if f.MilestoneNames != nil {
+		if len(f.MilestoneNames) == 0 {
+			return "", nil, false
+		}
+		add("i.milestone_id IN (SELECT id FROM milestone WHERE title IN (SELECT value FROM json_each(?)))",
+			stringList(f.MilestoneNames))
+	}
+	if f.MilestoneIDs != nil {
+		if len(f.MilestoneIDs) == 0 {
+			return "", nil, false
+		}
+		add("coalesce(i.milestone_id, 0) IN (SELECT value FROM json_each(?))", idList(f.MilestoneIDs))
+	}
+	if f.PosterID != 0 {
+		add("i.poster_id = ?", f.PosterID)
+	}
+	switch {
+	case f.AssigneeID != 0 && perRow:
+		add("EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id AND a.assignee_id = ?)", f.AssigneeID)
+	case f.AssigneeID != 0:
+		add("i.id IN (SELECT a.issue_id FROM issue_assignees a WHERE a.assignee_id = ?)", f.AssigneeID)
+	}
+	switch {
+	case f.MentionedID != 0 && perRow:
+		add("EXISTS (SELECT 1 FROM mention m WHERE m.user_id = ? AND m.issue_id = i.id)", f.MentionedID)
+	case f.MentionedID != 0:
+		add("i.id IN (SELECT m.issue_id FROM mention m WHERE m.user_id = ?)", f.MentionedID)
+	}
+	switch {
+	case utf8.RuneCountInString(f.Keyword) >= 3:
+		// A phrase of the trigram index: the keyword anywhere in the title
+		// or the body, ignoring case (Unicode's simple folding).
+		// Or in the body of one of its plain comments (Forgejo's indexer
+		// matches comments too), in the trigram index of 00032.
+		phrase := `"` + strings.ReplaceAll(f.Keyword, `"`, `""`) + `"`
+		add(`(i.id IN (SELECT rowid FROM issue_text WHERE issue_text MATCH ?)
+			OR i.id IN (SELECT c.issue_id FROM comment c WHERE c.id IN (SELECT rowid FROM comment_text WHERE comment_text MATCH ?)))`,
+			phrase, phrase)
+	case f.Keyword != "":
+		// Too short for trigrams: read every issue (ASCII case folding).
+		like := "%" + likeEscaper.Replace(f.Keyword) + "%"
+		add(`(i.title LIKE ? ESCAPE '\' OR i.body LIKE ? ESCAPE '\'
+			OR i.id IN (SELECT c.issue_id FROM comment c WHERE c.type = 0 AND c.body LIKE ? ESCAPE '\'))`, like, like, like)
+	}
+	if !f.UpdatedSince.IsZero() {
+		add("i.updated_unix >= ?", f.UpdatedSince.Unix())
+	}
+	if !f.UpdatedBefore.IsZero() {
+		add("i.updated_unix <= ?", f.UpdatedBefore.Unix())
+	}
+	return strings.Join(conds, " AND "), args, true
+}
+
+// issueCount is the query of the number of issues matching f, and of the
+// largest issue id (the size of the table, near enough), with its
+// arguments. A filter by repository, state and kind only is a sum over
+// issue_count; any other is a count of the matching issues.
+func issueCount(f issues.IssueFilter, where string, args []any, labelsDisjoint bool) (string, []any) {
+	const size = ", (SELECT coalesce(max(id), 0) FROM issue)"
+	others := f.MilestoneIDs != nil || f.LabelNames != nil || f.MilestoneNames != nil || f.PosterID != 0 || f.AssigneeID != 0 || f.MentionedID != 0 || f.Keyword != "" ||
+		!f.UpdatedSince.IsZero() || !f.UpdatedBefore.IsZero()
+	if f.LabelIDs != nil && !others && labelsDisjoint {
+		return labelCount(f, size)
+	}
+	if f.AssigneeID != 0 && f.LabelIDs == nil && f.LabelNames == nil && f.MilestoneNames == nil && f.PosterID == 0 &&
+		f.MentionedID == 0 && f.Keyword == "" && f.UpdatedSince.IsZero() && f.UpdatedBefore.IsZero() {
+		return assigneeCount(f, size)
+	}
+	if f.LabelIDs != nil || others {
+		return "SELECT count(*)" + size + " FROM issue i WHERE " + where, args
+	}
+	set, args, _ := repoSet(f)
+	conds := []string{"c.repo_id IN " + set}
+	switch f.State {
+	case issues.StateOpen:
+		conds = append(conds, "c.is_closed = 0")
+	case issues.StateClosed:
+		conds = append(conds, "c.is_closed = 1")
+	}
+	if f.IsPull != nil {
+		conds, args = append(conds, "c.is_pull = ?"), append(args, *f.IsPull)
+	}
+	return "SELECT coalesce(sum(c.n), 0)" + size + " FROM issue_count c WHERE " + strings.Join(conds, " AND "), args
+}
+
+// labelCount is the query of the number of issues of f's labels, f
+// filtering by repository, state and kind otherwise, counted in the index
+// issue_label_filter alone (00026: each row carries its issue's
+// repository, state and kind). It counts rows, so it is exact only when no
+// issue can carry two of the labels: labelsDisjoint.
+func labelCount(f issues.IssueFilter, size string) (string, []any) {
+	set, args, _ := repoSet(f)
+	args = append([]any{idList(f.LabelIDs)}, args...)
+	// A unary + on repo_id: the repositories are checked in the index
+	// entries, not sought label by label.
+	conds := []string{"il.label_id IN (SELECT value FROM json_each(?))", "+il.repo_id IN " + set}
+	switch f.State {
+	case issues.StateOpen:
+		conds = append(conds, "il.is_closed = 0")
+	case issues.StateClosed:
+		conds = append(conds, "il.is_closed = 1")
+	}
+	if f.IsPull != nil {
+		conds, args = append(conds, "il.is_pull = ?"), append(args, *f.IsPull)
+	}
+	return "SELECT count(*)" + size + " FROM issue_label il INDEXED BY issue_label_filter WHERE " + strings.Join(conds, " AND "), args
+}
+
+// assigneeCount is the query of the number of issues assigned to f's
+// assignee, f filtering by repository, state, kind and milestone
+// otherwise, counted in the index issue_assignees_filter alone (00026:
+// each row carries its issue's repository, state, kind and milestone). An
+// issue has its assignee once, so rows are issues.
+func assigneeCount(f issues.IssueFilter, size string) (string, []any) {
+	set, args, _ := repoSet(f)
+	args = append([]any{f.AssigneeID}, args...)
+	conds := []string{"a.assignee_id = ?", "+a.repo_id IN " + set}
+	switch f.State {
+	case issues.StateOpen:
+		conds = append(conds, "a.is_closed = 0")
+	case issues.StateClosed:
+		conds = append(conds, "a.is_closed = 1")
+	}
+	if f.IsPull != nil {
+		conds, args = append(conds, "a.is_pull = ?"), append(args, *f.IsPull)
+	}
+	if f.MilestoneIDs != nil {
+		conds, args = append(conds, "+a.milestone_id IN (SELECT value FROM json_each(?))"), append(args, idList(f.MilestoneIDs))
+	}
+	return "SELECT count(*)" + size + " FROM issue_assignees a INDEXED BY issue_assignees_filter WHERE " + strings.Join(conds, " AND "), args
+}
+
+// sqlLabelsDisjoint tells whether the labels of a list belong each to a
+// different repository and none to an organisation: an issue carries
+// labels of its repository and of its owner only, so no issue then carries
+// two of them.
+var sqlLabelsDisjoint = prepared(`SELECT count(*) = count(DISTINCT repo_id) AND count(org_id) = 0
+	FROM label WHERE id IN (SELECT value FROM json_each(?))`)
+
+// orderIndexes are the indexes that hold the issues in an order's leading
+// column.
+var orderIndexes = map[issues.IssueSort]string{
+	"":                           "issue_created",
+	issues.IssueSortLatest:       "issue_created",
+	issues.IssueSortOldest:       "issue_created",
+	issues.IssueSortRecentUpdate: "issue_updated",
+	issues.IssueSortLeastUpdate:  "issue_updated",
+}
+
+// scanBudget bounds the issues a page may walk in its order's index before
+// the plan of sorting the matches is preferred: walking the index in order
+// costs about (offset+limit) × size / matches rows, and stops at the page;
+// sorting costs the matches, all of them.
+const scanBudget = 20_000
+
+func (t issueTx) ListIssues(ctx context.Context, f issues.IssueFilter, o forge.ListOptions) ([]*issues.Issue, int64, error) {
+	where, args, ok := issueWhere(f, false)
+	if !ok {
+		return []*issues.Issue{}, 0, nil
+	}
+	var total, size int64
+	disjoint := false
+	if f.LabelIDs != nil {
+		if err := t.queryRow(ctx, sqlLabelsDisjoint, idList(f.LabelIDs)).Scan(&disjoint); err != nil {
+			return nil, 0, mapError(err, "labels")
+		}
+	}
+	countQ, countArgs := issueCount(f, where, args, disjoint)
+	if err := t.queryRow(ctx, countQ, countArgs...).Scan(&total, &size); err != nil {
+		return nil, 0, mapError(err, "count issues")
+	}
+	if total == 0 {
+		return []*issues.Issue{}, 0, nil
+	}
+	order, ok := issueOrders[f.Sort]
+	if !ok {
+		order = issueOrders[issues.IssueSortLatest]
+	}
+	from := " FROM issue i "
+	// Many matches over many repositories: walk the order's index and stop
+	// at the page, rather than gather every match to sort it. (One
+	// repository's issues of one state are in order in issue_repo_state.)
+	pageEnd := int64(o.Offset()) + int64(max(o.Limit, 0))
+	oneRepo := len(f.RepoIDs) == 1 && !f.PublicRepos && f.State != "" && f.State != issues.StateAll
+	if index, ok := orderIndexes[f.Sort]; ok && !oneRepo && o.Limit >= 0 && pageEnd*size <= scanBudget*total {
+		from += "INDEXED BY " + index + " "
+		// The walk meets about pageEnd × size / total issues: look each
+		// one up rather than gather every match first.
+		where, args, _ = issueWhere(f, true)
+	}
+	if f.Sort == issues.IssueSortNearDueDate || f.Sort == issues.IssueSortFarDueDate {
+		from += "LEFT JOIN milestone m ON m.id = i.milestone_id "
+	}
+	list, err := t.scanIssues(ctx, "SELECT "+issueCols+from+"WHERE "+where+" ORDER BY "+order+" LIMIT ? OFFSET ?",
+		append(args, o.Limit, o.Offset())...)
+	return list, total, err
+}

@@ -1,0 +1,100 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// sqlSearchableRepos is the repository condition of the issue search
+// (Forgejo's AccessibleRepositoryCondition), for one actor: the ready
+// repositories the actor may see (ListRepos's VisibleTo rule, unless
+// every one is visible), each with whether forge/repos.Access lets it read
+// the issues unit and the pull-request unit. Parameters, by name: :uid
+// (0 anonymous), :anon, :admin (site administrator), :restricted, :public
+// (a token of public resources only), :visible (ListRepos's VisibleTo),
+// :all (ListRepos's AllVisible), :owner (0 any), :ready.
+//
+// Access, per unit: nothing when a public-only token meets a private
+// repository or a non-public owner, or an anonymous actor a private
+// repository, or the owner is not visible to the actor
+// (repos.OwnerVisibleTo) and the actor is no collaborator; otherwise the
+// unit must be enabled, and then anonymous actors, site administrators,
+// the owner and members of a team with admin mode read it, as do, on a
+// user's repository, collaborators and everyone but restricted users on
+// a public one, and on an organisation's, collaborators, members of a
+// team that gives the unit, and everyone but restricted users on a
+// public one.
+var sqlSearchableRepos = prepared(`WITH
+	a AS (SELECT :uid AS uid, :anon AS anon, :admin AS admin, :restricted AS restricted, :public AS public_only),
+	collab AS (SELECT repo_id FROM collaboration WHERE user_id = :uid AND mode > 0),
+	seen_collab AS (SELECT repo_id FROM collaboration WHERE user_id = :visible),
+	member AS (SELECT org_id FROM org_user WHERE uid = :uid),
+	seen_member AS (SELECT org_id FROM org_user WHERE uid = :visible),
+	team_grant AS MATERIALIZED (SELECT tr.repo_id, tu.uid, max(tm.authorize) AS authorize,
+			max(EXISTS (SELECT 1 FROM team_unit un WHERE un.team_id = tm.id AND un.unit = 'repo.issues' AND un.access_mode > 0)) AS issues,
+			max(EXISTS (SELECT 1 FROM team_unit un WHERE un.team_id = tm.id AND un.unit = 'repo.pulls' AND un.access_mode > 0)) AS pulls
+		FROM team_user tu JOIN team tm ON tm.id = tu.team_id JOIN team_repo tr ON tr.team_id = tm.id
+		JOIN repository tr_r ON tr_r.id = tr.repo_id AND tr_r.owner_id = tm.org_id
+		WHERE tu.uid IN (:uid, :visible) AND tu.uid > 0 GROUP BY tr.repo_id, tu.uid),
+	v AS (SELECT r.id, r.owner_id, r.is_private, r.has_issues, r.external_tracker, r.has_pull_requests,
+			u.type AS owner_type, u.visibility IN ('public', '') AS public_owner, u.visibility AS owner_visibility,
+			r.id IN collab AS collab, r.owner_id IN member AS member,
+			g.authorize AS team_mode, coalesce(g.issues, 0) AS team_issues, coalesce(g.pulls, 0) AS team_pulls
+		FROM repository r JOIN users u ON u.id = r.owner_id
+		LEFT JOIN team_grant g ON g.repo_id = r.id AND g.uid = :uid
+		WHERE r.status = :ready AND (:owner = 0 OR r.owner_id = :owner)
+		AND (:all OR (r.is_private = 0 AND :restricted = 0 AND (u.visibility IN ('public', '') OR (u.visibility = 'limited' AND :visible > 0)
+				OR r.owner_id IN seen_member))
+			OR r.owner_id = :visible OR r.id IN seen_collab
+			OR r.id IN (SELECT repo_id FROM team_grant WHERE uid = :visible))),
+	p AS (SELECT v.*,
+			NOT (a.public_only AND (v.is_private OR NOT v.public_owner))
+			AND NOT (a.anon AND v.is_private)
+			AND (v.collab OR CASE
+				WHEN a.public_only OR a.anon THEN v.public_owner
+				WHEN a.admin OR a.uid = v.owner_id THEN 1
+				WHEN v.owner_visibility = 'private' OR a.restricted THEN v.member
+				ELSE 1 END) AS seen,
+			a.anon OR a.admin OR a.uid = v.owner_id OR (v.owner_type = 1 AND coalesce(v.team_mode, 0) >= 3) AS full_access,
+			v.collab OR (v.is_private = 0 AND NOT a.restricted) AS plain
+		FROM v, a)
+	SELECT id,
+		seen AND has_issues AND NOT external_tracker AND (full_access OR plain OR (owner_type = 1 AND team_issues)),
+		seen AND has_pull_requests AND (full_access OR plain OR (owner_type = 1 AND team_pulls))
+	FROM p ORDER BY id`)
+
+// SearchableRepos implements issues.SearchRepoTx.
+func (t issueTx) SearchableRepos(ctx context.Context, actor forge.Actor, ownerID forge.ID) ([]forge.ID, []forge.ID, error) {
+	uid := actor.UserID()
+	publicOnly := actor.Scoped && actor.Scope.PublicOnly
+	restricted := actor.IsSignedIn() && actor.User.Restricted
+	visible, all := uid, actor.IsSiteAdmin()
+	if publicOnly {
+		visible, all = 0, false
+	}
+	rows, err := t.query(ctx, sqlSearchableRepos,
+		sql.Named("uid", uid), sql.Named("anon", uid == 0), sql.Named("admin", actor.IsSiteAdmin()),
+		sql.Named("restricted", restricted), sql.Named("public", publicOnly), sql.Named("visible", visible),
+		sql.Named("all", all), sql.Named("owner", ownerID), sql.Named("ready", forge.RepoReady))
+	if err != nil {
+		return nil, nil, mapError(err, "searchable repositories")
+	}
+	defer rows.Close()
+	issueRepos, pullRepos := []forge.ID{}, []forge.ID{}
+	for rows.Next() {
+		var id forge.ID
+		var issuesOK, pullsOK bool
+		if err := rows.Scan(&id, &issuesOK, &pullsOK); err != nil {
+			return nil, nil, mapError(err, "searchable repositories")
+		}
+		if issuesOK {
+			issueRepos = append(issueRepos, id)
+		}
+		if pullsOK {
+			pullRepos = append(pullRepos, id)
+		}
+	}
+	return issueRepos, pullRepos, mapError(rows.Err(), "searchable repositories")
+}

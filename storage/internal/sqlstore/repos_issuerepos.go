@@ -1,0 +1,32 @@
+package sqlstore
+
+import (
+	"context"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
+)
+
+var _ repos.TeamRepoReader = (*tx)(nil)
+
+var sqlTeamRepoIDs = prepared(`SELECT r.id FROM ` + teamRepoJoin + `
+	WHERE x.team_id = ? AND r.status = ` + repoReadySQL + ` ORDER BY r.id`)
+
+// TeamRepoIDs implements repos.TeamRepoReader: the team's ready
+// repositories of its organisation, in id order.
+func (t *tx) TeamRepoIDs(ctx context.Context, teamID forge.ID) ([]forge.ID, error) {
+	rows, err := t.query(ctx, sqlTeamRepoIDs, teamID)
+	if err != nil {
+		return nil, mapError(err, "team repositories")
+	}
+	defer rows.Close()
+	ids := []forge.ID{}
+	for rows.Next() {
+		var id forge.ID
+		if err := rows.Scan(&id); err != nil {
+			return nil, mapError(err, "team repositories")
+		}
+		ids = append(ids, id)
+	}
+	return ids, mapError(rows.Err(), "team repositories")
+}
