@@ -33,14 +33,15 @@ type DB struct {
 // atomic across servers, as SQLite's single writer makes it; reads run in
 // one REPEATABLE READ snapshot; in-process caches are off (Shared).
 var dialect = sqlstore.Dialect{
-	Name:     "postgres",
-	Rebind:   translate,
-	MapError: mapDriverError,
-	WriteTx:  &sql.TxOptions{Isolation: sql.LevelSerializable},
-	ViewTx:   &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
-	Retry:    func(err error) bool { return errors.Is(err, ErrRetry) },
-	Retries:  20,
-	Shared:   true,
+	Name:       "postgres",
+	Rebind:     translate,
+	MapError:   mapDriverError,
+	WriteTx:    &sql.TxOptions{Isolation: sql.LevelSerializable},
+	ViewTx:     &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
+	Retry:      func(err error) bool { return errors.Is(err, ErrRetry) },
+	Retries:    20,
+	Shared:     true,
+	SkipLocked: " FOR UPDATE SKIP LOCKED",
 }
 
 // Open connects to the database at dsn (a postgres:// URL or a key=value

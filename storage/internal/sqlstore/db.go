@@ -20,7 +20,9 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"math/rand/v2"
 	"sync/atomic"
+	"time"
 )
 
 // Dialect is what a SQL engine needs from the shared store code.
@@ -51,6 +53,11 @@ type Dialect struct {
 	// in-process caches (tokens, users, the write generation) cannot see
 	// the other servers' writes and are turned off.
 	Shared bool
+	// SkipLocked is appended to a SELECT that claims rows for this server
+	// (mirror leases, hook deliveries): " FOR UPDATE SKIP LOCKED" on
+	// PostgreSQL, so that servers claiming at once take different rows;
+	// empty on SQLite, whose one writer already serializes the claims.
+	SkipLocked string
 }
 
 // DB is an open Hearth database. Its methods are safe for concurrent use.
@@ -143,8 +150,17 @@ func (db *DB) sqlText(query string) string {
 func (db *DB) update(ctx context.Context, fn func(*tx) error) (err error) {
 	for attempt := 0; ; attempt++ {
 		err = db.updateOnce(ctx, fn)
-		if err == nil || db.d.Retry == nil || attempt >= db.d.Retries || !db.d.Retry(err) || ctx.Err() != nil {
+		if err == nil || db.d.Retry == nil || attempt >= db.d.Retries || !db.d.Retry(err) {
 			return err
+		}
+		// Conflicting transactions that retried at once would conflict
+		// again: wait a random time, growing with the attempts (at most
+		// ~100 ms), before running again.
+		wait := time.Duration(rand.Int64N(int64(time.Millisecond) << min(attempt, 7)))
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
 		}
 	}
 }
