@@ -19,8 +19,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"sync"
 	"math/rand/v2"
+	"sync"
 	"sync/atomic"
 	"time"
 )
