@@ -69,7 +69,7 @@ func BenchmarkLoad(b *testing.B) {
 	for _, c := range loadConcurrency {
 		b.Run(fmt.Sprintf("c=%d/ceiling", c), func(b *testing.B) {
 			b.ResetTimer()
-			drive(b, s.client, ceiling, "", c, b.N).report(b, 0)
+			drive(b, s.client, ceiling, "", c, b.N).report(b, loadResult{})
 		})
 		for _, e := range loadEndpoints {
 			formats := []string{""}
@@ -95,7 +95,7 @@ func BenchmarkLoad(b *testing.B) {
 						b.StartTimer()
 						ep = ep.add(drive(b, s.client, url, auth, c, n))
 					}
-					ep.report(b, ce.rate())
+					ep.report(b, ce)
 				})
 			}
 		}
@@ -135,13 +135,18 @@ type loadResult struct {
 	n       int
 	elapsed time.Duration
 	lat     []time.Duration
+	// cpu is the CPU time the process (server and clients) used.
+	cpu time.Duration
 }
 
 func (r loadResult) add(o loadResult) loadResult {
-	return loadResult{n: r.n + o.n, elapsed: r.elapsed + o.elapsed, lat: append(r.lat, o.lat...)}
+	return loadResult{n: r.n + o.n, elapsed: r.elapsed + o.elapsed, lat: append(r.lat, o.lat...), cpu: r.cpu + o.cpu}
 }
 
 func (r loadResult) rate() float64 { return float64(r.n) / r.elapsed.Seconds() }
+
+// cpuPerRequest is the process CPU time per request, in µs.
+func (r loadResult) cpuPerRequest() float64 { return float64(r.cpu.Microseconds()) / float64(r.n) }
 
 // drive sends n GET requests to url from c clients (after c warm-up
 // requests) and fails the benchmark on any status but 200.
@@ -174,7 +179,7 @@ func drive(b *testing.B, client *http.Client, url, auth string, c, n int) loadRe
 	var next atomic.Int64
 	var failed atomic.Pointer[error]
 	var wg sync.WaitGroup
-	start := time.Now()
+	start, cpu0 := time.Now(), processCPU()
 	for range c {
 		wg.Add(1)
 		go func() {
@@ -194,16 +199,20 @@ func drive(b *testing.B, client *http.Client, url, auth string, c, n int) loadRe
 		}()
 	}
 	wg.Wait()
-	elapsed := time.Since(start)
+	elapsed, cpu := time.Since(start), processCPU()-cpu0
 	if err := failed.Load(); err != nil {
 		b.Fatal(*err)
 	}
-	return loadResult{n: n, elapsed: elapsed, lat: lat}
+	return loadResult{n: n, elapsed: elapsed, lat: lat, cpu: cpu}
 }
 
-// report writes req/s, p50-µs, p99-µs and, given the ceiling's req/s,
-// %ceiling; it returns req/s.
-func (r loadResult) report(b *testing.B, ceiling float64) float64 {
+// report writes req/s, p50-µs, p99-µs, cpu-µs/req and, given the
+// ceiling's, %ceiling (req/s as a share of the ceiling's) and %ceiling-cpu
+// (the ceiling's CPU time per request as a share of this one's: the share
+// of the ceiling's rate this read would reach on a machine doing nothing
+// else, since both are CPU-bound; on a shared machine it is steadier than
+// %ceiling, which moves with the other work). It returns req/s.
+func (r loadResult) report(b *testing.B, ceiling loadResult) float64 {
 	slices.Sort(r.lat)
 	pct := func(p float64) float64 {
 		return float64(r.lat[min(len(r.lat)-1, int(p*float64(len(r.lat))))].Microseconds())
@@ -212,8 +221,14 @@ func (r loadResult) report(b *testing.B, ceiling float64) float64 {
 	b.ReportMetric(rate, "req/s")
 	b.ReportMetric(pct(0.50), "p50-µs")
 	b.ReportMetric(pct(0.99), "p99-µs")
-	if ceiling > 0 {
-		b.ReportMetric(100*rate/ceiling, "%ceiling")
+	if r.cpu > 0 {
+		b.ReportMetric(r.cpuPerRequest(), "cpu-µs/req")
+	}
+	if ceiling.n > 0 {
+		b.ReportMetric(100*rate/ceiling.rate(), "%ceiling")
+		if r.cpu > 0 && ceiling.cpu > 0 {
+			b.ReportMetric(100*ceiling.cpuPerRequest()/r.cpuPerRequest(), "%ceiling-cpu")
+		}
 	}
 	return rate
 }
