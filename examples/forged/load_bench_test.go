@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/base64"
 	"fmt"
 	"io"
 	"net/http"
@@ -15,8 +16,9 @@ import (
 )
 
 // loadEndpoint is one read BenchmarkLoad drives. Each domain adds its hot
-// reads here: path may hold {repo} (root/<repository of the format>); a
-// read with perFormat runs once per object format.
+// reads here: path may hold {repo} (root/<repository of the format>, the
+// SHA-1 one without perFormat) and {pull} (the number of its pull
+// request); a read with perFormat runs once per object format.
 type loadEndpoint struct {
 	name      string
 	path      string
@@ -30,6 +32,14 @@ var loadEndpoints = []loadEndpoint{
 	{"contents", "/api/v1/repos/{repo}/contents/README.md", true},
 	{"raw", "/api/v1/repos/{repo}/raw/README.md", true},
 	{"commits", "/api/v1/repos/{repo}/commits?limit=10", true},
+	// Issues, pulls, comments, labels, notifications (seedTracker).
+	{"issues", "/api/v1/repos/{repo}/issues?state=all&limit=10", false},
+	{"issue", "/api/v1/repos/{repo}/issues/1", false},
+	{"comments", "/api/v1/repos/{repo}/issues/1/comments", false},
+	{"labels", "/api/v1/repos/{repo}/labels", false},
+	{"pulls", "/api/v1/repos/{repo}/pulls?state=all&limit=10", true},
+	{"pull", "/api/v1/repos/{repo}/pulls/{pull}", true},
+	{"notifications", "/api/v1/notifications?all=true", false},
 }
 
 // loadConcurrency is the number of clients sending requests at once.
@@ -58,9 +68,12 @@ var ceilingBody = []byte(`{"id":1,"login":"ceiling","full_name":"The Ceiling","e
 func BenchmarkLoad(b *testing.B) {
 	s := newStack(b)
 	repoOf := map[string]string{"sha1": "root/load-sha1", "sha256": "root/load-sha256"}
+	pullOf := map[string]string{}
 	for format, full := range repoOf {
 		s.seedRepo(b, strings.TrimPrefix(full, "root/"), format, 12)
+		pullOf[format] = s.seedTracker(b, full)
 	}
+	repoOf[""], pullOf[""] = repoOf["sha1"], pullOf["sha1"]
 	ceiling := serveLoopback(b, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json;charset=utf-8")
 		w.Write(ceilingBody)
@@ -81,7 +94,7 @@ func BenchmarkLoad(b *testing.B) {
 				if f != "" {
 					name += "/" + f
 				}
-				url := s.url + strings.ReplaceAll(e.path, "{repo}", repoOf[f])
+				url := s.url + strings.NewReplacer("{repo}", repoOf[f], "{pull}", pullOf[f]).Replace(e.path)
 				b.Run(name, func(b *testing.B) {
 					var ep, ce loadResult
 					b.ResetTimer()
@@ -231,4 +244,49 @@ func (r loadResult) report(b *testing.B, ceiling loadResult) float64 {
 		}
 	}
 	return rate
+}
+
+// seedTracker gives the repository full (owner/name, seeded by seedRepo)
+// what the tracker reads of BenchmarkLoad read: 5 labels, 20 issues (issue
+// 1 with two labels and 10 comments, one by a second user, which notifies
+// root), and a pull request from a branch with one more commit, whose
+// number it returns.
+func (s *stack) seedTracker(tb testing.TB, full string) string {
+	tb.Helper()
+	base := "/api/v1/repos/" + full
+	var labels []float64
+	for i := range 5 {
+		l := s.call(tb, "POST", base+"/labels", map[string]any{"name": fmt.Sprintf("label%d", i), "color": "#ee0701"}, 201)
+		labels = append(labels, l["id"].(float64))
+	}
+	for i := range 20 {
+		s.call(tb, "POST", base+"/issues", map[string]any{"title": fmt.Sprintf("issue %d", i), "body": "some text about it",
+			"labels": labels[:2]}, 201)
+	}
+	for i := range 9 {
+		s.call(tb, "POST", base+"/issues/1/comments", map[string]any{"body": fmt.Sprintf("comment %d", i)}, 201)
+	}
+	other := s.otherToken(tb)
+	s.call(tb, "POST", base+"/issues/1/comments", map[string]any{"body": "a comment by someone else"}, 201,
+		func(r *http.Request) { r.Header.Set("Authorization", "token "+other) })
+	s.call(tb, "POST", base+"/branches", map[string]any{"new_branch_name": "feature", "old_branch_name": "main"}, 201)
+	content := base64.StdEncoding.EncodeToString([]byte("a feature\n"))
+	s.call(tb, "POST", base+"/contents/feature.txt", map[string]any{"content": content, "message": "add a feature", "branch": "feature"}, 201)
+	pr := s.call(tb, "POST", base+"/pulls", map[string]any{"head": "feature", "base": "main", "title": "a feature"}, 201)
+	return strconv.Itoa(int(pr["number"].(float64)))
+}
+
+// otherToken returns a token of a second user, "other", created on the
+// first call.
+func (s *stack) otherToken(tb testing.TB) string {
+	tb.Helper()
+	if s.other != "" {
+		return s.other
+	}
+	s.call(tb, "POST", "/api/v1/admin/users", map[string]any{"username": "other", "email": "other@example.com",
+		"password": "other-password", "must_change_password": false}, 201, func(r *http.Request) { r.SetBasicAuth(stackAdmin, stackPassword) })
+	res := s.call(tb, "POST", "/api/v1/users/other/tokens", map[string]any{"name": "load", "scopes": []string{"write:issue"}}, 201,
+		func(r *http.Request) { r.Header.Del("Authorization"); r.SetBasicAuth("other", "other-password") })
+	s.other = res["sha1"].(string)
+	return s.other
 }
