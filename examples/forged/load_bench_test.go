@@ -114,12 +114,21 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	}
 	// The process's resident memory now and at its peak (server and
-	// clients together: an upper bound of the server's).
+	// clients together: an upper bound of the server's), checked against
+	// issue 17's target for the peak under load.
 	b.Run("memory", func(b *testing.B) {
+		peak := procStatusMB(b, "VmHWM")
 		b.ReportMetric(procStatusMB(b, "VmRSS"), "RSS-MB")
-		b.ReportMetric(procStatusMB(b, "VmHWM"), "peak-RSS-MB")
+		b.ReportMetric(peak, "peak-RSS-MB")
+		if peak > loadPeakLimitMB {
+			b.Errorf("peak resident memory under load: %.1f MB, over issue 17's %d MB", peak, loadPeakLimitMB)
+		}
 	})
 }
+
+// loadPeakLimitMB is issue 17's bound on resident memory under the load
+// benchmark.
+const loadPeakLimitMB = 100
 
 // loadRounds is the number of interleaved ceiling and endpoint rounds.
 const loadRounds = 4
