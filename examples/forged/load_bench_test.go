@@ -60,7 +60,10 @@ var ceilingBody = []byte(`{"id":1,"login":"ceiling","full_name":"The Ceiling","e
 // listener) at the same concurrency. The machine's load changes from one
 // second to the next, so each endpoint's share is measured against the
 // ceiling in interleaved rounds (ceiling, endpoint, ceiling, endpoint…);
-// the c=N/ceiling lines give the ceiling alone.
+// the c=N/ceiling lines give the ceiling alone. Each line also gives the
+// process's CPU time per request (server and client) and %ceiling-cpu, the
+// ceiling's CPU per request as a share of the endpoint's: on this shared
+// machine it moves much less than %ceiling from run to run (see report).
 //
 //	go test ./examples/forged -run '^$' -bench BenchmarkLoad -benchtime 2000x
 //
