@@ -26,7 +26,7 @@ import (
 )
 
 // stack is the server run() builds (SQLite and git repositories in a data
-// directory, auth, repos, orgs, issues and pulls, notifications, httpapi, an http.Server with forged's timeouts)
+// directory, auth, repos, orgs, issues and pulls, notifications, mirrors, httpapi, an http.Server with forged's timeouts)
 // on a loopback port, with its git store in reach of the test (run() keeps
 // it to itself): the load benchmark and the process-count test use it.
 type stack struct {
@@ -92,9 +92,15 @@ func newStack(tb testing.TB) *stack {
 		tb.Fatal(err)
 	}
 	events.notify = notifySvc
+	mirrorSvc, stopMirrors, err := startMirrors(ctx, db, repoSvc, git, secret, false, log) // mirror.go
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(stopMirrors)
 	// The rate limit is off: the load benchmark measures throughput from
 	// one client, which the limiter exists to bound.
 	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Notify: notifySvc,
+		Mirror: mirrorSvc, MirrorGit: gitstore.Mirror{Store: git},
 		Git:       gitstore.HTTP{Store: git, MaxPushBytes: gitstore.DefaultMaxPushBytes},
 		RateLimit: httpapi.RateLimit{Disabled: true}, Logger: log})
 	if err != nil {
