@@ -41,7 +41,7 @@ var (
 		SELECT a.id, a.name, a.size, r.id, o.name, r.name, 0, FALSE, 0, a.release_id, rel.tag_name
 		FROM repository r JOIN users o ON o.id = r.owner_id JOIN attachment a ON a.repo_id = r.id
 		JOIN release rel ON rel.id = a.release_id WHERE r.owner_id = ?1`
-	sqlAttachmentUsage      = prepared(`SELECT * FROM (` + attachmentUsage + `) AS s ORDER BY 3 DESC, 1 LIMIT ?2 OFFSET ?3`)
+	sqlAttachmentUsage      = prepared(`SELECT * FROM (` + attachmentUsage + `) AS s ORDER BY 3 DESC, 1, 10 LIMIT ?2 OFFSET ?3`)
 	sqlCountAttachmentUsage = prepared(`SELECT
 		(SELECT count(*) FROM repository r JOIN issue_attachment a ON a.repo_id = r.id WHERE r.owner_id = ?1) +
 		(SELECT count(*) FROM repository r JOIN attachment a ON a.repo_id = r.id WHERE r.owner_id = ?1)`)
