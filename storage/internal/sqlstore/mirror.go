@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
@@ -125,17 +124,25 @@ func (t mirrorTx) PullMirrorByID(ctx context.Context, id forge.ID) (*mirror.Pull
 	return t.pull(ctx, sqlMirPullByID, id)
 }
 
+var (
+	sqlMirPullsByRepos = prepared(`SELECT ` + mirPullCols + ` FROM mirror WHERE repo_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))`)
+)
+
 func (t mirrorTx) PullMirrorsByRepo(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*mirror.PullMirror, error) {
 	out := map[forge.ID]*mirror.PullMirror{}
 	if len(repoIDs) == 0 {
 		return out, nil
 	}
-	args := make([]any, len(repoIDs))
-	for i, id := range repoIDs {
-		args[i] = id
+	// Registered statements (a query built per length was parsed again
+	// on every call): one repository, the hot path of a repository view,
+	// or a JSON list of them.
+	var rows *sql.Rows
+	var err error
+	if len(repoIDs) == 1 {
+		rows, err = t.query(ctx, sqlMirPullByRepo, repoIDs[0])
+	} else {
+		rows, err = t.query(ctx, sqlMirPullsByRepos, idList(repoIDs))
 	}
-	q := `SELECT ` + mirPullCols + ` FROM mirror WHERE repo_id IN (?` + strings.Repeat(",?", len(repoIDs)-1) + `)`
-	rows, err := t.query(ctx, q, args...)
 	if err != nil {
 		return nil, mapError(err, "pull mirrors")
 	}
