@@ -1,0 +1,124 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/storage/postgres/pgtest"
+)
+
+// meetStore is an auth.Store whose first write transaction waits, after
+// its function has run and before it commits, until the other
+// meetStore's first one has got as far: two servers' transactions that
+// both read before either writes. Reruns (after a serialization failure)
+// do not wait.
+type meetStore struct {
+	auth.Store
+	meet  *sync.WaitGroup
+	ran   atomic.Bool
+	stuck *atomic.Bool // set when a wait gave up
+}
+
+func (s *meetStore) Update(ctx context.Context, fn func(auth.Tx) error) error {
+	return s.Store.Update(ctx, func(tx auth.Tx) error {
+		err := fn(tx)
+		if s.ran.CompareAndSwap(false, true) {
+			s.meet.Done()
+			met := make(chan struct{})
+			go func() { s.meet.Wait(); close(met) }()
+			select {
+			case <-met:
+			case <-time.After(time.Minute):
+				s.stuck.Store(true)
+			}
+		}
+		return err
+	})
+}
+
+// Two servers on one database each demote one of its two administrators
+// at once. The last-administrator check counts the administrators inside
+// the write transaction, which runs SERIALIZABLE: exactly one demotion
+// succeeds, the other is rerun, sees one administrator left and is
+// refused with ErrLastAdmin. Reading the count in its own snapshot (or at
+// READ COMMITTED) would let both through and leave no administrator.
+func TestTwoServersDemoteTwoAdmins(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dsn := pgtest.NewDatabase(t, migrated)
+	var dbs [2]*DB
+	for i := range dbs {
+		db, err := Open(ctx, dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { db.Close() })
+		dbs[i] = db
+	}
+	fast := auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1}
+	seed, err := auth.New(auth.Config{Store: dbs[0].Auth(), Clock: forgetest.NewClock(), Password: fast})
+	require.NoError(t, err)
+	no, yes := false, true
+	_, err = seed.EnsureAdmin(ctx, auth.CreateUserOptions{Name: "ada", Email: "ada@example.com", Password: "ada-password",
+		MustChangePassword: &no})
+	require.NoError(t, err)
+	ada, err := seed.Authenticate(ctx, auth.Credentials{Basic: true, Username: "ada", Password: "ada-password"})
+	require.NoError(t, err)
+	_, err = seed.CreateUser(ctx, ada, auth.CreateUserOptions{Name: "bob", Email: "bob@example.com",
+		Password: "bob-password", MustChangePassword: &no})
+	require.NoError(t, err)
+	_, err = seed.EditUser(ctx, ada, "bob", auth.EditUserOptions{Admin: &yes})
+	require.NoError(t, err)
+	bob, err := seed.Authenticate(ctx, auth.Credentials{Basic: true, Username: "bob", Password: "bob-password"})
+	require.NoError(t, err)
+	require.True(t, bob.IsSiteAdmin())
+
+	// Server 0: ada demotes bob. Server 1: bob demotes ada.
+	var meet sync.WaitGroup
+	meet.Add(2)
+	var stuck atomic.Bool
+	var svcs [2]*auth.Service
+	for i, db := range dbs {
+		svcs[i], err = auth.New(auth.Config{Store: &meetStore{Store: db.Auth(), meet: &meet, stuck: &stuck},
+			Clock: forgetest.NewClock(), Password: fast})
+		require.NoError(t, err)
+	}
+	actors, targets := [2]forge.Actor{ada, bob}, [2]string{"bob", "ada"}
+	var errs [2]error
+	var wg sync.WaitGroup
+	for i := range svcs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = svcs[i].EditUser(ctx, actors[i], targets[i], auth.EditUserOptions{Admin: &no})
+		}()
+	}
+	wg.Wait()
+	require.False(t, stuck.Load(), "the two transactions never ran side by side")
+
+	ok := 0
+	for i, err := range errs {
+		if err == nil {
+			ok++
+			continue
+		}
+		assert.ErrorIs(t, err, auth.ErrLastAdmin, "server %d", i)
+		assert.False(t, errors.Is(err, ErrRetry), "server %d: the conflict is retried, not returned", i)
+	}
+	assert.Equal(t, 1, ok, "exactly one demotion succeeds: %v", errs)
+
+	var admins int64
+	require.NoError(t, dbs[1].Auth().View(ctx, func(tx auth.Tx) error {
+		admins, err = tx.CountUsers(ctx, auth.AdminCount())
+		return err
+	}))
+	assert.Equal(t, int64(1), admins, "one administrator is left")
+}
