@@ -46,14 +46,39 @@ func (s *meetStore) Update(ctx context.Context, fn func(auth.Tx) error) error {
 	})
 }
 
-// Two servers on one database each demote one of its two administrators
-// at once. The last-administrator check counts the administrators inside
-// the write transaction, which runs SERIALIZABLE: exactly one demotion
-// succeeds, the other is rerun, sees one administrator left and is
+// Two servers on one database each take one of its two administrators
+// away at once. The last-administrator check counts the administrators
+// inside the write transaction, which runs SERIALIZABLE: exactly one
+// change succeeds, the other is rerun, sees one administrator left and is
 // refused with ErrLastAdmin. Reading the count in its own snapshot (or at
 // READ COMMITTED) would let both through and leave no administrator.
-func TestTwoServersDemoteTwoAdmins(t *testing.T) {
+func TestTwoServersLastAdmin(t *testing.T) {
 	t.Parallel()
+	no := false
+	demote := func(ctx context.Context, svc *auth.Service, actor forge.Actor, name string) error {
+		_, err := svc.EditUser(ctx, actor, name, auth.EditUserOptions{Admin: &no})
+		return err
+	}
+	deleteUser := func(ctx context.Context, svc *auth.Service, actor forge.Actor, name string) error {
+		return svc.DeleteUser(ctx, actor, name)
+	}
+	// Server 0: ada acts on bob. Server 1: bob acts on ada.
+	for name, ops := range map[string][2]func(context.Context, *auth.Service, forge.Actor, string) error{
+		"DemoteBoth":      {demote, demote},
+		"DeleteAndDemote": {deleteUser, demote},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			raceAdmins(t, ops)
+		})
+	}
+}
+
+// raceAdmins seeds two administrators, ada and bob, on a fresh database
+// opened by two servers, runs ops[0] as ada on bob through server 0 and
+// ops[1] as bob on ada through server 1 side by side, and checks that
+// exactly one succeeds and one administrator is left.
+func raceAdmins(t *testing.T, ops [2]func(context.Context, *auth.Service, forge.Actor, string) error) {
 	ctx := context.Background()
 	dsn := pgtest.NewDatabase(t, migrated)
 	var dbs [2]*DB
@@ -81,7 +106,6 @@ func TestTwoServersDemoteTwoAdmins(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, bob.IsSiteAdmin())
 
-	// Server 0: ada demotes bob. Server 1: bob demotes ada.
 	var meet sync.WaitGroup
 	meet.Add(2)
 	var stuck atomic.Bool
@@ -98,7 +122,7 @@ func TestTwoServersDemoteTwoAdmins(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = svcs[i].EditUser(ctx, actors[i], targets[i], auth.EditUserOptions{Admin: &no})
+			errs[i] = ops[i](ctx, svcs[i], actors[i], targets[i])
 		}()
 	}
 	wg.Wait()
@@ -113,7 +137,7 @@ func TestTwoServersDemoteTwoAdmins(t *testing.T) {
 		assert.ErrorIs(t, err, auth.ErrLastAdmin, "server %d", i)
 		assert.False(t, errors.Is(err, ErrRetry), "server %d: the conflict is retried, not returned", i)
 	}
-	assert.Equal(t, 1, ok, "exactly one demotion succeeds: %v", errs)
+	assert.Equal(t, 1, ok, "exactly one change succeeds: %v", errs)
 
 	var admins int64
 	require.NoError(t, dbs[1].Auth().View(ctx, func(tx auth.Tx) error {
