@@ -17,31 +17,49 @@ import (
 	"github.com/hearthforge/hearth/storage/postgres/pgtest"
 )
 
-// meetStore is an auth.Store whose first write transaction waits, after
-// its function has run and before it commits, until the other
-// meetStore's first one has got as far: two servers' transactions that
-// both read before either writes. Reruns (after a serialization failure)
-// do not wait.
+// meeting makes the first write transaction of each of two servers wait,
+// after its function has run and before it commits, until the other's has
+// got as far: two servers' transactions that both read before either
+// writes. Reruns (after a serialization failure) do not wait.
+type meeting struct {
+	wg    sync.WaitGroup
+	stuck atomic.Bool // set when a wait gave up
+}
+
+func newMeeting() *meeting {
+	m := &meeting{}
+	m.wg.Add(2)
+	return m
+}
+
+// arrive is called at the end of every run of one server's transaction
+// function; ran is that server's.
+func (m *meeting) arrive(ran *atomic.Bool) {
+	if !ran.CompareAndSwap(false, true) {
+		return
+	}
+	m.wg.Done()
+	met := make(chan struct{})
+	go func() { m.wg.Wait(); close(met) }()
+	select {
+	case <-met:
+	case <-time.After(time.Minute):
+		m.stuck.Store(true)
+	}
+}
+
+// meetStore is an auth.Store whose first write transaction waits at the
+// meeting.
 type meetStore struct {
 	auth.Store
-	meet  *sync.WaitGroup
-	ran   atomic.Bool
-	stuck *atomic.Bool // set when a wait gave up
+	meet *meeting
+	ran  atomic.Bool
 }
 
 func (s *meetStore) Update(ctx context.Context, fn func(auth.Tx) error) error {
 	return s.Store.Update(ctx, func(tx auth.Tx) error {
 		err := fn(tx)
-		if s.ran.CompareAndSwap(false, true) {
-			s.meet.Done()
-			met := make(chan struct{})
-			go func() { s.meet.Wait(); close(met) }()
-			select {
-			case <-met:
-			case <-time.After(time.Minute):
-				s.stuck.Store(true)
-			}
-		}
+		s.meet.arrive(&s.ran)
 		return err
 	})
 }
@@ -106,12 +124,10 @@ func raceAdmins(t *testing.T, ops [2]func(context.Context, *auth.Service, forge.
 	require.NoError(t, err)
 	require.True(t, bob.IsSiteAdmin())
 
-	var meet sync.WaitGroup
-	meet.Add(2)
-	var stuck atomic.Bool
+	meet := newMeeting()
 	var svcs [2]*auth.Service
 	for i, db := range dbs {
-		svcs[i], err = auth.New(auth.Config{Store: &meetStore{Store: db.Auth(), meet: &meet, stuck: &stuck},
+		svcs[i], err = auth.New(auth.Config{Store: &meetStore{Store: db.Auth(), meet: meet},
 			Clock: forgetest.NewClock(), Password: fast})
 		require.NoError(t, err)
 	}
@@ -126,7 +142,7 @@ func raceAdmins(t *testing.T, ops [2]func(context.Context, *auth.Service, forge.
 		}()
 	}
 	wg.Wait()
-	require.False(t, stuck.Load(), "the two transactions never ran side by side")
+	require.False(t, meet.stuck.Load(), "the two transactions never ran side by side")
 
 	ok := 0
 	for i, err := range errs {
