@@ -273,6 +273,7 @@ func (s *Service) DeleteComment(ctx context.Context, actor forge.Actor, owner, r
 	var gone *Comment
 	var goneFrom *Issue
 	err = s.store.Update(ctx, func(tx Tx) error {
+		blobs = nil // a store may run this function again (PostgreSQL retries conflicts)
 		c, is, err := a.comment(ctx, tx, id)
 		if err != nil {
 			return err

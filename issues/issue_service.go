@@ -423,6 +423,7 @@ func (s *Service) Delete(ctx context.Context, actor forge.Actor, owner, repo str
 	now := s.clock.Now()
 	var blobs []string
 	err = s.store.Update(ctx, func(tx Tx) error {
+		blobs = nil // a store may run this function again (PostgreSQL retries conflicts)
 		is, err := a.issue(ctx, tx, index)
 		if err != nil {
 			return err

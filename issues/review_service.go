@@ -761,6 +761,7 @@ func (s *Service) reviewRequests(ctx context.Context, actor forge.Actor, owner, 
 		v          []*ReviewView
 	)
 	err = s.store.Update(ctx, func(tx Tx) error {
+		made, told = nil, nil // a store may run this function again (PostgreSQL retries conflicts)
 		ch := newChange(tx, actor, is, now, now, false)
 		for _, u := range users {
 			cur, _, err := tx.ListReviews(ctx, ReviewFilter{IssueID: is.ID, ReviewerID: u.ID, Types: []ReviewType{ReviewRequest}}, all)

@@ -236,6 +236,7 @@ func (s *Service) Expire(ctx context.Context, limit int) (int, error) {
 	now := s.clock.Now()
 	var keys []string
 	err := s.cfg.Store.Update(ctx, func(tx Tx) error {
+		keys = nil // a store may run this function again (PostgreSQL retries conflicts)
 		due, err := tx.DueArtifacts(ctx, now, limit)
 		if err != nil {
 			return err
