@@ -85,30 +85,34 @@ func issueDest() (*issues.Issue, []any, func()) {
 var (
 	// The reservation is the larger of the last one and the largest index
 	// in use, plus one: issues inserted with an index of their own (a
-	// migration) are never handed out again either.
+	// migration) are never handed out again either. excluded.max_index is
+	// the largest index in use plus one (CASE: SQLite's two-argument max is
+	// GREATEST in PostgreSQL).
 	sqlNextIssueIndex = prepared(`INSERT INTO issue_index (repo_id, max_index)
 		VALUES (?1, coalesce((SELECT max("index") FROM issue WHERE repo_id = ?1), 0) + 1)
-		ON CONFLICT (repo_id) DO UPDATE SET max_index =
-			max(max_index, coalesce((SELECT max("index") FROM issue WHERE repo_id = ?1), 0)) + 1
+		ON CONFLICT (repo_id) DO UPDATE SET max_index = CASE
+			WHEN issue_index.max_index >= excluded.max_index THEN issue_index.max_index + 1
+			ELSE excluded.max_index END
 		RETURNING max_index`)
 	sqlCreateIssue = prepared("INSERT INTO issue (" + strings.Join(issueFields, ", ") + ") VALUES (" +
 		issuePlaceholders + ") RETURNING id")
 	sqlIssueByIndex = prepared("SELECT " + issueCols + ` FROM issue i WHERE i.repo_id = ? AND i."index" = ?`)
 	sqlIssueByID    = prepared("SELECT " + issueCols + " FROM issue i WHERE i.id = ?")
-	sqlIssuesByID   = prepared("SELECT " + issueCols + " FROM issue i WHERE i.id IN (SELECT value FROM json_each(?))")
+	sqlIssuesByID   = prepared("SELECT " + issueCols + " FROM issue i WHERE i.id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))")
 	sqlUpdateIssue  = prepared(`UPDATE issue SET poster_id = ?, original_author = ?, original_author_id = ?, title = ?,
 		body = ?, ref = ?, is_pull = ?, is_closed = ?, is_locked = ?, milestone_id = nullif(?, 0), num_comments = ?,
 		deadline_unix = ?, pin_order = ?, content_version = ?, updated_unix = ?, closed_unix = ? WHERE id = ?`)
 	sqlDeleteIssue = prepared(`DELETE FROM issue WHERE id = ?`)
 	sqlIssueExists = prepared(`SELECT count(*) FROM issue WHERE id = ?`)
-	sqlIssueCounts = prepared(`SELECT repo_id, sum(n * (is_closed = 0)), sum(n * is_closed) FROM issue_count
-		WHERE is_pull = ? AND repo_id IN (SELECT value FROM json_each(?)) GROUP BY repo_id HAVING sum(n) > 0`)
+	sqlIssueCounts = prepared(`SELECT repo_id, CAST(coalesce(sum(n) FILTER (WHERE NOT is_closed), 0) AS BIGINT),
+		CAST(coalesce(sum(n) FILTER (WHERE is_closed), 0) AS BIGINT) FROM issue_count
+		WHERE is_pull = ? AND repo_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?)) GROUP BY repo_id HAVING sum(n) > 0`)
 
 	sqlClearAssignees = prepared(`DELETE FROM issue_assignees WHERE issue_id = ?`)
 	sqlAddAssignee    = prepared(`INSERT INTO issue_assignees (issue_id, assignee_id, position) VALUES (?,?,?)
 		ON CONFLICT DO NOTHING`)
 	sqlAssignees = prepared(`SELECT issue_id, assignee_id FROM issue_assignees
-		WHERE issue_id IN (SELECT value FROM json_each(?)) ORDER BY issue_id, position`)
+		WHERE issue_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?)) ORDER BY issue_id, position`)
 )
 
 func (t issueTx) NextIssueIndex(ctx context.Context, repoID forge.ID) (int64, error) {

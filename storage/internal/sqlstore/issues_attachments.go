@@ -27,8 +27,8 @@ var (
 	sqlUpdateIssueAttachment = prepared(`UPDATE issue_attachment SET name = ?, download_count = ? WHERE id = ?`)
 	sqlDeleteIssueAttachment = prepared(`DELETE FROM issue_attachment WHERE id = ?`)
 	sqlIssueAttachments      = prepared("SELECT " + issueAttachmentCols + ` FROM issue_attachment a
-		WHERE (a.comment_id IS NULL AND a.issue_id IN (SELECT value FROM json_each(?1)))
-		OR a.comment_id IN (SELECT value FROM json_each(?2)) ORDER BY a.id`)
+		WHERE (a.comment_id IS NULL AND a.issue_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?1)))
+		OR a.comment_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?2)) ORDER BY a.id`)
 )
 
 // CreateAttachment inserts an issue or comment attachment (issues.Tx).

@@ -13,17 +13,17 @@ import (
 
 var (
 	sqlCreateDep = prepared(`INSERT INTO dependency (user_id, issue_id, dependency_id, created_unix)
-		VALUES (?, ?, ?, ?)`)
+		VALUES (?, ?, ?, ?) RETURNING id`)
 	sqlDeleteDep    = prepared("DELETE FROM dependency WHERE issue_id = ? AND dependency_id = ?")
 	sqlDepExists    = prepared("SELECT count(*) FROM dependency WHERE issue_id = ? AND dependency_id = ?")
 	sqlDependencies = prepared("SELECT dependency_id FROM dependency WHERE issue_id = ? ORDER BY dependency_id")
 	sqlDependents   = prepared("SELECT issue_id FROM dependency WHERE dependency_id = ? ORDER BY issue_id")
 	sqlRepoRefs     = prepared(`SELECT r.id, u.name, r.name FROM repository r JOIN users u ON u.id = r.owner_id
-		WHERE r.id IN (SELECT value FROM json_each(?))`)
-	sqlCreateTime       = prepared("INSERT INTO tracked_time (issue_id, user_id, created_unix, time) VALUES (?, ?, ?, ?)")
+		WHERE r.id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))`)
+	sqlCreateTime       = prepared("INSERT INTO tracked_time (issue_id, user_id, created_unix, time) VALUES (?, ?, ?, ?) RETURNING id")
 	sqlTimeByID         = prepared("SELECT id, issue_id, user_id, created_unix, time, deleted FROM tracked_time WHERE id = ?")
-	sqlMarkDeleted      = prepared("UPDATE tracked_time SET deleted = 1 WHERE id IN (SELECT value FROM json_each(?))")
-	sqlCreateStopwatch  = prepared("INSERT INTO stopwatch (issue_id, user_id, created_unix) VALUES (?, ?, ?)")
+	sqlMarkDeleted      = prepared("UPDATE tracked_time SET deleted = TRUE WHERE id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))")
+	sqlCreateStopwatch  = prepared("INSERT INTO stopwatch (issue_id, user_id, created_unix) VALUES (?, ?, ?) RETURNING id")
 	sqlDeleteStopwatch  = prepared("DELETE FROM stopwatch WHERE id = ?")
 	sqlCountStopwatches = prepared("SELECT count(*) FROM stopwatch WHERE user_id = ? AND (? = 0 OR issue_id = ?)")
 	sqlListStopwatches  = prepared(`SELECT id, issue_id, user_id, created_unix FROM stopwatch
@@ -32,12 +32,8 @@ var (
 )
 
 func (t issueTx) CreateDependency(ctx context.Context, d *issues.Dependency) error {
-	res, err := t.exec(ctx, sqlCreateDep, d.UserID, d.IssueID, d.DependsOn, d.Created.Unix())
-	if err != nil {
-		return mapError(err, "issue dependency")
-	}
-	d.ID, err = res.LastInsertId()
-	return err
+	err := t.queryRow(ctx, sqlCreateDep, d.UserID, d.IssueID, d.DependsOn, d.Created.Unix()).Scan(&d.ID)
+	return mapError(err, "issue dependency")
 }
 
 func (t issueTx) DeleteDependency(ctx context.Context, issueID, dependsOn forge.ID) error {
@@ -121,12 +117,8 @@ func (t issueTx) CreateTrackedTime(ctx context.Context, tt *issues.TrackedTime) 
 	if err := t.issueAndUser(ctx, tt.IssueID, tt.UserID, "tracked time"); err != nil {
 		return err
 	}
-	res, err := t.exec(ctx, sqlCreateTime, tt.IssueID, tt.UserID, tt.Created.Unix(), tt.Seconds)
-	if err != nil {
-		return mapError(err, "tracked time")
-	}
-	tt.ID, err = res.LastInsertId()
-	return err
+	err := t.queryRow(ctx, sqlCreateTime, tt.IssueID, tt.UserID, tt.Created.Unix(), tt.Seconds).Scan(&tt.ID)
+	return mapError(err, "tracked time")
 }
 
 func (t issueTx) TrackedTimeByID(ctx context.Context, id forge.ID) (*issues.TrackedTime, error) {
@@ -141,7 +133,7 @@ func (t issueTx) TrackedTimeByID(ctx context.Context, id forge.ID) (*issues.Trac
 }
 
 func (t issueTx) ListTrackedTimes(ctx context.Context, f issues.TimeFilter, o forge.ListOptions) ([]*issues.TrackedTime, int64, error) {
-	conds := []string{"t.deleted = 0"}
+	conds := []string{"NOT t.deleted"}
 	var args []any
 	from := " FROM tracked_time t"
 	if f.RepoID != 0 {
@@ -170,7 +162,7 @@ func (t issueTx) ListTrackedTimes(ctx context.Context, f issues.TimeFilter, o fo
 		return list, 0, nil
 	}
 	rows, err := t.query(ctx, "SELECT t.id, t.issue_id, t.user_id, t.created_unix, t.time"+from+" ORDER BY t.id LIMIT ? OFFSET ?",
-		append(args, o.Limit, o.Offset())...)
+		append(args, issueLimit(o), o.Offset())...)
 	if err != nil {
 		return nil, 0, mapError(err, "tracked times")
 	}
@@ -199,12 +191,8 @@ func (t issueTx) CreateStopwatch(ctx context.Context, sw *issues.Stopwatch) erro
 	if err := t.issueAndUser(ctx, sw.IssueID, sw.UserID, "stopwatch"); err != nil {
 		return err
 	}
-	res, err := t.exec(ctx, sqlCreateStopwatch, sw.IssueID, sw.UserID, sw.Created.Unix())
-	if err != nil {
-		return mapError(err, "stopwatch")
-	}
-	sw.ID, err = res.LastInsertId()
-	return err
+	err := t.queryRow(ctx, sqlCreateStopwatch, sw.IssueID, sw.UserID, sw.Created.Unix()).Scan(&sw.ID)
+	return mapError(err, "stopwatch")
 }
 
 func (t issueTx) DeleteStopwatch(ctx context.Context, id forge.ID) error {
@@ -229,7 +217,7 @@ func (t issueTx) Stopwatches(ctx context.Context, userID, issueID forge.ID, o fo
 	if total == 0 {
 		return list, 0, nil
 	}
-	rows, err := t.query(ctx, sqlListStopwatches, userID, issueID, issueID, o.Limit, o.Offset())
+	rows, err := t.query(ctx, sqlListStopwatches, userID, issueID, issueID, issueLimit(o), o.Offset())
 	if err != nil {
 		return nil, 0, mapError(err, "stopwatches")
 	}
