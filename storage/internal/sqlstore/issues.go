@@ -25,9 +25,26 @@ var (
 	_ issues.Tx    = issueTx{}
 )
 
+// Update runs fn in a write transaction. Every issue created in a
+// repository updates the repository's counters (issue_index's reservation,
+// issue_count's row), so creations in one repository at once conflict: on
+// PostgreSQL, whose write transactions are SERIALIZABLE, all but one of them
+// fail with a serialization conflict and are run again. A burst of
+// creations (two servers importing into one repository) can outlast the
+// database's retry budget, so an issue transaction that still conflicts
+// after it is run again, up to issueRetryRounds times in all.
 func (s issueStore) Update(ctx context.Context, fn func(issues.Tx) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(issueTx{t}) })
+	for round := 1; ; round++ {
+		err := s.db.update(ctx, func(t *tx) error { return fn(issueTx{t}) })
+		if err == nil || round >= issueRetryRounds || s.db.d.Retry == nil || !s.db.d.Retry(err) || ctx.Err() != nil {
+			return err
+		}
+	}
 }
+
+// issueRetryRounds is how many times Update runs the database's retrying
+// transaction runner before it returns a serialization conflict.
+const issueRetryRounds = 10
 
 func (s issueStore) View(ctx context.Context, fn func(issues.Tx) error) error {
 	return s.db.view(ctx, func(t *tx) error { return fn(issueTx{t}) })

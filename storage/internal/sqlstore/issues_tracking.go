@@ -2,6 +2,8 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
@@ -12,8 +14,15 @@ import (
 // migration 00017.
 
 var (
+	// A dependency between existing issues, unless it exists: a statement
+	// that fails on a constraint would end a PostgreSQL transaction, and
+	// the caller may go on after ErrConflict or ErrNotFound (sqlIssuePair
+	// says which when no row is inserted).
 	sqlCreateDep = prepared(`INSERT INTO dependency (user_id, issue_id, dependency_id, created_unix)
-		VALUES (?, ?, ?, ?) RETURNING id`)
+		SELECT CAST(?1 AS BIGINT), CAST(?2 AS BIGINT), CAST(?3 AS BIGINT), CAST(?4 AS BIGINT) WHERE EXISTS (SELECT 1 FROM issue WHERE id = ?2)
+			AND EXISTS (SELECT 1 FROM issue WHERE id = ?3)
+		ON CONFLICT DO NOTHING RETURNING id`)
+	sqlIssuePair    = prepared(`SELECT (SELECT count(*) FROM issue WHERE id = ?), (SELECT count(*) FROM issue WHERE id = ?)`)
 	sqlDeleteDep    = prepared("DELETE FROM dependency WHERE issue_id = ? AND dependency_id = ?")
 	sqlDepExists    = prepared("SELECT count(*) FROM dependency WHERE issue_id = ? AND dependency_id = ?")
 	sqlDependencies = prepared("SELECT dependency_id FROM dependency WHERE issue_id = ? ORDER BY dependency_id")
@@ -23,7 +32,7 @@ var (
 	sqlCreateTime       = prepared("INSERT INTO tracked_time (issue_id, user_id, created_unix, time) VALUES (?, ?, ?, ?) RETURNING id")
 	sqlTimeByID         = prepared("SELECT id, issue_id, user_id, created_unix, time, deleted FROM tracked_time WHERE id = ?")
 	sqlMarkDeleted      = prepared("UPDATE tracked_time SET deleted = TRUE WHERE id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))")
-	sqlCreateStopwatch  = prepared("INSERT INTO stopwatch (issue_id, user_id, created_unix) VALUES (?, ?, ?) RETURNING id")
+	sqlCreateStopwatch  = prepared("INSERT INTO stopwatch (issue_id, user_id, created_unix) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING id")
 	sqlDeleteStopwatch  = prepared("DELETE FROM stopwatch WHERE id = ?")
 	sqlCountStopwatches = prepared("SELECT count(*) FROM stopwatch WHERE user_id = ? AND (? = 0 OR issue_id = ?)")
 	sqlListStopwatches  = prepared(`SELECT id, issue_id, user_id, created_unix FROM stopwatch
@@ -33,7 +42,17 @@ var (
 
 func (t issueTx) CreateDependency(ctx context.Context, d *issues.Dependency) error {
 	err := t.queryRow(ctx, sqlCreateDep, d.UserID, d.IssueID, d.DependsOn, d.Created.Unix()).Scan(&d.ID)
-	return mapError(err, "issue dependency")
+	if !errors.Is(err, sql.ErrNoRows) {
+		return mapError(err, "issue dependency")
+	}
+	var is, dep int
+	if err := t.queryRow(ctx, sqlIssuePair, d.IssueID, d.DependsOn).Scan(&is, &dep); err != nil {
+		return mapError(err, "issue dependency")
+	}
+	if is == 0 || dep == 0 {
+		return forge.Errorf(forge.ErrNotFound, "issue dependency: missing referenced row")
+	}
+	return forge.Errorf(forge.ErrConflict, "issue dependency: already exists")
 }
 
 func (t issueTx) DeleteDependency(ctx context.Context, issueID, dependsOn forge.ID) error {
@@ -192,6 +211,9 @@ func (t issueTx) CreateStopwatch(ctx context.Context, sw *issues.Stopwatch) erro
 		return err
 	}
 	err := t.queryRow(ctx, sqlCreateStopwatch, sw.IssueID, sw.UserID, sw.Created.Unix()).Scan(&sw.ID)
+	if errors.Is(err, sql.ErrNoRows) { // ON CONFLICT DO NOTHING: the transaction goes on
+		return forge.Errorf(forge.ErrConflict, "stopwatch: already exists")
+	}
 	return mapError(err, "stopwatch")
 }
 
