@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"strings"
+	"sync"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/issues"
@@ -33,7 +34,21 @@ var (
 // creations (two servers importing into one repository) can outlast the
 // database's retry budget, so an issue transaction that still conflicts
 // after it is run again, up to issueRetryRounds times in all.
+//
+// On such an engine a server also runs at most issueWriteSlots issue write
+// transactions at once (others wait for a slot, or for ctx): conflicting
+// transactions that all start together mostly conflict again, while a few
+// at a time mostly commit.
 func (s issueStore) Update(ctx context.Context, fn func(issues.Tx) error) error {
+	if s.db.d.Retry != nil {
+		slots := issueWriters(s.db)
+		select {
+		case slots <- struct{}{}:
+			defer func() { <-slots }()
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 	for round := 1; ; round++ {
 		err := s.db.update(ctx, func(t *tx) error { return fn(issueTx{t}) })
 		if err == nil || round >= issueRetryRounds || s.db.d.Retry == nil || !s.db.d.Retry(err) || ctx.Err() != nil {
@@ -45,6 +60,22 @@ func (s issueStore) Update(ctx context.Context, fn func(issues.Tx) error) error 
 // issueRetryRounds is how many times Update runs the database's retrying
 // transaction runner before it returns a serialization conflict.
 const issueRetryRounds = 10
+
+// issueWriteSlots bounds the issue write transactions of one DB at once on
+// an engine that retries conflicting transactions.
+const issueWriteSlots = 4
+
+// issueWriteSlotsOf holds each DB's slots (a DB's struct is not this
+// file's: a DB that was closed keeps an empty channel here).
+var issueWriteSlotsOf sync.Map // *DB → chan struct{}
+
+func issueWriters(db *DB) chan struct{} {
+	if c, ok := issueWriteSlotsOf.Load(db); ok {
+		return c.(chan struct{})
+	}
+	c, _ := issueWriteSlotsOf.LoadOrStore(db, make(chan struct{}, issueWriteSlots))
+	return c.(chan struct{})
+}
 
 func (s issueStore) View(ctx context.Context, fn func(issues.Tx) error) error {
 	return s.db.view(ctx, func(t *tx) error { return fn(issueTx{t}) })
