@@ -112,3 +112,41 @@ func TestServersCreateIssuesWithDistinctIndexes(t *testing.T) {
 		return err
 	}))
 }
+
+// Ids beyond 32 bits round-trip where the store code turns 0 into NULL
+// (nullif): PostgreSQL would type a bare parameter there as a 32-bit
+// integer.
+func TestIssueIDsBeyond32Bits(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := openTest(t)
+	at := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+	owner := &forge.User{Name: "big", Email: "big@example.com", IsActive: true, Created: at, Updated: at}
+	require.NoError(t, db.Auth().Update(ctx, func(tx auth.Tx) error { return tx.CreateUser(ctx, owner, "hash") }))
+	repo := &forge.Repository{OwnerID: owner.ID, Name: "big", DefaultBranch: "main", ObjectFormat: forge.SHA1,
+		Empty: true, Topics: []string{}, Created: at, Updated: at}
+	require.NoError(t, db.Repos().Update(ctx, func(tx repos.Tx) error { return tx.CreateRepo(ctx, repo) }))
+	const big = 5_000_000_000
+	_, err := db.sql.ExecContext(ctx, `INSERT INTO milestone (id, repo_id, title, created_unix, updated_unix)
+		VALUES ($1, $2, 'big', 1, 1)`, big, repo.ID)
+	require.NoError(t, err)
+
+	i := &issues.Issue{RepoID: repo.ID, PosterID: owner.ID, Title: "t", MilestoneID: big, Created: at, Updated: at}
+	require.NoError(t, db.Issues().Update(ctx, func(tx issues.Tx) error {
+		idx, err := tx.NextIssueIndex(ctx, repo.ID)
+		if err != nil {
+			return err
+		}
+		i.Index = idx
+		if err := tx.CreateIssue(ctx, i); err != nil {
+			return err
+		}
+		return tx.UpdateIssue(ctx, i)
+	}))
+	require.NoError(t, db.Issues().View(ctx, func(tx issues.Tx) error {
+		got, err := tx.IssueByID(ctx, i.ID)
+		require.NoError(t, err)
+		assert.EqualValues(t, big, got.MilestoneID)
+		return nil
+	}))
+}

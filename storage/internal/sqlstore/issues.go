@@ -107,7 +107,7 @@ var issuePlaceholders = func() string {
 	for k, f := range issueFields {
 		ps[k] = "?"
 		if f == "milestone_id" {
-			ps[k] = "nullif(?, 0)"
+			ps[k] = "nullif(CAST(? AS BIGINT), 0)"
 		}
 	}
 	return strings.Join(ps, ", ")
@@ -148,7 +148,7 @@ var (
 	sqlIssueByID    = prepared("SELECT " + issueCols + " FROM issue i WHERE i.id = ?")
 	sqlIssuesByID   = prepared("SELECT " + issueCols + " FROM issue i WHERE i.id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))")
 	sqlUpdateIssue  = prepared(`UPDATE issue SET poster_id = ?, original_author = ?, original_author_id = ?, title = ?,
-		body = ?, ref = ?, is_pull = ?, is_closed = ?, is_locked = ?, milestone_id = nullif(?, 0), num_comments = ?,
+		body = ?, ref = ?, is_pull = ?, is_closed = ?, is_locked = ?, milestone_id = nullif(CAST(? AS BIGINT), 0), num_comments = ?,
 		deadline_unix = ?, pin_order = ?, content_version = ?, updated_unix = ?, closed_unix = ? WHERE id = ?`)
 	sqlDeleteIssue = prepared(`DELETE FROM issue WHERE id = ?`)
 	sqlIssueExists = prepared(`SELECT count(*) FROM issue WHERE id = ?`)

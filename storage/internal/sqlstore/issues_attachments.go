@@ -21,7 +21,7 @@ func issueAttachmentDest() (*issues.Attachment, []any, func()) {
 
 var (
 	sqlCreateIssueAttachment = prepared(`INSERT INTO issue_attachment (uuid, repo_id, issue_id, comment_id, uploader_id,
-		name, size, download_count, created_unix) VALUES (?,?,?,nullif(?, 0),?,?,?,?,?) RETURNING id`)
+		name, size, download_count, created_unix) VALUES (?,?,?,nullif(CAST(? AS BIGINT), 0),?,?,?,?,?) RETURNING id`)
 	sqlIssueAttachmentByID   = prepared("SELECT " + issueAttachmentCols + " FROM issue_attachment a WHERE a.id = ?")
 	sqlIssueAttachmentByUUID = prepared("SELECT " + issueAttachmentCols + " FROM issue_attachment a WHERE a.uuid = ?")
 	sqlUpdateIssueAttachment = prepared(`UPDATE issue_attachment SET name = ?, download_count = ? WHERE id = ?`)

@@ -39,7 +39,7 @@ var labelOrders = map[issues.LabelSort]string{
 
 var (
 	sqlCreateLabel = prepared(`INSERT INTO label (repo_id, org_id, name, color, description, exclusive, archived_unix)
-		VALUES (nullif(?, 0), nullif(?, 0), ?, ?, ?, ?, ?) RETURNING id`)
+		VALUES (nullif(CAST(? AS BIGINT), 0), nullif(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?) RETURNING id`)
 	sqlLabelByID   = prepared("SELECT " + labelCols + " FROM label l WHERE l.id = ?")
 	sqlUpdateLabel = prepared(`UPDATE label SET name = ?, color = ?, description = ?, exclusive = ?, archived_unix = ?
 		WHERE id = ?`)

@@ -34,9 +34,9 @@ var (
 	sqlMarkDeleted      = prepared("UPDATE tracked_time SET deleted = TRUE WHERE id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))")
 	sqlCreateStopwatch  = prepared("INSERT INTO stopwatch (issue_id, user_id, created_unix) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING id")
 	sqlDeleteStopwatch  = prepared("DELETE FROM stopwatch WHERE id = ?")
-	sqlCountStopwatches = prepared("SELECT count(*) FROM stopwatch WHERE user_id = ? AND (? = 0 OR issue_id = ?)")
+	sqlCountStopwatches = prepared("SELECT count(*) FROM stopwatch WHERE user_id = ? AND (CAST(? AS BIGINT) = 0 OR issue_id = ?)")
 	sqlListStopwatches  = prepared(`SELECT id, issue_id, user_id, created_unix FROM stopwatch
-		WHERE user_id = ? AND (? = 0 OR issue_id = ?) ORDER BY id LIMIT ? OFFSET ?`)
+		WHERE user_id = ? AND (CAST(? AS BIGINT) = 0 OR issue_id = ?) ORDER BY id LIMIT ? OFFSET ?`)
 	sqlIssueAndUser = prepared(`SELECT (SELECT count(*) FROM issue WHERE id = ?), (SELECT count(*) FROM users WHERE id = ?)`)
 )
 

@@ -40,7 +40,7 @@ var (
 		strconv.Itoa(int(issues.CommentPlain)) + `), 0)
 		FROM issue i WHERE i.id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))`)
 	sqlCreateThread = prepared(`INSERT INTO notification (user_id, repo_id, status, source, issue_id, comment_id,
-		updated_by, created_unix, updated_unix) VALUES (?, ?, ?, ?, nullif(?, 0), ?, ?, ?, ?) RETURNING id`)
+		updated_by, created_unix, updated_unix) VALUES (?, ?, ?, ?, nullif(CAST(? AS BIGINT), 0), ?, ?, ?, ?) RETURNING id`)
 	sqlUpdateThread  = prepared("UPDATE notification SET status = ?, comment_id = ?, updated_by = ?, updated_unix = ? WHERE id = ?")
 	sqlThreadByID    = prepared("SELECT " + threadCols + " FROM notification WHERE id = ?")
 	sqlThreadsOfIsue = prepared("SELECT " + threadCols + " FROM notification WHERE issue_id = ? AND user_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))")
