@@ -2,6 +2,8 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"strings"
 	"sync"
 
@@ -142,7 +144,11 @@ var (
 			WHEN issue_index.max_index >= excluded.max_index THEN issue_index.max_index + 1
 			ELSE excluded.max_index END
 		RETURNING max_index`)
-	sqlCreateIssue = prepared("INSERT INTO issue (" + strings.Join(issueFields, ", ") + ") VALUES (" +
+	// The next reservation from issue_index's row alone, and an index of
+	// the caller's own moving it (issueIndexByRow).
+	sqlBumpIssueIndex = prepared(`UPDATE issue_index SET max_index = max_index + 1 WHERE repo_id = ? RETURNING max_index`)
+	sqlPassIssueIndex = prepared(`UPDATE issue_index SET max_index = ?2 WHERE repo_id = ?1 AND max_index < ?2`)
+	sqlCreateIssue    = prepared("INSERT INTO issue (" + strings.Join(issueFields, ", ") + ") VALUES (" +
 		issuePlaceholders + ") RETURNING id")
 	sqlIssueByIndex = prepared("SELECT " + issueCols + ` FROM issue i WHERE i.repo_id = ? AND i."index" = ?`)
 	sqlIssueByID    = prepared("SELECT " + issueCols + " FROM issue i WHERE i.id = ?")
@@ -165,12 +171,26 @@ var (
 
 func (t issueTx) NextIssueIndex(ctx context.Context, repoID forge.ID) (int64, error) {
 	var n int64
+	if t.db.d.issueIndexByRow() {
+		err := t.queryRow(ctx, sqlBumpIssueIndex, repoID).Scan(&n)
+		if !errors.Is(err, sql.ErrNoRows) {
+			return n, mapError(err, "issue index")
+		}
+		// The repository's first reservation.
+	}
 	err := t.queryRow(ctx, sqlNextIssueIndex, repoID).Scan(&n)
 	return n, mapError(err, "issue index")
 }
 
 func (t issueTx) CreateIssue(ctx context.Context, i *issues.Issue) error {
-	return mapError(t.queryRow(ctx, sqlCreateIssue, issueArgs(i)...).Scan(&i.ID), "issue")
+	if err := t.queryRow(ctx, sqlCreateIssue, issueArgs(i)...).Scan(&i.ID); err != nil {
+		return mapError(err, "issue")
+	}
+	if t.db.d.issueIndexByRow() {
+		_, err := t.exec(ctx, sqlPassIssueIndex, i.RepoID, i.Index)
+		return mapError(err, "issue index")
+	}
+	return nil
 }
 
 func (t issueTx) scanIssue(ctx context.Context, query string, args ...any) (*issues.Issue, error) {
