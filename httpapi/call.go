@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/httpapi/wire"
@@ -54,18 +55,35 @@ func (c *call) rootURL() string {
 
 func (c *call) swaggerURL() string { return c.rootURL() + "api/swagger" }
 
-// json writes v as the JSON response body with status.
+// json writes v as the JSON response body with status, followed by a
+// newline (json.Marshal's bytes, then "\n"). The body is encoded into a
+// pooled buffer and sent in one write with its Content-Length, so a body
+// over net/http's 2 KiB response buffer is not sent chunked.
 func (c *call) json(status int, v any) {
-	body, err := json.Marshal(v)
-	if err != nil {
+	buf := jsonBuffers.Get().(*bytes.Buffer)
+	defer putJSONBuffer(buf)
+	buf.Reset()
+	if err := json.NewEncoder(buf).Encode(v); err != nil {
 		c.serverError(fmt.Errorf("encode response: %w", err))
 		return
 	}
-	c.w.Header().Set("Content-Type", "application/json;charset=utf-8")
+	h := c.w.Header()
+	h.Set("Content-Type", "application/json;charset=utf-8")
+	h.Set("Content-Length", strconv.Itoa(buf.Len()))
 	c.w.WriteHeader(status)
 	c.wrote = true
-	c.w.Write(body)
-	c.w.Write([]byte("\n"))
+	c.w.Write(buf.Bytes())
+}
+
+// jsonBuffers holds the encoding buffers of call.json.
+var jsonBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// putJSONBuffer returns buf to the pool unless it grew past 64 KiB (a
+// large list): the pool keeps only buffers of the common size.
+func putJSONBuffer(buf *bytes.Buffer) {
+	if buf.Cap() <= 64<<10 {
+		jsonBuffers.Put(buf)
+	}
 }
 
 // noContent answers 204.

@@ -26,6 +26,7 @@ func (s *Service) run(ctx context.Context, key Key, holder string, scheduled boo
 	lease := Lease{Key: key, Holder: holder, Expires: now.Add(s.lease())}
 	claimed := false
 	err := s.cfg.Store.Update(ctx, func(tx Tx) error {
+		claimed = false // a store may run this function again (PostgreSQL retries conflicts)
 		var next = now
 		switch key.Kind {
 		case KindPull:

@@ -5,6 +5,8 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"net/http"
+	"net/http/cgi"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,11 +26,15 @@ import (
 // the time of one clone
 // (ms/clone) and, for comparison, the same clone by git from the bare
 // repository on disk with file:// (git upload-pack without HTTP:
-// file-ms/clone), so the HTTP layer's share is visible. On a loaded
+// file-ms/clone), so the HTTP layer's share is visible, and from the floor
+// of any forge serving it over smart HTTP: git http-backend (which runs git
+// upload-pack --stateless-rpc per request, as Forgejo does) behind a bare
+// net/http CGI handler on the same kind of server (cgi-ms/clone; %cgi is
+// Hearth's time as a share of it). On a loaded
 // machine wall time says little, so it reports the CPU time too: of the
 // git processes (client and, over HTTP, the server's upload-pack and
-// pack-objects) and of this process (forged's handlers): cpu-ms/clone and
-// file-cpu-ms/clone.
+// pack-objects) and of this process (forged's handlers): cpu-ms/clone,
+// cgi-cpu-ms/clone and file-cpu-ms/clone.
 //
 //	go test ./examples/forged -run '^$' -bench BenchmarkClone -benchtime 20x
 func BenchmarkClone(b *testing.B) {
@@ -53,24 +59,46 @@ func BenchmarkClone(b *testing.B) {
 				os.RemoveAll(dst)
 				return wall, cpu
 			}
+			floor := serveLoopback(b, gitHTTPBackend(filepath.Dir(bare))) + "/" + filepath.Base(bare)
 			clone(remote) // warm: the packs and the commit-graph of the push
-			var viaHTTP, viaFile, cpuHTTP, cpuFile time.Duration
+			clone(floor)
+			var viaHTTP, viaFile, viaCGI, cpuHTTP, cpuFile, cpuCGI time.Duration
 			b.ResetTimer()
 			for range b.N {
 				w, c := clone(remote)
 				viaHTTP, cpuHTTP = viaHTTP+w, cpuHTTP+c
 				b.StopTimer()
+				w, c = clone(floor)
+				viaCGI, cpuCGI = viaCGI+w, cpuCGI+c
 				w, c = clone("file://" + bare)
 				viaFile, cpuFile = viaFile+w, cpuFile+c
 				b.StartTimer()
 			}
 			per := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(b.N) }
 			b.ReportMetric(per(viaHTTP), "ms/clone")
+			b.ReportMetric(per(viaCGI), "cgi-ms/clone")
 			b.ReportMetric(per(viaFile), "file-ms/clone")
 			b.ReportMetric(per(cpuHTTP), "cpu-ms/clone")
+			b.ReportMetric(per(cpuCGI), "cgi-cpu-ms/clone")
 			b.ReportMetric(per(cpuFile), "file-cpu-ms/clone")
+			b.ReportMetric(100*float64(viaHTTP)/float64(viaCGI), "%cgi")
 		})
 	}
+}
+
+// gitHTTPBackend is the floor of a clone over smart HTTP: `git
+// http-backend` (which runs `git upload-pack --stateless-rpc`, as Forgejo
+// does) behind net/http/cgi on the same kind of server, serving the bare
+// repositories under root without authentication or any check.
+func gitHTTPBackend(root string) http.Handler {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		panic(err)
+	}
+	return &cgi.Handler{Path: git, Args: []string{"http-backend"}, Env: []string{
+		"GIT_PROJECT_ROOT=" + root, "GIT_HTTP_EXPORT_ALL=1",
+		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME=" + root,
+	}}
 }
 
 // historyStream is a git fast-import stream of commits commits on main,

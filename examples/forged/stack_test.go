@@ -15,21 +15,25 @@ import (
 	"time"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge/notify"
+	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
+	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 // stack is the server run() builds (SQLite and git repositories in a data
-// directory, auth, repos, httpapi, an http.Server with forged's timeouts)
+// directory, auth, repos, orgs, issues and pulls, notifications, mirrors, httpapi, an http.Server with forged's timeouts)
 // on a loopback port, with its git store in reach of the test (run() keeps
 // it to itself): the load benchmark and the process-count test use it.
 type stack struct {
 	url   string
 	git   *gitstore.Store
 	token string // a token of the administrator "root"
+	other string // a token of a second user (load_bench_test.go)
 	// client keeps up to 128 connections per host alive.
 	client *http.Client
 }
@@ -72,9 +76,31 @@ func newStack(tb testing.TB) *stack {
 	if err != nil {
 		tb.Fatal(err)
 	}
+	// Issues, pulls and notifications as run() wires them (no webhooks).
+	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Repos: repoSvc, Blobs: blobs, Logger: log})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	events := &issueEvents{log: log}
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Blobs: blobs,
+		Logger: log, Listeners: []issues.Listener{events}, Teams: orgSvc, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc, Logger: log})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	events.notify = notifySvc
+	mirrorSvc, stopMirrors, err := startMirrors(ctx, db, repoSvc, git, secret, false, log) // mirror.go
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(stopMirrors)
 	// The rate limit is off: the load benchmark measures throughput from
 	// one client, which the limiter exists to bound.
-	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc,
+	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Notify: notifySvc,
+		Mirror: mirrorSvc, MirrorGit: gitstore.Mirror{Store: git},
 		Git:       gitstore.HTTP{Store: git, MaxPushBytes: gitstore.DefaultMaxPushBytes},
 		RateLimit: httpapi.RateLimit{Disabled: true}, Logger: log})
 	if err != nil {
@@ -85,7 +111,7 @@ func newStack(tb testing.TB) *stack {
 	url := serveLoopback(tb, bodyDeadlines(mux, 30*time.Second, 1024))
 	s := &stack{url: url, git: git, client: loopbackClient()}
 	res := s.call(tb, "POST", "/api/v1/users/root/tokens", map[string]any{"name": "load",
-		"scopes": []string{"write:repository", "write:user"}}, 201, func(r *http.Request) { r.SetBasicAuth(stackAdmin, stackPassword) })
+		"scopes": []string{"write:repository", "write:user", "write:issue", "write:notification"}}, 201, func(r *http.Request) { r.SetBasicAuth(stackAdmin, stackPassword) })
 	s.token = res["sha1"].(string)
 	return s
 }

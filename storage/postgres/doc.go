@@ -1,16 +1,20 @@
 // Package postgres is Hearth's PostgreSQL storage backend, for deployments
 // that run several Hearth servers on one database. It reaches PostgreSQL
-// through pgx's database/sql driver (github.com/jackc/pgx/v5/stdlib), so
-// that it can share storage/sqlite's hand-written SQL through one *sql.DB
-// code path and a small dialect value.
+// through pgx's database/sql driver (github.com/jackc/pgx/v5/stdlib) and
+// runs the same store code as storage/sqlite (storage/internal/sqlstore)
+// with PostgreSQL's sqlstore.Dialect: statements rebound from SQLite's
+// spelling (rebind.go), SERIALIZABLE write transactions rerun on
+// serialization failures, REPEATABLE READ views, FOR UPDATE SKIP LOCKED
+// for row claims, and no in-process caches (another server's writes would
+// not invalidate them).
 //
-// What is here now: Open (connect, migrate under goose's advisory lock so
-// that servers starting together migrate once), the 27 migrations in
-// PostgreSQL (migrations/postgres, numbered as SQLite's; BIGINT identity
-// keys, BOOLEAN flags, BYTEA, times as BIGINT Unix seconds exactly as the
-// SQLite schema stores them, the SQLite triggers as PL/pgSQL functions,
-// pg_trgm's GIN index in place of the FTS5 trigram table), mapError, and
-// package pgtest for tests. The domain stores come with the plan below.
+// Here: Open (connect, migrate under goose's advisory lock so that servers
+// starting together migrate once), the migrations in PostgreSQL
+// (migrations/postgres, numbered as SQLite's; BIGINT identity keys,
+// BOOLEAN flags, BYTEA, times as BIGINT Unix seconds exactly as the SQLite
+// schema stores them, the SQLite triggers as PL/pgSQL functions, pg_trgm's
+// GIN index in place of the FTS5 trigram table), the driver's error
+// mapping, and package pgtest for tests.
 //
 // # Schema
 //
@@ -41,19 +45,19 @@
 //
 // # Errors
 //
-// mapError is the only function that knows SQLSTATE codes: unique and
+// mapDriverError is the only function that knows SQLSTATE codes: unique and
 // exclusion violations are forge.ErrConflict, foreign-key violations
-// forge.ErrNotFound (as storage/sqlite's mapError), check, not-null,
+// forge.ErrNotFound (as for SQLite), check, not-null,
 // range, bad text (a NUL byte, invalid UTF-8) forge.ErrInvalid;
 // serialization failures (40001), deadlocks (40P01) and NOWAIT lock
 // failures (55P03) are ErrRetry, in no forge category, for the transaction
 // runner to retry.
 //
-// # Plan: one store code for both engines
+// # One store code for both engines
 //
-// storage/sqlite's store code (45 files, 7,218 lines without tests, 331
-// registered statements, 210 Scan calls) goes through one choke point,
-// (*tx).stmt, and one error function, mapError. Counted with grep over
+// The store code (storage/internal/sqlstore: 45 files, 7,218 lines without
+// tests, 331 registered statements, 210 Scan calls) goes through one choke
+// point, (*tx).stmt, and one error function, mapError. Counted with grep over
 // storage/sqlite/*.go without tests at the commit this package was written
 // on, the SQLite-specific constructs and their rewrites:
 //
@@ -146,24 +150,10 @@
 // check users.version per read or are off on PostgreSQL until an
 // invalidation (LISTEN/NOTIFY) exists.
 //
-// The refactor, mechanical and in this order:
-//
-//  1. In storage/sqlite, the rewrites valid on both engines listed above
-//     (INSERT OR IGNORE, LastInsertId, booleans, IS NOT DISTINCT FROM,
-//     string_agg, FILTER): ~40 edits, SQLite tests unchanged. ½ day.
-//  2. git mv the store files (all but sqlite.go's Open/pragmas, image.go,
-//     errors.go, the migrations) to storage/internal/sqlstore, package
-//     renamed; sqlstore.DB takes a Dialect value {Name; Rebind func;
-//     InInts, InStrings, JSONArrayAgg, TextMatch fragments; MapError;
-//     write-transaction options; whether to prepare registered statements
-//     (pgx already caches statements per connection)}. storage/sqlite and
-//     storage/postgres become thin: Open, migrations, dialect, errors. The
-//     ~65 json_each/MATCH/LIKE sites call the dialect. One engineer, in one
-//     commit at a quiet point (everyone else's storage/sqlite edits rebase
-//     onto the move). 1 day.
-//  3. storetest.Run on postgres (pgtest template per process) and the
-//     fallout above; retry loop; collation check. 1–2 days, split by
-//     domain after step 2.
-//  4. Several servers: SKIP LOCKED leases, caches, the two-server tests of
-//     issue 15. 1–2 days.
+// The port was done in this order: the store code moved from
+// storage/sqlite to storage/internal/sqlstore behind a Dialect value; the
+// rewrites above, valid on both engines, made each domain's storetest
+// cases pass here as well as on SQLite; the several-server tests (issue
+// indexes, mirror leases, quota counters, the last administrator) run two
+// DBs on one database.
 package postgres

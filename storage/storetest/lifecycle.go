@@ -72,7 +72,8 @@ func testRepoLifecycle(t *testing.T, b Backend) {
 		forks = append(forks, f)
 	}
 	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
-		got, _ := tx.RepoByID(ctx, r.ID)
+		got, err := tx.RepoByID(ctx, r.ID)
+		require.NoError(t, err)
 		assert.Equal(t, 2, got.NumForks)
 		list, total, err := tx.ListRepos(ctx, repos.RepoFilter{ForkOf: r.ID, AllVisible: true}, forge.ListOptions{Page: 1, Limit: 10})
 		require.NoError(t, err)
@@ -87,7 +88,8 @@ func testRepoLifecycle(t *testing.T, b Backend) {
 		return tx.RecountForks(ctx, r.ID)
 	})
 	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
-		got, _ := tx.RepoByID(ctx, r.ID)
+		got, err := tx.RepoByID(ctx, r.ID)
+		require.NoError(t, err)
 		assert.Equal(t, 1, got.NumForks)
 		return nil
 	}))

@@ -89,7 +89,8 @@ func testOrgAccounts(t *testing.T, b Backend) {
 			func() (*forge.User, error) { return tx.UserByName(ctx, "aCmE") },
 			func() (*forge.User, error) {
 				m, err := tx.UsersByID(ctx, []forge.ID{in.ID, person.ID, 9999})
-				assert.Len(t, m, 2, "missing ids are absent")
+				require.NoError(t, err)
+				require.Len(t, m, 2, "missing ids are absent")
 				assert.Equal(t, "avatar-pat-2", m[person.ID].Avatar, "UpdateUser writes the avatar")
 				assert.True(t, m[person.ID].RepoAdminChangeTeamAccess, "and every other column")
 				return m[in.ID], err

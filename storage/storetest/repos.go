@@ -94,7 +94,8 @@ func testRepos(t *testing.T, b Backend) {
 		return tx.SetStar(ctx, pub.ID, ben.ID, true, at)
 	})
 	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
-		r, _ := tx.RepoByID(ctx, pub.ID)
+		r, err := tx.RepoByID(ctx, pub.ID)
+		require.NoError(t, err)
 		assert.Equal(t, 1, r.NumWatches, "dont is not watching")
 		assert.Equal(t, 1, r.NumStars)
 		m, when, err := tx.Watch(ctx, pub.ID, ben.ID)

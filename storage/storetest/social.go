@@ -57,7 +57,8 @@ func testSocial(t *testing.T, b Backend) {
 	}
 
 	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
-		got, _ := tx.RepoByID(ctx, r.ID)
+		got, err := tx.RepoByID(ctx, r.ID)
+		require.NoError(t, err)
 		assert.Equal(t, 3, got.NumStars)
 		assert.Equal(t, 3, got.NumWatches)
 
@@ -125,7 +126,8 @@ func testSocial(t *testing.T, b Backend) {
 	err := s.Update(ctx, func(tx repos.Tx) error { return tx.DeleteCollaborator(ctx, r.ID, amy.ID) })
 	assert.ErrorIs(t, err, forge.ErrNotFound)
 	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
-		got, _ := tx.RepoByID(ctx, r.ID)
+		got, err := tx.RepoByID(ctx, r.ID)
+		require.NoError(t, err)
 		assert.Equal(t, 2, got.NumStars)
 		assert.Equal(t, 1, got.NumWatches)
 		m, when, err := tx.Watch(ctx, r.ID, amy.ID)

@@ -426,7 +426,8 @@ func testTokens(t *testing.T, s auth.Store) {
 			owner.FullName = "mutated by the caller"
 		}
 		err = s.Update(ctx, func(tx auth.Tx) error {
-			v, _ := tx.UserByID(ctx, u.ID)
+			v, err := tx.UserByID(ctx, u.ID)
+			require.NoError(t, err)
 			v.FullName = "rolled back"
 			if err := tx.UpdateUser(ctx, v); err != nil {
 				return err

@@ -52,7 +52,9 @@ func (t *tx) PutSecret(ctx context.Context, s *actions.Secret) (bool, error) {
 	case !errors.Is(err, sql.ErrNoRows):
 		return false, mapError(err, "find secret")
 	}
-	err = t.queryRow(ctx, sqlAddSecret, s.Scope.OwnerID, s.Scope.RepoID, s.Name, s.Sealed, toUnix(s.Created)).Scan(&s.ID)
+	err = t.guarded(ctx, func() error {
+		return t.queryRow(ctx, sqlAddSecret, s.Scope.OwnerID, s.Scope.RepoID, s.Name, s.Sealed, toUnix(s.Created)).Scan(&s.ID)
+	})
 	s.Created = fromUnix(toUnix(s.Created))
 	return err == nil, mapError(err, "create secret")
 }
@@ -134,7 +136,9 @@ func scanVariable(sc interface{ Scan(...any) error }) (*actions.Variable, error)
 
 // CreateVariable implements actions.Tx.
 func (t *tx) CreateVariable(ctx context.Context, v *actions.Variable) error {
-	err := t.queryRow(ctx, sqlAddVariable, v.Scope.OwnerID, v.Scope.RepoID, v.Name, v.Data, toUnix(v.Created)).Scan(&v.ID)
+	err := t.guarded(ctx, func() error {
+		return t.queryRow(ctx, sqlAddVariable, v.Scope.OwnerID, v.Scope.RepoID, v.Name, v.Data, toUnix(v.Created)).Scan(&v.ID)
+	})
 	v.Created = fromUnix(toUnix(v.Created))
 	return mapError(err, "create variable")
 }
@@ -150,8 +154,10 @@ func (t *tx) VariableByName(ctx context.Context, sc actions.Scope, name string) 
 
 // UpdateVariable implements actions.Tx.
 func (t *tx) UpdateVariable(ctx context.Context, v *actions.Variable) error {
-	res, err := t.exec(ctx, sqlSetVariable, v.Name, v.Data, v.ID)
-	return affectedOne(res, err, "update variable")
+	return t.guarded(ctx, func() error {
+		res, err := t.exec(ctx, sqlSetVariable, v.Name, v.Data, v.ID)
+		return affectedOne(res, err, "update variable")
+	})
 }
 
 // DeleteVariable implements actions.Tx.
@@ -168,7 +174,7 @@ func (t *tx) ListVariables(ctx context.Context, sc actions.Scope, o forge.ListOp
 var (
 	sqlLatestRunnerToken = prepared(`SELECT id, owner_id, repo_id, token, is_active, created_unix FROM action_runner_token
 		WHERE owner_id = ? AND repo_id = ? ORDER BY id DESC LIMIT 1`)
-	sqlRetireRunnerTokens = prepared(`UPDATE action_runner_token SET is_active = 0 WHERE owner_id = ? AND repo_id = ?`)
+	sqlRetireRunnerTokens = prepared(`UPDATE action_runner_token SET is_active = FALSE WHERE owner_id = ? AND repo_id = ?`)
 	sqlAddRunnerToken     = prepared(`INSERT INTO action_runner_token (owner_id, repo_id, token, is_active, created_unix)
 		VALUES (?,?,?,?,?) RETURNING id`)
 )
@@ -191,7 +197,9 @@ func (t *tx) CreateRunnerToken(ctx context.Context, tok *actions.RunnerToken) er
 	if _, err := t.exec(ctx, sqlRetireRunnerTokens, tok.Scope.OwnerID, tok.Scope.RepoID); err != nil {
 		return mapError(err, "retire runner tokens")
 	}
-	err := t.queryRow(ctx, sqlAddRunnerToken, tok.Scope.OwnerID, tok.Scope.RepoID, tok.Token, tok.Active, toUnix(tok.Created)).Scan(&tok.ID)
+	err := t.guarded(ctx, func() error {
+		return t.queryRow(ctx, sqlAddRunnerToken, tok.Scope.OwnerID, tok.Scope.RepoID, tok.Token, tok.Active, toUnix(tok.Created)).Scan(&tok.ID)
+	})
 	tok.Created = fromUnix(toUnix(tok.Created))
 	return mapError(err, "create runner token")
 }
@@ -218,17 +226,24 @@ func scanRunner(sc interface{ Scan(...any) error }) (*actions.Runner, error) {
 
 // CreateRunner implements actions.Tx.
 func (t *tx) CreateRunner(ctx context.Context, r *actions.Runner) error {
-	err := t.queryRow(ctx, sqlAddRunner, r.UUID, r.Scope.OwnerID, r.Scope.RepoID, r.Name, r.Description, r.Ephemeral,
-		r.TokenHash, r.Version, toUnix(r.Created)).Scan(&r.ID)
-	if err != nil {
-		return mapError(err, "create runner")
-	}
-	r.Created = fromUnix(toUnix(r.Created))
-	for i, l := range r.Labels {
-		if _, err := t.exec(ctx, sqlAddRunnerLabel, r.ID, i, l); err != nil {
-			return mapError(err, "create runner label")
+	var id forge.ID
+	err := t.guarded(ctx, func() error {
+		err := t.queryRow(ctx, sqlAddRunner, r.UUID, r.Scope.OwnerID, r.Scope.RepoID, r.Name, r.Description, r.Ephemeral,
+			r.TokenHash, r.Version, toUnix(r.Created)).Scan(&id)
+		if err != nil {
+			return mapError(err, "create runner")
 		}
+		for i, l := range r.Labels {
+			if _, err := t.exec(ctx, sqlAddRunnerLabel, id, i, l); err != nil {
+				return mapError(err, "create runner label")
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
+	r.ID, r.Created = id, fromUnix(toUnix(r.Created))
 	return nil
 }
 
@@ -319,8 +334,10 @@ func scanRun(sc interface{ Scan(...any) error }) (*actions.Run, error) {
 // CreateRun implements actions.Tx; forge.ErrNotFound for a repository
 // that does not exist.
 func (t *tx) CreateRun(ctx context.Context, r *actions.Run) error {
-	err := t.queryRow(ctx, sqlAddRun, r.RepoID, r.OwnerID, r.Title, r.WorkflowID, r.Ref, r.CommitSHA, r.Event,
-		r.TriggerUserID, string(r.Status), toUnix(r.Created), toUnix(r.Updated)).Scan(&r.ID, &r.Index)
+	err := t.guarded(ctx, func() error {
+		return t.queryRow(ctx, sqlAddRun, r.RepoID, r.OwnerID, r.Title, r.WorkflowID, r.Ref, r.CommitSHA, r.Event,
+			r.TriggerUserID, string(r.Status), toUnix(r.Created), toUnix(r.Updated)).Scan(&r.ID, &r.Index)
+	})
 	r.Created, r.Updated = fromUnix(toUnix(r.Created)), fromUnix(toUnix(r.Updated))
 	return mapError(err, "create run")
 }

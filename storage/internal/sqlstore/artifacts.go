@@ -57,8 +57,10 @@ func scanArtifact(r interface{ Scan(...any) error }) (*artifacts.Artifact, error
 }
 
 func (t artifactTx) CreateArtifact(ctx context.Context, a *artifacts.Artifact) error {
-	err := t.queryRow(ctx, sqlAddArtifact, a.RepoID, a.RunID, a.Name, a.BlobKey, a.Size, a.CompressedSize,
-		string(a.Status), toUnix(a.Created), toUnix(a.Expires)).Scan(&a.ID)
+	err := t.guarded(ctx, func() error {
+		return t.queryRow(ctx, sqlAddArtifact, a.RepoID, a.RunID, a.Name, a.BlobKey, a.Size, a.CompressedSize,
+			string(a.Status), toUnix(a.Created), toUnix(a.Expires)).Scan(&a.ID)
+	})
 	return mapError(err, "create artifact")
 }
 
@@ -82,7 +84,7 @@ func (t artifactTx) DeleteArtifact(ctx context.Context, id forge.ID) error {
 }
 
 func (t artifactTx) DueArtifacts(ctx context.Context, now time.Time, limit int) ([]*artifacts.Artifact, error) {
-	rows, err := t.query(ctx, sqlDueArtifacts, toUnix(now), limit)
+	rows, err := t.query(ctx, sqlDueArtifacts, toUnix(now), limitAll(limit))
 	if err != nil {
 		return nil, mapError(err, "due artifacts")
 	}

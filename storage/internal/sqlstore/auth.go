@@ -216,7 +216,7 @@ func (t *tx) ListUsers(ctx context.Context, f auth.UserFilter, o forge.ListOptio
 			email := "lower(u.email) LIKE ? ESCAPE '\\'"
 			kwArgs = append(kwArgs, like)
 			if !f.HiddenEmails {
-				email += " AND (u.hide_email = 0 OR u.id = ?)"
+				email += " AND (NOT u.hide_email OR u.id = ?)"
 				kwArgs = append(kwArgs, f.Self)
 			}
 			kw += " OR (" + email + ")"
@@ -272,13 +272,10 @@ func (t *tx) CountUsers(ctx context.Context, f auth.UserCount) (int64, error) {
 
 // flagArg is a boolean filter as a query argument: NULL for no filter.
 func flagArg(b *bool) any {
-	switch {
-	case b == nil:
+	if b == nil {
 		return nil
-	case *b:
-		return 1
 	}
-	return 0
+	return *b
 }
 
 func (t *tx) PasswordHash(ctx context.Context, id forge.ID) (string, error) {
@@ -390,7 +387,7 @@ var (
 	sqlUserByName = prepared("SELECT " + userCols + " FROM users u WHERE u.lower_name = ?")
 	// Only people are found by e-mail (organisations' e-mails are not unique).
 	sqlUserByEmail = prepared("SELECT " + userCols + " FROM users u WHERE u.lower_email = ? AND u.type = 0")
-	sqlCountUsers  = prepared(`SELECT count(*) FROM users WHERE (?1 IS NULL OR is_admin = ?1) AND (?2 IS NULL OR is_active = ?2) AND (?3 IS NULL OR prohibit_login = ?3)`)
+	sqlCountUsers  = prepared(`SELECT count(*) FROM users WHERE (CAST(?1 AS BOOLEAN) IS NULL OR is_admin = CAST(?1 AS BOOLEAN)) AND (CAST(?2 AS BOOLEAN) IS NULL OR is_active = CAST(?2 AS BOOLEAN)) AND (CAST(?3 AS BOOLEAN) IS NULL OR prohibit_login = CAST(?3 AS BOOLEAN))`)
 	sqlTokenByHash = prepared("SELECT " + tokenCols + ", u.version" +
 		" FROM access_token t JOIN users u ON u.id = t.uid WHERE t.token_hash = ?")
 	sqlUserVersion = prepared("SELECT " + userCols + ", u.version FROM users u WHERE u.id = ?")

@@ -35,12 +35,14 @@ var (
 	sqlCountLFS   = prepared(`SELECT count(*) FROM lfs_meta_object WHERE repo_id = ?`)
 	sqlListLFS    = prepared(`SELECT oid, size, created_unix FROM lfs_meta_object WHERE repo_id = ? ORDER BY oid LIMIT ? OFFSET ?`)
 	sqlCountOid   = prepared(`SELECT count(*) FROM lfs_meta_object WHERE oid = ?`)
-	sqlRepoLFSSum = prepared(`SELECT coalesce(sum(size), 0) FROM lfs_meta_object WHERE repo_id = ?`)
+	sqlRepoLFSSum = prepared(`SELECT CAST(coalesce(sum(size), 0) AS BIGINT) FROM lfs_meta_object WHERE repo_id = ?`)
 )
 
 func (t lfsTx) CreateMetaObject(ctx context.Context, m *lfs.MetaObject) error {
-	_, err := t.exec(ctx, sqlAddLFS, m.RepoID, m.Oid, m.Size, toUnix(m.Created))
-	return mapError(err, "create lfs object")
+	return t.guarded(ctx, func() error {
+		_, err := t.exec(ctx, sqlAddLFS, m.RepoID, m.Oid, m.Size, toUnix(m.Created))
+		return mapError(err, "create lfs object")
+	})
 }
 
 func (t lfsTx) MetaObject(ctx context.Context, repo forge.ID, oid string) (*lfs.MetaObject, error) {

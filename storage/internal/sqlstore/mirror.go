@@ -2,7 +2,8 @@ package sqlstore
 
 import (
 	"context"
-	"strings"
+	"database/sql"
+	"errors"
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
@@ -60,7 +61,7 @@ var (
 			WHERE m.next_update_unix > 0 AND m.next_update_unix <= ?1
 		UNION ALL
 		SELECT 'push', p.id, p.next_update_unix FROM push_mirror p JOIN repository r ON r.id = p.repo_id
-			WHERE p.next_update_unix > 0 AND p.next_update_unix <= ?1 AND r.is_archived = 0
+			WHERE p.next_update_unix > 0 AND p.next_update_unix <= ?1 AND NOT r.is_archived
 	) d WHERE NOT EXISTS (SELECT 1 FROM mirror_lease l WHERE l.kind = d.kind AND l.mirror_id = d.id AND l.expires_unix > ?2)
 	ORDER BY next_update_unix, kind, id LIMIT ?3`)
 	sqlMirClaimLease = prepared(`INSERT INTO mirror_lease (kind, mirror_id, holder, expires_unix) VALUES (?1, ?2, ?3, ?4)
@@ -123,17 +124,25 @@ func (t mirrorTx) PullMirrorByID(ctx context.Context, id forge.ID) (*mirror.Pull
 	return t.pull(ctx, sqlMirPullByID, id)
 }
 
+var (
+	sqlMirPullsByRepos = prepared(`SELECT ` + mirPullCols + ` FROM mirror WHERE repo_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))`)
+)
+
 func (t mirrorTx) PullMirrorsByRepo(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*mirror.PullMirror, error) {
 	out := map[forge.ID]*mirror.PullMirror{}
 	if len(repoIDs) == 0 {
 		return out, nil
 	}
-	args := make([]any, len(repoIDs))
-	for i, id := range repoIDs {
-		args[i] = id
+	// Registered statements (a query built per length was parsed again
+	// on every call): one repository, the hot path of a repository view,
+	// or a JSON list of them.
+	var rows *sql.Rows
+	var err error
+	if len(repoIDs) == 1 {
+		rows, err = t.query(ctx, sqlMirPullByRepo, repoIDs[0])
+	} else {
+		rows, err = t.query(ctx, sqlMirPullsByRepos, idList(repoIDs))
 	}
-	q := `SELECT ` + mirPullCols + ` FROM mirror WHERE repo_id IN (?` + strings.Repeat(",?", len(repoIDs)-1) + `)`
-	rows, err := t.query(ctx, q, args...)
 	if err != nil {
 		return nil, mapError(err, "pull mirrors")
 	}
@@ -150,9 +159,11 @@ func (t mirrorTx) PullMirrorsByRepo(ctx context.Context, repoIDs []forge.ID) (ma
 }
 
 func (t mirrorTx) CreatePullMirror(ctx context.Context, m *mirror.PullMirror) error {
-	return mapError(t.queryRow(ctx, sqlMirCreatePull, m.RepoID, m.RemoteAddress, m.SealedCreds, int64(m.Interval),
-		m.EnablePrune, m.LFS, m.LFSEndpoint, toUnix(m.Updated), toUnix(m.NextUpdate), m.LastError, m.Failures).Scan(&m.ID),
-		"pull mirror")
+	return t.guarded(ctx, func() error {
+		return mapError(t.queryRow(ctx, sqlMirCreatePull, m.RepoID, m.RemoteAddress, m.SealedCreds, int64(m.Interval),
+			m.EnablePrune, m.LFS, m.LFSEndpoint, toUnix(m.Updated), toUnix(m.NextUpdate), m.LastError, m.Failures).Scan(&m.ID),
+			"pull mirror")
+	})
 }
 
 func (t mirrorTx) UpdatePullMirror(ctx context.Context, m *mirror.PullMirror) error {
@@ -175,7 +186,7 @@ func (t mirrorTx) PushMirrors(ctx context.Context, repoID forge.ID, o forge.List
 	if err := t.queryRow(ctx, sqlMirPushCount, repoID).Scan(&n); err != nil {
 		return nil, 0, mapError(err, "push mirrors")
 	}
-	rows, err := t.query(ctx, sqlMirPushList, repoID, o.Limit, o.Offset())
+	rows, err := t.query(ctx, sqlMirPushList, repoID, limitAll(o.Limit), o.Offset())
 	if err != nil {
 		return nil, 0, mapError(err, "push mirrors")
 	}
@@ -208,9 +219,11 @@ func (t mirrorTx) PushMirrorByID(ctx context.Context, id forge.ID) (*mirror.Push
 }
 
 func (t mirrorTx) CreatePushMirror(ctx context.Context, m *mirror.PushMirror) error {
-	return mapError(t.queryRow(ctx, sqlMirCreatePush, m.RepoID, m.RemoteName, m.RemoteAddress, m.SealedCreds, m.PublicKey,
-		m.SyncOnCommit, int64(m.Interval), m.BranchFilter, toUnix(m.Created), toUnix(m.LastUpdate), toUnix(m.NextUpdate),
-		m.LastError, m.Failures).Scan(&m.ID), "push mirror")
+	return t.guarded(ctx, func() error {
+		return mapError(t.queryRow(ctx, sqlMirCreatePush, m.RepoID, m.RemoteName, m.RemoteAddress, m.SealedCreds, m.PublicKey,
+			m.SyncOnCommit, int64(m.Interval), m.BranchFilter, toUnix(m.Created), toUnix(m.LastUpdate), toUnix(m.NextUpdate),
+			m.LastError, m.Failures).Scan(&m.ID), "push mirror")
+	})
 }
 
 func (t mirrorTx) UpdatePushMirror(ctx context.Context, m *mirror.PushMirror) error {
@@ -233,7 +246,7 @@ func (t mirrorTx) DeletePushMirror(ctx context.Context, repoID forge.ID, remoteN
 }
 
 func (t mirrorTx) DueMirrors(ctx context.Context, before, now time.Time, limit int) ([]mirror.Due, error) {
-	rows, err := t.query(ctx, sqlMirDueMirrors, before.Unix(), now.Unix(), limit)
+	rows, err := t.query(ctx, sqlMirDueMirrors, before.Unix(), now.Unix(), limitAll(limit))
 	if err != nil {
 		return nil, mapError(err, "due mirrors")
 	}
@@ -252,7 +265,15 @@ func (t mirrorTx) DueMirrors(ctx context.Context, before, now time.Time, limit i
 	return out, mapError(rows.Err(), "due mirrors")
 }
 
+// ClaimLease first takes the mirror's row lock where the engine has row
+// locks, skipping a row another transaction holds (lockMirror): servers
+// claiming the same due list at once then take different mirrors, each
+// claim waiting for none, rather than meeting on the lease row, where the
+// later of two claims would fail serialization and be rerun.
 func (t mirrorTx) ClaimLease(ctx context.Context, l mirror.Lease, now time.Time) (bool, error) {
+	if ok, err := t.lockMirror(ctx, l.Key); !ok || err != nil {
+		return false, err
+	}
 	res, err := t.exec(ctx, sqlMirClaimLease, string(l.Key.Kind), l.Key.ID, l.Holder, toUnix(l.Expires), now.Unix())
 	if err != nil {
 		return false, mapError(err, "mirror lease")
@@ -264,4 +285,35 @@ func (t mirrorTx) ClaimLease(ctx context.Context, l mirror.Lease, now time.Time)
 func (t mirrorTx) ReleaseLease(ctx context.Context, k mirror.Key, holder string) error {
 	_, err := t.exec(ctx, sqlMirReleaseLease, string(k.Kind), k.ID, holder)
 	return mapError(err, "mirror lease")
+}
+
+// lockMirror locks the row of the mirror of k for the transaction with
+// the dialect's SkipLocked (PostgreSQL: FOR UPDATE SKIP LOCKED), and
+// reports false when another transaction holds it: another server is
+// claiming that mirror, or writing it, right now, and this claim gives way
+// (the mirror stays due for a later load if it was not claimed). A key
+// without a mirror row locks nothing and may be leased as before. On an
+// engine without row locks (SQLite, whose one writer serializes the
+// claims) it does nothing and reports true.
+func (t mirrorTx) lockMirror(ctx context.Context, k mirror.Key) (bool, error) {
+	if t.db.d.SkipLocked == "" {
+		return true, nil
+	}
+	var table string
+	switch k.Kind {
+	case mirror.KindPull:
+		table = "mirror"
+	case mirror.KindPush:
+		table = "push_mirror"
+	default:
+		return true, nil
+	}
+	var id forge.ID
+	err := t.queryRow(ctx, "SELECT id FROM "+table+" WHERE id = ?"+t.db.d.SkipLocked, k.ID).Scan(&id)
+	if !errors.Is(err, sql.ErrNoRows) {
+		return err == nil, mapError(err, "mirror lease")
+	}
+	var exists bool
+	err = t.queryRow(ctx, "SELECT EXISTS (SELECT 1 FROM "+table+" WHERE id = ?)", k.ID).Scan(&exists)
+	return !exists, mapError(err, "mirror lease")
 }

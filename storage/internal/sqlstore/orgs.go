@@ -75,7 +75,7 @@ func (t *tx) ListOrgs(ctx context.Context, f orgs.OrgFilter, o forge.ListOptions
 	if f.MemberID != 0 {
 		cond := "EXISTS (SELECT 1 FROM org_user m WHERE m.org_id = u.id AND m.uid = ?"
 		if f.PublicMember {
-			cond += " AND m.is_public = 1"
+			cond += " AND m.is_public"
 		}
 		where, args = append(where, cond+")"), append(args, f.MemberID)
 	}
@@ -166,7 +166,7 @@ var (
 		ON CONFLICT (org_id, uid) DO UPDATE SET is_public = excluded.is_public`)
 	sqlMember       = prepared(`SELECT is_public FROM org_user WHERE org_id = ? AND uid = ?`)
 	sqlDeleteMember = prepared(`DELETE FROM org_user WHERE org_id = ? AND uid = ?`)
-	sqlCountMembers = prepared(`SELECT count(*) FROM org_user m WHERE m.org_id = ?1 AND (?2 = 0 OR m.is_public = 1)`)
+	sqlCountMembers = prepared(`SELECT count(*) FROM org_user m WHERE m.org_id = ?1 AND (NOT CAST(?2 AS BOOLEAN) OR m.is_public)`)
 	sqlListMembers  = prepared("SELECT " + userCols + ` FROM org_user m JOIN users u ON u.id = m.uid
-		WHERE m.org_id = ?1 AND (?2 = 0 OR m.is_public = 1) ORDER BY u.lower_name, u.id LIMIT ?3 OFFSET ?4`)
+		WHERE m.org_id = ?1 AND (NOT CAST(?2 AS BOOLEAN) OR m.is_public) ORDER BY u.lower_name, u.id LIMIT ?3 OFFSET ?4`)
 )

@@ -14,7 +14,7 @@ import (
 // counts, computed by the query.
 var teamCols = `t.id, t.org_id, t.name, t.description, t.authorize, t.includes_all_repositories,
 	t.can_create_org_repo,
-	coalesce((SELECT group_concat(x.unit || '=' || x.access_mode, ',') FROM team_unit x WHERE x.team_id = t.id), ''),
+	coalesce((SELECT string_agg(x.unit || '=' || CAST(x.access_mode AS TEXT), ',') FROM team_unit x WHERE x.team_id = t.id), ''),
 	(SELECT count(*) FROM team_user x WHERE x.team_id = t.id),
 	(SELECT count(*) FROM team_repo x JOIN repository r ON r.id = x.repo_id AND r.owner_id = t.org_id
 		WHERE x.team_id = t.id AND r.status = ` + repoReadySQL + `)`

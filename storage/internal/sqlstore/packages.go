@@ -96,8 +96,10 @@ func scanPkgFile(r interface{ Scan(...any) error }) (*packages.File, error) {
 }
 
 func (t pkgTx) CreatePackage(ctx context.Context, p *packages.Package) error {
-	err := t.queryRow(ctx, sqlAddPackage, p.OwnerID, p.RepoID, string(p.Type), p.Name, strings.ToLower(p.Name),
-		toUnix(p.Created)).Scan(&p.ID)
+	err := t.guarded(ctx, func() error {
+		return t.queryRow(ctx, sqlAddPackage, p.OwnerID, p.RepoID, string(p.Type), p.Name, strings.ToLower(p.Name),
+			toUnix(p.Created)).Scan(&p.ID)
+	})
 	return mapError(err, "create package")
 }
 
@@ -112,8 +114,10 @@ func (t pkgTx) PackageByID(ctx context.Context, id forge.ID) (*packages.Package,
 }
 
 func (t pkgTx) SetPackageRepo(ctx context.Context, id, repo forge.ID) error {
-	res, err := t.exec(ctx, sqlSetPkgRepo, repo, id)
-	return affectedOne(res, err, "link package")
+	return t.guarded(ctx, func() error {
+		res, err := t.exec(ctx, sqlSetPkgRepo, repo, id)
+		return affectedOne(res, err, "link package")
+	})
 }
 
 func (t pkgTx) DeletePackage(ctx context.Context, id forge.ID) error {
@@ -122,8 +126,10 @@ func (t pkgTx) DeletePackage(ctx context.Context, id forge.ID) error {
 }
 
 func (t pkgTx) CreateVersion(ctx context.Context, v *packages.Version) error {
-	err := t.queryRow(ctx, sqlAddVersion, v.PackageID, v.CreatorID, v.Version, strings.ToLower(v.Version),
-		toUnix(v.Created)).Scan(&v.ID)
+	err := t.guarded(ctx, func() error {
+		return t.queryRow(ctx, sqlAddVersion, v.PackageID, v.CreatorID, v.Version, strings.ToLower(v.Version),
+			toUnix(v.Created)).Scan(&v.ID)
+	})
 	return mapError(err, "create package version")
 }
 
@@ -159,8 +165,10 @@ func (t pkgTx) SearchVersions(ctx context.Context, f packages.Filter, o forge.Li
 }
 
 func (t pkgTx) CreateFile(ctx context.Context, f *packages.File) error {
-	err := t.queryRow(ctx, sqlAddPkgFile, f.VersionID, f.Name, strings.ToLower(f.Name), f.BlobKey, f.Size, f.MD5,
-		f.SHA1, f.SHA256, f.SHA512, toUnix(f.Created)).Scan(&f.ID)
+	err := t.guarded(ctx, func() error {
+		return t.queryRow(ctx, sqlAddPkgFile, f.VersionID, f.Name, strings.ToLower(f.Name), f.BlobKey, f.Size, f.MD5,
+			f.SHA1, f.SHA256, f.SHA512, toUnix(f.Created)).Scan(&f.ID)
+	})
 	return mapError(err, "create package file")
 }
 

@@ -19,9 +19,9 @@ var (
 )
 
 var (
-	sqlRecountLFS = prepared(`SELECT coalesce(sum(l.size), 0) FROM lfs_meta_object l
+	sqlRecountLFS = prepared(`SELECT CAST(coalesce(sum(l.size), 0) AS BIGINT) FROM lfs_meta_object l
 		JOIN repository r ON r.id = l.repo_id WHERE r.owner_id = ?`)
-	sqlRecountPackages = prepared(`SELECT coalesce(sum(f.size), 0) FROM package_file f
+	sqlRecountPackages = prepared(`SELECT CAST(coalesce(sum(f.size), 0) AS BIGINT) FROM package_file f
 		JOIN package_version v ON v.id = f.version_id JOIN package p ON p.id = v.package_id WHERE p.owner_id = ?`)
 	// One row per file, as Forgejo's join (a version of N files is listed
 	// N times), each with its version's size.
@@ -29,11 +29,11 @@ var (
 		JOIN package p ON p.id = v.package_id JOIN users u ON u.id = p.owner_id WHERE p.owner_id = ?`
 	sqlCountPackageUsage = prepared(`SELECT count(*)` + pkgUsageFrom)
 	sqlListPackageUsage  = prepared(`SELECT u.name, p.name, p.type, v.version,
-		(SELECT sum(g.size) FROM package_file g WHERE g.version_id = v.id) AS vsize` + pkgUsageFrom + `
+		(SELECT CAST(sum(g.size) AS BIGINT) FROM package_file g WHERE g.version_id = v.id) AS vsize` + pkgUsageFrom + `
 		ORDER BY vsize DESC, f.id LIMIT ? OFFSET ?`)
 	artifactUsageFrom = ` FROM action_artifact a JOIN repository r ON r.id = a.repo_id
 		WHERE r.owner_id = ? AND a.status != 'expired'`
-	sqlRecountArtifacts   = prepared(`SELECT coalesce(sum(a.file_compressed_size), 0)` + artifactUsageFrom)
+	sqlRecountArtifacts   = prepared(`SELECT CAST(coalesce(sum(a.file_compressed_size), 0) AS BIGINT)` + artifactUsageFrom)
 	sqlCountArtifactUsage = prepared(`SELECT count(*)` + artifactUsageFrom)
 	sqlListArtifactUsage  = prepared(`SELECT a.name, a.file_compressed_size` + artifactUsageFrom + `
 		ORDER BY a.file_compressed_size DESC, a.id LIMIT ? OFFSET ?`)

@@ -48,10 +48,10 @@ var (
 
 	sqlBranchUsers       = prepared(`SELECT list, user_id FROM protected_branch_user WHERE protection_id = ? ORDER BY list, pos`)
 	sqlDeleteBranchUsers = prepared(`DELETE FROM protected_branch_user WHERE protection_id = ?`)
-	sqlAddBranchUser     = prepared(`INSERT OR IGNORE INTO protected_branch_user (protection_id, list, pos, user_id) VALUES (?,?,?,?)`)
+	sqlAddBranchUser     = prepared(`INSERT INTO protected_branch_user (protection_id, list, pos, user_id) VALUES (?,?,?,?) ON CONFLICT DO NOTHING`)
 	sqlTagUsers          = prepared(`SELECT 'users', user_id FROM protected_tag_user WHERE protection_id = ? ORDER BY pos`)
 	sqlDeleteTagUsers    = prepared(`DELETE FROM protected_tag_user WHERE protection_id = ?`)
-	sqlAddTagUser        = prepared(`INSERT OR IGNORE INTO protected_tag_user (protection_id, pos, user_id) VALUES (?,?,?)`)
+	sqlAddTagUser        = prepared(`INSERT INTO protected_tag_user (protection_id, pos, user_id) VALUES (?,?,?) ON CONFLICT DO NOTHING`)
 )
 
 // branchLists names the lists of a branch protection rule.

@@ -99,7 +99,7 @@ var (
 		pullPlaceholders + ") RETURNING id")
 	sqlPullByIssueID   = prepared("SELECT " + pullCols + " FROM pull_request p WHERE p.issue_id = ?")
 	sqlPullsByIssueIDs = prepared("SELECT " + pullCols + " FROM pull_request p " +
-		"WHERE p.issue_id IN (SELECT value FROM json_each(?))")
+		"WHERE p.issue_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))")
 	sqlUpdatePull = prepared(`UPDATE pull_request SET head_repo_id = nullif(?, 0), base_branch = ?, head_branch = ?,
 		head_commit_id = ?, merge_base = ?, status = ?, conflicted_files = ?, changed_protected_files = ?,
 		commits_ahead = ?, commits_behind = ?, additions = ?, deletions = ?, changed_files = ?,
@@ -108,7 +108,9 @@ var (
 )
 
 func (t issueTx) CreatePull(ctx context.Context, p *issues.PullRequest) error {
-	return mapError(t.queryRow(ctx, sqlCreatePull, pullArgs(p)...).Scan(&p.ID), "pull request")
+	return t.guarded(ctx, func() error {
+		return mapError(t.queryRow(ctx, sqlCreatePull, pullArgs(p)...).Scan(&p.ID), "pull request")
+	})
 }
 
 func (t issueTx) PullByIssueID(ctx context.Context, issueID forge.ID) (*issues.PullRequest, error) {
@@ -133,6 +135,10 @@ func (t issueTx) PullsByIssueID(ctx context.Context, issueIDs []forge.ID) (map[f
 }
 
 func (t issueTx) UpdatePull(ctx context.Context, p *issues.PullRequest) error {
+	return t.guarded(ctx, func() error { return t.updatePull(ctx, p) })
+}
+
+func (t issueTx) updatePull(ctx context.Context, p *issues.PullRequest) error {
 	res, err := t.exec(ctx, sqlUpdatePull, p.HeadRepoID, p.BaseBranch, p.HeadBranch, p.HeadCommitID, p.MergeBase,
 		int(p.Status), pathList(p.ConflictedFiles), pathList(p.ChangedProtectedFiles), p.CommitsAhead,
 		p.CommitsBehind, p.Additions, p.Deletions, p.ChangedFiles, p.AllowMaintainerEdit, p.HasMerged,
@@ -172,11 +178,11 @@ func findPullsQuery(f issues.PullFilter) (string, []any) {
 		add("p.merged_commit_id = ? AND p.merged_commit_id <> ''", f.MergedCommitID) // the partial index's term
 	}
 	if f.IssueIDs != nil {
-		add("p.issue_id IN (SELECT value FROM json_each(?))", idList(f.IssueIDs))
+		add("p.issue_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))", idList(f.IssueIDs))
 	}
 	if f.Open {
 		from += " JOIN issue i ON i.id = p.issue_id"
-		add("p.has_merged = 0 AND i.is_closed = 0")
+		add("NOT p.has_merged AND NOT i.is_closed")
 	}
 	return "SELECT " + pullCols + from + " WHERE " + strings.Join(conds, " AND ") + " ORDER BY p.id", args
 }
@@ -209,8 +215,10 @@ var (
 )
 
 func (t issueTx) CreateAutoMerge(ctx context.Context, m *issues.AutoMerge) error {
-	err := t.queryRow(ctx, sqlCreateAutoMerge, m.PullID, m.DoerID, string(m.Style), m.Message,
-		m.DeleteBranchAfterMerge, toUnix(m.Created)).Scan(&m.ID)
+	err := t.guarded(ctx, func() error {
+		return t.queryRow(ctx, sqlCreateAutoMerge, m.PullID, m.DoerID, string(m.Style), m.Message,
+			m.DeleteBranchAfterMerge, toUnix(m.Created)).Scan(&m.ID)
+	})
 	return mapError(err, "auto merge")
 }
 

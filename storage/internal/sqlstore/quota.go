@@ -33,27 +33,27 @@ func (s quotaStore) View(ctx context.Context, fn func(quota.Tx) error) error {
 
 var (
 	sqlAddRepoUsage = prepared(`INSERT INTO quota_repo_usage (repo_id, bucket, bytes) VALUES (?,?,?)
-		ON CONFLICT (repo_id, bucket) DO UPDATE SET bytes = bytes + excluded.bytes`)
+		ON CONFLICT (repo_id, bucket) DO UPDATE SET bytes = quota_repo_usage.bytes + excluded.bytes`)
 	sqlAddOwnerUsage = prepared(`INSERT INTO quota_owner_usage (owner_id, bucket, bytes) VALUES (?,?,?)
-		ON CONFLICT (owner_id, bucket) DO UPDATE SET bytes = bytes + excluded.bytes`)
+		ON CONFLICT (owner_id, bucket) DO UPDATE SET bytes = quota_owner_usage.bytes + excluded.bytes`)
 	// sqlUsage reads an owner's usage in three index lookups: its
 	// repositories' sizes by visibility, their counters, its own counters.
-	sqlUsage = prepared(`SELECT CASE WHEN is_private THEN 'size:repos:private' ELSE 'size:repos:public' END, sum(size)
+	sqlUsage = prepared(`SELECT CASE WHEN is_private THEN 'size:repos:private' ELSE 'size:repos:public' END, CAST(sum(size) AS BIGINT)
 		FROM repository WHERE owner_id = ?1 GROUP BY is_private
 		UNION ALL
-		SELECT u.bucket, sum(u.bytes) FROM repository r JOIN quota_repo_usage u ON u.repo_id = r.id
+		SELECT u.bucket, CAST(sum(u.bytes) AS BIGINT) FROM repository r JOIN quota_repo_usage u ON u.repo_id = r.id
 		WHERE r.owner_id = ?1 GROUP BY u.bucket
 		UNION ALL
 		SELECT bucket, bytes FROM quota_owner_usage WHERE owner_id = ?1`)
 	sqlGroupsOf = prepared(`SELECT g.group_name, coalesce(r.name, ''), coalesce(r.lim, 0),
-		coalesce((SELECT json_group_array(subject) FROM (SELECT subject FROM quota_rule_subject
-			WHERE rule_name = r.name ORDER BY position)), '[]')
+		coalesce((SELECT json_group_array(subject ORDER BY position) FROM quota_rule_subject
+			WHERE rule_name = r.name), '[]')
 		FROM quota_group_member g LEFT JOIN quota_group_rule gr ON gr.group_name = g.group_name
 		LEFT JOIN quota_rule r ON r.name = gr.rule_name
 		WHERE g.user_id = ? ORDER BY g.group_name, r.name`)
 	sqlGroupsNamed = prepared(`SELECT g.name, coalesce(r.name, ''), coalesce(r.lim, 0),
-		coalesce((SELECT json_group_array(subject) FROM (SELECT subject FROM quota_rule_subject
-			WHERE rule_name = r.name ORDER BY position)), '[]')
+		coalesce((SELECT json_group_array(subject ORDER BY position) FROM quota_rule_subject
+			WHERE rule_name = r.name), '[]')
 		FROM quota_group g LEFT JOIN quota_group_rule gr ON gr.group_name = g.name
 		LEFT JOIN quota_rule r ON r.name = gr.rule_name
 		WHERE g.name IN (SELECT value FROM json_each(?)) ORDER BY g.name, r.name`)

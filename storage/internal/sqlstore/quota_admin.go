@@ -13,18 +13,18 @@ var (
 	sqlDeleteRuleSubject = prepared(`DELETE FROM quota_rule_subject WHERE rule_name = ?`)
 	sqlUpdateRule        = prepared(`UPDATE quota_rule SET lim = ? WHERE name = ?`)
 	sqlDeleteRule        = prepared(`DELETE FROM quota_rule WHERE name = ?`)
-	ruleSelect           = `SELECT r.name, r.lim, coalesce((SELECT json_group_array(subject) FROM (SELECT subject
-		FROM quota_rule_subject WHERE rule_name = r.name ORDER BY position)), '[]') FROM quota_rule r`
+	ruleSelect           = `SELECT r.name, r.lim, coalesce((SELECT json_group_array(subject ORDER BY position)
+		FROM quota_rule_subject WHERE rule_name = r.name), '[]') FROM quota_rule r`
 	sqlRuleByName  = prepared(ruleSelect + ` WHERE r.name = ?`)
 	sqlListRules   = prepared(ruleSelect + ` ORDER BY r.name`)
 	sqlCreateGroup = prepared(`INSERT INTO quota_group (name) VALUES (?)`)
 	sqlDeleteGroup = prepared(`DELETE FROM quota_group WHERE name = ?`)
 	sqlAllGroups   = prepared(`SELECT g.name, coalesce(r.name, ''), coalesce(r.lim, 0),
-		coalesce((SELECT json_group_array(subject) FROM (SELECT subject FROM quota_rule_subject
-			WHERE rule_name = r.name ORDER BY position)), '[]')
+		coalesce((SELECT json_group_array(subject ORDER BY position) FROM quota_rule_subject
+			WHERE rule_name = r.name), '[]')
 		FROM quota_group g LEFT JOIN quota_group_rule gr ON gr.group_name = g.name
 		LEFT JOIN quota_rule r ON r.name = gr.rule_name
-		WHERE ? IS NULL OR g.name = ? ORDER BY g.name, r.name`)
+		WHERE CAST(? AS TEXT) IS NULL OR g.name = ? ORDER BY g.name, r.name`)
 	sqlAddGroupRule      = prepared(`INSERT INTO quota_group_rule (group_name, rule_name) VALUES (?, ?)`)
 	sqlRemoveGroupRule   = prepared(`DELETE FROM quota_group_rule WHERE group_name = ? AND rule_name = ?`)
 	sqlAddGroupMember    = prepared(`INSERT INTO quota_group_member (group_name, user_id) VALUES (?, ?)`)
@@ -38,18 +38,18 @@ var (
 		FROM repository r JOIN users o ON o.id = r.owner_id JOIN issue_attachment a ON a.repo_id = r.id
 		JOIN issue i ON i.id = a.issue_id WHERE r.owner_id = ?1
 		UNION ALL
-		SELECT a.id, a.name, a.size, r.id, o.name, r.name, 0, 0, 0, a.release_id, rel.tag_name
+		SELECT a.id, a.name, a.size, r.id, o.name, r.name, 0, FALSE, 0, a.release_id, rel.tag_name
 		FROM repository r JOIN users o ON o.id = r.owner_id JOIN attachment a ON a.repo_id = r.id
 		JOIN release rel ON rel.id = a.release_id WHERE r.owner_id = ?1`
-	sqlAttachmentUsage      = prepared(`SELECT * FROM (` + attachmentUsage + `) ORDER BY 3 DESC, 1 LIMIT ?2 OFFSET ?3`)
+	sqlAttachmentUsage      = prepared(`SELECT * FROM (` + attachmentUsage + `) AS s ORDER BY 3 DESC, 1, 10 LIMIT ?2 OFFSET ?3`)
 	sqlCountAttachmentUsage = prepared(`SELECT
 		(SELECT count(*) FROM repository r JOIN issue_attachment a ON a.repo_id = r.id WHERE r.owner_id = ?1) +
 		(SELECT count(*) FROM repository r JOIN attachment a ON a.repo_id = r.id WHERE r.owner_id = ?1)`)
 	sqlRecountUsage = prepared(`SELECT
-		(SELECT coalesce(sum(size), 0) FROM repository WHERE owner_id = ?1 AND NOT is_private),
-		(SELECT coalesce(sum(size), 0) FROM repository WHERE owner_id = ?1 AND is_private),
-		(SELECT coalesce(sum(a.size), 0) FROM repository r JOIN issue_attachment a ON a.repo_id = r.id WHERE r.owner_id = ?1),
-		(SELECT coalesce(sum(a.size), 0) FROM repository r JOIN attachment a ON a.repo_id = r.id WHERE r.owner_id = ?1)`)
+		(SELECT CAST(coalesce(sum(size), 0) AS BIGINT) FROM repository WHERE owner_id = ?1 AND NOT is_private),
+		(SELECT CAST(coalesce(sum(size), 0) AS BIGINT) FROM repository WHERE owner_id = ?1 AND is_private),
+		(SELECT CAST(coalesce(sum(a.size), 0) AS BIGINT) FROM repository r JOIN issue_attachment a ON a.repo_id = r.id WHERE r.owner_id = ?1),
+		(SELECT CAST(coalesce(sum(a.size), 0) AS BIGINT) FROM repository r JOIN attachment a ON a.repo_id = r.id WHERE r.owner_id = ?1)`)
 	sqlClearDerivedUsage = prepared(`DELETE FROM quota_repo_usage
 		WHERE bucket IN ('size:assets:attachments:issues', 'size:assets:attachments:releases')
 		AND repo_id IN (SELECT id FROM repository WHERE owner_id = ?)`)
@@ -72,10 +72,12 @@ func (t quotaTx) writeSubjects(ctx context.Context, r *quota.Rule) error {
 }
 
 func (t quotaTx) CreateRule(ctx context.Context, r *quota.Rule) error {
-	if _, err := t.exec(ctx, sqlCreateRule, r.Name, r.Limit); err != nil {
-		return mapError(err, "quota rule")
-	}
-	return t.writeSubjects(ctx, r)
+	return t.guarded(ctx, func() error {
+		if _, err := t.exec(ctx, sqlCreateRule, r.Name, r.Limit); err != nil {
+			return mapError(err, "quota rule")
+		}
+		return t.writeSubjects(ctx, r)
+	})
 }
 
 func (t quotaTx) RuleByName(ctx context.Context, name string) (*quota.Rule, error) {
@@ -127,8 +129,10 @@ func (t quotaTx) ListRules(ctx context.Context) ([]quota.Rule, error) {
 }
 
 func (t quotaTx) CreateGroup(ctx context.Context, name string) error {
-	_, err := t.exec(ctx, sqlCreateGroup, name)
-	return mapError(err, "quota group")
+	return t.guarded(ctx, func() error {
+		_, err := t.exec(ctx, sqlCreateGroup, name)
+		return mapError(err, "quota group")
+	})
 }
 
 func (t quotaTx) groups(ctx context.Context, name *string) ([]quota.Group, error) {
@@ -178,8 +182,10 @@ func (t quotaTx) DeleteGroup(ctx context.Context, name string) error {
 }
 
 func (t quotaTx) AddGroupRule(ctx context.Context, group, rule string) error {
-	_, err := t.exec(ctx, sqlAddGroupRule, group, rule)
-	return mapError(err, "quota group rule")
+	return t.guarded(ctx, func() error {
+		_, err := t.exec(ctx, sqlAddGroupRule, group, rule)
+		return mapError(err, "quota group rule")
+	})
 }
 
 func (t quotaTx) RemoveGroupRule(ctx context.Context, group, rule string) error {
@@ -188,8 +194,10 @@ func (t quotaTx) RemoveGroupRule(ctx context.Context, group, rule string) error 
 }
 
 func (t quotaTx) AddGroupMember(ctx context.Context, group string, owner forge.ID) error {
-	_, err := t.exec(ctx, sqlAddGroupMember, group, owner)
-	return mapError(err, "quota group member")
+	return t.guarded(ctx, func() error {
+		_, err := t.exec(ctx, sqlAddGroupMember, group, owner)
+		return mapError(err, "quota group member")
+	})
 }
 
 func (t quotaTx) RemoveGroupMember(ctx context.Context, group string, owner forge.ID) error {
@@ -232,11 +240,7 @@ func (t quotaTx) ListAttachmentUsage(ctx context.Context, owner forge.ID, o forg
 	if err := t.queryRow(ctx, sqlCountAttachmentUsage, owner).Scan(&total); err != nil {
 		return nil, 0, mapError(err, "attachment usage")
 	}
-	limit := o.Limit
-	if limit < 0 {
-		limit = -1
-	}
-	rows, err := t.query(ctx, sqlAttachmentUsage, owner, limit, o.Offset())
+	rows, err := t.query(ctx, sqlAttachmentUsage, owner, limitAll(o.Limit), o.Offset())
 	if err != nil {
 		return nil, 0, mapError(err, "attachment usage")
 	}

@@ -62,7 +62,7 @@ func (t *tx) ReleaseByTag(ctx context.Context, repoID forge.ID, tag string) (*re
 func (t *tx) ListReleases(ctx context.Context, repoID forge.ID, f repos.ReleaseFilter, o forge.ListOptions) ([]*repos.Release, int64, error) {
 	where, args := "repo_id = ?", []any{repoID}
 	if !f.IncludeDrafts {
-		where += " AND is_draft = 0"
+		where += " AND NOT is_draft"
 	}
 	if f.Draft != nil {
 		where, args = where+" AND is_draft = ?", append(args, *f.Draft)

@@ -10,7 +10,7 @@ import (
 // sqlAttachmentsOf reads the attachments of many releases in one
 // statement (the ids as one JSON array, as the other batch reads).
 var sqlAttachmentsOf = prepared("SELECT " + attachmentCols +
-	" FROM attachment WHERE release_id IN (SELECT value FROM json_each(?)) ORDER BY id")
+	" FROM attachment WHERE release_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?)) ORDER BY id")
 
 func (t *tx) AttachmentsOf(ctx context.Context, releaseIDs []forge.ID) (map[forge.ID][]*repos.Attachment, error) {
 	out := map[forge.ID][]*repos.Attachment{}

@@ -52,7 +52,7 @@ var repoCols = func() string {
 		}
 	}
 	return strings.Join(append(cols, "r.num_stars", "r.num_watches", "r.num_forks",
-		"coalesce((SELECT group_concat(t.topic, char(10)) FROM repo_topic t WHERE t.repo_id = r.id), '')"), ", ")
+		"coalesce((SELECT string_agg(t.topic, '\n') FROM repo_topic t WHERE t.repo_id = r.id), '')"), ", ")
 }()
 
 func repoDest() (*forge.Repository, []any, func() error) {
@@ -148,7 +148,7 @@ var (
 	sqlCollabMode   = prepared(`SELECT mode FROM collaboration WHERE repo_id = ? AND user_id = ?`)
 	sqlCountCollabs = prepared(`SELECT count(*) FROM collaboration WHERE repo_id = ?`)
 	sqlListCollabs  = prepared("SELECT " + userCols + `, c.mode FROM collaboration c JOIN users u ON u.id = c.user_id
-		WHERE c.repo_id = ? ORDER BY u.lower_name LIMIT ? OFFSET ?`)
+		WHERE c.repo_id = ? ORDER BY u.lower_name, u.id LIMIT ? OFFSET ?`)
 
 	sqlSetWatch = prepared(`INSERT INTO watch (repo_id, user_id, mode, created_unix) VALUES (?,?,?,?)
 		ON CONFLICT (repo_id, user_id) DO UPDATE SET mode = excluded.mode, created_unix = excluded.created_unix`)
@@ -233,7 +233,7 @@ func (t *tx) ListRepos(ctx context.Context, f repos.RepoFilter, o forge.ListOpti
 			}
 			like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(word) + "%"
 			ors = append(ors, `r.lower_name LIKE ? ESCAPE '\'`,
-				`EXISTS (SELECT 1 FROM repo_topic t WHERE t.repo_id = r.id AND t.topic LIKE ? ESCAPE '\')`)
+				`EXISTS (SELECT 1 FROM repo_topic t WHERE t.repo_id = r.id AND lower(t.topic) LIKE ? ESCAPE '\')`)
 			kargs = append(kargs, like, like)
 			if f.IncludeDesc {
 				ors = append(ors, `lower(r.description) LIKE ? ESCAPE '\'`)
@@ -245,7 +245,7 @@ func (t *tx) ListRepos(ctx context.Context, f repos.RepoFilter, o forge.ListOpti
 		}
 	}
 	if !f.AllVisible {
-		add(`((r.is_private = 0 AND ? = 0 AND (u.visibility IN ('public', '') OR (u.visibility = 'limited' AND ? > 0)
+		add(`((NOT r.is_private AND NOT CAST(? AS BOOLEAN) AND (u.visibility IN ('public', '') OR (u.visibility = 'limited' AND ? > 0)
 				OR EXISTS (SELECT 1 FROM org_user ou WHERE ou.org_id = r.owner_id AND ou.uid = ?)))
 			OR r.owner_id = ? OR EXISTS (SELECT 1 FROM collaboration c WHERE c.repo_id = r.id AND c.user_id = ?)
 			OR EXISTS (SELECT 1 FROM team_repo tr JOIN team_user tu ON tu.team_id = tr.team_id

@@ -11,12 +11,12 @@ import (
 // The batch reads take their ids as one JSON array parameter (json_each),
 // so that each is one prepared statement whatever the number of ids.
 var (
-	sqlUsersByID   = prepared("SELECT " + userCols + " FROM users u WHERE u.id IN (SELECT value FROM json_each(?))")
-	sqlReposByID   = prepared("SELECT " + repoCols + " FROM repository r WHERE r.id IN (SELECT value FROM json_each(?))")
+	sqlUsersByID   = prepared("SELECT " + userCols + " FROM users u WHERE u.id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))")
+	sqlReposByID   = prepared("SELECT " + repoCols + " FROM repository r WHERE r.id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))")
 	sqlCollabModes = prepared(`SELECT repo_id, mode FROM collaboration
-		WHERE user_id = ? AND repo_id IN (SELECT value FROM json_each(?))`)
+		WHERE user_id = ? AND repo_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))`)
 	sqlTransfers = prepared(`SELECT repo_id, doer_id, recipient_id, created_unix FROM repo_transfer
-		WHERE repo_id IN (SELECT value FROM json_each(?))`)
+		WHERE repo_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))`)
 )
 
 // idList is ids as the JSON array json_each reads.

@@ -13,7 +13,7 @@ import (
 
 var (
 	sqlOrgMemberships = prepared(`SELECT org_id FROM org_user
-		WHERE uid = ? AND org_id IN (SELECT value FROM json_each(?))`)
+		WHERE uid = ? AND org_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))`)
 	// One row per team and unit (unit NULL for a team without units).
 	sqlTeamGrants = prepared(`SELECT tr.repo_id, tm.id, tm.authorize, tu2.unit, tu2.access_mode
 		FROM team_repo tr
@@ -21,7 +21,7 @@ var (
 		JOIN team tm ON tm.id = tr.team_id
 		JOIN repository r ON r.id = tr.repo_id AND r.owner_id = tm.org_id
 		LEFT JOIN team_unit tu2 ON tu2.team_id = tm.id
-		WHERE tr.repo_id IN (SELECT value FROM json_each(?))
+		WHERE tr.repo_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))
 		ORDER BY tr.repo_id, tm.id`)
 	sqlOrgTeams = prepared(`SELECT tm.id, tm.org_id, tm.name, tm.description, tm.authorize,
 			tm.includes_all_repositories, tm.can_create_org_repo, tu2.unit, tu2.access_mode
@@ -29,7 +29,7 @@ var (
 		WHERE tm.org_id = ? AND (? = 0 OR EXISTS (SELECT 1 FROM team_user u WHERE u.team_id = tm.id AND u.uid = ?))
 		ORDER BY tm.id`)
 	sqlAddRepoTeams = prepared(`INSERT INTO team_repo (team_id, repo_id)
-		SELECT value, ? FROM json_each(?) WHERE true ON CONFLICT DO NOTHING`)
+		SELECT CAST(value AS BIGINT), CAST(? AS BIGINT) FROM json_each(?) WHERE true ON CONFLICT DO NOTHING`)
 	sqlDeleteRepoTeams = prepared(`DELETE FROM team_repo WHERE repo_id = ?`)
 )
 

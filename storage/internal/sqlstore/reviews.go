@@ -48,11 +48,13 @@ var (
 	sqlDeleteReviewComments = prepared(`DELETE FROM comment WHERE review_id = ? AND review_id <> 0`)
 	sqlDeleteReview         = prepared(`DELETE FROM review WHERE id = ?`)
 	sqlReviewComments       = prepared("SELECT " + commentCols + " FROM comment c " +
-		"WHERE c.review_id IN (SELECT value FROM json_each(?)) AND c.review_id <> 0 ORDER BY c.created_unix, c.id")
+		"WHERE c.review_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?)) AND c.review_id <> 0 ORDER BY c.created_unix, c.id")
 )
 
 func (t issueTx) CreateReview(ctx context.Context, r *issues.Review) error {
-	return mapError(t.queryRow(ctx, sqlCreateReview, reviewArgs(r)...).Scan(&r.ID), "review")
+	return t.guarded(ctx, func() error {
+		return mapError(t.queryRow(ctx, sqlCreateReview, reviewArgs(r)...).Scan(&r.ID), "review")
+	})
 }
 
 func (t issueTx) ReviewByID(ctx context.Context, id forge.ID) (*issues.Review, error) {
@@ -101,7 +103,7 @@ func (t issueTx) ListReviews(ctx context.Context, f issues.ReviewFilter, o forge
 	}
 	list := []*issues.Review{}
 	rows, err := t.query(ctx, "SELECT "+reviewCols+where+" ORDER BY r.id LIMIT ? OFFSET ?",
-		append(args, o.Limit, o.Offset())...)
+		append(args, limitAll(o.Limit), o.Offset())...)
 	if err != nil {
 		return nil, 0, mapError(err, "reviews")
 	}
@@ -151,7 +153,7 @@ func reviewsWhere(f issues.ReviewFilter) (string, []any) {
 		for k, typ := range f.Types {
 			types[k] = forge.ID(typ)
 		}
-		add("r.type IN (SELECT value FROM json_each(?))", idList(types))
+		add("r.type IN (SELECT CAST(value AS BIGINT) FROM json_each(?))", idList(types))
 	}
 	if f.ReviewerID != 0 {
 		add("r.reviewer_id = ?", f.ReviewerID)

@@ -16,8 +16,8 @@ var (
 	sqlClearTransferTeams = prepared(`DELETE FROM repo_transfer_team WHERE repo_id = ?`)
 	sqlAddTransferTeam    = prepared(`INSERT INTO repo_transfer_team (repo_id, pos, team_id) VALUES (?,?,?)`)
 	sqlTransferTeams      = prepared(`SELECT repo_id, team_id FROM repo_transfer_team
-		WHERE repo_id IN (SELECT value FROM json_each(?)) ORDER BY repo_id, pos`)
-	sqlTeamOrgs     = prepared(`SELECT id, org_id FROM team WHERE id IN (SELECT value FROM json_each(?))`)
+		WHERE repo_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?)) ORDER BY repo_id, pos`)
+	sqlTeamOrgs     = prepared(`SELECT id, org_id FROM team WHERE id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))`)
 	sqlRecountForks = prepared(`UPDATE repository SET num_forks = (SELECT count(*) FROM repository f WHERE f.fork_id = ?) WHERE id = ?`)
 )
 
