@@ -121,7 +121,7 @@ func (t issueTx) ListComments(ctx context.Context, f issues.CommentFilter, o for
 		return list, 0, nil
 	}
 	rows, err := t.query(ctx, "SELECT "+commentCols+from+" ORDER BY c.created_unix, c.id LIMIT ? OFFSET ?",
-		append(args, issueLimit(o), o.Offset())...)
+		append(args, limitAll(o.Limit), o.Offset())...)
 	if err != nil {
 		return nil, 0, mapError(err, "comments")
 	}

@@ -115,7 +115,7 @@ func (t issueTx) ListLabels(ctx context.Context, f issues.LabelFilter, o forge.L
 		order = labelOrders[""]
 	}
 	rows, err := t.query(ctx, "SELECT "+labelCols+" FROM label l WHERE "+where+" ORDER BY "+order+" LIMIT ? OFFSET ?",
-		append(args, issueLimit(o), o.Offset())...)
+		append(args, limitAll(o.Limit), o.Offset())...)
 	if err != nil {
 		return nil, 0, mapError(err, "labels")
 	}

@@ -112,6 +112,6 @@ func (t issueTx) ListMilestones(ctx context.Context, f issues.MilestoneFilter, o
 		return []*issues.Milestone{}, 0, nil
 	}
 	list, err := t.scanMilestones(ctx, "SELECT "+milestoneCols+where+" ORDER BY m.deadline_unix, m.id LIMIT ? OFFSET ?",
-		append(args, issueLimit(o), o.Offset())...)
+		append(args, limitAll(o.Limit), o.Offset())...)
 	return list, total, err
 }

@@ -68,7 +68,7 @@ func (t issueTx) Reactions(ctx context.Context, issueID, commentID forge.ID, o f
 		return out, 0, nil
 	}
 	rows, err := t.query(ctx, `SELECT id, issue_id, coalesce(comment_id, 0), user_id, content, created_unix`+where+
-		` ORDER BY id LIMIT ? OFFSET ?`, issueID, nullID(commentID), issueLimit(o), o.Offset())
+		` ORDER BY id LIMIT ? OFFSET ?`, issueID, nullID(commentID), limitAll(o.Limit), o.Offset())
 	if err != nil {
 		return nil, 0, mapError(err, "reactions")
 	}
@@ -126,7 +126,7 @@ func (t issueTx) IssueWatchers(ctx context.Context, issueID forge.ID, o forge.Li
 		return out, 0, nil
 	}
 	rows, err := t.query(ctx, `SELECT id, user_id, issue_id, is_watching, created_unix, updated_unix`+where+
-		` ORDER BY id LIMIT ? OFFSET ?`, issueID, issueLimit(o), o.Offset())
+		` ORDER BY id LIMIT ? OFFSET ?`, issueID, limitAll(o.Limit), o.Offset())
 	if err != nil {
 		return nil, 0, mapError(err, "issue watchers")
 	}

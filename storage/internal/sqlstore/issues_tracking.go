@@ -181,7 +181,7 @@ func (t issueTx) ListTrackedTimes(ctx context.Context, f issues.TimeFilter, o fo
 		return list, 0, nil
 	}
 	rows, err := t.query(ctx, "SELECT t.id, t.issue_id, t.user_id, t.created_unix, t.time"+from+" ORDER BY t.id LIMIT ? OFFSET ?",
-		append(args, issueLimit(o), o.Offset())...)
+		append(args, limitAll(o.Limit), o.Offset())...)
 	if err != nil {
 		return nil, 0, mapError(err, "tracked times")
 	}
@@ -239,7 +239,7 @@ func (t issueTx) Stopwatches(ctx context.Context, userID, issueID forge.ID, o fo
 	if total == 0 {
 		return list, 0, nil
 	}
-	rows, err := t.query(ctx, sqlListStopwatches, userID, issueID, issueID, issueLimit(o), o.Offset())
+	rows, err := t.query(ctx, sqlListStopwatches, userID, issueID, issueID, limitAll(o.Limit), o.Offset())
 	if err != nil {
 		return nil, 0, mapError(err, "stopwatches")
 	}

@@ -163,7 +163,7 @@ func (t notifyTx) ListThreads(ctx context.Context, f notify.Filter, o forge.List
 		return []*notify.Thread{}, total, nil
 	}
 	list, err := t.scanThreads(ctx, "SELECT "+threadCols+" FROM notification WHERE "+cond+
-		" ORDER BY updated_unix DESC, id DESC LIMIT ? OFFSET ?", append(args, issueLimit(o), o.Offset())...)
+		" ORDER BY updated_unix DESC, id DESC LIMIT ? OFFSET ?", append(args, limitAll(o.Limit), o.Offset())...)
 	return list, total, err
 }
 
