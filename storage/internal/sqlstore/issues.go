@@ -2,7 +2,10 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"strings"
+	"sync"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/issues"
@@ -25,8 +28,55 @@ var (
 	_ issues.Tx    = issueTx{}
 )
 
+// Update runs fn in a write transaction. Every issue created in a
+// repository updates the repository's counters (issue_index's reservation,
+// issue_count's row), so creations in one repository at once conflict: on
+// PostgreSQL, whose write transactions are SERIALIZABLE, all but one of them
+// fail with a serialization conflict and are run again. A burst of
+// creations (two servers importing into one repository) can outlast the
+// database's retry budget, so an issue transaction that still conflicts
+// after it is run again, up to issueRetryRounds times in all.
+//
+// On such an engine a server also runs at most issueWriteSlots issue write
+// transactions at once (others wait for a slot, or for ctx): conflicting
+// transactions that all start together mostly conflict again, while a few
+// at a time mostly commit.
 func (s issueStore) Update(ctx context.Context, fn func(issues.Tx) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(issueTx{t}) })
+	if s.db.d.Retry != nil {
+		slots := issueWriters(s.db)
+		select {
+		case slots <- struct{}{}:
+			defer func() { <-slots }()
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	for round := 1; ; round++ {
+		err := s.db.update(ctx, func(t *tx) error { return fn(issueTx{t}) })
+		if err == nil || round >= issueRetryRounds || s.db.d.Retry == nil || !s.db.d.Retry(err) || ctx.Err() != nil {
+			return err
+		}
+	}
+}
+
+// issueRetryRounds is how many times Update runs the database's retrying
+// transaction runner before it returns a serialization conflict.
+const issueRetryRounds = 10
+
+// issueWriteSlots bounds the issue write transactions of one DB at once on
+// an engine that retries conflicting transactions.
+const issueWriteSlots = 4
+
+// issueWriteSlotsOf holds each DB's slots (a DB's struct is not this
+// file's: a DB that was closed keeps an empty channel here).
+var issueWriteSlotsOf sync.Map // *DB → chan struct{}
+
+func issueWriters(db *DB) chan struct{} {
+	if c, ok := issueWriteSlotsOf.Load(db); ok {
+		return c.(chan struct{})
+	}
+	c, _ := issueWriteSlotsOf.LoadOrStore(db, make(chan struct{}, issueWriteSlots))
+	return c.(chan struct{})
 }
 
 func (s issueStore) View(ctx context.Context, fn func(issues.Tx) error) error {
@@ -59,7 +109,7 @@ var issuePlaceholders = func() string {
 	for k, f := range issueFields {
 		ps[k] = "?"
 		if f == "milestone_id" {
-			ps[k] = "nullif(?, 0)"
+			ps[k] = "nullif(CAST(? AS BIGINT), 0)"
 		}
 	}
 	return strings.Join(ps, ", ")
@@ -85,40 +135,62 @@ func issueDest() (*issues.Issue, []any, func()) {
 var (
 	// The reservation is the larger of the last one and the largest index
 	// in use, plus one: issues inserted with an index of their own (a
-	// migration) are never handed out again either.
+	// migration) are never handed out again either. excluded.max_index is
+	// the largest index in use plus one (CASE: SQLite's two-argument max is
+	// GREATEST in PostgreSQL).
 	sqlNextIssueIndex = prepared(`INSERT INTO issue_index (repo_id, max_index)
 		VALUES (?1, coalesce((SELECT max("index") FROM issue WHERE repo_id = ?1), 0) + 1)
-		ON CONFLICT (repo_id) DO UPDATE SET max_index =
-			max(max_index, coalesce((SELECT max("index") FROM issue WHERE repo_id = ?1), 0)) + 1
+		ON CONFLICT (repo_id) DO UPDATE SET max_index = CASE
+			WHEN issue_index.max_index >= excluded.max_index THEN issue_index.max_index + 1
+			ELSE excluded.max_index END
 		RETURNING max_index`)
-	sqlCreateIssue = prepared("INSERT INTO issue (" + strings.Join(issueFields, ", ") + ") VALUES (" +
+	// The next reservation from issue_index's row alone, and an index of
+	// the caller's own moving it (issueIndexByRow).
+	sqlBumpIssueIndex = prepared(`UPDATE issue_index SET max_index = max_index + 1 WHERE repo_id = ? RETURNING max_index`)
+	sqlPassIssueIndex = prepared(`UPDATE issue_index SET max_index = ?2 WHERE repo_id = ?1 AND max_index < ?2`)
+	sqlCreateIssue    = prepared("INSERT INTO issue (" + strings.Join(issueFields, ", ") + ") VALUES (" +
 		issuePlaceholders + ") RETURNING id")
 	sqlIssueByIndex = prepared("SELECT " + issueCols + ` FROM issue i WHERE i.repo_id = ? AND i."index" = ?`)
 	sqlIssueByID    = prepared("SELECT " + issueCols + " FROM issue i WHERE i.id = ?")
-	sqlIssuesByID   = prepared("SELECT " + issueCols + " FROM issue i WHERE i.id IN (SELECT value FROM json_each(?))")
+	sqlIssuesByID   = prepared("SELECT " + issueCols + " FROM issue i WHERE i.id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))")
 	sqlUpdateIssue  = prepared(`UPDATE issue SET poster_id = ?, original_author = ?, original_author_id = ?, title = ?,
-		body = ?, ref = ?, is_pull = ?, is_closed = ?, is_locked = ?, milestone_id = nullif(?, 0), num_comments = ?,
+		body = ?, ref = ?, is_pull = ?, is_closed = ?, is_locked = ?, milestone_id = nullif(CAST(? AS BIGINT), 0), num_comments = ?,
 		deadline_unix = ?, pin_order = ?, content_version = ?, updated_unix = ?, closed_unix = ? WHERE id = ?`)
 	sqlDeleteIssue = prepared(`DELETE FROM issue WHERE id = ?`)
 	sqlIssueExists = prepared(`SELECT count(*) FROM issue WHERE id = ?`)
-	sqlIssueCounts = prepared(`SELECT repo_id, sum(n * (is_closed = 0)), sum(n * is_closed) FROM issue_count
-		WHERE is_pull = ? AND repo_id IN (SELECT value FROM json_each(?)) GROUP BY repo_id HAVING sum(n) > 0`)
+	sqlIssueCounts = prepared(`SELECT repo_id, CAST(coalesce(sum(n) FILTER (WHERE NOT is_closed), 0) AS BIGINT),
+		CAST(coalesce(sum(n) FILTER (WHERE is_closed), 0) AS BIGINT) FROM issue_count
+		WHERE is_pull = ? AND repo_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?)) GROUP BY repo_id HAVING sum(n) > 0`)
 
 	sqlClearAssignees = prepared(`DELETE FROM issue_assignees WHERE issue_id = ?`)
 	sqlAddAssignee    = prepared(`INSERT INTO issue_assignees (issue_id, assignee_id, position) VALUES (?,?,?)
 		ON CONFLICT DO NOTHING`)
 	sqlAssignees = prepared(`SELECT issue_id, assignee_id FROM issue_assignees
-		WHERE issue_id IN (SELECT value FROM json_each(?)) ORDER BY issue_id, position`)
+		WHERE issue_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?)) ORDER BY issue_id, position`)
 )
 
 func (t issueTx) NextIssueIndex(ctx context.Context, repoID forge.ID) (int64, error) {
 	var n int64
+	if t.db.d.issueIndexByRow() {
+		err := t.queryRow(ctx, sqlBumpIssueIndex, repoID).Scan(&n)
+		if !errors.Is(err, sql.ErrNoRows) {
+			return n, mapError(err, "issue index")
+		}
+		// The repository's first reservation.
+	}
 	err := t.queryRow(ctx, sqlNextIssueIndex, repoID).Scan(&n)
 	return n, mapError(err, "issue index")
 }
 
 func (t issueTx) CreateIssue(ctx context.Context, i *issues.Issue) error {
-	return mapError(t.queryRow(ctx, sqlCreateIssue, issueArgs(i)...).Scan(&i.ID), "issue")
+	if err := t.queryRow(ctx, sqlCreateIssue, issueArgs(i)...).Scan(&i.ID); err != nil {
+		return mapError(err, "issue")
+	}
+	if t.db.d.issueIndexByRow() {
+		_, err := t.exec(ctx, sqlPassIssueIndex, i.RepoID, i.Index)
+		return mapError(err, "issue index")
+	}
+	return nil
 }
 
 func (t issueTx) scanIssue(ctx context.Context, query string, args ...any) (*issues.Issue, error) {

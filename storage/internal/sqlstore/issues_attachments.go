@@ -21,14 +21,14 @@ func issueAttachmentDest() (*issues.Attachment, []any, func()) {
 
 var (
 	sqlCreateIssueAttachment = prepared(`INSERT INTO issue_attachment (uuid, repo_id, issue_id, comment_id, uploader_id,
-		name, size, download_count, created_unix) VALUES (?,?,?,nullif(?, 0),?,?,?,?,?) RETURNING id`)
+		name, size, download_count, created_unix) VALUES (?,?,?,nullif(CAST(? AS BIGINT), 0),?,?,?,?,?) RETURNING id`)
 	sqlIssueAttachmentByID   = prepared("SELECT " + issueAttachmentCols + " FROM issue_attachment a WHERE a.id = ?")
 	sqlIssueAttachmentByUUID = prepared("SELECT " + issueAttachmentCols + " FROM issue_attachment a WHERE a.uuid = ?")
 	sqlUpdateIssueAttachment = prepared(`UPDATE issue_attachment SET name = ?, download_count = ? WHERE id = ?`)
 	sqlDeleteIssueAttachment = prepared(`DELETE FROM issue_attachment WHERE id = ?`)
 	sqlIssueAttachments      = prepared("SELECT " + issueAttachmentCols + ` FROM issue_attachment a
-		WHERE (a.comment_id IS NULL AND a.issue_id IN (SELECT value FROM json_each(?1)))
-		OR a.comment_id IN (SELECT value FROM json_each(?2)) ORDER BY a.id`)
+		WHERE (a.comment_id IS NULL AND a.issue_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?1)))
+		OR a.comment_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?2)) ORDER BY a.id`)
 )
 
 // CreateAttachment inserts an issue or comment attachment (issues.Tx).

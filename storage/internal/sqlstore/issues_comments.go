@@ -103,7 +103,7 @@ func (t issueTx) ListComments(ctx context.Context, f issues.CommentFilter, o for
 		for k, typ := range f.Types {
 			types[k] = forge.ID(typ)
 		}
-		add("c.type IN (SELECT value FROM json_each(?))", idList(types))
+		add("c.type IN (SELECT CAST(value AS BIGINT) FROM json_each(?))", idList(types))
 	}
 	if !f.UpdatedSince.IsZero() {
 		add("c.updated_unix >= ?", f.UpdatedSince.Unix())
@@ -121,7 +121,7 @@ func (t issueTx) ListComments(ctx context.Context, f issues.CommentFilter, o for
 		return list, 0, nil
 	}
 	rows, err := t.query(ctx, "SELECT "+commentCols+from+" ORDER BY c.created_unix, c.id LIMIT ? OFFSET ?",
-		append(args, o.Limit, o.Offset())...)
+		append(args, limitAll(o.Limit), o.Offset())...)
 	if err != nil {
 		return nil, 0, mapError(err, "comments")
 	}

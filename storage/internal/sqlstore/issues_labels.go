@@ -17,7 +17,7 @@ const labelCols = `l.id, coalesce(l.repo_id, 0), coalesce(l.org_id, 0), l.name, 
 	l.exclusive, l.archived_unix,
 	(SELECT count(*) FROM issue_label il WHERE il.label_id = l.id) AS num_issues,
 	(SELECT count(*) FROM issue_label il JOIN issue i ON i.id = il.issue_id
-		WHERE il.label_id = l.id AND i.is_closed <> 0) AS num_closed_issues`
+		WHERE il.label_id = l.id AND i.is_closed) AS num_closed_issues`
 
 func labelDest() (*issues.Label, []any, func()) {
 	l := &issues.Label{}
@@ -39,7 +39,7 @@ var labelOrders = map[issues.LabelSort]string{
 
 var (
 	sqlCreateLabel = prepared(`INSERT INTO label (repo_id, org_id, name, color, description, exclusive, archived_unix)
-		VALUES (nullif(?, 0), nullif(?, 0), ?, ?, ?, ?, ?) RETURNING id`)
+		VALUES (nullif(CAST(? AS BIGINT), 0), nullif(CAST(? AS BIGINT), 0), ?, ?, ?, ?, ?) RETURNING id`)
 	sqlLabelByID   = prepared("SELECT " + labelCols + " FROM label l WHERE l.id = ?")
 	sqlUpdateLabel = prepared(`UPDATE label SET name = ?, color = ?, description = ?, exclusive = ?, archived_unix = ?
 		WHERE id = ?`)
@@ -49,8 +49,8 @@ var (
 	// The labels of a page of issues, each label's counters counted once
 	// however many issues of the page bear it.
 	sqlIssueLabels = prepared(`WITH page AS (SELECT issue_id, label_id FROM issue_label
-			WHERE issue_id IN (SELECT value FROM json_each(?))),
-		counts AS (SELECT il.label_id, count(*) AS n, sum(i.is_closed <> 0) AS closed
+			WHERE issue_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))),
+		counts AS (SELECT il.label_id, count(*) AS n, count(*) FILTER (WHERE i.is_closed) AS closed
 			FROM issue_label il JOIN issue i ON i.id = il.issue_id
 			WHERE il.label_id IN (SELECT label_id FROM page) GROUP BY il.label_id)
 		SELECT p.issue_id, l.id, coalesce(l.repo_id, 0), coalesce(l.org_id, 0), l.name, l.color, l.description,
@@ -97,7 +97,7 @@ func (t issueTx) ListLabels(ctx context.Context, f issues.LabelFilter, o forge.L
 	}
 	where := "(" + strings.Join(owners, " OR ") + ")"
 	if f.IDs != nil {
-		where, args = where+" AND l.id IN (SELECT value FROM json_each(?))", append(args, idList(f.IDs))
+		where, args = where+" AND l.id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))", append(args, idList(f.IDs))
 	}
 	if f.Names != nil {
 		where, args = where+" AND l.name IN (SELECT value FROM json_each(?))", append(args, stringList(f.Names))
@@ -115,7 +115,7 @@ func (t issueTx) ListLabels(ctx context.Context, f issues.LabelFilter, o forge.L
 		order = labelOrders[""]
 	}
 	rows, err := t.query(ctx, "SELECT "+labelCols+" FROM label l WHERE "+where+" ORDER BY "+order+" LIMIT ? OFFSET ?",
-		append(args, o.Limit, o.Offset())...)
+		append(args, limitAll(o.Limit), o.Offset())...)
 	if err != nil {
 		return nil, 0, mapError(err, "labels")
 	}

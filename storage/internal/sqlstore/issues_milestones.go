@@ -25,7 +25,7 @@ var (
 	sqlCreateMilestone = prepared(`INSERT INTO milestone (repo_id, title, description, is_closed, num_issues,
 		num_closed_issues, deadline_unix, created_unix, updated_unix, closed_unix) VALUES (?,?,?,?,?,?,?,?,?,?) RETURNING id`)
 	sqlMilestoneByID   = prepared("SELECT " + milestoneCols + " FROM milestone m WHERE m.repo_id = ? AND m.id = ?")
-	sqlMilestonesByID  = prepared("SELECT " + milestoneCols + " FROM milestone m WHERE m.id IN (SELECT value FROM json_each(?))")
+	sqlMilestonesByID  = prepared("SELECT " + milestoneCols + " FROM milestone m WHERE m.id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))")
 	sqlUpdateMilestone = prepared(`UPDATE milestone SET title = ?, description = ?, is_closed = ?, num_issues = ?,
 		num_closed_issues = ?, deadline_unix = ?, updated_unix = ?, closed_unix = ? WHERE id = ?`)
 	sqlDeleteMilestone = prepared(`DELETE FROM milestone WHERE id = ?`)
@@ -93,15 +93,15 @@ func (t issueTx) ListMilestones(ctx context.Context, f issues.MilestoneFilter, o
 	conds, args := []string{"m.repo_id = ?"}, []any{f.RepoID}
 	switch f.State {
 	case issues.StateOpen:
-		conds = append(conds, "m.is_closed = 0")
+		conds = append(conds, "NOT m.is_closed")
 	case issues.StateClosed:
-		conds = append(conds, "m.is_closed <> 0")
+		conds = append(conds, "m.is_closed")
 	}
 	if f.Name != "" {
 		conds, args = append(conds, "m.title = ?"), append(args, f.Name)
 	}
 	if f.IDs != nil {
-		conds, args = append(conds, "m.id IN (SELECT value FROM json_each(?))"), append(args, idList(f.IDs))
+		conds, args = append(conds, "m.id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))"), append(args, idList(f.IDs))
 	}
 	where := " FROM milestone m WHERE " + strings.Join(conds, " AND ")
 	var total int64
@@ -112,6 +112,6 @@ func (t issueTx) ListMilestones(ctx context.Context, f issues.MilestoneFilter, o
 		return []*issues.Milestone{}, 0, nil
 	}
 	list, err := t.scanMilestones(ctx, "SELECT "+milestoneCols+where+" ORDER BY m.deadline_unix, m.id LIMIT ? OFFSET ?",
-		append(args, o.Limit, o.Offset())...)
+		append(args, limitAll(o.Limit), o.Offset())...)
 	return list, total, err
 }

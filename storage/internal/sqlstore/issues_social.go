@@ -45,24 +45,20 @@ func (t issueTx) CreateReaction(ctx context.Context, r *issues.Reaction) error {
 			return mapError(err, "reaction")
 		}
 	}
-	res, err := t.exec(ctx, `INSERT INTO reaction (issue_id, comment_id, user_id, content, created_unix)
-		VALUES (?, ?, ?, ?, ?)`, r.IssueID, nullID(r.CommentID), r.UserID, r.Content, toUnix(r.Created))
-	if err != nil {
-		return mapError(err, "reaction")
-	}
-	id, err := res.LastInsertId()
-	r.ID = id
+	err := t.queryRow(ctx, `INSERT INTO reaction (issue_id, comment_id, user_id, content, created_unix)
+		VALUES (?, ?, ?, ?, ?) RETURNING id`, r.IssueID, nullID(r.CommentID), r.UserID, r.Content, toUnix(r.Created)).
+		Scan(&r.ID)
 	return mapError(err, "reaction")
 }
 
 func (t issueTx) DeleteReaction(ctx context.Context, issueID, commentID, userID forge.ID, content string) error {
-	_, err := t.exec(ctx, `DELETE FROM reaction WHERE issue_id = ? AND comment_id IS ? AND user_id = ? AND content = ?`,
+	_, err := t.exec(ctx, `DELETE FROM reaction WHERE issue_id = ? AND comment_id IS NOT DISTINCT FROM ? AND user_id = ? AND content = ?`,
 		issueID, nullID(commentID), userID, content)
 	return mapError(err, "reaction")
 }
 
 func (t issueTx) Reactions(ctx context.Context, issueID, commentID forge.ID, o forge.ListOptions) ([]*issues.Reaction, int64, error) {
-	const where = ` FROM reaction WHERE issue_id = ? AND comment_id IS ?`
+	const where = ` FROM reaction WHERE issue_id = ? AND comment_id IS NOT DISTINCT FROM ?`
 	var total int64
 	if err := t.queryRow(ctx, `SELECT count(*)`+where, issueID, nullID(commentID)).Scan(&total); err != nil {
 		return nil, 0, mapError(err, "count reactions")
@@ -72,7 +68,7 @@ func (t issueTx) Reactions(ctx context.Context, issueID, commentID forge.ID, o f
 		return out, 0, nil
 	}
 	rows, err := t.query(ctx, `SELECT id, issue_id, coalesce(comment_id, 0), user_id, content, created_unix`+where+
-		` ORDER BY id LIMIT ? OFFSET ?`, issueID, nullID(commentID), o.Limit, o.Offset())
+		` ORDER BY id LIMIT ? OFFSET ?`, issueID, nullID(commentID), limitAll(o.Limit), o.Offset())
 	if err != nil {
 		return nil, 0, mapError(err, "reactions")
 	}
@@ -130,7 +126,7 @@ func (t issueTx) IssueWatchers(ctx context.Context, issueID forge.ID, o forge.Li
 		return out, 0, nil
 	}
 	rows, err := t.query(ctx, `SELECT id, user_id, issue_id, is_watching, created_unix, updated_unix`+where+
-		` ORDER BY id LIMIT ? OFFSET ?`, issueID, o.Limit, o.Offset())
+		` ORDER BY id LIMIT ? OFFSET ?`, issueID, limitAll(o.Limit), o.Offset())
 	if err != nil {
 		return nil, 0, mapError(err, "issue watchers")
 	}
@@ -213,7 +209,7 @@ func (t issueTx) CrossRefs(ctx context.Context, commentIDs []forge.ID) (map[forg
 		return out, nil
 	}
 	rows, err := t.query(ctx, `SELECT `+crossRefCols+` FROM comment_ref
-		WHERE comment_id IN (SELECT value FROM json_each(?))`, idList(commentIDs))
+		WHERE comment_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))`, idList(commentIDs))
 	if err != nil {
 		return nil, mapError(err, "cross-references")
 	}

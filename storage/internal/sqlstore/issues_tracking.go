@@ -2,6 +2,8 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
@@ -12,32 +14,45 @@ import (
 // migration 00017.
 
 var (
+	// A dependency between existing issues, unless it exists: a statement
+	// that fails on a constraint would end a PostgreSQL transaction, and
+	// the caller may go on after ErrConflict or ErrNotFound (sqlIssuePair
+	// says which when no row is inserted).
 	sqlCreateDep = prepared(`INSERT INTO dependency (user_id, issue_id, dependency_id, created_unix)
-		VALUES (?, ?, ?, ?)`)
+		SELECT CAST(?1 AS BIGINT), CAST(?2 AS BIGINT), CAST(?3 AS BIGINT), CAST(?4 AS BIGINT) WHERE EXISTS (SELECT 1 FROM issue WHERE id = ?2)
+			AND EXISTS (SELECT 1 FROM issue WHERE id = ?3)
+		ON CONFLICT DO NOTHING RETURNING id`)
+	sqlIssuePair    = prepared(`SELECT (SELECT count(*) FROM issue WHERE id = ?), (SELECT count(*) FROM issue WHERE id = ?)`)
 	sqlDeleteDep    = prepared("DELETE FROM dependency WHERE issue_id = ? AND dependency_id = ?")
 	sqlDepExists    = prepared("SELECT count(*) FROM dependency WHERE issue_id = ? AND dependency_id = ?")
 	sqlDependencies = prepared("SELECT dependency_id FROM dependency WHERE issue_id = ? ORDER BY dependency_id")
 	sqlDependents   = prepared("SELECT issue_id FROM dependency WHERE dependency_id = ? ORDER BY issue_id")
 	sqlRepoRefs     = prepared(`SELECT r.id, u.name, r.name FROM repository r JOIN users u ON u.id = r.owner_id
-		WHERE r.id IN (SELECT value FROM json_each(?))`)
-	sqlCreateTime       = prepared("INSERT INTO tracked_time (issue_id, user_id, created_unix, time) VALUES (?, ?, ?, ?)")
+		WHERE r.id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))`)
+	sqlCreateTime       = prepared("INSERT INTO tracked_time (issue_id, user_id, created_unix, time) VALUES (?, ?, ?, ?) RETURNING id")
 	sqlTimeByID         = prepared("SELECT id, issue_id, user_id, created_unix, time, deleted FROM tracked_time WHERE id = ?")
-	sqlMarkDeleted      = prepared("UPDATE tracked_time SET deleted = 1 WHERE id IN (SELECT value FROM json_each(?))")
-	sqlCreateStopwatch  = prepared("INSERT INTO stopwatch (issue_id, user_id, created_unix) VALUES (?, ?, ?)")
+	sqlMarkDeleted      = prepared("UPDATE tracked_time SET deleted = TRUE WHERE id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))")
+	sqlCreateStopwatch  = prepared("INSERT INTO stopwatch (issue_id, user_id, created_unix) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING id")
 	sqlDeleteStopwatch  = prepared("DELETE FROM stopwatch WHERE id = ?")
-	sqlCountStopwatches = prepared("SELECT count(*) FROM stopwatch WHERE user_id = ? AND (? = 0 OR issue_id = ?)")
+	sqlCountStopwatches = prepared("SELECT count(*) FROM stopwatch WHERE user_id = ? AND (CAST(? AS BIGINT) = 0 OR issue_id = ?)")
 	sqlListStopwatches  = prepared(`SELECT id, issue_id, user_id, created_unix FROM stopwatch
-		WHERE user_id = ? AND (? = 0 OR issue_id = ?) ORDER BY id LIMIT ? OFFSET ?`)
+		WHERE user_id = ? AND (CAST(? AS BIGINT) = 0 OR issue_id = ?) ORDER BY id LIMIT ? OFFSET ?`)
 	sqlIssueAndUser = prepared(`SELECT (SELECT count(*) FROM issue WHERE id = ?), (SELECT count(*) FROM users WHERE id = ?)`)
 )
 
 func (t issueTx) CreateDependency(ctx context.Context, d *issues.Dependency) error {
-	res, err := t.exec(ctx, sqlCreateDep, d.UserID, d.IssueID, d.DependsOn, d.Created.Unix())
-	if err != nil {
+	err := t.queryRow(ctx, sqlCreateDep, d.UserID, d.IssueID, d.DependsOn, d.Created.Unix()).Scan(&d.ID)
+	if !errors.Is(err, sql.ErrNoRows) {
 		return mapError(err, "issue dependency")
 	}
-	d.ID, err = res.LastInsertId()
-	return err
+	var is, dep int
+	if err := t.queryRow(ctx, sqlIssuePair, d.IssueID, d.DependsOn).Scan(&is, &dep); err != nil {
+		return mapError(err, "issue dependency")
+	}
+	if is == 0 || dep == 0 {
+		return forge.Errorf(forge.ErrNotFound, "issue dependency: missing referenced row")
+	}
+	return forge.Errorf(forge.ErrConflict, "issue dependency: already exists")
 }
 
 func (t issueTx) DeleteDependency(ctx context.Context, issueID, dependsOn forge.ID) error {
@@ -121,12 +136,8 @@ func (t issueTx) CreateTrackedTime(ctx context.Context, tt *issues.TrackedTime) 
 	if err := t.issueAndUser(ctx, tt.IssueID, tt.UserID, "tracked time"); err != nil {
 		return err
 	}
-	res, err := t.exec(ctx, sqlCreateTime, tt.IssueID, tt.UserID, tt.Created.Unix(), tt.Seconds)
-	if err != nil {
-		return mapError(err, "tracked time")
-	}
-	tt.ID, err = res.LastInsertId()
-	return err
+	err := t.queryRow(ctx, sqlCreateTime, tt.IssueID, tt.UserID, tt.Created.Unix(), tt.Seconds).Scan(&tt.ID)
+	return mapError(err, "tracked time")
 }
 
 func (t issueTx) TrackedTimeByID(ctx context.Context, id forge.ID) (*issues.TrackedTime, error) {
@@ -141,7 +152,7 @@ func (t issueTx) TrackedTimeByID(ctx context.Context, id forge.ID) (*issues.Trac
 }
 
 func (t issueTx) ListTrackedTimes(ctx context.Context, f issues.TimeFilter, o forge.ListOptions) ([]*issues.TrackedTime, int64, error) {
-	conds := []string{"t.deleted = 0"}
+	conds := []string{"NOT t.deleted"}
 	var args []any
 	from := " FROM tracked_time t"
 	if f.RepoID != 0 {
@@ -170,7 +181,7 @@ func (t issueTx) ListTrackedTimes(ctx context.Context, f issues.TimeFilter, o fo
 		return list, 0, nil
 	}
 	rows, err := t.query(ctx, "SELECT t.id, t.issue_id, t.user_id, t.created_unix, t.time"+from+" ORDER BY t.id LIMIT ? OFFSET ?",
-		append(args, o.Limit, o.Offset())...)
+		append(args, limitAll(o.Limit), o.Offset())...)
 	if err != nil {
 		return nil, 0, mapError(err, "tracked times")
 	}
@@ -199,12 +210,11 @@ func (t issueTx) CreateStopwatch(ctx context.Context, sw *issues.Stopwatch) erro
 	if err := t.issueAndUser(ctx, sw.IssueID, sw.UserID, "stopwatch"); err != nil {
 		return err
 	}
-	res, err := t.exec(ctx, sqlCreateStopwatch, sw.IssueID, sw.UserID, sw.Created.Unix())
-	if err != nil {
-		return mapError(err, "stopwatch")
+	err := t.queryRow(ctx, sqlCreateStopwatch, sw.IssueID, sw.UserID, sw.Created.Unix()).Scan(&sw.ID)
+	if errors.Is(err, sql.ErrNoRows) { // ON CONFLICT DO NOTHING: the transaction goes on
+		return forge.Errorf(forge.ErrConflict, "stopwatch: already exists")
 	}
-	sw.ID, err = res.LastInsertId()
-	return err
+	return mapError(err, "stopwatch")
 }
 
 func (t issueTx) DeleteStopwatch(ctx context.Context, id forge.ID) error {
@@ -229,7 +239,7 @@ func (t issueTx) Stopwatches(ctx context.Context, userID, issueID forge.ID, o fo
 	if total == 0 {
 		return list, 0, nil
 	}
-	rows, err := t.query(ctx, sqlListStopwatches, userID, issueID, issueID, o.Limit, o.Offset())
+	rows, err := t.query(ctx, sqlListStopwatches, userID, issueID, issueID, limitAll(o.Limit), o.Offset())
 	if err != nil {
 		return nil, 0, mapError(err, "stopwatches")
 	}

@@ -38,12 +38,12 @@ var (
 	sqlSubjects = prepared(`SELECT i.id, i.repo_id, i."index", i.title, i.is_pull, i.is_closed,
 		coalesce((SELECT max(c.id) FROM comment c WHERE c.issue_id = i.id AND c.type = ` +
 		strconv.Itoa(int(issues.CommentPlain)) + `), 0)
-		FROM issue i WHERE i.id IN (SELECT value FROM json_each(?))`)
+		FROM issue i WHERE i.id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))`)
 	sqlCreateThread = prepared(`INSERT INTO notification (user_id, repo_id, status, source, issue_id, comment_id,
-		updated_by, created_unix, updated_unix) VALUES (?, ?, ?, ?, nullif(?, 0), ?, ?, ?, ?)`)
+		updated_by, created_unix, updated_unix) VALUES (?, ?, ?, ?, nullif(CAST(? AS BIGINT), 0), ?, ?, ?, ?) RETURNING id`)
 	sqlUpdateThread  = prepared("UPDATE notification SET status = ?, comment_id = ?, updated_by = ?, updated_unix = ? WHERE id = ?")
 	sqlThreadByID    = prepared("SELECT " + threadCols + " FROM notification WHERE id = ?")
-	sqlThreadsOfIsue = prepared("SELECT " + threadCols + " FROM notification WHERE issue_id = ? AND user_id IN (SELECT value FROM json_each(?))")
+	sqlThreadsOfIsue = prepared("SELECT " + threadCols + " FROM notification WHERE issue_id = ? AND user_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))")
 	sqlThreadRepos   = prepared("SELECT DISTINCT repo_id FROM notification WHERE user_id = ? ORDER BY repo_id")
 )
 
@@ -69,12 +69,9 @@ func (t notifyTx) Subjects(ctx context.Context, ids []forge.ID) (map[forge.ID]no
 }
 
 func (t notifyTx) CreateThread(ctx context.Context, n *notify.Thread) error {
-	res, err := t.exec(ctx, sqlCreateThread, n.UserID, n.RepoID, string(n.Status), string(n.Source), n.IssueID,
-		n.CommentID, n.UpdatedBy, toUnix(n.Created), toUnix(n.Updated))
-	if err != nil {
-		return mapError(err, "notification")
-	}
-	id, err := res.LastInsertId()
+	var id forge.ID
+	err := t.queryRow(ctx, sqlCreateThread, n.UserID, n.RepoID, string(n.Status), string(n.Source), n.IssueID,
+		n.CommentID, n.UpdatedBy, toUnix(n.Created), toUnix(n.Updated)).Scan(&id)
 	if err != nil {
 		return mapError(err, "notification")
 	}
@@ -140,7 +137,7 @@ func (t notifyTx) ThreadRepos(ctx context.Context, userID forge.ID) ([]forge.ID,
 // nothing.
 func (t notifyTx) ListThreads(ctx context.Context, f notify.Filter, o forge.ListOptions) ([]*notify.Thread, int64, error) {
 	where := []string{"user_id = ?",
-		"((source = 'issue' AND repo_id IN (SELECT value FROM json_each(?))) OR (source = 'pull' AND repo_id IN (SELECT value FROM json_each(?))))"}
+		"((source = 'issue' AND repo_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))) OR (source = 'pull' AND repo_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))))"}
 	args := []any{f.UserID, idList(f.IssueRepos), idList(f.PullRepos)}
 	if f.RepoID != 0 {
 		where, args = append(where, "repo_id = ?"), append(args, f.RepoID)
@@ -165,12 +162,8 @@ func (t notifyTx) ListThreads(ctx context.Context, f notify.Filter, o forge.List
 	if o.Limit == 0 {
 		return []*notify.Thread{}, total, nil
 	}
-	limit := int64(o.Limit)
-	if limit < 0 {
-		limit = -1
-	}
 	list, err := t.scanThreads(ctx, "SELECT "+threadCols+" FROM notification WHERE "+cond+
-		" ORDER BY updated_unix DESC, id DESC LIMIT ? OFFSET ?", append(args, limit, o.Offset())...)
+		" ORDER BY updated_unix DESC, id DESC LIMIT ? OFFSET ?", append(args, limitAll(o.Limit), o.Offset())...)
 	return list, total, err
 }
 
