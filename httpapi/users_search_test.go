@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/auth"
-	"github.com/hearthforge/hearth/storage/sqlite"
+	"github.com/hearthforge/hearth/storage/dbtest"
 )
 
 // TestSearchUsersHandler drives searchUsers directly (its route line is the
@@ -21,9 +21,7 @@ import (
 func TestSearchUsersHandler(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, ":memory:")
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := dbtest.Open(t, ":memory:")
 	svc, err := auth.New(auth.Config{Store: db.Auth(), Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1}})
 	require.NoError(t, err)
 	no := false
