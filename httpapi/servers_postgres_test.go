@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -73,14 +74,40 @@ func newPGServer(t *testing.T, name, dsn, gitDir, blobDir string, git mirror.Git
 	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: syncedRepos{mirrorRepos{repoSvc}}, Git: git,
 		Policy: mirror.Policy{Resolver: publicNames{}}, Secret: testSecret, Concurrency: 4, Poll: time.Hour})
 	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: gs, Orgs: orgSvc, Issues: issueSvc, Quota: quotaSvc, Mirror: ms})
+	// The server's log (a line per 5xx, with the error) is shown when the
+	// test fails.
+	logs := &lockedBuffer{}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("%s log:\n%s", name, logs.String())
+		}
+	})
+	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: gs, Orgs: orgSvc, Issues: issueSvc, Quota: quotaSvc, Mirror: ms,
+		Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	require.NoError(t, err)
 	srv := httptest.NewServer(api)
 	t.Cleanup(srv.Close)
 	return &pgServer{name: name, url: srv.URL, db: db, auth: svc, mirror: ms}
 }
 
-// pgCall is one request; safe from any goroutine (it never touches t).
+// lockedBuffer is a bytes.Buffer safe for concurrent writers.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.b.Len() > 64<<10 {
+		return len(p), nil // enough to see what failed
+	}
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string { l.mu.Lock(); defer l.mu.Unlock(); return l.b.String() }
+
+// call is one request; safe from any goroutine (it never touches t).
 func (s *pgServer) call(method, path, user, pass, contentType string, body []byte) (int, []byte, error) {
 	var r io.Reader
 	if body != nil {
