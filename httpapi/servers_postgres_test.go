@@ -71,19 +71,20 @@ func newPGServer(t *testing.T, name, dsn, gitDir, blobDir string, git mirror.Git
 	require.NoError(t, err)
 	quotaSvc, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: qc, Orgs: orgSvc})
 	require.NoError(t, err)
-	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: syncedRepos{mirrorRepos{repoSvc}}, Git: git,
-		Policy: mirror.Policy{Resolver: publicNames{}}, Secret: testSecret, Concurrency: 4, Poll: time.Hour})
-	require.NoError(t, err)
-	// The server's log (a line per 5xx, with the error) is shown when the
-	// test fails.
+	// The server's log (a line per 5xx and per failed mirror load, with
+	// the error) is shown when the test fails.
 	logs := &lockedBuffer{}
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("%s log:\n%s", name, logs.String())
 		}
 	})
+	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: syncedRepos{mirrorRepos{repoSvc}}, Git: git,
+		Policy: mirror.Policy{Resolver: publicNames{}}, Secret: testSecret, Concurrency: 4, Poll: time.Hour, Logger: log})
+	require.NoError(t, err)
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: gs, Orgs: orgSvc, Issues: issueSvc, Quota: quotaSvc, Mirror: ms,
-		Logger: slog.New(slog.NewTextHandler(logs, nil))})
+		Logger: log})
 	require.NoError(t, err)
 	srv := httptest.NewServer(api)
 	t.Cleanup(srv.Close)
@@ -286,9 +287,13 @@ func TestTwoServersOnePostgres(t *testing.T) {
 	})
 
 	t.Run("quota counters equal a recount", func(t *testing.T) {
-		// Concurrent attachment uploads on issue #1 through both
+		// Concurrent attachment uploads on one issue through both
 		// servers, then concurrent deletions of every third one.
 		const n = 60
+		status, body, err := a.callJSON("POST", "/repos/alice/proj/issues", "alice", map[string]any{"title": "attachments"})
+		require.NoError(t, err)
+		require.Equal(t, http.StatusCreated, status, "%v", body)
+		assets := fmt.Sprintf("/repos/alice/proj/issues/%v/assets", body["number"])
 		ids := make([]int64, n)
 		errs := fanOut(n, func(i int, s *pgServer) error {
 			var buf bytes.Buffer
@@ -299,7 +304,7 @@ func TestTwoServersOnePostgres(t *testing.T) {
 			}
 			fw.Write(bytes.Repeat([]byte{'x'}, 100+i))
 			mw.Close()
-			status, out, err := s.call("POST", "/repos/alice/proj/issues/1/assets", "alice", "alice-password", mw.FormDataContentType(), buf.Bytes())
+			status, out, err := s.call("POST", assets, "alice", "alice-password", mw.FormDataContentType(), buf.Bytes())
 			if err != nil {
 				return err
 			}
@@ -326,7 +331,7 @@ func TestTwoServersOnePostgres(t *testing.T) {
 			if i%3 != 0 {
 				return nil
 			}
-			status, out, err := s.call("DELETE", fmt.Sprintf("/repos/alice/proj/issues/1/assets/%d", ids[i]), "alice", "alice-password", "", nil)
+			status, out, err := s.call("DELETE", fmt.Sprintf("%s/%d", assets, ids[i]), "alice", "alice-password", "", nil)
 			if err != nil {
 				return err
 			}
@@ -379,7 +384,7 @@ func TestTwoServersOnePostgres(t *testing.T) {
 			sc := s.mirror.NewScheduler(s.name, nil)
 			go func() { done <- sc.Run(runCtx) }()
 		}
-		deadline := time.After(2 * time.Minute)
+		deadline := time.After(time.Minute)
 		for seen := 0; seen < n; seen++ {
 			select {
 			case <-git.started:
