@@ -40,6 +40,7 @@ import (
 type pgServer struct {
 	name   string
 	url    string
+	tokens map[string]string // user → access token, used instead of the password when set
 	db     *postgres.DB
 	auth   *auth.Service
 	mirror *mirror.Service
@@ -88,7 +89,7 @@ func newPGServer(t *testing.T, name, dsn, gitDir, blobDir string, git mirror.Git
 	require.NoError(t, err)
 	srv := httptest.NewServer(api)
 	t.Cleanup(srv.Close)
-	return &pgServer{name: name, url: srv.URL, db: db, auth: svc, mirror: ms}
+	return &pgServer{name: name, url: srv.URL, db: db, auth: svc, mirror: ms, tokens: map[string]string{}}
 }
 
 // lockedBuffer is a bytes.Buffer safe for concurrent writers.
@@ -108,7 +109,10 @@ func (l *lockedBuffer) Write(p []byte) (int, error) {
 
 func (l *lockedBuffer) String() string { l.mu.Lock(); defer l.mu.Unlock(); return l.b.String() }
 
-// call is one request; safe from any goroutine (it never touches t).
+// call is one request as user, by token when s.tokens has one (API
+// clients use tokens: concurrent password sign-ins of one account from one
+// address are throttled), else by password; safe from any goroutine (it
+// never touches t).
 func (s *pgServer) call(method, path, user, pass, contentType string, body []byte) (int, []byte, error) {
 	var r io.Reader
 	if body != nil {
@@ -121,7 +125,11 @@ func (s *pgServer) call(method, path, user, pass, contentType string, body []byt
 	if contentType != "" {
 		hr.Header.Set("Content-Type", contentType)
 	}
-	hr.SetBasicAuth(user, pass)
+	if tok := s.tokens[user]; tok != "" {
+		hr.Header.Set("Authorization", "token "+tok)
+	} else {
+		hr.SetBasicAuth(user, pass)
+	}
 	res, err := http.DefaultClient.Do(hr)
 	if err != nil {
 		return 0, nil, err
@@ -189,7 +197,14 @@ func TestTwoServersOnePostgres(t *testing.T) {
 		_, err := a.auth.CreateUser(ctx, root, o)
 		require.NoError(t, err)
 	}
-	status, body, err := a.callJSON("POST", "/user/repos", "alice", map[string]any{"name": "proj"})
+	status, body, err := a.callJSON("POST", "/users/alice/tokens", "alice",
+		map[string]any{"name": "load", "scopes": []string{"write:issue", "write:repository", "write:user"}})
+	require.NoError(t, err)
+	require.Equal(t, http.StatusCreated, status, "%v", body)
+	for _, s := range servers {
+		s.tokens["alice"] = body["sha1"].(string)
+	}
+	status, body, err = a.callJSON("POST", "/user/repos", "alice", map[string]any{"name": "proj"})
 	require.NoError(t, err)
 	require.Equal(t, http.StatusCreated, status, "%v", body)
 
