@@ -70,9 +70,9 @@ func TestSearchUsersHandler(t *testing.T) {
 	}
 
 	rec, res := search("q=alp", "", "")
-	assert.Equal(t, http.StatusOK, rec.Code)
+	require.Equal(t, http.StatusOK, rec.Code, rec.Body.String())
 	assert.True(t, res.OK)
-	assert.Equal(t, []string{"alpha"}, logins(res), "anonymous callers see public users")
+	require.Equal(t, []string{"alpha"}, logins(res), "anonymous callers see public users")
 	assert.Equal(t, "1", rec.Header().Get("X-Total-Count"))
 	assert.NotEqual(t, "alpha@example.com", res.Data[0]["email"], "no e-mail for anonymous callers")
 
