@@ -9,18 +9,19 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/storage/blob"
+	"github.com/hearthforge/hearth/storage/dbtest"
 	"github.com/hearthforge/hearth/storage/gitstore"
-	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 // base is what every test environment of this package starts from: a
-// SQLite database, a fake clock, the auth service with the site
+// database (SQLite, or PostgreSQL with HEARTH_TEST_DB=postgres: see
+// storage/dbtest), a fake clock, the auth service with the site
 // administrator root (password "rootpassword", no change required), a git
 // store and a blob directory, each closed when the test ends. The area
 // environments (newEnv, newIssueEnv, newPullEnv, …) wire their services
 // on it.
 type base struct {
-	db    *sqlite.DB
+	db    *dbtest.DB
 	clock *forgetest.FakeClock
 	auth  *auth.Service
 	git   *gitstore.Store
@@ -32,14 +33,13 @@ var testSecret = []byte("httpapi-test-secret")
 
 // newBase builds a base on the database at dbPath: ":memory:" for a private
 // in-memory database (one connection: services that read one store inside
-// another's transaction need a file), or a file path. secret is the auth
+// another's transaction need a file), or a file path; on PostgreSQL a fresh
+// database whatever dbPath says. secret is the auth
 // service's SecretKey (testSecret unless the test reads sealed values).
 func newBase(t testing.TB, dbPath string, secret []byte) *base {
 	t.Helper()
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, dbPath)
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := dbtest.Open(t, dbPath)
 	clock := forgetest.NewClock()
 	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
 		SecretKey: secret})

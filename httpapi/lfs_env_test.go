@@ -19,15 +19,15 @@ import (
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/quota"
 	"github.com/hearthforge/hearth/storage/blob"
+	"github.com/hearthforge/hearth/storage/dbtest"
 	"github.com/hearthforge/hearth/storage/gitstore"
-	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 // lfsEnv is env with Git LFS and the package registry, quota as given, and
 // the database and blob directory at hand to check what was stored.
 type lfsEnv struct {
 	*env
-	db      *sqlite.DB
+	db      *dbtest.DB
 	blobDir string
 	lfs     *lfs.Service
 	pkgs    *packages.Service
@@ -36,9 +36,7 @@ type lfsEnv struct {
 func newLFSEnv(t *testing.T, q quota.Config) *lfsEnv {
 	t.Helper()
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, ":memory:")
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := dbtest.Open(t, ":memory:")
 	clock := forgetest.NewClock()
 	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
 		SecretKey: []byte("httpapi-test-secret")})

@@ -23,8 +23,8 @@ import (
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/quota"
 	"github.com/hearthforge/hearth/storage/blob"
+	"github.com/hearthforge/hearth/storage/dbtest"
 	"github.com/hearthforge/hearth/storage/gitstore"
-	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 // quotaEnv is the issue environment with organisations and quota wired:
@@ -34,7 +34,7 @@ import (
 // checkQuotaBody (the document describes it wrongly, as headers).
 type quotaEnv struct {
 	*issueEnv
-	db        *sqlite.DB
+	db        *dbtest.DB
 	quota     *quota.Service
 	blobDir   string
 	gitDir    string
@@ -46,9 +46,7 @@ func newQuotaEnv(t *testing.T, cfg quota.Config) *quotaEnv {
 	ctx := context.Background()
 	// A database file: the pull-request service reads repositories inside
 	// its issue transactions (see newPullEnv).
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "hearth.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := dbtest.Open(t, filepath.Join(t.TempDir(), "hearth.db"))
 	clock := forgetest.NewClock()
 	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
 		SecretKey: []byte("httpapi-test-secret")})

@@ -12,8 +12,8 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/storage/dbtest"
 	"github.com/hearthforge/hearth/storage/gitstore"
-	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 // libRepos is a repository service on SQLite and real git with alice (the
@@ -22,9 +22,7 @@ import (
 func libRepos(t *testing.T) (svc *repos.Service, alice, bob forge.Actor) {
 	t.Helper()
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, ":memory:")
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := dbtest.Open(t, ":memory:")
 	clock := forgetest.NewClock()
 	as, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
 		SecretKey: []byte("refs-lib-test")})

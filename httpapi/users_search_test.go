@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/auth"
-	"github.com/hearthforge/hearth/storage/sqlite"
+	"github.com/hearthforge/hearth/storage/dbtest"
 )
 
 // TestSearchUsersHandler drives searchUsers directly (its route line is the
@@ -21,9 +21,7 @@ import (
 func TestSearchUsersHandler(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, ":memory:")
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := dbtest.Open(t, ":memory:")
 	svc, err := auth.New(auth.Config{Store: db.Auth(), Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1}})
 	require.NoError(t, err)
 	no := false
@@ -72,9 +70,9 @@ func TestSearchUsersHandler(t *testing.T) {
 	}
 
 	rec, res := search("q=alp", "", "")
-	assert.Equal(t, http.StatusOK, rec.Code)
+	require.Equal(t, http.StatusOK, rec.Code, rec.Body.String())
 	assert.True(t, res.OK)
-	assert.Equal(t, []string{"alpha"}, logins(res), "anonymous callers see public users")
+	require.Equal(t, []string{"alpha"}, logins(res), "anonymous callers see public users")
 	assert.Equal(t, "1", rec.Header().Get("X-Total-Count"))
 	assert.NotEqual(t, "alpha@example.com", res.Data[0]["email"], "no e-mail for anonymous callers")
 

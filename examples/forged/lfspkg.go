@@ -8,12 +8,11 @@ import (
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/quota"
-	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 // newLFSPackages returns Git LFS and the package registry over the
 // database and blob directory, charged under q.
-func newLFSPackages(db *sqlite.DB, blobs blobStore, repoSvc *repos.Service, orgSvc *orgs.Service, q quota.Config,
+func newLFSPackages(db database, blobs blobStore, repoSvc *repos.Service, orgSvc *orgs.Service, q quota.Config,
 	log *slog.Logger) (*lfs.Service, *packages.Service, error) {
 	lfsSvc, err := lfs.New(lfs.Config{Store: db.LFS(), Blobs: blobs, Repos: repoSvc, Quota: q, Logger: log})
 	if err != nil {

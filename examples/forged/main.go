@@ -1,5 +1,9 @@
 // Command forged is Hearth's runnable forge server: SQLite storage in a data
 // directory and the Forgejo-compatible API on /api/v1, with no other set-up.
+// -db postgres://user@host:port/dbname?sslmode=disable puts the database on
+// PostgreSQL instead (the password from PGPASSWORD or ~/.pgpass, never the
+// URL), where several forged servers may share it, with a shared -data
+// directory (git/, secret.key) and -blob.
 //
 //	go run ./examples/forged                 # 127.0.0.1:3000, data in ./forged-data
 //	go run ./examples/forged -addr :8080 -data /srv/forge -admin-user alice
@@ -64,7 +68,6 @@ import (
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/quota"
 	"github.com/hearthforge/hearth/storage/gitstore"
-	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 func main() {
@@ -93,6 +96,7 @@ type options struct {
 	limits                                           limits
 	blobSweep                                        time.Duration // -blob-sweep-interval (sweep.go)
 	blob                                             string        // -blob: "" (data/blobs) or s3://…
+	db                                               string        // -db: "" (data/hearth.db) or postgres://… (database.go)
 }
 
 // limits are forged's limits flags (README "Limits"); zero takes each
@@ -159,7 +163,11 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		"delete blobs no row points at (left by a crash between a blob's write and its row), older than one hour, this often; 0: off")
 	fs.StringVar(&o.blob, "blob", "", "blob storage (attachments, assets, avatars, LFS, packages): empty for the data directory's blobs/, "+
 		"or s3://bucket/prefix?endpoint=host:port&region=R&secure=true|false with AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment")
+	fs.StringVar(&o.db, "db", "", dbFlagUsage)
 	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if err := parseDBFlag(o.db); err != nil {
 		return o, err
 	}
 	if err := parseBlobFlag(o.blob); err != nil {
@@ -210,11 +218,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err := os.MkdirAll(o.data, 0o750); err != nil {
 		return fmt.Errorf("data directory: %w", err)
 	}
-	db, err := sqlite.Open(ctx, filepath.Join(o.data, "hearth.db"))
+	db, engine, err := openDatabase(ctx, o.db, o.data) // database.go
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	log.Info("database", "engine", engine)
 
 	secret, err := loadSecret(filepath.Join(o.data, "secret.key"))
 	if err != nil {
