@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"math"
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
@@ -299,7 +300,13 @@ func (t issueTx) ListIssues(ctx context.Context, f issues.IssueFilter, o forge.L
 	if f.Sort == issues.IssueSortNearDueDate || f.Sort == issues.IssueSortFarDueDate {
 		from += "LEFT JOIN milestone m ON m.id = i.milestone_id "
 	}
+	// No LIMIT -1 for "all": PostgreSQL refuses a negative LIMIT, and the
+	// largest BIGINT means no limit on both engines.
+	limit := int64(o.Limit)
+	if limit < 0 {
+		limit = math.MaxInt64
+	}
 	list, err := t.scanIssues(ctx, "SELECT "+issueCols+from+"WHERE "+where+" ORDER BY "+order+" LIMIT ? OFFSET ?",
-		append(args, o.Limit, o.Offset())...)
+		append(args, limit, o.Offset())...)
 	return list, total, err
 }
