@@ -192,50 +192,51 @@ func (d Dialect) issueCount(f issues.IssueFilter, where string, args []any, labe
 }
 
 // labelCount is the query of the number of issues of f's labels, f
-// filtering by repository, state and kind otherwise, counted in the index
-// issue_label_filter alone (00026: each row carries its issue's
-// repository, state and kind). It counts rows, so it is exact only when no
-// issue can carry two of the labels: labelsDisjoint.
+// filtering by repository, state and kind otherwise: a sum over
+// issue_label_count (00034: the issues per label, repository, state and
+// kind, kept by triggers), a few rows per repository. It counts an issue
+// once per label, so it is exact only when no issue can carry two of the
+// labels: labelsDisjoint.
 func (d Dialect) labelCount(f issues.IssueFilter, size string) (string, []any) {
 	set, args, _ := repoSet(f)
 	args = append([]any{idList(f.LabelIDs)}, args...)
-	// A unary + on repo_id: the repositories are checked in the index
-	// entries, not sought label by label.
-	conds := []string{"il.label_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))", "+il.repo_id IN " + set}
+	// A unary + on repo_id: the repositories are checked in the rows of
+	// each label, not sought label by label.
+	conds := []string{"c.label_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))", "+c.repo_id IN " + set}
 	switch f.State {
 	case issues.StateOpen:
-		conds = append(conds, "il.is_closed = FALSE")
+		conds = append(conds, "c.is_closed = FALSE")
 	case issues.StateClosed:
-		conds = append(conds, "il.is_closed = TRUE")
+		conds = append(conds, "c.is_closed = TRUE")
 	}
 	if f.IsPull != nil {
-		conds, args = append(conds, "il.is_pull = ?"), append(args, *f.IsPull)
+		conds, args = append(conds, "c.is_pull = ?"), append(args, *f.IsPull)
 	}
-	return "SELECT count(*)" + size + " FROM issue_label il" + d.indexedBy("issue_label_filter") + "WHERE " + strings.Join(conds, " AND "), args
+	return "SELECT CAST(coalesce(sum(c.n), 0) AS BIGINT)" + size + " FROM issue_label_count c WHERE " + strings.Join(conds, " AND "), args
 }
 
 // assigneeCount is the query of the number of issues assigned to f's
 // assignee, f filtering by repository, state, kind and milestone
-// otherwise, counted in the index issue_assignees_filter alone (00026:
-// each row carries its issue's repository, state, kind and milestone). An
-// issue has its assignee once, so rows are issues.
+// otherwise: a sum over issue_assignee_count (00034: the issues per
+// assignee, repository, state, kind and milestone, kept by triggers). An
+// issue has its assignee once, so the sum counts issues.
 func (d Dialect) assigneeCount(f issues.IssueFilter, size string) (string, []any) {
 	set, args, _ := repoSet(f)
 	args = append([]any{f.AssigneeID}, args...)
-	conds := []string{"a.assignee_id = ?", "+a.repo_id IN " + set}
+	conds := []string{"c.assignee_id = ?", "+c.repo_id IN " + set}
 	switch f.State {
 	case issues.StateOpen:
-		conds = append(conds, "a.is_closed = FALSE")
+		conds = append(conds, "c.is_closed = FALSE")
 	case issues.StateClosed:
-		conds = append(conds, "a.is_closed = TRUE")
+		conds = append(conds, "c.is_closed = TRUE")
 	}
 	if f.IsPull != nil {
-		conds, args = append(conds, "a.is_pull = ?"), append(args, *f.IsPull)
+		conds, args = append(conds, "c.is_pull = ?"), append(args, *f.IsPull)
 	}
 	if f.MilestoneIDs != nil {
-		conds, args = append(conds, "+a.milestone_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))"), append(args, idList(f.MilestoneIDs))
+		conds, args = append(conds, "+c.milestone_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))"), append(args, idList(f.MilestoneIDs))
 	}
-	return "SELECT count(*)" + size + " FROM issue_assignees a" + d.indexedBy("issue_assignees_filter") + "WHERE " + strings.Join(conds, " AND "), args
+	return "SELECT CAST(coalesce(sum(c.n), 0) AS BIGINT)" + size + " FROM issue_assignee_count c WHERE " + strings.Join(conds, " AND "), args
 }
 
 // sqlLabelsDisjoint tells whether the labels of a list belong each to a
