@@ -15,7 +15,7 @@ import (
 // once, with the state and kind filters, whether the labels belong to
 // different repositories (no issue may carry two of them) or to one (an
 // issue carrying two is still one match), and follows an issue's state
-// as it changes.
+// as it changes, and labels and issues as they go.
 func testIssueLabelSearch(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
@@ -39,7 +39,7 @@ func testIssueLabelSearch(t *testing.T, b Backend) {
 	issue(r1.ID, "i1", false, false, a1)
 	issue(r1.ID, "i2", false, false, a1, a2)
 	issue(r1.ID, "i3", true, false, a2)
-	issue(r2.ID, "i4", false, true, b1)
+	i4 := issue(r2.ID, "i4", false, true, b1)
 	i5 := issue(r2.ID, "i5", false, false, b1)
 	issue(r1.ID, "i6", false, false)
 
@@ -103,11 +103,28 @@ func testIssueLabelSearch(t *testing.T, b Backend) {
 	issueUpdate(t, s, func(tx issues.Tx) error { return tx.SetIssueLabels(ctx, i5.ID, ids(b1)) })
 	_, n = list(issues.IssueFilter{RepoIDs: both, LabelIDs: ids(b1), State: issues.StateClosed, IsPull: &notPull}, all)
 	assert.EqualValues(t, 1, n)
+
+	// Labels taken off, issues and labels deleted leave the counts.
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.SetIssueLabels(ctx, i5.ID, nil) })
+	got, n = list(issues.IssueFilter{RepoIDs: both, LabelIDs: ids(a1, b1), State: issues.StateAll}, all)
+	assert.Equal(t, []string{"i1", "i2", "i4"}, got, "a label taken off")
+	assert.EqualValues(t, 3, n, "a label taken off")
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.DeleteIssue(ctx, i4.ID) })
+	got, n = list(issues.IssueFilter{RepoIDs: both, LabelIDs: ids(a1, b1), State: issues.StateAll}, all)
+	assert.Equal(t, []string{"i1", "i2"}, got, "an issue deleted")
+	assert.EqualValues(t, 2, n, "an issue deleted")
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.DeleteLabel(ctx, a2.ID) })
+	b2 := label(r2.ID, "b2")
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.SetIssueLabels(ctx, i5.ID, ids(b2)) })
+	got, n = list(issues.IssueFilter{RepoIDs: both, LabelIDs: ids(a1, b2), State: issues.StateAll}, all)
+	assert.Equal(t, []string{"i1", "i2", "i5"}, got, "a label deleted, another added")
+	assert.EqualValues(t, 3, n, "a label deleted, another added")
 }
 
 // testIssueAssigneeSearch: the assignee filter counts each issue once,
 // with the state, kind and milestone filters, and follows an issue's
-// state and milestone as they change.
+// state and milestone as they change, and assignees and issues as they
+// go.
 func testIssueAssigneeSearch(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
@@ -173,4 +190,10 @@ func testIssueAssigneeSearch(t *testing.T, b Backend) {
 	check(issues.IssueFilter{State: issues.StateOpen, MilestoneIDs: []forge.ID{m1.ID}}, "j5")
 	check(issues.IssueFilter{State: issues.StateOpen}, "j1", "j5")
 	check(issues.IssueFilter{State: issues.StateClosed, MilestoneIDs: []forge.ID{0}}, "j2", "j3")
+
+	// Unassigning and deleting follow too.
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.SetAssignees(ctx, j1.ID, []forge.ID{ann.ID}) })
+	check(issues.IssueFilter{State: issues.StateOpen}, "j5")
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.DeleteIssue(ctx, j3.ID) })
+	check(issues.IssueFilter{State: issues.StateClosed, MilestoneIDs: []forge.ID{0}}, "j2")
 }

@@ -2,8 +2,8 @@ package sqlstore
 
 import (
 	"context"
+	"math"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/issues"
@@ -39,12 +39,12 @@ var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 // repoSet is the set of repositories f searches, as a subquery, and its
 // arguments; ok is false when f names none.
 func repoSet(f issues.IssueFilter) (set string, args []any, ok bool) {
-	const public = "SELECT id FROM repository WHERE is_private = 0"
+	const public = "SELECT id FROM repository WHERE is_private = FALSE"
 	switch {
 	case len(f.RepoIDs) > 0 && f.PublicRepos:
-		return "(SELECT value FROM json_each(?) UNION " + public + ")", []any{idList(f.RepoIDs)}, true
+		return "(SELECT CAST(value AS BIGINT) FROM json_each(?) UNION " + public + ")", []any{idList(f.RepoIDs)}, true
 	case len(f.RepoIDs) > 0:
-		return "(SELECT value FROM json_each(?))", []any{idList(f.RepoIDs)}, true
+		return "(SELECT CAST(value AS BIGINT) FROM json_each(?))", []any{idList(f.RepoIDs)}, true
 	case f.PublicRepos:
 		return "(" + public + ")", nil, true
 	}
@@ -61,7 +61,14 @@ const broadRepoSet = 50
 // (for a page that walks an order's index and stops early) rather than as
 // the set of every matching issue (for a count, or a page that sorts all
 // matches): building that set is most of the cost of a broad filter.
+// This is SQLite's spelling; Dialect.issueWhere is the engine's.
 func issueWhere(f issues.IssueFilter, perRow bool) (where string, args []any, ok bool) {
+	return Dialect{}.issueWhere(f, perRow)
+}
+
+// issueWhere is the condition of f on issue i as the engine spells it
+// (see the package function issueWhere).
+func (d Dialect) issueWhere(f issues.IssueFilter, perRow bool) (where string, args []any, ok bool) {
 	set, args, ok := repoSet(f)
 	if !ok {
 		return "", nil, false
@@ -82,9 +89,9 @@ func issueWhere(f issues.IssueFilter, perRow bool) (where string, args []any, ok
 	add := func(cond string, a ...any) { conds, args = append(conds, cond), append(args, a...) }
 	switch f.State {
 	case issues.StateOpen:
-		add("i.is_closed = 0")
+		add("i.is_closed = FALSE")
 	case issues.StateClosed:
-		add("i.is_closed = 1")
+		add("i.is_closed = TRUE")
 	}
 	if f.IsPull != nil {
 		add("i.is_pull = ?", *f.IsPull)
@@ -97,11 +104,11 @@ func issueWhere(f issues.IssueFilter, perRow bool) (where string, args []any, ok
 			// The issue's few labels, each looked up in the list (a unary +
 			// keeps SQLite from seeking every listed label per issue).
 			add(`EXISTS (SELECT 1 FROM issue_label il WHERE il.issue_id = i.id
-				AND +il.label_id IN (SELECT value FROM json_each(?)))`, idList(f.LabelIDs))
+				AND +il.label_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?)))`, idList(f.LabelIDs))
 		} else {
 			// IN, not a correlated EXISTS: the id list is read once, not per issue.
 			add(`i.id IN (SELECT il.issue_id FROM issue_label il
-				WHERE il.label_id IN (SELECT value FROM json_each(?)))`, idList(f.LabelIDs))
+				WHERE il.label_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?)))`, idList(f.LabelIDs))
 		}
 	}
 	if f.LabelNames != nil {
@@ -122,7 +129,7 @@ func issueWhere(f issues.IssueFilter, perRow bool) (where string, args []any, ok
 		if len(f.MilestoneIDs) == 0 {
 			return "", nil, false
 		}
-		add("coalesce(i.milestone_id, 0) IN (SELECT value FROM json_each(?))", idList(f.MilestoneIDs))
+		add("coalesce(i.milestone_id, 0) IN (SELECT CAST(value AS BIGINT) FROM json_each(?))", idList(f.MilestoneIDs))
 	}
 	if f.PosterID != 0 {
 		add("i.poster_id = ?", f.PosterID)
@@ -139,21 +146,9 @@ func issueWhere(f issues.IssueFilter, perRow bool) (where string, args []any, ok
 	case f.MentionedID != 0:
 		add("i.id IN (SELECT m.issue_id FROM mention m WHERE m.user_id = ?)", f.MentionedID)
 	}
-	switch {
-	case utf8.RuneCountInString(f.Keyword) >= 3:
-		// A phrase of the trigram index: the keyword anywhere in the title
-		// or the body, ignoring case (Unicode's simple folding).
-		// Or in the body of one of its plain comments (Forgejo's indexer
-		// matches comments too), in the trigram index of 00032.
-		phrase := `"` + strings.ReplaceAll(f.Keyword, `"`, `""`) + `"`
-		add(`(i.id IN (SELECT rowid FROM issue_text WHERE issue_text MATCH ?)
-			OR i.id IN (SELECT c.issue_id FROM comment c WHERE c.id IN (SELECT rowid FROM comment_text WHERE comment_text MATCH ?)))`,
-			phrase, phrase)
-	case f.Keyword != "":
-		// Too short for trigrams: read every issue (ASCII case folding).
-		like := "%" + likeEscaper.Replace(f.Keyword) + "%"
-		add(`(i.title LIKE ? ESCAPE '\' OR i.body LIKE ? ESCAPE '\'
-			OR i.id IN (SELECT c.issue_id FROM comment c WHERE c.type = 0 AND c.body LIKE ? ESCAPE '\'))`, like, like, like)
+	if f.Keyword != "" {
+		cond, a := d.issueKeyword(f.Keyword)
+		add(cond, a...)
 	}
 	if !f.UpdatedSince.IsZero() {
 		add("i.updated_unix >= ?", f.UpdatedSince.Unix())
@@ -168,16 +163,16 @@ func issueWhere(f issues.IssueFilter, perRow bool) (where string, args []any, ok
 // largest issue id (the size of the table, near enough), with its
 // arguments. A filter by repository, state and kind only is a sum over
 // issue_count; any other is a count of the matching issues.
-func issueCount(f issues.IssueFilter, where string, args []any, labelsDisjoint bool) (string, []any) {
+func (d Dialect) issueCount(f issues.IssueFilter, where string, args []any, labelsDisjoint bool) (string, []any) {
 	const size = ", (SELECT coalesce(max(id), 0) FROM issue)"
 	others := f.MilestoneIDs != nil || f.LabelNames != nil || f.MilestoneNames != nil || f.PosterID != 0 || f.AssigneeID != 0 || f.MentionedID != 0 || f.Keyword != "" ||
 		!f.UpdatedSince.IsZero() || !f.UpdatedBefore.IsZero()
 	if f.LabelIDs != nil && !others && labelsDisjoint {
-		return labelCount(f, size)
+		return d.labelCount(f, size)
 	}
 	if f.AssigneeID != 0 && f.LabelIDs == nil && f.LabelNames == nil && f.MilestoneNames == nil && f.PosterID == 0 &&
 		f.MentionedID == 0 && f.Keyword == "" && f.UpdatedSince.IsZero() && f.UpdatedBefore.IsZero() {
-		return assigneeCount(f, size)
+		return d.assigneeCount(f, size)
 	}
 	if f.LabelIDs != nil || others {
 		return "SELECT count(*)" + size + " FROM issue i WHERE " + where, args
@@ -186,61 +181,62 @@ func issueCount(f issues.IssueFilter, where string, args []any, labelsDisjoint b
 	conds := []string{"c.repo_id IN " + set}
 	switch f.State {
 	case issues.StateOpen:
-		conds = append(conds, "c.is_closed = 0")
+		conds = append(conds, "c.is_closed = FALSE")
 	case issues.StateClosed:
-		conds = append(conds, "c.is_closed = 1")
+		conds = append(conds, "c.is_closed = TRUE")
 	}
 	if f.IsPull != nil {
 		conds, args = append(conds, "c.is_pull = ?"), append(args, *f.IsPull)
 	}
-	return "SELECT coalesce(sum(c.n), 0)" + size + " FROM issue_count c WHERE " + strings.Join(conds, " AND "), args
+	return "SELECT CAST(coalesce(sum(c.n), 0) AS BIGINT)" + size + " FROM issue_count c WHERE " + strings.Join(conds, " AND "), args
 }
 
 // labelCount is the query of the number of issues of f's labels, f
-// filtering by repository, state and kind otherwise, counted in the index
-// issue_label_filter alone (00026: each row carries its issue's
-// repository, state and kind). It counts rows, so it is exact only when no
-// issue can carry two of the labels: labelsDisjoint.
-func labelCount(f issues.IssueFilter, size string) (string, []any) {
+// filtering by repository, state and kind otherwise: a sum over
+// issue_label_count (00034: the issues per label, repository, state and
+// kind, kept by triggers), a few rows per repository. It counts an issue
+// once per label, so it is exact only when no issue can carry two of the
+// labels: labelsDisjoint.
+func (d Dialect) labelCount(f issues.IssueFilter, size string) (string, []any) {
 	set, args, _ := repoSet(f)
 	args = append([]any{idList(f.LabelIDs)}, args...)
-	// A unary + on repo_id: the repositories are checked in the index
-	// entries, not sought label by label.
-	conds := []string{"il.label_id IN (SELECT value FROM json_each(?))", "+il.repo_id IN " + set}
+	// A unary + on repo_id: the repositories are checked in the rows of
+	// each label, not sought label by label.
+	conds := []string{"c.label_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))", "+c.repo_id IN " + set}
 	switch f.State {
 	case issues.StateOpen:
-		conds = append(conds, "il.is_closed = 0")
+		conds = append(conds, "c.is_closed = FALSE")
 	case issues.StateClosed:
-		conds = append(conds, "il.is_closed = 1")
+		conds = append(conds, "c.is_closed = TRUE")
 	}
 	if f.IsPull != nil {
-		conds, args = append(conds, "il.is_pull = ?"), append(args, *f.IsPull)
+		conds, args = append(conds, "c.is_pull = ?"), append(args, *f.IsPull)
 	}
-	return "SELECT count(*)" + size + " FROM issue_label il INDEXED BY issue_label_filter WHERE " + strings.Join(conds, " AND "), args
+	return "SELECT CAST(coalesce(sum(c.n), 0) AS BIGINT)" + size + " FROM issue_label_count c WHERE " + strings.Join(conds, " AND "), args
 }
 
 // assigneeCount is the query of the number of issues assigned to f's
 // assignee, f filtering by repository, state, kind and milestone
-// otherwise, counted in the index issue_assignees_filter alone (00026:
-// each row carries its issue's repository, state, kind and milestone). An
-// issue has its assignee once, so rows are issues.
-func assigneeCount(f issues.IssueFilter, size string) (string, []any) {
+// otherwise: a sum over issue_assignee_count (00034: the issues per
+// assignee, repository, state, kind and milestone, kept by triggers). An
+// issue has its assignee once, so the sum counts issues.
+func (d Dialect) assigneeCount(f issues.IssueFilter, size string) (string, []any) {
 	set, args, _ := repoSet(f)
 	args = append([]any{f.AssigneeID}, args...)
-	conds := []string{"a.assignee_id = ?", "+a.repo_id IN " + set}
+	conds := []string{"c.assignee_id = ?", "+c.repo_id IN " + set}
 	switch f.State {
 	case issues.StateOpen:
-		conds = append(conds, "a.is_closed = 0")
+		conds = append(conds, "c.is_closed = FALSE")
 	case issues.StateClosed:
-		conds = append(conds, "a.is_closed = 1")
+		conds = append(conds, "c.is_closed = TRUE")
 	}
 	if f.IsPull != nil {
-		conds, args = append(conds, "a.is_pull = ?"), append(args, *f.IsPull)
+		conds, args = append(conds, "c.is_pull = ?"), append(args, *f.IsPull)
 	}
 	if f.MilestoneIDs != nil {
-		conds, args = append(conds, "+a.milestone_id IN (SELECT value FROM json_each(?))"), append(args, idList(f.MilestoneIDs))
+		conds, args = append(conds, "+c.milestone_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))"), append(args, idList(f.MilestoneIDs))
 	}
-	return "SELECT count(*)" + size + " FROM issue_assignees a INDEXED BY issue_assignees_filter WHERE " + strings.Join(conds, " AND "), args
+	return "SELECT CAST(coalesce(sum(c.n), 0) AS BIGINT)" + size + " FROM issue_assignee_count c WHERE " + strings.Join(conds, " AND "), args
 }
 
 // sqlLabelsDisjoint tells whether the labels of a list belong each to a
@@ -248,7 +244,7 @@ func assigneeCount(f issues.IssueFilter, size string) (string, []any) {
 // labels of its repository and of its owner only, so no issue then carries
 // two of them.
 var sqlLabelsDisjoint = prepared(`SELECT count(*) = count(DISTINCT repo_id) AND count(org_id) = 0
-	FROM label WHERE id IN (SELECT value FROM json_each(?))`)
+	FROM label WHERE id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))`)
 
 // orderIndexes are the indexes that hold the issues in an order's leading
 // column.
@@ -267,7 +263,8 @@ var orderIndexes = map[issues.IssueSort]string{
 const scanBudget = 20_000
 
 func (t issueTx) ListIssues(ctx context.Context, f issues.IssueFilter, o forge.ListOptions) ([]*issues.Issue, int64, error) {
-	where, args, ok := issueWhere(f, false)
+	d := t.db.d
+	where, args, ok := d.issueWhere(f, false)
 	if !ok {
 		return []*issues.Issue{}, 0, nil
 	}
@@ -278,7 +275,7 @@ func (t issueTx) ListIssues(ctx context.Context, f issues.IssueFilter, o forge.L
 			return nil, 0, mapError(err, "labels")
 		}
 	}
-	countQ, countArgs := issueCount(f, where, args, disjoint)
+	countQ, countArgs := d.issueCount(f, where, args, disjoint)
 	if err := t.queryRow(ctx, countQ, countArgs...).Scan(&total, &size); err != nil {
 		return nil, 0, mapError(err, "count issues")
 	}
@@ -296,15 +293,21 @@ func (t issueTx) ListIssues(ctx context.Context, f issues.IssueFilter, o forge.L
 	pageEnd := int64(o.Offset()) + int64(max(o.Limit, 0))
 	oneRepo := len(f.RepoIDs) == 1 && !f.PublicRepos && f.State != "" && f.State != issues.StateAll
 	if index, ok := orderIndexes[f.Sort]; ok && !oneRepo && o.Limit >= 0 && pageEnd*size <= scanBudget*total {
-		from += "INDEXED BY " + index + " "
+		from = " FROM issue i" + d.indexedBy(index)
 		// The walk meets about pageEnd × size / total issues: look each
 		// one up rather than gather every match first.
-		where, args, _ = issueWhere(f, true)
+		where, args, _ = d.issueWhere(f, true)
 	}
 	if f.Sort == issues.IssueSortNearDueDate || f.Sort == issues.IssueSortFarDueDate {
 		from += "LEFT JOIN milestone m ON m.id = i.milestone_id "
 	}
+	// No LIMIT -1 for "all": PostgreSQL refuses a negative LIMIT, and the
+	// largest BIGINT means no limit on both engines.
+	limit := int64(o.Limit)
+	if limit < 0 {
+		limit = math.MaxInt64
+	}
 	list, err := t.scanIssues(ctx, "SELECT "+issueCols+from+"WHERE "+where+" ORDER BY "+order+" LIMIT ? OFFSET ?",
-		append(args, o.Limit, o.Offset())...)
+		append(args, limit, o.Offset())...)
 	return list, total, err
 }

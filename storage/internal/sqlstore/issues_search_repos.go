@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -27,38 +26,40 @@ import (
 // team that gives the unit, and everyone but restricted users on a
 // public one.
 var sqlSearchableRepos = prepared(`WITH
-	a AS (SELECT :uid AS uid, :anon AS anon, :admin AS admin, :restricted AS restricted, :public AS public_only),
-	collab AS (SELECT repo_id FROM collaboration WHERE user_id = :uid AND mode > 0),
-	seen_collab AS (SELECT repo_id FROM collaboration WHERE user_id = :visible),
-	member AS (SELECT org_id FROM org_user WHERE uid = :uid),
-	seen_member AS (SELECT org_id FROM org_user WHERE uid = :visible),
+	a AS (SELECT CAST(?1 AS BIGINT) AS uid, CAST(?2 AS BOOLEAN) AS anon, CAST(?3 AS BOOLEAN) AS admin,
+		CAST(?4 AS BOOLEAN) AS restricted, CAST(?5 AS BOOLEAN) AS public_only),
+	collab AS (SELECT repo_id FROM collaboration WHERE user_id = ?1 AND mode > 0),
+	seen_collab AS (SELECT repo_id FROM collaboration WHERE user_id = ?6),
+	member AS (SELECT org_id FROM org_user WHERE uid = ?1),
+	seen_member AS (SELECT org_id FROM org_user WHERE uid = ?6),
 	team_grant AS MATERIALIZED (SELECT tr.repo_id, tu.uid, max(tm.authorize) AS authorize,
-			max(EXISTS (SELECT 1 FROM team_unit un WHERE un.team_id = tm.id AND un.unit = 'repo.issues' AND un.access_mode > 0)) AS issues,
-			max(EXISTS (SELECT 1 FROM team_unit un WHERE un.team_id = tm.id AND un.unit = 'repo.pulls' AND un.access_mode > 0)) AS pulls
+			max(CASE WHEN EXISTS (SELECT 1 FROM team_unit un WHERE un.team_id = tm.id AND un.unit = 'repo.issues' AND un.access_mode > 0) THEN 1 ELSE 0 END) AS issues,
+			max(CASE WHEN EXISTS (SELECT 1 FROM team_unit un WHERE un.team_id = tm.id AND un.unit = 'repo.pulls' AND un.access_mode > 0) THEN 1 ELSE 0 END) AS pulls
 		FROM team_user tu JOIN team tm ON tm.id = tu.team_id JOIN team_repo tr ON tr.team_id = tm.id
 		JOIN repository tr_r ON tr_r.id = tr.repo_id AND tr_r.owner_id = tm.org_id
-		WHERE tu.uid IN (:uid, :visible) AND tu.uid > 0 GROUP BY tr.repo_id, tu.uid),
+		WHERE tu.uid IN (?1, ?6) AND tu.uid > 0 GROUP BY tr.repo_id, tu.uid),
 	v AS (SELECT r.id, r.owner_id, r.is_private, r.has_issues, r.external_tracker, r.has_pull_requests,
 			u.type AS owner_type, u.visibility IN ('public', '') AS public_owner, u.visibility AS owner_visibility,
-			r.id IN collab AS collab, r.owner_id IN member AS member,
-			g.authorize AS team_mode, coalesce(g.issues, 0) AS team_issues, coalesce(g.pulls, 0) AS team_pulls
+			r.id IN (SELECT repo_id FROM collab) AS collab, r.owner_id IN (SELECT org_id FROM member) AS member,
+			g.authorize AS team_mode, coalesce(g.issues, 0) > 0 AS team_issues, coalesce(g.pulls, 0) > 0 AS team_pulls
 		FROM repository r JOIN users u ON u.id = r.owner_id
-		LEFT JOIN team_grant g ON g.repo_id = r.id AND g.uid = :uid
-		WHERE r.status = :ready AND (:owner = 0 OR r.owner_id = :owner)
-		AND (:all OR (r.is_private = 0 AND :restricted = 0 AND (u.visibility IN ('public', '') OR (u.visibility = 'limited' AND :visible > 0)
-				OR r.owner_id IN seen_member))
-			OR r.owner_id = :visible OR r.id IN seen_collab
-			OR r.id IN (SELECT repo_id FROM team_grant WHERE uid = :visible))),
+		LEFT JOIN team_grant g ON g.repo_id = r.id AND g.uid = ?1
+		WHERE r.status = ?9 AND (?8 = 0 OR r.owner_id = ?8)
+		AND (CAST(?7 AS BOOLEAN) OR (NOT r.is_private AND NOT CAST(?4 AS BOOLEAN)
+				AND (u.visibility IN ('public', '') OR (u.visibility = 'limited' AND ?6 > 0)
+				OR r.owner_id IN (SELECT org_id FROM seen_member)))
+			OR r.owner_id = ?6 OR r.id IN (SELECT repo_id FROM seen_collab)
+			OR r.id IN (SELECT repo_id FROM team_grant WHERE uid = ?6))),
 	p AS (SELECT v.*,
 			NOT (a.public_only AND (v.is_private OR NOT v.public_owner))
 			AND NOT (a.anon AND v.is_private)
 			AND (v.collab OR CASE
 				WHEN a.public_only OR a.anon THEN v.public_owner
-				WHEN a.admin OR a.uid = v.owner_id THEN 1
+				WHEN a.admin OR a.uid = v.owner_id THEN TRUE
 				WHEN v.owner_visibility = 'private' OR a.restricted THEN v.member
-				ELSE 1 END) AS seen,
+				ELSE TRUE END) AS seen,
 			a.anon OR a.admin OR a.uid = v.owner_id OR (v.owner_type = 1 AND coalesce(v.team_mode, 0) >= 3) AS full_access,
-			v.collab OR (v.is_private = 0 AND NOT a.restricted) AS plain
+			v.collab OR (NOT v.is_private AND NOT a.restricted) AS plain
 		FROM v, a)
 	SELECT id,
 		seen AND has_issues AND NOT external_tracker AND (full_access OR plain OR (owner_type = 1 AND team_issues)),
@@ -75,9 +76,7 @@ func (t issueTx) SearchableRepos(ctx context.Context, actor forge.Actor, ownerID
 		visible, all = 0, false
 	}
 	rows, err := t.query(ctx, sqlSearchableRepos,
-		sql.Named("uid", uid), sql.Named("anon", uid == 0), sql.Named("admin", actor.IsSiteAdmin()),
-		sql.Named("restricted", restricted), sql.Named("public", publicOnly), sql.Named("visible", visible),
-		sql.Named("all", all), sql.Named("owner", ownerID), sql.Named("ready", forge.RepoReady))
+		uid, uid == 0, actor.IsSiteAdmin(), restricted, publicOnly, visible, all, ownerID, forge.RepoReady)
 	if err != nil {
 		return nil, nil, mapError(err, "searchable repositories")
 	}
