@@ -267,8 +267,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	// notification service once both exist.
 	events := &issueEvents{log: log}
 	issueHooks := &hookIssues{log: log}
+	outbox := hooks.NewWake() // issue events reach webhooks through the outbox (outbox.go)
 	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Blobs: blobs, Logger: log,
-		Listeners: []issues.Listener{events, issueHooks}, Teams: orgSvc, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}, Quota: o.quota})
+		Listeners: []issues.Listener{events}, Outbox: outbox, Teams: orgSvc, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}, Quota: o.quota})
 	if err != nil {
 		return err
 	}
@@ -315,6 +316,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 	}()
 	defer func() { stopHooks(); <-hookDone }()
+	stopOutbox, err := startOutbox(ctx, hookSvc, outbox, issueHooks, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	defer stopOutbox()
 	quotaSvc, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: o.quota, Orgs: orgSvc})
 	if err != nil {
 		return err
