@@ -243,13 +243,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	defer startBlobSweeper(ctx, db, blobs, o.blobSweep, log)() // sweep.go
 	pushes := &hookPushes{log: log}
+	outbox := hooks.NewWake() // webhook events go through the outbox (outbox.go)
 	repoHooks := &hookRepos{log: log}
 	releaseHooks := &hookReleases{log: log}
 	pullPush := &pullPushes{}
 	mirrorPush := &mirrorPushes{log: log}
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, MaxFilesPerCommit: o.limits.maxFilesPerCommit,
-		PushListeners: []repos.PushListener{pushes, pullPush, mirrorPush}, RepoListeners: []repos.RepoListener{repoHooks}, Quota: o.quota,
-		ReleaseListeners: []repos.ReleaseListener{releaseHooks}})
+		PushListeners: []repos.PushListener{pullPush, mirrorPush}, Quota: o.quota, Outbox: outbox})
 	if err != nil {
 		return err
 	}
@@ -267,7 +267,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	// notification service once both exist.
 	events := &issueEvents{log: log}
 	issueHooks := &hookIssues{log: log}
-	outbox := hooks.NewWake() // issue events reach webhooks through the outbox (outbox.go)
 	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Blobs: blobs, Logger: log,
 		Listeners: []issues.Listener{events}, Outbox: outbox, Teams: orgSvc, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}, Quota: o.quota})
 	if err != nil {
@@ -316,7 +315,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 	}()
 	defer func() { stopHooks(); <-hookDone }()
-	stopOutbox, err := startOutbox(ctx, hookSvc, outbox, issueHooks, log)
+	stopOutbox, err := startOutbox(ctx, hookSvc, outbox, outboxHandlers{issueHooks, repoHooks, releaseHooks, pushes}, log)
 	if err != nil {
 		ln.Close()
 		return err

@@ -11,11 +11,12 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
 
-// testOutbox: events appended in a domain's transaction (issues, hooks)
-// are pending, oldest first, with their kind, data and time; a rolled-back
+// testOutbox: events appended in a domain's transaction (issues, repos,
+// hooks) are pending, oldest first, with their kind, data and time; a rolled-back
 // transaction appends nothing; a claim hides the events it holds from
 // other claims until it ends; FinishOutbox marks an event processed once,
 // only under its current claim.
@@ -34,12 +35,10 @@ func testOutbox(t *testing.T, b Backend) {
 		return boom
 	})
 	require.ErrorIs(t, err, boom)
-	hookUpdate(t, s, func(tx hooks.Tx) error {
-		if err := tx.AppendOutbox(ctx, "repo.created", []byte(`{"id":7}`), at.Add(time.Second)); err != nil {
-			return err
-		}
-		return tx.AppendOutbox(ctx, "push", nil, at.Add(2*time.Second))
-	})
+	require.NoError(t, b.Repos().Update(ctx, func(tx repos.Tx) error {
+		return tx.AppendOutbox(ctx, "repo.created", []byte(`{"id":7}`), at.Add(time.Second))
+	}))
+	hookUpdate(t, s, func(tx hooks.Tx) error { return tx.AppendOutbox(ctx, "push", nil, at.Add(2*time.Second)) })
 
 	claim := func(name string, now time.Time, limit int) []*hooks.OutboxEvent {
 		t.Helper()

@@ -29,3 +29,8 @@ func (x recIssuesTx) AppendOutbox(ctx context.Context, kind string, data []byte,
 	x.rec.hit("issues.Tx.AppendOutbox")
 	return x.Tx.AppendOutbox(ctx, kind, data, at)
 }
+
+func (x recReposTx) AppendOutbox(ctx context.Context, kind string, data []byte, at time.Time) error {
+	x.rec.hit("repos.Tx.AppendOutbox")
+	return x.Tx.AppendOutbox(ctx, kind, data, at)
+}
