@@ -2,7 +2,9 @@ package hooks_test
 
 import (
 	"context"
+	"encoding/json"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 
@@ -163,4 +165,93 @@ func TestOutboxCrashBetweenClaimAndDone(t *testing.T) {
 	e.clock.Step(2 * time.Minute)
 	assert.Equal(t, 0, e.dispatch(t))
 	assert.Len(t, e.tasks(t), 1, "delivered once, never twice")
+}
+
+// TestOutboxRepoEvents: with an outbox, repositories created and deleted
+// append their events in their transactions; the dispatcher turns them
+// into the repository events of the owner's hooks, each once.
+func TestOutboxRepoEvents(t *testing.T) {
+	t.Parallel()
+	e := newOutboxEnv(t)
+	rs, err := repos.New(repos.Config{Store: e.db.Repos(), Git: memgit.New(), Clock: e.clock, Outbox: e.wake})
+	require.NoError(t, err)
+	for _, kind := range []string{repos.OutboxRepoCreated, repos.OutboxRepoDeleted} {
+		e.disp.Handle(kind, func(ctx context.Context, data []byte) error {
+			ev, err := repos.UnmarshalOutbox(data)
+			if err != nil {
+				return err
+			}
+			if kind == repos.OutboxRepoCreated {
+				return e.hooks.RepoCreated(ctx, ev.Actor, ev.Repo)
+			}
+			return e.hooks.RepoDeleted(ctx, ev.Actor, ev.Repo)
+		})
+	}
+	h, err := e.hooks.Create(e.ctx, e.alice, hooks.UserHooks(), hooks.CreateOptions{Type: hooks.TypeForgejo,
+		Config: hooks.Settings{"url": "https://receiver.example/u", "content_type": "json"}, Events: []string{"repository"}, Active: true})
+	require.NoError(t, err)
+	_, err = rs.Create(e.ctx, e.alice, "", repos.CreateOptions{Name: "second"})
+	require.NoError(t, err)
+	require.NoError(t, rs.Delete(e.ctx, e.alice, "alice", "second"))
+	assert.Equal(t, 2, e.dispatch(t))
+	assert.Equal(t, 0, e.dispatch(t))
+	list, _, err := e.hooks.Tasks(e.ctx, e.alice, hooks.UserHooks(), h.ID, forge.ListOptions{})
+	require.NoError(t, err)
+	require.Len(t, list, 2)
+	var actions []string
+	for _, k := range list {
+		assert.Equal(t, "repository", k.Event)
+		assert.Contains(t, string(k.Payload), `"name":"second"`)
+		var p struct{ Action string }
+		require.NoError(t, json.Unmarshal(k.Payload, &p))
+		actions = append(actions, p.Action)
+	}
+	assert.ElementsMatch(t, []string{"created", "deleted"}, actions)
+}
+
+// TestOutboxTwoDispatchers: two dispatchers sharing the database (two
+// servers) running at once process every event once between them; Run
+// is woken by the commits' signal (its poll is an hour).
+func TestOutboxTwoDispatchers(t *testing.T) {
+	t.Parallel()
+	e := newOutboxEnv(t)
+	const n = 12
+	ctx, cancel := context.WithCancel(e.ctx)
+	defer cancel()
+	other, err := hooks.NewDispatcher(hooks.DispatcherConfig{Service: e.hooks, Clock: e.clock, Wake: e.wake,
+		PollInterval: time.Hour, Batch: 2})
+	require.NoError(t, err)
+	first, err := hooks.NewDispatcher(hooks.DispatcherConfig{Service: e.hooks, Clock: e.clock, Wake: e.wake,
+		PollInterval: time.Hour, Batch: 3})
+	require.NoError(t, err)
+	for _, d := range []*hooks.Dispatcher{first, other} {
+		d.Handle(issues.OutboxKind, func(ctx context.Context, data []byte) error {
+			ev, err := issues.UnmarshalEvent(data)
+			if err != nil || ev.Kind != issues.EventCreate {
+				return err
+			}
+			return e.hooks.IssueChanged(ctx, ev.Actor, ev.Repo, hooks.IssueInfo{ID: int64(ev.Issue.ID), Number: ev.Issue.Index,
+				Title: ev.Issue.Title, PosterID: ev.Issue.PosterID}, hooks.ActionOpened)
+		})
+	}
+	done := make(chan error, 2)
+	for _, d := range []*hooks.Dispatcher{first, other} {
+		go func() { done <- d.Run(ctx) }()
+	}
+	for i := range n {
+		_, err := e.issues.Create(e.ctx, e.alice, "alice", "proj", issues.CreateIssueOption{Title: "issue " + string(rune('a'+i))})
+		require.NoError(t, err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for len(e.tasks(t)) < n && time.Now().Before(deadline) {
+		e.wake.Signal() // a poll for the one that lost the race for the signal
+		runtime.Gosched()
+	}
+	cancel()
+	require.NoError(t, <-done)
+	require.NoError(t, <-done)
+	list, _, err := e.hooks.Tasks(e.ctx, e.alice, hooks.RepoHooks("alice", "proj"), e.hook.ID, forge.ListOptions{Limit: 50})
+	require.NoError(t, err)
+	assert.Len(t, list, n, "each event made its task once")
+	assert.Equal(t, 0, e.dispatch(t), "nothing left")
 }
