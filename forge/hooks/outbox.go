@@ -52,6 +52,7 @@ type OutboxHandler func(ctx context.Context, data []byte) error
 const (
 	DefaultLease       = time.Minute
 	DefaultOutboxBatch = 16
+	DefaultOutboxKeep  = 24 * time.Hour
 )
 
 // Wake is the signal a Dispatcher waits on besides its poll: domains call
@@ -92,6 +93,10 @@ type DispatcherConfig struct {
 	Batch int
 	// NewClaim names each pass's claim; nil means random UUIDs.
 	NewClaim func() string
+	// Keep is how long processed events stay in the outbox before Prune
+	// (which Run calls at each poll) deletes them; 0 means
+	// DefaultOutboxKeep.
+	Keep time.Duration
 }
 
 // Dispatcher hands the outbox's events to their handlers and stores the
@@ -115,6 +120,7 @@ func NewDispatcher(cfg DispatcherConfig) (*Dispatcher, error) {
 	cfg.Lease = cmp.Or(cfg.Lease, DefaultLease)
 	cfg.PollInterval = cmp.Or(cfg.PollInterval, DefaultPollInterval)
 	cfg.Batch = cmp.Or(cfg.Batch, DefaultOutboxBatch)
+	cfg.Keep = cmp.Or(cfg.Keep, DefaultOutboxKeep)
 	if cfg.NewClaim == nil {
 		cfg.NewClaim = newUUID
 	}
@@ -225,8 +231,21 @@ func (d *Dispatcher) process(ctx context.Context, claim string, e *OutboxEvent) 
 	return err
 }
 
+// Prune deletes the events processed more than Keep ago and returns how
+// many.
+func (d *Dispatcher) Prune(ctx context.Context) (int64, error) {
+	var n int64
+	err := d.svc.store.Update(ctx, func(tx Tx) error {
+		var err error
+		n, err = tx.PruneOutbox(ctx, d.clock.Now().Add(-d.cfg.Keep))
+		return err
+	})
+	return n, err
+}
+
 // Run dispatches events until ctx ends: whenever Signal is called, and
-// every PollInterval. It returns nil when ctx ends.
+// every PollInterval, when it also prunes (Prune). It returns nil when ctx
+// ends.
 func (d *Dispatcher) Run(ctx context.Context) error {
 	tick := time.NewTicker(d.cfg.PollInterval)
 	defer tick.Stop()
@@ -246,6 +265,9 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 			return nil
 		case <-d.cfg.Wake:
 		case <-tick.C:
+			if _, err := d.Prune(ctx); err != nil && ctx.Err() == nil {
+				d.log.Info("outbox prune", "err", err)
+			}
 		}
 	}
 }

@@ -165,6 +165,15 @@ func TestOutboxCrashBetweenClaimAndDone(t *testing.T) {
 	e.clock.Step(2 * time.Minute)
 	assert.Equal(t, 0, e.dispatch(t))
 	assert.Len(t, e.tasks(t), 1, "delivered once, never twice")
+
+	// Processed events are pruned once older than Keep (a day).
+	pruned, err := e.disp.Prune(e.ctx)
+	require.NoError(t, err)
+	assert.Zero(t, pruned, "kept a day")
+	e.clock.Step(25 * time.Hour)
+	pruned, err = e.disp.Prune(e.ctx)
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), pruned)
 }
 
 // TestOutboxRepoEvents: with an outbox, repositories created and deleted

@@ -70,4 +70,7 @@ type Tx interface {
 	// there is no such event, forge.ErrConflict if it is processed
 	// already or its claim is no longer claim.
 	FinishOutbox(ctx context.Context, id forge.ID, claim string, at time.Time) error
+	// PruneOutbox deletes the events processed before before (pending
+	// ones stay) and returns how many.
+	PruneOutbox(ctx context.Context, before time.Time) (int64, error)
 }

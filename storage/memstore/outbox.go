@@ -64,3 +64,18 @@ func (t hookTx) FinishOutbox(ctx context.Context, id forge.ID, claim string, at 
 	t.st.outbox[id] = e
 	return nil
 }
+
+// PruneOutbox implements hooks.Tx.
+func (t hookTx) PruneOutbox(ctx context.Context, before time.Time) (int64, error) {
+	if err := t.write(ctx); err != nil {
+		return 0, err
+	}
+	var n int64
+	for id, e := range t.st.outbox {
+		if !e.Done.IsZero() && e.Done.Before(ts(before)) {
+			delete(t.st.outbox, id)
+			n++
+		}
+	}
+	return n, nil
+}

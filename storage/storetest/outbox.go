@@ -90,4 +90,24 @@ func testOutbox(t *testing.T, b Backend) {
 	require.NoError(t, finish(first[1].ID, "d"))
 	require.NoError(t, finish(second[0].ID, "d"))
 	assert.Empty(t, claim("e", later.Add(time.Hour), 10))
+
+	// Pruning deletes the events processed before the time given: all
+	// three were processed at at+1h.
+	prune := func(before time.Time) int64 {
+		t.Helper()
+		var n int64
+		hookUpdate(t, s, func(tx hooks.Tx) error {
+			var err error
+			n, err = tx.PruneOutbox(ctx, before)
+			return err
+		})
+		return n
+	}
+	hookUpdate(t, s, func(tx hooks.Tx) error { return tx.AppendOutbox(ctx, "pending", []byte(`{}`), at) })
+	assert.Equal(t, int64(0), prune(at.Add(time.Hour)), "processed at that time, not before")
+	assert.Equal(t, int64(3), prune(at.Add(2*time.Hour)))
+	assert.ErrorIs(t, finish(first[0].ID, "a"), forge.ErrNotFound, "pruned")
+	left := claim("f", later.Add(time.Hour), 10)
+	require.Len(t, left, 1, "a pending event is never pruned")
+	assert.Equal(t, "pending", left[0].Kind)
 }

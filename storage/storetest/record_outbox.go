@@ -34,3 +34,8 @@ func (x recReposTx) AppendOutbox(ctx context.Context, kind string, data []byte, 
 	x.rec.hit("repos.Tx.AppendOutbox")
 	return x.Tx.AppendOutbox(ctx, kind, data, at)
 }
+
+func (x recHooksTx) PruneOutbox(ctx context.Context, before time.Time) (int64, error) {
+	x.rec.hit("hooks.Tx.PruneOutbox")
+	return x.Tx.PruneOutbox(ctx, before)
+}

@@ -15,6 +15,7 @@ var (
 	sqlClaimOneOutbox = prepared(`UPDATE outbox SET claim = ?, claim_until_unix = ? WHERE id = ?`)
 	sqlOutboxState    = prepared(`SELECT claim, done_unix FROM outbox WHERE id = ?`)
 	sqlFinishOutbox   = prepared(`UPDATE outbox SET done_unix = ? WHERE id = ? AND done_unix = 0 AND claim = ?`)
+	sqlPruneOutbox    = prepared(`DELETE FROM outbox WHERE done_unix <> 0 AND done_unix < ?`)
 )
 
 // sqlClaimOutbox selects the events to claim; the dialect's SkipLocked
@@ -82,4 +83,14 @@ func (t hookTx) FinishOutbox(ctx context.Context, id forge.ID, claim string, at 
 		return forge.Errorf(forge.ErrConflict, "outbox event %d: processed already", id)
 	}
 	return forge.Errorf(forge.ErrConflict, "outbox event %d: claimed by another pass", id)
+}
+
+// PruneOutbox implements hooks.Tx.
+func (t hookTx) PruneOutbox(ctx context.Context, before time.Time) (int64, error) {
+	res, err := t.exec(ctx, sqlPruneOutbox, toUnix(before))
+	if err != nil {
+		return 0, mapError(err, "prune outbox")
+	}
+	n, err := res.RowsAffected()
+	return n, mapError(err, "prune outbox")
 }
