@@ -32,7 +32,10 @@ type Event struct {
 // system hooks, whose events include ev.Word and whose branch filter
 // passes ev.Branch. Hooks of a type Hearth does not deliver (see
 // Deliverable) get nothing. It returns once the
-// tasks are stored; Run delivers them, in the hook type's format.
+// tasks are stored; Run delivers them, in the hook type's format. Called
+// with the ctx of an OutboxHandler it stores nothing: the Dispatcher
+// stores the tasks in the transaction that marks the event processed (as
+// it does the default hooks RepoCreated and Forked copy).
 func (s *Service) Enqueue(ctx context.Context, ev Event) error {
 	if c := collectorFrom(ctx); c != nil {
 		// Handling an outbox event: the dispatcher stores the tasks in
