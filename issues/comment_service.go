@@ -35,7 +35,7 @@ func (s *Service) CreateComment(ctx context.Context, actor forge.Actor, owner, r
 	now := s.clock.Now()
 	var view *CommentView
 	var mentioned []forge.ID
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err = s.update(ctx, func(tx Tx) error {
 		is, err := a.issue(ctx, tx, index)
 		if err != nil {
 			return err
@@ -70,8 +70,10 @@ func (s *Service) CreateComment(ctx context.Context, actor forge.Actor, owner, r
 		}
 		view = vs[0]
 		return nil
+	}, func(ctx context.Context, _ Tx) error {
+		s.emitComment(ctx, nil, actor, view, mentioned...)
+		return nil
 	})
-	s.emitComment(ctx, err, actor, view, mentioned...)
 	return view, err
 }
 
@@ -207,7 +209,7 @@ func (s *Service) EditComment(ctx context.Context, actor forge.Actor, owner, rep
 	now := s.clock.Now()
 	var view *CommentView
 	var oldBody string
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err = s.update(ctx, func(tx Tx) error {
 		c, is, err := a.comment(ctx, tx, id)
 		if err != nil {
 			return err
@@ -251,10 +253,10 @@ func (s *Service) EditComment(ctx context.Context, actor forge.Actor, owner, rep
 		}
 		view = vs[0]
 		return nil
+	}, func(ctx context.Context, _ Tx) error {
+		s.emitCommentChange(ctx, nil, EventCommentEdit, actor, a.repo, view.Issue, view.Comment, oldBody)
+		return nil
 	})
-	if view != nil {
-		s.emitCommentChange(ctx, err, EventCommentEdit, actor, a.repo, view.Issue, view.Comment, oldBody)
-	}
 	return view, err
 }
 
@@ -272,7 +274,7 @@ func (s *Service) DeleteComment(ctx context.Context, actor forge.Actor, owner, r
 	var blobs []string
 	var gone *Comment
 	var goneFrom *Issue
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err = s.update(ctx, func(tx Tx) error {
 		blobs = nil // a store may run this function again (PostgreSQL retries conflicts)
 		c, is, err := a.comment(ctx, tx, id)
 		if err != nil {
@@ -297,11 +299,13 @@ func (s *Service) DeleteComment(ctx context.Context, actor forge.Actor, owner, r
 		is.NumComments = max(0, is.NumComments-1)
 		gone, goneFrom = c, is
 		return tx.UpdateIssue(ctx, is)
+	}, func(ctx context.Context, _ Tx) error {
+		s.emitCommentChange(ctx, nil, EventCommentDelete, actor, a.repo, goneFrom, gone, "")
+		return nil
 	})
 	if err != nil {
 		return err
 	}
-	s.emitCommentChange(ctx, nil, EventCommentDelete, actor, a.repo, goneFrom, gone, "")
 	s.deleteBlobs(ctx, blobs)
 	return nil
 }

@@ -48,8 +48,19 @@ type Listener interface {
 	IssueEvent(ctx context.Context, e Event)
 }
 
-// emit tells every listener of e.
+// emit records e in the transaction of update (events' ctx), which
+// appends it to the outbox and tells the listeners once committed; outside
+// one it tells every listener of e at once.
 func (s *Service) emit(ctx context.Context, e Event) {
+	if sink, _ := ctx.Value(sinkKey{}).(*eventSink); sink != nil {
+		sink.list = append(sink.list, e)
+		return
+	}
+	s.tell(ctx, e)
+}
+
+// tell tells every listener of e.
+func (s *Service) tell(ctx context.Context, e Event) {
 	for _, l := range s.cfg.Listeners {
 		if l != nil {
 			l.IssueEvent(ctx, e)

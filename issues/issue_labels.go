@@ -54,7 +54,7 @@ func (s *Service) labelWrite(ctx context.Context, actor forge.Actor, owner, repo
 	var out []*Label
 	var view *IssueView
 	var edit *change
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err = s.update(ctx, func(tx Tx) error {
 		is, err := a.issue(ctx, tx, index)
 		if err != nil {
 			return err
@@ -83,10 +83,10 @@ func (s *Service) labelWrite(ctx context.Context, actor forge.Actor, owner, repo
 			view, err = a.view(ctx, tx, is)
 		}
 		return err
+	}, func(ctx context.Context, _ Tx) error {
+		s.emitChanges(ctx, nil, actor, view, edit, view.Issue.Title, view.Issue.Body)
+		return nil
 	})
-	if view != nil {
-		s.emitChanges(ctx, err, actor, view, edit, view.Issue.Title, view.Issue.Body)
-	}
 	return out, err
 }
 

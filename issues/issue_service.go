@@ -56,7 +56,7 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 	var view *IssueView
 	var mentioned []forge.ID
 	var created *change
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err = s.update(ctx, func(tx Tx) error {
 		if err := checkBlocked(ctx, tx, actor, a.repo.OwnerID); err != nil {
 			return err
 		}
@@ -122,9 +122,11 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner, repo str
 		}
 		view, err = a.view(ctx, tx, is)
 		return err
+	}, func(ctx context.Context, _ Tx) error {
+		s.emitCreateAssignees(ctx, nil, actor, view, created)
+		s.emitView(ctx, nil, EventCreate, actor, view, nil, mentioned...)
+		return nil
 	})
-	s.emitCreateAssignees(ctx, err, actor, view, created)
-	s.emitView(ctx, err, EventCreate, actor, view, nil, mentioned...)
 	return view, err
 }
 
@@ -274,7 +276,7 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, repo strin
 	wasClosed := false
 	var edit *change
 	var oldTitle, oldBody string
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err = s.update(ctx, func(tx Tx) error {
 		is, err := a.issue(ctx, tx, index)
 		if err != nil {
 			return err
@@ -309,9 +311,11 @@ func (s *Service) Edit(ctx context.Context, actor forge.Actor, owner, repo strin
 		}
 		view, err = a.view(ctx, tx, is)
 		return err
+	}, func(ctx context.Context, _ Tx) error {
+		s.emitChanges(ctx, nil, actor, view, edit, oldTitle, oldBody)
+		s.emitState(ctx, nil, actor, view, wasClosed)
+		return nil
 	})
-	s.emitChanges(ctx, err, actor, view, edit, oldTitle, oldBody)
-	s.emitState(ctx, err, actor, view, wasClosed)
 	return view, err
 }
 

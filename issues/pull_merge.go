@@ -257,11 +257,10 @@ func (s *Service) MergePullDetailed(ctx context.Context, actor forge.Actor, owne
 	// (markMergedAttempts) so that a passing store failure does not leave
 	// it open with its branch merged; what still fails is caught by the
 	// check above on the next merge attempt.
-	var comment *Comment
 	for attempt := 1; ; attempt++ {
 		var mis *Issue
 		var mpr *PullRequest
-		mis, mpr, comment, err = s.markMerged(ctx, actor, is, pr, st, commitID, manual, now)
+		mis, mpr, _, err = s.markMerged(ctx, actor, a.repo, is, pr, st, commitID, manual, now)
 		if err == nil {
 			is, pr = mis, mpr
 			break
@@ -272,7 +271,6 @@ func (s *Service) MergePullDetailed(ctx context.Context, actor forge.Actor, owne
 		s.log.DebugContext(ctx, "pulls: marking merged", "pull", pr.ID, "attempt", attempt, "err", err)
 	}
 	out.CommitID = commitID
-	s.emitPull(ctx, EventPullMerge, actor, a.repo, is, pr, comment, nil)
 	if !manual {
 		s.notifyPush(ctx, actor, a.repo, []repos.RefUpdate{{Ref: "refs/heads/" + pr.BaseBranch, OldID: st.base, NewID: commitID}})
 	}
@@ -293,14 +291,15 @@ const markMergedAttempts = 3
 // markMerged records that pull request pr (issue is) was merged as
 // commitID: the pull request row, its scheduled merge removed, a merge
 // comment and the issue closed, in one transaction. It returns the
-// updated issue, pull request and comment.
-func (s *Service) markMerged(ctx context.Context, actor forge.Actor, is *Issue, pr *PullRequest, st *pullState, commitID string, manual bool, now time.Time) (*Issue, *PullRequest, *Comment, error) {
+// updated issue, pull request and comment; the EventPullMerge of repo is
+// emitted in the same transaction.
+func (s *Service) markMerged(ctx context.Context, actor forge.Actor, repo *forge.Repository, is *Issue, pr *PullRequest, st *pullState, commitID string, manual bool, now time.Time) (*Issue, *PullRequest, *Comment, error) {
 	var (
 		comment *Comment
 		outIs   *Issue
 		outPr   *PullRequest
 	)
-	err := s.store.Update(ctx, func(tx Tx) error {
+	err := s.update(ctx, func(tx Tx) error {
 		cur, err := tx.PullByIssueID(ctx, pr.IssueID)
 		if err != nil {
 			return err
@@ -336,6 +335,9 @@ func (s *Service) markMerged(ctx context.Context, actor forge.Actor, is *Issue, 
 			return err
 		}
 		outIs, outPr = cis, cur
+		return nil
+	}, func(ctx context.Context, _ Tx) error {
+		s.emitPull(ctx, EventPullMerge, actor, repo, outIs, outPr, comment, nil)
 		return nil
 	})
 	return outIs, outPr, comment, err

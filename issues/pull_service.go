@@ -115,7 +115,7 @@ func (s *Service) CreatePull(ctx context.Context, actor forge.Actor, owner, repo
 		is      *Issue
 		created *change // the creation's change: the assignee comments it made
 	)
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err = s.update(ctx, func(tx Tx) error {
 		if err := checkBlocked(ctx, tx, actor, a.repo.OwnerID); err != nil {
 			return err
 		}
@@ -168,19 +168,22 @@ func (s *Service) CreatePull(ctx context.Context, actor forge.Actor, owner, repo
 			return err
 		}
 		return ch.commit(ctx)
+	}, func(ctx context.Context, tx Tx) error {
+		vs, err := a.pullViews(ctx, tx, []*Issue{is})
+		if err != nil || len(vs) == 0 {
+			return err
+		}
+		// Each assignee is told before the creation, as for issues
+		// (Forgejo's NewPullRequest assigns them with notification).
+		s.emitCreateAssignees(ctx, nil, actor, vs[0].IssueView, created)
+		s.emitPull(ctx, EventCreate, actor, a.repo, vs[0].Issue, vs[0].Pull, nil, nil)
+		return nil
 	})
 	if err != nil {
 		s.dropHeadRef(ctx, a.repo.ID, p.HeadRef(), st.head)
 		return nil, err
 	}
-	v, err := s.pullView(ctx, a, is.Index)
-	if err == nil {
-		// Each assignee is told before the creation, as for issues
-		// (Forgejo's NewPullRequest assigns them with notification).
-		s.emitCreateAssignees(ctx, nil, actor, v.IssueView, created)
-		s.emitPull(ctx, EventCreate, actor, a.repo, v.Issue, v.Pull, nil, nil)
-	}
-	return v, err
+	return s.pullView(ctx, a, is.Index)
 }
 
 // refSetter is the ref primitive of the git storages (repos.Git's

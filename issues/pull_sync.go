@@ -150,7 +150,7 @@ func (s *Service) resync(ctx context.Context, actor forge.Actor, base *forge.Rep
 		cur     *PullRequest
 		comment *Comment
 	)
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err = s.update(ctx, func(tx Tx) error {
 		var err error
 		if cur, err = tx.PullByIssueID(ctx, p.IssueID); err != nil {
 			return err
@@ -183,10 +183,12 @@ func (s *Service) resync(ctx context.Context, actor forge.Actor, base *forge.Rep
 		}
 		is.Updated = now
 		return tx.UpdateIssue(ctx, is)
+	}, func(ctx context.Context, _ Tx) error {
+		if comment != nil {
+			s.emitPull(ctx, EventPullSync, actor, base, is, cur, comment, nil)
+		}
+		return nil
 	})
-	if err == nil && comment != nil {
-		s.emitPull(ctx, EventPullSync, actor, base, is, cur, comment, nil)
-	}
 	return err
 }
 
@@ -300,7 +302,8 @@ func (s *Service) detectManualMerge(ctx context.Context, actor forge.Actor, repo
 		cur *PullRequest
 		c   *Comment
 	)
-	err := s.store.Update(ctx, func(tx Tx) error {
+	err := s.update(ctx, func(tx Tx) error {
+		c = nil // a rerun transaction starts over
 		var err error
 		if cur, err = tx.PullByIssueID(ctx, p.IssueID); err != nil {
 			return err
@@ -326,10 +329,12 @@ func (s *Service) detectManualMerge(ctx context.Context, actor forge.Actor, repo
 		}
 		is.IsClosed, is.Closed = true, now
 		return ch.commit(ctx)
+	}, func(ctx context.Context, _ Tx) error {
+		if c != nil {
+			s.emitPull(ctx, EventPullMerge, actor, repo, is, cur, c, nil)
+		}
+		return nil
 	})
-	if err == nil && c != nil {
-		s.emitPull(ctx, EventPullMerge, actor, repo, is, cur, c, nil)
-	}
 	return err
 }
 
@@ -381,7 +386,15 @@ func (s *Service) closePull(ctx context.Context, actor forge.Actor, repo *forge.
 		is *Issue
 		c  *Comment
 	)
-	err := s.store.Update(ctx, func(tx Tx) error {
+	base := repo
+	if p.BaseRepoID != repo.ID {
+		var err error
+		if base, _, err = s.cfg.Pulls.Repos.RepoAccessByID(ctx, actor, p.BaseRepoID); err != nil {
+			base = nil
+		}
+	}
+	err := s.update(ctx, func(tx Tx) error {
+		c = nil // a rerun transaction starts over
 		var err error
 		if is, err = tx.IssueByID(ctx, p.IssueID); err != nil {
 			return err
@@ -396,16 +409,12 @@ func (s *Service) closePull(ctx context.Context, actor forge.Actor, repo *forge.
 			return err
 		}
 		return ch.commit(ctx)
-	})
-	if err == nil && c != nil {
-		base := repo
-		if p.BaseRepoID != repo.ID {
-			if base, _, err = s.cfg.Pulls.Repos.RepoAccessByID(ctx, actor, p.BaseRepoID); err != nil {
-				return nil
-			}
+	}, func(ctx context.Context, _ Tx) error {
+		if c != nil && base != nil {
+			s.emitPull(ctx, EventClose, actor, base, is, p, c, nil)
 		}
-		s.emitPull(ctx, EventClose, actor, base, is, p, c, nil)
-	}
+		return nil
+	})
 	return err
 }
 
@@ -422,7 +431,7 @@ func (s *Service) changeTarget(ctx context.Context, actor forge.Actor, base *for
 		cur *PullRequest
 		c   *Comment
 	)
-	err := s.store.Update(ctx, func(tx Tx) error {
+	err := s.update(ctx, func(tx Tx) error {
 		var err error
 		if cur, err = tx.PullByIssueID(ctx, p.IssueID); err != nil {
 			return err
@@ -453,11 +462,15 @@ func (s *Service) changeTarget(ctx context.Context, actor forge.Actor, base *for
 			return err
 		}
 		return ch.commit(ctx)
+	}, func(ctx context.Context, _ Tx) error {
+		if cur != nil {
+			s.emitPull(ctx, EventPullRetarget, actor, base, is, cur, c, nil)
+		}
+		return nil
 	})
 	if err != nil || cur == nil {
 		return err
 	}
-	s.emitPull(ctx, EventPullRetarget, actor, base, is, cur, c, nil)
 	if err := s.resync(ctx, actor, base, cur); err != nil && !errors.Is(err, forge.ErrNotFound) {
 		return err
 	}

@@ -205,7 +205,7 @@ func (s *Service) CreateReview(ctx context.Context, actor forge.Actor, owner, re
 		r *Review
 		v []*ReviewView
 	)
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err = s.update(ctx, func(tx Tx) error {
 		pending, err := currentPending(ctx, tx, is.ID, actor.UserID())
 		if err != nil {
 			return err
@@ -227,14 +227,16 @@ func (s *Service) CreateReview(ctx context.Context, actor forge.Actor, owner, re
 		}
 		v, err = a.reviewViews(ctx, tx, is, []*Review{r})
 		return err
+	}, func(ctx context.Context, _ Tx) error {
+		if t != ReviewPending {
+			s.emitPull(ctx, EventPullReview, actor, a.repo, is, pr, nil, r)
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	s.nameReviewTeams(ctx, v)
-	if t != ReviewPending {
-		s.emitPull(ctx, EventPullReview, actor, a.repo, is, pr, nil, r)
-	}
 	return v[0], nil
 }
 
@@ -393,7 +395,7 @@ func (s *Service) SubmitReview(ctx context.Context, actor forge.Actor, owner, re
 		r *Review
 		v []*ReviewView
 	)
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err = s.update(ctx, func(tx Tx) error {
 		cur, err := a.review(ctx, tx, is, id)
 		if err != nil {
 			return err
@@ -417,12 +419,14 @@ func (s *Service) SubmitReview(ctx context.Context, actor forge.Actor, owner, re
 		}
 		v, err = a.reviewViews(ctx, tx, is, []*Review{r})
 		return err
+	}, func(ctx context.Context, _ Tx) error {
+		s.emitPull(ctx, EventPullReview, actor, a.repo, is, pr, nil, r)
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	s.nameReviewTeams(ctx, v)
-	s.emitPull(ctx, EventPullReview, actor, a.repo, is, pr, nil, r)
 	return v[0], nil
 }
 
@@ -760,7 +764,7 @@ func (s *Service) reviewRequests(ctx context.Context, actor forge.Actor, owner, 
 		made, told []*Review
 		v          []*ReviewView
 	)
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err = s.update(ctx, func(tx Tx) error {
 		made, told = nil, nil // a store may run this function again (PostgreSQL retries conflicts)
 		ch := newChange(tx, actor, is, now, now, false)
 		for _, u := range users {
@@ -800,21 +804,23 @@ func (s *Service) reviewRequests(ctx context.Context, actor forge.Actor, owner, 
 		}
 		v, err = a.reviewViews(ctx, tx, is, made)
 		return err
+	}, func(ctx context.Context, _ Tx) error {
+		kind := EventPullReviewRequestRemoved
+		if add {
+			kind = EventPullReviewRequest
+		}
+		// Only requests made or removed now are told: asking again for a
+		// reviewer already requested changes nothing and sends nothing, as
+		// Forgejo.
+		for _, r := range told {
+			s.emitPull(ctx, kind, actor, a.repo, is, pr, nil, r)
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	s.nameReviewTeams(ctx, v)
-	kind := EventPullReviewRequestRemoved
-	if add {
-		kind = EventPullReviewRequest
-	}
-	// Only requests made or removed now are told: asking again for a
-	// reviewer already requested changes nothing and sends nothing, as
-	// Forgejo.
-	for _, r := range told {
-		s.emitPull(ctx, kind, actor, a.repo, is, pr, nil, r)
-	}
 	if v == nil {
 		v = []*ReviewView{}
 	}

@@ -54,6 +54,11 @@ type Config struct {
 	NewUUID func() string
 	// Listeners are told of issue events after they commit (events.go).
 	Listeners []Listener
+	// Outbox, when set, makes every event also appended to the outbox in
+	// the transaction of the change that caused it (outbox.go), and told
+	// after the commit: the webhooks' dispatcher reads them there. Nil
+	// appends nothing.
+	Outbox Outbox
 	// Pulls configures pull requests (pull.go).
 	Pulls PullConfig
 	// Teams resolves `@org/team` mentions (mentions.go). Nil mentions no

@@ -23,6 +23,8 @@ type Store interface {
 // methods take normalised forge.ListOptions (the service normalises them);
 // a negative Limit lists everything from the page's offset.
 type Tx interface {
+	// OutboxTx appends events to the outbox (outbox.go).
+	OutboxTx
 	// UsageTx reads and charges quota in the write's transaction: the
 	// attachment upload checks the repository owner's quota with
 	// quota.Check (the attachment row is the usage).

@@ -252,13 +252,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	defer startBlobSweeper(ctx, db, blobs, o.blobSweep, log)() // sweep.go
 	pushes := &hookPushes{log: log}
+	outbox := hooks.NewWake() // webhook events go through the outbox (outbox.go)
 	repoHooks := &hookRepos{log: log}
 	releaseHooks := &hookReleases{log: log}
 	pullPush := &pullPushes{}
 	mirrorPush := &mirrorPushes{log: log}
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, MaxFilesPerCommit: o.limits.maxFilesPerCommit,
-		PushListeners: []repos.PushListener{pushes, pullPush, mirrorPush}, RepoListeners: []repos.RepoListener{repoHooks}, Quota: o.quota,
-		ReleaseListeners: []repos.ReleaseListener{releaseHooks}})
+		PushListeners: []repos.PushListener{pullPush, mirrorPush}, Quota: o.quota, Outbox: outbox})
 	if err != nil {
 		return err
 	}
@@ -277,7 +277,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	events := &issueEvents{log: log}
 	issueHooks := &hookIssues{log: log}
 	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Blobs: blobs, Logger: log,
-		Listeners: []issues.Listener{events, issueHooks}, Teams: orgSvc, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}, Quota: o.quota})
+		Listeners: []issues.Listener{events}, Outbox: outbox, Teams: orgSvc, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}, Quota: o.quota})
 	if err != nil {
 		return err
 	}
@@ -324,6 +324,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 	}()
 	defer func() { stopHooks(); <-hookDone }()
+	stopOutbox, err := startOutbox(ctx, hookSvc, outbox, outboxHandlers{issueHooks, repoHooks, releaseHooks, pushes}, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	defer stopOutbox()
 	quotaSvc, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: o.quota, Orgs: orgSvc})
 	if err != nil {
 		return err

@@ -4,6 +4,9 @@
 // (Service.Enqueue and the listeners the wiring connects to the other
 // domains) and delivered by Service.Run through a Sender, with signatures,
 // time-outs and retries with back-off; the tasks are the delivery log.
+// The domains append their events to the transactional outbox in the
+// transaction of the change (outbox.go); a Dispatcher turns each into its
+// tasks once, in the transaction that marks it processed.
 //
 // The rules (hook types, events, content types, URLs, branch filters, the
 // remote address policy) are pure functions over values. The package

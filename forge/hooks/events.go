@@ -32,11 +32,34 @@ type Event struct {
 // system hooks, whose events include ev.Word and whose branch filter
 // passes ev.Branch. Hooks of a type Hearth does not deliver (see
 // Deliverable) get nothing. It returns once the
-// tasks are stored; Run delivers them, in the hook type's format.
+// tasks are stored; Run delivers them, in the hook type's format. Called
+// with the ctx of an OutboxHandler it stores nothing: the Dispatcher
+// stores the tasks in the transaction that marks the event processed (as
+// it does the default hooks RepoCreated and Forked copy).
 func (s *Service) Enqueue(ctx context.Context, ev Event) error {
+	if c := collectorFrom(ctx); c != nil {
+		// Handling an outbox event: the dispatcher stores the tasks in
+		// the transaction that marks the event processed.
+		c.ops = append(c.ops, op{ev: ev})
+		return nil
+	}
+	n := 0
+	err := s.store.Update(ctx, func(tx Tx) error {
+		var err error
+		n, err = s.enqueueTx(ctx, tx, ev)
+		return err
+	})
+	if err == nil && n > 0 {
+		s.signal()
+	}
+	return err
+}
+
+// enqueueTx stores the tasks of ev in tx and returns how many.
+func (s *Service) enqueueTx(ctx context.Context, tx Tx, ev Event) (int, error) {
 	body, err := json.Marshal(ev.Payload)
 	if err != nil {
-		return forge.Errorf(forge.ErrInvalid, "hooks: payload: %v", err)
+		return 0, forge.Errorf(forge.ErrInvalid, "hooks: payload: %v", err)
 	}
 	name := ev.Name
 	if name == "" {
@@ -47,34 +70,28 @@ func (s *Service) Enqueue(ctx context.Context, ev Event) error {
 		typ = name
 	}
 	now := s.clock.Now()
-	n := 0
-	err = s.store.Update(ctx, func(tx Tx) error {
-		all := forge.ListOptions{Limit: -1}
-		var hooks []*Hook
-		for _, f := range []Filter{{RepoID: ev.Repo.ID}, {OwnerID: ev.Repo.OwnerID}, {System: true}} {
-			f.ActiveOnly = true
-			list, _, err := tx.ListHooks(ctx, f, all)
-			if err != nil {
-				return err
-			}
-			hooks = append(hooks, list...)
+	all := forge.ListOptions{Limit: -1}
+	var hooks []*Hook
+	for _, f := range []Filter{{RepoID: ev.Repo.ID}, {OwnerID: ev.Repo.OwnerID}, {System: true}} {
+		f.ActiveOnly = true
+		list, _, err := tx.ListHooks(ctx, f, all)
+		if err != nil {
+			return 0, err
 		}
-		for _, h := range hooks {
-			if !Deliverable(h.Type) || !Subscribes(h.Events, ev.Word) || !MatchBranchFilter(h.BranchFilter, ev.Branch) {
-				continue
-			}
-			t := &Task{HookID: h.ID, UUID: s.cfg.NewUUID(), Event: name, EventType: typ, Payload: body, NextAttempt: now, Created: now}
-			if err := tx.CreateTask(ctx, t); err != nil {
-				return err
-			}
-			n++
-		}
-		return nil
-	})
-	if err == nil && n > 0 {
-		s.signal()
+		hooks = append(hooks, list...)
 	}
-	return err
+	n := 0
+	for _, h := range hooks {
+		if !Deliverable(h.Type) || !Subscribes(h.Events, ev.Word) || !MatchBranchFilter(h.BranchFilter, ev.Branch) {
+			continue
+		}
+		t := &Task{HookID: h.ID, UUID: s.cfg.NewUUID(), Event: name, EventType: typ, Payload: body, NextAttempt: now, Created: now}
+		if err := tx.CreateTask(ctx, t); err != nil {
+			return 0, err
+		}
+		n++
+	}
+	return n, nil
 }
 
 // users loads the accounts of payloads (missing ones are nil).
@@ -144,21 +161,27 @@ func (s *Service) RepoCreated(ctx context.Context, actor forge.Actor, repo *forg
 // copyDefaults copies the default hooks into repo as repository hooks, in
 // one transaction (Forgejo's CopyDefaultWebhooksToRepo).
 func (s *Service) copyDefaults(ctx context.Context, repo *forge.Repository) error {
+	if c := collectorFrom(ctx); c != nil {
+		c.ops = append(c.ops, op{defaults: repo})
+		return nil
+	}
+	return s.store.Update(ctx, func(tx Tx) error { return s.copyDefaultsTx(ctx, tx, repo) })
+}
+
+func (s *Service) copyDefaultsTx(ctx context.Context, tx Tx, repo *forge.Repository) error {
 	now := s.clock.Now()
-	return s.store.Update(ctx, func(tx Tx) error {
-		defaults, _, err := tx.ListHooks(ctx, Filter{}, forge.ListOptions{Limit: -1})
-		if err != nil {
+	defaults, _, err := tx.ListHooks(ctx, Filter{}, forge.ListOptions{Limit: -1})
+	if err != nil {
+		return err
+	}
+	for _, d := range defaults {
+		h := d.Clone()
+		h.ID, h.RepoID, h.OwnerID, h.IsSystem, h.Created, h.Updated = 0, repo.ID, 0, false, now, now
+		if err := tx.CreateHook(ctx, h); err != nil {
 			return err
 		}
-		for _, d := range defaults {
-			h := d.Clone()
-			h.ID, h.RepoID, h.OwnerID, h.IsSystem, h.Created, h.Updated = 0, repo.ID, 0, false, now, now
-			if err := tx.CreateHook(ctx, h); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // RepoDeleted queues the repository event "deleted" for the hooks of the

@@ -56,4 +56,21 @@ type Tx interface {
 	// ListTasks returns one page of a hook's tasks, newest first, and
 	// their number.
 	ListTasks(ctx context.Context, hookID forge.ID, o forge.ListOptions) ([]*Task, int64, error)
+
+	// AppendOutbox appends an event (its kind and JSON data) to the
+	// outbox, pending, created at; domains call it in the transaction of
+	// the change the event tells.
+	AppendOutbox(ctx context.Context, kind string, data []byte, at time.Time) error
+	// ClaimOutbox claims for claim until until, and returns, at most limit
+	// pending events whose claim is free or ended (ClaimUntil not after
+	// now), oldest first. On engines with several writers it skips the
+	// events another transaction holds.
+	ClaimOutbox(ctx context.Context, claim string, now, until time.Time, limit int) ([]*OutboxEvent, error)
+	// FinishOutbox marks event id processed at at; forge.ErrNotFound if
+	// there is no such event, forge.ErrConflict if it is processed
+	// already or its claim is no longer claim.
+	FinishOutbox(ctx context.Context, id forge.ID, claim string, at time.Time) error
+	// PruneOutbox deletes the events processed before before (pending
+	// ones stay) and returns how many.
+	PruneOutbox(ctx context.Context, before time.Time) (int64, error)
 }

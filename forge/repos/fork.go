@@ -119,11 +119,15 @@ func (s *Service) ForkInto(ctx context.Context, actor forge.Actor, owner, name, 
 		if err := tx.UpdateRepo(ctx, r); err != nil {
 			return err
 		}
-		return reread(ctx, tx, actor, v)
+		if err := reread(ctx, tx, actor, v); err != nil {
+			return err
+		}
+		return s.appendOutbox(ctx, tx, OutboxRepoForked, OutboxEvent{Actor: actor, Repo: v.Repo, Parent: parent.Repo})
 	})
 	if err != nil {
 		return nil, err
 	}
+	s.signalOutbox()
 	s.notifyForked(ctx, actor, parent.Repo, v.Repo)
 	return v, nil
 }

@@ -176,9 +176,6 @@ func (s *Service) GetRelease(ctx context.Context, actor forge.Actor, owner, name
 		}
 		return fillReleases(ctx, tx, actor, []*Release{rel})
 	})
-	if err == nil {
-		s.notifyRelease(ctx, actor, v.Repo, ReleaseEvent{Op: ReleaseCreated, Release: rel})
-	}
 	return v, rel, err
 }
 
@@ -228,12 +225,24 @@ func (s *Service) CreateRelease(ctx context.Context, actor forge.Actor, owner, n
 		if err := releaseTagFree(ctx, tx, v.Repo.ID, rel.TagName, 0); err != nil {
 			return err
 		}
-		return tx.CreateRelease(ctx, rel)
+		if err := tx.CreateRelease(ctx, rel); err != nil {
+			return err
+		}
+		stored, err := tx.ReleaseByID(ctx, v.Repo.ID, rel.ID)
+		if err != nil {
+			return err
+		}
+		if err := fillReleases(ctx, tx, actor, []*Release{stored}); err != nil {
+			return err
+		}
+		return s.appendOutbox(ctx, tx, OutboxRelease, OutboxEvent{Actor: actor, Repo: v.Repo,
+			Release: &ReleaseEvent{Op: ReleaseCreated, Release: stored}})
 	})
 	if err != nil {
 		s.dropTag(ctx, v, created)
 		return nil, nil, err
 	}
+	s.signalOutbox()
 	// The release is stored: a failed refresh of the cached state (size)
 	// is logged, never reported as a failed write (as ChangeFiles).
 	if v, err = s.refreshed(ctx, v); err != nil {
@@ -393,12 +402,17 @@ func (s *Service) EditRelease(ctx context.Context, actor forge.Actor, owner, nam
 		if out, err = tx.ReleaseByID(ctx, v.Repo.ID, id); err != nil {
 			return err
 		}
-		return fillReleases(ctx, tx, actor, []*Release{out})
+		if err := fillReleases(ctx, tx, actor, []*Release{out}); err != nil {
+			return err
+		}
+		return s.appendOutbox(ctx, tx, OutboxRelease, OutboxEvent{Actor: actor, Repo: v.Repo,
+			Release: &ReleaseEvent{Op: ReleaseEdited, Release: out, WasDraft: wasDraft, TagCreated: created != ""}})
 	})
 	if err != nil {
 		s.dropTag(ctx, v, created)
 		return nil, nil, err
 	}
+	s.signalOutbox()
 	s.notifyRelease(ctx, actor, v.Repo, ReleaseEvent{Op: ReleaseEdited, Release: out, WasDraft: wasDraft, TagCreated: created != ""})
 	if created != "" {
 		v, err = s.refreshed(ctx, v)
@@ -432,11 +446,18 @@ func (s *Service) DeleteRelease(ctx context.Context, actor forge.Actor, owner, n
 		if assets, err = tx.ListAttachments(ctx, rel.ID); err != nil {
 			return err
 		}
-		return tx.DeleteRelease(ctx, rel.ID)
+		if err := tx.DeleteRelease(ctx, rel.ID); err != nil {
+			return err
+		}
+		gone := *rel
+		gone.Assets = assets
+		return s.appendOutbox(ctx, tx, OutboxRelease, OutboxEvent{Actor: actor, Repo: v.Repo,
+			Release: &ReleaseEvent{Op: ReleaseRemoved, Release: &gone}})
 	})
 	if err != nil {
 		return err
 	}
+	s.signalOutbox()
 	s.removeBlobs(ctx, assets)
 	rel.Assets = assets
 	s.notifyRelease(ctx, actor, v.Repo, ReleaseEvent{Op: ReleaseRemoved, Release: rel})

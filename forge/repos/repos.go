@@ -293,7 +293,10 @@ func (s *Service) create(ctx context.Context, actor forge.Actor, owner string, f
 			return err
 		}
 		v = &View{Repo: cur, Owner: owner}
-		return reread(ctx, tx, actor, v)
+		if err := reread(ctx, tx, actor, v); err != nil {
+			return err
+		}
+		return s.appendOutbox(ctx, tx, OutboxRepoCreated, OutboxEvent{Actor: actor, Repo: v.Repo})
 	}); err != nil {
 		// Undo as above: a repository left in RepoCreating would hold its
 		// name until Recover or StaleCreation.
@@ -302,6 +305,7 @@ func (s *Service) create(ctx context.Context, actor forge.Actor, owner string, f
 		}
 		return nil, err
 	}
+	s.signalOutbox()
 	s.notifyCreated(ctx, actor, v.Repo)
 	return v, nil
 }
@@ -338,7 +342,7 @@ func (s *Service) clearStaleCreation(ctx context.Context, tx Tx, owner forge.ID,
 
 // removeRepo deletes a repository in the recoverable order: the row is
 // marked forge.RepoDeleting, the git directory removed, then the row.
-func (s *Service) removeRepo(ctx context.Context, id forge.ID) error {
+func (s *Service) removeRepo(ctx context.Context, id forge.ID, then ...func(context.Context, Tx) error) error {
 	var forkOf forge.ID
 	if err := s.store.Update(ctx, func(tx Tx) error {
 		r, err := tx.RepoByID(ctx, id)
@@ -360,6 +364,11 @@ func (s *Service) removeRepo(ctx context.Context, id forge.ID) error {
 		}
 		if forkOf != 0 {
 			if err := tx.RecountForks(ctx, forkOf); err != nil && !errors.Is(err, forge.ErrNotFound) {
+				return err
+			}
+		}
+		for _, fn := range then {
+			if err := fn(ctx, tx); err != nil {
 				return err
 			}
 		}
@@ -500,7 +509,7 @@ func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo forge.I
 // tellPush tells Config.PushListeners of refs changed in repository repo
 // (by a push, or by the branch API as Forgejo's push-update does).
 func (s *Service) tellPush(ctx context.Context, actor forge.Actor, repo forge.ID, updates []RefUpdate) error {
-	if len(s.cfg.PushListeners) == 0 {
+	if len(s.cfg.PushListeners) == 0 && s.cfg.Outbox == nil {
 		return nil
 	}
 	var r *forge.Repository
@@ -516,6 +525,16 @@ func (s *Service) tellPush(ctx context.Context, actor forge.Actor, repo forge.ID
 		return err
 	}); err != nil {
 		return err
+	}
+	if s.cfg.Outbox != nil {
+		// The refs changed in git, outside any transaction: the event is
+		// appended in one of its own.
+		if err := s.store.Update(ctx, func(tx Tx) error {
+			return s.appendOutbox(ctx, tx, OutboxPush, OutboxEvent{Actor: actor, Repo: r, Updates: updates})
+		}); err != nil {
+			return err
+		}
+		s.signalOutbox()
 	}
 	for _, l := range s.cfg.PushListeners {
 		l.AfterPush(ctx, actor, r, updates)
@@ -553,9 +572,12 @@ func (s *Service) Delete(ctx context.Context, actor forge.Actor, owner, name str
 	if err != nil {
 		return err
 	}
-	if err := s.removeRepo(ctx, repo.ID); err != nil {
+	if err := s.removeRepo(ctx, repo.ID, func(ctx context.Context, tx Tx) error {
+		return s.appendOutbox(ctx, tx, OutboxRepoDeleted, OutboxEvent{Actor: actor, Repo: repo})
+	}); err != nil {
 		return err
 	}
+	s.signalOutbox()
 	s.notifyDeleted(ctx, actor, repo)
 	return nil
 }

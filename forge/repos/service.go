@@ -35,6 +35,12 @@ type Config struct {
 	// ReleaseListeners are told of releases created, edited and deleted,
 	// after the change is committed (see ReleaseListener).
 	ReleaseListeners []ReleaseListener
+	// Outbox, when set, makes the events of repositories created, forked
+	// and deleted, releases and pushes also appended to the outbox
+	// (outbox.go) in the transaction of the change, and signalled after
+	// it: the webhooks' dispatcher reads them there. The listeners are
+	// still told. Nil appends nothing.
+	Outbox Outbox
 	// DisableAutoWatch stops creators and forkers watching their new
 	// repositories (Forgejo's [service] AUTO_WATCH_NEW_REPOS = false).
 	DisableAutoWatch bool

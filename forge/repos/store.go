@@ -19,6 +19,8 @@ type Store interface {
 type Tx interface {
 	// UsageTx reads quota in the write's transaction (quota.go).
 	quota.UsageTx
+	// OutboxTx appends events to the outbox (outbox.go).
+	OutboxTx
 	// UserByName finds a user ignoring case; forge.ErrNotFound if none.
 	UserByName(ctx context.Context, name string) (*forge.User, error)
 	// UserByID returns forge.ErrNotFound if none.

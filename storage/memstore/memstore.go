@@ -156,6 +156,7 @@ type state struct {
 	pullMirrors map[forge.ID]mirror.PullMirror
 	pushMirrors map[forge.ID]mirror.PushMirror
 	leases      map[mirror.Key]mirror.Lease
+	outbox      map[forge.ID]hooks.OutboxEvent // outbox.go
 }
 
 // issueLabel keys a label on an issue.
@@ -217,6 +218,7 @@ func newState() *state {
 		crossRefs:   map[forge.ID]issues.CrossRef{},
 		hooks:       map[forge.ID]hooks.Hook{},
 		hookTasks:   map[forge.ID]hooks.Task{},
+		outbox:      map[forge.ID]hooks.OutboxEvent{},
 		threads:     map[forge.ID]notify.Thread{},
 		pulls:       map[forge.ID]issues.PullRequest{},
 		reviews:     map[forge.ID]issues.Review{},
@@ -292,6 +294,7 @@ func (s *state) clone() *state {
 		pullMirrors: maps.Clone(s.pullMirrors),
 		pushMirrors: maps.Clone(s.pushMirrors),
 		leases:      maps.Clone(s.leases),
+		outbox:      maps.Clone(s.outbox),
 	}
 }
 

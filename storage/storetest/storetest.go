@@ -130,6 +130,7 @@ var cases = []struct {
 	{"IssueSocial", testIssueSocial},
 	{"Hooks", testHooks},
 	{"HookTasks", testHookTasks},
+	{"Outbox", testOutbox},
 	{"Pulls", testPulls},
 	{"PullsExtra", testPullsExtra},
 	{"IssueDependencyComments", testIssueDependencyComments},

@@ -54,7 +54,7 @@ var (
 		attempts = ?, is_delivered = ?, is_succeed = ?, next_attempt_unix = ?, response_status = ?, response_body = ?,
 		created_unix = ?, delivered_unix = ? WHERE id = ?`)
 	sqlTask       = prepared(`SELECT ` + taskCols + ` FROM hook_task WHERE id = ?`)
-	sqlDueTasks   = prepared(`SELECT ` + taskCols + ` FROM hook_task WHERE is_delivered = 0 AND next_attempt_unix <= ? ORDER BY next_attempt_unix, id LIMIT ?`)
+	sqlDueTasks   = prepared(`SELECT ` + taskCols + ` FROM hook_task WHERE NOT is_delivered AND next_attempt_unix <= ? ORDER BY next_attempt_unix, id LIMIT ?`)
 	sqlListTasks  = prepared(`SELECT ` + taskCols + ` FROM hook_task WHERE hook_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`)
 	sqlCountTasks = prepared(`SELECT count(*) FROM hook_task WHERE hook_id = ?`)
 )
@@ -157,19 +157,20 @@ func (t hookTx) ListHooks(ctx context.Context, f hooks.Filter, o forge.ListOptio
 		where, args = "repo_id IS NULL AND owner_id IS NULL AND is_system = ?", []any{f.System}
 	}
 	if f.ActiveOnly {
-		where += " AND is_active = 1"
+		where += " AND is_active"
 	}
 	var total int64
 	if err := t.queryRow(ctx, "SELECT count(*) FROM webhook WHERE "+where, args...).Scan(&total); err != nil {
 		return nil, 0, mapError(err, "list hooks")
 	}
-	limit, offset := -1, 0
+	q := "SELECT " + hookCols + " FROM webhook WHERE " + where + " ORDER BY id"
 	if o.Limit >= 0 {
+		// All (a negative limit) has no LIMIT: PostgreSQL refuses LIMIT -1.
 		o = o.Normalize()
-		limit, offset = o.Limit, o.Offset()
+		q += " LIMIT ? OFFSET ?"
+		args = append(args, o.Limit, o.Offset())
 	}
-	rows, err := t.query(ctx, "SELECT "+hookCols+" FROM webhook WHERE "+where+" ORDER BY id LIMIT ? OFFSET ?",
-		append(args, limit, offset)...)
+	rows, err := t.query(ctx, q, args...)
 	if err != nil {
 		return nil, 0, mapError(err, "list hooks")
 	}

@@ -1,0 +1,273 @@
+package hooks
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"time"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// The transactional outbox: a domain appends an event (a kind and the JSON
+// of its values) to the outbox in the transaction of the change that caused
+// it (Tx.AppendOutbox), so that a change committed always has its event and
+// a change rolled back has none. A Dispatcher claims the events, hands each
+// to the handlers of its kind, which call the Service's queueing methods
+// (IssueChanged, Pushed, RepoCreated…), and stores the hook tasks those
+// make in the transaction that marks the event processed: each event makes
+// its tasks once, across crashes and across servers sharing the database.
+
+// OutboxEvent is an event in the outbox.
+type OutboxEvent struct {
+	ID forge.ID
+	// Kind tells the handlers that receive it ("issues", "repo.created"…).
+	Kind string
+	// Data is the event's JSON: ids and values, as the domain wrote it.
+	Data    []byte
+	Created time.Time
+	// Claim names the dispatcher pass holding the event until ClaimUntil;
+	// "" and the zero time when none ever did.
+	Claim      string
+	ClaimUntil time.Time
+	// Done is when the event was processed; zero while it is pending.
+	Done time.Time
+}
+
+// OutboxHandler handles the data of an outbox event of its kind by
+// calling the queueing methods of the Service with ctx (IssueChanged,
+// PullChanged, Pushed, RepoCreated, Forked…): called by a Dispatcher, they
+// store nothing themselves, and the dispatcher stores the tasks they make,
+// and the default hooks RepoCreated and Forked copy, in the transaction
+// that marks the event processed. A handler may read (the store, git) but
+// must not write elsewhere: it may run again for the same event when a
+// pass fails. An error leaves the event pending: it is tried again once
+// its claim has ended. Data that can never be handled should be logged and
+// answered with nil.
+type OutboxHandler func(ctx context.Context, data []byte) error
+
+// Defaults of DispatcherConfig's zero values.
+const (
+	DefaultLease       = time.Minute
+	DefaultOutboxBatch = 16
+	DefaultOutboxKeep  = 24 * time.Hour
+)
+
+// Wake is the signal a Dispatcher waits on besides its poll: domains call
+// Signal after committing an event to the outbox.
+type Wake chan struct{}
+
+// NewWake returns a Wake.
+func NewWake() Wake { return make(Wake, 1) }
+
+// Signal wakes the dispatcher waiting on w; it never blocks.
+func (w Wake) Signal() {
+	select {
+	case w <- struct{}{}:
+	default:
+	}
+}
+
+// DispatcherConfig configures a Dispatcher. Service is required.
+type DispatcherConfig struct {
+	// Service stores the tasks (its Store, its clock for the tasks).
+	Service *Service
+	// Clock times claims and marks events processed; nil means
+	// forge.SystemClock.
+	Clock forge.Clock
+	// Logger receives a line per event not handled; nil discards.
+	Logger *slog.Logger
+	// Wake wakes Run; nil makes one (Dispatcher.Signal).
+	Wake Wake
+	// Lease is how long a claim lasts: an event claimed by a pass that
+	// never finished it (a crash, a failed handler) is claimed again once
+	// the lease has ended. 0 means DefaultLease.
+	Lease time.Duration
+	// PollInterval is how often Run looks for events when nothing woke
+	// it; 0 means DefaultPollInterval.
+	PollInterval time.Duration
+	// Batch is how many events a pass claims; 0 means
+	// DefaultOutboxBatch.
+	Batch int
+	// NewClaim names each pass's claim; nil means random UUIDs.
+	NewClaim func() string
+	// Keep is how long processed events stay in the outbox before Prune
+	// (which Run calls at each poll) deletes them; 0 means
+	// DefaultOutboxKeep.
+	Keep time.Duration
+}
+
+// Dispatcher hands the outbox's events to their handlers and stores the
+// hook tasks they make. Register handlers with Handle before Run; Run,
+// DispatchOnce and Signal are safe for concurrent use, and several
+// dispatchers (servers) may share a database.
+type Dispatcher struct {
+	cfg      DispatcherConfig
+	svc      *Service
+	clock    forge.Clock
+	log      *slog.Logger
+	handlers map[string][]OutboxHandler
+}
+
+// NewDispatcher returns a Dispatcher for cfg; forge.ErrInvalid without
+// Service.
+func NewDispatcher(cfg DispatcherConfig) (*Dispatcher, error) {
+	if cfg.Service == nil {
+		return nil, forge.Errorf(forge.ErrInvalid, "hooks: DispatcherConfig.Service is required")
+	}
+	cfg.Lease = cmp.Or(cfg.Lease, DefaultLease)
+	cfg.PollInterval = cmp.Or(cfg.PollInterval, DefaultPollInterval)
+	cfg.Batch = cmp.Or(cfg.Batch, DefaultOutboxBatch)
+	cfg.Keep = cmp.Or(cfg.Keep, DefaultOutboxKeep)
+	if cfg.NewClaim == nil {
+		cfg.NewClaim = newUUID
+	}
+	if cfg.Wake == nil {
+		cfg.Wake = NewWake()
+	}
+	d := &Dispatcher{cfg: cfg, svc: cfg.Service, clock: forge.ClockOrSystem(cfg.Clock), log: cfg.Logger,
+		handlers: map[string][]OutboxHandler{}}
+	if d.log == nil {
+		d.log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return d, nil
+}
+
+// Handle registers h for the events of kind, after those registered
+// before. Call it before Run and DispatchOnce. Events of a kind without
+// handlers are marked processed with nothing stored.
+func (d *Dispatcher) Handle(kind string, h OutboxHandler) {
+	d.handlers[kind] = append(d.handlers[kind], h)
+}
+
+// Signal wakes Run (a domain committed an event).
+func (d *Dispatcher) Signal() { d.cfg.Wake.Signal() }
+
+// DispatchOnce claims at most Batch pending events, oldest first, and
+// processes each: its handlers run, then one transaction stores the tasks
+// they made and marks the event processed, unless the claim was lost
+// (the lease ended and another pass took the event: that pass stores the
+// tasks). It returns how many events it claimed and the errors of those
+// it could not process (they stay pending until their claim ends).
+func (d *Dispatcher) DispatchOnce(ctx context.Context) (int, error) {
+	claim := d.cfg.NewClaim()
+	now := d.clock.Now()
+	var evs []*OutboxEvent
+	err := d.svc.store.Update(ctx, func(tx Tx) error {
+		var err error
+		evs, err = tx.ClaimOutbox(ctx, claim, now, now.Add(d.cfg.Lease), d.cfg.Batch)
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	var errs []error
+	for _, e := range evs {
+		if err := d.process(ctx, claim, e); err != nil {
+			d.log.Info("outbox event not processed", "id", e.ID, "kind", e.Kind, "err", err)
+			errs = append(errs, err)
+		}
+	}
+	return len(evs), errors.Join(errs...)
+}
+
+// op is what a handler asked the Service for: the tasks of ev, or the
+// default hooks copied into a new repository.
+type op struct {
+	ev       Event
+	defaults *forge.Repository
+}
+
+// collector gathers the ops of one event's handlers.
+type collector struct{ ops []op }
+
+type collectorKey struct{}
+
+// collectorFrom returns the collector of a handler's ctx, nil outside one.
+func collectorFrom(ctx context.Context) *collector {
+	c, _ := ctx.Value(collectorKey{}).(*collector)
+	return c
+}
+
+// process runs e's handlers and stores what they asked for, with e marked
+// processed, in one transaction.
+func (d *Dispatcher) process(ctx context.Context, claim string, e *OutboxEvent) error {
+	c := &collector{}
+	hctx := context.WithValue(ctx, collectorKey{}, c)
+	for _, h := range d.handlers[e.Kind] {
+		if err := h(hctx, e.Data); err != nil {
+			return err
+		}
+	}
+	n := 0
+	err := d.svc.store.Update(ctx, func(tx Tx) error {
+		n = 0
+		for _, o := range c.ops {
+			if o.defaults != nil {
+				if err := d.svc.copyDefaultsTx(ctx, tx, o.defaults); err != nil {
+					return err
+				}
+				continue
+			}
+			k, err := d.svc.enqueueTx(ctx, tx, o.ev)
+			if err != nil {
+				return err
+			}
+			n += k
+		}
+		return tx.FinishOutbox(ctx, e.ID, claim, d.clock.Now())
+	})
+	if errors.Is(err, forge.ErrConflict) {
+		// The claim ended and another pass took the event: it stores the
+		// tasks, this one stored nothing.
+		d.log.Info("outbox event claimed by another pass", "id", e.ID, "kind", e.Kind)
+		return nil
+	}
+	if err == nil && n > 0 {
+		d.svc.signal()
+	}
+	return err
+}
+
+// Prune deletes the events processed more than Keep ago and returns how
+// many.
+func (d *Dispatcher) Prune(ctx context.Context) (int64, error) {
+	var n int64
+	err := d.svc.store.Update(ctx, func(tx Tx) error {
+		var err error
+		n, err = tx.PruneOutbox(ctx, d.clock.Now().Add(-d.cfg.Keep))
+		return err
+	})
+	return n, err
+}
+
+// Run dispatches events until ctx ends: whenever Signal is called, and
+// every PollInterval, when it also prunes (Prune). It returns nil when ctx
+// ends.
+func (d *Dispatcher) Run(ctx context.Context) error {
+	tick := time.NewTicker(d.cfg.PollInterval)
+	defer tick.Stop()
+	for {
+		// A full batch may leave more events: take them at once.
+		for {
+			n, err := d.DispatchOnce(ctx)
+			if err != nil && ctx.Err() == nil {
+				d.log.Info("outbox dispatcher", "err", err)
+			}
+			if n < d.cfg.Batch || ctx.Err() != nil {
+				break
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-d.cfg.Wake:
+		case <-tick.C:
+			if _, err := d.Prune(ctx); err != nil && ctx.Err() == nil {
+				d.log.Info("outbox prune", "err", err)
+			}
+		}
+	}
+}
