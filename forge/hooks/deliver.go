@@ -103,10 +103,25 @@ func (s *Service) DeliverDue(ctx context.Context) (int, error) {
 	}
 	now := s.clock.Now()
 	var due []*Task
-	if err := s.store.View(ctx, func(tx Tx) error {
+	// Claim the due tasks: each gets its next attempt moved past this
+	// attempt's time-out in the transaction that reads it, so another
+	// worker (another server on the same database) does not take it
+	// meanwhile. A worker that stops before recording the outcome leaves
+	// the task due again once the claim ends: delivery is at least once.
+	claim := now.Add(2*s.cfg.Timeout + time.Minute)
+	if err := s.store.Update(ctx, func(tx Tx) error {
 		var err error
-		due, err = tx.DueTasks(ctx, now, 4*s.cfg.Concurrency)
-		return err
+		if due, err = tx.DueTasks(ctx, now, 4*s.cfg.Concurrency); err != nil {
+			return err
+		}
+		for _, t := range due {
+			c := *t
+			c.NextAttempt = claim
+			if err := tx.UpdateTask(ctx, &c); err != nil {
+				return err
+			}
+		}
+		return nil
 	}); err != nil {
 		return 0, err
 	}
@@ -180,8 +195,8 @@ func (s *Service) deliver(ctx context.Context, t *Task) {
 }
 
 // Run delivers tasks until ctx ends: whenever an event is queued, and
-// every Config.PollInterval. Run one worker per database: tasks are not
-// claimed, so two workers could deliver a task twice. It returns nil when ctx ends, and
+// every Config.PollInterval. Workers on several servers sharing the
+// database claim different tasks (see DeliverDue). It returns nil when ctx ends, and
 // forge.ErrPrecondition without a Sender.
 func (s *Service) Run(ctx context.Context) error {
 	if s.cfg.Sender == nil {

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -396,4 +397,42 @@ func TestFilters(t *testing.T) {
 	d := rc.next(t)
 	assert.Equal(t, "application/x-www-form-urlencoded", d.header.Get("Content-Type"))
 	assert.Contains(t, string(d.body), "payload=")
+}
+
+// TestTwoWorkersDeliverEachTaskOnce: two delivery workers on one store (as
+// two servers on one database) running at once deliver every task once:
+// a worker claims what it reads.
+func TestTwoWorkersDeliverEachTaskOnce(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	rc := newReceiver(t)
+	var cfg *hooks.Config
+	e := newEnv(t, []string{"loopback"}, func(c *hooks.Config) { cfg = c })
+	other, err := hooks.New(*cfg)
+	require.NoError(t, err)
+	h := e.hook(t, rc.srv.URL)
+	const n = 6
+	for i := range n {
+		e.push(t, repos.RefUpdate{Ref: fmt.Sprintf("refs/heads/b%d", i), OldID: c1, NewID: c2})
+	}
+	var wg sync.WaitGroup
+	for _, s := range []*hooks.Service{e.hooks, other} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := s.DeliverDue(ctx)
+			assert.NoError(t, err)
+		}()
+	}
+	wg.Wait()
+	seen := map[string]int{}
+	for range n {
+		seen[rc.next(t).header.Get("X-Forgejo-Delivery")]++
+	}
+	rc.none(t)
+	assert.Len(t, seen, n, "every task delivered, each once")
+	for _, k := range e.tasks(t, h.ID) {
+		assert.True(t, k.Delivered && k.Succeeded)
+		assert.Equal(t, 1, k.Attempts)
+	}
 }

@@ -249,8 +249,15 @@ func (t hookTx) tasks(ctx context.Context, q string, args ...any) ([]*hooks.Task
 	return list, mapError(rows.Err(), "hook tasks")
 }
 
+// DueTasks in a write transaction locks the rows it returns, skipping rows
+// another server's transaction holds (Dialect.SkipLocked), so that servers
+// claiming at once take different tasks.
 func (t hookTx) DueTasks(ctx context.Context, now time.Time, limit int) ([]*hooks.Task, error) {
-	return t.tasks(ctx, sqlDueTasks, toUnix(now), limit)
+	q := sqlDueTasks
+	if !t.readOnly {
+		q += t.db.d.SkipLocked
+	}
+	return t.tasks(ctx, q, toUnix(now), limit)
 }
 
 func (t hookTx) ListTasks(ctx context.Context, hookID forge.ID, o forge.ListOptions) ([]*hooks.Task, int64, error) {
