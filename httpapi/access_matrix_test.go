@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -367,7 +366,15 @@ type probe struct {
 	op, why     string
 	method, url string
 	token       string
-	check       func(status int, body []byte) string // "" when the answer is right
+	// body is the request body of a write ("{}" unless an invalid-body
+	// probe sets it; a GET sends none).
+	body  string
+	check func(status int, body []byte) string // "" when the answer is right
+	// refusal marks a probe whose answer is a refusal of the caller.
+	refusal bool
+	// like, when >= 0, is the index of the probe (the same request with
+	// the body {}) whose answer this one must repeat exactly.
+	like int
 	// same, when set, is a second request whose answer must be the same
 	// (status and body, with the names in norm replaced).
 	same string
@@ -379,10 +386,10 @@ type answer struct {
 	body   []byte
 }
 
-func (w *matrixWorld) send(ctx context.Context, method, url, token string) (answer, error) {
+func (w *matrixWorld) send(ctx context.Context, method, url, token, payload string) (answer, error) {
 	var body io.Reader
 	if method != "GET" {
-		body = bytes.NewReader([]byte("{}"))
+		body = strings.NewReader(payload)
 	}
 	hr, err := http.NewRequestWithContext(ctx, method, w.e.srv.URL+url, body)
 	if err != nil {
@@ -405,17 +412,18 @@ func (w *matrixWorld) send(ctx context.Context, method, url, token string) (answ
 
 func is2xx(s int) bool { return s/100 == 2 }
 
-// refused wants a refusal: any answer but 2xx. Hearth decodes and
-// validates a JSON body before the service checks the caller, so a caller
-// without rights may get 400/422 where Forgejo (whose permission
-// middleware runs before binding) answers 403/404; the answer is the same
-// as for a missing thing (the "same" probes check that), so it tells
-// nothing. 31 operations do so today (see the access matrix report).
+// refused wants a refusal: 401, 403 or 404, never a 2xx and never an
+// answer about the body (400, 413, 422). Forgejo's permission middlewares
+// (reqToken, reqRepoWriter, reqOrgOwnership…) run before it binds the
+// JSON body, so a caller without rights gets the same refusal whatever
+// the body; Hearth's handlers ask the service's permission before they
+// decode (the invalid-body probes check it on every write route).
 func refused(status int, _ []byte) string {
-	if is2xx(status) {
-		return fmt.Sprintf("got %d, want a refusal", status)
+	switch status {
+	case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound:
+		return ""
 	}
-	return ""
+	return fmt.Sprintf("got %d, want a refusal (401, 403 or 404)", status)
 }
 
 func wantStatus(want int) func(int, []byte) string {
@@ -447,8 +455,18 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 	tok := w.tokens
 	var out []probe
 	add := func(rt httpapi.RouteInfo, why, token string, ps params, check func(int, []byte) string) *probe {
-		out = append(out, probe{op: rt.Op, why: why, method: rt.Method, url: w.fill(rt.Path, ps), token: token, check: check})
+		p := probe{op: rt.Op, why: why, method: rt.Method, url: w.fill(rt.Path, ps), token: token, check: check, like: -1}
+		if rt.Method != "GET" {
+			p.body = "{}"
+		}
+		out = append(out, p)
 		return &out[len(out)-1]
+	}
+	// deny adds a probe that must be refused.
+	deny := func(rt httpapi.RouteInfo, why, token string, ps params, check func(int, []byte) string) *probe {
+		p := add(rt, why, token, ps, check)
+		p.refusal = true
+		return p
 	}
 	sameAs := func(p *probe, rt httpapi.RouteInfo, ps params, norm ...string) {
 		p.same = w.fill(rt.Path, ps)
@@ -475,28 +493,28 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 					if who == "public-only" {
 						continue
 					}
-					p := add(rt, who+" on "+h.owner+"/"+h.repo+" as on a missing repository", tok[who], ps, refused)
+					p := deny(rt, who+" on "+h.owner+"/"+h.repo+" as on a missing repository", tok[who], ps, refused)
 					sameAs(p, rt, missing, h.repo, "norepo")
 				}
 				if h.who != "anon" {
-					add(rt, "public-only token on "+h.owner+"/"+h.repo, tok["olivia:public-only"], ps, refused)
+					deny(rt, "public-only token on "+h.owner+"/"+h.repo, tok["olivia:public-only"], ps, refused)
 				}
 			}
 		}
 		if class != acSiteAdmin && has("org") && !has("repo") {
 			for _, h := range []struct{ org, who string }{{"privorg", "anon stranger"}, {"limorg", "anon"}} {
 				for _, who := range strings.Fields(h.who) {
-					p := add(rt, who+" on "+h.org+" as on a missing organisation", tok[who], params{"org": h.org}, refused)
+					p := deny(rt, who+" on "+h.org+" as on a missing organisation", tok[who], params{"org": h.org}, refused)
 					sameAs(p, rt, params{"org": "noorg"}, h.org, "noorg")
 				}
 			}
-			add(rt, "public-only token on privorg", tok["olivia:public-only"], params{"org": "privorg"}, refused)
-			add(rt, "public-only token on limorg", tok["olivia:public-only"], params{"org": "limorg"}, refused)
+			deny(rt, "public-only token on privorg", tok["olivia:public-only"], params{"org": "privorg"}, refused)
+			deny(rt, "public-only token on limorg", tok["olivia:public-only"], params{"org": "limorg"}, refused)
 		}
 		if class != acSiteAdmin && strings.HasPrefix(rt.Path, "/teams/{id}") {
 			for _, who := range []string{"anon", "stranger"} {
 				id := w.teamIDs["privorg/readers"]
-				p := add(rt, who+" on a team of privorg as on a missing team", tok[who], params{"id": id, "org": "privorg", "repo": "pubrepo"}, refused)
+				p := deny(rt, who+" on a team of privorg as on a missing team", tok[who], params{"id": id, "org": "privorg", "repo": "pubrepo"}, refused)
 				sameAs(p, rt, params{"id": "999999", "org": "privorg", "repo": "pubrepo"}, id, "999999")
 			}
 		}
@@ -504,7 +522,7 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 			for _, h := range []struct{ owner, who string }{{"hidden", "anon stranger"}, {"limited", "anon"},
 				{"privorg", "anon stranger"}, {"limorg", "anon"}} {
 				for _, who := range strings.Fields(h.who) {
-					p := add(rt, who+" on the packages of "+h.owner+" as on a missing owner", tok[who], params{"owner": h.owner}, refused)
+					p := deny(rt, who+" on the packages of "+h.owner+" as on a missing owner", tok[who], params{"owner": h.owner}, refused)
 					sameAs(p, rt, params{"owner": "noowner"}, h.owner, "noowner")
 				}
 			}
@@ -512,7 +530,7 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 		if class != acSiteAdmin && strings.HasPrefix(rt.Path, "/users/{username}") {
 			for _, h := range []struct{ user, who string }{{"hidden", "anon stranger"}, {"limited", "anon"}} {
 				for _, who := range strings.Fields(h.who) {
-					p := add(rt, who+" on user "+h.user+" as on a missing user", tok[who], params{"username": h.user}, refused)
+					p := deny(rt, who+" on user "+h.user+" as on a missing user", tok[who], params{"username": h.user}, refused)
 					sameAs(p, rt, params{"username": "nouser"}, h.user, "nouser")
 				}
 			}
@@ -522,13 +540,13 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 		// reqOwner): an admin collaborator is refused before the
 		// repository is found to be no mirror.
 		if rt.Op == "repoConvert" {
-			add(rt, "admin collaborator converts", tok["radmin"], nil, wantStatus(http.StatusForbidden))
+			deny(rt, "admin collaborator converts", tok["radmin"], nil, wantStatus(http.StatusForbidden))
 		}
 
 		// Site administration: 403 to a signed-in user who is not one.
 		if class == acSiteAdmin {
-			add(rt, "owner (not a site admin)", tok["olivia"], nil, wantStatus(http.StatusForbidden))
-			add(rt, "anonymous on a site-admin route", "", nil, refused)
+			deny(rt, "owner (not a site admin)", tok["olivia"], nil, wantStatus(http.StatusForbidden))
+			deny(rt, "anonymous on a site-admin route", "", nil, refused)
 		}
 
 		// Scopes: a token without the route's category, or with read only
@@ -538,9 +556,9 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 			if rt.Admin || class == acSiteAdmin {
 				who = "root"
 			}
-			add(rt, "token without "+rt.Scopes[0].String(), tok[who+":without:"+rt.Scopes[0].String()], nil, wantStatus(http.StatusForbidden))
+			deny(rt, "token without "+rt.Scopes[0].String(), tok[who+":without:"+rt.Scopes[0].String()], nil, wantStatus(http.StatusForbidden))
 			if write {
-				add(rt, "read-only token on a write", tok[who+":read"], nil, wantStatus(http.StatusForbidden))
+				deny(rt, "read-only token on a write", tok[who+":read"], nil, wantStatus(http.StatusForbidden))
 			}
 		}
 
@@ -550,18 +568,18 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 			switch class {
 			case acRepoAdmin:
 				// (about another user: anyone may read their own permission)
-				add(rt, "read collaborator reads an admin thing", tok["reader"], params{"collaborator": "writer"}, refused)
-				add(rt, "write collaborator reads an admin thing", tok["writer"], params{"collaborator": "reader"}, refused)
-				add(rt, "stranger reads an admin thing", tok["stranger"], nil, refused)
+				deny(rt, "read collaborator reads an admin thing", tok["reader"], params{"collaborator": "writer"}, refused)
+				deny(rt, "write collaborator reads an admin thing", tok["writer"], params{"collaborator": "reader"}, refused)
+				deny(rt, "stranger reads an admin thing", tok["stranger"], nil, refused)
 			case acOrgOwner:
 				for _, who := range []string{"stranger", "teamr", "teamw"} {
-					add(rt, who+" reads an owner's thing", tok[who], nil, refused)
+					deny(rt, who+" reads an owner's thing", tok[who], nil, refused)
 				}
 			case acSelfOnly:
-				add(rt, "stranger reads another user's own things", tok["stranger"], nil, refused)
+				deny(rt, "stranger reads another user's own things", tok["stranger"], nil, refused)
 			}
 			if strings.HasPrefix(rt.Path, "/notifications/threads/") {
-				add(rt, "stranger reads another user's notification", tok["stranger"], nil, refused)
+				deny(rt, "stranger reads another user's notification", tok["stranger"], nil, refused)
 			}
 		}
 
@@ -569,25 +587,25 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 		if write {
 			switch class {
 			case acSelfOnly:
-				add(rt, "stranger on another user's own things", tok["stranger"], nil, refused)
+				deny(rt, "stranger on another user's own things", tok["stranger"], nil, refused)
 			case acRepoWrite, acRepoAdmin:
-				add(rt, "read collaborator writes", tok["reader"], nil, refused)
-				add(rt, "stranger writes a public repository", tok["stranger"], nil, refused)
-				add(rt, "read team member writes", tok["teamr"], params{"owner": "puborg", "org": "puborg"}, refused)
+				deny(rt, "read collaborator writes", tok["reader"], nil, refused)
+				deny(rt, "stranger writes a public repository", tok["stranger"], nil, refused)
+				deny(rt, "read team member writes", tok["teamr"], params{"owner": "puborg", "org": "puborg"}, refused)
 				if class == acRepoAdmin {
-					add(rt, "write collaborator administers", tok["writer"], nil, refused)
-					add(rt, "write team member administers", tok["teamw"], params{"owner": "puborg", "org": "puborg"}, refused)
+					deny(rt, "write collaborator administers", tok["writer"], nil, refused)
+					deny(rt, "write team member administers", tok["teamw"], params{"owner": "puborg", "org": "puborg"}, refused)
 				}
 			case acOrgOwner:
 				for _, who := range []string{"stranger", "teamr", "teamw"} {
-					add(rt, who+" acts as an organisation owner", tok[who], nil, refused)
+					deny(rt, who+" acts as an organisation owner", tok[who], nil, refused)
 				}
 			case acOther:
 				if strings.HasPrefix(rt.Path, "/notifications/threads/") {
-					add(rt, "stranger marks another user's notification", tok["stranger"], nil, refused)
+					deny(rt, "stranger marks another user's notification", tok["stranger"], nil, refused)
 				}
 			case acOrgMember:
-				add(rt, "stranger acts as a member", tok["stranger"], params{"username": "teamr"}, refused)
+				deny(rt, "stranger acts as a member", tok["stranger"], params{"username": "teamr"}, refused)
 			}
 			continue
 		}
@@ -620,8 +638,58 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 			add(rt, "anonymous reads a public route", "", nil, allowed)
 		}
 	}
+	// A refusal does not depend on the body: every refused write is sent
+	// again with a body that is no JSON and with one of the wrong types,
+	// and must get the very answer the body {} gets.
+	for i, n := 0, len(out); i < n; i++ {
+		if !out[i].refusal || out[i].method == "GET" {
+			continue
+		}
+		if matrixBodyFirst[out[i].op] {
+			out[i].check = refusedOrBody
+			continue
+		}
+		for _, body := range invalidBodies {
+			p := out[i]
+			p.why += " with the body " + body
+			p.body, p.like = body, i
+			out = append(out, p)
+		}
+	}
 	return out
 }
+
+// matrixBodyFirst are the writes that still read the body before the
+// service checks the caller where the check needs the issue or comment the
+// path names (poster rules) or what the body names: a caller without
+// rights may get 400/422 there. They get no invalid-body probes and their
+// refusals may be about the body.
+var matrixBodyFirst = map[string]bool{
+	"createOrgRepo": true, "createOrgRepoDeprecated": true, "userCreateToken": true,
+	"issueAddLabel": true, "issueReplaceLabels": true, "issueClearLabels": true, "issueRemoveLabel": true,
+	"issueAddTime": true, "issueEditIssue": true, "issueEditIssueDeadline": true,
+	"issueEditComment": true, "issueEditCommentDeprecated": true,
+	"issueCreateIssueDependencies": true, "issueRemoveIssueDependencies": true,
+	"issueCreateIssueBlocking": true, "issueRemoveIssueBlocking": true,
+	"issueCreateIssueAttachment": true, "issueEditIssueAttachment": true,
+	"issueCreateIssueCommentAttachment": true, "issueEditIssueCommentAttachment": true,
+	"repoEditPullRequest": true, "repoMergePullRequest": true, "repoSubmitPullReview": true,
+	"repoDismissPullReview": true, "repoCreatePullReviewComment": true,
+	"repoCreatePullReviewRequests": true, "repoDeletePullReviewRequests": true,
+}
+
+// refusedOrBody is refused for the operations of matrixBodyFirst: a 400
+// or 422 about the body passes too.
+func refusedOrBody(status int, body []byte) string {
+	if status == http.StatusBadRequest || status == http.StatusUnprocessableEntity {
+		return ""
+	}
+	return refused(status, body)
+}
+
+// invalidBodies are the bodies of the invalid-body probes: no JSON, and
+// JSON whose field has the wrong type.
+var invalidBodies = []string{`{`, `{"name": 5}`}
 
 // matrixNoSeed are GET operations the seeded world has nothing for (their
 // positive checks are skipped; the refusals still run).
@@ -676,14 +744,17 @@ func TestAccessMatrix(t *testing.T) {
 		defer mu.Unlock()
 		failures = append(failures, fmt.Sprintf("%s: %s %s (%s): %s", p.op, p.method, p.url, p.why, fmt.Sprintf(format, args...)))
 	}
-	work := make(chan probe)
+	answers := make([]answer, len(probes))
+	work := make(chan int)
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for p := range work {
-				a, err := w.send(ctx, p.method, p.url, p.token)
+			for i := range work {
+				p := probes[i]
+				a, err := w.send(ctx, p.method, p.url, p.token, p.body)
+				answers[i] = a
 				requests.Add(1)
 				if err != nil {
 					fail(p, "%v", err)
@@ -696,7 +767,7 @@ func TestAccessMatrix(t *testing.T) {
 				if p.same == "" {
 					continue
 				}
-				b, err := w.send(ctx, p.method, p.same, p.token)
+				b, err := w.send(ctx, p.method, p.same, p.token, p.body)
 				requests.Add(1)
 				if err != nil {
 					fail(p, "%v", err)
@@ -708,11 +779,19 @@ func TestAccessMatrix(t *testing.T) {
 			}
 		}()
 	}
-	for _, p := range probes {
-		work <- p
+	for i := range probes {
+		work <- i
 	}
 	close(work)
 	wg.Wait()
+	for i, p := range probes {
+		if p.like < 0 {
+			continue
+		}
+		if a, b := answers[i], answers[p.like]; a.status != b.status || string(a.body) != string(b.body) {
+			fail(p, "answers %d %s, but with the body {} %d %s", a.status, trim(a.body), b.status, trim(b.body))
+		}
+	}
 	sort.Strings(failures)
 	for _, f := range failures {
 		t.Error(f)
