@@ -370,8 +370,11 @@ type probe struct {
 	// probe sets it; a GET sends none).
 	body  string
 	check func(status int, body []byte) string // "" when the answer is right
-	// refusal marks a probe whose answer is a refusal of the caller.
-	refusal bool
+	// refusal marks a probe whose answer is a refusal of the caller;
+	// byClass one refused by the route's class, byScope one refused by
+	// its token's scopes (the others are refused because the caller may
+	// not see the thing, or is anonymous).
+	refusal, byClass, byScope bool
 	// like, when >= 0, is the index of the probe (the same request with
 	// the body {}) whose answer this one must repeat exactly.
 	like int
@@ -462,10 +465,17 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 		out = append(out, p)
 		return &out[len(out)-1]
 	}
-	// deny adds a probe that must be refused.
+	// deny adds a probe that must be refused; denyByClass one that the
+	// route's class refuses (Forgejo's reqRepoWriter, reqAdmin,
+	// reqOrgOwnership…, or its handler's own check).
 	deny := func(rt httpapi.RouteInfo, why, token string, ps params, check func(int, []byte) string) *probe {
 		p := add(rt, why, token, ps, check)
 		p.refusal = true
+		return p
+	}
+	denyByClass := func(rt httpapi.RouteInfo, why, token string, ps params, check func(int, []byte) string) *probe {
+		p := deny(rt, why, token, ps, check)
+		p.byClass = true
 		return p
 	}
 	sameAs := func(p *probe, rt httpapi.RouteInfo, ps params, norm ...string) {
@@ -556,9 +566,9 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 			if rt.Admin || class == acSiteAdmin {
 				who = "root"
 			}
-			deny(rt, "token without "+rt.Scopes[0].String(), tok[who+":without:"+rt.Scopes[0].String()], nil, wantStatus(http.StatusForbidden))
+			deny(rt, "token without "+rt.Scopes[0].String(), tok[who+":without:"+rt.Scopes[0].String()], nil, wantStatus(http.StatusForbidden)).byScope = true
 			if write {
-				deny(rt, "read-only token on a write", tok[who+":read"], nil, wantStatus(http.StatusForbidden))
+				deny(rt, "read-only token on a write", tok[who+":read"], nil, wantStatus(http.StatusForbidden)).byScope = true
 			}
 		}
 
@@ -587,25 +597,25 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 		if write {
 			switch class {
 			case acSelfOnly:
-				deny(rt, "stranger on another user's own things", tok["stranger"], nil, refused)
+				denyByClass(rt, "stranger on another user's own things", tok["stranger"], nil, refused)
 			case acRepoWrite, acRepoAdmin:
-				deny(rt, "read collaborator writes", tok["reader"], nil, refused)
-				deny(rt, "stranger writes a public repository", tok["stranger"], nil, refused)
-				deny(rt, "read team member writes", tok["teamr"], params{"owner": "puborg", "org": "puborg"}, refused)
+				denyByClass(rt, "read collaborator writes", tok["reader"], nil, refused)
+				denyByClass(rt, "stranger writes a public repository", tok["stranger"], nil, refused)
+				denyByClass(rt, "read team member writes", tok["teamr"], params{"owner": "puborg", "org": "puborg"}, refused)
 				if class == acRepoAdmin {
-					deny(rt, "write collaborator administers", tok["writer"], nil, refused)
-					deny(rt, "write team member administers", tok["teamw"], params{"owner": "puborg", "org": "puborg"}, refused)
+					denyByClass(rt, "write collaborator administers", tok["writer"], nil, refused)
+					denyByClass(rt, "write team member administers", tok["teamw"], params{"owner": "puborg", "org": "puborg"}, refused)
 				}
 			case acOrgOwner:
 				for _, who := range []string{"stranger", "teamr", "teamw"} {
-					deny(rt, who+" acts as an organisation owner", tok[who], nil, refused)
+					denyByClass(rt, who+" acts as an organisation owner", tok[who], nil, refused)
 				}
 			case acOther:
 				if strings.HasPrefix(rt.Path, "/notifications/threads/") {
-					deny(rt, "stranger marks another user's notification", tok["stranger"], nil, refused)
+					denyByClass(rt, "stranger marks another user's notification", tok["stranger"], nil, refused)
 				}
 			case acOrgMember:
-				deny(rt, "stranger acts as a member", tok["stranger"], params{"username": "teamr"}, refused)
+				denyByClass(rt, "stranger acts as a member", tok["stranger"], params{"username": "teamr"}, refused)
 			}
 			continue
 		}
@@ -640,13 +650,19 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 	}
 	// A refusal does not depend on the body: every refused write is sent
 	// again with a body that is no JSON and with one of the wrong types,
-	// and must get the very answer the body {} gets.
+	// and must get the very answer the body {} gets. Where Forgejo binds
+	// the body before the check (matrixBindsFirst), a refused caller gets
+	// its 422 for a body that is no JSON.
 	for i, n := 0, len(out); i < n; i++ {
 		if !out[i].refusal || out[i].method == "GET" {
 			continue
 		}
-		if matrixBodyFirst[out[i].op] {
+		p := out[i]
+		if first, ok := matrixBindsFirst[p.op]; ok && (p.byClass || first == bindsFirstAll && p.token != "" && !p.byScope) {
 			out[i].check = refusedOrBody
+			p.why += " with the body {"
+			p.body, p.check = "{", wantStatus(http.StatusUnprocessableEntity)
+			out = append(out, p)
 			continue
 		}
 		for _, body := range invalidBodies {
@@ -659,26 +675,47 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 	return out
 }
 
-// matrixBodyFirst are the writes that still read the body before the
-// service checks the caller where the check needs the issue or comment the
-// path names (poster rules) or what the body names: a caller without
-// rights may get 400/422 there. They get no invalid-body probes and their
-// refusals may be about the body.
-var matrixBodyFirst = map[string]bool{
-	"createOrgRepo": true, "createOrgRepoDeprecated": true, "userCreateToken": true,
-	"issueAddLabel": true, "issueReplaceLabels": true, "issueClearLabels": true, "issueRemoveLabel": true,
-	"issueAddTime": true, "issueEditIssue": true, "issueEditIssueDeadline": true,
-	"issueEditComment": true, "issueEditCommentDeprecated": true,
-	"issueCreateIssueDependencies": true, "issueRemoveIssueDependencies": true,
-	"issueCreateIssueBlocking": true, "issueRemoveIssueBlocking": true,
-	"issueCreateIssueAttachment": true, "issueEditIssueAttachment": true,
-	"issueCreateIssueCommentAttachment": true, "issueEditIssueCommentAttachment": true,
-	"repoEditPullRequest": true, "repoMergePullRequest": true, "repoSubmitPullReview": true,
-	"repoDismissPullReview": true, "repoCreatePullReviewComment": true,
-	"repoCreatePullReviewRequests": true, "repoDeletePullReviewRequests": true,
+// bindsFirst says which refusals of an operation come after Forgejo binds
+// its body.
+type bindsFirst int
+
+const (
+	bindsFirstByClass bindsFirst = iota // those of its class; hidden things are 404 before
+	bindsFirstAll                       // all but reqToken's and the scopes': no middleware checks the caller first
+)
+
+// matrixBindsFirst are the writes whose refusals Forgejo makes after it
+// binds and validates the body (the check is in its handler, or in a
+// middleware after bind), so that a caller without rights gets 422 for an
+// invalid body, as in Hearth: their refusals by class may be about the
+// body, and the body { must get 422. Things the caller may not see are
+// still refused whatever the body (repoAssignment and orgAssignment run
+// first).
+var matrixBindsFirst = map[string]bindsFirst{
+	// bind(...), reqRepoBranchWriter: the branch is the body's.
+	"repoChangeFiles": bindsFirstByClass, "repoCreateFile": bindsFirstByClass,
+	"repoUpdateFile": bindsFirstByClass, "repoDeleteFile": bindsFirstByClass,
+	// Issues, comments, pull requests: the handler checks the poster or
+	// the writer after bind.
+	"issueEditIssue": bindsFirstByClass, "issueEditIssueDeadline": bindsFirstByClass,
+	"issueAddLabel": bindsFirstByClass, "issueReplaceLabels": bindsFirstByClass,
+	"issueClearLabels": bindsFirstByClass, "issueRemoveLabel": bindsFirstByClass,
+	"issueAddTime": bindsFirstByClass, "issueEditComment": bindsFirstByClass,
+	"issueEditCommentDeprecated":   bindsFirstByClass,
+	"issueCreateIssueDependencies": bindsFirstByClass, "issueRemoveIssueDependencies": bindsFirstByClass,
+	"issueCreateIssueBlocking": bindsFirstByClass, "issueRemoveIssueBlocking": bindsFirstByClass,
+	"issueEditIssueAttachment": bindsFirstByClass, "issueEditIssueCommentAttachment": bindsFirstByClass,
+	"repoEditPullRequest": bindsFirstByClass, "repoMergePullRequest": bindsFirstByClass,
+	"repoSubmitPullReview": bindsFirstByClass, "repoDismissPullReview": bindsFirstByClass,
+	"repoCreatePullReviewComment": bindsFirstByClass, "repoCreatePullReviewRequests": bindsFirstByClass,
+	"repoDeletePullReviewRequests": bindsFirstByClass,
+	// bind(CreateRepoOption), repo.CreateOrgRepo: orgAssignment first.
+	"createOrgRepo": bindsFirstByClass,
+	// POST /org/{org}/repos: reqToken, bind, then the handler.
+	"createOrgRepoDeprecated": bindsFirstAll,
 }
 
-// refusedOrBody is refused for the operations of matrixBodyFirst: a 400
+// refusedOrBody is refused for the operations of matrixBindsFirst: a 400
 // or 422 about the body passes too.
 func refusedOrBody(status int, body []byte) string {
 	if status == http.StatusBadRequest || status == http.StatusUnprocessableEntity {

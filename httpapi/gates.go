@@ -60,9 +60,11 @@ func (a *API) gates() map[string]gate {
 				return a.cfg.Repos.Authorize(c.r.Context(), c.actor, c.owner(), c.repo(), n, u)
 			}, repoErr)
 		}
-		add(need(repos.NeedVisible, ""), "createFork")
-		add(need(repos.NeedWrite, forge.UnitCode), "repoCreateBranch", "repoUpdateBranch", "repoChangeFiles",
-			"repoCreateFile", "repoUpdateFile", "repoDeleteFile", "repoCreateStatus", "repoCreateTag")
+		// Forgejo binds the file operations' bodies before
+		// reqRepoBranchWriter (whose answer depends on the branch the body
+		// names): only repoAssignment runs first.
+		add(need(repos.NeedVisible, ""), "createFork", "repoChangeFiles", "repoCreateFile", "repoUpdateFile", "repoDeleteFile")
+		add(need(repos.NeedWrite, forge.UnitCode), "repoCreateBranch", "repoUpdateBranch", "repoCreateStatus", "repoCreateTag")
 		add(need(repos.NeedWrite, forge.UnitReleases), "repoCreateRelease", "repoEditRelease", "repoEditReleaseAttachment")
 		add(need(repos.NeedAdmin, ""), "repoEdit", "repoUpdateAvatar", "repoAddCollaborator", "repoCreateBranchProtection",
 			"repoEditBranchProtection", "repoCreateTagProtection", "repoEditTagProtection", "repoUpdateTopics")
@@ -75,15 +77,38 @@ func (a *API) gates() map[string]gate {
 			}, issueErr)
 		}
 		add(issuesOf(true), "issueCreateLabel", "issueEditLabel", "issueCreateMilestone", "issueEditMilestone")
+		// Forgejo checks who may act on an issue, comment or pull request
+		// in the handler, after binding: only repoAssignment and
+		// mustEnableIssuesOrPulls run first.
 		add(issuesOf(false), "issueCreateIssue", "issueCreateComment", "issueEditIssue", "issueEditComment",
 			"issueEditCommentDeprecated", "issueAddLabel", "issueReplaceLabels", "issueClearLabels", "issueRemoveLabel",
 			"issueAddTime", "issueEditIssueDeadline", "issuePostIssueReaction", "issueDeleteIssueReaction",
 			"issuePostCommentReaction", "issueDeleteCommentReaction", "issueCreateIssueDependencies",
 			"issueRemoveIssueDependencies", "issueCreateIssueBlocking", "issueRemoveIssueBlocking",
-			"issueCreateIssueAttachment", "issueEditIssueAttachment", "issueCreateIssueCommentAttachment",
-			"issueEditIssueCommentAttachment", "repoCreatePullRequest", "repoEditPullRequest", "repoMergePullRequest",
+			"issueEditIssueAttachment", "issueEditIssueCommentAttachment", "repoCreatePullRequest", "repoEditPullRequest", "repoMergePullRequest",
 			"repoCreatePullReview", "repoSubmitPullReview", "repoDismissPullReview", "repoCreatePullReviewComment",
 			"repoCreatePullReviewRequests", "repoDeletePullReviewRequests")
+		// An upload is refused before its file is read (Forgejo's
+		// canUserWriteIssueAttachment comes first in the handler).
+		attach := func(comment bool) gate {
+			return func(c *call) bool {
+				t, ok := c.attachmentTarget(comment)
+				if !ok {
+					return false
+				}
+				id := t.Index
+				if comment {
+					id = int64(t.CommentID)
+				}
+				if err := a.cfg.Issues.AuthorizeAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), comment, id); err != nil {
+					c.attachmentError(err)
+					return false
+				}
+				return true
+			}
+		}
+		add(attach(false), "issueCreateIssueAttachment")
+		add(attach(true), "issueCreateIssueCommentAttachment")
 		add(check(func(c *call) error {
 			return a.cfg.Issues.AuthorizeOrgLabels(c.r.Context(), c.actor, c.org())
 		}, orgLabelErr), "orgCreateLabel", "orgEditLabel")
@@ -96,6 +121,12 @@ func (a *API) gates() map[string]gate {
 		}
 		add(owner(false), "orgEdit", "renameOrg", "orgUpdateAvatar")
 		add(owner(true), "orgCreateTeam")
+		// Forgejo's orgAssignment runs before the binding of a new
+		// repository; who may create one there is checked after it.
+		add(check(func(c *call) error {
+			_, err := a.cfg.Orgs.Get(c.r.Context(), c.actor, c.org())
+			return err
+		}, orgErr), "createOrgRepo")
 		add(func(c *call) bool {
 			id, ok := c.teamID()
 			if !ok {
@@ -125,6 +156,11 @@ func (a *API) gates() map[string]gate {
 		add(check(func(c *call) error {
 			return a.cfg.Hooks.Authorize(c.r.Context(), c.actor, hooks.OrgHooks(c.org()))
 		}, hookErr), "orgCreateHook", "orgEditHook")
+	}
+	if a.cfg.Auth != nil {
+		add(check(func(c *call) error {
+			return a.cfg.Auth.AuthorizeTokens(c.r.Context(), c.actor, c.pathValue("username"))
+		}, func(c *call, err error) { c.writeError(err) }), "userCreateToken")
 	}
 	if a.cfg.Mirror != nil {
 		add(check(func(c *call) error {

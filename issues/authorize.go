@@ -35,3 +35,25 @@ func (s *Service) AuthorizeOrgLabels(ctx context.Context, actor forge.Actor, org
 	_, err := s.org(ctx, actor, org, forge.AccessWrite)
 	return err
 }
+
+// AuthorizeAttachment returns nil when actor may attach a file to issue
+// index of owner/name (comment false) or to its comment id (comment
+// true), else the error CreateIssueAttachment or CreateCommentAttachment
+// returns first for any file: the errors of Authorize, the not-found
+// answer when attachments are off, forge.ErrArchived, ErrIssueNotFound or
+// ErrCommentNotFound, forge.ErrForbidden `user should have permission to
+// write issue` or `user should have permission to edit comment`.
+func (s *Service) AuthorizeAttachment(ctx context.Context, actor forge.Actor, owner, name string, comment bool, id int64) error {
+	a, err := s.uploadAccess(ctx, actor, owner, name)
+	if err != nil {
+		return err
+	}
+	return s.store.View(ctx, func(tx Tx) error {
+		if comment {
+			_, _, err := a.commentAttachable(ctx, tx, id)
+			return err
+		}
+		_, err := a.issueAttachable(ctx, tx, id)
+		return err
+	})
+}
