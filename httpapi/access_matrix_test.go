@@ -373,8 +373,10 @@ type probe struct {
 	// refusal marks a probe whose answer is a refusal of the caller;
 	// byClass one refused by the route's class, byScope one refused by
 	// its token's scopes (the others are refused because the caller may
-	// not see the thing, or is anonymous).
-	refusal, byClass, byScope bool
+	// not see the thing, or is anonymous). pipeline marks a probe that the
+	// route's own requirements refuse before any handler or gate runs
+	// (scopes, reqToken, reqSiteAdmin): no body can change that answer.
+	refusal, byClass, byScope, pipeline bool
 	// like, when >= 0, is the index of the probe (the same request with
 	// the body {}) whose answer this one must repeat exactly.
 	like int
@@ -458,7 +460,8 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 	tok := w.tokens
 	var out []probe
 	add := func(rt httpapi.RouteInfo, why, token string, ps params, check func(int, []byte) string) *probe {
-		p := probe{op: rt.Op, why: why, method: rt.Method, url: w.fill(rt.Path, ps), token: token, check: check, like: -1}
+		p := probe{op: rt.Op, why: why, method: rt.Method, url: w.fill(rt.Path, ps), token: token, check: check, like: -1,
+			pipeline: rt.Admin || rt.Token && token == ""}
 		if rt.Method != "GET" {
 			p.body = "{}"
 		}
@@ -648,24 +651,29 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 			add(rt, "anonymous reads a public route", "", nil, allowed)
 		}
 	}
-	// A refusal does not depend on the body: every refused write is sent
-	// again with a body that is no JSON and with one of the wrong types,
-	// and must get the very answer the body {} gets. Where Forgejo binds
-	// the body before the check (matrixBindsFirst), a refused caller gets
-	// its 422 for a body that is no JSON.
+	// A refusal does not depend on the body: every write refused past the
+	// route's own requirements is sent again with a body that is no JSON
+	// (and with a valid one, matrixValidBodies) and must get the very
+	// answer the body {} gets. Where Forgejo binds the body before the
+	// check (matrixBindsFirst), a refused caller gets its 422 for a body
+	// that is no JSON.
 	for i, n := 0, len(out); i < n; i++ {
-		if !out[i].refusal || out[i].method == "GET" {
+		if !out[i].refusal || out[i].method == "GET" || out[i].pipeline || out[i].byScope {
 			continue
 		}
 		p := out[i]
-		if first, ok := matrixBindsFirst[p.op]; ok && (p.byClass || first == bindsFirstAll && p.token != "" && !p.byScope) {
+		if first, ok := matrixBindsFirst[p.op]; ok && (p.byClass || first == bindsFirstAll) {
 			out[i].check = refusedOrBody
 			p.why += " with the body {"
 			p.body, p.check = "{", wantStatus(http.StatusUnprocessableEntity)
 			out = append(out, p)
 			continue
 		}
-		for _, body := range invalidBodies {
+		bodies := invalidBodies
+		if v, ok := matrixValidBodies[p.op]; ok {
+			bodies = append(bodies[:len(bodies):len(bodies)], v)
+		}
+		for _, body := range bodies {
 			p := out[i]
 			p.why += " with the body " + body
 			p.body, p.like = body, i
@@ -674,6 +682,35 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 	}
 	return out
 }
+
+// matrixValidBodies are bodies that the operations would accept from a
+// caller with rights: a caller without gets the very refusal of the body
+// {} (the operations whose {} is valid need none).
+var matrixValidBodies = map[string]string{
+	"repoCreateBranch": `{"new_branch_name": "nb"}`, "repoUpdateBranch": `{"name": "renamed"}`,
+	"repoCreateStatus": `{"state": "success"}`, "repoCreateTag": `{"tag_name": "t9"}`,
+	"repoCreateFile": `{"content": "eA=="}`, "repoCreateRelease": `{"tag_name": "v9"}`,
+	"repoEditReleaseAttachment": `{"name": "x.txt"}`, "repoUpdateAvatar": `{"image": "` + matrixPNG + `"}`,
+	"repoCreateBranchProtection": `{"rule_name": "x"}`, "repoCreateTagProtection": `{"name_pattern": "v*"}`,
+	"repoUpdateTopics": `{"topics": ["a"]}`, "repoTransfer": `{"new_owner": "stranger"}`,
+	"issueCreateLabel": `{"name": "x", "color": "#00ff00"}`, "issueCreateMilestone": `{"title": "m9"}`,
+	"issueCreateIssue": `{"title": "t"}`, "issueCreateComment": `{"body": "b"}`,
+	"issuePostIssueReaction": `{"content": "+1"}`, "repoCreatePullRequest": `{"head": "feature", "base": "main", "title": "t"}`,
+	"orgCreateLabel": `{"name": "x", "color": "#00ff00"}`, "renameOrg": `{"new_name": "neworg"}`,
+	"orgUpdateAvatar": `{"image": "` + matrixPNG + `"}`, "orgCreateTeam": `{"name": "t9", "permission": "read"}`,
+	"orgEditTeam": `{"name": "readers"}`, "createOrgRepo": `{"name": "r9"}`,
+	"createRepoVariable": `{"value": "v"}`, "updateRepoVariable": `{"value": "v"}`, "updateRepoSecret": `{"data": "d"}`,
+	"registerRepoRunner": `{"name": "r"}`, "createOrgVariable": `{"value": "v"}`, "updateOrgVariable": `{"value": "v"}`,
+	"updateOrgSecret": `{"data": "d"}`, "registerOrgRunner": `{"name": "r"}`, "DispatchWorkflow": `{"ref": "main"}`,
+	"repoCreateHook": matrixHook, "orgCreateHook": matrixHook,
+	"repoAddPushMirror": `{"remote_address": "https://mirror.example/x.git", "interval": "8h"}`,
+	"userCreateToken":   `{"name": "tk", "scopes": ["read:user"]}`,
+}
+
+// matrixPNG is a 1×1 PNG image in base64.
+const matrixPNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+
+const matrixHook = `{"type": "gitea", "config": {"url": "https://hooks.example/y", "content_type": "json"}}`
 
 // bindsFirst says which refusals of an operation come after Forgejo binds
 // its body.
@@ -724,9 +761,12 @@ func refusedOrBody(status int, body []byte) string {
 	return refused(status, body)
 }
 
-// invalidBodies are the bodies of the invalid-body probes: no JSON, and
-// JSON whose field has the wrong type.
-var invalidBodies = []string{`{`, `{"name": 5}`}
+// invalidBodies are the bodies of the invalid-body probes: no JSON. (A
+// field of the wrong type, `{"name": 5}`, fails in the same place, the one
+// json.Unmarshal of call.decode that every JSON body of /api/v1 goes
+// through, so it would only double the probes; the valid bodies of
+// matrixValidBodies are the telling second probe.)
+var invalidBodies = []string{`{`}
 
 // matrixNoSeed are GET operations the seeded world has nothing for (their
 // positive checks are skipped; the refusals still run).
