@@ -8,12 +8,16 @@ import (
 
 // A gate is the permission check of an operation that Forgejo makes in
 // its route middlewares (repoAssignment, reqRepoWriter, reqAdmin,
-// reqOwner, reqOrgOwnership…), before it binds and validates the JSON
+// reqOwner, reqOrgOwnership…) before it binds and validates the JSON
 // body: serveRoute runs it after the scope, reqToken and reqSiteAdmin
 // checks and before the handler, so that a caller without rights gets the
 // same refusal (status and body) whatever the body, empty, no JSON or
 // with invalid fields, instead of the 400/422 the handler would answer
-// about the body.
+// about the body. A gate checks what Forgejo checks before binding, no
+// more: where Forgejo's handler checks the caller after binding (issue
+// and pull request edits, file changes), the gate is the visibility of
+// the repository or organisation, and an invalid body is 422 there as in
+// Forgejo.
 //
 // A gate asks the domain service (a permission probe that runs the very
 // check its operations run first, and changes nothing) and writes a
@@ -85,9 +89,14 @@ func (a *API) gates() map[string]gate {
 			"issueAddTime", "issueEditIssueDeadline", "issuePostIssueReaction", "issueDeleteIssueReaction",
 			"issuePostCommentReaction", "issueDeleteCommentReaction", "issueCreateIssueDependencies",
 			"issueRemoveIssueDependencies", "issueCreateIssueBlocking", "issueRemoveIssueBlocking",
-			"issueEditIssueAttachment", "issueEditIssueCommentAttachment", "repoCreatePullRequest", "repoEditPullRequest", "repoMergePullRequest",
-			"repoCreatePullReview", "repoSubmitPullReview", "repoDismissPullReview", "repoCreatePullReviewComment",
-			"repoCreatePullReviewRequests", "repoDeletePullReviewRequests")
+			"issueEditIssueAttachment", "issueEditIssueCommentAttachment")
+		// Pull requests sit under the repository scope; their routes run
+		// mustAllowPulls and reqRepoReader(code) before binding.
+		add(check(func(c *call) error {
+			return a.cfg.Issues.AuthorizePulls(c.r.Context(), c.actor, c.owner(), c.repo())
+		}, func(c *call, err error) { c.pullError(err) }), "repoCreatePullRequest", "repoEditPullRequest",
+			"repoMergePullRequest", "repoCreatePullReview", "repoSubmitPullReview", "repoDismissPullReview",
+			"repoCreatePullReviewComment", "repoCreatePullReviewRequests", "repoDeletePullReviewRequests")
 		// An upload is refused before its file is read (Forgejo's
 		// canUserWriteIssueAttachment comes first in the handler).
 		attach := func(comment bool) gate {

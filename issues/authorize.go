@@ -57,3 +57,13 @@ func (s *Service) AuthorizeAttachment(ctx context.Context, actor forge.Actor, ow
 		return err
 	})
 }
+
+// AuthorizePulls returns nil when actor may write to the pull requests of
+// owner/name at all, else the error their writes return first (openPulls:
+// the repository token scope, the repository's not-found error, the
+// not-found answer when pull requests or the code may not be read, `token
+// is required`).
+func (s *Service) AuthorizePulls(ctx context.Context, actor forge.Actor, owner, name string) error {
+	_, err := s.openPullsAny(ctx, actor, owner, name, forge.AccessWrite)
+	return err
+}
