@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -217,6 +216,9 @@ func seedMatrix(t *testing.T, e *env) *matrixWorld {
 	require.NotEmpty(t, threads, "olivia has a notification thread")
 	w.thread = strconv.FormatInt(int64(threads[0]["id"].(float64)), 10)
 	w.tokens["olivia:public-only"] = e.token("olivia", "all", "public-only")
+	for c := forge.CategoryActivityPub; c <= forge.CategoryUser; c++ {
+		w.tokens["olivia:only:"+c.String()] = e.token("olivia", "write:"+c.String())
+	}
 	w.tokens["olivia:read"] = e.token("olivia", readAll()...)
 	w.tokens["root:read"] = e.token("root", readAll()...)
 	for c := forge.CategoryActivityPub; c <= forge.CategoryUser; c++ {
@@ -367,7 +369,20 @@ type probe struct {
 	op, why     string
 	method, url string
 	token       string
-	check       func(status int, body []byte) string // "" when the answer is right
+	// body is the request body of a write ("{}" unless an invalid-body
+	// probe sets it; a GET sends none).
+	body  string
+	check func(status int, body []byte) string // "" when the answer is right
+	// refusal marks a probe whose answer is a refusal of the caller;
+	// byClass one refused by the route's class, byScope one refused by
+	// its token's scopes (the others are refused because the caller may
+	// not see the thing, or is anonymous). pipeline marks a probe that the
+	// route's own requirements refuse before any handler or gate runs
+	// (scopes, reqToken, reqSiteAdmin): no body can change that answer.
+	refusal, byClass, byScope, pipeline bool
+	// like, when >= 0, is the index of the probe (the same request with
+	// the body {}) whose answer this one must repeat exactly.
+	like int
 	// same, when set, is a second request whose answer must be the same
 	// (status and body, with the names in norm replaced).
 	same string
@@ -379,10 +394,10 @@ type answer struct {
 	body   []byte
 }
 
-func (w *matrixWorld) send(ctx context.Context, method, url, token string) (answer, error) {
+func (w *matrixWorld) send(ctx context.Context, method, url, token, payload string) (answer, error) {
 	var body io.Reader
 	if method != "GET" {
-		body = bytes.NewReader([]byte("{}"))
+		body = strings.NewReader(payload)
 	}
 	hr, err := http.NewRequestWithContext(ctx, method, w.e.srv.URL+url, body)
 	if err != nil {
@@ -405,15 +420,25 @@ func (w *matrixWorld) send(ctx context.Context, method, url, token string) (answ
 
 func is2xx(s int) bool { return s/100 == 2 }
 
-// refused wants a refusal: any answer but 2xx. Hearth decodes and
-// validates a JSON body before the service checks the caller, so a caller
-// without rights may get 400/422 where Forgejo (whose permission
-// middleware runs before binding) answers 403/404; the answer is the same
-// as for a missing thing (the "same" probes check that), so it tells
-// nothing. 31 operations do so today (see the access matrix report).
+// refused wants a refusal: 401, 403 or 404, never a 2xx and never an
+// answer about the body (400, 413, 422). Forgejo's permission middlewares
+// (reqToken, reqRepoWriter, reqOrgOwnership…) run before it binds the
+// JSON body, so a caller without rights gets the same refusal whatever
+// the body; Hearth's handlers ask the service's permission before they
+// decode (the invalid-body probes check it on every write route).
 func refused(status int, _ []byte) string {
-	if is2xx(status) {
-		return fmt.Sprintf("got %d, want a refusal", status)
+	switch status {
+	case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound:
+		return ""
+	}
+	return fmt.Sprintf("got %d, want a refusal (401, 403 or 404)", status)
+}
+
+// notScopeRefused wants an answer that is no success (the body is
+// invalid) and no refusal by token scope.
+func notScopeRefused(status int, body []byte) string {
+	if is2xx(status) || status == http.StatusForbidden && strings.Contains(string(body), "token does not have") {
+		return fmt.Sprintf("got %d, want no success and no scope refusal", status)
 	}
 	return ""
 }
@@ -447,8 +472,26 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 	tok := w.tokens
 	var out []probe
 	add := func(rt httpapi.RouteInfo, why, token string, ps params, check func(int, []byte) string) *probe {
-		out = append(out, probe{op: rt.Op, why: why, method: rt.Method, url: w.fill(rt.Path, ps), token: token, check: check})
+		p := probe{op: rt.Op, why: why, method: rt.Method, url: w.fill(rt.Path, ps), token: token, check: check, like: -1,
+			pipeline: rt.Admin || rt.Token && token == ""}
+		if rt.Method != "GET" {
+			p.body = "{}"
+		}
+		out = append(out, p)
 		return &out[len(out)-1]
+	}
+	// deny adds a probe that must be refused; denyByClass one that the
+	// route's class refuses (Forgejo's reqRepoWriter, reqAdmin,
+	// reqOrgOwnership…, or its handler's own check).
+	deny := func(rt httpapi.RouteInfo, why, token string, ps params, check func(int, []byte) string) *probe {
+		p := add(rt, why, token, ps, check)
+		p.refusal = true
+		return p
+	}
+	denyByClass := func(rt httpapi.RouteInfo, why, token string, ps params, check func(int, []byte) string) *probe {
+		p := deny(rt, why, token, ps, check)
+		p.byClass = true
+		return p
 	}
 	sameAs := func(p *probe, rt httpapi.RouteInfo, ps params, norm ...string) {
 		p.same = w.fill(rt.Path, ps)
@@ -475,28 +518,28 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 					if who == "public-only" {
 						continue
 					}
-					p := add(rt, who+" on "+h.owner+"/"+h.repo+" as on a missing repository", tok[who], ps, refused)
+					p := deny(rt, who+" on "+h.owner+"/"+h.repo+" as on a missing repository", tok[who], ps, refused)
 					sameAs(p, rt, missing, h.repo, "norepo")
 				}
 				if h.who != "anon" {
-					add(rt, "public-only token on "+h.owner+"/"+h.repo, tok["olivia:public-only"], ps, refused)
+					deny(rt, "public-only token on "+h.owner+"/"+h.repo, tok["olivia:public-only"], ps, refused)
 				}
 			}
 		}
 		if class != acSiteAdmin && has("org") && !has("repo") {
 			for _, h := range []struct{ org, who string }{{"privorg", "anon stranger"}, {"limorg", "anon"}} {
 				for _, who := range strings.Fields(h.who) {
-					p := add(rt, who+" on "+h.org+" as on a missing organisation", tok[who], params{"org": h.org}, refused)
+					p := deny(rt, who+" on "+h.org+" as on a missing organisation", tok[who], params{"org": h.org}, refused)
 					sameAs(p, rt, params{"org": "noorg"}, h.org, "noorg")
 				}
 			}
-			add(rt, "public-only token on privorg", tok["olivia:public-only"], params{"org": "privorg"}, refused)
-			add(rt, "public-only token on limorg", tok["olivia:public-only"], params{"org": "limorg"}, refused)
+			deny(rt, "public-only token on privorg", tok["olivia:public-only"], params{"org": "privorg"}, refused)
+			deny(rt, "public-only token on limorg", tok["olivia:public-only"], params{"org": "limorg"}, refused)
 		}
 		if class != acSiteAdmin && strings.HasPrefix(rt.Path, "/teams/{id}") {
 			for _, who := range []string{"anon", "stranger"} {
 				id := w.teamIDs["privorg/readers"]
-				p := add(rt, who+" on a team of privorg as on a missing team", tok[who], params{"id": id, "org": "privorg", "repo": "pubrepo"}, refused)
+				p := deny(rt, who+" on a team of privorg as on a missing team", tok[who], params{"id": id, "org": "privorg", "repo": "pubrepo"}, refused)
 				sameAs(p, rt, params{"id": "999999", "org": "privorg", "repo": "pubrepo"}, id, "999999")
 			}
 		}
@@ -504,7 +547,7 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 			for _, h := range []struct{ owner, who string }{{"hidden", "anon stranger"}, {"limited", "anon"},
 				{"privorg", "anon stranger"}, {"limorg", "anon"}} {
 				for _, who := range strings.Fields(h.who) {
-					p := add(rt, who+" on the packages of "+h.owner+" as on a missing owner", tok[who], params{"owner": h.owner}, refused)
+					p := deny(rt, who+" on the packages of "+h.owner+" as on a missing owner", tok[who], params{"owner": h.owner}, refused)
 					sameAs(p, rt, params{"owner": "noowner"}, h.owner, "noowner")
 				}
 			}
@@ -512,7 +555,7 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 		if class != acSiteAdmin && strings.HasPrefix(rt.Path, "/users/{username}") {
 			for _, h := range []struct{ user, who string }{{"hidden", "anon stranger"}, {"limited", "anon"}} {
 				for _, who := range strings.Fields(h.who) {
-					p := add(rt, who+" on user "+h.user+" as on a missing user", tok[who], params{"username": h.user}, refused)
+					p := deny(rt, who+" on user "+h.user+" as on a missing user", tok[who], params{"username": h.user}, refused)
 					sameAs(p, rt, params{"username": "nouser"}, h.user, "nouser")
 				}
 			}
@@ -522,13 +565,13 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 		// reqOwner): an admin collaborator is refused before the
 		// repository is found to be no mirror.
 		if rt.Op == "repoConvert" {
-			add(rt, "admin collaborator converts", tok["radmin"], nil, wantStatus(http.StatusForbidden))
+			deny(rt, "admin collaborator converts", tok["radmin"], nil, wantStatus(http.StatusForbidden))
 		}
 
 		// Site administration: 403 to a signed-in user who is not one.
 		if class == acSiteAdmin {
-			add(rt, "owner (not a site admin)", tok["olivia"], nil, wantStatus(http.StatusForbidden))
-			add(rt, "anonymous on a site-admin route", "", nil, refused)
+			deny(rt, "owner (not a site admin)", tok["olivia"], nil, wantStatus(http.StatusForbidden))
+			deny(rt, "anonymous on a site-admin route", "", nil, refused)
 		}
 
 		// Scopes: a token without the route's category, or with read only
@@ -538,10 +581,18 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 			if rt.Admin || class == acSiteAdmin {
 				who = "root"
 			}
-			add(rt, "token without "+rt.Scopes[0].String(), tok[who+":without:"+rt.Scopes[0].String()], nil, wantStatus(http.StatusForbidden))
+			deny(rt, "token without "+rt.Scopes[0].String(), tok[who+":without:"+rt.Scopes[0].String()], nil, wantStatus(http.StatusForbidden)).byScope = true
 			if write {
-				add(rt, "read-only token on a write", tok[who+":read"], nil, wantStatus(http.StatusForbidden))
+				deny(rt, "read-only token on a write", tok[who+":read"], nil, wantStatus(http.StatusForbidden)).byScope = true
 			}
+		}
+
+		// A gate asks for no scope the route does not: the owner with a
+		// token of the route's scope alone gets past it (to the 422 of the
+		// body {, which no handler reads as a change).
+		if write && rt.Gated && len(rt.Scopes) == 1 && !rt.Admin {
+			p := add(rt, "owner with a token of the route's scope alone, body {", tok["olivia:only:"+rt.Scopes[0].String()], nil, notScopeRefused)
+			p.body = "{"
 		}
 
 		// Reads reserved to administrators of the repository or owners of
@@ -550,18 +601,18 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 			switch class {
 			case acRepoAdmin:
 				// (about another user: anyone may read their own permission)
-				add(rt, "read collaborator reads an admin thing", tok["reader"], params{"collaborator": "writer"}, refused)
-				add(rt, "write collaborator reads an admin thing", tok["writer"], params{"collaborator": "reader"}, refused)
-				add(rt, "stranger reads an admin thing", tok["stranger"], nil, refused)
+				deny(rt, "read collaborator reads an admin thing", tok["reader"], params{"collaborator": "writer"}, refused)
+				deny(rt, "write collaborator reads an admin thing", tok["writer"], params{"collaborator": "reader"}, refused)
+				deny(rt, "stranger reads an admin thing", tok["stranger"], nil, refused)
 			case acOrgOwner:
 				for _, who := range []string{"stranger", "teamr", "teamw"} {
-					add(rt, who+" reads an owner's thing", tok[who], nil, refused)
+					deny(rt, who+" reads an owner's thing", tok[who], nil, refused)
 				}
 			case acSelfOnly:
-				add(rt, "stranger reads another user's own things", tok["stranger"], nil, refused)
+				deny(rt, "stranger reads another user's own things", tok["stranger"], nil, refused)
 			}
 			if strings.HasPrefix(rt.Path, "/notifications/threads/") {
-				add(rt, "stranger reads another user's notification", tok["stranger"], nil, refused)
+				deny(rt, "stranger reads another user's notification", tok["stranger"], nil, refused)
 			}
 		}
 
@@ -569,25 +620,25 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 		if write {
 			switch class {
 			case acSelfOnly:
-				add(rt, "stranger on another user's own things", tok["stranger"], nil, refused)
+				denyByClass(rt, "stranger on another user's own things", tok["stranger"], nil, refused)
 			case acRepoWrite, acRepoAdmin:
-				add(rt, "read collaborator writes", tok["reader"], nil, refused)
-				add(rt, "stranger writes a public repository", tok["stranger"], nil, refused)
-				add(rt, "read team member writes", tok["teamr"], params{"owner": "puborg", "org": "puborg"}, refused)
+				denyByClass(rt, "read collaborator writes", tok["reader"], nil, refused)
+				denyByClass(rt, "stranger writes a public repository", tok["stranger"], nil, refused)
+				denyByClass(rt, "read team member writes", tok["teamr"], params{"owner": "puborg", "org": "puborg"}, refused)
 				if class == acRepoAdmin {
-					add(rt, "write collaborator administers", tok["writer"], nil, refused)
-					add(rt, "write team member administers", tok["teamw"], params{"owner": "puborg", "org": "puborg"}, refused)
+					denyByClass(rt, "write collaborator administers", tok["writer"], nil, refused)
+					denyByClass(rt, "write team member administers", tok["teamw"], params{"owner": "puborg", "org": "puborg"}, refused)
 				}
 			case acOrgOwner:
 				for _, who := range []string{"stranger", "teamr", "teamw"} {
-					add(rt, who+" acts as an organisation owner", tok[who], nil, refused)
+					denyByClass(rt, who+" acts as an organisation owner", tok[who], nil, refused)
 				}
 			case acOther:
 				if strings.HasPrefix(rt.Path, "/notifications/threads/") {
-					add(rt, "stranger marks another user's notification", tok["stranger"], nil, refused)
+					denyByClass(rt, "stranger marks another user's notification", tok["stranger"], nil, refused)
 				}
 			case acOrgMember:
-				add(rt, "stranger acts as a member", tok["stranger"], params{"username": "teamr"}, refused)
+				denyByClass(rt, "stranger acts as a member", tok["stranger"], params{"username": "teamr"}, refused)
 			}
 			continue
 		}
@@ -620,8 +671,122 @@ func (w *matrixWorld) probes(routes []httpapi.RouteInfo) []probe {
 			add(rt, "anonymous reads a public route", "", nil, allowed)
 		}
 	}
+	// A refusal does not depend on the body: every write refused past the
+	// route's own requirements is sent again with a body that is no JSON
+	// (and with a valid one, matrixValidBodies) and must get the very
+	// answer the body {} gets. Where Forgejo binds the body before the
+	// check (matrixBindsFirst), a refused caller gets its 422 for a body
+	// that is no JSON.
+	for i, n := 0, len(out); i < n; i++ {
+		if !out[i].refusal || out[i].method == "GET" || out[i].pipeline || out[i].byScope {
+			continue
+		}
+		p := out[i]
+		if first, ok := matrixBindsFirst[p.op]; ok && (p.byClass || first == bindsFirstAll) {
+			out[i].check = refusedOrBody
+			p.why += " with the body {"
+			p.body, p.check = "{", wantStatus(http.StatusUnprocessableEntity)
+			out = append(out, p)
+			continue
+		}
+		bodies := invalidBodies
+		if v, ok := matrixValidBodies[p.op]; ok {
+			bodies = append(bodies[:len(bodies):len(bodies)], v)
+		}
+		for _, body := range bodies {
+			p := out[i]
+			p.why += " with the body " + body
+			p.body, p.like = body, i
+			out = append(out, p)
+		}
+	}
 	return out
 }
+
+// matrixValidBodies are bodies that the operations would accept from a
+// caller with rights: a caller without gets the very refusal of the body
+// {} (the operations whose {} is valid need none).
+var matrixValidBodies = map[string]string{
+	"repoCreateBranch": `{"new_branch_name": "nb"}`, "repoUpdateBranch": `{"name": "renamed"}`,
+	"repoCreateStatus": `{"state": "success"}`, "repoCreateTag": `{"tag_name": "t9"}`,
+	"repoCreateFile": `{"content": "eA=="}`, "repoCreateRelease": `{"tag_name": "v9"}`,
+	"repoEditReleaseAttachment": `{"name": "x.txt"}`, "repoUpdateAvatar": `{"image": "` + matrixPNG + `"}`,
+	"repoCreateBranchProtection": `{"rule_name": "x"}`, "repoCreateTagProtection": `{"name_pattern": "v*"}`,
+	"repoUpdateTopics": `{"topics": ["a"]}`, "repoTransfer": `{"new_owner": "stranger"}`,
+	"issueCreateLabel": `{"name": "x", "color": "#00ff00"}`, "issueCreateMilestone": `{"title": "m9"}`,
+	"issueCreateIssue": `{"title": "t"}`, "issueCreateComment": `{"body": "b"}`,
+	"issuePostIssueReaction": `{"content": "+1"}`, "repoCreatePullRequest": `{"head": "feature", "base": "main", "title": "t"}`,
+	"orgCreateLabel": `{"name": "x", "color": "#00ff00"}`, "renameOrg": `{"new_name": "neworg"}`,
+	"orgUpdateAvatar": `{"image": "` + matrixPNG + `"}`, "orgCreateTeam": `{"name": "t9", "permission": "read"}`,
+	"orgEditTeam": `{"name": "readers"}`, "createOrgRepo": `{"name": "r9"}`,
+	"createRepoVariable": `{"value": "v"}`, "updateRepoVariable": `{"value": "v"}`, "updateRepoSecret": `{"data": "d"}`,
+	"registerRepoRunner": `{"name": "r"}`, "createOrgVariable": `{"value": "v"}`, "updateOrgVariable": `{"value": "v"}`,
+	"updateOrgSecret": `{"data": "d"}`, "registerOrgRunner": `{"name": "r"}`, "DispatchWorkflow": `{"ref": "main"}`,
+	"repoCreateHook": matrixHook, "orgCreateHook": matrixHook,
+	"repoAddPushMirror": `{"remote_address": "https://mirror.example/x.git", "interval": "8h"}`,
+	"userCreateToken":   `{"name": "tk", "scopes": ["read:user"]}`,
+}
+
+// matrixPNG is a 1×1 PNG image in base64.
+const matrixPNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+
+const matrixHook = `{"type": "gitea", "config": {"url": "https://hooks.example/y", "content_type": "json"}}`
+
+// bindsFirst says which refusals of an operation come after Forgejo binds
+// its body.
+type bindsFirst int
+
+const (
+	bindsFirstByClass bindsFirst = iota // those of its class; hidden things are 404 before
+	bindsFirstAll                       // all but reqToken's and the scopes': no middleware checks the caller first
+)
+
+// matrixBindsFirst are the writes whose refusals Forgejo makes after it
+// binds and validates the body (the check is in its handler, or in a
+// middleware after bind), so that a caller without rights gets 422 for an
+// invalid body, as in Hearth: their refusals by class may be about the
+// body, and the body { must get 422. Things the caller may not see are
+// still refused whatever the body (repoAssignment and orgAssignment run
+// first).
+var matrixBindsFirst = map[string]bindsFirst{
+	// bind(...), reqRepoBranchWriter: the branch is the body's.
+	"repoChangeFiles": bindsFirstByClass, "repoCreateFile": bindsFirstByClass,
+	"repoUpdateFile": bindsFirstByClass, "repoDeleteFile": bindsFirstByClass,
+	// Issues, comments, pull requests: the handler checks the poster or
+	// the writer after bind.
+	"issueEditIssue": bindsFirstByClass, "issueEditIssueDeadline": bindsFirstByClass,
+	"issueAddLabel": bindsFirstByClass, "issueReplaceLabels": bindsFirstByClass,
+	"issueClearLabels": bindsFirstByClass, "issueRemoveLabel": bindsFirstByClass,
+	"issueAddTime": bindsFirstByClass, "issueEditComment": bindsFirstByClass,
+	"issueEditCommentDeprecated":   bindsFirstByClass,
+	"issueCreateIssueDependencies": bindsFirstByClass, "issueRemoveIssueDependencies": bindsFirstByClass,
+	"issueCreateIssueBlocking": bindsFirstByClass, "issueRemoveIssueBlocking": bindsFirstByClass,
+	"issueEditIssueAttachment": bindsFirstByClass, "issueEditIssueCommentAttachment": bindsFirstByClass,
+	"repoEditPullRequest": bindsFirstByClass, "repoMergePullRequest": bindsFirstByClass,
+	"repoSubmitPullReview": bindsFirstByClass, "repoDismissPullReview": bindsFirstByClass,
+	"repoCreatePullReviewComment": bindsFirstByClass, "repoCreatePullReviewRequests": bindsFirstByClass,
+	"repoDeletePullReviewRequests": bindsFirstByClass,
+	// bind(CreateRepoOption), repo.CreateOrgRepo: orgAssignment first.
+	"createOrgRepo": bindsFirstByClass,
+	// POST /org/{org}/repos: reqToken, bind, then the handler.
+	"createOrgRepoDeprecated": bindsFirstAll,
+}
+
+// refusedOrBody is refused for the operations of matrixBindsFirst: a 400
+// or 422 about the body passes too.
+func refusedOrBody(status int, body []byte) string {
+	if status == http.StatusBadRequest || status == http.StatusUnprocessableEntity {
+		return ""
+	}
+	return refused(status, body)
+}
+
+// invalidBodies are the bodies of the invalid-body probes: no JSON. (A
+// field of the wrong type, `{"name": 5}`, fails in the same place, the one
+// json.Unmarshal of call.decode that every JSON body of /api/v1 goes
+// through, so it would only double the probes; the valid bodies of
+// matrixValidBodies are the telling second probe.)
+var invalidBodies = []string{`{`}
 
 // matrixNoSeed are GET operations the seeded world has nothing for (their
 // positive checks are skipped; the refusals still run).
@@ -676,14 +841,17 @@ func TestAccessMatrix(t *testing.T) {
 		defer mu.Unlock()
 		failures = append(failures, fmt.Sprintf("%s: %s %s (%s): %s", p.op, p.method, p.url, p.why, fmt.Sprintf(format, args...)))
 	}
-	work := make(chan probe)
+	answers := make([]answer, len(probes))
+	work := make(chan int)
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for p := range work {
-				a, err := w.send(ctx, p.method, p.url, p.token)
+			for i := range work {
+				p := probes[i]
+				a, err := w.send(ctx, p.method, p.url, p.token, p.body)
+				answers[i] = a
 				requests.Add(1)
 				if err != nil {
 					fail(p, "%v", err)
@@ -696,7 +864,7 @@ func TestAccessMatrix(t *testing.T) {
 				if p.same == "" {
 					continue
 				}
-				b, err := w.send(ctx, p.method, p.same, p.token)
+				b, err := w.send(ctx, p.method, p.same, p.token, p.body)
 				requests.Add(1)
 				if err != nil {
 					fail(p, "%v", err)
@@ -708,11 +876,19 @@ func TestAccessMatrix(t *testing.T) {
 			}
 		}()
 	}
-	for _, p := range probes {
-		work <- p
+	for i := range probes {
+		work <- i
 	}
 	close(work)
 	wg.Wait()
+	for i, p := range probes {
+		if p.like < 0 {
+			continue
+		}
+		if a, b := answers[i], answers[p.like]; a.status != b.status || string(a.body) != string(b.body) {
+			fail(p, "answers %d %s, but with the body {} %d %s", a.status, trim(a.body), b.status, trim(b.body))
+		}
+	}
 	sort.Strings(failures)
 	for _, f := range failures {
 		t.Error(f)

@@ -15,6 +15,8 @@ type RouteInfo struct {
 	Scopes               []forge.ScopeCategory
 	Token, Admin, Public bool
 	OwnerScope           bool
+	// Gated: the operation has a gate (gates.go).
+	Gated bool
 }
 
 // Routes returns the route table.
@@ -25,7 +27,7 @@ func (a *API) Routes() []RouteInfo {
 		if rt.missing {
 			continue
 		}
-		out = append(out, RouteInfo{rt.Method, rt.Path, rt.Op, rt.Scopes, rt.Token, rt.Admin, rt.Public, rt.OwnerScope})
+		out = append(out, RouteInfo{rt.Method, rt.Path, rt.Op, rt.Scopes, rt.Token, rt.Admin, rt.Public, rt.OwnerScope, rt.gate != nil})
 	}
 	return out
 }

@@ -42,8 +42,10 @@ var issueSamples = map[string]sample{
 	"issueCreateComment":                {path: "/repos/alice/proj/issues/1/comments", body: map[string]any{"body": "b"}, ok: outcome{404, "IsErrIssueNotExist"}},
 	"issueEditCommentDeprecated":        {path: "/repos/alice/proj/issues/1/comments/1", body: map[string]any{"body": "b"}, ok: outcome{404, ""}},
 	"issueDeleteCommentDeprecated":      {path: "/repos/alice/proj/issues/1/comments/1", ok: outcome{404, ""}},
-	"issueCreateIssueAttachment":        {path: "/repos/alice/proj/issues/1/assets", body: "x", ok: outcome{400, ""}},
-	"issueCreateIssueCommentAttachment": {path: "/repos/alice/proj/issues/comments/1/assets", body: "x", ok: outcome{400, ""}},
+	// Forgejo finds the issue (comment) and checks the caller before it
+	// reads the file: the missing issue is 404 whatever the body.
+	"issueCreateIssueAttachment":        {path: "/repos/alice/proj/issues/1/assets", body: "x", ok: outcome{404, ""}},
+	"issueCreateIssueCommentAttachment": {path: "/repos/alice/proj/issues/comments/1/assets", body: "x", ok: outcome{404, ""}},
 	"issueGetLabels":                    {path: "/repos/alice/proj/issues/1/labels", anon: outcome{404, ""}, ok: outcome{404, ""}},
 	"issueAddLabel":                     {path: "/repos/alice/proj/issues/1/labels", body: map[string]any{"labels": []int{1}}, ok: outcome{404, ""}},
 	"issueReplaceLabels":                {path: "/repos/alice/proj/issues/1/labels", body: map[string]any{"labels": []int{1}}, ok: outcome{404, ""}},

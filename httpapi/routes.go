@@ -52,6 +52,9 @@ type route struct {
 	// checks none.
 	OwnerScope bool
 	h          func(*call)
+	// gate, when set, is the operation's permission check that runs before
+	// h reads the body (gates.go).
+	gate gate
 	// missing marks an operation without a handler: it answers 501.
 	missing bool
 }
@@ -62,7 +65,14 @@ type route struct {
 // hand-written route whose Op is no operation of the document, whose Method
 // or Path disagrees with it, or that is written twice; such routes are left
 // out.
-func (a *API) table() ([]route, []error) { return a.joinRoutes(a.routes()) }
+func (a *API) table() ([]route, []error) {
+	out, errs := a.joinRoutes(a.routes())
+	gates := a.gates()
+	for i := range out {
+		out[i].gate = gates[out[i].Op]
+	}
+	return out, errs
+}
 
 // joinRoutes is table for a given list of hand-written routes.
 func (a *API) joinRoutes(hand []route) ([]route, []error) {
@@ -335,6 +345,9 @@ func (a *API) serveRoute(rt route) http.HandlerFunc {
 				rest = u
 			}
 			r.SetPathValue(rt.Wild, rest)
+		}
+		if rt.gate != nil && !rt.gate(c) {
+			return
 		}
 		rt.h(c)
 	}

@@ -101,6 +101,34 @@ func (s *Service) uploadAccess(ctx context.Context, actor forge.Actor, owner, re
 	return a, a.notArchived()
 }
 
+// issueAttachable loads issue index for an attachment: its poster, a
+// writer, a repository admin or a site administrator may attach (else
+// forge.ErrForbidden `user should have permission to write issue`).
+func (a *access) issueAttachable(ctx context.Context, tx Tx, index int64) (*Issue, error) {
+	is, err := a.issue(ctx, tx, index)
+	if err != nil {
+		return nil, err
+	}
+	if !a.isPoster(is.PosterID) && !a.isAdmin() && !a.canWrite(is.IsPull) {
+		return nil, forge.Errorf(forge.ErrForbidden, "user should have permission to write issue")
+	}
+	return is, nil
+}
+
+// commentAttachable loads comment id for an attachment: its poster or a
+// writer may attach (else forge.ErrForbidden `user should have
+// permission to edit comment`).
+func (a *access) commentAttachable(ctx context.Context, tx Tx, id forge.ID) (*Comment, *Issue, error) {
+	c, is, err := a.comment(ctx, tx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !a.isPoster(c.PosterID) && !a.canWrite(is.IsPull) {
+		return nil, nil, forge.Errorf(forge.ErrForbidden, "user should have permission to edit comment")
+	}
+	return c, is, nil
+}
+
 // CreateIssueAttachment attaches a file to issue index (write:issue; its
 // poster, a writer, a repository admin or a site administrator, else
 // forge.ErrForbidden `user should have permission to write issue`). The
@@ -114,14 +142,8 @@ func (s *Service) CreateIssueAttachment(ctx context.Context, actor forge.Actor, 
 		return nil, err
 	}
 	u := &upload{s: s, a: a, opt: opt, now: s.clock.Now(), check: func(ctx context.Context, tx Tx) (*Issue, *Comment, error) {
-		is, err := a.issue(ctx, tx, index)
-		if err != nil {
-			return nil, nil, err
-		}
-		if !a.isPoster(is.PosterID) && !a.isAdmin() && !a.canWrite(is.IsPull) {
-			return nil, nil, forge.Errorf(forge.ErrForbidden, "user should have permission to write issue")
-		}
-		return is, nil, nil
+		is, err := a.issueAttachable(ctx, tx, index)
+		return is, nil, err
 	}}
 	return u.run(ctx)
 }
@@ -136,14 +158,8 @@ func (s *Service) CreateCommentAttachment(ctx context.Context, actor forge.Actor
 		return nil, err
 	}
 	u := &upload{s: s, a: a, opt: opt, now: s.clock.Now(), check: func(ctx context.Context, tx Tx) (*Issue, *Comment, error) {
-		c, is, err := a.comment(ctx, tx, id)
-		if err != nil {
-			return nil, nil, err
-		}
-		if !a.isPoster(c.PosterID) && !a.canWrite(is.IsPull) {
-			return nil, nil, forge.Errorf(forge.ErrForbidden, "user should have permission to edit comment")
-		}
-		return is, c, nil
+		c, is, err := a.commentAttachable(ctx, tx, id)
+		return is, c, err
 	}}
 	return u.run(ctx)
 }

@@ -1,0 +1,62 @@
+package repos
+
+import (
+	"context"
+
+	"github.com/hearthforge/hearth/forge"
+)
+
+// Need is what an operation on a repository requires of its actor, named
+// after Forgejo's route middlewares.
+type Need int
+
+// Needs.
+const (
+	// NeedVisible: the actor may see the repository (Forgejo's
+	// repoAssignment).
+	NeedVisible Need = iota
+	// NeedWrite: write access to the unit (reqRepoWriter), or
+	// administration.
+	NeedWrite
+	// NeedAdmin: administration of the repository (reqAdmin).
+	NeedAdmin
+	// NeedOwner: ownership of the repository (reqOwner), as a transfer
+	// needs.
+	NeedOwner
+)
+
+// Authorize returns nil when actor may act on owner/name as need requires
+// (for NeedWrite, on the unit u), else the error the operations of this
+// package return first for such an actor: ErrRepoNotFound or
+// *OwnerNotFoundError for a repository the actor may not see, and
+// forge.ErrForbidden with Forgejo's message (`user should have a
+// permission to write to a repo`, `user should be an owner or a
+// collaborator with admin write of a repository`, `user should be the
+// owner of the repo`). It checks the account state but neither the token
+// scope nor whether the repository is archived.
+//
+// It changes nothing and decides nothing the operations do not decide
+// again: it lets the API refuse a caller without rights before it reads
+// the request body, as Forgejo's middlewares run before its binding.
+func (s *Service) Authorize(ctx context.Context, actor forge.Actor, owner, name string, need Need, u forge.Unit) error {
+	var v *View
+	err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		v, err = resolve(ctx, tx, actor, owner, name)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	switch need {
+	case NeedWrite:
+		return requireUnitWrite(v, u)
+	case NeedAdmin:
+		return requireAdmin(v)
+	case NeedOwner:
+		if !v.IsOwner() {
+			return forge.Errorf(forge.ErrForbidden, "user should be the owner of the repo")
+		}
+	}
+	return nil
+}

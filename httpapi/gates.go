@@ -1,0 +1,180 @@
+package httpapi
+
+import (
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/repos"
+)
+
+// A gate is the permission check of an operation that Forgejo makes in
+// its route middlewares (repoAssignment, reqRepoWriter, reqAdmin,
+// reqOwner, reqOrgOwnership…) before it binds and validates the JSON
+// body: serveRoute runs it after the scope, reqToken and reqSiteAdmin
+// checks and before the handler, so that a caller without rights gets the
+// same refusal (status and body) whatever the body, empty, no JSON or
+// with invalid fields, instead of the 400/422 the handler would answer
+// about the body. A gate checks what Forgejo checks before binding, no
+// more: where Forgejo's handler checks the caller after binding (issue
+// and pull request edits, file changes), the gate is the visibility of
+// the repository or organisation, and an invalid body is 422 there as in
+// Forgejo.
+//
+// A gate asks the domain service (a permission probe that runs the very
+// check its operations run first, and changes nothing) and writes a
+// refusal with the error writer of the operation's handler, so the answer
+// is the one the operation gives with a valid body. It decides nothing:
+// the service checks everything again when the handler calls it. A gate
+// returns false when it answered.
+type gate func(*call) bool
+
+// check makes a gate of a probe and the handler's error writer.
+func check(probe func(*call) error, write func(*call, error)) gate {
+	return func(c *call) bool {
+		if err := probe(c); err != nil {
+			write(c, err)
+			return false
+		}
+		return true
+	}
+}
+
+// The handlers' error writers, as func(*call, error).
+func repoErr(c *call, err error)     { c.repoError(err) }
+func issueErr(c *call, err error)    { c.issueError(err) }
+func orgErr(c *call, err error)      { c.orgError(err) }
+func actionsErr(c *call, err error)  { c.actionsError(err) }
+func hookErr(c *call, err error)     { c.hookError(err) }
+func mirrorErr(c *call, err error)   { c.pushMirrorError(err) }
+func orgLabelErr(c *call, err error) { c.orgLabelError(err) }
+
+// gates are the gates by operationId. An operation without one reads its
+// body before the service checks the caller; TestAccessMatrix's
+// invalid-body probes fail for such an operation when a caller without
+// rights gets an answer about the body.
+func (a *API) gates() map[string]gate {
+	out := map[string]gate{}
+	add := func(g gate, ops ...string) {
+		for _, op := range ops {
+			out[op] = g
+		}
+	}
+	if a.cfg.Repos != nil {
+		need := func(n repos.Need, u forge.Unit) gate {
+			return check(func(c *call) error {
+				return a.cfg.Repos.Authorize(c.r.Context(), c.actor, c.owner(), c.repo(), n, u)
+			}, repoErr)
+		}
+		// Forgejo binds the file operations' bodies before
+		// reqRepoBranchWriter (whose answer depends on the branch the body
+		// names): only repoAssignment runs first.
+		add(need(repos.NeedVisible, ""), "createFork", "repoChangeFiles", "repoCreateFile", "repoUpdateFile", "repoDeleteFile")
+		add(need(repos.NeedWrite, forge.UnitCode), "repoCreateBranch", "repoUpdateBranch", "repoCreateStatus", "repoCreateTag")
+		add(need(repos.NeedWrite, forge.UnitReleases), "repoCreateRelease", "repoEditRelease", "repoEditReleaseAttachment")
+		add(need(repos.NeedAdmin, ""), "repoEdit", "repoUpdateAvatar", "repoAddCollaborator", "repoCreateBranchProtection",
+			"repoEditBranchProtection", "repoCreateTagProtection", "repoEditTagProtection", "repoUpdateTopics")
+		add(need(repos.NeedOwner, ""), "repoTransfer")
+	}
+	if a.cfg.Issues != nil {
+		issuesOf := func(writer bool) gate {
+			return check(func(c *call) error {
+				return a.cfg.Issues.Authorize(c.r.Context(), c.actor, c.owner(), c.repo(), writer)
+			}, issueErr)
+		}
+		add(issuesOf(true), "issueCreateLabel", "issueEditLabel", "issueCreateMilestone", "issueEditMilestone")
+		// Forgejo checks who may act on an issue, comment or pull request
+		// in the handler, after binding: only repoAssignment and
+		// mustEnableIssuesOrPulls run first.
+		add(issuesOf(false), "issueCreateIssue", "issueCreateComment", "issueEditIssue", "issueEditComment",
+			"issueEditCommentDeprecated", "issueAddLabel", "issueReplaceLabels", "issueClearLabels", "issueRemoveLabel",
+			"issueAddTime", "issueEditIssueDeadline", "issuePostIssueReaction", "issueDeleteIssueReaction",
+			"issuePostCommentReaction", "issueDeleteCommentReaction", "issueCreateIssueDependencies",
+			"issueRemoveIssueDependencies", "issueCreateIssueBlocking", "issueRemoveIssueBlocking",
+			"issueEditIssueAttachment", "issueEditIssueCommentAttachment")
+		// Pull requests sit under the repository scope; their routes run
+		// mustAllowPulls and reqRepoReader(code) before binding.
+		add(check(func(c *call) error {
+			return a.cfg.Issues.AuthorizePulls(c.r.Context(), c.actor, c.owner(), c.repo())
+		}, func(c *call, err error) { c.pullError(err) }), "repoCreatePullRequest", "repoEditPullRequest",
+			"repoMergePullRequest", "repoCreatePullReview", "repoSubmitPullReview", "repoDismissPullReview",
+			"repoCreatePullReviewComment", "repoCreatePullReviewRequests", "repoDeletePullReviewRequests")
+		// An upload is refused before its file is read (Forgejo's
+		// canUserWriteIssueAttachment comes first in the handler).
+		attach := func(comment bool) gate {
+			return func(c *call) bool {
+				t, ok := c.attachmentTarget(comment)
+				if !ok {
+					return false
+				}
+				id := t.Index
+				if comment {
+					id = int64(t.CommentID)
+				}
+				if err := a.cfg.Issues.AuthorizeAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), comment, id); err != nil {
+					c.attachmentError(err)
+					return false
+				}
+				return true
+			}
+		}
+		add(attach(false), "issueCreateIssueAttachment")
+		add(attach(true), "issueCreateIssueCommentAttachment")
+		add(check(func(c *call) error {
+			return a.cfg.Issues.AuthorizeOrgLabels(c.r.Context(), c.actor, c.org())
+		}, orgLabelErr), "orgCreateLabel", "orgEditLabel")
+	}
+	if a.cfg.Orgs != nil {
+		owner := func(memberFirst bool) gate {
+			return check(func(c *call) error {
+				return a.cfg.Orgs.AuthorizeOwner(c.r.Context(), c.actor, c.org(), memberFirst)
+			}, orgErr)
+		}
+		add(owner(false), "orgEdit", "renameOrg", "orgUpdateAvatar")
+		add(owner(true), "orgCreateTeam")
+		// Forgejo's orgAssignment runs before the binding of a new
+		// repository; who may create one there is checked after it.
+		add(check(func(c *call) error {
+			_, err := a.cfg.Orgs.Get(c.r.Context(), c.actor, c.org())
+			return err
+		}, orgErr), "createOrgRepo")
+		add(func(c *call) bool {
+			id, ok := c.teamID()
+			if !ok {
+				return false
+			}
+			if err := a.cfg.Orgs.AuthorizeTeamOwner(c.r.Context(), c.actor, id); err != nil {
+				c.orgError(err)
+				return false
+			}
+			return true
+		}, "orgEditTeam")
+	}
+	if a.cfg.Actions != nil {
+		act := func(t targetOf, manage bool) gate {
+			return check(func(c *call) error {
+				return a.cfg.Actions.Authorize(c.r.Context(), c.actor, t(c), manage)
+			}, actionsErr)
+		}
+		add(act(repoTarget, true), "createRepoVariable", "updateRepoVariable", "updateRepoSecret", "registerRepoRunner")
+		add(act(orgTarget, true), "createOrgVariable", "updateOrgVariable", "updateOrgSecret", "registerOrgRunner")
+		add(act(repoTarget, false), "DispatchWorkflow")
+	}
+	if a.cfg.Hooks != nil {
+		add(check(func(c *call) error {
+			return a.cfg.Hooks.Authorize(c.r.Context(), c.actor, hooks.RepoHooks(c.owner(), c.repo()))
+		}, hookErr), "repoCreateHook", "repoEditHook")
+		add(check(func(c *call) error {
+			return a.cfg.Hooks.Authorize(c.r.Context(), c.actor, hooks.OrgHooks(c.org()))
+		}, hookErr), "orgCreateHook", "orgEditHook")
+	}
+	if a.cfg.Auth != nil {
+		add(check(func(c *call) error {
+			return a.cfg.Auth.AuthorizeTokens(c.r.Context(), c.actor, c.pathValue("username"))
+		}, func(c *call, err error) { c.writeError(err) }), "userCreateToken")
+	}
+	if a.cfg.Mirror != nil {
+		add(check(func(c *call) error {
+			return a.cfg.Mirror.AuthorizePush(c.r.Context(), c.actor, c.owner(), c.repo())
+		}, mirrorErr), "repoAddPushMirror")
+	}
+	return out
+}
