@@ -30,10 +30,10 @@ func (m mirrorRepos) RepoByID(ctx context.Context, id forge.ID) (*forge.Reposito
 // Refresh records the repository's size and emptiness after a sync and
 // tells the push listeners (webhooks, pull requests, push mirrors) of the
 // sync's reference updates, as repos.Service.AfterPush does after a push.
-// The pusher is the scheduler's system actor (Forgejo names the
-// repository's owner).
+// The listeners are told that the repository's owner pushed, as Forgejo
+// names the owner as the pusher of a mirror sync.
 func (m mirrorRepos) Refresh(ctx context.Context, id forge.ID, updates []mirror.RefUpdate) error {
-	return m.s.AfterPush(ctx, mirrorSystem, id, mirrorUpdates(updates))
+	return m.s.AfterMirrorSync(ctx, mirrorSystem, id, mirrorUpdates(updates))
 }
 
 // mirrorUpdates converts a sync's updates to the push listeners' (nil for

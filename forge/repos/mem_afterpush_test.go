@@ -82,3 +82,22 @@ func TestAfterPushNeedsWriteAccess(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, now.Repo.Updated.After(secret.Repo.Updated), "the owner's push refreshes it")
 }
+
+// TestAfterMirrorSyncNamesTheOwner: a mirror sync recorded by the system
+// tells the listeners that the repository's owner pushed, as Forgejo names
+// the owner; anyone but a site administrator is refused.
+func TestAfterMirrorSyncNamesTheOwner(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	log := &pushLog{}
+	e := newMemEnv(t, func(c *repos.Config) { c.PushListeners = []repos.PushListener{log} })
+	alice := e.user(t, "alice")
+	mirrored := e.repo(t, alice, "mirrored", true)
+	system := forge.Actor{User: &forge.User{ID: -1, Name: "mirror-scheduler", IsAdmin: true, IsActive: true}}
+	update := []repos.RefUpdate{{Ref: "refs/heads/main", OldID: "", NewID: "0123456789012345678901234567890123456789"}}
+
+	assert.ErrorIs(t, e.svc.AfterMirrorSync(ctx, e.user(t, "stranger"), mirrored.Repo.ID, update), forge.ErrNotFound)
+	assert.Empty(t, log.list())
+	require.NoError(t, e.svc.AfterMirrorSync(ctx, system, mirrored.Repo.ID, update))
+	assert.Equal(t, []string{"alice alice/mirrored"}, log.list())
+}

@@ -485,6 +485,18 @@ func (s *Service) refresh(ctx context.Context, id forge.ID) error {
 // (forge.ErrArchived); a repository it cannot read is ErrRepoNotFound, as
 // a missing one. Nothing is changed or told when it may not.
 func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo forge.ID, updates []RefUpdate) error {
+	return s.afterPush(ctx, actor, false, repo, updates)
+}
+
+// AfterMirrorSync is AfterPush for a pull mirror's sync, run by actor (the
+// mirror scheduler, a site administrator): the listeners (webhooks, pull
+// requests, push mirrors) are told that the repository's owner pushed, as
+// Forgejo's mirror sync names the owner as the pusher.
+func (s *Service) AfterMirrorSync(ctx context.Context, actor forge.Actor, repo forge.ID, updates []RefUpdate) error {
+	return s.afterPush(ctx, actor, true, repo, updates)
+}
+
+func (s *Service) afterPush(ctx context.Context, actor forge.Actor, asOwner bool, repo forge.ID, updates []RefUpdate) error {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return err
 	}
@@ -503,12 +515,18 @@ func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo forge.I
 	if err := s.refresh(ctx, repo); err != nil {
 		return err
 	}
-	return s.tellPush(ctx, actor, repo, updates)
+	return s.tellPushBy(ctx, actor, asOwner, repo, updates)
 }
 
 // tellPush tells Config.PushListeners of refs changed in repository repo
 // (by a push, or by the branch API as Forgejo's push-update does).
 func (s *Service) tellPush(ctx context.Context, actor forge.Actor, repo forge.ID, updates []RefUpdate) error {
+	return s.tellPushBy(ctx, actor, false, repo, updates)
+}
+
+// tellPushBy is tellPush; with asOwner the listeners are told that the
+// repository's owner pushed (a mirror sync, as Forgejo names it), not actor.
+func (s *Service) tellPushBy(ctx context.Context, actor forge.Actor, asOwner bool, repo forge.ID, updates []RefUpdate) error {
 	if len(s.cfg.PushListeners) == 0 && s.cfg.Outbox == nil {
 		return nil
 	}
@@ -521,6 +539,9 @@ func (s *Service) tellPush(ctx context.Context, actor forge.Actor, repo forge.ID
 		owner, err := tx.UserByID(ctx, r.OwnerID)
 		if err == nil {
 			r.OwnerName = owner.Name
+			if asOwner {
+				actor = forge.Actor{User: owner}
+			}
 		}
 		return err
 	}); err != nil {
