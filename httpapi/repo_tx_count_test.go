@@ -35,6 +35,11 @@ func (x countingTx) UsersByID(ctx context.Context, ids []forge.ID) (map[forge.ID
 	return x.Tx.UsersByID(ctx, ids)
 }
 
+func (x countingTx) AppendOutbox(ctx context.Context, kind string, data []byte, at time.Time) error {
+	x.s.queries.Add(1)
+	return x.Tx.AppendOutbox(ctx, kind, data, at)
+}
+
 func (x countingTx) CreateRepo(ctx context.Context, r *forge.Repository) error {
 	x.s.queries.Add(1)
 	return x.Tx.CreateRepo(ctx, r)
