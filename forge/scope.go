@@ -173,3 +173,17 @@ func (s Scope) withoutPublicOnly() Scope { s.PublicOnly = false; return s }
 
 // String is the normalised, comma-separated form (see Words).
 func (s Scope) String() string { return strings.Join(s.Words(), ",") }
+
+// MarshalText is the scope as Forgejo's comma-separated words (String), so
+// that a Scope, and an Actor holding one, survives JSON.
+func (s Scope) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText is ParseScope of text (ErrInvalid for an unknown word).
+func (s *Scope) UnmarshalText(text []byte) error {
+	v, err := ParseScope(string(text))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}

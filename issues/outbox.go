@@ -75,44 +75,17 @@ func (s *Service) update(ctx context.Context, fn func(Tx) error, events func(ctx
 	return nil
 }
 
-// actorWire is forge.Actor as JSON (its scope as words).
-type actorWire struct {
-	User    *forge.User      `json:"user,omitempty"`
-	Method  forge.AuthMethod `json:"method,omitempty"`
-	Scope   string           `json:"scope,omitempty"`
-	Scoped  bool             `json:"scoped,omitempty"`
-	TokenID forge.ID         `json:"token_id,omitempty"`
-	Sudoer  *forge.User      `json:"sudoer,omitempty"`
-}
-
-// eventWire is Event as JSON: its Actor field hides Event's.
-type eventWire struct {
-	Event
-	Actor actorWire
-}
-
 // MarshalEvent returns the JSON of e as the outbox keeps it: the values of
 // its issue, repository, comment, pull request, review and detail, and
 // its actor with the credential's scope.
-func MarshalEvent(e Event) ([]byte, error) {
-	a := e.Actor
-	return json.Marshal(eventWire{Event: e, Actor: actorWire{User: a.User, Method: a.Method, Scope: a.Scope.String(),
-		Scoped: a.Scoped, TokenID: a.TokenID, Sudoer: a.Sudoer}})
-}
+func MarshalEvent(e Event) ([]byte, error) { return json.Marshal(e) }
 
 // UnmarshalEvent decodes MarshalEvent's JSON; forge.ErrInvalid when it
 // is not.
 func UnmarshalEvent(data []byte) (Event, error) {
-	var w eventWire
-	if err := json.Unmarshal(data, &w); err != nil {
+	var e Event
+	if err := json.Unmarshal(data, &e); err != nil {
 		return Event{}, forge.Errorf(forge.ErrInvalid, "issues: outbox event: %v", err)
 	}
-	scope, err := forge.ParseScope(w.Actor.Scope)
-	if err != nil {
-		return Event{}, err
-	}
-	e := w.Event
-	e.Actor = forge.Actor{User: w.Actor.User, Method: w.Actor.Method, Scope: scope, Scoped: w.Actor.Scoped,
-		TokenID: w.Actor.TokenID, Sudoer: w.Actor.Sudoer}
 	return e, nil
 }

@@ -45,42 +45,16 @@ type OutboxEvent struct {
 	Updates []RefUpdate
 }
 
-// actorWire is forge.Actor as JSON (its scope as words).
-type actorWire struct {
-	User    *forge.User      `json:"user,omitempty"`
-	Method  forge.AuthMethod `json:"method,omitempty"`
-	Scope   string           `json:"scope,omitempty"`
-	Scoped  bool             `json:"scoped,omitempty"`
-	TokenID forge.ID         `json:"token_id,omitempty"`
-	Sudoer  *forge.User      `json:"sudoer,omitempty"`
-}
-
-type outboxWire struct {
-	OutboxEvent
-	Actor actorWire
-}
-
 // MarshalOutbox returns the JSON of e.
-func MarshalOutbox(e OutboxEvent) ([]byte, error) {
-	a := e.Actor
-	return json.Marshal(outboxWire{OutboxEvent: e, Actor: actorWire{User: a.User, Method: a.Method,
-		Scope: a.Scope.String(), Scoped: a.Scoped, TokenID: a.TokenID, Sudoer: a.Sudoer}})
-}
+func MarshalOutbox(e OutboxEvent) ([]byte, error) { return json.Marshal(e) }
 
 // UnmarshalOutbox decodes MarshalOutbox's JSON; forge.ErrInvalid when it
 // is not.
 func UnmarshalOutbox(data []byte) (OutboxEvent, error) {
-	var w outboxWire
-	if err := json.Unmarshal(data, &w); err != nil {
+	var e OutboxEvent
+	if err := json.Unmarshal(data, &e); err != nil {
 		return OutboxEvent{}, forge.Errorf(forge.ErrInvalid, "repos: outbox event: %v", err)
 	}
-	scope, err := forge.ParseScope(w.Actor.Scope)
-	if err != nil {
-		return OutboxEvent{}, err
-	}
-	e := w.OutboxEvent
-	e.Actor = forge.Actor{User: w.Actor.User, Method: w.Actor.Method, Scope: scope, Scoped: w.Actor.Scoped,
-		TokenID: w.Actor.TokenID, Sudoer: w.Actor.Sudoer}
 	return e, nil
 }
 
