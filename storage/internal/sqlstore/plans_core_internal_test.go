@@ -1,11 +1,8 @@
 package sqlstore
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 )
 
 // The batch reads of users, repositories, organisations, teams, transfers
@@ -16,7 +13,6 @@ import (
 func TestCoreBatchQueryPlans(t *testing.T) {
 	t.Parallel()
 	db := openSQLite(t)
-	ctx := context.Background()
 	for name, c := range map[string]struct {
 		sql  string
 		args []any
@@ -34,17 +30,7 @@ func TestCoreBatchQueryPlans(t *testing.T) {
 		"public members":    {sqlListMembers, []any{1, true, 10, 0}},
 		"count org members": {sqlCountMembers, []any{1, false}},
 	} {
-		rows, err := db.write.QueryContext(ctx, "EXPLAIN QUERY PLAN "+c.sql, c.args...)
-		require.NoError(t, err, name)
-		var plan []string
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
-			plan = append(plan, detail)
-		}
-		require.NoError(t, rows.Err())
-		rows.Close()
+		plan := queryPlan(t, db, c.sql, c.args...)
 		for _, step := range plan {
 			if strings.HasPrefix(step, "SCAN ") && !strings.Contains(step, "json_each") && !strings.Contains(step, "USING") {
 				t.Errorf("%s scans a table: %q (plan %q)", name, step, plan)

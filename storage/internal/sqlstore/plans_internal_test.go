@@ -17,7 +17,6 @@ import (
 func TestPullQueryPlans(t *testing.T) {
 	t.Parallel()
 	db := openSQLite(t)
-	ctx := context.Background()
 	no := false
 	type query struct {
 		sql  string
@@ -51,17 +50,7 @@ func TestPullQueryPlans(t *testing.T) {
 		"team requests": q("review_team",
 			`DELETE FROM review WHERE reviewer_team_id = ? AND reviewer_team_id <> 0 AND type = 4`, 1),
 	} {
-		rows, err := db.write.QueryContext(ctx, "EXPLAIN QUERY PLAN "+c.sql, c.args...)
-		require.NoError(t, err, name)
-		var plan []string
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
-			plan = append(plan, detail)
-		}
-		require.NoError(t, rows.Err())
-		rows.Close()
+		plan := queryPlan(t, db, c.sql, c.args...)
 		assert.Contains(t, strings.Join(plan, "; "), "INDEX "+c.index+" ", name)
 		for _, step := range plan {
 			if strings.HasPrefix(step, "SCAN ") && !strings.Contains(step, "json_each") && !strings.Contains(step, "USING") {
@@ -76,27 +65,33 @@ func TestPullQueryPlans(t *testing.T) {
 func TestPullListPlan(t *testing.T) {
 	t.Parallel()
 	db := openSQLite(t)
-	ctx := context.Background()
 	repoID := forge.ID(1)
 	yes := true
 	for _, st := range []issues.State{issues.StateOpen, issues.StateClosed} {
 		for _, sort := range []issues.IssueSort{issues.IssueSortLatest, issues.IssueSortOldest} {
 			where, args, ok := issueWhere(issues.IssueFilter{RepoIDs: []forge.ID{repoID}, State: st, IsPull: &yes}, true)
 			require.True(t, ok)
-			rows, err := db.write.QueryContext(ctx, "EXPLAIN QUERY PLAN SELECT "+issueCols+" FROM issue i WHERE "+where+
+			plan := queryPlan(t, db, "SELECT "+issueCols+" FROM issue i WHERE "+where+
 				" ORDER BY "+issueOrders[sort]+" LIMIT 30 OFFSET 0", args...)
-			require.NoError(t, err)
-			var plan []string
-			for rows.Next() {
-				var id, parent, unused int
-				var detail string
-				require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
-				plan = append(plan, detail)
-			}
-			require.NoError(t, rows.Err())
-			rows.Close()
 			assert.Equal(t, []string{"SEARCH i USING INDEX issue_repo_pull (repo_id=? AND is_pull=? AND is_closed=?)"}, plan,
 				"state %s, sort %q", st, sort)
 		}
 	}
+}
+
+// queryPlan returns the details of SQLite's EXPLAIN QUERY PLAN for query.
+func queryPlan(t *testing.T, db *DB, query string, args ...any) []string {
+	t.Helper()
+	rows, err := db.write.QueryContext(context.Background(), "EXPLAIN QUERY PLAN "+query, args...)
+	require.NoError(t, err, query)
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
+		plan = append(plan, detail)
+	}
+	require.NoError(t, rows.Err())
+	return plan
 }
