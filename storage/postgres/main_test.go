@@ -30,3 +30,20 @@ func openTest(t *testing.T) *DB {
 	t.Cleanup(func() { db.Close() })
 	return db
 }
+
+// openServers opens two DBs on one fresh migrated database, as two Hearth
+// servers sharing it would.
+func openServers(t *testing.T) [2]*DB {
+	t.Helper()
+	dsn := pgtest.NewDatabase(t, migrated)
+	var dbs [2]*DB
+	for i := range dbs {
+		db, err := Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		dbs[i] = db
+	}
+	return dbs
+}

@@ -14,7 +14,6 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
-	"github.com/hearthforge/hearth/storage/postgres/pgtest"
 )
 
 // meeting makes the first write transaction of each of two servers wait,
@@ -98,14 +97,7 @@ func TestTwoServersLastAdmin(t *testing.T) {
 // exactly one succeeds and one administrator is left.
 func raceAdmins(t *testing.T, ops [2]func(context.Context, *auth.Service, forge.Actor, string) error) {
 	ctx := context.Background()
-	dsn := pgtest.NewDatabase(t, migrated)
-	var dbs [2]*DB
-	for i := range dbs {
-		db, err := Open(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { db.Close() })
-		dbs[i] = db
-	}
+	dbs := openServers(t)
 	fast := auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1}
 	seed, err := auth.New(auth.Config{Store: dbs[0].Auth(), Clock: forgetest.NewClock(), Password: fast})
 	require.NoError(t, err)

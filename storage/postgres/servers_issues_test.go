@@ -16,7 +16,6 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
-	"github.com/hearthforge/hearth/storage/postgres/pgtest"
 )
 
 // Two servers on one database create 1,000 issues in one repository at
@@ -26,14 +25,8 @@ import (
 func TestServersCreateIssuesWithDistinctIndexes(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	dsn := pgtest.NewDatabase(t, migrated)
-	servers := make([]*DB, 2)
-	for k := range servers {
-		db, err := Open(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { db.Close() })
-		servers[k] = db
-	}
+	dbs := openServers(t)
+	servers := dbs[:]
 
 	at := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
 	owner := &forge.User{Name: "owner", Email: "owner@example.com", IsActive: true, Created: at, Updated: at}

@@ -14,7 +14,6 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
-	"github.com/hearthforge/hearth/storage/postgres/pgtest"
 )
 
 // meetOrgStore is an orgs.Store whose first write transaction waits at
@@ -40,14 +39,7 @@ func (s *meetOrgStore) Update(ctx context.Context, fn func(orgs.Tx) error) error
 func TestTwoServersLastOwner(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	dsn := pgtest.NewDatabase(t, migrated)
-	var dbs [2]*DB
-	for i := range dbs {
-		db, err := Open(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { db.Close() })
-		dbs[i] = db
-	}
+	dbs := openServers(t)
 	var actors [2]forge.Actor
 	for i, name := range []string{"ada", "bob"} {
 		u := forgetest.User(name, func(u *forge.User) { u.AllowCreateOrganization = true })
