@@ -23,6 +23,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // Dialect is what a SQL engine needs from the shared store code.
@@ -209,6 +212,9 @@ type tx struct {
 	q        *sql.Tx  // nil for single registered statements outside a transaction
 	readOnly bool     // a View: everything it reads is committed
 	pending  []string // registered statements this transaction prepared for itself (see statements)
+	// repoCounts keeps, in a View, the issue counters read for a
+	// repository (issueTx.IssueCounts).
+	repoCounts map[forge.ID][2]issues.IssueCount
 }
 
 // stmt returns a statement bound to the transaction. Parsing SQL costs
