@@ -271,8 +271,9 @@ func (t issueTx) issueExists(ctx context.Context, id forge.ID) error {
 
 // IssueCounts reads the counters of one repository with one statement
 // for both kinds: a View (one snapshot) keeps them, so that the issue and
-// pull-request counts of a repository view cost one statement, not two.
-// Several repositories are one statement per kind.
+// pull-request counts of a repository view cost one statement, not two,
+// and so does the database until its next write (viewcache.go). Several
+// repositories are one statement per kind.
 func (t issueTx) IssueCounts(ctx context.Context, repoIDs []forge.ID, pulls bool) (map[forge.ID]issues.IssueCount, error) {
 	out := map[forge.ID]issues.IssueCount{}
 	if len(repoIDs) == 0 {
@@ -282,10 +283,14 @@ func (t issueTx) IssueCounts(ctx context.Context, repoIDs []forge.ID, pulls bool
 		id := repoIDs[0]
 		both, ok := t.repoCounts[id]
 		if !ok {
+			both, ok = t.db.counts.get(t.tx, id)
+		}
+		if !ok {
 			var err error
 			if both, err = t.repoIssueCounts(ctx, id); err != nil {
 				return nil, err
 			}
+			t.db.counts.put(t.tx, id, both)
 			if t.readOnly {
 				if t.repoCounts == nil {
 					t.repoCounts = map[forge.ID][2]issues.IssueCount{}
