@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"sync"
+	"time"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -13,8 +14,10 @@ import (
 // it and its use (update bumps the generation before it returns: a caller
 // reads its own writes). A View answered wholly from such caches begins no
 // transaction (DB.view). When several servers share the database
-// (Dialect.Shared) nothing is cached. It holds what issue counters and pull
-// mirrors a repository view reads on every request.
+// (Dialect.Shared) nothing is cached; writes to the file by another
+// process do not bump the generation either, so an entry is trusted for at
+// most maxTokenAge, as the token cache's. It holds what issue counters and
+// pull mirrors a repository view reads on every request.
 type genCache[V any] struct {
 	mu sync.Mutex
 	m  map[forge.ID]genEntry[V]
@@ -22,6 +25,7 @@ type genCache[V any] struct {
 
 type genEntry[V any] struct {
 	gen uint64
+	at  time.Time
 	v   V
 }
 
@@ -29,8 +33,8 @@ type genEntry[V any] struct {
 const maxGenCached = 4096
 
 // get returns the value cached for id if t may use it: t is a View, the
-// database is not shared, the entry was filled at t's generation and that
-// is still the current one.
+// database is not shared, the entry was filled at t's generation, that is
+// still the current one, and the entry is younger than maxTokenAge.
 func (c *genCache[V]) get(t *tx, id forge.ID) (V, bool) {
 	var zero V
 	if !t.readOnly || t.db.d.Shared || t.db.writes.load() != t.gen {
@@ -39,7 +43,7 @@ func (c *genCache[V]) get(t *tx, id forge.ID) (V, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.m[id]
-	if !ok || e.gen != t.gen {
+	if now := time.Now(); !ok || e.gen != t.gen || now.Sub(e.at) >= maxTokenAge || now.Before(e.at) {
 		return zero, false
 	}
 	return e.v, true
@@ -55,5 +59,5 @@ func (c *genCache[V]) put(t *tx, id forge.ID, v V) {
 	if c.m == nil || len(c.m) >= maxGenCached {
 		c.m = make(map[forge.ID]genEntry[V])
 	}
-	c.m[id] = genEntry[V]{gen: t.gen, v: v}
+	c.m[id] = genEntry[V]{gen: t.gen, at: time.Now(), v: v}
 }

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -102,4 +103,45 @@ func TestViewCacheRepositoryCountsAndMirror(t *testing.T) {
 	_, _, ms = repoView()
 	assert.Equal(t, "https://example.com/x.git", ms[r.ID].RemoteAddress)
 	assert.Zero(t, statements.Load())
+}
+
+// Another process writing the same file does not bump this process's
+// generation: a cached answer is trusted for a bounded time only, and the
+// other process's write shows within it.
+func TestViewCacheAgeBound(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "h.db")
+	db := openSQLiteAt(t, path)
+	other := openSQLiteAt(t, path)
+	at := time.Unix(1e9, 0).UTC()
+	u := forgetest.User("ann")
+	require.NoError(t, db.Auth().Update(ctx, func(tx auth.Tx) error { return tx.CreateUser(ctx, u, "") }))
+	r := &forge.Repository{OwnerID: u.ID, Name: "r", DefaultBranch: "main", ObjectFormat: forge.SHA1,
+		Empty: true, Topics: []string{}, Created: at, Updated: at}
+	require.NoError(t, db.update(ctx, func(t *tx) error { return t.CreateRepo(ctx, r) }))
+	counts := func() map[forge.ID]issues.IssueCount {
+		var is map[forge.ID]issues.IssueCount
+		require.NoError(t, db.Issues().View(ctx, func(tx issues.Tx) error {
+			var err error
+			is, err = tx.IssueCounts(ctx, []forge.ID{r.ID}, false)
+			return err
+		}))
+		return is
+	}
+	require.Empty(t, counts())
+	require.NoError(t, other.Issues().Update(ctx, func(tx issues.Tx) error {
+		n, err := tx.NextIssueIndex(ctx, r.ID)
+		if err != nil {
+			return err
+		}
+		return tx.CreateIssue(ctx, &issues.Issue{RepoID: r.ID, PosterID: u.ID, Title: "i", Index: n, Created: at, Updated: at})
+	}))
+	want := map[forge.ID]issues.IssueCount{r.ID: {Open: 1}}
+	deadline := time.Now().Add(10 * maxTokenAge)
+	for got := counts(); !assert.ObjectsAreEqual(want, got); got = counts() {
+		if time.Now().After(deadline) {
+			t.Fatalf("another process's write not seen after %v: %v", 10*maxTokenAge, got)
+		}
+	}
 }
