@@ -2,12 +2,14 @@ package sqlite
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"runtime"
 	"sync"
 	"testing"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
 )
 
 // TestReadPoolKeepsItsConnections: readers running at once open several
@@ -32,7 +34,11 @@ func TestReadPoolKeepsItsConnections(t *testing.T) {
 			done.Add(1)
 			go func() {
 				defer done.Done()
-				err := db.Auth().View(ctx, func(auth.Tx) error {
+				err := db.Auth().View(ctx, func(tx auth.Tx) error {
+					// A View takes its connection at its first statement.
+					if _, err := tx.UserByID(ctx, 1); err != nil && !errors.Is(err, forge.ErrNotFound) {
+						t.Error(err)
+					}
 					inside.Done()
 					release.Wait() // every reader holds a connection at once
 					return nil

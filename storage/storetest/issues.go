@@ -233,7 +233,37 @@ func testIssueCounts(t *testing.T, b Backend, owner *forge.User) {
 		require.NoError(t, err)
 		assert.NotNil(t, m)
 		assert.Empty(t, m)
+		// One repository (a repository view): both kinds, and again.
+		for range 2 {
+			m, err = tx.IssueCounts(ctx, []forge.ID{r1.ID}, false)
+			require.NoError(t, err)
+			assert.Equal(t, map[forge.ID]issues.IssueCount{r1.ID: {Open: 2, Closed: 1}}, m)
+			m, err = tx.IssueCounts(ctx, []forge.ID{r1.ID}, true)
+			require.NoError(t, err)
+			assert.Equal(t, map[forge.ID]issues.IssueCount{r1.ID: {Open: 1}}, m)
+		}
+		m, err = tx.IssueCounts(ctx, []forge.ID{r2.ID}, true)
+		require.NoError(t, err)
+		assert.Empty(t, m, "one repository without pull requests is absent")
+		m, err = tx.IssueCounts(ctx, []forge.ID{9999}, false)
+		require.NoError(t, err)
+		assert.Empty(t, m)
 		return nil
+	})
+	// In a write transaction, the counts of one repository follow the
+	// transaction's own writes.
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		m, err := tx.IssueCounts(ctx, []forge.ID{r3.ID}, false)
+		require.NoError(t, err)
+		assert.Empty(t, m)
+		n, err := tx.NextIssueIndex(ctx, r3.ID)
+		require.NoError(t, err)
+		i := &issues.Issue{RepoID: r3.ID, PosterID: owner.ID, Title: "e", Index: n, Created: issueAt, Updated: issueAt}
+		require.NoError(t, tx.CreateIssue(ctx, i))
+		m, err = tx.IssueCounts(ctx, []forge.ID{r3.ID}, false)
+		require.NoError(t, err)
+		assert.Equal(t, map[forge.ID]issues.IssueCount{r3.ID: {Open: 1}}, m)
+		return tx.DeleteIssue(ctx, i.ID)
 	})
 
 	// The counts and list totals follow closing, reopening, a change of

@@ -23,6 +23,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // Dialect is what a SQL engine needs from the shared store code.
@@ -73,6 +76,11 @@ type DB struct {
 	// counter, when set (CountStatements), counts the statements run.
 	counter atomic.Pointer[atomic.Int64]
 	faults  faults // FailStatement's countdown (faults.go)
+
+	// counts and pullMirrors keep a repository's issue counters and pull
+	// mirror read by Views (viewcache.go).
+	counts      genCache[[2]issues.IssueCount]
+	pullMirrors genCache[pullMirrorEntry]
 }
 
 // New returns a DB over the write and read pools (read may be write),
@@ -186,20 +194,35 @@ func (db *DB) updateOnce(ctx context.Context, fn func(*tx) error) (err error) {
 	return mapError(stx.Commit(), "commit")
 }
 
-// view runs fn in a read-only transaction: one consistent snapshot.
+// view runs fn in a read-only transaction: one consistent snapshot. The
+// transaction begins at fn's first statement (both engines take a view's
+// snapshot at its first read anyway), so that a view answered from the
+// caches (viewcache.go) costs no BEGIN and no ROLLBACK.
 func (db *DB) view(ctx context.Context, fn func(*tx) error) error {
-	opts := db.d.ViewTx
+	t := &tx{db: db, pool: db.read, readOnly: true, lazy: ctx, gen: db.writes.load()}
+	defer db.stmts.preparePending(ctx, t) // runs after the Rollback below frees the connection
+	defer func() {
+		if t.q != nil {
+			t.q.Rollback()
+		}
+	}()
+	return fn(t)
+}
+
+// begin begins the transaction of a view at its first statement.
+func (t *tx) begin() error {
+	ctx := t.lazy
+	t.lazy = nil
+	opts := t.db.d.ViewTx
 	if opts == nil {
-		opts = &sql.TxOptions{ReadOnly: db.read != db.write}
+		opts = &sql.TxOptions{ReadOnly: t.db.read != t.db.write}
 	}
-	stx, err := db.read.BeginTx(ctx, opts)
+	stx, err := t.db.read.BeginTx(ctx, opts)
 	if err != nil {
 		return mapError(err, "begin")
 	}
-	t := &tx{db: db, pool: db.read, q: stx, readOnly: true}
-	defer db.stmts.preparePending(ctx, t) // runs after the Rollback below frees the connection
-	defer stx.Rollback()
-	return fn(t)
+	t.q = stx
+	return nil
 }
 
 // tx is one transaction. It implements every domain's Tx interface.
@@ -209,6 +232,13 @@ type tx struct {
 	q        *sql.Tx  // nil for single registered statements outside a transaction
 	readOnly bool     // a View: everything it reads is committed
 	pending  []string // registered statements this transaction prepared for itself (see statements)
+	// repoCounts keeps, in a View, the issue counters read for a
+	// repository (issueTx.IssueCounts).
+	repoCounts map[forge.ID][2]issues.IssueCount
+	// lazy is a View's context until its transaction has begun (begin).
+	lazy context.Context
+	// gen is the write generation when the View started (viewcache.go).
+	gen uint64
 }
 
 // stmt returns a statement bound to the transaction. Parsing SQL costs
@@ -223,6 +253,11 @@ func (t *tx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	}
 	if err := t.db.faults.next(t.readOnly); err != nil {
 		return nil, err
+	}
+	if t.lazy != nil {
+		if err := t.begin(); err != nil {
+			return nil, err
+		}
 	}
 	_, isRegistered := registeredSet[query]
 	if !t.db.d.Prepare {

@@ -158,9 +158,13 @@ var (
 		deadline_unix = ?, pin_order = ?, content_version = ?, updated_unix = ?, closed_unix = ? WHERE id = ?`)
 	sqlDeleteIssue = prepared(`DELETE FROM issue WHERE id = ?`)
 	sqlIssueExists = prepared(`SELECT count(*) FROM issue WHERE id = ?`)
-	sqlIssueCounts = prepared(`SELECT repo_id, CAST(coalesce(sum(n) FILTER (WHERE NOT is_closed), 0) AS BIGINT),
-		CAST(coalesce(sum(n) FILTER (WHERE is_closed), 0) AS BIGINT) FROM issue_count
-		WHERE is_pull = ? AND repo_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?)) GROUP BY repo_id HAVING sum(n) > 0`)
+	// The counters of one repository (the hot path of a repository view:
+	// both kinds at once, see IssueCounts) or of a JSON list of them: the
+	// non-zero issue_count rows, found by key and summed in Go, with no
+	// GROUP BY to plan and run.
+	sqlIssueCountsOne = prepared(`SELECT is_pull, is_closed, n FROM issue_count WHERE repo_id = ? AND n > 0`)
+	sqlIssueCounts    = prepared(`SELECT repo_id, is_closed, n FROM issue_count
+		WHERE repo_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?)) AND is_pull = ? AND n > 0`)
 
 	sqlClearAssignees = prepared(`DELETE FROM issue_assignees WHERE issue_id = ?`)
 	sqlAddAssignee    = prepared(`INSERT INTO issue_assignees (issue_id, assignee_id, position) VALUES (?,?,?)
@@ -265,25 +269,95 @@ func (t issueTx) issueExists(ctx context.Context, id forge.ID) error {
 	return nil
 }
 
+// IssueCounts reads the counters of one repository with one statement
+// for both kinds: a View (one snapshot) keeps them, so that the issue and
+// pull-request counts of a repository view cost one statement, not two,
+// and so does the database until its next write (viewcache.go). Several
+// repositories are one statement per kind.
 func (t issueTx) IssueCounts(ctx context.Context, repoIDs []forge.ID, pulls bool) (map[forge.ID]issues.IssueCount, error) {
 	out := map[forge.ID]issues.IssueCount{}
 	if len(repoIDs) == 0 {
 		return out, nil
 	}
-	rows, err := t.query(ctx, sqlIssueCounts, pulls, idList(repoIDs))
+	if len(repoIDs) == 1 {
+		id := repoIDs[0]
+		both, ok := t.repoCounts[id]
+		if !ok {
+			both, ok = t.db.counts.get(t.tx, id)
+		}
+		if !ok {
+			var err error
+			if both, err = t.repoIssueCounts(ctx, id); err != nil {
+				return nil, err
+			}
+			t.db.counts.put(t.tx, id, both)
+			if t.readOnly {
+				if t.repoCounts == nil {
+					t.repoCounts = map[forge.ID][2]issues.IssueCount{}
+				}
+				t.repoCounts[id] = both
+			}
+		}
+		kind := 0
+		if pulls {
+			kind = 1
+		}
+		if c := both[kind]; c != (issues.IssueCount{}) {
+			out[id] = c
+		}
+		return out, nil
+	}
+	rows, err := t.query(ctx, sqlIssueCounts, idList(repoIDs), pulls)
 	if err != nil {
 		return nil, mapError(err, "issue counts")
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var id forge.ID
-		var c issues.IssueCount
-		if err := rows.Scan(&id, &c.Open, &c.Closed); err != nil {
+		var closed bool
+		var n int64
+		if err := rows.Scan(&id, &closed, &n); err != nil {
 			return nil, mapError(err, "issue counts")
+		}
+		// Rows with n > 0 only: a repository without issues of the kind
+		// is absent.
+		c := out[id]
+		if closed {
+			c.Closed += n
+		} else {
+			c.Open += n
 		}
 		out[id] = c
 	}
 	return out, mapError(rows.Err(), "issue counts")
+}
+
+// repoIssueCounts returns the issue ([0]) and pull-request ([1]) counters
+// of one repository.
+func (t issueTx) repoIssueCounts(ctx context.Context, repoID forge.ID) ([2]issues.IssueCount, error) {
+	var both [2]issues.IssueCount
+	rows, err := t.query(ctx, sqlIssueCountsOne, repoID)
+	if err != nil {
+		return both, mapError(err, "issue counts")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var pull, closed bool
+		var n int64
+		if err := rows.Scan(&pull, &closed, &n); err != nil {
+			return both, mapError(err, "issue counts")
+		}
+		c := &both[0]
+		if pull {
+			c = &both[1]
+		}
+		if closed {
+			c.Closed += n
+		} else {
+			c.Open += n
+		}
+	}
+	return both, mapError(rows.Err(), "issue counts")
 }
 
 func (t issueTx) SetAssignees(ctx context.Context, issueID forge.ID, userIDs []forge.ID) error {

@@ -136,6 +136,15 @@ func (t mirrorTx) PullMirrorsByRepo(ctx context.Context, repoIDs []forge.ID) (ma
 	// Registered statements (a query built per length was parsed again
 	// on every call): one repository, the hot path of a repository view,
 	// or a JSON list of them.
+	if len(repoIDs) == 1 {
+		if e, ok := t.db.pullMirrors.get(t.tx, repoIDs[0]); ok {
+			if e.ok {
+				m := e.m
+				out[m.RepoID] = &m
+			}
+			return out, nil
+		}
+	}
 	var rows *sql.Rows
 	var err error
 	if len(repoIDs) == 1 {
@@ -155,7 +164,26 @@ func (t mirrorTx) PullMirrorsByRepo(ctx context.Context, repoIDs []forge.ID) (ma
 		m := s.mirror()
 		out[m.RepoID] = m
 	}
-	return out, mapError(rows.Err(), "pull mirrors")
+	if err := rows.Err(); err != nil {
+		return nil, mapError(err, "pull mirrors")
+	}
+	if len(repoIDs) == 1 {
+		// A repository view asks for its repository's mirror on every
+		// request: kept until the next write (viewcache.go), a copy.
+		var e pullMirrorEntry
+		if m := out[repoIDs[0]]; m != nil {
+			e = pullMirrorEntry{m: *m, ok: true}
+		}
+		t.db.pullMirrors.put(t.tx, repoIDs[0], e)
+	}
+	return out, nil
+}
+
+// pullMirrorEntry is a repository's pull mirror in DB.pullMirrors; ok is
+// false when the repository is no pull mirror.
+type pullMirrorEntry struct {
+	m  mirror.PullMirror
+	ok bool
 }
 
 func (t mirrorTx) CreatePullMirror(ctx context.Context, m *mirror.PullMirror) error {
