@@ -10,6 +10,25 @@ import (
 // indexes) and the index hints (SQLite's INDEXED BY, which PostgreSQL's
 // planner has no use for). The zero Dialect spells SQLite's.
 
+// nonASCII is the GLOB pattern of a text holding a character outside
+// ASCII.
+const nonASCII = "*[^\x01-\x7f]*"
+
+// maxLikeKeyword bounds the keyword tested by LIKE, well below SQLite's
+// limit on a LIKE pattern (50,000 bytes); a longer one is sought in the
+// trigram tables.
+const maxLikeKeyword = 1000
+
+// asciiOnly reports whether s is ASCII.
+func asciiOnly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // postgres reports whether the engine is PostgreSQL.
 func (d Dialect) postgres() bool { return d.Name == "postgres" }
 
@@ -36,7 +55,15 @@ func (d Dialect) indexedBy(index string) string {
 // locale (Unicode's simple case mapping, as the trigram tables fold: the
 // database's own LC_CTYPE may be C, which folds ASCII only), served by
 // the trigram indexes of the same names on those expressions (00034).
-func (d Dialect) issueKeyword(keyword string) (string, []any) {
+//
+// perRow (SQLite) asks for a test per issue, for a page that walks an
+// order's index and stops at the page, rather than the set of every
+// matching issue built before the walk's first row (most of the cost of a
+// broad keyword's page): an ASCII keyword is a LIKE on the issue's title
+// and body and on its comments (by comment_issue), the trigram tables
+// being sought by id only for text holding other characters, where
+// Unicode's folding and LIKE's may differ (K, the Kelvin sign, is k).
+func (d Dialect) issueKeyword(keyword string, perRow bool) (string, []any) {
 	like := "%" + likeEscaper.Replace(keyword) + "%"
 	if d.postgres() {
 		return `(lower(i.title COLLATE "und-x-icu") LIKE lower(CAST(? AS TEXT) COLLATE "und-x-icu") ESCAPE '\'
@@ -47,6 +74,18 @@ func (d Dialect) issueKeyword(keyword string) (string, []any) {
 	}
 	if utf8.RuneCountInString(keyword) >= 3 {
 		phrase := `"` + strings.ReplaceAll(keyword, `"`, `""`) + `"`
+		if perRow && asciiOnly(keyword) && len(keyword) <= maxLikeKeyword {
+			// An ASCII keyword in ASCII text: the trigram phrase is a
+			// substring ignoring ASCII case, which LIKE tests on the row
+			// itself; text holding any other character is sought in the
+			// trigram table (its folding is Unicode's, LIKE's ASCII's).
+			return `(i.title LIKE ? ESCAPE '\' OR i.body LIKE ? ESCAPE '\'
+			OR ((i.title GLOB ? OR i.body GLOB ?)
+				AND EXISTS (SELECT 1 FROM issue_text WHERE issue_text MATCH ? AND issue_text.rowid = i.id))
+			OR EXISTS (SELECT 1 FROM comment c WHERE c.issue_id = i.id AND c.type = 0 AND (c.body LIKE ? ESCAPE '\'
+				OR (c.body GLOB ? AND EXISTS (SELECT 1 FROM comment_text WHERE comment_text MATCH ? AND comment_text.rowid = c.id)))))`,
+				[]any{like, like, nonASCII, nonASCII, phrase, like, nonASCII, phrase}
+		}
 		return `(i.id IN (SELECT rowid FROM issue_text WHERE issue_text MATCH ?)
 			OR i.id IN (SELECT c.issue_id FROM comment c WHERE c.id IN (SELECT rowid FROM comment_text WHERE comment_text MATCH ?)))`,
 			[]any{phrase, phrase}
@@ -54,4 +93,18 @@ func (d Dialect) issueKeyword(keyword string) (string, []any) {
 	return `(i.title LIKE ? ESCAPE '\' OR i.body LIKE ? ESCAPE '\'
 		OR i.id IN (SELECT c.issue_id FROM comment c WHERE c.type = 0 AND c.body LIKE ? ESCAPE '\'))`,
 		[]any{like, like, like}
+}
+
+// keywordSet is the set of the issues that keyword matches as a subquery
+// k(id) of FROM, each issue once, and its arguments, for a count that
+// starts from the matches; ok is false where the engine has no such set
+// (PostgreSQL, or a keyword shorter than a trigram).
+func (d Dialect) keywordSet(keyword string) (from string, args []any, ok bool) {
+	if d.postgres() || utf8.RuneCountInString(keyword) < 3 {
+		return "", nil, false
+	}
+	phrase := `"` + strings.ReplaceAll(keyword, `"`, `""`) + `"`
+	return `(SELECT t.rowid AS id FROM issue_text t WHERE issue_text MATCH ?
+		UNION SELECT c.issue_id FROM comment_text ct JOIN comment c ON c.id = ct.rowid WHERE comment_text MATCH ?) AS k`,
+		[]any{phrase, phrase}, true
 }

@@ -147,7 +147,7 @@ func (d Dialect) issueWhere(f issues.IssueFilter, perRow bool) (where string, ar
 		add("i.id IN (SELECT m.issue_id FROM mention m WHERE m.user_id = ?)", f.MentionedID)
 	}
 	if f.Keyword != "" {
-		cond, a := d.issueKeyword(f.Keyword)
+		cond, a := d.issueKeyword(f.Keyword, perRow)
 		add(cond, a...)
 	}
 	if !f.UpdatedSince.IsZero() {
@@ -173,6 +173,17 @@ func (d Dialect) issueCount(f issues.IssueFilter, where string, args []any, labe
 	if f.AssigneeID != 0 && f.LabelIDs == nil && f.LabelNames == nil && f.MilestoneNames == nil && f.PosterID == 0 &&
 		f.MentionedID == 0 && f.Keyword == "" && f.UpdatedSince.IsZero() && f.UpdatedBefore.IsZero() {
 		return d.assigneeCount(f, size)
+	}
+	if from, kwArgs, ok := d.keywordSet(f.Keyword); ok && f.LabelIDs == nil && f.LabelNames == nil && f.MilestoneNames == nil &&
+		f.MilestoneIDs == nil && f.PosterID == 0 && f.AssigneeID == 0 && f.MentionedID == 0 {
+		// The keyword is the filter that selects: count from its matches
+		// (each issue once), reading each one's row for the others, rather
+		// than build the set of matches to look up every issue in it.
+		g := f
+		g.Keyword = ""
+		rest, restArgs, _ := d.issueWhere(g, false)
+		return "SELECT count(*)" + size + " FROM " + from + " CROSS JOIN issue i ON i.id = k.id WHERE " + rest,
+			append(kwArgs, restArgs...)
 	}
 	if f.LabelIDs != nil || others {
 		return "SELECT count(*)" + size + " FROM issue i WHERE " + where, args
