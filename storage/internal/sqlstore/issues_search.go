@@ -190,15 +190,7 @@ func (d Dialect) issueCount(f issues.IssueFilter, where string, args []any, labe
 	}
 	set, args, _ := repoSet(f)
 	conds := []string{"c.repo_id IN " + set}
-	switch f.State {
-	case issues.StateOpen:
-		conds = append(conds, "c.is_closed = FALSE")
-	case issues.StateClosed:
-		conds = append(conds, "c.is_closed = TRUE")
-	}
-	if f.IsPull != nil {
-		conds, args = append(conds, "c.is_pull = ?"), append(args, *f.IsPull)
-	}
+	conds, args = countStateKind(f, conds, args)
 	return "SELECT CAST(coalesce(sum(c.n), 0) AS BIGINT)" + size + " FROM issue_count c WHERE " + strings.Join(conds, " AND "), args
 }
 
@@ -214,15 +206,7 @@ func (d Dialect) labelCount(f issues.IssueFilter, size string) (string, []any) {
 	// A unary + on repo_id: the repositories are checked in the rows of
 	// each label, not sought label by label.
 	conds := []string{"c.label_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))", "+c.repo_id IN " + set}
-	switch f.State {
-	case issues.StateOpen:
-		conds = append(conds, "c.is_closed = FALSE")
-	case issues.StateClosed:
-		conds = append(conds, "c.is_closed = TRUE")
-	}
-	if f.IsPull != nil {
-		conds, args = append(conds, "c.is_pull = ?"), append(args, *f.IsPull)
-	}
+	conds, args = countStateKind(f, conds, args)
 	return "SELECT CAST(coalesce(sum(c.n), 0) AS BIGINT)" + size + " FROM issue_label_count c WHERE " + strings.Join(conds, " AND "), args
 }
 
@@ -235,15 +219,7 @@ func (d Dialect) assigneeCount(f issues.IssueFilter, size string) (string, []any
 	set, args, _ := repoSet(f)
 	args = append([]any{f.AssigneeID}, args...)
 	conds := []string{"c.assignee_id = ?", "+c.repo_id IN " + set}
-	switch f.State {
-	case issues.StateOpen:
-		conds = append(conds, "c.is_closed = FALSE")
-	case issues.StateClosed:
-		conds = append(conds, "c.is_closed = TRUE")
-	}
-	if f.IsPull != nil {
-		conds, args = append(conds, "c.is_pull = ?"), append(args, *f.IsPull)
-	}
+	conds, args = countStateKind(f, conds, args)
 	if f.MilestoneIDs != nil {
 		conds, args = append(conds, "+c.milestone_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))"), append(args, idList(f.MilestoneIDs))
 	}
@@ -321,4 +297,20 @@ func (t issueTx) ListIssues(ctx context.Context, f issues.IssueFilter, o forge.L
 	list, err := t.scanIssues(ctx, "SELECT "+issueCols+from+"WHERE "+where+" ORDER BY "+order+" LIMIT ? OFFSET ?",
 		append(args, limit, o.Offset())...)
 	return list, total, err
+}
+
+// countStateKind appends to conds and args the state and kind conditions of
+// f on a count table aliased c (issue_count, issue_label_count,
+// issue_assignee_count: each keeps is_closed and is_pull per row).
+func countStateKind(f issues.IssueFilter, conds []string, args []any) ([]string, []any) {
+	switch f.State {
+	case issues.StateOpen:
+		conds = append(conds, "c.is_closed = FALSE")
+	case issues.StateClosed:
+		conds = append(conds, "c.is_closed = TRUE")
+	}
+	if f.IsPull != nil {
+		conds, args = append(conds, "c.is_pull = ?"), append(args, *f.IsPull)
+	}
+	return conds, args
 }
