@@ -136,6 +136,7 @@ var cases = []struct {
 	{"IssueDependencyComments", testIssueDependencyComments},
 	{"IssueLabelSearch", testIssueLabelSearch},
 	{"IssueAssigneeSearch", testIssueAssigneeSearch},
+	{"IssueBroadRepoSearch", testIssueBroadRepoSearch},
 	{"LFS", testLFS},
 	{"Packages", testPackages},
 	{"Artifacts", testArtifacts},

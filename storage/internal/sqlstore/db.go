@@ -16,6 +16,7 @@ package sqlstore
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -79,8 +80,13 @@ type DB struct {
 
 	// counts and pullMirrors keep a repository's issue counters and pull
 	// mirror read by Views (viewcache.go).
-	counts      genCache[[2]issues.IssueCount]
-	pullMirrors genCache[pullMirrorEntry]
+	counts      genCache[forge.ID, [2]issues.IssueCount]
+	pullMirrors genCache[forge.ID, pullMirrorEntry]
+	// searchRepos and searchTotals serve the pages of one issue search
+	// after its first (issues_search_cache.go).
+	searchRepos  genCache[searchReposKey, searchReposEntry]
+	searchTotals genCache[[sha256.Size]byte, [2]int64]
+	allRepos     genCache[struct{}, []forge.ID]
 }
 
 // New returns a DB over the write and read pools (read may be write),
@@ -89,7 +95,9 @@ func New(write, read *sql.DB, d Dialect) *DB {
 	if read == nil {
 		read = write
 	}
-	return &DB{write: write, read: read, d: d}
+	db := &DB{write: write, read: read, d: d}
+	db.searchRepos.limit, db.searchTotals.limit = maxSearchReposCached, maxSearchCached
+	return db
 }
 
 // Dialect returns the engine's dialect.

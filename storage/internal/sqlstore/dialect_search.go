@@ -95,16 +95,26 @@ func (d Dialect) issueKeyword(keyword string, perRow bool) (string, []any) {
 		[]any{like, like, like}
 }
 
-// keywordSet is the set of the issues that keyword matches as a subquery
-// k(id) of FROM, each issue once, and its arguments, for a count that
-// starts from the matches; ok is false where the engine has no such set
-// (PostgreSQL, or a keyword shorter than a trigram).
-func (d Dialect) keywordSet(keyword string) (from string, args []any, ok bool) {
+// keywordCount is the query of the number of issues that keyword
+// matches among those rest (a condition on issue i, with restArgs)
+// admits, and of size (a scalar subquery), with its arguments; ok is
+// false where the engine cannot count from the keyword's matches
+// (PostgreSQL, or a keyword shorter than a trigram). It counts from the
+// matches, reading each one's row for rest: the issues whose title or
+// body match, plus the issues matched only by a comment (the set of every
+// issue whose text matches is built only when a comment matches, and
+// comments are few of a broad keyword's matches).
+func (d Dialect) keywordCount(keyword, size, rest string, restArgs []any) (query string, args []any, ok bool) {
 	if d.postgres() || utf8.RuneCountInString(keyword) < 3 {
 		return "", nil, false
 	}
 	phrase := `"` + strings.ReplaceAll(keyword, `"`, `""`) + `"`
-	return `(SELECT t.rowid AS id FROM issue_text t WHERE issue_text MATCH ?
-		UNION SELECT c.issue_id FROM comment_text ct JOIN comment c ON c.id = ct.rowid WHERE comment_text MATCH ?) AS k`,
-		[]any{phrase, phrase}, true
+	query = `SELECT (SELECT count(*) FROM issue_text t CROSS JOIN issue i ON i.id = t.rowid
+			WHERE issue_text MATCH ? AND ` + rest + `)
+		+ (SELECT count(DISTINCT c.issue_id) FROM comment_text ct CROSS JOIN comment c ON c.id = ct.rowid
+			CROSS JOIN issue i ON i.id = c.issue_id
+			WHERE comment_text MATCH ? AND ` + rest + `
+			AND c.issue_id NOT IN (SELECT rowid FROM issue_text WHERE issue_text MATCH ?))` + size
+	args = append(append(append(append([]any{phrase}, restArgs...), phrase), restArgs...), phrase)
+	return query, args, true
 }

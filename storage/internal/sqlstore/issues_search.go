@@ -36,17 +36,34 @@ var issueOrders = map[issues.IssueSort]string{
 // likeEscaper escapes LIKE's wildcards (with ESCAPE '\').
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
-// repoSet is the set of repositories f searches, as a subquery, and its
-// arguments; ok is false when f names none.
-func repoSet(f issues.IssueFilter) (set string, args []any, ok bool) {
+// searchFilter is an issue filter as ListIssues runs it: f, whose
+// repositories may be given as their complement.
+type searchFilter struct {
+	issues.IssueFilter
+	// except, when set, stands for RepoIDs: every repository but
+	// exceptRepos. A search by a user who sees most repositories lists
+	// the few others rather than every one; with none, the search needs no
+	// repository condition at all.
+	except      bool
+	exceptRepos []forge.ID
+}
+
+// repoCond is the condition that column col (a repository id) is one of
+// the repositories f searches, and its arguments; ok is false when f
+// names none.
+func repoCond(col string, f searchFilter) (cond string, args []any, ok bool) {
 	const public = "SELECT id FROM repository WHERE is_private = FALSE"
 	switch {
+	case f.except && len(f.exceptRepos) == 0:
+		return "TRUE", nil, true
+	case f.except:
+		return col + " NOT IN (SELECT CAST(value AS BIGINT) FROM json_each(?))", []any{idList(f.exceptRepos)}, true
 	case len(f.RepoIDs) > 0 && f.PublicRepos:
-		return "(SELECT CAST(value AS BIGINT) FROM json_each(?) UNION " + public + ")", []any{idList(f.RepoIDs)}, true
+		return col + " IN (SELECT CAST(value AS BIGINT) FROM json_each(?) UNION " + public + ")", []any{idList(f.RepoIDs)}, true
 	case len(f.RepoIDs) > 0:
-		return "(SELECT CAST(value AS BIGINT) FROM json_each(?))", []any{idList(f.RepoIDs)}, true
+		return col + " IN (SELECT CAST(value AS BIGINT) FROM json_each(?))", []any{idList(f.RepoIDs)}, true
 	case f.PublicRepos:
-		return "(" + public + ")", nil, true
+		return col + " IN (" + public + ")", nil, true
 	}
 	return "", nil, false // no repository: nothing, never everything
 }
@@ -63,25 +80,25 @@ const broadRepoSet = 50
 // matches): building that set is most of the cost of a broad filter.
 // This is SQLite's spelling; Dialect.issueWhere is the engine's.
 func issueWhere(f issues.IssueFilter, perRow bool) (where string, args []any, ok bool) {
-	return Dialect{}.issueWhere(f, perRow)
+	return Dialect{}.issueWhere(searchFilter{IssueFilter: f}, perRow)
 }
 
 // issueWhere is the condition of f on issue i as the engine spells it
 // (see the package function issueWhere).
-func (d Dialect) issueWhere(f issues.IssueFilter, perRow bool) (where string, args []any, ok bool) {
-	set, args, ok := repoSet(f)
-	if !ok {
-		return "", nil, false
-	}
+func (d Dialect) issueWhere(f searchFilter, perRow bool) (where string, args []any, ok bool) {
 	// A broad set of repositories selects little: a unary + keeps SQLite
 	// from walking the issues repository by repository, so that it uses
 	// the index of a narrower filter (updated_unix, a label, a poster).
 	col := "i.repo_id"
-	if f.PublicRepos || len(f.RepoIDs) > broadRepoSet {
+	if f.PublicRepos || f.except || len(f.RepoIDs) > broadRepoSet {
 		col = "+i.repo_id"
 	}
-	conds := []string{col + " IN " + set}
-	if len(f.RepoIDs) == 1 && !f.PublicRepos {
+	cond, args, ok := repoCond(col, f)
+	if !ok {
+		return "", nil, false
+	}
+	conds := []string{cond}
+	if len(f.RepoIDs) == 1 && !f.PublicRepos && !f.except {
 		// One repository: an equality, so that issue_repo_state yields one
 		// state's issues in order and the page stops at its end.
 		conds, args = []string{"i.repo_id = ?"}, []any{f.RepoIDs[0]}
@@ -163,7 +180,7 @@ func (d Dialect) issueWhere(f issues.IssueFilter, perRow bool) (where string, ar
 // largest issue id (the size of the table, near enough), with its
 // arguments. A filter by repository, state and kind only is a sum over
 // issue_count; any other is a count of the matching issues.
-func (d Dialect) issueCount(f issues.IssueFilter, where string, args []any, labelsDisjoint bool) (string, []any) {
+func (d Dialect) issueCount(f searchFilter, where string, args []any, labelsDisjoint bool) (string, []any) {
 	const size = ", (SELECT coalesce(max(id), 0) FROM issue)"
 	others := f.MilestoneIDs != nil || f.LabelNames != nil || f.MilestoneNames != nil || f.PosterID != 0 || f.AssigneeID != 0 || f.MentionedID != 0 || f.Keyword != "" ||
 		!f.UpdatedSince.IsZero() || !f.UpdatedBefore.IsZero()
@@ -174,23 +191,23 @@ func (d Dialect) issueCount(f issues.IssueFilter, where string, args []any, labe
 		f.MentionedID == 0 && f.Keyword == "" && f.UpdatedSince.IsZero() && f.UpdatedBefore.IsZero() {
 		return d.assigneeCount(f, size)
 	}
-	if from, kwArgs, ok := d.keywordSet(f.Keyword); ok && f.LabelIDs == nil && f.LabelNames == nil && f.MilestoneNames == nil &&
+	if f.Keyword != "" && f.LabelIDs == nil && f.LabelNames == nil && f.MilestoneNames == nil &&
 		f.MilestoneIDs == nil && f.PosterID == 0 && f.AssigneeID == 0 && f.MentionedID == 0 {
-		// The keyword is the filter that selects: count from its matches
-		// (each issue once), reading each one's row for the others, rather
-		// than build the set of matches to look up every issue in it.
+		// The keyword is the filter that selects: count from its matches,
+		// reading each one's row for the others, rather than build the set
+		// of matches to look up every issue in it.
 		g := f
 		g.Keyword = ""
 		rest, restArgs, _ := d.issueWhere(g, false)
-		return "SELECT count(*)" + size + " FROM " + from + " CROSS JOIN issue i ON i.id = k.id WHERE " + rest,
-			append(kwArgs, restArgs...)
+		if q, a, ok := d.keywordCount(f.Keyword, size, rest, restArgs); ok {
+			return q, a
+		}
 	}
 	if f.LabelIDs != nil || others {
 		return "SELECT count(*)" + size + " FROM issue i WHERE " + where, args
 	}
-	set, args, _ := repoSet(f)
-	conds := []string{"c.repo_id IN " + set}
-	conds, args = countStateKind(f, conds, args)
+	cond, args, _ := repoCond("c.repo_id", f)
+	conds, args := countStateKind(f.IssueFilter, []string{cond}, args)
 	return "SELECT CAST(coalesce(sum(c.n), 0) AS BIGINT)" + size + " FROM issue_count c WHERE " + strings.Join(conds, " AND "), args
 }
 
@@ -200,13 +217,13 @@ func (d Dialect) issueCount(f issues.IssueFilter, where string, args []any, labe
 // kind, kept by triggers), a few rows per repository. It counts an issue
 // once per label, so it is exact only when no issue can carry two of the
 // labels: labelsDisjoint.
-func (d Dialect) labelCount(f issues.IssueFilter, size string) (string, []any) {
-	set, args, _ := repoSet(f)
-	args = append([]any{idList(f.LabelIDs)}, args...)
+func (d Dialect) labelCount(f searchFilter, size string) (string, []any) {
 	// A unary + on repo_id: the repositories are checked in the rows of
 	// each label, not sought label by label.
-	conds := []string{"c.label_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))", "+c.repo_id IN " + set}
-	conds, args = countStateKind(f, conds, args)
+	cond, args, _ := repoCond("+c.repo_id", f)
+	args = append([]any{idList(f.LabelIDs)}, args...)
+	conds := []string{"c.label_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))", cond}
+	conds, args = countStateKind(f.IssueFilter, conds, args)
 	return "SELECT CAST(coalesce(sum(c.n), 0) AS BIGINT)" + size + " FROM issue_label_count c WHERE " + strings.Join(conds, " AND "), args
 }
 
@@ -215,11 +232,11 @@ func (d Dialect) labelCount(f issues.IssueFilter, size string) (string, []any) {
 // otherwise: a sum over issue_assignee_count (00034: the issues per
 // assignee, repository, state, kind and milestone, kept by triggers). An
 // issue has its assignee once, so the sum counts issues.
-func (d Dialect) assigneeCount(f issues.IssueFilter, size string) (string, []any) {
-	set, args, _ := repoSet(f)
+func (d Dialect) assigneeCount(f searchFilter, size string) (string, []any) {
+	cond, args, _ := repoCond("+c.repo_id", f)
 	args = append([]any{f.AssigneeID}, args...)
-	conds := []string{"c.assignee_id = ?", "+c.repo_id IN " + set}
-	conds, args = countStateKind(f, conds, args)
+	conds := []string{"c.assignee_id = ?", cond}
+	conds, args = countStateKind(f.IssueFilter, conds, args)
 	if f.MilestoneIDs != nil {
 		conds, args = append(conds, "+c.milestone_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))"), append(args, idList(f.MilestoneIDs))
 	}
@@ -249,8 +266,12 @@ var orderIndexes = map[issues.IssueSort]string{
 // sorting costs the matches, all of them.
 const scanBudget = 20_000
 
-func (t issueTx) ListIssues(ctx context.Context, f issues.IssueFilter, o forge.ListOptions) ([]*issues.Issue, int64, error) {
+func (t issueTx) ListIssues(ctx context.Context, filter issues.IssueFilter, o forge.ListOptions) ([]*issues.Issue, int64, error) {
 	d := t.db.d
+	f, err := t.searchFilter(ctx, filter)
+	if err != nil {
+		return nil, 0, err
+	}
 	where, args, ok := d.issueWhere(f, false)
 	if !ok {
 		return []*issues.Issue{}, 0, nil
@@ -263,8 +284,14 @@ func (t issueTx) ListIssues(ctx context.Context, f issues.IssueFilter, o forge.L
 		}
 	}
 	countQ, countArgs := d.issueCount(f, where, args, disjoint)
-	if err := t.queryRow(ctx, countQ, countArgs...).Scan(&total, &size); err != nil {
-		return nil, 0, mapError(err, "count issues")
+	key := totalKey(countQ, countArgs)
+	if c, ok := t.db.searchTotals.get(t.tx, key); ok {
+		total, size = c[0], c[1]
+	} else {
+		if err := t.queryRow(ctx, countQ, countArgs...).Scan(&total, &size); err != nil {
+			return nil, 0, mapError(err, "count issues")
+		}
+		t.db.searchTotals.put(t.tx, key, [2]int64{total, size})
 	}
 	if total == 0 {
 		return []*issues.Issue{}, 0, nil
@@ -278,7 +305,7 @@ func (t issueTx) ListIssues(ctx context.Context, f issues.IssueFilter, o forge.L
 	// at the page, rather than gather every match to sort it. (One
 	// repository's issues of one state are in order in issue_repo_state.)
 	pageEnd := int64(o.Offset()) + int64(max(o.Limit, 0))
-	oneRepo := len(f.RepoIDs) == 1 && !f.PublicRepos && f.State != "" && f.State != issues.StateAll
+	oneRepo := len(f.RepoIDs) == 1 && !f.PublicRepos && !f.except && f.State != "" && f.State != issues.StateAll
 	if index, ok := orderIndexes[f.Sort]; ok && !oneRepo && o.Limit >= 0 && pageEnd*size <= scanBudget*total {
 		from = " FROM issue i" + d.indexedBy(index)
 		// The walk meets about pageEnd × size / total issues: look each
@@ -297,6 +324,46 @@ func (t issueTx) ListIssues(ctx context.Context, f issues.IssueFilter, o forge.L
 	list, err := t.scanIssues(ctx, "SELECT "+issueCols+from+"WHERE "+where+" ORDER BY "+order+" LIMIT ? OFFSET ?",
 		append(args, limit, o.Offset())...)
 	return list, total, err
+}
+
+// sqlAllRepoIDs is the id of every repository.
+var sqlAllRepoIDs = prepared(`SELECT id FROM repository`)
+
+// searchFilter is f as ListIssues runs it: a list of more than
+// broadRepoSet repositories that is longer than its complement among the
+// stored repositories is replaced by the complement (the repositories
+// are read in the same transaction as the issues, so the two conditions
+// admit the same issues: an issue's repository always exists).
+func (t issueTx) searchFilter(ctx context.Context, f issues.IssueFilter) (searchFilter, error) {
+	sf := searchFilter{IssueFilter: f}
+	if f.PublicRepos || len(f.RepoIDs) <= broadRepoSet {
+		return sf, nil
+	}
+	all, ok := t.db.allRepos.get(t.tx, struct{}{})
+	if !ok {
+		var err error
+		if all, err = t.ids(ctx, sqlAllRepoIDs); err != nil {
+			return sf, err
+		}
+		t.db.allRepos.put(t.tx, struct{}{}, all)
+	}
+	if len(all) >= 2*len(f.RepoIDs) {
+		return sf, nil // the complement is the longer
+	}
+	listed := make(map[forge.ID]struct{}, len(f.RepoIDs))
+	for _, id := range f.RepoIDs {
+		listed[id] = struct{}{}
+	}
+	except := []forge.ID{}
+	for _, id := range all {
+		if _, ok := listed[id]; !ok {
+			except = append(except, id)
+		}
+	}
+	if len(except) < len(f.RepoIDs) {
+		sf.except, sf.exceptRepos = true, except
+	}
+	return sf, nil
 }
 
 // countStateKind appends to conds and args the state and kind conditions of

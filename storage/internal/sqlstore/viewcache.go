@@ -3,11 +3,9 @@ package sqlstore
 import (
 	"sync"
 	"time"
-
-	"github.com/hearthforge/hearth/forge"
 )
 
-// genCache keeps per-repository answers of Views keyed by the write
+// genCache keeps answers of Views (per repository, or per query) keyed by the write
 // generation (generation.go) the View started at: an entry is used only by
 // a View that started at the same generation while the generation is still
 // that one, so no write of this process ended between the read that filled
@@ -17,10 +15,14 @@ import (
 // (Dialect.Shared) nothing is cached; writes to the file by another
 // process do not bump the generation either, so an entry is trusted for at
 // most maxTokenAge, as the token cache's. It holds what issue counters and
-// pull mirrors a repository view reads on every request.
-type genCache[V any] struct {
+// pull mirrors a repository view reads on every request, and what an issue
+// search reads again for each of its pages (its repositories, its total).
+type genCache[K comparable, V any] struct {
 	mu sync.Mutex
-	m  map[forge.ID]genEntry[V]
+	m  map[K]genEntry[V]
+	// limit bounds the entries (maxGenCached when 0); when full the cache
+	// starts over.
+	limit int
 }
 
 type genEntry[V any] struct {
@@ -29,13 +31,13 @@ type genEntry[V any] struct {
 	v   V
 }
 
-// maxGenCached bounds a genCache; when full it starts over.
+// maxGenCached bounds a genCache without its own limit.
 const maxGenCached = 4096
 
 // get returns the value cached for id if t may use it: t is a View, the
 // database is not shared, the entry was filled at t's generation, that is
 // still the current one, and the entry is younger than maxTokenAge.
-func (c *genCache[V]) get(t *tx, id forge.ID) (V, bool) {
+func (c *genCache[K, V]) get(t *tx, id K) (V, bool) {
 	var zero V
 	if !t.readOnly || t.db.d.Shared || t.db.writes.load() != t.gen {
 		return zero, false
@@ -50,14 +52,18 @@ func (c *genCache[V]) get(t *tx, id forge.ID) (V, bool) {
 }
 
 // put caches v for id, read by t: only a View's committed reads enter.
-func (c *genCache[V]) put(t *tx, id forge.ID, v V) {
+func (c *genCache[K, V]) put(t *tx, id K, v V) {
 	if !t.readOnly || t.db.d.Shared {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.m == nil || len(c.m) >= maxGenCached {
-		c.m = make(map[forge.ID]genEntry[V])
+	limit := c.limit
+	if limit <= 0 {
+		limit = maxGenCached
+	}
+	if c.m == nil || len(c.m) >= limit {
+		c.m = make(map[K]genEntry[V])
 	}
 	c.m[id] = genEntry[V]{gen: t.gen, at: time.Now(), v: v}
 }
