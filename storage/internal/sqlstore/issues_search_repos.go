@@ -2,6 +2,8 @@ package sqlstore
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"slices"
 
 	"github.com/hearthforge/hearth/forge"
@@ -62,10 +64,13 @@ var sqlSearchableRepos = prepared(`WITH
 			a.anon OR a.admin OR a.uid = v.owner_id OR (v.owner_type = 1 AND coalesce(v.team_mode, 0) >= 3) AS full_access,
 			v.collab OR (NOT v.is_private AND NOT a.restricted) AS plain
 		FROM v, a)
-	SELECT id,
-		seen AND has_issues AND NOT external_tracker AND (full_access OR plain OR (owner_type = 1 AND team_issues)),
-		seen AND has_pull_requests AND (full_access OR plain OR (owner_type = 1 AND team_pulls))
-	FROM p`)
+	, s AS (SELECT id,
+			seen AND has_issues AND NOT external_tracker AND (full_access OR plain OR (owner_type = 1 AND team_issues)) AS issues_ok,
+			seen AND has_pull_requests AND (full_access OR plain OR (owner_type = 1 AND team_pulls)) AS pulls_ok
+		FROM p)
+	SELECT CAST(coalesce(json_group_array(id) FILTER (WHERE issues_ok), '[]') AS TEXT),
+		CAST(coalesce(json_group_array(id) FILTER (WHERE pulls_ok), '[]') AS TEXT)
+	FROM s`)
 
 // SearchableRepos implements issues.SearchRepoTx.
 func (t issueTx) SearchableRepos(ctx context.Context, actor forge.Actor, ownerID forge.ID) ([]forge.ID, []forge.ID, error) {
@@ -81,28 +86,19 @@ func (t issueTx) SearchableRepos(ctx context.Context, actor forge.Actor, ownerID
 	if e, ok := t.db.searchRepos.get(t.tx, key); ok {
 		return cloneIDs(e.issues), cloneIDs(e.pulls), nil
 	}
-	rows, err := t.query(ctx, sqlSearchableRepos,
-		uid, uid == 0, actor.IsSiteAdmin(), restricted, publicOnly, visible, all, ownerID, forge.RepoReady)
-	if err != nil {
+	// Two JSON lists in one row: a row per repository costs the driver
+	// more than the query.
+	var issueList, pullList string
+	if err := t.queryRow(ctx, sqlSearchableRepos,
+		uid, uid == 0, actor.IsSiteAdmin(), restricted, publicOnly, visible, all, ownerID, forge.RepoReady).Scan(&issueList, &pullList); err != nil {
 		return nil, nil, mapError(err, "searchable repositories")
 	}
-	defer rows.Close()
 	issueRepos, pullRepos := []forge.ID{}, []forge.ID{}
-	for rows.Next() {
-		var id forge.ID
-		var issuesOK, pullsOK bool
-		if err := rows.Scan(&id, &issuesOK, &pullsOK); err != nil {
-			return nil, nil, mapError(err, "searchable repositories")
-		}
-		if issuesOK {
-			issueRepos = append(issueRepos, id)
-		}
-		if pullsOK {
-			pullRepos = append(pullRepos, id)
-		}
+	if err := json.Unmarshal([]byte(issueList), &issueRepos); err != nil {
+		return nil, nil, fmt.Errorf("searchable repositories: %w", err)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, nil, mapError(err, "searchable repositories")
+	if err := json.Unmarshal([]byte(pullList), &pullRepos); err != nil {
+		return nil, nil, fmt.Errorf("searchable repositories: %w", err)
 	}
 	// Sorted here rather than by the statement: the repositories come in
 	// the order of the covering index, and sorting a few thousand ids in Go
