@@ -14,9 +14,11 @@ import (
 
 // migrateRepo is POST /repos/migrate (Forgejo's repo.Migrate, git data
 // only: issues, labels, releases… of other services are not imported).
-// The source is checked by package mirror before anything is created
-// (address, credentials, address policy after DNS resolution, interval,
-// switches: 422, or 403 for a disabled pull-mirror creation); then the
+// The owner, its quota and the actor's right to create there are checked
+// first (repos.Service.AuthorizeMigrate: 422 unknown owner, 413, 403), then
+// the source by package mirror, before anything is created (address,
+// credentials, address policy after DNS resolution, interval, switches:
+// 422, or 403 for a disabled pull-mirror creation); then the
 // repository is created with the clone as its git directory, and for a
 // mirror the pull mirror recorded. A failed migration leaves no row and no
 // directory. 201 with the repository.
@@ -34,6 +36,13 @@ func (a *API) migrateRepo(c *call) {
 		return
 	}
 	ctx := c.r.Context()
+	owner := deref(opt.RepoOwner)
+	// Forgejo's order: the owner, its quota (413) and the right to create
+	// there (403) before the clone address (422).
+	if err := a.cfg.Repos.AuthorizeMigrate(ctx, c.actor, owner, deref(opt.Private)); err != nil {
+		c.migrateError(err)
+		return
+	}
 	m, err := a.cfg.Mirror.CheckMigration(ctx, c.actor, mirror.MigrateOptions{
 		CloneAddr: opt.CloneAddr, AuthUsername: deref(opt.AuthUsername), AuthPassword: deref(opt.AuthPassword),
 		AuthToken: deref(opt.AuthToken), Mirror: deref(opt.Mirror), MirrorInterval: deref(opt.MirrorInterval),
@@ -60,7 +69,6 @@ func (a *API) migrateRepo(c *call) {
 		// doer), an administrator migrating for another owner included.
 		OwnerQuota: true,
 	}
-	owner := deref(opt.RepoOwner)
 	var v *repos.View
 	if owner != "" && !(c.actor.User != nil && strings.EqualFold(owner, c.actor.User.Name)) && a.isOrg(ctx, c, owner) {
 		v, err = a.cfg.Repos.CreateInOrg(ctx, c.actor, owner, o)

@@ -64,6 +64,10 @@ func TestQuotaMigrateOwner(t *testing.T) {
 			send("GET", "/repos/"+owner+"/m", nil, http.StatusNotFound)
 		}
 	}
+	// The quota is checked before the clone address, as Forgejo does: a
+	// bad address to an owner over quota is 413, not 422.
+	send("POST", "/repos/migrate", map[string]any{"clone_addr": "ftp://bad", "repo_owner": "alice", "repo_name": "m"},
+		http.StatusRequestEntityTooLarge)
 	assertNoGitDirs(t, git)
 	// bob is within quota: the administrator's own quota does not stop it
 	// (the clone then fails: 422, still nothing left).
