@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sync/atomic"
@@ -121,15 +122,6 @@ func TestSearchCachesFollowWrites(t *testing.T) {
 		require.Len(t, is, public+1)
 		_, tot, err2 := tx.ListIssues(ctx, issues.IssueFilter{RepoIDs: is, State: issues.StateOpen, Keyword: "login"}, forge.ListOptions{Page: 1, Limit: 1})
 		assert.Equal(t, int64(public+2), tot)
-		return cmpErr(err, err2)
+		return errors.Join(err, err2)
 	}))
-}
-
-func cmpErr(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
