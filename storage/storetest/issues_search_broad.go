@@ -28,8 +28,10 @@ func testIssueBroadRepoSearch(t *testing.T, b Backend) {
 		labeled, mine   bool
 		keyword         bool
 		labelID, repoID forge.ID
+		issue           *issues.Issue
+		deleted         bool
 	}
-	var rows []row
+	var rows []*row
 	repoIDs := make([]forge.ID, nRepos)
 	labelIDs := make([]forge.ID, nRepos)
 	for k := range nRepos {
@@ -39,7 +41,7 @@ func testIssueBroadRepoSearch(t *testing.T, b Backend) {
 		issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreateLabel(ctx, l) })
 		labelIDs[k] = l.ID
 		for j := range 3 {
-			w := row{repo: k, closed: (k+j)%3 == 0, pull: j == 2, labeled: j != 1, mine: (k+j)%2 == 0, keyword: j == 0 || k%5 == 0,
+			w := &row{repo: k, closed: (k+j)%3 == 0, pull: j == 2, labeled: j != 1, mine: (k+j)%2 == 0, keyword: j == 0 || k%5 == 0,
 				labelID: l.ID, repoID: r.ID}
 			title := "plain"
 			if w.keyword {
@@ -57,6 +59,7 @@ func testIssueBroadRepoSearch(t *testing.T, b Backend) {
 				}
 				return nil
 			})
+			w.issue = i
 			rows = append(rows, w)
 		}
 	}
@@ -68,54 +71,92 @@ func testIssueBroadRepoSearch(t *testing.T, b Backend) {
 		"most":         seq(0, nRepos-20),
 		"a few":        seq(30, 34),
 	}
-	for name, ks := range listed {
-		in := map[forge.ID]bool{}
-		var ids []forge.ID
-		for _, k := range ks {
-			in[repoIDs[k]] = true
-			ids = append(ids, repoIDs[k])
-		}
-		for _, tc := range []struct {
-			name string
-			f    issues.IssueFilter
-			keep func(row) bool
-		}{
-			{"open", issues.IssueFilter{State: issues.StateOpen}, func(w row) bool { return !w.closed }},
-			{"closed issues", issues.IssueFilter{State: issues.StateClosed, IsPull: &notPull}, func(w row) bool { return w.closed && !w.pull }},
-			{"labels", issues.IssueFilter{State: issues.StateAll, LabelIDs: labelIDs}, func(w row) bool { return w.labeled }},
-			{"assigned, open", issues.IssueFilter{State: issues.StateOpen, AssigneeID: ann.ID}, func(w row) bool { return w.mine && !w.closed }},
-			{"keyword, open", issues.IssueFilter{State: issues.StateOpen, Keyword: "login"}, func(w row) bool { return w.keyword && !w.closed }},
-			{"keyword, assigned", issues.IssueFilter{State: issues.StateAll, Keyword: "login", AssigneeID: ann.ID}, func(w row) bool { return w.keyword && w.mine }},
-		} {
-			want := 0
-			for _, w := range rows {
-				if in[w.repoID] && tc.keep(w) {
-					want++
-				}
+	check := func(phase string) {
+		t.Helper()
+		for name, ks := range listed {
+			in := map[forge.ID]bool{}
+			var ids []forge.ID
+			for _, k := range ks {
+				in[repoIDs[k]] = true
+				ids = append(ids, repoIDs[k])
 			}
-			f := tc.f
-			f.RepoIDs = ids
-			f.Sort = issues.IssueSortOldest
-			for _, o := range []forge.ListOptions{{Page: 1, Limit: 500}, {Page: 2, Limit: 7}} {
-				var list []*issues.Issue
-				var total int64
-				issueView(t, s, func(tx issues.Tx) error {
-					var err error
-					list, total, err = tx.ListIssues(ctx, f, o)
-					return err
-				})
-				assert.Equal(t, int64(want), total, "%s, %s: total", name, tc.name)
-				if o.Limit == 500 {
-					assert.Len(t, list, want, "%s, %s: list", name, tc.name)
-				} else {
-					assert.Len(t, list, max(0, min(7, want-7)), "%s, %s: second page", name, tc.name)
+			for _, tc := range []struct {
+				name string
+				f    issues.IssueFilter
+				keep func(*row) bool
+			}{
+				{"open", issues.IssueFilter{State: issues.StateOpen}, func(w *row) bool { return !w.closed }},
+				{"closed issues", issues.IssueFilter{State: issues.StateClosed, IsPull: &notPull}, func(w *row) bool { return w.closed && !w.pull }},
+				{"labels", issues.IssueFilter{State: issues.StateAll, LabelIDs: labelIDs}, func(w *row) bool { return w.labeled }},
+				{"assigned, open", issues.IssueFilter{State: issues.StateOpen, AssigneeID: ann.ID}, func(w *row) bool { return w.mine && !w.closed }},
+				{"keyword, open", issues.IssueFilter{State: issues.StateOpen, Keyword: "login"}, func(w *row) bool { return w.keyword && !w.closed }},
+				{"keyword, closed pulls", issues.IssueFilter{State: issues.StateClosed, IsPull: ptrTo(true), Keyword: "login"}, func(w *row) bool { return w.keyword && w.closed && w.pull }},
+				{"keyword, all", issues.IssueFilter{State: issues.StateAll, Keyword: "LOGIN"}, func(w *row) bool { return w.keyword }},
+				{"keyword, assigned", issues.IssueFilter{State: issues.StateAll, Keyword: "login", AssigneeID: ann.ID}, func(w *row) bool { return w.keyword && w.mine }},
+			} {
+				want := 0
+				for _, w := range rows {
+					if !w.deleted && in[w.repoID] && tc.keep(w) {
+						want++
+					}
 				}
-				for _, i := range list {
-					assert.True(t, in[i.RepoID], "%s, %s: an issue of an unlisted repository", name, tc.name)
+				f := tc.f
+				f.RepoIDs = ids
+				f.Sort = issues.IssueSortOldest
+				for _, o := range []forge.ListOptions{{Page: 1, Limit: 500}, {Page: 2, Limit: 7}} {
+					var list []*issues.Issue
+					var total int64
+					issueView(t, s, func(tx issues.Tx) error {
+						var err error
+						list, total, err = tx.ListIssues(ctx, f, o)
+						return err
+					})
+					assert.Equal(t, int64(want), total, "%s: %s, %s: total", phase, name, tc.name)
+					if o.Limit == 500 {
+						assert.Len(t, list, want, "%s: %s, %s: list", phase, name, tc.name)
+					} else {
+						assert.Len(t, list, max(0, min(7, want-7)), "%s: %s, %s: second page", phase, name, tc.name)
+					}
+					for _, i := range list {
+						assert.True(t, in[i.RepoID], "%s: %s, %s: an issue of an unlisted repository", phase, name, tc.name)
+					}
 				}
 			}
 		}
 	}
+	check("created")
+
+	// Issues change state, lose and gain the keyword, and go: the totals
+	// follow (a store that keeps the text by state and kind moves it).
+	for n, w := range rows {
+		switch n % 7 {
+		case 0:
+			w.closed = !w.closed
+			w.issue.IsClosed = w.closed
+		case 3:
+			w.keyword = !w.keyword
+			w.issue.Title = "plain again"
+			if w.keyword {
+				w.issue.Title = "now about login"
+			}
+		case 5:
+			w.closed, w.keyword = !w.closed, !w.keyword
+			w.issue.IsClosed, w.issue.Title = w.closed, "Login, closed or not"
+			if !w.keyword {
+				w.issue.Title = "closed or not"
+			}
+		default:
+			continue
+		}
+		issueUpdate(t, s, func(tx issues.Tx) error { return tx.UpdateIssue(ctx, w.issue) })
+	}
+	for n, w := range rows {
+		if n%11 == 1 {
+			w.deleted = true
+			issueUpdate(t, s, func(tx issues.Tx) error { return tx.DeleteIssue(ctx, w.issue.ID) })
+		}
+	}
+	check("changed")
 }
 
 // seq is the integers from..to-1.
@@ -126,3 +167,6 @@ func seq(from, to int) []int {
 	}
 	return out
 }
+
+// ptrTo returns a pointer to v.
+func ptrTo[T any](v T) *T { return &v }

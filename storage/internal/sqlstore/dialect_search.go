@@ -3,6 +3,8 @@ package sqlstore
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hearthforge/hearth/issues"
 )
 
 // The issue search's SQL that differs between the engines: the keyword
@@ -95,26 +97,96 @@ func (d Dialect) issueKeyword(keyword string, perRow bool) (string, []any) {
 		[]any{like, like, like}
 }
 
-// keywordCount is the query of the number of issues that keyword
-// matches among those rest (a condition on issue i, with restArgs)
-// admits, and of size (a scalar subquery), with its arguments; ok is
-// false where the engine cannot count from the keyword's matches
-// (PostgreSQL, or a keyword shorter than a trigram). It counts from the
-// matches, reading each one's row for rest: the issues whose title or
-// body match, plus the issues matched only by a comment (the set of every
-// issue whose text matches is built only when a comment matches, and
-// comments are few of a broad keyword's matches).
-func (d Dialect) keywordCount(keyword, size, rest string, restArgs []any) (query string, args []any, ok bool) {
+// keywordCount is the query of the number of issues matching f, whose
+// keyword is its selective filter (no label, milestone, poster, assignee
+// or mention filter), and of size (a scalar subquery), with its
+// arguments; ok is false where the engine cannot count from the keyword's
+// matches (PostgreSQL, or a keyword shorter than a trigram).
+//
+// It counts the issues whose title or body match, plus the issues matched
+// only by a comment (the set of every issue whose text matches is built
+// only when a comment matches, and comments are few of a broad keyword's
+// matches). When f has no condition beyond its repositories, state and
+// kind, and names its repositories as a complement (searchFilter.except),
+// the first term is a count of index entries in the trigram tables by
+// state and kind (00035), less the matches in the excepted repositories
+// (read by their issues); otherwise it reads each match's issue row for
+// the conditions.
+func (d Dialect) keywordCount(f searchFilter, size string) (query string, args []any, ok bool) {
+	keyword := f.Keyword
 	if d.postgres() || utf8.RuneCountInString(keyword) < 3 {
 		return "", nil, false
 	}
 	phrase := `"` + strings.ReplaceAll(keyword, `"`, `""`) + `"`
-	query = `SELECT (SELECT count(*) FROM issue_text t CROSS JOIN issue i ON i.id = t.rowid
-			WHERE issue_text MATCH ? AND ` + rest + `)
-		+ (SELECT count(DISTINCT c.issue_id) FROM comment_text ct CROSS JOIN comment c ON c.id = ct.rowid
+	g := f
+	g.Keyword = ""
+	rest, restArgs, _ := d.issueWhere(g, false)
+	comments := `(SELECT count(DISTINCT c.issue_id) FROM comment_text ct CROSS JOIN comment c ON c.id = ct.rowid
 			CROSS JOIN issue i ON i.id = c.issue_id
 			WHERE comment_text MATCH ? AND ` + rest + `
-			AND c.issue_id NOT IN (SELECT rowid FROM issue_text WHERE issue_text MATCH ?))` + size
-	args = append(append(append(append([]any{phrase}, restArgs...), phrase), restArgs...), phrase)
-	return query, args, true
+			AND c.issue_id NOT IN (SELECT rowid FROM issue_text WHERE issue_text MATCH ?))`
+	commentArgs := append(append([]any{phrase}, restArgs...), phrase)
+	if !f.except || !f.UpdatedSince.IsZero() || !f.UpdatedBefore.IsZero() {
+		query = `SELECT (SELECT count(*) FROM issue_text t CROSS JOIN issue i ON i.id = t.rowid
+			WHERE issue_text MATCH ? AND ` + rest + `) + ` + comments + size
+		return query, append(append([]any{phrase}, restArgs...), commentArgs...), true
+	}
+	var terms []string
+	for _, part := range textParts(f.IssueFilter) {
+		terms = append(terms, "(SELECT count(*) FROM "+part+" WHERE "+part+" MATCH ?)")
+		args = append(args, phrase)
+	}
+	query = "SELECT " + strings.Join(terms, " + ")
+	if len(f.exceptRepos) > 0 {
+		h := g
+		h.except, h.exceptRepos, h.RepoIDs, h.PublicRepos = false, nil, f.exceptRepos, false
+		where, whereArgs, _ := d.issueWhere(h, false)
+		text, textArgs := textKeyword(keyword)
+		query += " - (SELECT count(*) FROM issue i WHERE " + where + " AND " + text + ")"
+		args = append(append(args, whereArgs...), textArgs...)
+	}
+	return query + " + " + comments + size, append(args, commentArgs...), true
+}
+
+// textParts are the trigram tables (00035) holding the issues of f's state
+// and kind.
+func textParts(f issues.IssueFilter) []string {
+	states := []string{"o", "c"}
+	switch f.State {
+	case issues.StateOpen:
+		states = states[:1]
+	case issues.StateClosed:
+		states = states[1:]
+	}
+	kinds := []string{"i", "p"}
+	if f.IsPull != nil && *f.IsPull {
+		kinds = kinds[1:]
+	} else if f.IsPull != nil {
+		kinds = kinds[:1]
+	}
+	var out []string
+	for _, s := range states {
+		for _, k := range kinds {
+			out = append(out, "issue_text_"+s+k)
+		}
+	}
+	return out
+}
+
+// textKeyword is the condition that the title or body of issue i holds
+// keyword (three characters or more) as issue_text's phrase matches it,
+// tested on the row: an ASCII keyword by LIKE (the phrase is then a
+// substring ignoring ASCII case), the trigram table being sought by id
+// only for text holding other characters (Unicode's folding and LIKE's
+// may differ); any other keyword through the set of issue_text's matches.
+func textKeyword(keyword string) (string, []any) {
+	phrase := `"` + strings.ReplaceAll(keyword, `"`, `""`) + `"`
+	if asciiOnly(keyword) && len(keyword) <= maxLikeKeyword {
+		like := "%" + likeEscaper.Replace(keyword) + "%"
+		return `(i.title LIKE ? ESCAPE '\' OR i.body LIKE ? ESCAPE '\'
+			OR ((i.title GLOB ? OR i.body GLOB ?)
+				AND EXISTS (SELECT 1 FROM issue_text WHERE issue_text MATCH ? AND issue_text.rowid = i.id)))`,
+			[]any{like, like, nonASCII, nonASCII, phrase}
+	}
+	return "i.id IN (SELECT rowid FROM issue_text WHERE issue_text MATCH ?)", []any{phrase}
 }

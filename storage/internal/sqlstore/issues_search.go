@@ -193,13 +193,9 @@ func (d Dialect) issueCount(f searchFilter, where string, args []any, labelsDisj
 	}
 	if f.Keyword != "" && f.LabelIDs == nil && f.LabelNames == nil && f.MilestoneNames == nil &&
 		f.MilestoneIDs == nil && f.PosterID == 0 && f.AssigneeID == 0 && f.MentionedID == 0 {
-		// The keyword is the filter that selects: count from its matches,
-		// reading each one's row for the others, rather than build the set
-		// of matches to look up every issue in it.
-		g := f
-		g.Keyword = ""
-		rest, restArgs, _ := d.issueWhere(g, false)
-		if q, a, ok := d.keywordCount(f.Keyword, size, rest, restArgs); ok {
+		// The keyword is the filter that selects: count from its matches
+		// rather than build the set of matches to look up every issue in it.
+		if q, a, ok := d.keywordCount(f, size); ok {
 			return q, a
 		}
 	}
