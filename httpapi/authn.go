@@ -23,7 +23,7 @@ func (c *call) credentials() auth.Credentials {
 		RemoteAddr: clientAddr(c.r.RemoteAddr, c.r.Header.Values("X-Forwarded-For"), c.a.cfg.TrustedProxies),
 	}
 	if !c.a.cfg.DisableQueryAuthToken {
-		q := c.r.URL.Query()
+		q := c.query()
 		if t := q.Get("token"); t != "" {
 			cr.Token = t
 		} else if t := q.Get("access_token"); t != "" {
@@ -91,7 +91,7 @@ func (c *call) authenticate() bool {
 		c.writeError(err)
 		return false
 	}
-	if name := cmp.Or(c.r.URL.Query().Get("sudo"), c.r.Header.Get("Sudo")); name != "" {
+	if name := cmp.Or(c.query().Get("sudo"), c.r.Header.Get("Sudo")); name != "" {
 		actor, err = c.a.cfg.Auth.Sudo(ctx, actor, name)
 		switch {
 		case errors.As(err, &state):

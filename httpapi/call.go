@@ -25,6 +25,8 @@ type call struct {
 	r     *http.Request
 	actor forge.Actor
 	wrote bool
+	// q is the parsed query of r (query); nil until asked for.
+	q url.Values
 }
 
 // queryTokenWarning is Forgejo's deprecation header text, verbatim (the
@@ -33,12 +35,35 @@ const queryTokenWarning = "token and access_token API authentication is deprecat
 
 func (a *API) newCall(w http.ResponseWriter, r *http.Request) *call {
 	h := w.Header()
-	h.Set("X-Content-Type-Options", "nosniff")
-	q := r.URL.Query()
-	if q.Has("token") || q.Has("access_token") {
+	h["X-Content-Type-Options"] = nosniff
+	c := &call{a: a, w: w, r: r}
+	if q := c.query(); q.Has("token") || q.Has("access_token") {
 		h.Set("Warning", queryTokenWarning)
 	}
-	return &call{a: a, w: w, r: r}
+	return c
+}
+
+// nosniff is the X-Content-Type-Options value every answer carries (set
+// without canonicalising the name or allocating the slice; the header's
+// consumers only read it).
+var nosniff = []string{"nosniff"}
+
+// emptyQuery is the query of a request without one, shared: query's
+// callers only read it.
+var emptyQuery = url.Values{}
+
+// query is the request's parsed query string, parsed once per request for
+// the checks every request makes (query tokens, sudo). Callers must not
+// modify it.
+func (c *call) query() url.Values {
+	if c.q == nil {
+		if c.r.URL.RawQuery == "" {
+			c.q = emptyQuery
+		} else {
+			c.q = c.r.URL.Query()
+		}
+	}
+	return c.q
 }
 
 // rootURL is the configured root URL or one derived from the request.
@@ -63,7 +88,9 @@ func (c *call) json(status int, v any) {
 	buf := jsonBuffers.Get().(*bytes.Buffer)
 	defer putJSONBuffer(buf)
 	buf.Reset()
-	if err := json.NewEncoder(buf).Encode(v); err != nil {
+	if b, ok := appendFastJSON(buf.AvailableBuffer(), v); ok {
+		buf.Write(append(b, '\n'))
+	} else if err := json.NewEncoder(buf).Encode(v); err != nil {
 		c.serverError(fmt.Errorf("encode response: %w", err))
 		return
 	}
