@@ -94,13 +94,52 @@ func (c *call) json(status int, v any) {
 		c.serverError(fmt.Errorf("encode response: %w", err))
 		return
 	}
+	c.writeJSONBody(status, buf)
+}
+
+// jsonUser is c.json(status, *u) without copying u into an interface.
+func (c *call) jsonUser(status int, u *wire.User) {
+	buf := jsonBuffers.Get().(*bytes.Buffer)
+	defer putJSONBuffer(buf)
+	buf.Reset()
+	b, ok := appendUserJSON(buf.AvailableBuffer(), u)
+	if !ok {
+		c.json(status, *u)
+		return
+	}
+	buf.Write(append(b, '\n'))
+	c.writeJSONBody(status, buf)
+}
+
+// jsonRepository is c.json(status, *r) without copying r into an
+// interface.
+func (c *call) jsonRepository(status int, r *wire.Repository) {
+	buf := jsonBuffers.Get().(*bytes.Buffer)
+	defer putJSONBuffer(buf)
+	buf.Reset()
+	b, ok := appendRepositoryJSON(buf.AvailableBuffer(), r)
+	if !ok {
+		c.json(status, *r)
+		return
+	}
+	buf.Write(append(b, '\n'))
+	c.writeJSONBody(status, buf)
+}
+
+// writeJSONBody answers status with the JSON body in buf.
+func (c *call) writeJSONBody(status int, buf *bytes.Buffer) {
 	h := c.w.Header()
-	h.Set("Content-Type", "application/json;charset=utf-8")
-	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	h["Content-Type"] = jsonContentType
+	h["Content-Length"] = []string{strconv.Itoa(buf.Len())}
 	c.w.WriteHeader(status)
 	c.wrote = true
 	c.w.Write(buf.Bytes())
 }
+
+// jsonContentType is the Content-Type value of JSON answers, shared (set
+// without canonicalising the name or allocating; nothing writes into a
+// header's value slice).
+var jsonContentType = []string{"application/json;charset=utf-8"}
 
 // jsonBuffers holds the encoding buffers of call.json.
 var jsonBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}

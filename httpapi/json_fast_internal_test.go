@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -142,6 +143,29 @@ func TestAppendJSONString(t *testing.T) {
 		want, _ := json.Marshal(s)
 		if got := appendJSONString(nil, s); !bytes.Equal(got, want) {
 			t.Fatalf("appendJSONString(%q) = %s, want %s", s, got, want)
+		}
+	}
+}
+
+// TestTwoFields compares twoFields with strings.Fields on Authorization
+// values: exactly two fields, whatever the white space (ASCII or not).
+func TestTwoFields(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(3, 4))
+	alphabet := []string{"token", "Bearer", "abc", " ", "  ", "\t", "\n", "\v", "\f", "\r", "\u0085", "\u00a0", "\u2003", "é", "x"}
+	cases := []string{"", " ", "token", "token ", " token", "token abc", "token  abc", "token abc def", "token\tabc", "a b"}
+	for range 5000 {
+		var s string
+		for range rng.IntN(6) {
+			s += alphabet[rng.IntN(len(alphabet))]
+		}
+		cases = append(cases, s)
+	}
+	for _, s := range cases {
+		f := strings.Fields(s)
+		a, b, ok := twoFields(s)
+		if ok != (len(f) == 2) || ok && (a != f[0] || b != f[1]) {
+			t.Fatalf("twoFields(%q) = %q, %q, %v; strings.Fields gives %q", s, a, b, ok, f)
 		}
 	}
 }

@@ -96,7 +96,8 @@ func (c *call) placeholderEmail(u *forge.User) string {
 
 // getCurrentUser is GET /user.
 func (a *API) getCurrentUser(c *call) {
-	c.json(http.StatusOK, c.toUser(c.actor.User))
+	out := c.toUser(c.actor.User)
+	c.jsonUser(http.StatusOK, &out)
 }
 
 // getUser is GET /users/{username}. It answers for organisations too, as
