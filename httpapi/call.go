@@ -27,6 +27,8 @@ type call struct {
 	wrote bool
 	// q is the parsed query of r (query); nil until asked for.
 	q url.Values
+	// root is rootURL's answer once asked for.
+	root string
 }
 
 // queryTokenWarning is Forgejo's deprecation header text, verbatim (the
@@ -71,11 +73,14 @@ func (c *call) rootURL() string {
 	if c.a.cfg.RootURL != "" {
 		return c.a.cfg.RootURL
 	}
-	scheme := "http"
-	if c.r.TLS != nil {
-		scheme = "https"
+	if c.root == "" {
+		scheme := "http"
+		if c.r.TLS != nil {
+			scheme = "https"
+		}
+		c.root = scheme + "://" + c.r.Host + "/"
 	}
-	return scheme + "://" + c.r.Host + "/"
+	return c.root
 }
 
 func (c *call) swaggerURL() string { return c.rootURL() + "api/swagger" }
