@@ -98,16 +98,21 @@ func cloneView(v *View) *View {
 	if v == nil {
 		return nil
 	}
-	out := *v
+	// One allocation for the three copies.
+	c := &struct {
+		view  View
+		repo  forge.Repository
+		owner forge.User
+	}{view: *v}
 	if v.Repo != nil {
-		r := *v.Repo
-		out.Repo = &r
+		c.repo = *v.Repo
+		c.view.Repo = &c.repo
 	}
 	if v.Owner != nil {
-		u := *v.Owner
-		out.Owner = &u
+		c.owner = *v.Owner
+		c.view.Owner = &c.owner
 	}
-	return &out
+	return &c.view
 }
 
 func cloneRelated(rel Related) Related {

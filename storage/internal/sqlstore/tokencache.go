@@ -50,8 +50,11 @@ func (c *tokenCache) get(hash string, gen uint64, now time.Time) (*auth.AccessTo
 	if !ok || e.gen != gen || now.Sub(e.at) >= maxTokenAge || now.Before(e.at) {
 		return nil, nil
 	}
-	t, u := e.token, e.user
-	return &t, &u
+	cp := &struct { // one allocation for the two copies
+		t auth.AccessToken
+		u forge.User
+	}{e.token, e.user}
+	return &cp.t, &cp.u
 }
 
 // put caches copies of t and u, read at generation gen (taken before the
