@@ -22,7 +22,7 @@ import (
 // generation: entries are therefore trusted for at most maxTokenAge.
 type tokenCache struct {
 	mu sync.Mutex
-	m  map[string]cachedToken
+	m  map[string]*cachedToken // an entry is never changed once stored
 }
 
 type cachedToken struct {
@@ -67,7 +67,7 @@ func (c *tokenCache) put(hash string, gen, cur uint64, now time.Time, t *auth.Ac
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil || len(c.m) >= maxCachedTokens {
-		c.m = make(map[string]cachedToken)
+		c.m = make(map[string]*cachedToken)
 	}
-	c.m[hash] = cachedToken{gen: gen, at: now, token: *t, user: *u}
+	c.m[hash] = &cachedToken{gen: gen, at: now, token: *t, user: *u}
 }
