@@ -98,20 +98,7 @@ func (s *Service) authToken(ctx context.Context, token string) (forge.Actor, err
 	if !IsTokenFormat(token) {
 		return forge.Anonymous, forge.Errorf(forge.ErrUnauthenticated, "access token does not exist [sha: %s]", token)
 	}
-	var (
-		t   *AccessToken
-		u   *forge.User
-		err error
-	)
-	if f, ok := s.store.(TokenFinder); ok {
-		t, u, err = f.FindToken(ctx, HashToken(token))
-	} else {
-		err = s.store.View(ctx, func(tx Tx) error {
-			var err error
-			t, u, err = tx.TokenByHash(ctx, HashToken(token))
-			return err
-		})
-	}
+	t, u, err := s.findToken(ctx, HashToken(token))
 	if errors.Is(err, forge.ErrNotFound) || err == nil && u.IsOrganization() {
 		// Organisations never sign in: a token of one answers as an
 		// unknown token.
@@ -126,6 +113,26 @@ func (s *Service) authToken(ctx context.Context, token string) (forge.Actor, err
 		}
 	}
 	return forge.Actor{User: u, Method: forge.AuthToken, Scope: t.Scope, Scoped: true, TokenID: t.ID}, nil
+}
+
+// findToken reads the token of hash and its user: through the store's
+// TokenFinder when it has one, else in a View. (Apart from authToken, so
+// that the View's closure does not move its results to the heap on the
+// TokenFinder path.)
+func (s *Service) findToken(ctx context.Context, hash string) (*AccessToken, *forge.User, error) {
+	if f, ok := s.store.(TokenFinder); ok {
+		return f.FindToken(ctx, hash)
+	}
+	var (
+		t *AccessToken
+		u *forge.User
+	)
+	err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		t, u, err = tx.TokenByHash(ctx, hash)
+		return err
+	})
+	return t, u, err
 }
 
 // authPassword signs in with a name (or e-mail) and password: throttled per

@@ -43,7 +43,9 @@ func GenerateToken() (string, error) {
 // HashToken returns the stored digest of a token value.
 func HashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
+	var digest [2 * sha256.Size]byte
+	hex.Encode(digest[:], sum[:])
+	return string(digest[:])
 }
 
 // IsTokenFormat reports whether s has the shape of a personal access token:

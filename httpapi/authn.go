@@ -18,29 +18,31 @@ import (
 // Authorization header (`token <t>`, `Bearer <t>` or `Basic <b64>`, scheme
 // case-insensitive, exactly two fields; anything else is ignored).
 func (c *call) credentials() auth.Credentials {
+	h := c.r.Header
+	// The canonical names, read without canonicalising them per request.
 	cr := auth.Credentials{
-		OTP:        cmp.Or(c.r.Header.Get("X-Forgejo-OTP"), c.r.Header.Get("X-Gitea-OTP")),
-		RemoteAddr: clientAddr(c.r.RemoteAddr, c.r.Header.Values("X-Forwarded-For"), c.a.cfg.TrustedProxies),
+		OTP:        cmp.Or(headerValue(h, "X-Forgejo-Otp"), headerValue(h, "X-Gitea-Otp")),
+		RemoteAddr: clientAddr(c.r.RemoteAddr, h["X-Forwarded-For"], c.a.cfg.TrustedProxies),
 	}
 	if !c.a.cfg.DisableQueryAuthToken {
-		q := c.r.URL.Query()
+		q := c.query()
 		if t := q.Get("token"); t != "" {
 			cr.Token = t
 		} else if t := q.Get("access_token"); t != "" {
 			cr.Token = t
 		}
 	}
-	fields := strings.Fields(c.r.Header.Get("Authorization"))
-	if len(fields) != 2 {
+	scheme, value, ok := twoFields(headerValue(h, "Authorization"))
+	if !ok {
 		return cr
 	}
-	switch strings.ToLower(fields[0]) {
-	case "token", "bearer":
+	switch {
+	case strings.EqualFold(scheme, "token"), strings.EqualFold(scheme, "bearer"):
 		if cr.Token == "" {
-			cr.Token = fields[1]
+			cr.Token = value
 		}
-	case "basic":
-		raw, err := base64.StdEncoding.DecodeString(fields[1])
+	case strings.EqualFold(scheme, "basic"):
+		raw, err := base64.StdEncoding.DecodeString(value)
 		if err != nil {
 			return cr
 		}
@@ -51,6 +53,40 @@ func (c *call) credentials() auth.Credentials {
 		cr.Basic, cr.Username, cr.Password = true, user, pass
 	}
 	return cr
+}
+
+// headerValue is h.Get(name) for a name already in canonical form.
+func headerValue(h http.Header, name string) string {
+	if v := h[name]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+// twoFields splits s as strings.Fields does when s has exactly two fields,
+// and reports whether it has: without allocating when they are ASCII and
+// separated by one space (the usual `token <t>`).
+func twoFields(s string) (first, second string, ok bool) {
+	if i := strings.IndexByte(s, ' '); i > 0 && i < len(s)-1 && plainASCII(s[:i]) && plainASCII(s[i+1:]) {
+		return s[:i], s[i+1:], true
+	}
+	f := strings.Fields(s)
+	if len(f) != 2 {
+		return "", "", false
+	}
+	return f[0], f[1], true
+}
+
+// plainASCII reports whether s holds only ASCII bytes that are not white
+// space (for strings.Fields: \t \n \v \f \r and space).
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80, c == ' ', c >= '\t' && c <= '\r':
+			return false
+		}
+	}
+	return true
 }
 
 // authenticate resolves the actor, in Forgejo's order: credentials (token,
@@ -72,27 +108,13 @@ func (c *call) authenticate() bool {
 			FullName: c.r.Header.Get(rp.FullNameHeader),
 		}, rp.AutoRegister)
 	}
-	var (
-		throttled *auth.ThrottledError
-		state     *forge.AccountStateError
-	)
-	switch {
-	case errors.As(err, &state):
-		c.accountStateError(state)
-		return false
-	case errors.As(err, &throttled):
-		c.w.Header().Set("Retry-After", strconv.Itoa(int((throttled.RetryAfter+time.Second-1)/time.Second)))
-		c.errorStatus(http.StatusTooManyRequests, err.Error())
-		return false
-	case errors.Is(err, forge.ErrUnauthenticated):
-		c.errorStatus(http.StatusUnauthorized, err.Error())
-		return false
-	case err != nil:
-		c.writeError(err)
+	if err != nil {
+		c.authError(err)
 		return false
 	}
-	if name := cmp.Or(c.r.URL.Query().Get("sudo"), c.r.Header.Get("Sudo")); name != "" {
+	if name := cmp.Or(c.query().Get("sudo"), headerValue(c.r.Header, "Sudo")); name != "" {
 		actor, err = c.a.cfg.Auth.Sudo(ctx, actor, name)
+		var state *forge.AccountStateError
 		switch {
 		case errors.As(err, &state):
 			c.accountStateError(state)
@@ -110,6 +132,27 @@ func (c *call) authenticate() bool {
 	}
 	c.actor = actor
 	return true
+}
+
+// authError answers an authentication error (see authenticate). (Apart
+// from authenticate, so that the error targets are allocated only when
+// there is an error.)
+func (c *call) authError(err error) {
+	var (
+		throttled *auth.ThrottledError
+		state     *forge.AccountStateError
+	)
+	switch {
+	case errors.As(err, &state):
+		c.accountStateError(state)
+	case errors.As(err, &throttled):
+		c.w.Header().Set("Retry-After", strconv.Itoa(int((throttled.RetryAfter+time.Second-1)/time.Second)))
+		c.errorStatus(http.StatusTooManyRequests, err.Error())
+	case errors.Is(err, forge.ErrUnauthenticated):
+		c.errorStatus(http.StatusUnauthorized, err.Error())
+	default:
+		c.writeError(err)
+	}
 }
 
 // accountStateError answers Forgejo's verifyAuth refusal: 403 with a bare

@@ -25,6 +25,10 @@ type call struct {
 	r     *http.Request
 	actor forge.Actor
 	wrote bool
+	// q is the parsed query of r (query); nil until asked for.
+	q url.Values
+	// root is rootURL's answer once asked for.
+	root string
 }
 
 // queryTokenWarning is Forgejo's deprecation header text, verbatim (the
@@ -33,12 +37,35 @@ const queryTokenWarning = "token and access_token API authentication is deprecat
 
 func (a *API) newCall(w http.ResponseWriter, r *http.Request) *call {
 	h := w.Header()
-	h.Set("X-Content-Type-Options", "nosniff")
-	q := r.URL.Query()
-	if q.Has("token") || q.Has("access_token") {
+	h["X-Content-Type-Options"] = nosniff
+	c := &call{a: a, w: w, r: r}
+	if q := c.query(); q.Has("token") || q.Has("access_token") {
 		h.Set("Warning", queryTokenWarning)
 	}
-	return &call{a: a, w: w, r: r}
+	return c
+}
+
+// nosniff is the X-Content-Type-Options value every answer carries (set
+// without canonicalising the name or allocating the slice; the header's
+// consumers only read it).
+var nosniff = []string{"nosniff"}
+
+// emptyQuery is the query of a request without one, shared: query's
+// callers only read it.
+var emptyQuery = url.Values{}
+
+// query is the request's parsed query string, parsed once per request for
+// the checks every request makes (query tokens, sudo). Callers must not
+// modify it.
+func (c *call) query() url.Values {
+	if c.q == nil {
+		if c.r.URL.RawQuery == "" {
+			c.q = emptyQuery
+		} else {
+			c.q = c.r.URL.Query()
+		}
+	}
+	return c.q
 }
 
 // rootURL is the configured root URL or one derived from the request.
@@ -46,11 +73,14 @@ func (c *call) rootURL() string {
 	if c.a.cfg.RootURL != "" {
 		return c.a.cfg.RootURL
 	}
-	scheme := "http"
-	if c.r.TLS != nil {
-		scheme = "https"
+	if c.root == "" {
+		scheme := "http"
+		if c.r.TLS != nil {
+			scheme = "https"
+		}
+		c.root = scheme + "://" + c.r.Host + "/"
 	}
-	return scheme + "://" + c.r.Host + "/"
+	return c.root
 }
 
 func (c *call) swaggerURL() string { return c.rootURL() + "api/swagger" }
@@ -63,17 +93,58 @@ func (c *call) json(status int, v any) {
 	buf := jsonBuffers.Get().(*bytes.Buffer)
 	defer putJSONBuffer(buf)
 	buf.Reset()
-	if err := json.NewEncoder(buf).Encode(v); err != nil {
+	if b, ok := appendFastJSON(buf.AvailableBuffer(), v); ok {
+		buf.Write(append(b, '\n'))
+	} else if err := json.NewEncoder(buf).Encode(v); err != nil {
 		c.serverError(fmt.Errorf("encode response: %w", err))
 		return
 	}
+	c.writeJSONBody(status, buf)
+}
+
+// jsonUser is c.json(status, *u) without copying u into an interface.
+func (c *call) jsonUser(status int, u *wire.User) {
+	buf := jsonBuffers.Get().(*bytes.Buffer)
+	defer putJSONBuffer(buf)
+	buf.Reset()
+	b, ok := appendUserJSON(buf.AvailableBuffer(), u)
+	if !ok {
+		c.json(status, *u)
+		return
+	}
+	buf.Write(append(b, '\n'))
+	c.writeJSONBody(status, buf)
+}
+
+// jsonRepository is c.json(status, *r) without copying r into an
+// interface.
+func (c *call) jsonRepository(status int, r *wire.Repository) {
+	buf := jsonBuffers.Get().(*bytes.Buffer)
+	defer putJSONBuffer(buf)
+	buf.Reset()
+	b, ok := appendRepositoryJSON(buf.AvailableBuffer(), r)
+	if !ok {
+		c.json(status, *r)
+		return
+	}
+	buf.Write(append(b, '\n'))
+	c.writeJSONBody(status, buf)
+}
+
+// writeJSONBody answers status with the JSON body in buf.
+func (c *call) writeJSONBody(status int, buf *bytes.Buffer) {
 	h := c.w.Header()
-	h.Set("Content-Type", "application/json;charset=utf-8")
-	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	h["Content-Type"] = jsonContentType
+	h["Content-Length"] = []string{strconv.Itoa(buf.Len())}
 	c.w.WriteHeader(status)
 	c.wrote = true
 	c.w.Write(buf.Bytes())
 }
+
+// jsonContentType is the Content-Type value of JSON answers, shared (set
+// without canonicalising the name or allocating; nothing writes into a
+// header's value slice).
+var jsonContentType = []string{"application/json;charset=utf-8"}
 
 // jsonBuffers holds the encoding buffers of call.json.
 var jsonBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}

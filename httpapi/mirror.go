@@ -174,8 +174,17 @@ func (c *call) mirrorFields(out []wire.Repository) {
 }
 
 // mirrorOne is mirrorFields for one repository.
-func (c *call) mirrorOne(r wire.Repository) wire.Repository {
-	list := []wire.Repository{r}
-	c.mirrorFields(list)
-	return list[0]
+// It sets *r in place (no copy of the repository into a slice and back).
+func (c *call) mirrorOne(r *wire.Repository) {
+	if c.a.cfg.Mirror == nil {
+		return
+	}
+	ms, err := c.a.cfg.Mirror.PullMirrors(c.r.Context(), []forge.ID{r.ID})
+	if err != nil {
+		c.a.logError("api: load pull mirrors", "err", err)
+		return
+	}
+	if m := ms[r.ID]; m != nil {
+		r.Mirror, r.MirrorInterval, r.MirrorUpdated = true, m.Interval.String(), m.Updated
+	}
 }

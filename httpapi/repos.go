@@ -65,8 +65,8 @@ func (a *API) getRepo(c *call) {
 	}
 	out := repositoryFrom(c.rootURL(), v, rel, c.toUser)
 	setIssueCounts(&out, c.repoIssueCounts([]forge.ID{v.Repo.ID}, map[forge.ID]repos.Related{v.Repo.ID: rel}))
-	out = c.mirrorOne(out)
-	c.json(http.StatusOK, out)
+	c.mirrorOne(&out)
+	c.jsonRepository(http.StatusOK, &out)
 }
 
 // getRepoByID is GET /repositories/{id}.

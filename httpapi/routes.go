@@ -321,12 +321,15 @@ func (a *API) serveRoute(rt route) http.HandlerFunc {
 			level := forge.LevelForMethod(r.Method)
 			// Forgejo requires every listed category although its message
 			// says "at least one", and the message lists all of them.
-			required, ok := make([]string, len(rt.Scopes)), true
-			for i, cat := range rt.Scopes {
-				required[i] = level.String() + ":" + cat.String()
+			ok := true
+			for _, cat := range rt.Scopes {
 				ok = ok && c.actor.Scope.Has(cat, level)
 			}
 			if !ok {
+				required := make([]string, len(rt.Scopes))
+				for i, cat := range rt.Scopes {
+					required[i] = level.String() + ":" + cat.String()
+				}
 				c.errorStatus(http.StatusForbidden, "token does not have at least one of required scope(s): "+bracketList(required))
 				return
 			}

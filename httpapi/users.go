@@ -34,7 +34,14 @@ func apiTime(t time.Time) time.Time {
 // (the rule is idempotent), so a user another service returned in full
 // (a release author, a collaborator) shows no more.
 func (c *call) toUser(u *forge.User) wire.User {
-	return userFrom(c.rootURL(), c.placeholderEmail(u), c.actor, u)
+	// userFrom, with the placeholder address worked out only when it is
+	// shown (a redacted user without an e-mail).
+	v := u.VisibleTo(c.actor)
+	placeholder := ""
+	if v.Redacted && v.Email == "" {
+		placeholder = c.placeholderEmail(u)
+	}
+	return formatUser(c.rootURL(), placeholder, v)
 }
 
 // userFrom is toUser as a pure function of the root URL, the placeholder
@@ -89,7 +96,8 @@ func (c *call) placeholderEmail(u *forge.User) string {
 
 // getCurrentUser is GET /user.
 func (a *API) getCurrentUser(c *call) {
-	c.json(http.StatusOK, c.toUser(c.actor.User))
+	out := c.toUser(c.actor.User)
+	c.jsonUser(http.StatusOK, &out)
 }
 
 // getUser is GET /users/{username}. It answers for organisations too, as

@@ -36,6 +36,9 @@ type stack struct {
 	other string // a token of a second user (load_bench_test.go)
 	// client keeps up to 128 connections per host alive.
 	client *http.Client
+	// handler is what the server serves (BenchmarkHandler calls it
+	// without the network).
+	handler http.Handler
 }
 
 const stackAdmin, stackPassword = "root", "root-password"
@@ -108,8 +111,9 @@ func newStack(tb testing.TB) *stack {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/", api)
-	url := serveLoopback(tb, bodyDeadlines(mux, 30*time.Second, 1024))
-	s := &stack{url: url, git: git, client: loopbackClient()}
+	handler := bodyDeadlines(mux, 30*time.Second, 1024)
+	url := serveLoopback(tb, handler)
+	s := &stack{url: url, git: git, client: loopbackClient(), handler: handler}
 	res := s.call(tb, "POST", "/api/v1/users/root/tokens", map[string]any{"name": "load",
 		"scopes": []string{"write:repository", "write:user", "write:issue", "write:notification"}}, 201, func(r *http.Request) { r.SetBasicAuth(stackAdmin, stackPassword) })
 	s.token = res["sha1"].(string)

@@ -47,7 +47,7 @@ func keyOf(actor forge.Actor, owner, name string) viewKey {
 // was read at (see Generations). Bounded: when full it starts over.
 type viewCache struct {
 	mu sync.Mutex
-	m  map[viewKey]viewEntry
+	m  map[viewKey]*viewEntry // an entry is never changed once stored
 }
 
 type viewEntry struct {
@@ -87,9 +87,9 @@ func (c *viewCache) put(k viewKey, gen, cur uint64, now time.Time, v *View, rel 
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil || len(c.m) >= maxCachedViews {
-		c.m = make(map[viewKey]viewEntry)
+		c.m = make(map[viewKey]*viewEntry)
 	}
-	c.m[k] = e
+	c.m[k] = &e
 }
 
 // cloneView copies v's repository and owner, so that callers of the cache
@@ -98,16 +98,21 @@ func cloneView(v *View) *View {
 	if v == nil {
 		return nil
 	}
-	out := *v
+	// One allocation for the three copies.
+	c := &struct {
+		view  View
+		repo  forge.Repository
+		owner forge.User
+	}{view: *v}
 	if v.Repo != nil {
-		r := *v.Repo
-		out.Repo = &r
+		c.repo = *v.Repo
+		c.view.Repo = &c.repo
 	}
 	if v.Owner != nil {
-		u := *v.Owner
-		out.Owner = &u
+		c.owner = *v.Owner
+		c.view.Owner = &c.owner
 	}
-	return &out
+	return &c.view
 }
 
 func cloneRelated(rel Related) Related {

@@ -22,7 +22,7 @@ import (
 // generation: entries are therefore trusted for at most maxTokenAge.
 type tokenCache struct {
 	mu sync.Mutex
-	m  map[string]cachedToken
+	m  map[string]*cachedToken // an entry is never changed once stored
 }
 
 type cachedToken struct {
@@ -50,8 +50,11 @@ func (c *tokenCache) get(hash string, gen uint64, now time.Time) (*auth.AccessTo
 	if !ok || e.gen != gen || now.Sub(e.at) >= maxTokenAge || now.Before(e.at) {
 		return nil, nil
 	}
-	t, u := e.token, e.user
-	return &t, &u
+	cp := &struct { // one allocation for the two copies
+		t auth.AccessToken
+		u forge.User
+	}{e.token, e.user}
+	return &cp.t, &cp.u
 }
 
 // put caches copies of t and u, read at generation gen (taken before the
@@ -64,7 +67,7 @@ func (c *tokenCache) put(hash string, gen, cur uint64, now time.Time, t *auth.Ac
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil || len(c.m) >= maxCachedTokens {
-		c.m = make(map[string]cachedToken)
+		c.m = make(map[string]*cachedToken)
 	}
-	c.m[hash] = cachedToken{gen: gen, at: now, token: *t, user: *u}
+	c.m[hash] = &cachedToken{gen: gen, at: now, token: *t, user: *u}
 }
