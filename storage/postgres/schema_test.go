@@ -34,9 +34,9 @@ var ftsContent = regexp.MustCompile(`content\s*=\s*'(\w*)'`)
 // USING fts5, content = 'table') and the table each indexes. PostgreSQL has
 // no such tables: it indexes the content table itself with a trigram
 // index named as the virtual table (issue_text in 00014). A contentless
-// table (content = '', the issue text by state and kind of 00035) maps to
-// "": PostgreSQL counts through the trigram indexes of the issue columns
-// and has no counterpart.
+// table (an empty content option: the issue text by state and kind of
+// 00035) maps to "": PostgreSQL counts through the trigram indexes of the
+// issue columns and has no counterpart.
 func sqliteVirtual(t *testing.T, db *sql.DB) map[string]string {
 	t.Helper()
 	rows, err := db.Query(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'`)
