@@ -120,4 +120,12 @@ func TestIssueTextFollowsDeletions(t *testing.T) {
 	assert.Equal(t, 0, count("issue_count", "repo_id = "+fmt.Sprint(a.ID)))
 	_, err = db.write.ExecContext(ctx, `INSERT INTO issue_text (issue_text) VALUES ('integrity-check')`)
 	require.NoError(t, err, "the keyword index agrees with the issues")
+	// The text by state and kind (00035, open issues here) follows too.
+	assert.Equal(t, 1, count("issue_text_oi", `issue_text_oi MATCH '"zebra"'`))
+	assert.Equal(t, 0, count("issue_text_oi", `issue_text_oi MATCH '"lion"'`))
+	assert.Equal(t, 0, count("issue_text_ci", `issue_text_ci MATCH '"zebra"'`))
+	for _, part := range []string{"oi", "op", "ci", "cp"} {
+		_, err = db.write.ExecContext(ctx, `INSERT INTO issue_text_`+part+` (issue_text_`+part+`) VALUES ('integrity-check')`)
+		require.NoError(t, err, "issue_text_%s", part)
+	}
 }
