@@ -100,8 +100,16 @@ func (c *call) json(status int, v any) {
 		c.serverError(fmt.Errorf("encode response: %w", err))
 		return
 	}
+	if answerJSONCheck != nil {
+		answerJSONCheck(v, buf.Bytes())
+	}
 	c.writeJSONBody(status, buf)
 }
+
+// answerJSONCheck, when set (by the package's tests, which compare every
+// answer with encoding/json's bytes), sees each answer value and the body
+// written for it. Nil outside tests.
+var answerJSONCheck func(v any, body []byte)
 
 // encodeAnswer appends v's JSON and a newline to buf, byte for byte as an
 // encoding/json Encoder with its defaults does (HTML-safe escaping, sorted

@@ -3,10 +3,12 @@ package httpapi
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -359,6 +361,20 @@ func fillLevel(t *testing.T, v reflect.Value, seed *int, depth, level int) {
 		}
 	default:
 		t.Fatalf("fillValue: field of kind %s: teach the test about it", v.Kind())
+	}
+}
+
+// init makes every answer of this package's tests (call.json, in every
+// handler test) compare its body with encoding/json's bytes for the same
+// value; a difference ends the test binary with both bodies.
+func init() {
+	answerJSONCheck = func(v any, body []byte) {
+		want, err := json.Marshal(v)
+		if err == nil && bytes.Equal(body, append(want, '\n')) {
+			return
+		}
+		fmt.Fprintf(os.Stderr, "FAIL: the answer JSON of %T differs from encoding/json's:\n got %s\nwant %s (%v)\n", v, body, want, err)
+		os.Exit(1)
 	}
 }
 
