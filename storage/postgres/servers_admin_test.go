@@ -47,20 +47,66 @@ func (m *meeting) arrive(ran *atomic.Bool) {
 	}
 }
 
-// meetStore is an auth.Store whose first write transaction waits at the
-// meeting.
-type meetStore struct {
-	auth.Store
+// seat is one server's place at a meeting.
+type seat struct {
 	meet *meeting
 	ran  atomic.Bool
 }
 
-func (s *meetStore) Update(ctx context.Context, fn func(auth.Tx) error) error {
-	return s.Store.Update(ctx, func(tx auth.Tx) error {
+// meetAfter is fn followed by s's arrival at the meeting: the function of
+// a store's write transaction made to wait (meetStore, meetOrgStore).
+func meetAfter[Tx any](s *seat, fn func(Tx) error) func(Tx) error {
+	return func(tx Tx) error {
 		err := fn(tx)
 		s.meet.arrive(&s.ran)
 		return err
-	})
+	}
+}
+
+// meetStore is an auth.Store whose first write transaction waits at the
+// meeting.
+type meetStore struct {
+	auth.Store
+	seat
+}
+
+func (s *meetStore) Update(ctx context.Context, fn func(auth.Tx) error) error {
+	return s.Store.Update(ctx, meetAfter(&s.seat, fn))
+}
+
+// meetRace runs run(0) and run(1) side by side, each on its server, and
+// requires that their transactions met; it returns their errors.
+func meetRace(t *testing.T, meet *meeting, run func(i int) error) [2]error {
+	t.Helper()
+	var errs [2]error
+	var wg sync.WaitGroup
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = run(i)
+		}()
+	}
+	wg.Wait()
+	require.False(t, meet.stuck.Load(), "the two transactions never ran side by side")
+	return errs
+}
+
+// oneSucceeds requires that exactly one of errs is nil, that the other is
+// no serialization failure (those are rerun, never returned) and that it
+// is the refusal refused checks.
+func oneSucceeds(t *testing.T, errs [2]error, what string, refused func(i int, err error)) {
+	t.Helper()
+	ok := 0
+	for i, err := range errs {
+		if err == nil {
+			ok++
+			continue
+		}
+		refused(i, err)
+		assert.False(t, errors.Is(err, ErrRetry), "server %d: the conflict is retried, not returned", i)
+	}
+	assert.Equal(t, 1, ok, "%s: %v", what, errs)
 }
 
 // Two servers on one database each take one of its two administrators
@@ -119,33 +165,15 @@ func raceAdmins(t *testing.T, ops [2]func(context.Context, *auth.Service, forge.
 	meet := newMeeting()
 	var svcs [2]*auth.Service
 	for i, db := range dbs {
-		svcs[i], err = auth.New(auth.Config{Store: &meetStore{Store: db.Auth(), meet: meet},
+		svcs[i], err = auth.New(auth.Config{Store: &meetStore{Store: db.Auth(), seat: seat{meet: meet}},
 			Clock: forgetest.NewClock(), Password: fast})
 		require.NoError(t, err)
 	}
 	actors, targets := [2]forge.Actor{ada, bob}, [2]string{"bob", "ada"}
-	var errs [2]error
-	var wg sync.WaitGroup
-	for i := range svcs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[i] = ops[i](ctx, svcs[i], actors[i], targets[i])
-		}()
-	}
-	wg.Wait()
-	require.False(t, meet.stuck.Load(), "the two transactions never ran side by side")
-
-	ok := 0
-	for i, err := range errs {
-		if err == nil {
-			ok++
-			continue
-		}
+	errs := meetRace(t, meet, func(i int) error { return ops[i](ctx, svcs[i], actors[i], targets[i]) })
+	oneSucceeds(t, errs, "exactly one change succeeds", func(i int, err error) {
 		assert.ErrorIs(t, err, auth.ErrLastAdmin, "server %d", i)
-		assert.False(t, errors.Is(err, ErrRetry), "server %d: the conflict is retried, not returned", i)
-	}
-	assert.Equal(t, 1, ok, "exactly one change succeeds: %v", errs)
+	})
 
 	var admins int64
 	require.NoError(t, dbs[1].Auth().View(ctx, func(tx auth.Tx) error {
