@@ -21,6 +21,12 @@ const nonASCII = "*[^\x01-\x7f]*"
 // trigram tables.
 const maxLikeKeyword = 1000
 
+// ftsPhrase is keyword as an FTS5 phrase: in double quotes, its own
+// doubled, so that it is matched as a string, never read as a query.
+func ftsPhrase(keyword string) string {
+	return `"` + strings.ReplaceAll(keyword, `"`, `""`) + `"`
+}
+
 // asciiOnly reports whether s is ASCII.
 func asciiOnly(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -75,18 +81,16 @@ func (d Dialect) issueKeyword(keyword string, perRow bool) (string, []any) {
 			[]any{like, like, like}
 	}
 	if utf8.RuneCountInString(keyword) >= 3 {
-		phrase := `"` + strings.ReplaceAll(keyword, `"`, `""`) + `"`
+		phrase := ftsPhrase(keyword)
 		if perRow && asciiOnly(keyword) && len(keyword) <= maxLikeKeyword {
-			// An ASCII keyword in ASCII text: the trigram phrase is a
-			// substring ignoring ASCII case, which LIKE tests on the row
-			// itself; text holding any other character is sought in the
-			// trigram table (its folding is Unicode's, LIKE's ASCII's).
-			return `(i.title LIKE ? ESCAPE '\' OR i.body LIKE ? ESCAPE '\'
-			OR ((i.title GLOB ? OR i.body GLOB ?)
-				AND EXISTS (SELECT 1 FROM issue_text WHERE issue_text MATCH ? AND issue_text.rowid = i.id))
+			// The title and body on the row (textKeyword), and the
+			// comments the same way: LIKE, the trigram table sought only
+			// for text holding a character outside ASCII.
+			text, args := textKeyword(keyword)
+			return `(` + text + `
 			OR EXISTS (SELECT 1 FROM comment c WHERE c.issue_id = i.id AND c.type = 0 AND (c.body LIKE ? ESCAPE '\'
 				OR (c.body GLOB ? AND EXISTS (SELECT 1 FROM comment_text WHERE comment_text MATCH ? AND comment_text.rowid = c.id)))))`,
-				[]any{like, like, nonASCII, nonASCII, phrase, like, nonASCII, phrase}
+				append(args, like, nonASCII, phrase)
 		}
 		return `(i.id IN (SELECT rowid FROM issue_text WHERE issue_text MATCH ?)
 			OR i.id IN (SELECT c.issue_id FROM comment c WHERE c.id IN (SELECT rowid FROM comment_text WHERE comment_text MATCH ?)))`,
@@ -117,7 +121,7 @@ func (d Dialect) keywordCount(f searchFilter, size string) (query string, args [
 	if d.postgres() || utf8.RuneCountInString(keyword) < 3 {
 		return "", nil, false
 	}
-	phrase := `"` + strings.ReplaceAll(keyword, `"`, `""`) + `"`
+	phrase := ftsPhrase(keyword)
 	g := f
 	g.Keyword = ""
 	rest, restArgs, _ := d.issueWhere(g, false)
@@ -180,7 +184,7 @@ func textParts(f issues.IssueFilter) []string {
 // only for text holding other characters (Unicode's folding and LIKE's
 // may differ); any other keyword through the set of issue_text's matches.
 func textKeyword(keyword string) (string, []any) {
-	phrase := `"` + strings.ReplaceAll(keyword, `"`, `""`) + `"`
+	phrase := ftsPhrase(keyword)
 	if asciiOnly(keyword) && len(keyword) <= maxLikeKeyword {
 		like := "%" + likeEscaper.Replace(keyword) + "%"
 		return `(i.title LIKE ? ESCAPE '\' OR i.body LIKE ? ESCAPE '\'
