@@ -59,7 +59,7 @@ func (c *call) hookID() (forge.ID, bool) {
 func toHook(h *hooks.Hook) wire.Hook {
 	return wire.Hook{
 		ID: int64(h.ID), Type: string(h.Type), URL: h.URL, Config: hooks.HookConfig(h), ContentType: string(h.ContentType),
-		Events: append([]string{}, h.Events...), BranchFilter: h.BranchFilter, AuthorizationHeader: h.AuthorizationHeader,
+		Events: hooks.ShownEvents(h.Events), BranchFilter: h.BranchFilter, AuthorizationHeader: h.AuthorizationHeader,
 		Active: h.Active, Created: h.Created, Updated: h.Updated,
 	}
 }

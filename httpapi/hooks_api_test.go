@@ -65,7 +65,8 @@ func TestAdminHooks(t *testing.T) {
 	e.expect(r, 201, "")
 	h := r.json(t)
 	assert.Equal(t, false, h["active"], "active defaults to false")
-	assert.Equal(t, []any{"issues"}, h["events"], "unknown words are ignored")
+	assert.Equal(t, []any{"issues", "issue_assign", "issue_label", "issue_milestone", "issue_comment"}, h["events"],
+		"unknown words are ignored; issues is the issue family (Forgejo's issuesHook)")
 	assert.Equal(t, "form", h["content_type"])
 	assert.Equal(t, map[string]any{"url": "https://example.com/sys", "content_type": "form"}, h["config"], "no secret, no is_system_webhook")
 	assert.NotContains(t, string(r.body), "hush")
