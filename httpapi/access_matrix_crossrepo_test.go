@@ -225,3 +225,38 @@ func TestPullHeadOwnerFindsForkOfAnotherName(t *testing.T) {
 	r = e.do(as("carl", "POST", "/repos/olivia/proj/pulls", map[string]any{"head": "carl:topic", "base": "main", "title": "none"}))
 	assert.Equal(t, http.StatusNotFound, r.StatusCode, "carl has no fork: %s", r.body)
 }
+
+// TestCompareAcrossForksCopiesNothing: comparing a base repository with a
+// branch of a fork reads the fork's objects without copying them into the
+// base: bob, a reader of carol's private fork, compares the public parent
+// with it (the fork is carol's private organisation's, hush/proj), and
+// dave, who reads only the parent, finds neither the fork's commit nor a
+// ref naming it there.
+func TestCompareAcrossForksCopiesNothing(t *testing.T) {
+	t.Parallel()
+	e := newMatrixEnv(t)
+	for _, u := range []string{"olivia", "carol", "bob", "dave"} {
+		e.createUser(u)
+	}
+	e.expect(e.do(as("olivia", "POST", "/user/repos", map[string]any{"name": "proj", "auto_init": true})), http.StatusCreated, "")
+	e.expect(e.do(as("carol", "POST", "/orgs", map[string]any{"username": "hush", "visibility": "private"})), http.StatusCreated, "")
+	e.expect(e.do(as("carol", "POST", "/repos/olivia/proj/forks", map[string]any{"organization": "hush"})), http.StatusAccepted, "")
+	e.expect(e.do(as("carol", "PUT", "/repos/hush/proj/collaborators/bob", map[string]any{"permission": "read"})), http.StatusNoContent, "")
+	e.expect(e.do(as("dave", "GET", "/repos/hush/proj", nil)), http.StatusNotFound, "")
+	r := e.do(as("carol", "POST", "/repos/hush/proj/contents/wip.txt", map[string]any{"new_branch": "wip",
+		"content": base64.StdEncoding.EncodeToString([]byte("private work\n")), "message": "private work"}))
+	e.expect(r, http.StatusCreated, "")
+	sha := r.json(t)["commit"].(map[string]any)["sha"].(string)
+
+	r = e.do(as("bob", "GET", "/repos/olivia/proj/compare/main...hush:wip", nil))
+	require.Equal(t, http.StatusOK, r.StatusCode, "%s", r.body)
+	assert.Equal(t, float64(1), r.json(t)["total_commits"])
+	r = e.do(as("dave", "GET", "/repos/olivia/proj/compare/main...hush:wip", nil))
+	assert.Equal(t, http.StatusNotFound, r.StatusCode, "%s", r.body)
+
+	r = e.do(as("dave", "GET", "/repos/olivia/proj/git/commits/"+sha, nil))
+	assert.Equal(t, http.StatusNotFound, r.StatusCode, "the fork's commit is not in the parent: %s", r.body)
+	r = e.do(as("dave", "GET", "/repos/olivia/proj/git/refs", nil))
+	require.Equal(t, http.StatusOK, r.StatusCode, "%s", r.body)
+	assert.NotContains(t, string(r.body), sha, "no ref of the parent names the fork's commit")
+}

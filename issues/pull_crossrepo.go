@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
 )
 
 // headFetchable reports whether the objects of p's head branch may be
@@ -47,4 +48,42 @@ func (s *Service) headFetchable(ctx context.Context, base *forge.Repository, p *
 		return false, err
 	}
 	return perm.CanRead(forge.UnitCode), nil
+}
+
+// compareTips compares baseTip of rp with headTip, the tip of branch of
+// hr. A comparison is a read: when hr is another repository its objects
+// are read in place (CrossCompareGit), never copied into rp, where a
+// reader of rp who may not read hr would find them. Without
+// CrossCompareGit the head is copied under refs/pull/compare/head and the
+// ref dropped afterwards.
+func (s *Service) compareTips(ctx context.Context, rp, hr *forge.Repository, branch, baseTip, headTip string) ([]*repos.Commit, int, []repos.FileChangeStat, error) {
+	g := s.cfg.Pulls.Git
+	if hr.ID != rp.ID {
+		if cg, ok := g.(CrossCompareGit); ok {
+			c, err := cg.CompareAcross(ctx, rp.ID, hr.ID, baseTip, headTip, repos.LogOptions{Files: true})
+			if err != nil {
+				return nil, 0, nil, err
+			}
+			return c.Commits, c.Total, c.Files, nil
+		}
+		const ref = "refs/pull/compare/head"
+		var err error
+		if headTip, err = g.SyncHead(ctx, rp.ID, hr.ID, branch, ref); err != nil {
+			return nil, 0, nil, err
+		}
+		defer s.dropHeadRef(context.WithoutCancel(ctx), rp.ID, ref, headTip)
+	}
+	list, total, err := g.Compare(ctx, rp.ID, baseTip, headTip, repos.LogOptions{Files: true})
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	from := baseTip
+	if mb, err := g.MergeBase(ctx, rp.ID, baseTip, headTip); err == nil {
+		from = mb
+	}
+	files, err := g.DiffFiles(ctx, rp.ID, from, headTip)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	return list, total, files, nil
 }
