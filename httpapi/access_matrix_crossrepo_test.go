@@ -22,6 +22,8 @@ import (
 //     olivia/open private.
 //   - teamr, a member of acme's read team, forked acme's private acme/core
 //     as teamr/core; then teamr left the team.
+//   - reader, keeper, fan and teamr each made a pull mirror {caller}/mirrored
+//     of the source they could read (over this server's git endpoint).
 //
 // After the losses olivia committed newSecret to olivia/secret main,
 // newFeature to its feature branch, newOpen to olivia/open main and
@@ -71,6 +73,16 @@ func seedCrossRepo(t *testing.T, e *env) *crossRepoWorld {
 	pr := ok(e.do(as("reader", "POST", "/repos/reader/copy/pulls", map[string]any{"head": "olivia:feature", "base": "main",
 		"title": "from the parent"})), "pull from the parent").json(t)
 	w.pull = strconv.FormatInt(int64(pr["number"].(float64)), 10)
+	// Pull mirrors of the sources, made while they could be read (with
+	// the caller's credentials, or none for the public one).
+	for _, m := range []struct{ caller, from string }{{"reader", "olivia/secret"}, {"keeper", "olivia/secret"},
+		{"fan", "olivia/open"}, {"teamr", "acme/core"}} {
+		body := map[string]any{"clone_addr": e.srv.URL + "/" + m.from + ".git", "repo_name": "mirrored", "mirror": true}
+		if m.caller != "fan" {
+			body["auth_username"], body["auth_password"] = m.caller, m.caller+"-password"
+		}
+		ok(e.do(as(m.caller, "POST", "/repos/migrate", body)), "mirror of "+m.caller)
+	}
 
 	// The losses.
 	ok(e.do(as("olivia", "DELETE", "/repos/olivia/secret/collaborators/reader", nil)), "remove reader")
@@ -89,7 +101,8 @@ func seedCrossRepo(t *testing.T, e *env) *crossRepoWorld {
 // move objects from one repository into another, or tell of them
 // (sync_fork GET and POST, fork, a pull request from another repository
 // of the network and its later merge, compare across forks, migration
-// from this same server), for callers who lost read access to the source:
+// from this same server and a pull mirror's later sync), for callers who
+// lost read access to the source:
 // a removed collaborator, a parent turned private, a removed team member;
 // with the callers who kept it as the control. Each row's status is
 // written here, from the rule (the source must be readable by the caller
@@ -136,6 +149,10 @@ func TestAccessMatrixCrossRepo(t *testing.T) {
 		{"removed collaborator", "reader", "POST", "/repos/migrate", map[string]any{"clone_addr": "file:///tmp", "repo_name": "stolen"}, http.StatusUnprocessableEntity},
 		{"removed collaborator", "reader", "GET", "/repos/reader/copy/git/commits/" + w.newSecret, nil, http.StatusNotFound},
 		{"removed collaborator", "reader", "GET", "/repos/reader/copy/git/commits/" + w.newFeature, nil, http.StatusNotFound},
+		// A pull mirror's sync failing is recorded, not answered (200, as
+		// Forgejo queues it); nothing arrives.
+		{"removed collaborator", "reader", "POST", "/repos/reader/mirrored/mirror-sync", nil, http.StatusOK},
+		{"removed collaborator", "reader", "GET", "/repos/reader/mirrored/git/commits/" + w.newSecret, nil, http.StatusNotFound},
 
 		// A parent turned private.
 		{"parent turned private", "fan", "GET", "/repos/fan/open/sync_fork", nil, http.StatusBadRequest},
@@ -148,6 +165,8 @@ func TestAccessMatrixCrossRepo(t *testing.T) {
 		{"parent turned private", "fan", "POST", "/repos/migrate", migrate("olivia/open", "stolen", "fan"), http.StatusUnprocessableEntity},
 		{"parent turned private", "fan", "POST", "/repos/migrate", migrate("olivia/open", "stolen", ""), http.StatusUnprocessableEntity},
 		{"parent turned private", "fan", "GET", "/repos/fan/open/git/commits/" + w.newOpen, nil, http.StatusNotFound},
+		{"parent turned private", "fan", "POST", "/repos/fan/mirrored/mirror-sync", nil, http.StatusOK},
+		{"parent turned private", "fan", "GET", "/repos/fan/mirrored/git/commits/" + w.newOpen, nil, http.StatusNotFound},
 
 		// A removed team member.
 		{"removed team member", "teamr", "GET", "/repos/teamr/core/sync_fork", nil, http.StatusBadRequest},
@@ -160,6 +179,8 @@ func TestAccessMatrixCrossRepo(t *testing.T) {
 		{"removed team member", "teamr", "POST", "/repos/migrate", migrate("acme/core", "stolen", "teamr"), http.StatusUnprocessableEntity},
 		{"removed team member", "teamr", "POST", "/repos/migrate", migrate("acme/core", "stolen", ""), http.StatusUnprocessableEntity},
 		{"removed team member", "teamr", "GET", "/repos/teamr/core/git/commits/" + w.newCore, nil, http.StatusNotFound},
+		{"removed team member", "teamr", "POST", "/repos/teamr/mirrored/mirror-sync", nil, http.StatusOK},
+		{"removed team member", "teamr", "GET", "/repos/teamr/mirrored/git/commits/" + w.newCore, nil, http.StatusNotFound},
 
 		// The control: a read collaborator who kept the access.
 		{"kept access", "keeper", "GET", "/repos/keeper/secret/compare/main...olivia:main", nil, http.StatusOK},
@@ -168,6 +189,8 @@ func TestAccessMatrixCrossRepo(t *testing.T) {
 		{"kept access", "keeper", "GET", "/repos/keeper/secret/sync_fork/main", nil, http.StatusOK},
 		{"kept access", "keeper", "POST", "/repos/keeper/secret/sync_fork/main", nil, http.StatusNoContent},
 		{"kept access", "keeper", "GET", "/repos/keeper/secret/git/commits/" + w.newSecret, nil, http.StatusOK},
+		{"kept access", "keeper", "POST", "/repos/keeper/mirrored/mirror-sync", nil, http.StatusOK},
+		{"kept access", "keeper", "GET", "/repos/keeper/mirrored/git/commits/" + w.newSecret, nil, http.StatusOK},
 	}
 	for _, r := range rows {
 		got := e.do(as(r.caller, r.method, r.path, r.body))
