@@ -141,10 +141,6 @@ type PullForks interface {
 	ForkOf(ctx context.Context, actor forge.Actor, baseID forge.ID, owner string) (*forge.Repository, forge.Permission, error)
 }
 
-// The repository service finds forks of other names for the wiring that
-// passes it as Config.Pulls.Repos.
-var _ PullForks = (*repos.Service)(nil)
-
 // PullConfig configures pull requests (Config.Pulls). Without Git or Repos
 // every pull-request method answers forge.ErrNotFound (the unit is off).
 type PullConfig struct {
