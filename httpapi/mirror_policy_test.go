@@ -1,13 +1,17 @@
 package httpapi_test
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
+	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/mirror"
 )
 
@@ -77,4 +81,45 @@ func TestPullMirrorOriginalURL(t *testing.T) {
 		}
 		assert.False(t, strings.Contains(string(r.body), secret), path)
 	}
+}
+
+// TestMirrorSyncUnderLeaseQueued: POST mirror-sync on a mirror another
+// server holds (here one that died mid-sync) answers 200 as Forgejo's
+// queued sync, and the sync is not dropped nor shown as done: the mirror
+// is due now (a scheduler runs it when the lease ends) and its
+// mirror_updated is unchanged.
+func TestMirrorSyncUnderLeaseQueued(t *testing.T) {
+	t.Parallel()
+	up := newEnv(t)
+	upTok := up.token("root", "write:repository", "write:user")
+	up.expect(up.do(req{method: "POST", path: "/api/v1/user/repos", token: upTok,
+		body: map[string]any{"name": "src", "auto_init": true}}), http.StatusCreated, "")
+	down, _, db := newMirrorEnvDB(t, mirror.Policy{AllowLoopback: true}, &syncBuffer{})
+	tok := down.token("root", "write:repository", "write:user")
+	down.expect(down.do(req{method: "POST", path: "/api/v1/repos/migrate", token: tok, body: map[string]any{
+		"clone_addr": up.srv.URL + "/root/src.git", "repo_name": "m", "mirror": true}}), http.StatusCreated, "")
+	before := down.do(req{method: "GET", path: "/api/v1/repos/root/m", token: tok}).json(t)
+	id := forge.ID(before["id"].(float64))
+	now := time.Now() // the mirror service of this env runs on the system clock
+	var pm *mirror.PullMirror
+	require.NoError(t, db.Mirrors().Update(context.Background(), func(tx mirror.Tx) error {
+		var err error
+		if pm, err = tx.PullMirrorByRepo(context.Background(), id); err != nil {
+			return err
+		}
+		ok, err := tx.ClaimLease(context.Background(), mirror.Lease{Key: pm.Key(), Holder: "server-dead", Expires: now.Add(time.Hour)}, now)
+		require.True(t, ok)
+		return err
+	}))
+	require.True(t, pm.NextUpdate.After(now))
+	down.expect(down.do(req{method: "POST", path: "/api/v1/repos/root/m/mirror-sync", token: tok}), http.StatusOK, "")
+	after := down.do(req{method: "GET", path: "/api/v1/repos/root/m", token: tok}).json(t)
+	assert.Equal(t, before["mirror_updated"], after["mirror_updated"], "a skipped sync does not look done")
+	require.NoError(t, db.Mirrors().View(context.Background(), func(tx mirror.Tx) error {
+		got, err := tx.PullMirrorByID(context.Background(), pm.ID)
+		if err == nil {
+			assert.False(t, got.NextUpdate.After(time.Now()), "the sync asked for is queued: due %v", got.NextUpdate)
+		}
+		return err
+	}))
 }
