@@ -150,7 +150,8 @@ func (a *API) editMirrorFields(c *call, o *wire.EditRepoOption) bool {
 }
 
 // mirrorFields sets the pull-mirror fields of a page of repositories
-// (mirror, mirror_interval, mirror_updated) from the mirror service, one
+// (mirror, mirror_interval, mirror_updated, and original_url: the remote
+// address without credentials) from the mirror service, one
 // read for the page; without a mirror service, or should the read fail,
 // they stay unset.
 func (c *call) mirrorFields(out []wire.Repository) {
@@ -169,6 +170,7 @@ func (c *call) mirrorFields(out []wire.Repository) {
 	for i := range out {
 		if m := ms[out[i].ID]; m != nil {
 			out[i].Mirror, out[i].MirrorInterval, out[i].MirrorUpdated = true, m.Interval.String(), m.Updated
+			out[i].OriginalURL = mirror.SanitizeURL(m.RemoteAddress)
 		}
 	}
 }
@@ -186,5 +188,6 @@ func (c *call) mirrorOne(r *wire.Repository) {
 	}
 	if m := ms[r.ID]; m != nil {
 		r.Mirror, r.MirrorInterval, r.MirrorUpdated = true, m.Interval.String(), m.Updated
+		r.OriginalURL = mirror.SanitizeURL(m.RemoteAddress)
 	}
 }

@@ -71,6 +71,13 @@ func (s *syncBuffer) String() string {
 // repository rows) with the mirror service and policy p.
 func newMirrorEnv(t *testing.T, p mirror.Policy, logs *syncBuffer, listeners ...repos.PushListener) (*env, *gitstore.Store) {
 	t.Helper()
+	e, git, _ := newMirrorEnvDB(t, p, logs, listeners...)
+	return e, git
+}
+
+// newMirrorEnvDB is newMirrorEnv that also returns its store.
+func newMirrorEnvDB(t *testing.T, p mirror.Policy, logs *syncBuffer, listeners ...repos.PushListener) (*env, *gitstore.Store, *memstore.Store) {
+	t.Helper()
 	db := memstore.New()
 	clock := forgetest.NewClock()
 	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
@@ -98,7 +105,7 @@ func newMirrorEnv(t *testing.T, p mirror.Policy, logs *syncBuffer, listeners ...
 	mux.Handle("/", api)
 	srv := httptest.NewServer(checked(t, mux))
 	t.Cleanup(srv.Close)
-	return &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, git
+	return &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, git, db
 }
 
 func runGit(t *testing.T, dir string, args ...string) string {

@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/netpolicy"
 	"github.com/hearthforge/hearth/mirror"
 )
 
@@ -17,7 +19,7 @@ import (
 // name and password, as migrate and push-mirror bodies send them. It never
 // panics; a refusal is forge.ErrInvalid with one of Forgejo's messages; an
 // accepted URL address parses again, carries no userinfo, keeps its host
-// acceptable to the host checks, and neither the address's printed forms
+// acceptable to the host checks (checkPolicyAnswers), and neither the address's printed forms
 // (fmt, JSON) nor a sanitised message carry the password.
 func FuzzParseRemoteAddress(f *testing.F) {
 	for _, s := range [][3]string{
@@ -27,6 +29,8 @@ func FuzzParseRemoteAddress(f *testing.F) {
 		{"ftp://example.com/r", "", ""}, {"file:///etc/passwd", "", ""}, {"", "", ""}, {"  https://[::1]:3000/r  ", "", ""},
 		{"https://", "", ""}, {"https://%zz/r", "", ""}, {"HTTPS://EXAMPLE.COM/R", "x", "y"}, {"c:\\repos\\r", "", ""},
 		{"https://example.com/r?token=abc#frag", "", "s3cr3t-pass"}, {"http://169.254.169.254/latest", "", ""},
+		{"http://[::127.0.0.1]/r", "", ""}, {"http://[64:ff9b::7f00:1]/r", "", ""}, {"http://100.64.0.1/r", "", ""},
+		{"http://0.0.0.0/r", "", ""}, {"http://[64:ff9b::5db8:d822]/r", "", ""}, {"http://93.184.216.34/r", "", ""},
 	} {
 		f.Add(s[0], s[1], s[2])
 	}
@@ -69,9 +73,7 @@ func FuzzParseRemoteAddress(f *testing.F) {
 			if mirror.SanitizeURL(a.URL) != a.URL {
 				t.Fatalf("accepted %q is not sanitised: %q", addr, a.URL)
 			}
-			_ = a.Host()
-			_ = (mirror.Policy{}).CheckHost(a.Host())
-			_ = (mirror.Policy{BlockedDomains: []string{"*.example.com", "10.0.0.0/8"}, AllowedDomains: []string{a.Host()}}).CheckHost(a.Host())
+			checkPolicyAnswers(t, a.Host())
 		} else if a.URL == "" {
 			t.Fatalf("local address %q with an empty path", addr)
 		}
@@ -91,6 +93,50 @@ func FuzzParseRemoteAddress(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkPolicyAnswers checks the Policy's answers about host: a refusal is
+// ErrAddrBlocked; a host named in BlockedDomains is refused and one
+// outside a non-empty AllowedDomains too; a name in AllowedDomains passes
+// the name check; an IP literal is refused by the default policy exactly
+// when it is not external (netpolicy.Classify, checked against IANA's
+// registries in its own package), its IPv4-mapped form is answered alike,
+// and AllowLocalNetworks passes every literal.
+func checkPolicyAnswers(t *testing.T, host string) {
+	t.Helper()
+	answer := func(p mirror.Policy, h string) bool {
+		err := p.CheckHost(h)
+		if err != nil && (!errors.Is(err, forge.ErrInvalid) || !errors.Is(err, mirror.ErrAddrBlocked)) {
+			t.Fatalf("CheckHost(%q): %v is not ErrAddrBlocked", h, err)
+		}
+		return err == nil
+	}
+	lower := strings.ToLower(strings.TrimSuffix(host, "."))
+	if lower != "" && !strings.ContainsAny(host, "[]{}*?\\,") && answer(mirror.Policy{BlockedDomains: []string{lower}}, host) {
+		t.Fatalf("host %q passes though blocked by name", host)
+	}
+	if lower != "other.example" && answer(mirror.Policy{AllowedDomains: []string{"other.example"}}, host) {
+		t.Fatalf("host %q passes though not in the allowed domains", host)
+	}
+	ip, err := netip.ParseAddr(strings.Trim(host, "[]"))
+	if err != nil {
+		if lower != "" && !strings.ContainsAny(host, "[]{}*?\\,") && !answer(mirror.Policy{AllowedDomains: []string{lower}}, host) {
+			t.Fatalf("host name %q refused though allowed by name", host)
+		}
+		return
+	}
+	def := answer(mirror.Policy{}, host)
+	if want := netpolicy.Classify(ip) == netpolicy.External; def != want {
+		t.Fatalf("default policy allows %v = %v, want %v (%v)", ip, def, want, netpolicy.Classify(ip))
+	}
+	if ip.Is4() {
+		if m := answer(mirror.Policy{}, netip.AddrFrom16(ip.As16()).String()); m != def {
+			t.Fatalf("%v allowed %v, its IPv4-mapped form %v", ip, def, m)
+		}
+	}
+	if !answer(mirror.Policy{AllowLocalNetworks: true}, host) {
+		t.Fatalf("AllowLocalNetworks refuses %v", ip)
+	}
 }
 
 // FuzzSanitizeMessage feeds arbitrary git error text and a secret: the

@@ -13,7 +13,7 @@ const (
 	MinInterval        = 10 * time.Minute // [mirror] MIN_INTERVAL
 	DefaultTimeout     = 10 * time.Minute // one fetch, push or clone
 	DefaultConcurrency = 4                // syncs a Scheduler runs at once
-	DefaultLease       = 30 * time.Minute // how long a claimed sync stays claimed
+	DefaultLease       = 2 * time.Minute  // how long a claimed sync stays claimed without renewal (renewed every third)
 	DefaultPoll        = time.Minute      // how often a Scheduler reloads due mirrors
 	DefaultJitter      = 10 * time.Minute // start times of one due moment spread over this
 	DefaultRetryBase   = time.Minute      // first back-off after a failure
@@ -62,12 +62,23 @@ type Config struct {
 	// Scheduling (Scheduler): Concurrency, Lease, Poll, Jitter, RetryBase;
 	// zero values are the Default* constants. RetryMax caps the back-off;
 	// 0 means the mirror's interval (or DefaultInterval when it is 0).
+	// A running sync renews its Lease every third of it, so a server that
+	// dies holds its mirrors for at most Lease.
 	Concurrency int
 	Lease       time.Duration
-	Poll        time.Duration
-	Jitter      time.Duration
-	RetryBase   time.Duration
-	RetryMax    time.Duration
+	// Holder names this server in leases (manual syncs; a Scheduler is
+	// given its own). It should be unique per server and stable across
+	// its restarts (forged derives it from its data directory), so that a
+	// restarted server releases at once the leases its crash left
+	// (ReleaseLeases). "" is a name made once per Service.
+	Holder string
+	// After is the timer of lease renewals: a channel that receives once d
+	// has passed on Clock. Nil is time.After (tests pass a fake).
+	After     func(d time.Duration) <-chan time.Time
+	Poll      time.Duration
+	Jitter    time.Duration
+	RetryBase time.Duration
+	RetryMax  time.Duration
 
 	// Listeners are told of the references a pull-mirror sync changed,
 	// after the repository's state is refreshed (push listeners: hooks,

@@ -186,6 +186,7 @@ type fakeGit struct {
 	calls    []call
 	fail     map[forge.ID]error
 	block    bool
+	gate     chan struct{} // when set, operations wait for it to close (or their context)
 	inflight map[forge.ID]int
 	overlap  int // operations that started while the same repository's was running
 	started  chan forge.ID
@@ -202,7 +203,7 @@ func (g *fakeGit) op(ctx context.Context, name string, repo forge.ID, r mirror.R
 		g.overlap++
 	}
 	g.inflight[repo]++
-	err, block, started := g.fail[repo], g.block, g.started
+	err, block, started, gate := g.fail[repo], g.block, g.started, g.gate
 	g.mu.Unlock()
 	if started != nil {
 		started <- repo
@@ -210,6 +211,13 @@ func (g *fakeGit) op(ctx context.Context, name string, repo forge.ID, r mirror.R
 	if block {
 		<-ctx.Done()
 		err = ctx.Err()
+	}
+	if gate != nil {
+		select {
+		case <-gate:
+		case <-ctx.Done():
+			err = ctx.Err()
+		}
 	}
 	g.mu.Lock()
 	g.inflight[repo]--

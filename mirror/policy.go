@@ -5,11 +5,11 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
-	"path"
 	"strings"
 	"syscall"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/netpolicy"
 )
 
 // Resolver looks host names up; *net.Resolver satisfies it.
@@ -26,13 +26,14 @@ type Resolver interface {
 // blocked host, is refused too. The zero Policy allows every public host.
 type Policy struct {
 	// AllowedDomains, when not empty, are the only host names allowed:
-	// glob patterns (path.Match: `*.example.com`) or CIDRs (`10.1.0.0/16`);
-	// an IP in a listed CIDR is allowed even when local.
+	// glob patterns (`*.example.com`, gobwas/glob as Forgejo's
+	// hostmatcher) or CIDRs (`10.1.0.0/16`); an IP in a listed CIDR is
+	// allowed even when local.
 	AllowedDomains []string
 	// BlockedDomains are refused: glob patterns or CIDRs.
 	BlockedDomains []string
-	// AllowLocalNetworks allows loopback, private, link-local, CGNAT,
-	// unspecified and cloud-metadata addresses.
+	// AllowLocalNetworks allows every address that is not external
+	// (IsLocal): loopback, private and the special-purpose ranges.
 	AllowLocalNetworks bool
 	// AllowLoopback allows loopback addresses only (forged
 	// -allow-local-migrations, tests).
@@ -43,34 +44,24 @@ type Policy struct {
 
 func blocked() error { return forge.Reasonf(forge.ErrInvalid, ErrAddrBlocked, MsgBlocked) }
 
-func matchAny(list []string, host string, ip netip.Addr) bool {
-	host = strings.ToLower(strings.TrimSuffix(host, "."))
-	for _, p := range list {
-		p = strings.ToLower(strings.TrimSpace(p))
-		if pfx, err := netip.ParsePrefix(p); err == nil {
-			if ip.IsValid() && pfx.Contains(ip.Unmap()) {
-				return true
-			}
-			continue
-		}
-		if host == "" {
-			continue
-		}
-		if ok, _ := path.Match(p, host); ok || p == host {
-			return true
-		}
-	}
-	return false
+// list reads AllowedDomains or BlockedDomains as Forgejo's
+// ParseSimpleMatchList: globs (gobwas/glob, as Forgejo's) and CIDRs; an
+// entry that is not a valid glob matches its own text.
+func list(entries []string) netpolicy.List {
+	l, _ := netpolicy.ParseList(entries, false)
+	return l
 }
 
 // CheckHost checks a host name (or IP literal) against the lists only.
 // forge.ErrInvalid with ErrAddrBlocked if refused.
 func (p Policy) CheckHost(host string) error {
 	ip, _ := netip.ParseAddr(strings.Trim(host, "[]"))
-	if len(p.AllowedDomains) > 0 && !matchAny(p.AllowedDomains, host, ip) {
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	allowed, blockedList := list(p.AllowedDomains), list(p.BlockedDomains)
+	if !allowed.Empty() && !allowed.MatchName(host) && !(ip.IsValid() && allowed.MatchCIDR(ip)) {
 		return blocked()
 	}
-	if matchAny(p.BlockedDomains, host, ip) {
+	if blockedList.MatchName(host) {
 		return blocked()
 	}
 	if ip.IsValid() {
@@ -79,34 +70,29 @@ func (p Policy) CheckHost(host string) error {
 	return nil
 }
 
-// IsLocal reports whether ip is loopback, private, link-local (cloud
-// metadata 169.254.169.254 included), CGNAT (100.64.0.0/10, Alibaba's
-// metadata), unspecified, multicast or in 0.0.0.0/8.
-func IsLocal(ip netip.Addr) bool {
-	ip = ip.Unmap()
-	return ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
-		ip.IsInterfaceLocalMulticast() || ip.IsMulticast() || ip.IsUnspecified() ||
-		cgnat.Contains(ip) || thisNet.Contains(ip) || !ip.IsValid()
-}
+// IsLocal reports whether ip is not an external address
+// (netpolicy.Classify): loopback, private, and every special-purpose
+// range of IANA's registries — link-local (cloud metadata
+// 169.254.169.254 included), CGNAT (100.64.0.0/10, Alibaba's metadata),
+// 0.0.0.0/8, unspecified, multicast, documentation, reserved, and the
+// IPv6 forms carrying such an IPv4 address (IPv4-mapped and -compatible,
+// NAT64, 6to4, Teredo).
+func IsLocal(ip netip.Addr) bool { return netpolicy.Classify(ip) != netpolicy.External }
 
-var (
-	cgnat   = netip.MustParsePrefix("100.64.0.0/10")
-	thisNet = netip.MustParsePrefix("0.0.0.0/8")
-)
-
-// CheckIP checks one resolved address: local addresses are refused unless
-// AllowLocalNetworks (loopback also with AllowLoopback) or an allowed CIDR
-// holds them; blocked CIDRs are refused. forge.ErrInvalid with
+// CheckIP checks one resolved address: blocked CIDRs (holding it or the
+// IPv4 address it carries) are refused; an address that is not external
+// (IsLocal) is refused unless AllowLocalNetworks, AllowLoopback for a
+// loopback one, or an allowed CIDR holds it. forge.ErrInvalid with
 // ErrAddrBlocked if refused.
 func (p Policy) CheckIP(ip netip.Addr) error {
-	ip = ip.Unmap()
-	if matchAny(p.BlockedDomains, "", ip) {
+	if list(p.BlockedDomains).MatchCarried(ip) {
 		return blocked()
 	}
-	if !IsLocal(ip) || p.AllowLocalNetworks || (p.AllowLoopback && ip.IsLoopback()) {
+	c := netpolicy.Classify(ip)
+	if c == netpolicy.External || p.AllowLocalNetworks || (p.AllowLoopback && c == netpolicy.Loopback) {
 		return nil
 	}
-	if len(p.AllowedDomains) > 0 && matchAny(p.AllowedDomains, "", ip) {
+	if list(p.AllowedDomains).MatchCIDR(ip) {
 		return nil
 	}
 	return blocked()

@@ -138,9 +138,12 @@ func (s *Service) EditPullMirror(ctx context.Context, actor forge.Actor, owner, 
 // SyncNow is POST mirror-sync: the actor must be able to write to the
 // repository (forge.ErrForbidden) with write:repository; ErrDisabled when
 // mirrors are off; ErrNotMirror if it is not a pull mirror. It syncs at
-// once, unless a scheduler is syncing it right now (then it returns nil:
-// that sync is the one asked for). The sync's own failure is recorded in
-// last_error and not returned, as Forgejo queues it.
+// once; when it can't — another server holds its lease (a sync running
+// there, or the lease of a server that died, which lasts at most
+// Config.Lease), or this server is syncing it — the sync is queued: the
+// mirror is made due now and a scheduler runs it when the lease ends (a
+// sync running at that moment leaves it due). The sync's own failure is
+// recorded in last_error and not returned, as Forgejo queues it.
 func (s *Service) SyncNow(ctx context.Context, actor forge.Actor, owner, name string) error {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return err
@@ -175,8 +178,14 @@ func (s *Service) SyncNow(ctx context.Context, actor forge.Actor, owner, name st
 	if err != nil {
 		return err
 	}
-	if _, err := s.run(ctx, key, "manual:"+s.newRemoteName(), false); err != nil && ctx.Err() != nil {
+	ran, err := s.run(ctx, key, s.holderName(), false)
+	if err != nil && ctx.Err() != nil {
 		return ctx.Err()
+	}
+	if !ran && err == nil {
+		// Another server's lease (or this server's running sync) holds the
+		// mirror: the sync asked for is queued, not dropped.
+		return s.request(ctx, key)
 	}
 	return nil // a failed sync is in last_error, as Forgejo's queued sync
 }
@@ -252,10 +261,10 @@ func (s *Service) syncPull(ctx context.Context, id forge.ID, scheduled bool) err
 		if err != nil {
 			cur.Failures++
 			cur.LastError = SanitizeMessage(err.Error(), creds.Password, string(creds.PrivateKey))
-			cur.NextUpdate = s.retryAt(now, cur.Interval, cur.Failures)
+			cur.NextUpdate = keepRequest(m.NextUpdate, cur.NextUpdate, now, s.retryAt(now, cur.Interval, cur.Failures))
 		} else {
 			cur.Failures, cur.LastError = 0, ""
-			cur.Updated, cur.NextUpdate = now, NextUpdate(now, cur.Interval)
+			cur.Updated, cur.NextUpdate = now, keepRequest(m.NextUpdate, cur.NextUpdate, now, NextUpdate(now, cur.Interval))
 		}
 		return tx.UpdatePullMirror(ctx, cur)
 	})

@@ -126,7 +126,8 @@ func (s *Service) DeletePushMirror(ctx context.Context, actor forge.Actor, owner
 // SyncPushMirrors pushes to every push mirror of the repository now
 // (push_mirrors-sync: write:repository, repository administrators, not
 // archived). Each outcome is recorded in the mirror's last_error; the
-// first failure is returned, sanitised.
+// first failure is returned, sanitised. A mirror another server holds (or
+// this one is pushing) is queued as SyncNow's.
 func (s *Service) SyncPushMirrors(ctx context.Context, actor forge.Actor, owner, name string) error {
 	repo, err := s.pushAccess(ctx, actor, owner, name, forge.AccessWrite)
 	if err != nil {
@@ -141,7 +142,11 @@ func (s *Service) SyncPushMirrors(ctx context.Context, actor forge.Actor, owner,
 	}
 	var first error
 	for _, m := range ms {
-		if _, err := s.run(ctx, m.Key(), "manual:"+s.newRemoteName(), false); err != nil && first == nil {
+		ran, err := s.run(ctx, m.Key(), s.holderName(), false)
+		if !ran && err == nil {
+			err = s.request(ctx, m.Key()) // leased: queued, not dropped
+		}
+		if err != nil && first == nil {
 			first = err
 		}
 	}
@@ -164,7 +169,7 @@ func (s *Service) AfterPush(ctx context.Context, repo *forge.Repository) error {
 		}
 		for _, m := range ms {
 			if m.SyncOnCommit {
-				m.NextUpdate = now
+				m.NextUpdate = dueNow(m.NextUpdate, now) // a push running now leaves it due
 				if err := tx.UpdatePushMirror(ctx, m); err != nil {
 					return err
 				}
@@ -223,10 +228,10 @@ func (s *Service) syncPush(ctx context.Context, id forge.ID) error {
 		case err != nil:
 			cur.Failures++
 			cur.LastError = SanitizeMessage(err.Error(), creds.Password, string(creds.PrivateKey))
-			cur.NextUpdate = s.retryAt(now, cur.Interval, cur.Failures)
+			cur.NextUpdate = keepRequest(m.NextUpdate, cur.NextUpdate, now, s.retryAt(now, cur.Interval, cur.Failures))
 		default:
 			cur.Failures, cur.LastError = 0, ""
-			cur.LastUpdate, cur.NextUpdate = now, NextUpdate(now, cur.Interval)
+			cur.LastUpdate, cur.NextUpdate = now, keepRequest(m.NextUpdate, cur.NextUpdate, now, NextUpdate(now, cur.Interval))
 		}
 		return tx.UpdatePushMirror(ctx, cur)
 	})

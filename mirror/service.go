@@ -68,6 +68,10 @@ type Service struct {
 
 	wakeMu sync.Mutex
 	wakers []chan struct{}
+
+	busyMu sync.Mutex
+	busy   map[Key]bool // mirrors this process is syncing
+	holder string
 }
 
 // New returns a Service for cfg; forge.ErrInvalid without Store, Repos or Git.

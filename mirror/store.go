@@ -63,4 +63,8 @@ type Tx interface {
 	ClaimLease(ctx context.Context, l Lease, now time.Time) (bool, error)
 	// ReleaseLease removes the key's lease if holder holds it.
 	ReleaseLease(ctx context.Context, k Key, holder string) error
+	// ReleaseLeases removes every lease holder holds, expired or not (a
+	// server that restarts under the same name releases what its crash
+	// left), and returns how many it removed.
+	ReleaseLeases(ctx context.Context, holder string) (int, error)
 }

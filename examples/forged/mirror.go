@@ -4,7 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"os"
-	"strconv"
+	"path/filepath"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -68,23 +68,30 @@ func (p *mirrorPushes) AfterPush(ctx context.Context, _ forge.Actor, repo *forge
 // allowLocal lets migrations and mirrors reach loopback addresses
 // (-allow-local-migrations).
 func startMirrors(ctx context.Context, db any, repoSvc *repos.Service, git *gitstore.Store, secret []byte,
-	allowLocal bool, log *slog.Logger) (*mirror.Service, func(), error) {
+	allowLocal bool, dataDir string, log *slog.Logger) (*mirror.Service, func(), error) {
 	ms, ok := db.(interface{ Mirrors() mirror.Store })
 	if !ok {
 		log.Warn("mirrors disabled: the database has no mirror store")
 		return nil, func() {}, nil
 	}
-	svc, err := mirror.New(mirror.Config{Store: ms.Mirrors(), Repos: mirrorRepos{repoSvc}, Git: gitstore.Mirror{Store: git},
-		Secret: secret, Logger: log, Policy: mirror.Policy{AllowLoopback: allowLocal}, Quota: repoSvc})
+	// The lease holder is stable per data directory (a name kept in it), so
+	// that a restart after a crash releases the leases the crash left.
+	id, err := loadSecret(filepath.Join(dataDir, "mirror-holder"))
 	if err != nil {
 		return nil, nil, err
 	}
 	host, _ := os.Hostname()
+	holder := host + "/" + string(id[:16])
+	svc, err := mirror.New(mirror.Config{Store: ms.Mirrors(), Repos: mirrorRepos{repoSvc}, Git: gitstore.Mirror{Store: git},
+		Secret: secret, Logger: log, Policy: mirror.Policy{AllowLoopback: allowLocal}, Quota: repoSvc, Holder: holder})
+	if err != nil {
+		return nil, nil, err
+	}
 	runCtx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		if err := svc.NewScheduler(host+"/"+strconv.Itoa(os.Getpid()), nil).Run(runCtx); err != nil && runCtx.Err() == nil {
+		if err := svc.NewScheduler(holder, nil).Run(runCtx); err != nil && runCtx.Err() == nil {
 			log.Error("mirror scheduler", "err", err)
 		}
 	}()

@@ -9,9 +9,10 @@
 // tasks once, in the transaction that marks it processed.
 //
 // The rules (hook types, events, content types, URLs, branch filters, the
-// remote address policy) are pure functions over values. The package
-// imports forge, a YAML decoder (sourcehut build manifests) and the
-// standard library's non-network parts only: the HTTP
+// remote address policy, forge/netpolicy's) are pure functions over
+// values. The package imports forge, forge/netpolicy, a YAML decoder
+// (sourcehut build manifests) and the standard library's non-network
+// parts only: the HTTP
 // transport is forge/hooks/hookhttp, which applies AddressPolicy at connect
 // time.
 package hooks

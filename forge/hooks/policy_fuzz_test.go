@@ -9,6 +9,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/netpolicy"
 )
 
 // FuzzAddressPolicy parses arbitrary ALLOWED_HOST_LIST values and asks
@@ -26,6 +27,9 @@ func FuzzAddressPolicy(f *testing.F) {
 		f.Add(s, []byte{127, 0, 0, 1}, "localhost")
 	}
 	f.Add("external", []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 10, 0, 0, 1}, "")
+	f.Add("", []byte{100, 64, 0, 1}, "")
+	f.Add("", []byte{0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0, 127, 0, 0, 1}, "")
+	f.Add("", []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 127, 0, 0, 1}, "")
 	f.Fuzz(func(t *testing.T, list string, raw []byte, host string) {
 		p, err := hooks.ParseAddressPolicy([]string{list})
 		if err != nil {
@@ -34,7 +38,7 @@ func FuzzAddressPolicy(f *testing.F) {
 			}
 			return
 		}
-		var all, loopback, names bool
+		var all, loopback, private, external, names bool
 		var cidrs []netip.Prefix
 		for _, w := range strings.Split(list, ",") {
 			switch w = strings.ToLower(strings.TrimSpace(w)); w {
@@ -43,7 +47,10 @@ func FuzzAddressPolicy(f *testing.F) {
 				all = true
 			case "loopback":
 				loopback = true
-			case "private", "external":
+			case "private":
+				private = true
+			case "external":
+				external = true
 			default:
 				if pre, err := netip.ParsePrefix(w); err == nil {
 					cidrs = append(cidrs, pre)
@@ -72,6 +79,15 @@ func FuzzAddressPolicy(f *testing.F) {
 				case u.IsLoopback() && !loopback,
 					u.IsLinkLocalUnicast(), u.IsLinkLocalMulticast(), u.IsMulticast(), u.IsUnspecified():
 					t.Fatalf("policy %q allows %v", list, ip)
+				}
+				// Allowed by a keyword: the one naming the address's class
+				// (netpolicy.Classify, checked against IANA's registries in
+				// its own package); the empty list is "external".
+				external = external || (!all && !loopback && !private && len(cidrs) == 0 && !names)
+				switch c := netpolicy.Classify(ip); {
+				case c == netpolicy.Loopback && loopback, c == netpolicy.Private && private, c == netpolicy.External && external:
+				default:
+					t.Fatalf("policy %q allows %v (%v)", list, ip, c)
 				}
 			}
 		}

@@ -9,16 +9,16 @@ package gitstore
 // environment variables of the one git process, and every error is scrubbed
 // of the address's userinfo and of the credentials themselves.
 //
-// The address policy (package mirror's, given as a MirrorRemote.Check
-// function) is enforced before git connects: the host is resolved here and
-// every address it resolves to is checked; git is told not to follow
-// redirects (http.followRedirects=false), so it can't be bounced to an
-// address that was never checked. Residual risk: git resolves the name
-// again itself (git 2.39 has no way to pin the address, e.g.
-// http.curloptResolve), so a DNS server that answers a public address to the
-// check and a private one to git a moment later (DNS rebinding) could still
-// steer git to a refused address. Deployments that care run the git
-// processes behind an egress proxy or firewall.
+// The address policy (package mirror's Policy, given as
+// MirrorRemote.Resolve and Control) is enforced before git connects: the
+// host is resolved here and every address it resolves to is checked, and
+// git's libcurl is pinned to those addresses (http.curloptResolve), so a
+// DNS server that answers a public address to the check and a private one
+// to git a moment later (DNS rebinding) can't steer git elsewhere; the
+// probe's own connections are checked when dialled. git is told not to
+// follow redirects (http.followRedirects=false), so it can't be bounced
+// to an address that was never checked. (The older MirrorRemote.Check
+// hook checks the addresses but pins nothing.)
 
 import (
 	"bufio"
@@ -34,6 +34,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -65,6 +66,9 @@ type MirrorRemote struct {
 	// Local makes URL a local path (a migration an administrator allowed):
 	// no credentials, no probe, only the file protocol.
 	Local bool
+	// pinned are the addresses Resolve checked: git and the probe connect
+	// to those only.
+	pinned []netip.Addr
 	// Timeout bounds the whole operation; 0 means no bound but ctx's.
 	Timeout time.Duration
 	// MaxBytes bounds the repository's size on disk while the operation
@@ -76,7 +80,7 @@ type MirrorRemote struct {
 // remoteArgs checks the remote and returns the address git is given (no
 // userinfo), the environment carrying the credentials, and the scrubber of
 // errors.
-func (r MirrorRemote) prepare(ctx context.Context) (addr string, env []string, scrub func(string) string, err error) {
+func (r *MirrorRemote) prepare(ctx context.Context) (addr string, env []string, scrub func(string) string, err error) {
 	secrets := []string{r.Password}
 	if r.Local {
 		scrub = func(s string) string { return s }
@@ -112,25 +116,32 @@ func (r MirrorRemote) prepare(ctx context.Context) (addr string, env []string, s
 	if pass != "" {
 		secrets = append(secrets, pass, url.QueryEscape(pass), url.PathEscape(pass))
 	}
-	env = []string{
-		// Only http(s), also for submodules or helpers git might consider.
-		"GIT_ALLOW_PROTOCOL=http:https",
-		"GIT_CONFIG_COUNT=3",
-		"GIT_CONFIG_KEY_0=http.followRedirects", "GIT_CONFIG_VALUE_0=false",
-		"GIT_CONFIG_KEY_1=credential.helper", "GIT_CONFIG_VALUE_1=",
-		"GIT_CONFIG_KEY_2=core.askPass", "GIT_CONFIG_VALUE_2=",
-		"GIT_ASKPASS=/bin/false", "SSH_ASKPASS=/bin/false",
+	config := [][2]string{
+		{"http.followRedirects", "false"}, {"credential.helper", ""}, {"core.askPass", ""},
 	}
 	if user != "" || pass != "" {
 		token := base64.StdEncoding.EncodeToString([]byte(user + ":" + pass))
 		secrets = append(secrets, token)
-		env[1] = "GIT_CONFIG_COUNT=4"
-		env = append(env, "GIT_CONFIG_KEY_3=http.extraHeader", "GIT_CONFIG_VALUE_3=Authorization: Basic "+token)
+		config = append(config, [2]string{"http.extraHeader", "Authorization: Basic " + token})
 	}
+	defer func() {
+		// Only http(s), also for submodules or helpers git might consider.
+		env = append(env, "GIT_ALLOW_PROTOCOL=http:https", "GIT_ASKPASS=/bin/false", "SSH_ASKPASS=/bin/false",
+			"GIT_CONFIG_COUNT="+strconv.Itoa(len(config)))
+		for i, kv := range config {
+			env = append(env, fmt.Sprintf("GIT_CONFIG_KEY_%d=%s", i, kv[0]), fmt.Sprintf("GIT_CONFIG_VALUE_%d=%s", i, kv[1]))
+		}
+	}()
 	if r.Resolve != nil {
-		if _, err := r.Resolve(ctx, u.Hostname()); err != nil {
+		ips, err := r.Resolve(ctx, u.Hostname())
+		if err != nil {
 			return "", nil, scrub, err
 		}
+		// git (libcurl) would resolve the name again, and a DNS server
+		// could then answer an address never checked (rebinding): the
+		// name is pinned to the checked addresses.
+		config = append(config, pinResolve(u, ips)...)
+		r.pinned = ips
 	} else if r.Check != nil {
 		host := u.Hostname()
 		var ips []net.IP
@@ -150,6 +161,40 @@ func (r MirrorRemote) prepare(ctx context.Context) (addr string, env []string, s
 		}
 	}
 	return u.String(), env, scrub, nil
+}
+
+// pinResolve is the http.curloptResolve entries that make libcurl
+// connect to u's host only at ips (the addresses the policy checked):
+// `host:port:addr[,addr]`, IPv6 addresses in brackets, for the host as
+// written and without a final dot. An IP literal host needs none.
+func pinResolve(u *url.URL, ips []netip.Addr) [][2]string {
+	host := strings.ToLower(u.Hostname())
+	if _, err := netip.ParseAddr(host); err != nil && len(ips) > 0 {
+		port := u.Port()
+		if port == "" {
+			port = "80"
+			if u.Scheme == "https" {
+				port = "443"
+			}
+		}
+		addrs := make([]string, len(ips))
+		for i, ip := range ips {
+			ip = ip.Unmap().WithZone("")
+			if ip.Is6() {
+				addrs[i] = "[" + ip.String() + "]"
+			} else {
+				addrs[i] = ip.String()
+			}
+		}
+		var out [][2]string
+		for _, h := range []string{host, strings.TrimSuffix(host, ".")} {
+			if h != "" && (len(out) == 0 || h != host) {
+				out = append(out, [2]string{"http.curloptResolve", h + ":" + port + ":" + strings.Join(addrs, ",")})
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // probe asks the remote for its smart HTTP advertisement of service
@@ -175,8 +220,27 @@ func (r MirrorRemote) probe(ctx context.Context, addr, service string, scrub fun
 			return r.Check(ctx, host, []net.IP{ip})
 		}
 	}
+	dial := dialer.DialContext
+	if len(r.pinned) > 0 {
+		// The name is not resolved again: the checked addresses are dialled.
+		dial = func(ctx context.Context, network, address string) (net.Conn, error) {
+			_, port, err := net.SplitHostPort(address)
+			if err != nil {
+				return nil, err
+			}
+			var last error
+			for _, ip := range r.pinned {
+				c, err := dialer.DialContext(ctx, network, net.JoinHostPort(ip.Unmap().WithZone("").String(), port))
+				if err == nil {
+					return c, nil
+				}
+				last = err
+			}
+			return nil, last
+		}
+	}
 	client := &http.Client{
-		Transport:     &http.Transport{DialContext: dialer.DialContext, Proxy: nil, TLSHandshakeTimeout: 30 * time.Second},
+		Transport:     &http.Transport{DialContext: dial, Proxy: nil, TLSHandshakeTimeout: 30 * time.Second},
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}
 	defer client.CloseIdleConnections()

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -325,4 +326,47 @@ func TestMirrorGitAdapter(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, refs, 1)
 	assert.Equal(t, "refs/heads/release-1", refs[0].Name)
+}
+
+// pinResolver answers a fixed address for every name.
+type pinResolver struct{ addr netip.Addr }
+
+func (p pinResolver) LookupNetIP(context.Context, string, string) ([]netip.Addr, error) {
+	return []netip.Addr{p.addr}, nil
+}
+
+// TestMirrorPinsCheckedAddress: git connects to the address the policy
+// checked, not to one it resolves itself (DNS rebinding): a name that
+// only the policy's resolver knows (.invalid never resolves) reaches the
+// remote, through a clone and a fetch; the default policy whose resolver
+// answers loopback in any form or a special-purpose address refuses
+// before git runs.
+func TestMirrorPinsCheckedAddress(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	up := newGitServer(t, "", "")
+	require.NoError(t, up.store.Create(ctx, 1, forge.SHA1, "main"))
+	wt := workTree(t, forge.SHA1, up.repoURL(1))
+	commitFile(t, wt, "a.txt", "one")
+	gitCLI(t, wt, "push", "-q", "origin", "main")
+	local, err := Open(t.TempDir())
+	require.NoError(t, err)
+	defer local.Close()
+	g := Mirror{Store: local}
+	named := strings.Replace(up.repoURL(1), "127.0.0.1", "git.hearth.invalid", 1)
+	addr, err := mirror.ParseRemoteAddress(named, "", "")
+	require.NoError(t, err)
+	pinned := mirror.Remote{Address: addr, Policy: mirror.Policy{AllowLoopback: true, Resolver: pinResolver{netip.MustParseAddr("127.0.0.1")}}}
+	require.NoError(t, g.Clone(ctx, 1, pinned, mirror.CloneOptions{Mirror: true}))
+	commitFile(t, wt, "b.txt", "two")
+	gitCLI(t, wt, "push", "-q", "origin", "main")
+	ups, err := g.Fetch(ctx, 1, pinned, true)
+	require.NoError(t, err)
+	assert.Len(t, ups, 1)
+
+	for _, bad := range []string{"64:ff9b::7f00:1", "::127.0.0.1", "127.0.0.1", "100.64.0.1", "0.0.0.0", "169.254.169.254"} {
+		rebound := mirror.Remote{Address: addr, Policy: mirror.Policy{Resolver: pinResolver{netip.MustParseAddr(bad)}}}
+		_, err = g.Fetch(ctx, 1, rebound, true)
+		assert.True(t, errors.Is(err, mirror.ErrAddrBlocked), "%s: %v", bad, err)
+	}
 }

@@ -263,3 +263,17 @@ func (t mirrorTx) ReleaseLease(ctx context.Context, k mirror.Key, holder string)
 	}
 	return nil
 }
+
+func (t mirrorTx) ReleaseLeases(ctx context.Context, holder string) (int, error) {
+	if err := t.write(ctx); err != nil {
+		return 0, err
+	}
+	n := 0
+	for k, l := range t.st.leases {
+		if l.Holder == holder {
+			delete(t.st.leases, k)
+			n++
+		}
+	}
+	return n, nil
+}

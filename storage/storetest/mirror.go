@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -224,4 +225,50 @@ func testMirrorLeases(t *testing.T, b Backend) {
 		n++
 	}
 	assert.Equal(t, 1, n, "one of eight racing claims wins")
+
+	// ReleaseLeases removes every lease of one holder, expired or not,
+	// and no other holder's.
+	var winner string
+	for _, h := range []string{"h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8"} {
+		if claim(h, at.Add(200*time.Second)) {
+			winner = h
+		}
+	}
+	r2 := newRepo(t, b, owner, "leased-2")
+	r3 := newRepo(t, b, owner, "leased-3")
+	pm2 := &mirror.PullMirror{RepoID: r2.ID, RemoteAddress: "x", Interval: time.Hour, NextUpdate: at}
+	pm3 := &mirror.PullMirror{RepoID: r3.ID, RemoteAddress: "x", Interval: time.Hour, NextUpdate: at}
+	mirrorUpdate(t, s, func(tx mirror.Tx) error {
+		if err := tx.CreatePullMirror(ctx, pm2); err != nil {
+			return err
+		}
+		return tx.CreatePullMirror(ctx, pm3)
+	})
+	later := at.Add(300 * time.Second)
+	mirrorUpdate(t, s, func(tx mirror.Tx) error {
+		if ok, err := tx.ClaimLease(ctx, mirror.Lease{Key: pm2.Key(), Holder: winner, Expires: later.Add(time.Hour)}, later); !ok || err != nil {
+			return fmt.Errorf("claim pm2: %v %v", ok, err)
+		}
+		if ok, err := tx.ClaimLease(ctx, mirror.Lease{Key: pm3.Key(), Holder: "other", Expires: later.Add(time.Hour)}, later); !ok || err != nil {
+			return fmt.Errorf("claim pm3: %v %v", ok, err)
+		}
+		return nil
+	})
+	var released int
+	mirrorUpdate(t, s, func(tx mirror.Tx) error {
+		var err error
+		released, err = tx.ReleaseLeases(ctx, winner)
+		return err
+	})
+	assert.Equal(t, 2, released, "the expired lease of pm and the live one of pm2")
+	require.NoError(t, s.View(ctx, func(tx mirror.Tx) error {
+		d, err := tx.DueMirrors(ctx, later, later, -1)
+		keys := map[mirror.Key]bool{}
+		for _, x := range d {
+			keys[x.Key] = true
+		}
+		assert.True(t, keys[pm.Key()] && keys[pm2.Key()], "released mirrors are due: %v", d)
+		assert.False(t, keys[pm3.Key()], "another holder's lease stays")
+		return err
+	}))
 }

@@ -102,3 +102,8 @@ func (x recMirrorTx) ReleaseLease(ctx context.Context, k mirror.Key, holder stri
 	x.rec.hit("mirror.Tx.ReleaseLease")
 	return x.Tx.ReleaseLease(ctx, k, holder)
 }
+
+func (x recMirrorTx) ReleaseLeases(ctx context.Context, holder string) (int, error) {
+	x.rec.hit("mirror.Tx.ReleaseLeases")
+	return x.Tx.ReleaseLeases(ctx, holder)
+}

@@ -55,3 +55,27 @@ func TestPolicyAtConnect(t *testing.T) {
 	assert.Equal(t, http.StatusFound, resp.Status, "redirects are not followed")
 	assert.Equal(t, 2, hits)
 }
+
+// TestSpecialAddressesRefusedAtConnect: under the default policy the
+// special-purpose addresses issue 24 reached — carrier-grade NAT (and the
+// metadata address it holds), 0.0.0.0/8, the IPv4-compatible and NAT64
+// forms of loopback — are refused at connect time, as is the loopback
+// receiver behind them: nothing reaches it.
+func TestSpecialAddressesRefusedAtConnect(t *testing.T) {
+	t.Parallel()
+	hits := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits++ }))
+	t.Cleanup(srv.Close)
+	u, err := url.Parse(srv.URL)
+	require.NoError(t, err)
+	p, err := hooks.ParseAddressPolicy(nil)
+	require.NoError(t, err)
+	s := hookhttp.New(p)
+	for _, host := range []string{"100.64.0.1", "100.100.100.200", "0.0.0.0", "0.1.2.3", "[::127.0.0.1]", "[64:ff9b::7f00:1]",
+		"[::ffff:127.0.0.1]", "[2002:7f00:1::1]", "[::]", "198.18.0.1", "240.0.0.1"} {
+		_, err := s.Send(context.Background(), hooks.Request{Method: "POST", URL: "http://" + host + ":" + u.Port() + "/", Body: []byte("{}")})
+		require.Error(t, err, host)
+		assert.Contains(t, err.Error(), "is not an allowed host", host)
+	}
+	assert.Zero(t, hits)
+}

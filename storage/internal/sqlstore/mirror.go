@@ -67,8 +67,9 @@ var (
 	sqlMirClaimLease = prepared(`INSERT INTO mirror_lease (kind, mirror_id, holder, expires_unix) VALUES (?1, ?2, ?3, ?4)
 		ON CONFLICT (kind, mirror_id) DO UPDATE SET holder = excluded.holder, expires_unix = excluded.expires_unix
 		WHERE mirror_lease.holder = excluded.holder OR mirror_lease.expires_unix <= ?5`)
-	sqlMirReleaseLease = prepared(`DELETE FROM mirror_lease WHERE kind = ? AND mirror_id = ? AND holder = ?`)
-	sqlMirDropLease    = prepared(`DELETE FROM mirror_lease WHERE kind = ? AND mirror_id = ?`)
+	sqlMirReleaseLease  = prepared(`DELETE FROM mirror_lease WHERE kind = ? AND mirror_id = ? AND holder = ?`)
+	sqlMirReleaseHolder = prepared(`DELETE FROM mirror_lease WHERE holder = ?`)
+	sqlMirDropLease     = prepared(`DELETE FROM mirror_lease WHERE kind = ? AND mirror_id = ?`)
 )
 
 type mirPullScan struct {
@@ -313,6 +314,15 @@ func (t mirrorTx) ClaimLease(ctx context.Context, l mirror.Lease, now time.Time)
 func (t mirrorTx) ReleaseLease(ctx context.Context, k mirror.Key, holder string) error {
 	_, err := t.exec(ctx, sqlMirReleaseLease, string(k.Kind), k.ID, holder)
 	return mapError(err, "mirror lease")
+}
+
+func (t mirrorTx) ReleaseLeases(ctx context.Context, holder string) (int, error) {
+	res, err := t.exec(ctx, sqlMirReleaseHolder, holder)
+	if err != nil {
+		return 0, mapError(err, "mirror lease")
+	}
+	n, err := res.RowsAffected()
+	return int(n), mapError(err, "mirror lease")
 }
 
 // lockMirror locks the row of the mirror of k for the transaction with
