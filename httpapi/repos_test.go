@@ -451,7 +451,7 @@ func TestTransferForkTagProtection(t *testing.T) {
 
 	// A transfer to another user waits for the recipient.
 	r := e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/transfer", token: tok, body: map[string]any{"new_owner": "fay"}})
-	e.expect(r, http.StatusAccepted, "")
+	e.expect(r, http.StatusCreated, "")
 	pending := r.json(t)["repo_transfer"].(map[string]any)
 	assert.Equal(t, "fay", pending["recipient"].(map[string]any)["login"])
 	assert.Equal(t, "alice", r.json(t)["owner"].(map[string]any)["login"])
