@@ -63,6 +63,15 @@ var bodyAs = map[string]map[int]int{
 	"repoTransfer": {http.StatusCreated: http.StatusAccepted},
 }
 
+// bodyDeviations lists declared statuses whose body Forgejo's handler
+// writes otherwise than its document says, with the reason: only that the
+// body is a JSON object with a message is checked.
+var bodyDeviations = map[string]map[int]string{
+	"repoUpdateTopics": {http.StatusUnprocessableEntity: "Forgejo's UpdateTopics writes `invalidTopics` null when it refuses more than 25 topics"},
+	"repoAddTopic":     {http.StatusUnprocessableEntity: "Forgejo's AddTopic writes `invalidTopics` as the one topic name, a string, not the document's list"},
+	"repoDeleteTopic":  {http.StatusUnprocessableEntity: "Forgejo's DeleteTopic writes `invalidTopics` as the one topic name, a string, not the document's list"},
+}
+
 // listBodies are operations that answer a list of the declared schema in
 // some cases: GET contents of a directory (Forgejo documents the file case
 // only).
@@ -279,6 +288,15 @@ func (c *contract) check(r *http.Request, status int, header http.Header, body [
 		return c.checkSchema(status, name, body)
 	}
 	if rawOperations[op.op.OperationID] != "" && status == http.StatusOK {
+		return nil
+	}
+	if bodyDeviations[op.op.OperationID][status] != "" {
+		var m struct {
+			Message *string `json:"message"`
+		}
+		if err := json.Unmarshal(body, &m); err != nil || m.Message == nil {
+			return fmt.Errorf("%s %s (%s) %d: not an object with a message: %s", r.Method, r.URL.Path, op.op.OperationID, status, body)
+		}
 		return nil
 	}
 	if listBodies[op.op.OperationID] != "" && status == http.StatusOK && bytes.HasPrefix(body, []byte("[")) {

@@ -303,7 +303,7 @@ func TestRepositorySocial(t *testing.T) {
 	r = e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/topics"})
 	assert.Equal(t, map[string]any{"topics": []any{"cli", "forge", "go"}}, r.json(t))
 	r = e.do(req{method: "PUT", path: "/api/v1/repos/alice/proj/topics", token: tok, body: map[string]any{"topics": []string{"bad topic!"}}})
-	e.expect(r, http.StatusUnprocessableEntity, "invalid topics")
+	e.expect(r, http.StatusUnprocessableEntity, "Topic names are invalid")
 	assert.Equal(t, []any{"bad topic!"}, r.json(t)["invalidTopics"])
 	e.expect(e.do(req{method: "DELETE", path: "/api/v1/repos/alice/proj/topics/cli", token: tok}), http.StatusNoContent, "")
 	e.expect(e.do(req{method: "PUT", path: "/api/v1/repos/alice/proj/topics/x", token: carl}), http.StatusForbidden, "")
