@@ -129,7 +129,7 @@ func addAllRepos(ctx context.Context, tx Tx, t *forge.Team) error {
 // removeAllRepos takes every repository from a team.
 func removeAllRepos(ctx context.Context, tx Tx, t *forge.Team) error {
 	repos, err := all(func(o forge.ListOptions) ([]*forge.Repository, int64, error) {
-		return tx.ListTeamRepos(ctx, t.ID, o)
+		return tx.ListTeamRepos(ctx, t.ID, false, o)
 	})
 	if err != nil {
 		return err
