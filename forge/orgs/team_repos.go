@@ -29,7 +29,7 @@ func (s *Service) ListTeamRepos(ctx context.Context, actor forge.Actor, id forge
 			return err
 		}
 		list, n, err := tx.ListTeamRepos(ctx, id, actor.Scoped && actor.Scope.PublicOnly, o.Normalize())
-		out = &TeamRepos{Org: v.org, Repos: list, Total: n}
+		out = &TeamRepos{Org: OrgVisibleTo(actor, v.org), Repos: list, Total: n}
 		return err
 	})
 	if err != nil {
