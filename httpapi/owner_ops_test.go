@@ -23,11 +23,13 @@ import (
 //     collaboration or a team; 403 `user should be an owner or a
 //     collaborator with admin write of a repository`;
 //   - needOrgOwner is reqOrgOwnership(): a member of the organisation's
-//     Owners team; 403 `Must be an organization owner`.
+//     Owners team; 403 `Must be an organization owner`;
+//   - needSiteAdmin is reqSiteAdmin(); 403 `user should be the site admin`.
 const (
 	needAdmin = iota
 	needOwner
 	needOrgOwner
+	needSiteAdmin
 )
 
 // ownerOps are operations behind reqOwner, reqAdmin and reqOrgOwnership
@@ -64,13 +66,20 @@ var ownerOps = []struct {
 	{"orgEdit", "PATCH", "/orgs/acme", map[string]any{"description": "edited"}, needOrgOwner, http.StatusOK, ""},
 	// addActionsRoutes(m, reqOrgOwnership(), org.NewAction())
 	{"orgListActionsSecrets", "GET", "/orgs/acme/actions/secrets", nil, needOrgOwner, http.StatusOK, ""},
+	// m.Group("/hooks", …, reqToken(), reqOrgOwnership(), reqWebhooksEnabled())
+	{"orgListHooks", "GET", "/orgs/acme/hooks", nil, needOrgOwner, http.StatusOK, ""},
+	// m.Post("", reqToken(), reqOrgOwnership(), bind(api.CreateLabelOption{}), org.CreateLabel)
+	{"orgCreateLabel", "POST", "/orgs/acme/labels", map[string]any{"name": "{repo}", "color": "#aabbcc"}, needOrgOwner, http.StatusCreated, ""},
+	// m.Group("/admin", …, tokenRequiresScopes(…Admin), reqToken(), reqSiteAdmin())
+	{"adminGetAllOrgs", "GET", "/admin/orgs", nil, needSiteAdmin, http.StatusOK, ""},
 }
 
 // refusal is Forgejo's 403 message for each requirement.
 var refusal = map[int]string{
-	needAdmin:    "user should be an owner or a collaborator with admin write of a repository",
-	needOwner:    "user should be the owner of the repo",
-	needOrgOwner: "Must be an organization owner",
+	needAdmin:     "user should be an owner or a collaborator with admin write of a repository",
+	needOwner:     "user should be the owner of the repo",
+	needOrgOwner:  "Must be an organization owner",
+	needSiteAdmin: "user should be the site admin",
 }
 
 // ownerWorld is an organisation acme (owned by boss) with a team of admin
@@ -78,13 +87,14 @@ var refusal = map[int]string{
 // every repository, and an outside collaborator with admin access to each
 // repository (cadmin).
 type ownerWorld struct {
-	e    *env
-	toks map[string]string
+	e     *env
+	toks  map[string]string
+	teams map[string]string // team name → id
 }
 
 func newOwnerWorld(t *testing.T) *ownerWorld {
 	e := newMatrixEnv(t)
-	w := &ownerWorld{e: e, toks: map[string]string{}}
+	w := &ownerWorld{e: e, toks: map[string]string{}, teams: map[string]string{}}
 	for _, u := range []string{"boss", "tadmin", "writer", "cadmin", "outsider"} {
 		e.createUser(u)
 		w.toks[u] = e.token(u, "all")
@@ -98,8 +108,9 @@ func newOwnerWorld(t *testing.T) *ownerWorld {
 		}
 		r := w.do("boss", "POST", "/orgs/acme/teams", body)
 		require.Equal(t, http.StatusCreated, r.StatusCode, "%s", r.body)
+		id := tid(int64(r.json(t)["id"].(float64)))
+		w.teams[team] = id
 		if member != "" {
-			id := tid(int64(r.json(t)["id"].(float64)))
 			require.Equal(t, http.StatusNoContent, w.do("boss", "PUT", "/teams/"+id+"/members/"+member, nil).StatusCode)
 		}
 	}
@@ -146,7 +157,11 @@ func TestOwnerOnlyOperationsAsForgejo(t *testing.T) {
 				w.repo(t, name)
 				path = strings.ReplaceAll(path, "{repo}", name)
 			}
-			r := w.do(who, op.method, path, op.body)
+			body := op.body
+			if m, ok := body.(map[string]any); ok && m["name"] == "{repo}" {
+				body = map[string]any{"name": name, "color": m["color"]}
+			}
+			r := w.do(who, op.method, path, body)
 			if has[who][op.need] {
 				if assert.Equal(t, op.ok, r.StatusCode, "%s as %s: %s", op.name, who, r.body) && op.okMessage != "" {
 					assert.Equal(t, op.okMessage, r.json(t)["message"], "%s as %s", op.name, who)
@@ -192,5 +207,38 @@ func TestRepoTeamsNeedOwnerUnlessOrgAllows(t *testing.T) {
 		}
 		try("tadmin", http.StatusNoContent, "")
 		try("boss", http.StatusNoContent, "")
+	}
+}
+
+// TestTeamOwnerOperationsAsForgejo is PATCH /teams/{id} and PUT
+// /teams/{id}/members/{user} on the write team, behind Forgejo's
+// reqTeamMembership() (an owner or a member of the team; a member of the
+// organisation outside the team 403 `Must be a team member`, anyone else
+// 404) and then reqOrgOwnership(), which on /teams routes (no
+// ctx.Org.Organization, only the team) answers a team member who is no
+// owner 404, not 403.
+func TestTeamOwnerOperationsAsForgejo(t *testing.T) {
+	t.Parallel()
+	w := newOwnerWorld(t)
+	id := w.teams["writers"]
+	for _, op := range []struct {
+		method, path string
+		body         any
+		ok           int
+	}{
+		{"PATCH", "/teams/" + id, map[string]any{"name": "writers", "description": "edited"}, http.StatusOK},
+		{"PUT", "/teams/" + id + "/members/outsider", nil, http.StatusNoContent},
+	} {
+		for who, want := range map[string][2]any{
+			"boss":   {op.ok, ""},
+			"tadmin": {http.StatusForbidden, "Must be a team member"},
+			"writer": {http.StatusNotFound, ""}, // reqOrgOwnership without ctx.Org.Organization: NotFound
+			"cadmin": {http.StatusNotFound, ""},
+		} {
+			r := w.do(who, op.method, op.path, op.body)
+			if assert.Equal(t, want[0], r.StatusCode, "%s %s as %s: %s", op.method, op.path, who, r.body) && want[1] != "" {
+				assert.Equal(t, want[1], r.json(t)["message"], "%s %s as %s", op.method, op.path, who)
+			}
+		}
 	}
 }
