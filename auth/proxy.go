@@ -77,9 +77,13 @@ func (s *Service) AuthenticateProxy(ctx context.Context, id ProxyIdentity, autoR
 // sudo.`), as in Forgejo's sudo(): no scope is required, but a public-only
 // token never has administrator powers; the administrator's own account
 // must be able to act (its *forge.AccountStateError). An unknown user is
-// forge.ErrNotFound. The new actor keeps the administrator's credential and
-// scope (scope checks still apply to what it does), and names it in Sudoer;
-// as in Forgejo, the target's account state is not checked.
+// forge.ErrNotFound. The user acted as must be able to act: an inactive,
+// login-prohibited or must-change-password account is refused here, for
+// every route, with its *forge.AccountStateError (Forgejo lets an
+// administrator act as such an account; routes that check no state, GET
+// /user among them, then answered for it). The new actor keeps the
+// administrator's credential and scope (scope checks still apply to what
+// it does), and names it in Sudoer.
 func (s *Service) Sudo(ctx context.Context, actor forge.Actor, name string) (forge.Actor, error) {
 	if err := actor.CheckState(); err != nil {
 		return actor, err
@@ -98,6 +102,9 @@ func (s *Service) Sudo(ctx context.Context, actor forge.Actor, name string) (for
 		return err
 	})
 	if err != nil {
+		return actor, err
+	}
+	if err := (forge.Actor{User: u}).CheckState(); err != nil {
 		return actor, err
 	}
 	sudoer := actor.User

@@ -293,7 +293,7 @@ func TestQuotaEnforcement(t *testing.T) {
 
 	// Accepting a transfer checks the recipient's quota.
 	e.send(e.root, "POST", "/api/v1/admin/users/bob/quota/groups", map[string]any{"groups": []string{}}, 204)
-	e.send(e.alice, "POST", e.proj+"/transfer", map[string]any{"new_owner": "bob"}, 202)
+	e.send(e.alice, "POST", e.proj+"/transfer", map[string]any{"new_owner": "bob"}, 201)
 	e.limit("bob", 0, "size:repos:all")
 	e.expectQuota(e.do(req{method: "POST", path: e.proj + "/transfer/accept", token: e.bob}), "bob")
 	e.send(e.alice, "GET", e.proj, nil, 200)

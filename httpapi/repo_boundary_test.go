@@ -48,7 +48,7 @@ func TestTransferAnswersDoNotLeakPrivateRepositories(t *testing.T) {
 	bob := e.token("bob", "all")
 	e.expect(e.do(req{method: "PATCH", path: "/api/v1/repos/alice/proj", token: tok, body: map[string]any{"private": true}}), http.StatusOK, "")
 	e.expect(e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/transfer", token: tok, body: map[string]any{"new_owner": "carl"}}),
-		http.StatusAccepted, "")
+		http.StatusCreated, "")
 	missing := e.do(req{method: "POST", path: "/api/v1/repos/alice/nothing/transfer/accept", token: bob})
 	for _, op := range []string{"accept", "reject"} {
 		r := e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/transfer/" + op, token: bob})

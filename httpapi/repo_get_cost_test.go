@@ -40,7 +40,7 @@ func TestGetRepoOneTransaction(t *testing.T) {
 	r := e.do(req{method: "PATCH", path: "/api/v1/repos/lister/hidden", token: tok, body: map[string]any{"private": true}})
 	e.expect(r, http.StatusOK, "")
 	r = e.do(req{method: "POST", path: "/api/v1/repos/lister/moving/transfer", token: tok, body: map[string]any{"new_owner": "other"}})
-	e.expect(r, http.StatusAccepted, "")
+	e.expect(r, http.StatusCreated, "")
 
 	ctx := context.Background()
 	actorOf := func(name string) forge.Actor {

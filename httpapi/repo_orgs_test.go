@@ -157,7 +157,7 @@ func TestOrgReposOverHTTP(t *testing.T) {
 	// A pending transfer shows its teams as a list (Forgejo's ToTeams),
 	// never null.
 	r = e.do(req{method: "POST", path: "/api/v1/repos/bob/lib/transfer", token: bobTok, body: map[string]any{"new_owner": "carol"}})
-	e.expect(r, http.StatusAccepted, "")
+	e.expect(r, http.StatusCreated, "")
 	assert.Equal(t, []any{}, r.json(t)["repo_transfer"].(map[string]any)["teams"])
 
 	// The organisation's repositories as each member sees them.

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -9,7 +10,8 @@ import (
 )
 
 // transferRepo is POST /repos/{owner}/{repo}/transfer: 202 with the
-// repository (moved, or showing the pending transfer).
+// repository when it moved at once, 201 with it showing the pending
+// transfer when the recipient must accept (Forgejo's repo.Transfer).
 func (a *API) transferRepo(c *call) {
 	var o wire.TransferRepoOption
 	if !c.decode(&o) {
@@ -28,7 +30,11 @@ func (a *API) transferRepo(c *call) {
 		c.repoError(err, on(forge.ErrConflict, http.StatusUnprocessableEntity))
 		return
 	}
-	c.json(http.StatusAccepted, c.toRepo(v))
+	status := http.StatusCreated
+	if strings.EqualFold(v.Repo.OwnerName, o.NewOwner) {
+		status = http.StatusAccepted
+	}
+	c.json(status, c.toRepo(v))
 }
 
 // acceptTransfer is POST /repos/{owner}/{repo}/transfer/accept: 202.

@@ -101,7 +101,7 @@ func TestRepoListCostIsFixed(t *testing.T) {
 	r := e.do(req{method: "POST", path: "/api/v1/repos/lister/r00/forks", token: other, body: map[string]any{"name": "r-fork"}})
 	e.expect(r, http.StatusAccepted, "")
 	r = e.do(req{method: "POST", path: "/api/v1/repos/lister/r01/transfer", token: tok, body: map[string]any{"new_owner": "other"}})
-	e.expect(r, http.StatusAccepted, "")
+	e.expect(r, http.StatusCreated, "")
 	for name, a := range actors {
 		c, n := page(a, filter)
 		require.Equal(t, 31, n, name)

@@ -13,20 +13,32 @@ import (
 // repoError writes repository errors in Forgejo's shapes: an unknown owner
 // is `{"message":"GetUserByName","errors":["user redirect does not exist
 // …"]}`, an invisible or missing repository the default not-found body,
-// invalid topics `{"invalidTopics":[…],"message":…}`.
+// invalid topics `{"invalidTopics":[…],"message":…}` (a string for the one
+// topic of a path, null for a list refused for its length, as Forgejo's
+// topic handlers), an unknown topic the default not-found body.
 func (c *call) repoError(err error, overrides ...statusFor) {
 	var owner *repos.OwnerNotFoundError
 	var topics *repos.InvalidTopicsError
 	switch {
 	case errors.As(err, &owner):
 		c.notFoundBody("GetUserByName", err.Error())
-	case errors.Is(err, repos.ErrRepoNotFound):
+	case errors.Is(err, repos.ErrRepoNotFound), errors.Is(err, repos.ErrTopicNotFound):
 		c.notFound()
+	case errors.As(err, &topics) && topics.Single:
+		c.json(http.StatusUnprocessableEntity, invalidTopicError{InvalidTopics: topics.Name, Message: topics.Message})
 	case errors.As(err, &topics):
-		c.json(http.StatusUnprocessableEntity, wire.APIInvalidTopicsError{InvalidTopics: topics.Topics, Message: "invalid topics"})
+		c.json(http.StatusUnprocessableEntity, wire.APIInvalidTopicsError{InvalidTopics: topics.Topics, Message: topics.Message})
 	default:
 		c.writeError(err, overrides...)
 	}
+}
+
+// invalidTopicError is Forgejo's answer to an invalid topic in a path
+// (AddTopic, DeleteTopic): `invalidTopics` is the name, a string, where
+// the document's APIInvalidTopicsError says a list.
+type invalidTopicError struct {
+	InvalidTopics string `json:"invalidTopics"`
+	Message       string `json:"message"`
 }
 
 func (c *call) owner() string { return c.pathValue("owner") }

@@ -303,7 +303,7 @@ func TestRepositorySocial(t *testing.T) {
 	r = e.do(req{method: "GET", path: "/api/v1/repos/alice/proj/topics"})
 	assert.Equal(t, map[string]any{"topics": []any{"cli", "forge", "go"}}, r.json(t))
 	r = e.do(req{method: "PUT", path: "/api/v1/repos/alice/proj/topics", token: tok, body: map[string]any{"topics": []string{"bad topic!"}}})
-	e.expect(r, http.StatusUnprocessableEntity, "invalid topics")
+	e.expect(r, http.StatusUnprocessableEntity, "Topic names are invalid")
 	assert.Equal(t, []any{"bad topic!"}, r.json(t)["invalidTopics"])
 	e.expect(e.do(req{method: "DELETE", path: "/api/v1/repos/alice/proj/topics/cli", token: tok}), http.StatusNoContent, "")
 	e.expect(e.do(req{method: "PUT", path: "/api/v1/repos/alice/proj/topics/x", token: carl}), http.StatusForbidden, "")
@@ -451,7 +451,7 @@ func TestTransferForkTagProtection(t *testing.T) {
 
 	// A transfer to another user waits for the recipient.
 	r := e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/transfer", token: tok, body: map[string]any{"new_owner": "fay"}})
-	e.expect(r, http.StatusAccepted, "")
+	e.expect(r, http.StatusCreated, "")
 	pending := r.json(t)["repo_transfer"].(map[string]any)
 	assert.Equal(t, "fay", pending["recipient"].(map[string]any)["login"])
 	assert.Equal(t, "alice", r.json(t)["owner"].(map[string]any)["login"])

@@ -147,7 +147,8 @@ var samples = map[string]sample{
 	"repoListTopics":                {path: "/repos/alice/proj/topics", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"repoUpdateTopics":              {path: "/repos/alice/proj/topics", body: map[string]any{"topics": []string{"a"}}, ok: outcome{204, ""}},
 	"repoAddTopic":                  {path: "/repos/alice/proj/topics/go", ok: outcome{204, ""}},
-	"repoDeleteTopic":               {path: "/repos/alice/proj/topics/go", ok: outcome{204, ""}},
+	// proj has no topic: Forgejo's DeleteTopic answers 404 for one the repository lacks.
+	"repoDeleteTopic":               {path: "/repos/alice/proj/topics/go", ok: outcome{404, "The target couldn't be found."}},
 	"userCurrentCheckSubscription":  {path: "/repos/alice/proj/subscription", ok: outcome{200, ""}},
 	"userCurrentPutSubscription":    {path: "/repos/alice/proj/subscription", ok: outcome{200, ""}},
 	"userCurrentDeleteSubscription": {path: "/repos/alice/proj/subscription", ok: outcome{204, ""}},

@@ -31,7 +31,7 @@ func TestPendingTransferTeams(t *testing.T) {
 		http.StatusUnprocessableEntity, "team 987654 not found")
 
 	r := e.do(as("carol", "POST", "/repos/carol/gift/transfer", map[string]any{"new_owner": "acme", "team_ids": []int64{crew}}))
-	e.expect(r, http.StatusAccepted, "")
+	e.expect(r, http.StatusCreated, "")
 	t.Run("teams in the JSON", func(t *testing.T) {
 		for _, got := range []map[string]any{r.json(t), e.do(as("carol", "GET", "/repos/carol/gift", nil)).json(t)} {
 			tr, ok := got["repo_transfer"].(map[string]any)

@@ -172,9 +172,9 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, opts CreateOpti
 	return out, nil
 }
 
-// Get returns the organisation named org as the actor sees it: the e-mail
-// is blanked for anonymous actors (Forgejo's GET /orgs/{org}; its lists do
-// not blank it). Needs read:organization. A *NotFoundError for a missing
+// Get returns the organisation named org as the actor sees it
+// (OrgVisibleTo: the e-mail is blanked for anonymous actors, as Forgejo's
+// GET /orgs/{org}; Hearth's lists apply the same rule, Forgejo's do not). Needs read:organization. A *NotFoundError for a missing
 // organisation, a user that is no organisation, and an organisation the
 // actor may not see (Visible).
 func (s *Service) Get(ctx context.Context, actor forge.Actor, org string) (*forge.User, error) {
@@ -193,10 +193,7 @@ func (s *Service) Get(ctx context.Context, actor forge.Actor, org string) (*forg
 	if err != nil {
 		return nil, err
 	}
-	if !actor.IsSignedIn() {
-		out.Email = ""
-	}
-	return out, nil
+	return OrgVisibleTo(actor, out), nil
 }
 
 // updateOrg runs change on the organisation named org inside one Update,
@@ -355,10 +352,11 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, o forge.ListOptio
 	if err := actor.CheckState(); err != nil {
 		return nil, 0, err
 	}
-	return s.listOrgs(ctx, OrgFilter{Visibilities: ListVisibilities(actor), ViewerMemberID: restrictedViewer(actor)}, o)
+	return s.listOrgs(ctx, actor, OrgFilter{Visibilities: ListVisibilities(actor), ViewerMemberID: restrictedViewer(actor)}, o)
 }
 
-func (s *Service) listOrgs(ctx context.Context, f OrgFilter, o forge.ListOptions) ([]*forge.User, int64, error) {
+// listOrgs lists organisations for the actor (OrgVisibleTo).
+func (s *Service) listOrgs(ctx context.Context, actor forge.Actor, f OrgFilter, o forge.ListOptions) ([]*forge.User, int64, error) {
 	var (
 		list  []*forge.User
 		total int64
@@ -368,6 +366,7 @@ func (s *Service) listOrgs(ctx context.Context, f OrgFilter, o forge.ListOptions
 		list, total, err = tx.ListOrgs(ctx, f, o.Normalize())
 		return err
 	})
+	orgsVisibleTo(actor, list)
 	return list, total, err
 }
 
@@ -384,7 +383,7 @@ func (s *Service) ListAll(ctx context.Context, actor forge.Actor, o forge.ListOp
 	if !actor.IsSiteAdmin() {
 		return nil, 0, errSiteAdmin
 	}
-	return s.listOrgs(ctx, OrgFilter{}, o)
+	return s.listOrgs(ctx, actor, OrgFilter{}, o)
 }
 
 // userOrgsFilter is Forgejo's listUserOrgs: the actor sees every
@@ -425,6 +424,7 @@ func (s *Service) ListForUser(ctx context.Context, actor forge.Actor, user strin
 		list, total, err = tx.ListOrgs(ctx, userOrgsFilter(actor, u.ID), o.Normalize())
 		return err
 	})
+	orgsVisibleTo(actor, list)
 	return list, total, err
 }
 
@@ -438,7 +438,7 @@ func (s *Service) ListMine(ctx context.Context, actor forge.Actor, o forge.ListO
 	if err := signedIn(actor); err != nil {
 		return nil, 0, err
 	}
-	return s.listOrgs(ctx, userOrgsFilter(actor, actor.UserID()), o)
+	return s.listOrgs(ctx, actor, userOrgsFilter(actor, actor.UserID()), o)
 }
 
 // Permissions is what a user may do in an organisation (Forgejo's

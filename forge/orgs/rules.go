@@ -306,3 +306,25 @@ func OrgPermissions(teams []*forge.Team) Permissions {
 	p.IsOwner = best > forge.AccessModeAdmin
 	return p
 }
+
+// OrgVisibleTo returns the organisation org as actor may see it: the one
+// rule of every organisation a service answers (Forgejo's GET
+// /orgs/{org}), applied to every list and view of organisations too: its
+// e-mail is shown to signed-in actors only. A copy; nil for nil.
+func OrgVisibleTo(actor forge.Actor, org *forge.User) *forge.User {
+	if org == nil {
+		return nil
+	}
+	c := *org
+	if !actor.IsSignedIn() {
+		c.Email = ""
+	}
+	return &c
+}
+
+// orgsVisibleTo applies OrgVisibleTo to each organisation of list, in place.
+func orgsVisibleTo(actor forge.Actor, list []*forge.User) {
+	for i, o := range list {
+		list[i] = OrgVisibleTo(actor, o)
+	}
+}

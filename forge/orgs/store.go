@@ -95,8 +95,9 @@ type Tx interface {
 	// HasTeamRepo reports whether the team has the repository.
 	HasTeamRepo(ctx context.Context, teamID, repoID forge.ID) (bool, error)
 	// ListTeamRepos returns one page of a team's ready repositories
-	// ordered by name, and their number.
-	ListTeamRepos(ctx context.Context, teamID forge.ID, o forge.ListOptions) ([]*forge.Repository, int64, error)
+	// ordered by name, and their number; with publicOnly, only its public
+	// repositories (for tokens restricted to public resources).
+	ListTeamRepos(ctx context.Context, teamID forge.ID, publicOnly bool, o forge.ListOptions) ([]*forge.Repository, int64, error)
 	// RepoByName finds an owner's repository ignoring case, whatever its
 	// status; forge.ErrNotFound if none.
 	RepoByName(ctx context.Context, ownerID forge.ID, name string) (*forge.Repository, error)

@@ -16,7 +16,8 @@ type TeamRepos struct {
 
 // ListTeamRepos returns one page of a team's repositories ordered by name.
 // Needs read:organization and a signed-in actor who may see the team
-// (GetTeam).
+// (GetTeam). A token restricted to public resources lists (and counts)
+// the public repositories only, as every list of repositories.
 func (s *Service) ListTeamRepos(ctx context.Context, actor forge.Actor, id forge.ID, o forge.ListOptions) (*TeamRepos, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
 		return nil, err
@@ -27,8 +28,8 @@ func (s *Service) ListTeamRepos(ctx context.Context, actor forge.Actor, id forge
 		if err != nil {
 			return err
 		}
-		list, n, err := tx.ListTeamRepos(ctx, id, o.Normalize())
-		out = &TeamRepos{Org: v.org, Repos: list, Total: n}
+		list, n, err := tx.ListTeamRepos(ctx, id, actor.Scoped && actor.Scope.PublicOnly, o.Normalize())
+		out = &TeamRepos{Org: OrgVisibleTo(actor, v.org), Repos: list, Total: n}
 		return err
 	})
 	if err != nil {

@@ -102,7 +102,7 @@ func (s *Service) CreateTeam(ctx context.Context, actor forge.Actor, org string,
 			}
 		}
 		t, err = tx.Team(ctx, t.ID)
-		out = &TeamView{Team: t, Org: v.org}
+		out = &TeamView{Team: t, Org: OrgVisibleTo(actor, v.org)}
 		return err
 	})
 	if err != nil {
@@ -129,7 +129,7 @@ func addAllRepos(ctx context.Context, tx Tx, t *forge.Team) error {
 // removeAllRepos takes every repository from a team.
 func removeAllRepos(ctx context.Context, tx Tx, t *forge.Team) error {
 	repos, err := all(func(o forge.ListOptions) ([]*forge.Repository, int64, error) {
-		return tx.ListTeamRepos(ctx, t.ID, o)
+		return tx.ListTeamRepos(ctx, t.ID, false, o)
 	})
 	if err != nil {
 		return err
@@ -157,7 +157,7 @@ func (s *Service) GetTeam(ctx context.Context, actor forge.Actor, id forge.ID) (
 		if err != nil {
 			return err
 		}
-		out = &TeamView{Team: v.team, Org: v.org}
+		out = &TeamView{Team: v.team, Org: OrgVisibleTo(actor, v.org)}
 		return nil
 	})
 	if err != nil {
@@ -231,7 +231,7 @@ func (s *Service) EditTeam(ctx context.Context, actor forge.Actor, id forge.ID, 
 			return err
 		}
 		t, err = tx.Team(ctx, t.ID)
-		out = &TeamView{Team: t, Org: v.org}
+		out = &TeamView{Team: t, Org: OrgVisibleTo(actor, v.org)}
 		return err
 	})
 	if err != nil {
@@ -385,7 +385,7 @@ func (s *Service) ListUserTeams(ctx context.Context, actor forge.Actor, o forge.
 		out, total = make([]TeamView, 0, len(teams)), n
 		for _, t := range teams {
 			if org := orgs[t.OrgID]; org != nil && Visible(actor, org, true) {
-				out = append(out, TeamView{Team: t, Org: org})
+				out = append(out, TeamView{Team: t, Org: OrgVisibleTo(actor, org)})
 			}
 		}
 		return nil

@@ -142,3 +142,33 @@ func TestForkIntoOrg(t *testing.T) {
 	require.NoError(t, err, "site administrators fork into any organisation")
 	assert.Equal(t, forge.AccessModeOwner, v.Perm.Mode)
 }
+
+// TestTransferNeedsOwnerMode is the domain's own check of Forgejo's
+// reqOwner on a transfer, for Go callers that pass no HTTP gate: an admin
+// collaborator and a member of a write team of the owning organisation
+// are refused (`user should be the owner of the repo`), a member of a
+// team of admin mode is an owner of the team's repositories (Forgejo's
+// GetUserRepoPermission) and may.
+func TestTransferNeedsOwnerMode(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	e := newOrgEnv(t)
+	boss := e.user(t, "boss")
+	tadmin := e.user(t, "tadmin")
+	writer := e.user(t, "writer")
+	cadmin := e.user(t, "cadmin")
+	acme := e.org(t, "acme", forge.VisibilityPublic, boss)
+	e.team(t, acme, &forge.Team{Name: "admins", Mode: forge.AccessModeAdmin, Units: allUnits(forge.AccessModeAdmin), IncludesAllRepos: true}, tadmin)
+	e.team(t, acme, &forge.Team{Name: "writers", Mode: forge.AccessModeWrite, Units: allUnits(forge.AccessModeWrite), IncludesAllRepos: true}, writer)
+	_, err := e.svc.CreateInOrg(ctx, boss, "acme", repos.CreateOptions{Name: "vault", Private: true})
+	require.NoError(t, err)
+	require.NoError(t, e.svc.AddCollaborator(ctx, boss, "acme", "vault", "cadmin", forge.AccessModeAdmin))
+	for _, who := range []forge.Actor{cadmin, writer} {
+		_, err := e.svc.StartTransfer(ctx, who, "acme", "vault", who.User.Name, nil)
+		assert.ErrorIs(t, err, forge.ErrForbidden, who.User.Name)
+		assert.EqualError(t, err, "user should be the owner of the repo", who.User.Name)
+	}
+	v, err := e.svc.StartTransfer(ctx, tadmin, "acme", "vault", "tadmin", nil)
+	require.NoError(t, err)
+	assert.Equal(t, tadmin.User.ID, v.Repo.OwnerID, "a member of an admin team is an owner, as in Forgejo")
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -312,33 +313,61 @@ var topicPattern = regexp.MustCompile(`^[a-z0-9][-.a-z0-9]*$`)
 // '.', starting with a letter or digit, at most 35 characters.
 func ValidTopic(t string) bool { return len(t) <= 35 && topicPattern.MatchString(t) }
 
-// InvalidTopicsError lists the topics that break the rule (Forgejo answers
-// 422 with `invalidTopics`).
-type InvalidTopicsError struct{ Topics []string }
+// MaxTopics is Forgejo's MaxTopicsPerRepo.
+const MaxTopics = 25
 
-func (e *InvalidTopicsError) Error() string { return "invalid topics" }
+// InvalidTopicsError is Forgejo's 422 answer to topics it refuses:
+// `{"invalidTopics":…,"message":…}`. Topics lists the invalid names of a
+// list (nil when the list is refused for its length), and Name is the one
+// invalid name of a path (Forgejo writes it as a string there).
+type InvalidTopicsError struct {
+	Topics  []string
+	Name    string
+	Single  bool
+	Message string
+}
+
+func (e *InvalidTopicsError) Error() string { return e.Message }
 
 // Is makes it a forge.ErrInvalid.
 func (e *InvalidTopicsError) Is(target error) bool { return target == forge.ErrInvalid }
 
-// SetTopics replaces the topics (lower-cased, deduplicated, sorted; at most
-// 25) and returns the repository as stored. reqAdmin, not archived.
-func (s *Service) SetTopics(ctx context.Context, actor forge.Actor, owner, name string, topics []string) (*View, error) {
-	seen, clean, bad := map[string]bool{}, []string{}, []string{}
+// ErrTopicNotFound is RemoveTopic's error for a topic the repository does
+// not have (Forgejo's 404 with the default not-found body).
+var ErrTopicNotFound = forge.Errorf(forge.ErrNotFound, "topic does not exist")
+
+// CleanTopics is Forgejo's SanitizeAndValidateTopics: each name trimmed
+// and lower-cased, empty names and repeats dropped, the rest split into
+// valid and invalid names in their order.
+func CleanTopics(topics []string) (valid, invalid []string) {
+	valid, invalid = []string{}, []string{}
+	seen := map[string]bool{}
 	for _, t := range topics {
-		t = strings.ToLower(strings.TrimSpace(t))
-		if !ValidTopic(t) {
-			bad = append(bad, t)
-		} else if !seen[t] {
+		t = strings.TrimSpace(strings.ToLower(t))
+		switch {
+		case t == "" || seen[t]:
+		case ValidTopic(t):
 			seen[t] = true
-			clean = append(clean, t)
+			valid = append(valid, t)
+		default:
+			invalid = append(invalid, t)
 		}
 	}
-	if len(bad) > 0 {
-		return nil, &InvalidTopicsError{Topics: bad}
+	return valid, invalid
+}
+
+// SetTopics replaces the topics (CleanTopics; stored sorted) and returns
+// the repository as stored. reqAdmin, not archived. Errors, in Forgejo's
+// order (UpdateTopics): more than MaxTopics valid names is an
+// *InvalidTopicsError `Exceeding maximum number of topics per repo` with
+// no Topics; any invalid name one `Topic names are invalid` listing them.
+func (s *Service) SetTopics(ctx context.Context, actor forge.Actor, owner, name string, topics []string) (*View, error) {
+	clean, bad := CleanTopics(topics)
+	if len(clean) > MaxTopics {
+		return nil, &InvalidTopicsError{Message: "Exceeding maximum number of topics per repo"}
 	}
-	if len(clean) > 25 {
-		return nil, forge.Errorf(forge.ErrInvalid, "Exceeding maximum number of topics per repo")
+	if len(bad) > 0 {
+		return nil, &InvalidTopicsError{Topics: bad, Message: "Topic names are invalid"}
 	}
 	sort.Strings(clean)
 	return s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, _ time.Time) error {
@@ -347,21 +376,33 @@ func (s *Service) SetTopics(ctx context.Context, actor forge.Actor, owner, name 
 	})
 }
 
-// AddTopic and RemoveTopic change one topic and return the repository as
-// stored.
-func (s *Service) AddTopic(ctx context.Context, actor forge.Actor, owner, name, topic string) (*View, error) {
-	topic = strings.ToLower(topic)
+// oneTopic is the topic of AddTopic and RemoveTopic, trimmed and
+// lower-cased, or Forgejo's *InvalidTopicsError `Topic name is invalid`.
+func oneTopic(topic string) (string, error) {
+	topic = strings.TrimSpace(strings.ToLower(topic))
 	if !ValidTopic(topic) {
-		return nil, &InvalidTopicsError{Topics: []string{topic}}
+		return "", &InvalidTopicsError{Name: topic, Single: true, Message: "Topic name is invalid"}
+	}
+	return topic, nil
+}
+
+// AddTopic and RemoveTopic change one topic and return the repository as
+// stored. Both refuse an invalid name (oneTopic). AddTopic refuses a
+// repository that has MaxTopics topics already (forge.ErrInvalid
+// `Exceeding maximum allowed topics per repo.`, even for one it has, as
+// Forgejo counts first); RemoveTopic answers ErrTopicNotFound for a
+// topic the repository does not have.
+func (s *Service) AddTopic(ctx context.Context, actor forge.Actor, owner, name, topic string) (*View, error) {
+	topic, err := oneTopic(topic)
+	if err != nil {
+		return nil, err
 	}
 	return s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, _ time.Time) error {
-		for _, t := range r.Topics {
-			if t == topic {
-				return nil
-			}
-		}
-		if len(r.Topics) >= 25 {
+		if len(r.Topics) >= MaxTopics {
 			return forge.Errorf(forge.ErrInvalid, "Exceeding maximum allowed topics per repo.")
+		}
+		if slices.Contains(r.Topics, topic) {
+			return nil
 		}
 		r.Topics = append(r.Topics, topic)
 		sort.Strings(r.Topics)
@@ -369,17 +410,17 @@ func (s *Service) AddTopic(ctx context.Context, actor forge.Actor, owner, name, 
 	})
 }
 
-// RemoveTopic removes a topic; no error if absent.
+// RemoveTopic removes a topic (see AddTopic).
 func (s *Service) RemoveTopic(ctx context.Context, actor forge.Actor, owner, name, topic string) (*View, error) {
-	topic = strings.ToLower(topic)
+	topic, err := oneTopic(topic)
+	if err != nil {
+		return nil, err
+	}
 	return s.updateRepo(ctx, actor, owner, name, func(r *forge.Repository, _ time.Time) error {
-		out := r.Topics[:0]
-		for _, t := range r.Topics {
-			if t != topic {
-				out = append(out, t)
-			}
+		if !slices.Contains(r.Topics, topic) {
+			return ErrTopicNotFound
 		}
-		r.Topics = out
+		r.Topics = slices.DeleteFunc(r.Topics, func(t string) bool { return t == topic })
 		return nil
 	})
 }

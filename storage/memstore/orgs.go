@@ -443,13 +443,13 @@ func (t orgTx) HasTeamRepo(ctx context.Context, teamID, repoID forge.ID) (bool, 
 	return t.st.teamHasRepo(teamRepo{teamID, repoID}), nil
 }
 
-func (t orgTx) ListTeamRepos(ctx context.Context, teamID forge.ID, o forge.ListOptions) ([]*forge.Repository, int64, error) {
+func (t orgTx) ListTeamRepos(ctx context.Context, teamID forge.ID, publicOnly bool, o forge.ListOptions) ([]*forge.Repository, int64, error) {
 	if err := t.read(ctx); err != nil {
 		return nil, 0, err
 	}
 	var all []*forge.Repository
 	for k := range t.st.teamRepos {
-		if k.team == teamID && t.st.readyRepo(k.repo) && t.st.teamHasRepo(k) {
+		if k.team == teamID && t.st.readyRepo(k.repo) && t.st.teamHasRepo(k) && !(publicOnly && t.st.repos[k.repo].Private) {
 			all = append(all, outRepo(t.st.repos[k.repo]))
 		}
 	}

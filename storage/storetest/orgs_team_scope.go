@@ -65,7 +65,7 @@ func testTeamScope(t *testing.T, b Backend) {
 		has, err := tx.HasTeamRepo(ctx, openTeam.ID, r.ID)
 		require.NoError(t, err)
 		assert.False(t, has, "a repository of another owner is not the team's")
-		list, n, err := tx.ListTeamRepos(ctx, openTeam.ID, forge.ListOptions{})
+		list, n, err := tx.ListTeamRepos(ctx, openTeam.ID, false, forge.ListOptions{})
 		require.NoError(t, err)
 		assert.Empty(t, list)
 		assert.Zero(t, n)

@@ -296,7 +296,7 @@ func testTeamMembersAndRepos(t *testing.T, b Backend) {
 		var names []string
 		var total int64
 		orgView(t, s, func(tx orgs.Tx) error {
-			list, n, err := tx.ListTeamRepos(ctx, team, o)
+			list, n, err := tx.ListTeamRepos(ctx, team, false, o)
 			require.NotNil(t, list)
 			names, total = []string{}, n
 			for _, r := range list {
@@ -312,6 +312,22 @@ func testTeamMembersAndRepos(t *testing.T, b Backend) {
 	names, _ = teamRepos(artists.ID, forge.ListOptions{Page: 2, Limit: 2})
 	assert.Equal(t, []string{"Zulu"}, names)
 	assert.Equal(t, 3, getTeam(t, b, artists.ID).NumRepos, "NumRepos counts what ListTeamRepos lists")
+	// publicOnly: private repositories are neither listed nor counted.
+	alpha.Private = true
+	repoUpdate(t, b.Repos(), func(tx repos.Tx) error { return tx.UpdateRepo(ctx, alpha) })
+	orgView(t, s, func(tx orgs.Tx) error {
+		list, n, err := tx.ListTeamRepos(ctx, artists.ID, true, forge.ListOptions{Page: 1, Limit: 1})
+		require.NoError(t, err)
+		require.Len(t, list, 1)
+		assert.Equal(t, "Beta", list[0].Name, "publicOnly")
+		assert.EqualValues(t, 2, n, "publicOnly counts the public ones")
+		all, _, err := tx.ListTeamRepos(ctx, artists.ID, false, forge.ListOptions{Page: 1, Limit: 1})
+		require.NoError(t, err)
+		assert.Equal(t, "alpha", all[0].Name, "without publicOnly")
+		return nil
+	})
+	alpha.Private = false
+	repoUpdate(t, b.Repos(), func(tx repos.Tx) error { return tx.UpdateRepo(ctx, alpha) })
 	names, _ = listTeams(t, b, orgs.TeamFilter{RepoID: zulu.ID}, forge.ListOptions{})
 	assert.Equal(t, []string{"artists"}, names)
 

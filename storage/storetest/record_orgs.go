@@ -152,9 +152,9 @@ func (x recOrgsTx) HasTeamRepo(ctx context.Context, teamID, repoID forge.ID) (bo
 	return x.Tx.HasTeamRepo(ctx, teamID, repoID)
 }
 
-func (x recOrgsTx) ListTeamRepos(ctx context.Context, teamID forge.ID, o forge.ListOptions) ([]*forge.Repository, int64, error) {
+func (x recOrgsTx) ListTeamRepos(ctx context.Context, teamID forge.ID, publicOnly bool, o forge.ListOptions) ([]*forge.Repository, int64, error) {
 	x.rec.hit("orgs.Tx.ListTeamRepos")
-	return x.Tx.ListTeamRepos(ctx, teamID, o)
+	return x.Tx.ListTeamRepos(ctx, teamID, publicOnly, o)
 }
 
 func (x recOrgsTx) RepoByName(ctx context.Context, ownerID forge.ID, name string) (*forge.Repository, error) {

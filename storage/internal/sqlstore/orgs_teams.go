@@ -212,13 +212,13 @@ func (t *tx) HasTeamRepo(ctx context.Context, teamID, repoID forge.ID) (bool, er
 
 // ListTeamRepos implements orgs.Tx: ready repositories, ordered by name
 // ignoring case.
-func (t *tx) ListTeamRepos(ctx context.Context, teamID forge.ID, o forge.ListOptions) ([]*forge.Repository, int64, error) {
+func (t *tx) ListTeamRepos(ctx context.Context, teamID forge.ID, publicOnly bool, o forge.ListOptions) ([]*forge.Repository, int64, error) {
 	var total int64
-	if err := t.queryRow(ctx, sqlCountTeamRepos, teamID).Scan(&total); err != nil {
+	if err := t.queryRow(ctx, sqlCountTeamRepos, teamID, publicOnly).Scan(&total); err != nil {
 		return nil, 0, mapError(err, "count team repositories")
 	}
 	o = o.Normalize()
-	rows, err := t.query(ctx, sqlListTeamRepos, teamID, o.Limit, o.Offset())
+	rows, err := t.query(ctx, sqlListTeamRepos, teamID, publicOnly, o.Limit, o.Offset())
 	if err != nil {
 		return nil, 0, mapError(err, "list team repositories")
 	}
@@ -281,8 +281,8 @@ var (
 	// owner gives nothing.
 	sqlHasTeamRepo    = prepared(`SELECT EXISTS (SELECT 1 FROM ` + teamRepoJoin + ` WHERE x.team_id = ? AND x.repo_id = ?)`)
 	sqlCountTeamRepos = prepared(`SELECT count(*) FROM ` + teamRepoJoin + `
-		WHERE x.team_id = ? AND r.status = ` + repoReadySQL)
+		WHERE x.team_id = ? AND r.status = ` + repoReadySQL + ` AND NOT (CAST(? AS BOOLEAN) AND r.is_private)`)
 	sqlListTeamRepos = prepared("SELECT " + repoCols + ` FROM ` + teamRepoJoin + `
-		WHERE x.team_id = ? AND r.status = ` + repoReadySQL + ` ORDER BY r.lower_name, r.id LIMIT ? OFFSET ?`)
+		WHERE x.team_id = ? AND r.status = ` + repoReadySQL + ` AND NOT (CAST(? AS BOOLEAN) AND r.is_private) ORDER BY r.lower_name, r.id LIMIT ? OFFSET ?`)
 	sqlOwnerRepoIDs = prepared(`SELECT id FROM repository WHERE owner_id = ? AND status = ` + repoReadySQL + ` ORDER BY id`)
 )
