@@ -37,11 +37,24 @@ type pullEnv struct {
 	events *eventLog
 }
 
-// lateListener forwards pushes to the issue service once it exists.
-type lateListener struct{ svc *issues.Service }
+// lateListener forwards pushes to the issue service once it exists and,
+// unless queueOnly, then runs the pull request checks they queued
+// (CheckPending), so that a test reads the pull requests' state right
+// after a push.
+type lateListener struct {
+	svc       *issues.Service
+	queueOnly bool
+}
 
 func (l *lateListener) AfterPush(ctx context.Context, actor forge.Actor, repo *forge.Repository, u []repos.RefUpdate) {
-	l.svc.AfterPush(ctx, actor, repo, u)
+	if err := l.svc.AfterPush(ctx, actor, repo, u); err != nil {
+		panic(err) // a test's store does not fail
+	}
+	if !l.queueOnly {
+		if err := l.svc.CheckPending(ctx); err != nil {
+			panic(err)
+		}
+	}
 }
 
 type eventLog struct {
