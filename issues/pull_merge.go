@@ -360,14 +360,18 @@ func (s *Service) markMerged(ctx context.Context, actor forge.Actor, repo *forge
 	return outIs, outPr, comment, err
 }
 
-// saveState writes a recomputed state of p.
+// saveState writes a recomputed state of p (its status stays
+// PullChecking while a check of it is queued).
 func (s *Service) saveState(ctx context.Context, p *PullRequest, st *pullState) {
 	_ = s.store.Update(ctx, func(tx Tx) error {
 		cur, err := tx.PullByIssueID(ctx, p.IssueID)
-		if err != nil {
+		if err != nil || cur.HasMerged {
 			return err
 		}
 		st.apply(cur)
+		if s.checks.queued(cur.IssueID) {
+			cur.Status = PullChecking
+		}
 		return tx.UpdatePull(ctx, cur)
 	})
 }
