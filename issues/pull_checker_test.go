@@ -333,3 +333,44 @@ func TestPullMergeOnCheckingRecomputes(t *testing.T) {
 	require.NoError(t, e.svc.CheckPending(e.ctx))
 	assert.Equal(t, issues.PullConflict, e.get(ann, r, 1).Pull.Status)
 }
+
+// TestPullAfterPushSyncsMovedHeadsAtOnce: the pull requests whose head a
+// push moved are synchronised by AfterPush itself, with nothing run by the
+// checker: the head, a push comment by the pusher, the approval stale and
+// dismissed, the state recomputed.
+func TestPullAfterPushSyncsMovedHeadsAtOnce(t *testing.T) {
+	t.Parallel()
+	e := newPullEnvSQL(t)
+	ann, bob := e.user("ann"), e.user("bob")
+	r := e.repo(ann, "proj", forge.SHA1)
+	require.NoError(t, e.repos.AddCollaborator(e.ctx, ann, "ann", "proj", "bob", forge.AccessModeWrite))
+	_, err := e.repos.CreateProtection(e.ctx, ann, "ann", "proj", repos.BranchProtection{RuleName: "main",
+		RequiredApprovals: 1, DismissStaleApprovals: true})
+	require.NoError(t, err)
+	e.commit(ann, r, "main", "feat", "feat\n", op("create", "c.txt", "c\n"))
+	e.pull(ann, r, "feat", "main", "feat")
+	rv, err := e.svc.CreateReview(e.ctx, bob, "ann", "proj", 1, issues.CreateReviewOption{Event: issues.ReviewStateApproved})
+	require.NoError(t, err)
+	e.late.queueOnly = true
+	checks := countChecks(e.svc)
+	head := e.commit(ann, r, "", "feat", "more\n", op("create", "d.txt", "d\n"))
+	v := e.get(ann, r, 1)
+	assert.Equal(t, head, v.Pull.HeadCommitID)
+	assert.Equal(t, issues.PullMergeable, v.Pull.Status)
+	assert.Equal(t, 2, v.Pull.CommitsAhead)
+	got, err := e.svc.GetReview(e.ctx, ann, "ann", "proj", 1, rv.Review.ID)
+	require.NoError(t, err)
+	assert.True(t, got.Review.Dismissed)
+	tl, _, err := e.svc.Timeline(e.ctx, ann, "ann", "proj", 1, issues.ListCommentsOption{})
+	require.NoError(t, err)
+	n := 0
+	for _, cv := range tl {
+		if cv.Comment.Type == issues.CommentPullPush {
+			n++
+			assert.Equal(t, ann.User.ID, cv.Comment.PosterID)
+		}
+	}
+	assert.Equal(t, 1, n)
+	require.NoError(t, e.svc.CheckPending(e.ctx))
+	assert.Zero(t, checks.total(), "nothing was left to the checker")
+}
