@@ -374,3 +374,21 @@ func TestPullAfterPushSyncsMovedHeadsAtOnce(t *testing.T) {
 	require.NoError(t, e.svc.CheckPending(e.ctx))
 	assert.Zero(t, checks.total(), "nothing was left to the checker")
 }
+
+// TestPullCheckerFailedCheckLeavesError: a check that cannot be made (the
+// head branch deleted behind the service's back) leaves the pull request
+// PullError, as Forgejo's testPR, not checking forever.
+func TestPullCheckerFailedCheckLeavesError(t *testing.T) {
+	t.Parallel()
+	e := newPullEnvSQL(t)
+	ann := e.user("ann")
+	r := e.repo(ann, "proj", forge.SHA1)
+	e.commit(ann, r, "main", "feat", "feat\n", op("create", "c.txt", "c\n"))
+	e.pull(ann, r, "feat", "main", "feat")
+	e.late.queueOnly = true
+	e.gitCLI(r, "update-ref", "-d", "refs/heads/feat")
+	e.commit(ann, r, "", "main", "base\n", op("create", "base.txt", "x\n"))
+	require.Equal(t, issues.PullChecking, e.get(ann, r, 1).Pull.Status)
+	require.NoError(t, e.svc.CheckPending(e.ctx))
+	assert.Equal(t, issues.PullError, e.get(ann, r, 1).Pull.Status)
+}
