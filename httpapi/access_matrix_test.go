@@ -71,7 +71,7 @@ func newMatrixEnv(t *testing.T) *env {
 	require.NoError(t, err)
 	mux := http.NewServeMux()
 	mux.Handle("/", api)
-	srv := httptest.NewServer(mux)
+	srv := httptest.NewServer(checked(t, mux))
 	t.Cleanup(srv.Close)
 	return &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}
 }

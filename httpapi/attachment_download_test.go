@@ -24,7 +24,7 @@ func TestIssueAttachmentDownload(t *testing.T) {
 
 	mux := http.NewServeMux()
 	mux.Handle("GET /attachments/{uuid}", e.api.DownloadAttachments())
-	srv := httptest.NewServer(mux)
+	srv := httptest.NewServer(checked(t, mux))
 	t.Cleanup(srv.Close)
 	get := func(tok string) (int, string) {
 		t.Helper()

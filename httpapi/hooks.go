@@ -59,7 +59,7 @@ func (c *call) hookID() (forge.ID, bool) {
 func toHook(h *hooks.Hook) wire.Hook {
 	return wire.Hook{
 		ID: int64(h.ID), Type: string(h.Type), URL: h.URL, Config: hooks.HookConfig(h), ContentType: string(h.ContentType),
-		Events: append([]string{}, h.Events...), BranchFilter: h.BranchFilter, AuthorizationHeader: h.AuthorizationHeader,
+		Events: hooks.ShownEvents(h.Events), BranchFilter: h.BranchFilter, AuthorizationHeader: h.AuthorizationHeader,
 		Active: h.Active, Created: h.Created, Updated: h.Updated,
 	}
 }
@@ -177,14 +177,15 @@ func (a *API) deleteHook(c *call) {
 	c.noContent()
 }
 
-// testHook is POST /repos/{owner}/{repo}/hooks/{id}/tests: a test push
-// delivery is queued; 204.
+// testHook is POST /repos/{owner}/{repo}/hooks/{id}/tests[?ref=]: a test
+// push delivery of the ref's head commit is queued (hooks.Service.Test);
+// 204.
 func (a *API) testHook(c *call) {
 	id, ok := c.hookID()
 	if !ok {
 		return
 	}
-	if err := a.cfg.Hooks.Test(c.r.Context(), c.actor, c.owner(), c.repo(), id); err != nil {
+	if err := a.cfg.Hooks.Test(c.r.Context(), c.actor, c.owner(), c.repo(), id, strings.TrimSpace(c.r.URL.Query().Get("ref"))); err != nil {
 		c.hookError(err)
 		return
 	}

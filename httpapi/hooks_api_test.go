@@ -65,7 +65,8 @@ func TestAdminHooks(t *testing.T) {
 	e.expect(r, 201, "")
 	h := r.json(t)
 	assert.Equal(t, false, h["active"], "active defaults to false")
-	assert.Equal(t, []any{"issues"}, h["events"], "unknown words are ignored")
+	assert.Equal(t, []any{"issues", "issue_assign", "issue_label", "issue_milestone", "issue_comment"}, h["events"],
+		"unknown words are ignored; issues is the issue family (Forgejo's issuesHook)")
 	assert.Equal(t, "form", h["content_type"])
 	assert.Equal(t, map[string]any{"url": "https://example.com/sys", "content_type": "form"}, h["config"], "no secret, no is_system_webhook")
 	assert.NotContains(t, string(r.body), "hush")
@@ -166,8 +167,9 @@ func TestOwnerHooks(t *testing.T) {
 }
 
 // TestHookTestDelivery: POST …/hooks/{id}/tests queues a push delivery
-// that reaches a loopback receiver signed, even for an inactive hook; the
-// request does not wait for it.
+// that reaches a loopback receiver signed; the request does not wait for
+// it. An inactive hook's test queues nothing (Forgejo answers 204 and
+// sends nothing).
 func TestHookTestDelivery(t *testing.T) {
 	t.Parallel()
 	e := newHookEnv(t)
@@ -182,7 +184,15 @@ func TestHookTestDelivery(t *testing.T) {
 	}))
 	t.Cleanup(rc.Close)
 	r := e.do(as("alice", "POST", "/repos/alice/proj/hooks",
-		hookBody("forgejo", map[string]string{"url": rc.URL + "/x", "content_type": "json", "secret": "k"}, nil)))
+		hookBody("forgejo", map[string]string{"url": rc.URL + "/inactive", "content_type": "json"}, nil)))
+	e.expect(r, 201, "")
+	inactive := strconv.Itoa(int(r.json(t)["id"].(float64)))
+	e.expect(e.do(as("alice", "POST", "/repos/alice/proj/hooks/"+inactive+"/tests", nil)), 204, "")
+	n, err := e.hooks.DeliverDue(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, 0, n, "an inactive hook's test queues nothing")
+	r = e.do(as("alice", "POST", "/repos/alice/proj/hooks",
+		hookBody("forgejo", map[string]string{"url": rc.URL + "/x", "content_type": "json", "secret": "k"}, map[string]any{"active": true})))
 	e.expect(r, 201, "")
 	id := strconv.Itoa(int(r.json(t)["id"].(float64)))
 	e.expect(e.do(as("alice", "POST", "/repos/alice/proj/hooks/"+id+"/tests", nil)), 204, "")
@@ -192,7 +202,7 @@ func TestHookTestDelivery(t *testing.T) {
 		t.Fatal("the test request delivered before the worker ran")
 	default:
 	}
-	n, err := e.hooks.DeliverDue(context.Background())
+	n, err = e.hooks.DeliverDue(context.Background())
 	require.NoError(t, err)
 	require.Equal(t, 1, n)
 	var req *http.Request

@@ -57,7 +57,7 @@ func newTeamMentionEnv(t *testing.T) *issueEnv {
 	require.NoError(t, err)
 	mux := http.NewServeMux()
 	mux.Handle("/", api)
-	srv := httptest.NewServer(notifyChecked(t, mux))
+	srv := httptest.NewServer(checked(t, mux))
 	t.Cleanup(srv.Close)
 	e := &issueEnv{env: &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, issues: issueSvc,
 		proj: "/api/v1/repos/alice/proj"}

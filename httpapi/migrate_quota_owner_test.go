@@ -38,7 +38,7 @@ func TestQuotaMigrateOwner(t *testing.T) {
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Mirror: ms,
 		MirrorGit: gitstore.Mirror{Store: git}, Quota: qs})
 	require.NoError(t, err)
-	srv := httptest.NewServer(api)
+	srv := httptest.NewServer(checked(t, api))
 	t.Cleanup(srv.Close)
 	e := &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}
 	e.createUser("alice")

@@ -1,11 +1,9 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -27,7 +25,7 @@ import (
 // them: issues.Config.Pulls with the real gitstore and repository service,
 // and the issue service's AfterPush as a push listener, so that pushes made
 // with the git CLI over smart HTTP move pull requests. Every response is
-// checked against the OpenAPI document (pullChecked).
+// checked against the OpenAPI document (checked).
 type pullEnv struct {
 	*issueEnv
 	git *gitstore.Store
@@ -43,43 +41,6 @@ func (l *lateListener) AfterPush(ctx context.Context, actor forge.Actor, r *forg
 		_ = l.svc.AfterPush(ctx, actor, r, u)
 		_ = l.svc.CheckPending(ctx)
 	}
-}
-
-// pullChecked is issueChecked for the pull-request routes, with their
-// reviewed deviations from the document: the bare 403 of PATCH /pulls/{index}
-// (Forgejo's ctx.Status(403)), the 201 with no body of a scheduled merge, and
-// the raw text of a diff or patch.
-func pullChecked(t *testing.T, h http.Handler) http.Handler {
-	t.Helper()
-	c, err := loadContract()
-	require.NoError(t, err)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, r)
-		res := rec.Result()
-		body, _ := io.ReadAll(res.Body)
-		if strings.HasPrefix(r.URL.Path, "/api/v1/") {
-			op, _ := c.find(r.Method, r.URL.Path)
-			var err error
-			switch {
-			case op != nil && (bareForbidden[op.op.OperationID] || op.op.OperationID == "repoEditPullRequest") &&
-				res.StatusCode == http.StatusForbidden && len(body) == 0:
-			case op != nil && op.op.OperationID == "repoMergePullRequest" && res.StatusCode == http.StatusCreated && len(body) == 0:
-			case op != nil && op.op.OperationID == "repoDownloadPullDiffOrPatch" && res.StatusCode == http.StatusOK:
-				// Raw text, as rawOperations' repoDownloadCommitDiffOrPatch.
-			default:
-				err = c.check(r, res.StatusCode, res.Header, body)
-			}
-			if err != nil {
-				t.Errorf("contract: %v", err)
-			}
-		}
-		for k, v := range res.Header {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(res.StatusCode)
-		w.Write(bytes.Clone(body))
-	})
 }
 
 // newPullEnv builds the environment: alice owns alice/proj (object format
@@ -108,7 +69,7 @@ func newPullEnv(t *testing.T, format string, mutate ...func(*issues.Config)) *pu
 	require.NoError(t, err)
 	mux := http.NewServeMux()
 	mux.Handle("/", api)
-	srv := httptest.NewServer(pullChecked(t, mux))
+	srv := httptest.NewServer(checked(t, mux))
 	t.Cleanup(srv.Close)
 	e := &pullEnv{issueEnv: &issueEnv{env: &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, issues: issueSvc,
 		proj: "/api/v1/repos/alice/proj"}, git: git}

@@ -40,7 +40,7 @@ func newOrgPullEnv(t *testing.T) *pullEnv {
 	require.NoError(t, err)
 	mux := http.NewServeMux()
 	mux.Handle("/", api)
-	srv := httptest.NewServer(pullChecked(t, mux))
+	srv := httptest.NewServer(checked(t, mux))
 	t.Cleanup(srv.Close)
 	e := &pullEnv{issueEnv: &issueEnv{env: &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, issues: issueSvc,
 		proj: "/api/v1/repos/acme/svc"}, git: git}

@@ -52,7 +52,7 @@ func TestQuotaMigrate(t *testing.T) {
 	require.NoError(t, err)
 	mux := http.NewServeMux()
 	mux.Handle("/", api)
-	srv := httptest.NewServer(mux)
+	srv := httptest.NewServer(checked(t, mux))
 	t.Cleanup(srv.Close)
 	e := &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}
 	tok := e.token("root", "all")
@@ -108,7 +108,7 @@ func TestQuotaMirrorSync(t *testing.T) {
 	require.NoError(t, err)
 	mux := http.NewServeMux()
 	mux.Handle("/", api)
-	srv := httptest.NewServer(mux)
+	srv := httptest.NewServer(checked(t, mux))
 	t.Cleanup(srv.Close)
 	e := &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}
 	tok := e.token("root", "all")

@@ -206,7 +206,7 @@ func (a *API) repoRoutes() []route {
 		{Method: "GET", Path: "/repos/search", Op: "repoSearch", Scopes: repo, h: a.searchRepos},
 		{Method: "GET", Path: "/repositories/{id}", Op: "repoGetByID", Scopes: repo, Token: true, h: a.getRepoByID},
 		{Method: "GET", Path: "/user/starred", Op: "userCurrentListStarred", Scopes: userRepo, Token: true, h: a.listReposOf(true, true)},
-		{Method: "GET", Path: "/user/subscriptions", Op: "userCurrentListSubscriptions", Scopes: userRepo, Token: true, h: a.listReposOf(true, false)},
+		{Method: "GET", Path: "/user/subscriptions", Op: "userCurrentListSubscriptions", Scopes: user, Token: true, h: a.listReposOf(true, false)},
 		{Method: "GET", Path: "/users/{username}/starred", Op: "userListStarred", Scopes: user, Token: true, h: a.listReposOf(false, true)},
 		{Method: "GET", Path: "/users/{username}/subscriptions", Op: "userListSubscriptions", Scopes: user, Token: true, h: a.listReposOf(false, false)},
 		{Method: "GET", Path: "/user/starred/{owner}/{repo}", Op: "userCurrentCheckStarring", Scopes: userRepo, Token: true, h: a.checkStarred},

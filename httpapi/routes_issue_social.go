@@ -10,10 +10,9 @@ import "github.com/hearthforge/hearth/forge"
 // Forgejo's misc routes; pins need a repository administrator (Forgejo's
 // reqAdmin, decided by package issues).
 func (a *API) issueSocialRoutes() []route {
-	// /issues/pinned sits in Forgejo's issues group, inside the repository
-	// group: it needs both categories; /pulls/pinned and new_pin_allowed
-	// only the repository's.
-	repoIssueScope := []forge.ScopeCategory{forge.CategoryRepository, forge.CategoryIssue}
+	// /issues/pinned sits in Forgejo's issue group (a /repos group of its
+	// own, issue scope only); /pulls/pinned and new_pin_allowed in the
+	// repository group.
 	repoOnlyScope := []forge.ScopeCategory{forge.CategoryRepository}
 	const rp = "/repos/{owner}/{repo}"
 	const ip = rp + "/issues/{index}"
@@ -34,7 +33,7 @@ func (a *API) issueSocialRoutes() []route {
 		{Method: "POST", Path: ip + "/pin", Op: "pinIssue", Scopes: issueScope, Token: true, h: a.pinIssue},
 		{Method: "DELETE", Path: ip + "/pin", Op: "unpinIssue", Scopes: issueScope, Token: true, h: a.unpinIssue},
 		{Method: "PATCH", Path: ip + "/pin/{position}", Op: "moveIssuePin", Scopes: issueScope, Token: true, h: a.moveIssuePin},
-		{Method: "GET", Path: rp + "/issues/pinned", Op: "repoListPinnedIssues", Scopes: repoIssueScope, h: a.listPinned(false)},
+		{Method: "GET", Path: rp + "/issues/pinned", Op: "repoListPinnedIssues", Scopes: issueScope, h: a.listPinned(false)},
 		{Method: "GET", Path: rp + "/pulls/pinned", Op: "repoListPinnedPullRequests", Scopes: repoOnlyScope, h: a.listPinnedPulls},
 		{Method: "GET", Path: rp + "/new_pin_allowed", Op: "repoNewPinAllowed", Scopes: repoOnlyScope, h: a.newPinAllowed},
 

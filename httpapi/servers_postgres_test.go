@@ -87,7 +87,7 @@ func newPGServer(t *testing.T, name, dsn, gitDir, blobDir string, git mirror.Git
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: gs, Orgs: orgSvc, Issues: issueSvc, Quota: quotaSvc, Mirror: ms,
 		Logger: log})
 	require.NoError(t, err)
-	srv := httptest.NewServer(api)
+	srv := httptest.NewServer(checked(t, api))
 	t.Cleanup(srv.Close)
 	return &pgServer{name: name, url: srv.URL, db: db, auth: svc, mirror: ms, tokens: map[string]string{}}
 }

@@ -134,9 +134,9 @@ type PullRepos interface {
 }
 
 // PullForks is optional on Config.Pulls.Repos: it finds the fork of a
-// repository that an owner holds, for heads written "owner:branch". Without
-// it, a head of another owner is looked up as owner/{base repository's
-// name}.
+// repository that an owner holds, whatever its name, for heads written
+// "owner:branch" (*repos.Service implements it). Without it, a head of
+// another owner is looked up as owner/{base repository's name} only.
 type PullForks interface {
 	ForkOf(ctx context.Context, actor forge.Actor, baseID forge.ID, owner string) (*forge.Repository, forge.Permission, error)
 }

@@ -134,3 +134,24 @@ type MergeConflict struct {
 }
 
 func (e *MergeConflict) Error() string { return "merge conflict" }
+
+// CrossCompareGit is optional on PullConfig.Git: it compares a commit of a
+// base repository with one of another repository of its network without
+// copying the other's objects into the base (storage/gitstore implements
+// it). Without it, Compare copies the head's commit into the base under a
+// compare ref and drops the ref afterwards, leaving unreferenced objects
+// until git's gc.
+type CrossCompareGit interface {
+	// CompareAcross lists the commits of baseTip..headTip (o applied) and
+	// their number, the merge base (baseTip when none) and the files
+	// changed from it to headTip, reading head's objects in place.
+	CompareAcross(ctx context.Context, base, head forge.ID, baseTip, headTip string, o repos.LogOptions) (*CrossComparison, error)
+}
+
+// CrossComparison is what CrossCompareGit answers.
+type CrossComparison struct {
+	Commits   []*repos.Commit
+	Total     int
+	MergeBase string
+	Files     []repos.FileChangeStat
+}

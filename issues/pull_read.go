@@ -169,27 +169,11 @@ func (s *Service) Compare(ctx context.Context, actor forge.Actor, owner, repo, b
 	if baseTip == "" {
 		return nil, forge.Errorf(forge.ErrNotFound, "could not find '%s' to be a commit, branch or tag in the base repository %s", base, rp.FullName())
 	}
-	g := s.cfg.Pulls.Git
 	headTip := s.branchTip(ctx, actor, hr, h.branch)
 	if headTip == "" {
 		return nil, forge.Errorf(forge.ErrNotFound, "could not find '%s' to be a commit, branch or tag in the head repository %s", h.branch, hr.FullName())
 	}
-	if hr.ID != rp.ID {
-		// Copy the fork's branch into the base repository's objects under
-		// a compare ref, as the merge of a pull request does.
-		if headTip, err = g.SyncHead(ctx, rp.ID, hr.ID, h.branch, "refs/pull/compare/head"); err != nil {
-			return nil, err
-		}
-	}
-	list, total, err := g.Compare(ctx, rp.ID, baseTip, headTip, repos.LogOptions{Files: true})
-	if err != nil {
-		return nil, err
-	}
-	from := baseTip
-	if mb, err := g.MergeBase(ctx, rp.ID, baseTip, headTip); err == nil {
-		from = mb
-	}
-	files, err := g.DiffFiles(ctx, rp.ID, from, headTip)
+	list, total, files, err := s.compareTips(ctx, rp, hr, h.branch, baseTip, headTip)
 	if err != nil {
 		return nil, err
 	}

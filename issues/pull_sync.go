@@ -24,12 +24,16 @@ type pullState struct {
 
 // gitState computes p's state: it synchronises refs/pull/N/head of the
 // base repository from the head branch (unless the head repository is
-// gone), reads the base branch's tip and test-merges. actor reads the
+// gone or its poster lost read access to it: headFetchable), reads the base branch's tip and test-merges. actor reads the
 // branches. forge.ErrNotFound when the base or head branch is gone.
 func (s *Service) gitState(ctx context.Context, actor forge.Actor, base *forge.Repository, p *PullRequest) (*pullState, error) {
 	g := s.cfg.Pulls.Git
 	st := &pullState{head: p.HeadCommitID}
-	if p.HeadRepoID != 0 {
+	fetch, err := s.headFetchable(ctx, base, p)
+	if err != nil {
+		return nil, err
+	}
+	if p.HeadRepoID != 0 && fetch {
 		h, err := g.SyncHead(ctx, base.ID, p.HeadRepoID, p.HeadBranch, p.HeadRef())
 		if err != nil {
 			return nil, err

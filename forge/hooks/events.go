@@ -220,32 +220,61 @@ func (s *Service) Forked(ctx context.Context, actor forge.Actor, parent, fork *f
 	return err
 }
 
-// Test queues a test delivery of hook id of owner/repo, active or not,
-// whatever its events: a push payload for the default branch (Forgejo's
-// TestHook; Hearth sends it without commits). Errors: Get's.
-func (s *Service) Test(ctx context.Context, actor forge.Actor, owner, repo string, id forge.ID) error {
+// Test queues a test delivery of hook id of owner/repo, whatever its
+// events, as Forgejo's TestHook: a push of one commit, the head of ref (a
+// branch, tag or commit id; "" means the default branch), with before and
+// after both that commit, ref "refs/heads/<default branch>" (or ref as
+// given), and the actor as pusher and sender. An inactive hook receives
+// nothing, and neither does any hook of an empty repository (Forgejo
+// answers 204 before looking the hook up). Errors: Get's; ErrHookNotFound;
+// forge.ErrNotFound when ref names no commit.
+func (s *Service) Test(ctx context.Context, actor forge.Actor, owner, repo string, id forge.ID, ref string) error {
 	sc, err := s.resolve(ctx, actor, RepoHooks(owner, repo), forge.AccessWrite)
 	if err != nil {
 		return err
 	}
 	r := sc.repo
+	if r.Empty {
+		return nil
+	}
+	rev := ref
+	if rev == "" {
+		rev = r.DefaultBranch
+		ref = "refs/heads/" + r.DefaultBranch
+	}
 	us := s.users(ctx, r.OwnerID)
 	sender := s.payloadUser(actor.User)
-	zero := "0000000000000000000000000000000000000000"
-	body, err := json.Marshal(PushPayload{Ref: "refs/heads/" + r.DefaultBranch, Before: zero, After: zero,
-		Commits: []*PayloadCommit{}, Repo: s.payloadRepo(r, us[0]), Pusher: sender, Sender: sender})
+	prepo := s.payloadRepo(r, us[0])
+	p := PushPayload{Ref: ref, Commits: []*PayloadCommit{}, Repo: prepo, Pusher: sender, Sender: sender}
+	if s.cfg.Commits != nil {
+		list, _, err := s.cfg.Commits.PushCommits(ctx, r.ID, "", rev, 1)
+		if errors.Is(err, forge.ErrNotFound) || err == nil && len(list) == 0 {
+			return forge.Errorf(forge.ErrNotFound, "hooks: no commit %q in %s", rev, prepo.FullName)
+		} else if err != nil {
+			return err
+		}
+		head := s.payloadCommit(prepo.FullName, list[0])
+		p.Before, p.After = head.ID, head.ID
+		p.CompareURL = s.cfg.RootURL + prepo.FullName + "/compare/" + head.ID + "..." + head.ID
+		p.Commits, p.HeadCommit, p.TotalCommits = []*PayloadCommit{head}, head, 1
+	}
+	body, err := json.Marshal(p)
 	if err != nil {
 		return err
 	}
 	now := s.clock.Now()
+	queued := false
 	err = s.store.Update(ctx, func(tx Tx) error {
-		if _, err := ownHook(ctx, tx, sc, id); err != nil {
+		h, err := ownHook(ctx, tx, sc, id)
+		if err != nil || !h.Active {
+			queued = false
 			return err
 		}
+		queued = true
 		return tx.CreateTask(ctx, &Task{HookID: id, UUID: s.cfg.NewUUID(), Event: "push", EventType: "push",
 			Payload: body, NextAttempt: now, Created: now})
 	})
-	if err == nil {
+	if err == nil && queued {
 		s.signal()
 	}
 	return err

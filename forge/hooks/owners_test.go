@@ -89,23 +89,26 @@ func TestTokenScopes(t *testing.T) {
 }
 
 // TestIssueEvents: issues and issue_comment payloads reach the hooks
-// subscribed to them ("issues" covers issues_only, not comments).
+// subscribed to them; "issues" is the family, comments included
+// (Forgejo's issuesHook), "issues_only" the issues event alone.
 func TestIssueEvents(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	rc := newReceiver(t)
 	e := newEnv(t, []string{"loopback"})
-	issuesHook := e.hook(t, rc.srv.URL+"/i", "issues")
+	issuesHook := e.hook(t, rc.srv.URL+"/i", "issues_only")
 	commentHook := e.hook(t, rc.srv.URL+"/c", "issue_comment")
+	familyHook := e.hook(t, rc.srv.URL+"/f", "issues")
 	is := hooks.IssueInfo{ID: 7, Number: 3, Title: "Bug", Body: "it breaks", PosterID: e.alice.User.ID, Created: e.clock.Now(), Updated: e.clock.Now()}
 	require.NoError(t, e.hooks.IssueChanged(ctx, e.alice, e.repo, is, hooks.ActionOpened))
 	require.NoError(t, e.hooks.IssueCommented(ctx, e.alice, e.repo, is, hooks.CommentInfo{ID: 11, Body: "+1", PosterID: e.alice.User.ID}, hooks.ActionCreated))
 	assert.Len(t, e.tasks(t, issuesHook.ID), 1)
 	assert.Len(t, e.tasks(t, commentHook.ID), 1)
+	assert.Len(t, e.tasks(t, familyHook.ID), 2, "issues stands for the issue family, comments included")
 	_, err := e.hooks.DeliverDue(ctx)
 	require.NoError(t, err)
 	got := map[string]map[string]any{}
-	for range 2 {
+	for range 4 {
 		d := rc.next(t)
 		verify(t, d, "s3cret")
 		var p map[string]any

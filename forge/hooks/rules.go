@@ -71,25 +71,73 @@ var eventWords = []string{
 	"action_run_failure", "action_run_recover", "action_run_success",
 }
 
-// groups are the event words that cover sub-events.
+// groups are the event words that stand for a family of events, as
+// Forgejo's issuesHook and pullHook read them in a create or edit: "issues"
+// sets every issue event, comments included, "pull_request" every pull
+// request event.
 var groups = map[string][]string{
-	"issues":       {"issues_only", "issue_assign", "issue_label", "issue_milestone"},
-	"pull_request": {"pull_request_only", "pull_request_assign", "pull_request_label", "pull_request_milestone", "pull_request_review", "pull_request_review_request", "pull_request_sync"},
+	"issues": {"issues_only", "issue_assign", "issue_label", "issue_milestone", "issue_comment"},
+	"pull_request": {"pull_request_only", "pull_request_assign", "pull_request_label", "pull_request_milestone",
+		"pull_request_comment", "pull_request_review", "pull_request_review_request", "pull_request_sync"},
 }
 
 // NormalizeEvents returns the events of a create or edit as Forgejo reads
 // them: ["push"] when none is given; otherwise the known words, compared
-// ignoring case, without duplicates. Unknown words are ignored, as
-// Forgejo's form binding ignores them (a hook given only unknown words
-// subscribes to nothing).
+// ignoring case, with "issues" and "pull_request" replaced by the events
+// of their family (groups), without duplicates, in eventWords' order.
+// Unknown words are ignored, as Forgejo's form binding ignores them (a
+// hook given only unknown words subscribes to nothing).
 func NormalizeEvents(in []string) []string {
 	if len(in) == 0 {
 		return []string{"push"}
 	}
-	out := []string{}
+	set := map[string]bool{}
 	for _, w := range in {
 		w = strings.ToLower(strings.TrimSpace(w))
-		if slices.Contains(eventWords, w) && !slices.Contains(out, w) {
+		if !slices.Contains(eventWords, w) {
+			continue
+		}
+		if members, ok := groups[w]; ok {
+			for _, m := range members {
+				set[m] = true
+			}
+			continue
+		}
+		set[w] = true
+	}
+	out := []string{}
+	for _, w := range eventWords {
+		if set[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// ShownEvents returns a hook's events as Forgejo's API shows them (its
+// HookEvents keys set): issues_only is "issues" and pull_request_only
+// "pull_request"; a family word stored by an earlier version stands for
+// its members. In eventWords' order, without duplicates.
+func ShownEvents(events []string) []string {
+	set := map[string]bool{}
+	for _, w := range events {
+		members, ok := groups[w]
+		if !ok {
+			members = []string{w}
+		}
+		for _, m := range members {
+			switch m {
+			case "issues_only":
+				m = "issues"
+			case "pull_request_only":
+				m = "pull_request"
+			}
+			set[m] = true
+		}
+	}
+	out := []string{}
+	for _, w := range eventWords {
+		if set[w] {
 			out = append(out, w)
 		}
 	}

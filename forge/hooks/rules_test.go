@@ -64,9 +64,33 @@ func TestTypes(t *testing.T) {
 func TestNormalizeEvents(t *testing.T) {
 	t.Parallel()
 	assert.Equal(t, []string{"push"}, hooks.NormalizeEvents(nil))
-	assert.Equal(t, []string{"issues", "create"}, hooks.NormalizeEvents([]string{"issues", "Create", "issues", ""}))
+	assert.Equal(t, []string{"create", "issues_only", "issue_assign", "issue_label", "issue_milestone", "issue_comment"},
+		hooks.NormalizeEvents([]string{"issues", "Create", "issues", ""}), "issues is the issue family, as Forgejo's issuesHook")
+	assert.Equal(t, []string{"pull_request_only", "pull_request_assign", "pull_request_label", "pull_request_milestone",
+		"pull_request_comment", "pull_request_review", "pull_request_review_request", "pull_request_sync"},
+		hooks.NormalizeEvents([]string{"pull_request"}), "pull_request is the pull request family, as Forgejo's pullHook")
+	assert.Equal(t, []string{"issues_only", "pull_request_sync"}, hooks.NormalizeEvents([]string{"pull_request_sync", "issues_only"}))
 	assert.Equal(t, []string{"push"}, hooks.NormalizeEvents([]string{"push", "bogus"}), "unknown words are ignored, as Forgejo")
 	assert.Equal(t, []string{}, hooks.NormalizeEvents([]string{"bogus"}))
+}
+
+// TestShownEvents: the answer's events are Forgejo's HookEvents keys: the
+// family's members, issues_only shown as issues.
+func TestShownEvents(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ stored, want []string }{
+		{hooks.NormalizeEvents([]string{"issues", "push"}),
+			[]string{"push", "issues", "issue_assign", "issue_label", "issue_milestone", "issue_comment"}},
+		{hooks.NormalizeEvents([]string{"pull_request"}),
+			[]string{"pull_request", "pull_request_assign", "pull_request_label", "pull_request_milestone", "pull_request_comment",
+				"pull_request_review", "pull_request_review_request", "pull_request_sync"}},
+		{[]string{"issues_only"}, []string{"issues"}},
+		{[]string{"issues"}, []string{"issues", "issue_assign", "issue_label", "issue_milestone", "issue_comment"}},
+		{[]string{"release", "create"}, []string{"create", "release"}},
+		{[]string{}, []string{}},
+	} {
+		assert.Equal(t, c.want, hooks.ShownEvents(c.stored), "%v", c.stored)
+	}
 }
 
 func TestSubscribes(t *testing.T) {
@@ -80,10 +104,13 @@ func TestSubscribes(t *testing.T) {
 		{[]string{"push"}, "create", false},
 		{[]string{"issues"}, "issues_only", true},
 		{[]string{"issues"}, "issue_label", true},
-		{[]string{"issues"}, "issue_comment", false},
+		{[]string{"issues"}, "issue_comment", true},
+		{[]string{"issues_only"}, "issue_comment", false},
+		{[]string{"issues_only"}, "issue_label", false},
 		{[]string{"issue_comment"}, "issue_comment", true},
 		{[]string{"pull_request"}, "pull_request_sync", true},
-		{[]string{"pull_request"}, "pull_request_comment", false},
+		{[]string{"pull_request"}, "pull_request_comment", true},
+		{[]string{"pull_request_only"}, "pull_request_comment", false},
 	} {
 		assert.Equal(t, c.want, hooks.Subscribes(c.events, c.event), "%v %s", c.events, c.event)
 	}

@@ -271,3 +271,42 @@ func forkOrg(ctx context.Context, tx Tx, actor forge.Actor, org string) (*forge.
 	}
 	return u, nil
 }
+
+// ForkOf returns the fork of the repository with id baseID that the user
+// or organisation called owner holds, whatever its name, with the actor's
+// permission on it (Forgejo's GetForkedRepo, as parseCompareInfo uses it
+// for heads written "owner:branch"; issues.PullForks). An owner holds at
+// most one fork of a repository (ForkInto refuses a second).
+// ErrRepoNotFound when the owner is unknown, holds no such fork, or the
+// fork is invisible to the actor, alike; the account state and token scope
+// errors of forge.Actor.Check and the store's errors as they are.
+func (s *Service) ForkOf(ctx context.Context, actor forge.Actor, baseID forge.ID, owner string) (*forge.Repository, forge.Permission, error) {
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, forge.Permission{}, err
+	}
+	var v *View
+	err := s.store.View(ctx, func(tx Tx) error {
+		u, err := tx.UserByName(ctx, owner)
+		if errors.Is(err, forge.ErrNotFound) {
+			return ErrRepoNotFound
+		} else if err != nil {
+			return err
+		}
+		forks, _, err := tx.ListRepos(ctx, RepoFilter{OwnerID: u.ID, ForkOf: baseID, AllVisible: true}, forge.ListOptions{Page: 1, Limit: 1})
+		if err != nil {
+			return err
+		}
+		if len(forks) == 0 {
+			return ErrRepoNotFound
+		}
+		v, err = resolve(ctx, tx, actor, u.Name, forks[0].Name)
+		if _, ok := err.(*OwnerNotFoundError); ok {
+			return ErrRepoNotFound
+		}
+		return err
+	})
+	if err != nil {
+		return nil, forge.Permission{}, err
+	}
+	return v.Repo, v.Perm, nil
+}

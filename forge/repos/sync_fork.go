@@ -62,8 +62,13 @@ func (e *BranchNotExistError) Is(target error) bool { return target == forge.Err
 
 // SyncForkInfo is GET /repos/{owner}/{repo}/sync_fork[/{branch}] (Forgejo's
 // GetSyncForkInfo): branch "" is the fork's default branch. The actor
-// needs read:repository and read access to the fork's code (the parent is
-// not checked, as in Forgejo: a fork shows its parent's tip). Errors:
+// needs read:repository and read access to the fork's code, and to the
+// parent's code at this moment: a parent the actor cannot read (a removed
+// collaborator, a parent turned private, a team membership gone, a
+// public-only token) is answered as a parent that is gone, ErrNotFork, so
+// that neither its tip nor how far the fork is behind is told. Forgejo
+// checks only the fork (its GetSyncForkInfo reads the base repository
+// whoever asks); Hearth deliberately does not follow it there. Errors:
 // ErrNotFork; *BranchNotExistError when the fork lacks the branch; the
 // reading errors of Get. An archived fork, a parent without the branch,
 // equal tips and diverged branches are answered, not refused: Allowed is
@@ -76,7 +81,7 @@ func (s *Service) SyncForkInfo(ctx context.Context, actor forge.Actor, owner, na
 	if err != nil {
 		return nil, err
 	}
-	info, _, err := s.syncForkInfo(ctx, v, branch)
+	info, _, err := s.syncForkInfo(ctx, actor, v, branch)
 	return info, err
 }
 
@@ -84,9 +89,12 @@ func (s *Service) SyncForkInfo(ctx context.Context, actor forge.Actor, owner, na
 // SyncFork): the fork's branch ("" its default branch) is fast-forwarded
 // to its parent's, with real git, as a push by actor would: protection
 // rules apply, the owner's size:repos:all quota is asked, the repository's
-// size is refreshed and the push listeners are told of the update. Order
-// as Forgejo's route: forge.ErrArchived (mustNotBeArchived), then
-// forge.ErrForbidden without write access to the code, then ErrNotFork,
+// size is refreshed and the push listeners are told of the update. The
+// parent's objects are copied into the fork only when actor may read the
+// parent's code at this moment (SyncForkInfo's rule: a parent actor lost
+// access to is ErrNotFork, and nothing is fetched). Order as Forgejo's
+// route: forge.ErrArchived (mustNotBeArchived), then forge.ErrForbidden
+// without write access to the code, then ErrNotFork,
 // *BranchNotExistError, ErrCannotSync when SyncForkInfo.Allowed is false;
 // a *RefChangeError for a protected branch the actor may not push to; a
 // *quota.ExceededError; forge.ErrConflict if the branch moved meanwhile.
@@ -104,7 +112,7 @@ func (s *Service) SyncFork(ctx context.Context, actor forge.Actor, owner, name, 
 	if err := requireWrite(v); err != nil {
 		return err
 	}
-	info, base, err := s.syncForkInfo(ctx, v, branch)
+	info, base, err := s.syncForkInfo(ctx, actor, v, branch)
 	if err != nil {
 		return err
 	}
@@ -135,8 +143,8 @@ func (s *Service) SyncFork(ctx context.Context, actor forge.Actor, owner, name, 
 }
 
 // syncForkInfo computes SyncForkInfo for v's repository and returns its
-// parent's id.
-func (s *Service) syncForkInfo(ctx context.Context, v *View, branch string) (*SyncForkInfo, forge.ID, error) {
+// parent's id; the parent is read as actor (readableParent).
+func (s *Service) syncForkInfo(ctx context.Context, actor forge.Actor, v *View, branch string) (*SyncForkInfo, forge.ID, error) {
 	if v.Repo.ForkID == 0 {
 		return nil, 0, ErrNotFork
 	}
@@ -147,15 +155,8 @@ func (s *Service) syncForkInfo(ctx context.Context, v *View, branch string) (*Sy
 	if v.Repo.Archived {
 		return info, 0, nil
 	}
-	var base *forge.Repository
-	err := s.store.View(ctx, func(tx Tx) error {
-		var err error
-		base, err = tx.RepoByID(ctx, v.Repo.ForkID)
-		return err
-	})
-	if errors.Is(err, forge.ErrNotFound) {
-		return nil, 0, ErrNotFork // Forgejo turns the forks of a deleted repository into plain ones
-	} else if err != nil {
+	base, err := s.readableParent(ctx, actor, v.Repo)
+	if err != nil {
 		return nil, 0, err
 	}
 	if !ValidBranchName(branch) {
@@ -189,4 +190,34 @@ func (s *Service) syncForkInfo(ctx context.Context, v *View, branch string) (*Sy
 	}
 	info.Allowed, info.CommitsBehind = in, behind
 	return info, base.ID, nil
+}
+
+// readableParent returns the parent of fork when actor may read the
+// parent's code now, the check every operation that copies a parent's
+// objects into a fork (or tells of them) makes at the moment it does so.
+// A parent that is gone, invisible to actor, or whose code actor may not
+// read is ErrNotFork: Forgejo turns the forks of a deleted repository into
+// plain ones, and a parent the actor lost access to is answered the same,
+// as the repository's JSON leaves such a parent out (Parent). The account
+// state and token scope errors of the actor, and the store's errors, are
+// returned as they are.
+func (s *Service) readableParent(ctx context.Context, actor forge.Actor, fork *forge.Repository) (*forge.Repository, error) {
+	if fork.ForkID == 0 {
+		return nil, ErrNotFork
+	}
+	var parent *View
+	err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		parent, err = loadByID(ctx, tx, actor, fork.ForkID)
+		return err
+	})
+	if errors.Is(err, forge.ErrNotFound) {
+		return nil, ErrNotFork
+	} else if err != nil {
+		return nil, err
+	}
+	if requireUnitRead(parent, forge.UnitCode) != nil {
+		return nil, ErrNotFork
+	}
+	return parent.Repo, nil
 }

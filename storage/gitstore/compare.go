@@ -22,8 +22,13 @@ func (s *Store) Compare(ctx context.Context, repo forge.ID, base, head string, o
 	if err != nil {
 		return nil, 0, err
 	}
+	return s.compare(ctx, repo, nil, b, h, o)
+}
+
+// compare is Compare of the commit ids b and h, git run with env.
+func (s *Store) compare(ctx context.Context, repo forge.ID, env []string, b, h string, o repos.LogOptions) ([]*repos.Commit, int, error) {
 	rng := b + ".." + h
-	out, err := s.run(ctx, repo, nil, nil, "rev-list", "--count", rng)
+	out, err := s.run(ctx, repo, nil, env, "rev-list", "--count", rng)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -45,7 +50,7 @@ func (s *Store) Compare(ctx context.Context, repo forge.ID, base, head string, o
 	if o.Limit > 0 {
 		args = append(args, "--max-count="+strconv.Itoa(o.Limit))
 	}
-	out, err = s.run(ctx, repo, nil, nil, append(args, rng)...)
+	out, err = s.run(ctx, repo, nil, env, append(args, rng)...)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -72,7 +77,12 @@ func (s *Store) DiffFiles(ctx context.Context, repo forge.ID, base, head string)
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.run(ctx, repo, nil, nil, "diff", "--raw", "--numstat", "-z", "-M", "--no-color", "--no-ext-diff",
+	return s.diffFiles(ctx, repo, nil, b, h)
+}
+
+// diffFiles is DiffFiles of the commit ids b and h, git run with env.
+func (s *Store) diffFiles(ctx context.Context, repo forge.ID, env []string, b, h string) ([]repos.FileChangeStat, error) {
+	out, err := s.run(ctx, repo, nil, env, "diff", "--raw", "--numstat", "-z", "-M", "--no-color", "--no-ext-diff",
 		"--no-textconv", b, h)
 	if err != nil {
 		return nil, err

@@ -86,6 +86,7 @@ var cases = []struct {
 	{"CountUsers", func(t *testing.T, b Backend) { testCountUsers(t, b.Auth()) }},
 	{"Tokens", func(t *testing.T, b Backend) { testTokens(t, b.Auth()) }},
 	{"Repos", testRepos},
+	{"HookTaskClaims", testHookTaskClaims},
 	{"SourcesAndTwoFactor", func(t *testing.T, b Backend) { testSourcesAndTwoFactor(t, b.Auth()) }},
 	{"BranchProtections", testBranchProtections},
 	{"TagProtections", testTagProtections},
