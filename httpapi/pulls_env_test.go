@@ -31,12 +31,15 @@ type pullEnv struct {
 	git *gitstore.Store
 }
 
-// lateListener forwards pushes to the issue service once built.
+// lateListener forwards pushes to the issue service once built, then runs
+// the pull request checks they queued (CheckPending), so that a test reads
+// the pull requests' state right after a push.
 type lateListener struct{ svc *issues.Service }
 
 func (l *lateListener) AfterPush(ctx context.Context, actor forge.Actor, r *forge.Repository, u []repos.RefUpdate) {
 	if l.svc != nil {
-		l.svc.AfterPush(ctx, actor, r, u)
+		_ = l.svc.AfterPush(ctx, actor, r, u)
+		_ = l.svc.CheckPending(ctx)
 	}
 }
 

@@ -151,6 +151,9 @@ type PullConfig struct {
 	// branch of a merged pull request closes the pull requests based on it
 	// instead of retargeting them.
 	NoRetargetChildrenOnMerge bool
+	// CheckWorkers is how many pull requests the checker (Service.Run)
+	// checks at once; 0 is DefaultCheckWorkers.
+	CheckWorkers int
 }
 
 // CreatePullOption opens a pull request (Forgejo's

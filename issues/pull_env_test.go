@@ -26,7 +26,7 @@ import (
 // gitstore (git repositories in t.TempDir()), the real repository service
 // telling the issue service of pushes, as the wiring does.
 type pullEnv struct {
-	t     *testing.T
+	t     testing.TB
 	ctx   context.Context
 	store pullBackend
 	git   *gitstore.Store
@@ -35,13 +35,31 @@ type pullEnv struct {
 	clock *forgetest.FakeClock
 	// events records what the issue service told its listeners.
 	events *eventLog
+	// late is the repository service's push listener (queueOnly leaves the
+	// pull request checks queued).
+	late *lateListener
+	// pc is the pull-request configuration the service was built with.
+	pc issues.PullConfig
 }
 
-// lateListener forwards pushes to the issue service once it exists.
-type lateListener struct{ svc *issues.Service }
+// lateListener forwards pushes to the issue service once it exists and,
+// unless queueOnly, then runs the pull request checks they queued
+// (CheckPending), so that a test reads the pull requests' state right
+// after a push.
+type lateListener struct {
+	svc       *issues.Service
+	queueOnly bool
+}
 
 func (l *lateListener) AfterPush(ctx context.Context, actor forge.Actor, repo *forge.Repository, u []repos.RefUpdate) {
-	l.svc.AfterPush(ctx, actor, repo, u)
+	if err := l.svc.AfterPush(ctx, actor, repo, u); err != nil {
+		panic(err) // a test's store does not fail
+	}
+	if !l.queueOnly {
+		if err := l.svc.CheckPending(ctx); err != nil {
+			panic(err)
+		}
+	}
 }
 
 type eventLog struct {
@@ -72,13 +90,13 @@ type pullBackend interface {
 	Issues() issues.Store
 }
 
-func newPullEnv(t *testing.T, opts ...func(*issues.PullConfig)) *pullEnv {
+func newPullEnv(t testing.TB, opts ...func(*issues.PullConfig)) *pullEnv {
 	t.Helper()
 	return newPullEnvOn(t, memstore.New(), opts...)
 }
 
 // newPullEnvSQL is newPullEnv on a SQLite database in t.TempDir().
-func newPullEnvSQL(t *testing.T, opts ...func(*issues.PullConfig)) *pullEnv {
+func newPullEnvSQL(t testing.TB, opts ...func(*issues.PullConfig)) *pullEnv {
 	t.Helper()
 	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "hearth.db"))
 	require.NoError(t, err)
@@ -86,7 +104,7 @@ func newPullEnvSQL(t *testing.T, opts ...func(*issues.PullConfig)) *pullEnv {
 	return newPullEnvOn(t, db, opts...)
 }
 
-func newPullEnvOn(t *testing.T, store pullBackend, opts ...func(*issues.PullConfig)) *pullEnv {
+func newPullEnvOn(t testing.TB, store pullBackend, opts ...func(*issues.PullConfig)) *pullEnv {
 	t.Helper()
 	e := &pullEnv{t: t, ctx: context.Background(), store: store, clock: forgetest.NewClock(), events: &eventLog{}}
 	var err error
@@ -100,11 +118,21 @@ func newPullEnvOn(t *testing.T, store pullBackend, opts ...func(*issues.PullConf
 	for _, o := range opts {
 		o(&pc)
 	}
-	e.svc, err = issues.New(issues.Config{Store: e.store.Issues(), Repos: e.repos, Clock: e.clock, Pulls: pc,
-		Listeners: []issues.Listener{e.events}})
-	require.NoError(t, err)
-	late.svc = e.svc
+	e.late, e.pc = late, pc
+	e.restart()
 	return e
+}
+
+// restart replaces the issue service by a new one on the same stores, as
+// a process that starts again: the old one's queue of pull request checks
+// is lost.
+func (e *pullEnv) restart() {
+	e.t.Helper()
+	var err error
+	e.svc, err = issues.New(issues.Config{Store: e.store.Issues(), Repos: e.repos, Clock: e.clock, Pulls: e.pc,
+		Listeners: []issues.Listener{e.events}})
+	require.NoError(e.t, err)
+	e.late.svc = e.svc
 }
 
 func (e *pullEnv) user(name string) forge.Actor {

@@ -85,7 +85,12 @@ func defaultMergeMessage(style MergeStyle, base *forge.Repository, head *forge.R
 // request is ErrPullNotFound; ErrMergeNotAllowed (forge.ErrPrecondition,
 // Forgejo's 405) with message "" when already merged, `User not allowed to
 // merge PR` (needs write on the base's code, or the merge whitelist),
-// `Please try again later` when not mergeable (conflicts, checking),
+// `Please try again later` when not mergeable (conflicts, or its head
+// branch moved since the pull request was last synchronised: the move's
+// consequences — push comment, stale and dismissed approvals — must be
+// recorded first, and the pull request is queued for the checker; the
+// mergeability itself is recomputed here, so a stored PullChecking of a
+// pull request whose head did not move does not refuse),
 // `not allowed to merge [reason: …]` when the base branch's protection
 // refuses (ProtectionRefusal; an admin's opt.ForceMerge passes), `X is not
 // allowed an allowed merge style for this repository`; forge.ErrConflict
@@ -152,7 +157,7 @@ func (s *Service) MergePullDetailed(ctx context.Context, actor forge.Actor, owne
 	// is not.
 	if !manual && pr.Status != PullEmpty && pr.HeadCommitID != "" {
 		if ok, err := s.cfg.Pulls.Git.IsAncestor(ctx, a.repo.ID, pr.HeadCommitID, b.Commit.ID); err == nil && ok {
-			if err := s.detectManualMerge(ctx, actor, a.repo, pr); err != nil {
+			if err := s.detectManualMerge(ctx, actor, actor, a.repo, pr); err != nil {
 				return out, err
 			}
 			return out, mergeRefused("")
@@ -170,6 +175,17 @@ func (s *Service) MergePullDetailed(ctx context.Context, actor forge.Actor, owne
 			return out, mergeRefused("Please try again later")
 		}
 		return out, err
+	}
+	if !manual && pr.HeadCommitID != "" && st.head != pr.HeadCommitID {
+		// The head branch moved and what that means (a push comment,
+		// stale and dismissed reviews) has not been recorded yet: the
+		// reviews read now speak of another head. As Forgejo while a pull
+		// request is checked, the merge waits; the pull request is queued
+		// for the checker, which records the move if AfterPush does not.
+		if err := s.queueChecks(ctx, forge.Actor{}, PullFilter{IssueIDs: []forge.ID{pr.IssueID}}); err != nil {
+			return out, err
+		}
+		return out, mergeRefused("Please try again later")
 	}
 	if !manual && st.base != b.Commit.ID {
 		// The base branch moved since it was read (another merge of
@@ -189,7 +205,8 @@ func (s *Service) MergePullDetailed(ctx context.Context, actor forge.Actor, owne
 		}); err != nil {
 			return out, err
 		}
-		checks := MergeChecks{Rule: rule, Reviews: reviews, Behind: st.behind > 0, ProtectedFiles: st.protected}
+		checks := MergeChecks{Rule: rule, Reviews: reviews, Behind: st.behind > 0, ProtectedFiles: st.protected,
+			Head: st.head, ReviewedHead: pr.HeadCommitID}
 		if rule != nil && rule.EnableStatusCheck {
 			if _, _, state, statuses, err := s.cfg.Pulls.Repos.CombinedStatus(ctx, actor, owner, repo, st.head); err == nil {
 				checks.StatusState, checks.Statuses = state, statuses
@@ -343,14 +360,18 @@ func (s *Service) markMerged(ctx context.Context, actor forge.Actor, repo *forge
 	return outIs, outPr, comment, err
 }
 
-// saveState writes a recomputed state of p.
+// saveState writes a recomputed state of p (its status stays
+// PullChecking while a check of it is queued).
 func (s *Service) saveState(ctx context.Context, p *PullRequest, st *pullState) {
 	_ = s.store.Update(ctx, func(tx Tx) error {
 		cur, err := tx.PullByIssueID(ctx, p.IssueID)
-		if err != nil {
+		if err != nil || cur.HasMerged {
 			return err
 		}
 		st.apply(cur)
+		if s.checks.queued(cur.IssueID) {
+			cur.Status = PullChecking
+		}
 		return tx.UpdatePull(ctx, cur)
 	})
 }
@@ -369,7 +390,9 @@ func (s *Service) notifyPush(ctx context.Context, actor forge.Actor, repo *forge
 		}
 		return
 	}
-	s.AfterPush(ctx, actor, repo, updates)
+	if err := s.AfterPush(ctx, actor, repo, updates); err != nil {
+		s.log.DebugContext(ctx, "pulls: after a merge push", "repo", repo.ID, "err", err)
+	}
 }
 
 // deleteHeadAfterMerge is Forgejo's DeleteBranchAfterMerge: refused for

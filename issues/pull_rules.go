@@ -198,6 +198,13 @@ type MergeChecks struct {
 	Behind bool
 	// ProtectedFiles are the changed files the rule protects.
 	ProtectedFiles []string
+	// Head is the head commit being merged; ReviewedHead the head the
+	// reviews' Stale and Dismissed flags were last computed against (the
+	// pull request's stored head). When they differ, under
+	// dismiss_stale_approvals or ignore_stale_approvals, an approval made
+	// on another commit than Head does not count, whatever its flags say.
+	// "" Head: the flags are taken as they are.
+	Head, ReviewedHead string
 }
 
 // ProtectionRefusal is Forgejo's CheckPullBranchProtections: the reason a
@@ -211,7 +218,7 @@ func ProtectionRefusal(c MergeChecks) string {
 	if r.EnableStatusCheck && len(r.StatusCheckContexts) > 0 && !statusChecksPass(r.StatusCheckContexts, c.Statuses) {
 		return "Not all required status checks successful"
 	}
-	if !repos.HasEnoughApprovals(r, ApprovalReviews(c.Reviews)) {
+	if !repos.HasEnoughApprovals(r, ApprovalReviews(staleAgainst(r, c.Reviews, c.Head, c.ReviewedHead))) {
 		return "Does not have enough approvals"
 	}
 	if r.BlockOnRejectedReviews {
@@ -255,4 +262,26 @@ func statusChecksPass(required []string, statuses []*repos.CommitStatus) bool {
 		}
 	}
 	return true
+}
+
+// staleAgainst is list as the approval count must read it when merging
+// head: when the flags were computed against another head (reviewed),
+// under rule's dismiss_stale_approvals or ignore_stale_approvals, the
+// approvals made on another commit than head are stale (and dismissed
+// under dismiss_stale_approvals). The values of list are not changed.
+func staleAgainst(rule *repos.BranchProtection, list []*Review, head, reviewed string) []*Review {
+	if head == "" || head == reviewed || !(rule.DismissStaleApprovals || rule.IgnoreStaleApprovals) {
+		return list
+	}
+	out := make([]*Review, 0, len(list))
+	for _, r := range list {
+		if r.Type == ReviewApprove && r.CommitID != head {
+			c := *r
+			c.Stale = true
+			c.Dismissed = c.Dismissed || rule.DismissStaleApprovals
+			r = &c
+		}
+		out = append(out, r)
+	}
+	return out
 }

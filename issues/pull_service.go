@@ -497,7 +497,11 @@ func (s *Service) EditPull(ctx context.Context, actor forge.Actor, owner, repo s
 		}
 	}
 	if newBase != "" {
-		if err := s.changeTarget(ctx, actor, a.repo, pr, newBase, false); err != nil {
+		cur, err := s.changeTarget(ctx, actor, a.repo, pr, newBase, false)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.resync(ctx, actor, a.repo, cur); err != nil && !errors.Is(err, forge.ErrNotFound) {
 			return nil, err
 		}
 	}

@@ -26,6 +26,13 @@ type PullTx interface {
 	// FindPulls returns the pull requests matching f, ordered by id. Never
 	// nil.
 	FindPulls(ctx context.Context, f PullFilter) ([]*PullRequest, error)
+	// MarkPullsChecking sets Status to PullChecking on the open pull
+	// requests matching f (f.Open is implied: the issue open and not
+	// merged) and returns their issue ids, ordered by pull request id
+	// (never nil). It is one write whatever the number of rows (an UPDATE
+	// in SQL): the pull request checker's durable marker (Service.Run
+	// re-queues the pulls still checking).
+	MarkPullsChecking(ctx context.Context, f PullFilter) ([]forge.ID, error)
 
 	// CreateReview inserts r (r.ID is set). forge.ErrNotFound if its issue
 	// does not exist.
@@ -58,8 +65,8 @@ type PullTx interface {
 }
 
 // PullFilter selects pull requests. Zero fields do not filter, except that
-// a filter with neither BaseRepoID nor HeadRepoID nor IssueIDs matches
-// nothing.
+// a filter with neither BaseRepoID nor HeadRepoID nor IssueIDs nor
+// Checking matches nothing.
 type PullFilter struct {
 	// BaseRepoID and BaseBranch: pulls into that repository (and branch).
 	BaseRepoID forge.ID
@@ -74,6 +81,9 @@ type PullFilter struct {
 	// IssueIDs: only these issues' pulls. A non-nil empty slice matches
 	// nothing.
 	IssueIDs []forge.ID
+	// Checking: only pulls whose Status is PullChecking (the pull request
+	// checker's queue, durable).
+	Checking bool
 }
 
 // ReviewFilter selects the reviews of a pull request's issue.

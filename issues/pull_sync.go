@@ -111,13 +111,41 @@ type pushContent struct {
 	CommitIDs   []string `json:"commit_ids"`
 }
 
-// resync recomputes open pull request p of base after its head or base
-// moved, records a push comment and marks reviews stale when the head
-// moved, and tells the listeners.
+// resync is resyncAs with actor reading and writing.
 func (s *Service) resync(ctx context.Context, actor forge.Actor, base *forge.Repository, p *PullRequest) error {
-	st, err := s.gitState(ctx, actor, base, p)
+	_, err := s.resyncAs(ctx, actor, actor, base, p)
+	return err
+}
+
+// errHeadRaced: the stored head moved while a resync computed its own
+// move; the resync starts over.
+var errHeadRaced = errors.New("pull request head moved meanwhile")
+
+// resyncAs recomputes pull request p of base (reader reads its branches)
+// after its head or base moved, records a push comment by actor and marks
+// reviews stale (StaleOnPush) when the head moved since the stored one,
+// and tells the listeners. It returns the pull request as written. The
+// status stays PullChecking while another check of it is queued; a head
+// move already recorded by a concurrent resync is not recorded twice.
+func (s *Service) resyncAs(ctx context.Context, reader, actor forge.Actor, base *forge.Repository, p *PullRequest) (*PullRequest, error) {
+	for attempt := 0; ; attempt++ {
+		cur, err := s.resyncOnce(ctx, reader, actor, base, p)
+		if !errors.Is(err, errHeadRaced) || attempt == 3 {
+			return cur, err
+		}
+		if err := s.store.View(ctx, func(tx Tx) error {
+			p, err = tx.PullByIssueID(ctx, p.IssueID)
+			return err
+		}); err != nil {
+			return nil, err
+		}
+	}
+}
+
+func (s *Service) resyncOnce(ctx context.Context, reader, actor forge.Actor, base *forge.Repository, p *PullRequest) (*PullRequest, error) {
+	st, err := s.gitState(ctx, reader, base, p)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	oldHead := p.HeadCommitID
 	var commits []string
@@ -138,7 +166,7 @@ func (s *Service) resync(ctx context.Context, actor forge.Actor, base *forge.Rep
 		if ok, err := g.IsAncestor(ctx, base.ID, oldHead, st.head); err == nil && ok {
 			list, _, err := g.Compare(ctx, base.ID, oldHead, st.head, repos.LogOptions{})
 			if err != nil {
-				return err
+				return nil, err
 			}
 			for k := len(list) - 1; k >= 0; k-- {
 				commits = append(commits, list[k].ID)
@@ -155,6 +183,7 @@ func (s *Service) resync(ctx context.Context, actor forge.Actor, base *forge.Rep
 		comment *Comment
 	)
 	err = s.update(ctx, func(tx Tx) error {
+		comment = nil // a rerun transaction starts over
 		var err error
 		if cur, err = tx.PullByIssueID(ctx, p.IssueID); err != nil {
 			return err
@@ -162,11 +191,24 @@ func (s *Service) resync(ctx context.Context, actor forge.Actor, base *forge.Rep
 		if is, err = tx.IssueByID(ctx, p.IssueID); err != nil {
 			return err
 		}
+		moved := st.head != oldHead && oldHead != ""
+		if cur.HeadCommitID != oldHead {
+			if cur.HeadCommitID != st.head {
+				return errHeadRaced
+			}
+			moved = false // recorded by another resync
+		}
+		if cur.HasMerged {
+			return nil // merged meanwhile: its state is the merge's
+		}
 		st.apply(cur)
+		if s.checks.queued(cur.IssueID) {
+			cur.Status = PullChecking
+		}
 		if err := tx.UpdatePull(ctx, cur); err != nil {
 			return err
 		}
-		if st.head == oldHead || oldHead == "" {
+		if !moved {
 			return nil
 		}
 		body, _ := json.Marshal(pushContent{IsForcePush: force, CommitIDs: commits})
@@ -193,7 +235,10 @@ func (s *Service) resync(ctx context.Context, actor forge.Actor, base *forge.Rep
 		}
 		return nil
 	})
-	return err
+	if err != nil {
+		return nil, err
+	}
+	return cur, nil
 }
 
 // emitPull tells the listeners of a pull-request event.
@@ -218,18 +263,26 @@ func (s *Service) emitPull(ctx context.Context, kind EventKind, actor forge.Acto
 	s.emit(ctx, e)
 }
 
-// AfterPush is repos.PushListener: after a push to repo it synchronises
-// the open pull requests whose head branch moved (refs/pull/N/head, merge
-// base, mergeability, a CommentPullPush, reviews marked stale and, with
-// dismiss_stale_approvals, approvals dismissed, when the push changed the
-// pull request's content: StaleOnPush), recomputes
-// those based on a moved branch, and closes the open pull requests whose
-// head or base branch the push deleted (they cannot be reopened while the
-// branch is missing). It logs its errors: the push has happened.
-func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo *forge.Repository, updates []repos.RefUpdate) {
+// AfterPush is what a ref move of repo means to pull requests (the
+// push listener's work, run by the host after every ref move). For each
+// moved branch: the open pull requests whose head it is are synchronised
+// now, as actor (refs/pull/N/head, merge base, mergeability, a
+// CommentPullPush, reviews marked stale and, with
+// dismiss_stale_approvals, approvals dismissed when the move changed the
+// pull request's content: StaleOnPush); those based on it are marked
+// PullChecking and queued for the checker (Run) in one store write,
+// whatever their number, with those whose synchronisation failed. For a
+// deleted branch, the open pull requests whose head or base it was are
+// closed, or retargeted (RetargetPlan). Its cost grows with the pull
+// requests whose head moved, not with those based on the branch. It
+// returns the errors of the writes that make the work durable (the queue's
+// marker, the closings); an error of one synchronisation is left to the
+// checker. Safe to call again for the same updates.
+func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo *forge.Repository, updates []repos.RefUpdate) error {
 	if !s.pullsEnabled() || repo == nil {
-		return
+		return nil
 	}
+	var errs []error
 	for _, u := range updates {
 		branch, ok := strings.CutPrefix(u.Ref, "refs/heads/")
 		if !ok {
@@ -243,57 +296,51 @@ func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo *forge.
 		}
 		if err != nil {
 			s.log.DebugContext(ctx, "pulls: after push", "repo", repo.ID, "ref", u.Ref, "err", err)
-		}
-	}
-}
-
-// branchMoved resyncs the open pull requests with head or base
-// repo/branch.
-func (s *Service) branchMoved(ctx context.Context, actor forge.Actor, repo *forge.Repository, branch string) error {
-	var heads, bases []*PullRequest
-	err := s.store.View(ctx, func(tx Tx) error {
-		var err error
-		if heads, err = tx.FindPulls(ctx, PullFilter{HeadRepoID: repo.ID, HeadBranch: branch, Open: true}); err != nil {
-			return err
-		}
-		bases, err = tx.FindPulls(ctx, PullFilter{BaseRepoID: repo.ID, BaseBranch: branch, Open: true})
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	var errs []error
-	done := map[forge.ID]bool{}
-	for _, p := range append(heads, bases...) {
-		if done[p.ID] {
-			continue
-		}
-		done[p.ID] = true
-		base := repo
-		if p.BaseRepoID != repo.ID {
-			r, _, err := s.cfg.Pulls.Repos.RepoAccessByID(ctx, actor, p.BaseRepoID)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			base = r
-		}
-		if err := s.resync(ctx, actor, base, p); err != nil {
 			errs = append(errs, err)
-			continue
-		}
-		if p.BaseRepoID == repo.ID && p.BaseBranch == branch && repo.AutodetectManualMerge {
-			errs = append(errs, s.detectManualMerge(ctx, actor, repo, p))
 		}
 	}
 	return errors.Join(errs...)
 }
 
+// branchMoved synchronises the open pull requests with head repo/branch
+// and queues those based on it (AfterPush).
+func (s *Service) branchMoved(ctx context.Context, actor forge.Actor, repo *forge.Repository, branch string) error {
+	var heads []*PullRequest
+	if err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		heads, err = tx.FindPulls(ctx, PullFilter{HeadRepoID: repo.ID, HeadBranch: branch, Open: true})
+		return err
+	}); err != nil {
+		return err
+	}
+	var failed []forge.ID
+	for _, p := range heads {
+		base := repo
+		var err error
+		if p.BaseRepoID != repo.ID {
+			base, _, err = s.cfg.Pulls.Repos.RepoAccessByID(ctx, checkerActor, p.BaseRepoID)
+		}
+		if err == nil {
+			_, err = s.resyncAs(ctx, checkerActor, actor, base, p)
+		}
+		if err != nil {
+			s.log.DebugContext(ctx, "pulls: head moved", "pull", p.ID, "err", err)
+			failed = append(failed, p.IssueID)
+		}
+	}
+	filters := []PullFilter{{BaseRepoID: repo.ID, BaseBranch: branch}}
+	if len(failed) > 0 {
+		filters = append(filters, PullFilter{IssueIDs: failed})
+	}
+	return s.queueChecks(ctx, actor, filters...)
+}
+
 // detectManualMerge is Forgejo's autodetect_manual_merge: after a push
 // to its base branch, an open pull request whose head the branch now
-// contains is marked manually merged (by the pusher, as the head commit).
-func (s *Service) detectManualMerge(ctx context.Context, actor forge.Actor, repo *forge.Repository, p *PullRequest) error {
-	tip := s.branchTip(ctx, actor, repo, p.BaseBranch)
+// contains is marked manually merged (by actor, the pusher, as the head
+// commit); reader reads the branch.
+func (s *Service) detectManualMerge(ctx context.Context, reader, actor forge.Actor, repo *forge.Repository, p *PullRequest) error {
+	tip := s.branchTip(ctx, reader, repo, p.BaseBranch)
 	if tip == "" || p.HeadCommitID == "" {
 		return nil
 	}
@@ -345,7 +392,7 @@ func (s *Service) detectManualMerge(ctx context.Context, actor forge.Actor, repo
 // branchGone applies RetargetPlan after repo/branch was deleted: merged
 // is the pull request whose merge deleted it (byMerge), nil for any
 // other deletion. Retargeted pulls get a change_target_branch comment and
-// are resynced; closed ones a close comment.
+// are queued for the checker; closed ones a close comment.
 func (s *Service) branchGone(ctx context.Context, actor forge.Actor, repo *forge.Repository, branch string, merged *PullRequest, byMerge bool) error {
 	var open []*PullRequest
 	err := s.store.View(ctx, func(tx Tx) error {
@@ -362,10 +409,17 @@ func (s *Service) branchGone(ctx context.Context, actor forge.Actor, repo *forge
 	}
 	retarget, closing := RetargetPlan(repo.ID, branch, merged, byMerge, !s.cfg.Pulls.NoRetargetChildrenOnMerge, open)
 	var errs []error
+	var moved []forge.ID
 	for _, p := range retarget {
-		if err := s.changeTarget(ctx, actor, repo, p, merged.BaseBranch, true); err != nil {
+		if cur, err := s.changeTarget(ctx, actor, repo, p, merged.BaseBranch, true); err != nil {
 			errs = append(errs, err)
+		} else if cur != nil {
+			moved = append(moved, cur.IssueID)
 		}
+	}
+	if len(moved) > 0 {
+		// The retargeted pulls are checked by the checker.
+		errs = append(errs, s.queueChecks(ctx, actor, PullFilter{IssueIDs: moved}))
 	}
 	seen := map[forge.ID]bool{}
 	for _, p := range closing {
@@ -424,10 +478,12 @@ func (s *Service) closePull(ctx context.Context, actor forge.Actor, repo *forge.
 
 // changeTarget moves p of base repo to newBase, skipping (silently, when
 // skipDup) a pull request that would duplicate an open one, records a
-// change_target_branch comment and resyncs it.
-func (s *Service) changeTarget(ctx context.Context, actor forge.Actor, base *forge.Repository, p *PullRequest, newBase string, skipDup bool) error {
+// change_target_branch comment. It returns the pull request retargeted
+// (nil when skipped); the caller recomputes its state (resync or the
+// checker).
+func (s *Service) changeTarget(ctx context.Context, actor forge.Actor, base *forge.Repository, p *PullRequest, newBase string, skipDup bool) (*PullRequest, error) {
 	if p.HeadRepoID == p.BaseRepoID && p.HeadBranch == newBase {
-		return forge.Errorf(forge.ErrInvalid, "Invalid PullRequest: There are no changes between the head and the base")
+		return nil, forge.Errorf(forge.ErrInvalid, "Invalid PullRequest: There are no changes between the head and the base")
 	}
 	now := s.clock.Now()
 	var (
@@ -472,13 +528,10 @@ func (s *Service) changeTarget(ctx context.Context, actor forge.Actor, base *for
 		}
 		return nil
 	})
-	if err != nil || cur == nil {
-		return err
+	if err != nil {
+		return nil, err
 	}
-	if err := s.resync(ctx, actor, base, cur); err != nil && !errors.Is(err, forge.ErrNotFound) {
-		return err
-	}
-	return nil
+	return cur, nil
 }
 
 // existingPull returns the open, unmerged pull request from head into

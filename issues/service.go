@@ -76,6 +76,8 @@ type Service struct {
 	repos RepoAccess
 	clock forge.Clock
 	log   *slog.Logger
+	// checks is the pull request checker's queue (pull_checker.go).
+	checks checker
 }
 
 // New returns a Service for cfg. It refuses a Config without Store or Repos

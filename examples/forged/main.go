@@ -324,6 +324,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 	}()
 	defer func() { stopHooks(); <-hookDone }()
+	// The pull request checker (issues.Service.Run) re-checks the pull
+	// requests a ref move queued, and those still checking at start.
+	checkCtx, stopChecks := context.WithCancel(ctx)
+	checkDone := make(chan struct{})
+	go func() {
+		defer close(checkDone)
+		if err := issueSvc.Run(checkCtx); err != nil {
+			log.Error("pull request checker", "err", err)
+		}
+	}()
+	defer func() { stopChecks(); <-checkDone }()
 	stopOutbox, err := startOutbox(ctx, hookSvc, outbox, outboxHandlers{issueHooks, repoHooks, releaseHooks, pushes}, log)
 	if err != nil {
 		ln.Close()

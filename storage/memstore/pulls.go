@@ -92,8 +92,32 @@ func (t issueTx) FindPulls(ctx context.Context, f issues.PullFilter) ([]*issues.
 		return nil, err
 	}
 	out := []*issues.PullRequest{}
-	if f.BaseRepoID == 0 && f.HeadRepoID == 0 && f.IssueIDs == nil {
-		return out, nil
+	for _, p := range t.matchPulls(f) {
+		out = append(out, outPull(p))
+	}
+	return out, nil
+}
+
+// MarkPullsChecking marks the open pulls matching f.
+func (t issueTx) MarkPullsChecking(ctx context.Context, f issues.PullFilter) ([]forge.ID, error) {
+	if err := t.write(ctx); err != nil {
+		return nil, err
+	}
+	f.Open = true
+	out := []forge.ID{}
+	for _, p := range t.matchPulls(f) {
+		p.Status = issues.PullChecking
+		t.st.pulls[p.ID] = p
+		out = append(out, p.IssueID)
+	}
+	return out, nil
+}
+
+// matchPulls returns the stored pulls matching f, ordered by id.
+func (t issueTx) matchPulls(f issues.PullFilter) []issues.PullRequest {
+	var out []issues.PullRequest
+	if f.BaseRepoID == 0 && f.HeadRepoID == 0 && f.IssueIDs == nil && !f.Checking {
+		return out
 	}
 	for _, p := range t.st.pulls {
 		is, ok := t.st.issues[p.IssueID]
@@ -114,11 +138,13 @@ func (t issueTx) FindPulls(ctx context.Context, f issues.PullFilter) ([]*issues.
 			continue
 		case f.IssueIDs != nil && !slices.Contains(f.IssueIDs, p.IssueID):
 			continue
+		case f.Checking && p.Status != issues.PullChecking:
+			continue
 		}
-		out = append(out, outPull(p))
+		out = append(out, p)
 	}
-	slices.SortFunc(out, func(a, b *issues.PullRequest) int { return cmp.Compare(a.ID, b.ID) })
-	return out, nil
+	slices.SortFunc(out, func(a, b issues.PullRequest) int { return cmp.Compare(a.ID, b.ID) })
+	return out
 }
 
 func inReview(r *issues.Review) issues.Review {

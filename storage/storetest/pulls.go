@@ -94,6 +94,8 @@ func testPulls(t *testing.T, b Backend) {
 		assert.Empty(t, find(issues.PullFilter{}), "a filter without repository or issues matches nothing")
 		assert.Empty(t, find(issues.PullFilter{IssueIDs: []forge.ID{}}))
 		assert.Equal(t, []forge.ID{p1.ID, p3.ID}, find(issues.PullFilter{IssueIDs: []forge.ID{i3.ID, i1.ID}}))
+		assert.Equal(t, []forge.ID{p3.ID}, find(issues.PullFilter{Checking: true}), "Checking alone selects")
+		assert.Empty(t, find(issues.PullFilter{Checking: true, BaseRepoID: fork.ID}))
 	})
 
 	t.Run("UpdateAndOpen", func(t *testing.T) {
@@ -130,6 +132,40 @@ func testPulls(t *testing.T, b Backend) {
 			assert.Equal(t, p2.ID, list[0].ID)
 			return nil
 		})
+	})
+
+	// MarkPullsChecking: one write marks the open, unmerged pulls of the
+	// filter (p1 is merged and p3 closed by now) and returns their issues.
+	t.Run("MarkChecking", func(t *testing.T) {
+		mark := func(f issues.PullFilter) []forge.ID {
+			var ids []forge.ID
+			issueUpdate(t, s, func(tx issues.Tx) error {
+				var err error
+				ids, err = tx.MarkPullsChecking(ctx, f)
+				require.NoError(t, err)
+				require.NotNil(t, ids)
+				return nil
+			})
+			return ids
+		}
+		assert.Empty(t, mark(issues.PullFilter{}), "a filter without repository or issues marks nothing")
+		assert.Empty(t, mark(issues.PullFilter{BaseRepoID: r.ID, BaseBranch: "main"}), "merged pulls are not marked")
+		assert.Empty(t, mark(issues.PullFilter{HeadRepoID: r.ID, HeadBranch: "c"}), "closed pulls are not marked")
+		assert.Equal(t, []forge.ID{i2.ID}, mark(issues.PullFilter{BaseRepoID: r.ID}))
+		issueView(t, s, func(tx issues.Tx) error {
+			got, err := tx.PullByIssueID(ctx, i2.ID)
+			require.NoError(t, err)
+			want := *p2
+			want.Status = issues.PullChecking
+			assert.Equal(t, want, *got, "only the status is written")
+			list, err := tx.FindPulls(ctx, issues.PullFilter{Checking: true})
+			require.NoError(t, err)
+			require.Len(t, list, 2)
+			assert.Equal(t, []forge.ID{p2.ID, p3.ID}, []forge.ID{list[0].ID, list[1].ID})
+			return nil
+		})
+		assert.Equal(t, []forge.ID{i2.ID}, mark(issues.PullFilter{HeadRepoID: fork.ID, HeadBranch: "b"}), "a pull already checking is returned again")
+		issueUpdate(t, s, func(tx issues.Tx) error { return tx.UpdatePull(ctx, p2) })
 	})
 
 	t.Run("Reviews", func(t *testing.T) {

@@ -34,6 +34,11 @@ func (x recIssuesTx) FindPulls(ctx context.Context, f issues.PullFilter) ([]*iss
 	return x.Tx.FindPulls(ctx, f)
 }
 
+func (x recIssuesTx) MarkPullsChecking(ctx context.Context, f issues.PullFilter) ([]forge.ID, error) {
+	x.rec.hit("issues.Tx.MarkPullsChecking")
+	return x.Tx.MarkPullsChecking(ctx, f)
+}
+
 func (x recIssuesTx) CreateReview(ctx context.Context, r *issues.Review) error {
 	x.rec.hit("issues.Tx.CreateReview")
 	return x.Tx.CreateReview(ctx, r)

@@ -1,8 +1,10 @@
 package sqlstore
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
@@ -149,19 +151,32 @@ func (t issueTx) updatePull(ctx context.Context, p *issues.PullRequest) error {
 // FindPulls is one statement: the filters of the base, the head and the
 // merge commit each have an index (migration 00023).
 func (t issueTx) FindPulls(ctx context.Context, f issues.PullFilter) ([]*issues.PullRequest, error) {
-	if f.BaseRepoID == 0 && f.HeadRepoID == 0 && f.IssueIDs == nil || f.IssueIDs != nil && len(f.IssueIDs) == 0 {
+	if pullFilterEmpty(f) {
 		return []*issues.PullRequest{}, nil
 	}
 	query, args := findPullsQuery(f)
 	return t.pulls(ctx, query, args...)
 }
 
+// pullFilterEmpty reports whether f matches nothing by rule (no
+// repository, issues or Checking; an empty IssueIDs).
+func pullFilterEmpty(f issues.PullFilter) bool {
+	return f.BaseRepoID == 0 && f.HeadRepoID == 0 && f.IssueIDs == nil && !f.Checking ||
+		f.IssueIDs != nil && len(f.IssueIDs) == 0
+}
+
 // findPullsQuery is FindPulls' statement for a filter that may match.
 func findPullsQuery(f issues.PullFilter) (string, []any) {
+	from, where, args := pullFilterSQL(f)
+	return "SELECT " + pullCols + from + " WHERE " + where + " ORDER BY p.id", args
+}
+
+// pullFilterSQL is the FROM and WHERE of f over pull_request p (the issue
+// joined as i when f.Open).
+func pullFilterSQL(f issues.PullFilter) (from, where string, args []any) {
 	var conds []string
-	var args []any
 	add := func(cond string, a ...any) { conds, args = append(conds, cond), append(args, a...) }
-	from := " FROM pull_request p"
+	from = " FROM pull_request p"
 	if f.BaseRepoID != 0 {
 		add("p.base_repo_id = ?", f.BaseRepoID)
 	}
@@ -180,11 +195,48 @@ func findPullsQuery(f issues.PullFilter) (string, []any) {
 	if f.IssueIDs != nil {
 		add("p.issue_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))", idList(f.IssueIDs))
 	}
+	if f.Checking {
+		add("p.status = ?", int(issues.PullChecking))
+	}
 	if f.Open {
 		from += " JOIN issue i ON i.id = p.issue_id"
 		add("NOT p.has_merged AND NOT i.is_closed")
 	}
-	return "SELECT " + pullCols + from + " WHERE " + strings.Join(conds, " AND ") + " ORDER BY p.id", args
+	return from, strings.Join(conds, " AND "), args
+}
+
+// MarkPullsChecking is one UPDATE of the matching rows (the filter's
+// statement as a subquery), whatever their number.
+func (t issueTx) MarkPullsChecking(ctx context.Context, f issues.PullFilter) ([]forge.ID, error) {
+	out := []forge.ID{}
+	f.Open = true
+	if pullFilterEmpty(f) {
+		return out, nil
+	}
+	from, where, args := pullFilterSQL(f)
+	query := "UPDATE pull_request SET status = ? WHERE id IN (SELECT p.id" + from + " WHERE " + where + ") RETURNING id, issue_id"
+	rows, err := t.query(ctx, query, append([]any{int(issues.PullChecking)}, args...)...)
+	if err != nil {
+		return nil, mapError(err, "mark pull requests checking")
+	}
+	defer rows.Close()
+	type row struct{ id, issue forge.ID }
+	var list []row
+	for rows.Next() {
+		var r row
+		if err := rows.Scan(&r.id, &r.issue); err != nil {
+			return nil, mapError(err, "mark pull requests checking")
+		}
+		list = append(list, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, mapError(err, "mark pull requests checking")
+	}
+	slices.SortFunc(list, func(a, b row) int { return cmp.Compare(a.id, b.id) })
+	for _, r := range list {
+		out = append(out, r.issue)
+	}
+	return out, nil
 }
 
 // pulls runs a query of pullCols. Never nil.
