@@ -369,7 +369,9 @@ func (s *Service) notifyPush(ctx context.Context, actor forge.Actor, repo *forge
 		}
 		return
 	}
-	s.AfterPush(ctx, actor, repo, updates)
+	if err := s.AfterPush(ctx, actor, repo, updates); err != nil {
+		s.log.DebugContext(ctx, "pulls: after a merge push", "repo", repo.ID, "err", err)
+	}
 }
 
 // deleteHeadAfterMerge is Forgejo's DeleteBranchAfterMerge: refused for
@@ -415,7 +417,7 @@ func (s *Service) deleteHeadAfterMerge(ctx context.Context, actor forge.Actor, h
 	if err != nil {
 		return err
 	}
-	s.notifyDeleted(ctx, actor, head, merged.HeadBranch, b.Commit.ID)
+	// DeleteBranch recorded the deletion (repos' recordRefMoves).
 	// Forgejo's AddDeletePRBranchComment on the merged pull request.
 	now := s.clock.Now()
 	return s.store.Update(ctx, func(tx Tx) error {
@@ -429,14 +431,6 @@ func (s *Service) deleteHeadAfterMerge(ctx context.Context, actor forge.Actor, h
 		}
 		return ch.commit(ctx)
 	})
-}
-
-// notifyDeleted tells the push listeners but this service (it has
-// applied the deletion itself) of a deleted branch.
-func (s *Service) notifyDeleted(ctx context.Context, actor forge.Actor, repo *forge.Repository, branch, old string) {
-	if n, ok := s.cfg.Pulls.Repos.(PullPushNotifier); ok {
-		_ = n.AfterPush(ctx, actor, repo.ID, []repos.RefUpdate{{Ref: "refs/heads/" + branch, OldID: old}})
-	}
 }
 
 // schedule records a merge to make when the checks succeed.

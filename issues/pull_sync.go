@@ -221,11 +221,15 @@ func (s *Service) emitPull(ctx context.Context, kind EventKind, actor forge.Acto
 // pull request's content: StaleOnPush), recomputes
 // those based on a moved branch, and closes the open pull requests whose
 // head or base branch the push deleted (they cannot be reopened while the
-// branch is missing). It logs its errors: the push has happened.
-func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo *forge.Repository, updates []repos.RefUpdate) {
+// branch is missing). It is idempotent (a pull request whose stored head
+// is git's is left as it is), so that the outbox's consumer of ref moves
+// calls it again until it succeeds; it returns the errors of the pull
+// requests it could not synchronise.
+func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo *forge.Repository, updates []repos.RefUpdate) error {
 	if !s.pullsEnabled() || repo == nil {
-		return
+		return nil
 	}
+	var errs []error
 	for _, u := range updates {
 		branch, ok := strings.CutPrefix(u.Ref, "refs/heads/")
 		if !ok {
@@ -239,8 +243,10 @@ func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo *forge.
 		}
 		if err != nil {
 			s.log.DebugContext(ctx, "pulls: after push", "repo", repo.ID, "ref", u.Ref, "err", err)
+			errs = append(errs, err)
 		}
 	}
+	return errors.Join(errs...)
 }
 
 // branchMoved resyncs the open pull requests with head or base
