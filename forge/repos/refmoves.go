@@ -1,8 +1,10 @@
 package repos
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -80,7 +82,20 @@ func (s *Service) appendRefMoves(ctx context.Context, tx Tx, m refMoves) error {
 	if err != nil {
 		return err
 	}
-	return s.appendOutbox(ctx, tx, OutboxPush, OutboxEvent{Actor: actor, Repo: r, Updates: m.updates, Rename: m.rename})
+	return s.appendOutbox(ctx, tx, OutboxPush, OutboxEvent{Actor: actor, Repo: r, Updates: zeroIDs(r, m.updates), Rename: m.rename})
+}
+
+// zeroIDs returns updates with a missing id ("": a ref created or deleted)
+// written as git's push writes it, all zeros in the repository's hash
+// length, so that every ref move's event reads as a push's.
+func zeroIDs(r *forge.Repository, updates []RefUpdate) []RefUpdate {
+	n := cmp.Or(r.ObjectFormat, forge.SHA1).HexLen()
+	zero := strings.Repeat("0", n)
+	out := make([]RefUpdate, len(updates))
+	for i, u := range updates {
+		out[i] = RefUpdate{Ref: u.Ref, OldID: cmp.Or(u.OldID, zero), NewID: cmp.Or(u.NewID, zero)}
+	}
+	return out
 }
 
 // refMovesRepo reads m's repository, its owner's name set, and the actor
@@ -119,8 +134,9 @@ func (s *Service) tellListeners(ctx context.Context, m refMoves) error {
 	}); err != nil {
 		return err
 	}
+	updates := zeroIDs(r, m.updates)
 	for _, l := range s.cfg.PushListeners {
-		l.AfterPush(ctx, actor, r, m.updates)
+		l.AfterPush(ctx, actor, r, updates)
 	}
 	return nil
 }
