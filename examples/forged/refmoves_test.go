@@ -319,3 +319,156 @@ func TestEveryRefMoveEmitsPushEvents(t *testing.T) {
 	defer hooks.mu.Unlock()
 	assert.Equal(t, len(hooks.got), hooks.seen, "deliveries beyond the operations': %q", hooks.got[hooks.seen:])
 }
+
+// TestRefMoveConsequences: a commit through the contents API (not a git
+// push) has every consequence of a push, from the outbox: the issue's
+// scenario (main requires one approval with dismiss_stale_approvals; a
+// writer commits to the approved pull request's head through the contents
+// API: the approval is dismissed and the merge refused, 405 `Does not have
+// enough approvals`), the pull request's head follows, the push mirror with
+// sync_on_commit pushes, and the size is refreshed. Before the one place,
+// the approval stayed and the merge went through.
+func TestRefMoveConsequences(t *testing.T) {
+	t.Parallel()
+	s := start(t, filepath.Join(t.TempDir(), "data"), map[string]string{
+		"FORGED_ADMIN_USER": "boss", "FORGED_ADMIN_PASSWORD": "boss-password"}, "-allow-local-migrations")
+	host := strings.TrimPrefix(s.url, "http://")
+	for _, u := range []string{"alice", "bob"} {
+		r := s.do(t, call{method: "POST", path: "/api/v1/admin/users", user: "boss", pass: "boss-password",
+			body: map[string]any{"username": u, "email": u + "@example.com", "password": u + "-password", "must_change_password": false}})
+		require.Equal(t, 201, r.status, "%s", r.raw)
+	}
+	as := func(user, method, path string, body any) reply {
+		t.Helper()
+		return s.do(t, call{method: method, path: "/api/v1" + path, user: user, pass: user + "-password", body: body})
+	}
+	must := func(status int, r reply) reply {
+		t.Helper()
+		require.Equal(t, status, r.status, "%s", r.raw)
+		return r
+	}
+	commitFile := func(user, path, branch, newBranch string, size int) string {
+		t.Helper()
+		data := make([]byte, size)
+		for i := range data {
+			data[i] = byte(i*7919 + len(path)) // not compressible to nothing
+		}
+		body := map[string]any{"content": base64.StdEncoding.EncodeToString(data), "message": "add " + path, "branch": branch}
+		if newBranch != "" {
+			body["new_branch"] = newBranch
+		}
+		r := must(201, as(user, "POST", "/repos/alice/proj/contents/"+path, body))
+		return r.body["commit"].(map[string]any)["sha"].(string)
+	}
+	must(201, as("alice", "POST", "/user/repos", map[string]any{"name": "proj", "auto_init": true}))
+	must(201, as("alice", "POST", "/user/repos", map[string]any{"name": "target"}))
+	must(204, as("alice", "PUT", "/repos/alice/proj/collaborators/bob", map[string]any{"permission": "write"}))
+	must(201, as("alice", "POST", "/repos/alice/proj/branch_protections", map[string]any{"rule_name": "main",
+		"required_approvals": 1, "dismiss_stale_approvals": true, "enable_push": true}))
+	must(200, as("alice", "POST", "/repos/alice/proj/push_mirrors", map[string]any{
+		"remote_address": s.url + "/alice/target.git", "remote_username": "alice", "remote_password": "alice-password",
+		"interval": "8h", "sync_on_commit": true}))
+
+	commitFile("bob", "feature.txt", "main", "feature", 10)
+	must(201, as("bob", "POST", "/repos/alice/proj/pulls", map[string]any{"head": "feature", "base": "main", "title": "feature"}))
+	review := must(200, as("alice", "POST", "/repos/alice/proj/pulls/1/reviews", map[string]any{"event": "APPROVED", "body": "ok"}))
+	assert.Equal(t, "APPROVED", review.body["state"])
+	size := must(200, as("alice", "GET", "/repos/alice/proj", nil)).body["size"].(float64)
+
+	// The writer commits to the approved head through the contents API.
+	head := commitFile("bob", "more.txt", "feature", "", 300_000)
+	waitFor(t, "the pull request's head follows", func() bool {
+		return must(200, as("bob", "GET", "/repos/alice/proj/pulls/1", nil)).body["head"].(map[string]any)["sha"] == head
+	})
+	waitFor(t, "the approval is dismissed as stale", func() bool {
+		var list []map[string]any
+		r := must(200, as("bob", "GET", "/repos/alice/proj/pulls/1/reviews", nil))
+		require.NoError(t, json.Unmarshal(r.raw, &list))
+		for _, rv := range list {
+			if rv["id"] == review.body["id"] {
+				return rv["dismissed"] == true || rv["stale"] == true
+			}
+		}
+		return false
+	})
+	r := as("bob", "POST", "/repos/alice/proj/pulls/1/merge", map[string]any{"Do": "merge"})
+	assert.Equal(t, 405, r.status, "%s", r.raw)
+	assert.Contains(t, r.body["message"], "Does not have enough approvals") // Forgejo's ErrDisallowedToMerge
+	assert.Equal(t, false, must(200, as("bob", "GET", "/repos/alice/proj/pulls/1", nil)).body["merged"])
+
+	// The size follows the commit; the push mirror pushes it.
+	assert.Greater(t, must(200, as("alice", "GET", "/repos/alice/proj", nil)).body["size"].(float64), size)
+	tip := commitFile("alice", "main.txt", "main", "", 10)
+	target := "http://alice:alice-password@" + host + "/alice/target.git"
+	waitFor(t, "the push mirror with sync_on_commit pushed", func() bool { return refs(t, target)["refs/heads/main"] == tip })
+}
+
+// TestConcurrentPushesAllHaveTheirConsequences: five simultaneous git
+// pushes to one repository, each moving the head of its own pull request:
+// every push's consequences happen (its webhook push delivery, its pull
+// request's head). Before, the size walk met a temporary file another push
+// removed, failed with "repository does not exist", and nothing ran for
+// that push.
+func TestConcurrentPushesAllHaveTheirConsequences(t *testing.T) {
+	t.Parallel()
+	const n = 5
+	hooks := newHookLog(t)
+	s := start(t, filepath.Join(t.TempDir(), "data"), map[string]string{
+		"FORGED_ADMIN_USER": "boss", "FORGED_ADMIN_PASSWORD": "boss-password"}, "-webhook-allowed-hosts", "loopback")
+	as := func(method, path string, body any) reply {
+		t.Helper()
+		return s.do(t, call{method: method, path: "/api/v1" + path, user: "boss", pass: "boss-password", body: body})
+	}
+	r := as("POST", "/user/repos", map[string]any{"name": "proj", "auto_init": true})
+	require.Equal(t, 201, r.status, "%s", r.raw)
+	url := "http://boss:boss-password@" + strings.TrimPrefix(s.url, "http://") + "/boss/proj.git"
+
+	clones := make([]string, n)
+	for i := range n {
+		clones[i] = t.TempDir()
+		mustGit(t, clones[i], "clone", "-q", url, ".")
+		mustGit(t, clones[i], "checkout", "-q", "-b", fmt.Sprintf("b%d", i))
+		require.NoError(t, os.WriteFile(filepath.Join(clones[i], "first.txt"), []byte(fmt.Sprint(i)), 0o644))
+		mustGit(t, clones[i], "add", ".")
+		mustGit(t, clones[i], "commit", "-q", "-m", "first")
+		mustGit(t, clones[i], "push", "-q", "origin", fmt.Sprintf("b%d", i))
+		r := as("POST", "/repos/boss/proj/pulls", map[string]any{"head": fmt.Sprintf("b%d", i), "base": "main", "title": fmt.Sprint(i)})
+		require.Equal(t, 201, r.status, "%s", r.raw)
+	}
+	r = as("POST", "/repos/boss/proj/hooks", map[string]any{"type": "forgejo", "active": true, "events": []string{"push"},
+		"config": map[string]string{"url": hooks.srv.URL, "content_type": "json"}})
+	require.Equal(t, 201, r.status, "%s", r.raw)
+
+	heads := make([]string, n)
+	for i, dir := range clones {
+		for j := range 20 { // many loose objects: a long walk and long pushes
+			require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%d.txt", j)), []byte(fmt.Sprint(i, j, time.Now())), 0o644))
+		}
+		mustGit(t, dir, "add", ".")
+		mustGit(t, dir, "commit", "-q", "-m", "second")
+		heads[i] = strings.TrimSpace(mustGit(t, dir, "rev-parse", "HEAD"))
+	}
+	var wg sync.WaitGroup
+	for _, dir := range clones {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out, err := gitCLI(t, dir, "push", "-q", "origin", "HEAD")
+			assert.NoError(t, err, "%s", out)
+		}()
+	}
+	wg.Wait()
+
+	var want []string
+	for i := range n {
+		want = append(want, fmt.Sprintf("boss/proj push refs/heads/b%d %s %s boss",
+			i, strings.TrimSpace(mustGit(t, clones[i], "rev-parse", "HEAD~1")), heads[i]))
+	}
+	hooks.expect(t, "five concurrent pushes", want)
+	for i := range n {
+		waitFor(t, fmt.Sprintf("pull request %d follows its push", i+1), func() bool {
+			r := as("GET", fmt.Sprintf("/repos/boss/proj/pulls/%d", i+1), nil)
+			return r.status == 200 && r.body["head"].(map[string]any)["sha"] == heads[i]
+		})
+	}
+}
