@@ -187,7 +187,9 @@ func TestEveryRefMoveEmitsPushEvents(t *testing.T) {
 		must(201, as(user, "POST", "/repos/"+repo+"/hooks", map[string]any{"type": "forgejo", "active": true,
 			"events": []string{"push", "create", "delete"}, "config": map[string]string{"url": hooks.srv.URL, "content_type": "json"}}))
 	}
-	remote := func(user, repo string) string { return "http://" + user + ":" + user + "-password@" + host + "/" + repo + ".git" }
+	remote := func(user, repo string) string {
+		return "http://" + user + ":" + user + "-password@" + host + "/" + repo + ".git"
+	}
 	must(201, as("alice", "POST", "/user/repos", map[string]any{"name": "proj"}))
 	hook("alice", "alice/proj")
 	url := remote("alice", "alice/proj")
