@@ -19,6 +19,14 @@ import (
 // (IssueChanged, Pushed, RepoCreated…), and stores the hook tasks those
 // make in the transaction that marks the event processed: each event makes
 // its tasks once, across crashes and across servers sharing the database.
+//
+// Other consequences of an event, outside the hook tasks (a repository's
+// size after its refs moved, pull requests re-synchronised, push mirrors
+// made due), are consumers (Dispatcher.Consume): each gets a copy of the
+// event, appended in that same transaction, handled and retried on its
+// own until it succeeds, so that a consumer failing repeats neither the
+// webhooks nor another consumer's work. Consumers write, so they must be
+// idempotent (see OutboxHandler).
 
 // OutboxEvent is an event in the outbox.
 type OutboxEvent struct {
