@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 
+	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -12,8 +13,8 @@ import (
 // pull requests: issues.Service.AfterPush synchronises the heads, marks
 // reviews stale, dismisses approvals, retargets or closes on a branch
 // deleted. It is idempotent (a pull request whose stored head is git's is
-// left alone), so an error leaves the event pending and the dispatcher
-// calls it again until it succeeds. A branch renamed is not a branch
+// left alone), so an error that a retry may cure (hooks.Transient) leaves
+// the event pending and the dispatcher calls it again until it succeeds. A branch renamed is not a branch
 // gone: its deletion is not handed on (its pull requests stay open, as
 // before the outbox).
 type pullPushes struct {
@@ -36,5 +37,11 @@ func (p *pullPushes) consume(ctx context.Context, data []byte) error {
 			}
 		}
 	}
-	return p.svc.AfterPush(ctx, e.Actor, e.Repo, updates)
+	err = p.svc.AfterPush(ctx, e.Actor, e.Repo, updates)
+	if err != nil {
+		p.log.Info("outbox: pull requests after a ref move", "repo", e.Repo.FullName(), "err", err)
+	}
+	// A pull request the pusher may not see, or gone, will not change by
+	// trying again; a store or git failure may.
+	return hooks.Transient(err)
 }

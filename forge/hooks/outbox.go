@@ -318,3 +318,31 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 		}
 	}
 }
+
+// Transient returns the parts of err (joined errors are looked into) that
+// a consumer's retry may cure: a failure of the store or of git, or a
+// concurrent change (forge.ErrConflict). Refusals that will stay (an object
+// not found or gone, forbidden, invalid, archived, an account that may not
+// act) are dropped, so that a consumer returning Transient(err) is not
+// retried for ever over them. Nil when nothing is left.
+func Transient(err error) error {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var keep []error
+		for _, e := range j.Unwrap() {
+			if t := Transient(e); t != nil {
+				keep = append(keep, t)
+			}
+		}
+		return errors.Join(keep...)
+	}
+	for _, final := range []error{forge.ErrNotFound, forge.ErrForbidden, forge.ErrInvalid, forge.ErrArchived,
+		forge.ErrUnauthenticated, forge.ErrPrecondition} {
+		if errors.Is(err, final) {
+			return nil
+		}
+	}
+	return err
+}
