@@ -189,6 +189,8 @@ type fakeGit struct {
 	inflight map[forge.ID]int
 	overlap  int // operations that started while the same repository's was running
 	started  chan forge.ID
+	// gate, when set, holds each operation until a value is received.
+	gate chan struct{}
 }
 
 func newFakeGit() *fakeGit {
@@ -202,10 +204,13 @@ func (g *fakeGit) op(ctx context.Context, name string, repo forge.ID, r mirror.R
 		g.overlap++
 	}
 	g.inflight[repo]++
-	err, block, started := g.fail[repo], g.block, g.started
+	err, block, started, gate := g.fail[repo], g.block, g.started, g.gate
 	g.mu.Unlock()
 	if started != nil {
 		started <- repo
+	}
+	if gate != nil {
+		<-gate
 	}
 	if block {
 		<-ctx.Done()

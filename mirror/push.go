@@ -3,6 +3,7 @@ package mirror
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -164,7 +165,7 @@ func (s *Service) AfterPush(ctx context.Context, repo *forge.Repository) error {
 		}
 		for _, m := range ms {
 			if m.SyncOnCommit {
-				m.NextUpdate = now
+				m.NextUpdate = dueAgain(m.NextUpdate, now)
 				if err := tx.UpdatePushMirror(ctx, m); err != nil {
 					return err
 				}
@@ -178,20 +179,50 @@ func (s *Service) AfterPush(ctx context.Context, repo *forge.Repository) error {
 	return err
 }
 
+// dueAgain is the next update of a mirror asked to sync now whose next
+// update was next: now, or, when it is due already (a sync may be running
+// since), a second earlier than next, so that the running sync, which
+// compares the value it started with (stored to the second), sees that it
+// was asked again (syncPushOnce).
+func dueAgain(next, now time.Time) time.Time {
+	if next.IsZero() || next.After(now) {
+		return now
+	}
+	return next.Add(-time.Second)
+}
+
 // syncPush pushes one push mirror and records the outcome. A mirror of an
-// archived repository is skipped and rescheduled.
+// archived repository is skipped and rescheduled. A sync asked for while
+// it ran (sync_on_commit after a later ref move: AfterPush made the mirror
+// due again) is not lost: the push may have missed the moved refs, so it
+// pushes again under the same lease, a few times at most, and otherwise
+// leaves the mirror due for the scheduler.
 func (s *Service) syncPush(ctx context.Context, id forge.ID) error {
+	for attempt := 1; ; attempt++ {
+		again, err := s.syncPushOnce(ctx, id, attempt < maxPushRounds)
+		if err != nil || !again {
+			return err
+		}
+	}
+}
+
+// maxPushRounds bounds the pushes of one syncPush.
+const maxPushRounds = 3
+
+// syncPushOnce is one push of syncPush; it reports whether the mirror was
+// made due again while it ran (and, with more, it is left due).
+func (s *Service) syncPushOnce(ctx context.Context, id forge.ID, more bool) (again bool, _ error) {
 	var m *PushMirror
 	if err := s.cfg.Store.View(ctx, func(tx Tx) error {
 		var err error
 		m, err = tx.PushMirrorByID(ctx, id)
 		return err
 	}); err != nil {
-		return err
+		return false, err
 	}
 	repo, err := s.cfg.Repos.RepoByID(ctx, m.RepoID)
 	if err != nil {
-		return err
+		return false, err
 	}
 	skipped := repo.Archived
 	var creds Credentials
@@ -209,7 +240,7 @@ func (s *Service) syncPush(ctx context.Context, id forge.ID) error {
 	if ctx.Err() != nil {
 		// Shutdown, not the remote's fault: nothing is recorded and the
 		// mirror stays due for the next scheduler.
-		return ctx.Err()
+		return false, ctx.Err()
 	}
 	now := s.now()
 	serr := s.cfg.Store.Update(ctx, func(tx Tx) error {
@@ -217,6 +248,9 @@ func (s *Service) syncPush(ctx context.Context, id forge.ID) error {
 		if e != nil {
 			return e
 		}
+		// Made due again while the push ran: it stays due.
+		again = !skipped && !cur.NextUpdate.Equal(m.NextUpdate)
+		due := cur.NextUpdate
 		switch {
 		case skipped:
 			cur.NextUpdate = NextUpdate(now, cur.Interval)
@@ -228,12 +262,15 @@ func (s *Service) syncPush(ctx context.Context, id forge.ID) error {
 			cur.Failures, cur.LastError = 0, ""
 			cur.LastUpdate, cur.NextUpdate = now, NextUpdate(now, cur.Interval)
 		}
+		if again {
+			cur.NextUpdate = due
+		}
 		return tx.UpdatePushMirror(ctx, cur)
 	})
 	if err != nil {
 		msg := SanitizeMessage(err.Error(), creds.Password, string(creds.PrivateKey))
 		s.log.Warn("mirror: push sync failed", "repo", repo.FullName(), "remote", m.RemoteAddress, "error", msg)
-		return forge.Errorf(kindOr(err), "%s", msg)
+		return false, forge.Errorf(kindOr(err), "%s", msg)
 	}
-	return serr
+	return again && more && serr == nil, serr
 }
