@@ -14,7 +14,8 @@ import (
 // TestMirrorSyncTellsPushListeners: a pull-mirror sync tells the push
 // listeners (webhooks, pull requests, push mirrors) of the references it
 // changed, old → new, as a push would: a moved branch, a created one and,
-// with prune on, a deleted one.
+// with prune on, a deleted one. A ref created or deleted has git's all-zero
+// id on its missing side, as in a push's commands.
 func TestMirrorSyncTellsPushListeners(t *testing.T) {
 	t.Parallel()
 	up := newEnv(t)
@@ -38,9 +39,10 @@ func TestMirrorSyncTellsPushListeners(t *testing.T) {
 	down.expect(down.do(req{method: "POST", path: "/api/v1/repos/root/m/mirror-sync", token: tok}), http.StatusOK, "")
 	got := rec.updates()
 	sort.Strings(got)
+	zero := strings.Repeat("0", 40)
 	assert.Equal(t, []string{
-		"root/m refs/heads/feat  " + c2,
-		"root/m refs/heads/gone " + c1 + " ",
+		"root/m refs/heads/feat " + zero + " " + c2,
+		"root/m refs/heads/gone " + c1 + " " + zero,
 		"root/m refs/heads/main " + c1 + " " + c2,
 	}, got)
 

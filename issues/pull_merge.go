@@ -438,7 +438,7 @@ func (s *Service) deleteHeadAfterMerge(ctx context.Context, actor forge.Actor, h
 	if err != nil {
 		return err
 	}
-	s.notifyDeleted(ctx, actor, head, merged.HeadBranch, b.Commit.ID)
+	// DeleteBranch recorded the deletion (repos' recordRefMoves).
 	// Forgejo's AddDeletePRBranchComment on the merged pull request.
 	now := s.clock.Now()
 	return s.store.Update(ctx, func(tx Tx) error {
@@ -452,14 +452,6 @@ func (s *Service) deleteHeadAfterMerge(ctx context.Context, actor forge.Actor, h
 		}
 		return ch.commit(ctx)
 	})
-}
-
-// notifyDeleted tells the push listeners but this service (it has
-// applied the deletion itself) of a deleted branch.
-func (s *Service) notifyDeleted(ctx context.Context, actor forge.Actor, repo *forge.Repository, branch, old string) {
-	if n, ok := s.cfg.Pulls.Repos.(PullPushNotifier); ok {
-		_ = n.AfterPush(ctx, actor, repo.ID, []repos.RefUpdate{{Ref: "refs/heads/" + branch, OldID: old}})
-	}
 }
 
 // schedule records a merge to make when the checks succeed.

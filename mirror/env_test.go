@@ -186,10 +186,12 @@ type fakeGit struct {
 	calls    []call
 	fail     map[forge.ID]error
 	block    bool
-	gate     chan struct{} // when set, operations wait for it to close (or their context)
 	inflight map[forge.ID]int
 	overlap  int // operations that started while the same repository's was running
 	started  chan forge.ID
+	// gate, when set, holds each operation until a value is received or
+	// the gate is closed (or its context ends).
+	gate chan struct{}
 }
 
 func newFakeGit() *fakeGit {

@@ -337,3 +337,46 @@ func TestSchedulerSyncOnCommitStartsAtOnce(t *testing.T) {
 		t.Errorf("after the sync: %+v", got)
 	}
 }
+
+// TestSyncOnCommitDuringASyncIsNotLost: a ref move while the push mirror's
+// sync runs (the push may have missed it) makes the mirror push again;
+// before, the running sync's end rescheduled the mirror over the request,
+// and the moved refs stayed unpushed until the next interval.
+func TestSyncOnCommitDuringASyncIsNotLost(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, mirror.Config{Jitter: time.Hour})
+	r := e.repo(false)
+	pm := &mirror.PushMirror{RepoID: r.ID, RemoteName: "remote_mirror_c", RemoteAddress: "https://example.com/y.git",
+		SyncOnCommit: true, Created: e.clock.Now()}
+	if err := e.store.Mirrors().Update(e.ctx, func(tx mirror.Tx) error { return tx.CreatePushMirror(e.ctx, pm) }); err != nil {
+		t.Fatal(err)
+	}
+	e.git.started = make(chan forge.ID, 4)
+	e.git.gate = make(chan struct{})
+	d := e.drive("a")
+	<-d.idle
+	if err := e.svc.AfterPush(e.ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	<-e.git.started                                   // the first push runs (held at the gate)
+	if err := e.svc.AfterPush(e.ctx, r); err != nil { // a later ref move
+		t.Fatal(err)
+	}
+	e.git.gate <- struct{}{}
+	select {
+	case <-e.git.started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the ref move during the sync was not pushed")
+	}
+	e.git.gate <- struct{}{}
+	<-d.idle
+	d.stop()
+	if cs := e.git.snapshot(); len(cs) != 2 {
+		t.Errorf("%d pushes, want 2", len(cs))
+	}
+	var got *mirror.PushMirror
+	e.store.Mirrors().View(e.ctx, func(tx mirror.Tx) error { got, _ = tx.PushMirrorByID(e.ctx, pm.ID); return nil })
+	if !got.NextUpdate.IsZero() {
+		t.Errorf("after the syncs, next update %v, want none (no interval)", got.NextUpdate)
+	}
+}

@@ -255,10 +255,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	outbox := hooks.NewWake() // webhook events go through the outbox (outbox.go)
 	repoHooks := &hookRepos{log: log}
 	releaseHooks := &hookReleases{log: log}
-	pullPush := &pullPushes{}
+	// Ref moves reach pull requests and push mirrors through the outbox.
+	pullPush := &pullPushes{log: log}
 	mirrorPush := &mirrorPushes{log: log}
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, MaxFilesPerCommit: o.limits.maxFilesPerCommit,
-		PushListeners: []repos.PushListener{pullPush, mirrorPush}, Quota: o.quota, Outbox: outbox})
+		Quota: o.quota, Outbox: outbox})
 	if err != nil {
 		return err
 	}
@@ -335,12 +336,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 	}()
 	defer func() { stopChecks(); <-checkDone }()
-	stopOutbox, err := startOutbox(ctx, hookSvc, outbox, outboxHandlers{issueHooks, repoHooks, releaseHooks, pushes}, log)
-	if err != nil {
-		ln.Close()
-		return err
-	}
-	defer stopOutbox()
 	quotaSvc, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: o.quota, Orgs: orgSvc})
 	if err != nil {
 		return err
@@ -352,6 +347,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	defer stopMirrors()
 	mirrorPush.svc = mirrorSvc
+	// Every consumer exists: events left by a stopped server are handled
+	// now, none with a consumer missing.
+	stopOutbox, err := startOutbox(ctx, hookSvc, outbox, outboxHandlers{issues: issueHooks, repos: repoHooks, releases: releaseHooks,
+		pushes: pushes, refresh: repoSvc.HandleRefMoves, pulls: pullPush, mirrors: mirrorPush}, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	defer stopOutbox()
 	mux := http.NewServeMux()
 	lfsSvc, pkgSvc, err := newLFSPackages(db, blobs, repoSvc, orgSvc, o.quota, log) // lfspkg.go
 	if err != nil {

@@ -27,11 +27,11 @@ func (m mirrorRepos) RepoByID(ctx context.Context, id forge.ID) (*forge.Reposito
 	return r, err
 }
 
-// Refresh records the repository's size and emptiness after a sync and
-// tells the push listeners (webhooks, pull requests, push mirrors) of the
-// sync's reference updates, as repos.Service.AfterPush does after a push.
-// The listeners are told that the repository's owner pushed, as Forgejo
-// names the owner as the pusher of a mirror sync.
+// Refresh records the sync's reference updates as a push by the
+// repository's owner (as Forgejo names the pusher of a mirror sync):
+// repos.Service.AfterMirrorSync, whose outbox event's consumers refresh
+// the size, send the webhooks and synchronise pull requests and push
+// mirrors.
 func (m mirrorRepos) Refresh(ctx context.Context, id forge.ID, updates []mirror.RefUpdate) error {
 	return m.s.AfterMirrorSync(ctx, mirrorSystem, id, mirrorUpdates(updates))
 }
@@ -46,20 +46,25 @@ func mirrorUpdates(updates []mirror.RefUpdate) []repos.RefUpdate {
 	return out
 }
 
-// mirrorPushes is the repos push listener of sync_on_commit push mirrors;
-// svc is set once the mirror service exists.
+// mirrorPushes is the outbox consumer of ref moves (repos.OutboxPush)
+// for sync_on_commit push mirrors (mirror.Service.AfterPush makes them due
+// now: idempotent); nil svc when mirrors are disabled. An error leaves the
+// event pending, to be tried again.
 type mirrorPushes struct {
 	svc *mirror.Service
 	log *slog.Logger
 }
 
-func (p *mirrorPushes) AfterPush(ctx context.Context, _ forge.Actor, repo *forge.Repository, _ []repos.RefUpdate) {
+func (p *mirrorPushes) consume(ctx context.Context, data []byte) error {
 	if p.svc == nil {
-		return
+		return nil
 	}
-	if err := p.svc.AfterPush(ctx, repo); err != nil {
-		p.log.Error("push mirrors after a push", "repo", repo.ID, "err", err)
+	e, err := repos.UnmarshalOutbox(data)
+	if err != nil || e.Repo == nil {
+		p.log.Warn("outbox: ref moves not read (push mirrors)", "err", err)
+		return nil
 	}
+	return p.svc.AfterPush(ctx, e.Repo)
 }
 
 // startMirrors makes the mirror service over db's mirror store and runs its

@@ -10,18 +10,25 @@ import (
 )
 
 // outboxHandlers are the webhook adapters the outbox dispatcher hands the
-// events to.
+// events to, and the consumers of ref moves (repos.OutboxPush), each
+// retried on its own (hooks.Dispatcher.Consume).
 type outboxHandlers struct {
 	issues   *hookIssues
 	repos    *hookRepos
 	releases *hookReleases
 	pushes   *hookPushes
+	// refresh, pulls and mirrors consume the ref moves: the repository's
+	// stored size and emptiness, pull requests, push mirrors.
+	refresh hooks.OutboxHandler
+	pulls   *pullPushes
+	mirrors *mirrorPushes
 }
 
 // startOutbox runs the outbox dispatcher (hooks.Dispatcher) until the
 // returned stop is called: the events the domains appended to the outbox
 // in the transactions of their changes (woken by wake) become webhook
-// tasks, each once, in the transaction that marks them processed.
+// tasks, each once, in the transaction that marks them processed; ref
+// moves then reach their other consumers, each retried until it succeeds.
 func startOutbox(ctx context.Context, svc *hooks.Service, wake hooks.Wake, h outboxHandlers, log *slog.Logger) (stop func(), err error) {
 	d, err := hooks.NewDispatcher(hooks.DispatcherConfig{Service: svc, Wake: wake, Logger: log})
 	if err != nil {
@@ -66,6 +73,9 @@ func startOutbox(ctx context.Context, svc *hooks.Service, wake hooks.Wake, h out
 	d.Handle(repos.OutboxPush, repoEvent(func(ctx context.Context, e repos.OutboxEvent) {
 		h.pushes.AfterPush(ctx, e.Actor, e.Repo, e.Updates)
 	}))
+	d.Consume(repos.OutboxPush, "refresh", h.refresh)
+	d.Consume(repos.OutboxPush, "pulls", h.pulls.consume)
+	d.Consume(repos.OutboxPush, "mirrors", h.mirrors.consume)
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {

@@ -2,26 +2,46 @@ package main
 
 import (
 	"context"
+	"log/slog"
 
-	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
 
-// pullPushes is the repository service's push listener for pull requests
-// (issues.Service.AfterPush: heads synchronised, stale reviews, retargeting
-// on branch deletion). The issue service is built after the repository
-// service it needs, so its field is set once both exist; pushes before that
-// (none: the server listens later) are ignored.
-// The pull requests whose base moved are queued for the checker
-// (issues.Service.Run, started in run()); an error is a write of that
-// queue's durable marker that failed.
-type pullPushes struct{ svc *issues.Service }
+// pullPushes is the outbox consumer of ref moves (repos.OutboxPush) for
+// pull requests: issues.Service.AfterPush synchronises the heads, marks
+// reviews stale, dismisses approvals, retargets or closes on a branch
+// deleted. It is idempotent (a pull request whose stored head is git's is
+// left alone), so an error that a retry may cure (hooks.Transient) leaves
+// the event pending and the dispatcher calls it again until it succeeds. A branch renamed is not a branch
+// gone: its deletion is not handed on (its pull requests stay open, as
+// before the outbox).
+type pullPushes struct {
+	svc *issues.Service
+	log *slog.Logger
+}
 
-var _ repos.PushListener = (*pullPushes)(nil)
-
-func (p *pullPushes) AfterPush(ctx context.Context, actor forge.Actor, r *forge.Repository, updates []repos.RefUpdate) {
-	if p.svc != nil {
-		_ = p.svc.AfterPush(ctx, actor, r, updates)
+func (p *pullPushes) consume(ctx context.Context, data []byte) error {
+	e, err := repos.UnmarshalOutbox(data)
+	if err != nil || e.Repo == nil {
+		p.log.Warn("outbox: ref moves not read (pull requests)", "err", err)
+		return nil // it never will be
 	}
+	updates := e.Updates
+	if e.Rename != nil {
+		updates = nil
+		for _, u := range e.Updates {
+			if u.Ref != "refs/heads/"+e.Rename.From {
+				updates = append(updates, u)
+			}
+		}
+	}
+	err = p.svc.AfterPush(ctx, e.Actor, e.Repo, updates)
+	if err != nil {
+		p.log.Info("outbox: pull requests after a ref move", "repo", e.Repo.FullName(), "err", err)
+	}
+	// A pull request the pusher may not see, or gone, will not change by
+	// trying again; a store or git failure may.
+	return hooks.Transient(err)
 }

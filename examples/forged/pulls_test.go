@@ -13,7 +13,7 @@ import (
 // TestPullRequestsWired: the server serves pull requests and hears pushes
 // for them. alice pushes main and b1 with the git CLI, opens a pull
 // request, pushes b1 again (the pull request's head follows: the push
-// listener is wired), and merges it with delete_branch_after_merge.
+// consumer of ref moves is wired), and merges it with delete_branch_after_merge.
 func TestPullRequestsWired(t *testing.T) {
 	t.Parallel()
 	s := start(t, filepath.Join(t.TempDir(), "data"), map[string]string{
@@ -54,9 +54,12 @@ func TestPullRequestsWired(t *testing.T) {
 	mustGit(t, work, "commit", "-am", "more")
 	mustGit(t, work, "push", remote, "b1")
 	head := strings.TrimSpace(mustGit(t, work, "rev-parse", "HEAD"))
-	r = s.do(t, call{method: "GET", path: "/api/v1/repos/alice/proj/pulls/1", header: auth})
-	require.Equal(t, 200, r.status, "%s", r.raw)
-	assert.Equal(t, head, r.body["head"].(map[string]any)["sha"], "the push moved the pull request")
+	// The pull request follows once the outbox's consumer ran.
+	waitFor(t, "the push moved the pull request", func() bool {
+		r = s.do(t, call{method: "GET", path: "/api/v1/repos/alice/proj/pulls/1", header: auth})
+		require.Equal(t, 200, r.status, "%s", r.raw)
+		return r.body["head"].(map[string]any)["sha"] == head
+	})
 
 	r = s.do(t, call{method: "POST", path: "/api/v1/repos/alice/proj/pulls/1/merge", header: auth,
 		body: map[string]any{"Do": "merge", "delete_branch_after_merge": true}})

@@ -19,6 +19,14 @@ import (
 // (IssueChanged, Pushed, RepoCreated…), and stores the hook tasks those
 // make in the transaction that marks the event processed: each event makes
 // its tasks once, across crashes and across servers sharing the database.
+//
+// Other consequences of an event, outside the hook tasks (a repository's
+// size after its refs moved, pull requests re-synchronised, push mirrors
+// made due), are consumers (Dispatcher.Consume): each gets a copy of the
+// event, appended in that same transaction, handled and retried on its
+// own until it succeeds, so that a consumer failing repeats neither the
+// webhooks nor another consumer's work. Consumers write, so they must be
+// idempotent (see OutboxHandler).
 
 // OutboxEvent is an event in the outbox.
 type OutboxEvent struct {
@@ -46,6 +54,15 @@ type OutboxEvent struct {
 // pass fails. An error leaves the event pending: it is tried again once
 // its claim has ended. Data that can never be handled should be logged and
 // answered with nil.
+//
+// A handler registered with Consume is a consumer: it may write elsewhere
+// (refresh a repository, synchronise pull requests, push a mirror), and
+// must then be idempotent and insensitive to order: it may run again for
+// the same event (its pass failed, or the process stopped before the event
+// was marked processed), and events of one repository may reach it out of
+// order (one failed and was retried after a later one), so it acts on the
+// state it reads (git's refs, the stored pull request heads), not on the
+// event's values alone.
 type OutboxHandler func(ctx context.Context, data []byte) error
 
 // Defaults of DispatcherConfig's zero values.
@@ -109,6 +126,8 @@ type Dispatcher struct {
 	clock    forge.Clock
 	log      *slog.Logger
 	handlers map[string][]OutboxHandler
+	// consumers are the names of each kind's consumers (Consume).
+	consumers map[string][]string
 }
 
 // NewDispatcher returns a Dispatcher for cfg; forge.ErrInvalid without
@@ -128,7 +147,7 @@ func NewDispatcher(cfg DispatcherConfig) (*Dispatcher, error) {
 		cfg.Wake = NewWake()
 	}
 	d := &Dispatcher{cfg: cfg, svc: cfg.Service, clock: forge.ClockOrSystem(cfg.Clock), log: cfg.Logger,
-		handlers: map[string][]OutboxHandler{}}
+		handlers: map[string][]OutboxHandler{}, consumers: map[string][]string{}}
 	if d.log == nil {
 		d.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
@@ -140,6 +159,25 @@ func NewDispatcher(cfg DispatcherConfig) (*Dispatcher, error) {
 // handlers are marked processed with nothing stored.
 func (d *Dispatcher) Handle(kind string, h OutboxHandler) {
 	d.handlers[kind] = append(d.handlers[kind], h)
+}
+
+// ConsumerKind is the kind of the copies of kind's events that the
+// consumer named name handles (Consume).
+func ConsumerKind(kind, name string) string { return kind + "#" + name }
+
+// Consume registers h as the consumer name of the events of kind: in the
+// transaction that marks an event of kind processed (after its Handle
+// handlers, the webhooks, made their tasks), the dispatcher appends one
+// copy of the event per consumer (kind ConsumerKind(kind, name), its data
+// unchanged), and each copy is handled and retried on its own: a consumer
+// that fails repeats only its own work, never another consumer's nor the
+// webhook tasks, and is tried again once its claim has ended, until it
+// succeeds. h may write elsewhere and must be idempotent (see
+// OutboxHandler). Call it before Run and DispatchOnce; a name is
+// registered once per kind.
+func (d *Dispatcher) Consume(kind, name string, h OutboxHandler) {
+	d.consumers[kind] = append(d.consumers[kind], name)
+	d.handlers[ConsumerKind(kind, name)] = []OutboxHandler{h}
 }
 
 // Signal wakes Run (a domain committed an event).
@@ -201,9 +239,15 @@ func (d *Dispatcher) process(ctx context.Context, claim string, e *OutboxEvent) 
 			return err
 		}
 	}
-	n := 0
+	n, fanned := 0, false
 	err := d.svc.store.Update(ctx, func(tx Tx) error {
-		n = 0
+		n, fanned = 0, false
+		for _, name := range d.consumers[e.Kind] {
+			if err := tx.AppendOutbox(ctx, ConsumerKind(e.Kind, name), e.Data, e.Created); err != nil {
+				return err
+			}
+			fanned = true
+		}
 		for _, o := range c.ops {
 			if o.defaults != nil {
 				if err := d.svc.copyDefaultsTx(ctx, tx, o.defaults); err != nil {
@@ -227,6 +271,9 @@ func (d *Dispatcher) process(ctx context.Context, claim string, e *OutboxEvent) 
 	}
 	if err == nil && n > 0 {
 		d.svc.signal()
+	}
+	if err == nil && fanned {
+		d.Signal() // the consumers' copies wait
 	}
 	return err
 }
@@ -270,4 +317,32 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 			}
 		}
 	}
+}
+
+// Transient returns the parts of err (joined errors are looked into) that
+// a consumer's retry may cure: a failure of the store or of git, or a
+// concurrent change (forge.ErrConflict). Refusals that will stay (an object
+// not found or gone, forbidden, invalid, archived, an account that may not
+// act) are dropped, so that a consumer returning Transient(err) is not
+// retried for ever over them. Nil when nothing is left.
+func Transient(err error) error {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var keep []error
+		for _, e := range j.Unwrap() {
+			if t := Transient(e); t != nil {
+				keep = append(keep, t)
+			}
+		}
+		return errors.Join(keep...)
+	}
+	for _, final := range []error{forge.ErrNotFound, forge.ErrForbidden, forge.ErrInvalid, forge.ErrArchived,
+		forge.ErrUnauthenticated, forge.ErrPrecondition} {
+		if errors.Is(err, final) {
+			return nil
+		}
+	}
+	return err
 }

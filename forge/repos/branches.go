@@ -142,7 +142,8 @@ func (s *Service) CreateBranch(ctx context.Context, actor forge.Actor, owner, na
 		}
 		return nil, nil, err
 	}
-	if err := s.refresh(ctx, v.Repo.ID); err != nil {
+	if err := s.recordRefMoves(ctx, refMoves{actor: actor, repo: v.Repo.ID,
+		updates: []RefUpdate{{Ref: "refs/heads/" + newName, NewID: id}}}); err != nil {
 		return nil, nil, err
 	}
 	return s.GetBranch(ctx, actor, owner, name, newName)
@@ -180,12 +181,10 @@ func (s *Service) DeleteBranch(ctx context.Context, actor forge.Actor, owner, na
 	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/heads/"+branch, "", id); err != nil {
 		return err
 	}
-	if err := s.refresh(ctx, v.Repo.ID); err != nil {
-		return err
-	}
 	// As a push deleting the branch: its pull requests are closed, hooks
 	// get the delete event.
-	return s.tellPush(ctx, actor, v.Repo.ID, []RefUpdate{{Ref: "refs/heads/" + branch, OldID: id, NewID: ""}})
+	return s.recordRefMoves(ctx, refMoves{actor: actor, repo: v.Repo.ID,
+		updates: []RefUpdate{{Ref: "refs/heads/" + branch, OldID: id, NewID: ""}}})
 }
 
 // RefUpdate is one reference a push changes: NewID "" (or all zeros)
@@ -300,5 +299,6 @@ func (s *Service) RenameBranch(ctx context.Context, actor forge.Actor, owner, na
 			return err
 		}
 	}
-	return s.refresh(ctx, v.Repo.ID)
+	return s.recordRefMoves(ctx, refMoves{actor: actor, repo: v.Repo.ID, rename: &BranchRename{From: from, To: to},
+		updates: []RefUpdate{{Ref: "refs/heads/" + from, OldID: id}, {Ref: "refs/heads/" + to, NewID: id}}})
 }

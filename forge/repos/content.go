@@ -285,11 +285,21 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 	if err != nil {
 		return nil, nil, err
 	}
-	// The commit landed: a failed refresh of the cached state (size,
-	// emptiness) is logged, never reported as a failed write.
-	fresh, err := s.refreshed(ctx, v)
+	// The commit landed: it is recorded as a push of target would be (the
+	// branch's previous tip is the commit's parent: Apply may have
+	// committed on a newer tip than parent); a failure to record it or to
+	// refresh the cached state (size, emptiness) is logged, never reported
+	// as a failed write.
+	u := RefUpdate{Ref: "refs/heads/" + target, NewID: c.ID}
+	if cs.NewBranch == "" && len(c.Parents) > 0 {
+		u.OldID = c.Parents[0]
+	}
+	if err := s.recordRefMoves(ctx, refMoves{actor: actor, repo: v.Repo.ID, updates: []RefUpdate{u}}); err != nil {
+		s.log.ErrorContext(ctx, "ref move after commit", "repo", v.Repo.ID, "commit", c.ID, "err", err)
+	}
+	fresh, err := s.reloaded(ctx, v)
 	if err != nil {
-		s.log.ErrorContext(ctx, "refresh after commit", "repo", v.Repo.ID, "commit", c.ID, "err", err)
+		s.log.ErrorContext(ctx, "reload after commit", "repo", v.Repo.ID, "commit", c.ID, "err", err)
 	}
 	return fresh, c, nil
 }

@@ -12,6 +12,12 @@ func (s *Service) refreshed(ctx context.Context, v *View) (*View, error) {
 	if err := s.refresh(ctx, v.Repo.ID); err != nil {
 		return v, err
 	}
+	return s.reloaded(ctx, v)
+}
+
+// reloaded returns v with the repository as stored now (after a write that
+// refreshed it). v itself is not changed.
+func (s *Service) reloaded(ctx context.Context, v *View) (*View, error) {
 	out := *v
 	err := s.store.View(ctx, func(tx Tx) error {
 		r, err := tx.RepoByID(ctx, v.Repo.ID)

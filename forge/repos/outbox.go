@@ -41,8 +41,11 @@ type OutboxEvent struct {
 	Parent *forge.Repository
 	// Release is the release change (OutboxRelease).
 	Release *ReleaseEvent
-	// Updates are the refs a push changed (OutboxPush).
-	Updates []RefUpdate
+	// Updates are the refs a push (any ref move: recordRefMoves) changed
+	// (OutboxPush).
+	Updates []RefUpdate `json:",omitempty"`
+	// Rename is set when Updates are a branch renamed (OutboxPush).
+	Rename *BranchRename `json:",omitempty"`
 }
 
 // MarshalOutbox returns the JSON of e.

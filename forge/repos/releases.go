@@ -235,6 +235,9 @@ func (s *Service) CreateRelease(ctx context.Context, actor forge.Actor, owner, n
 		if err := fillReleases(ctx, tx, actor, []*Release{stored}); err != nil {
 			return err
 		}
+		if err := s.appendRefMoves(ctx, tx, tagMoves(actor, v, created)); err != nil {
+			return err
+		}
 		return s.appendOutbox(ctx, tx, OutboxRelease, OutboxEvent{Actor: actor, Repo: v.Repo,
 			Release: &ReleaseEvent{Op: ReleaseCreated, Release: stored}})
 	})
@@ -243,6 +246,7 @@ func (s *Service) CreateRelease(ctx context.Context, actor forge.Actor, owner, n
 		return nil, nil, err
 	}
 	s.signalOutbox()
+	s.tellAppended(ctx, tagMoves(actor, v, created))
 	// The release is stored: a failed refresh of the cached state (size)
 	// is logged, never reported as a failed write (as ChangeFiles).
 	if v, err = s.refreshed(ctx, v); err != nil {
@@ -281,40 +285,54 @@ func releaseTagFree(ctx context.Context, tx Tx, repo forge.ID, tag string, id fo
 
 // ensureReleaseTag creates the tag of a published release when it does not
 // exist yet, after the protection check (a refusal is Forgejo's 422
-// ProtectedTagName). It returns the tag it created ("" if none).
-func (s *Service) ensureReleaseTag(ctx context.Context, actor forge.Actor, v *View, rel *Release) (string, error) {
+// ProtectedTagName). It returns the ref move it made (nil if none), for the
+// caller to record in the transaction storing the release (appendRefMoves)
+// or to undo (dropTag).
+func (s *Service) ensureReleaseTag(ctx context.Context, actor forge.Actor, v *View, rel *Release) (*RefUpdate, error) {
 	if rel.Draft {
-		return "", nil
+		return nil, nil
 	}
 	if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/tags/"+rel.TagName); err == nil {
-		return "", nil
+		return nil, nil
 	}
 	_, err := s.checkRefChange(ctx, actor, v, false, RefUpdate{Ref: "refs/tags/" + rel.TagName, NewID: "1"})
 	var rc *RefChangeError
 	if errors.As(err, &rc) {
-		return "", forge.Errorf(forge.ErrInvalid, "user without permission tried to create protected tag [name: %s]", rel.TagName)
+		return nil, forge.Errorf(forge.ErrInvalid, "user without permission tried to create protected tag [name: %s]", rel.TagName)
 	}
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	target, err := ResolveRef(ctx, s.git, v.Repo.ID, rel.Target, true)
 	if err != nil {
-		return "", forge.Errorf(forge.ErrNotFound, "target \"%s\" not found", rel.Target)
+		return nil, forge.Errorf(forge.ErrNotFound, "target \"%s\" not found", rel.Target)
 	}
 	if err := s.git.CreateTag(ctx, v.Repo.ID, rel.TagName, target.Commit, "", Signature{}); err != nil {
-		return "", err
+		return nil, err
 	}
-	return rel.TagName, nil
+	// A lightweight tag: the ref holds the commit.
+	return &RefUpdate{Ref: "refs/tags/" + rel.TagName, NewID: target.Commit}, nil
+}
+
+// tagMoves is the record of the tag ensureReleaseTag created, if any.
+func tagMoves(actor forge.Actor, v *View, created *RefUpdate) refMoves {
+	m := refMoves{actor: actor, repo: v.Repo.ID}
+	if created != nil {
+		m.updates = []RefUpdate{*created}
+	}
+	return m
 }
 
 // dropTag removes a tag ensureReleaseTag created when the release it was
-// for could not be stored.
-func (s *Service) dropTag(ctx context.Context, v *View, tag string) {
-	if tag == "" {
+// for could not be stored: the tag never was (its creation was not
+// recorded, and neither is its removal), so it is removed only while it
+// still points where it was created.
+func (s *Service) dropTag(ctx context.Context, v *View, created *RefUpdate) {
+	if created == nil {
 		return
 	}
-	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/tags/"+tag, "", "*"); err != nil {
-		s.log.WarnContext(ctx, "tag of a failed release not removed", "tag", tag, "err", err)
+	if err := s.git.SetRef(ctx, v.Repo.ID, created.Ref, "", created.NewID); err != nil {
+		s.log.WarnContext(ctx, "tag of a failed release not removed", "tag", created.Ref, "err", err)
 	}
 }
 
@@ -405,16 +423,20 @@ func (s *Service) EditRelease(ctx context.Context, actor forge.Actor, owner, nam
 		if err := fillReleases(ctx, tx, actor, []*Release{out}); err != nil {
 			return err
 		}
+		if err := s.appendRefMoves(ctx, tx, tagMoves(actor, v, created)); err != nil {
+			return err
+		}
 		return s.appendOutbox(ctx, tx, OutboxRelease, OutboxEvent{Actor: actor, Repo: v.Repo,
-			Release: &ReleaseEvent{Op: ReleaseEdited, Release: out, WasDraft: wasDraft, TagCreated: created != ""}})
+			Release: &ReleaseEvent{Op: ReleaseEdited, Release: out, WasDraft: wasDraft, TagCreated: created != nil}})
 	})
 	if err != nil {
 		s.dropTag(ctx, v, created)
 		return nil, nil, err
 	}
 	s.signalOutbox()
-	s.notifyRelease(ctx, actor, v.Repo, ReleaseEvent{Op: ReleaseEdited, Release: out, WasDraft: wasDraft, TagCreated: created != ""})
-	if created != "" {
+	s.tellAppended(ctx, tagMoves(actor, v, created))
+	s.notifyRelease(ctx, actor, v.Repo, ReleaseEvent{Op: ReleaseEdited, Release: out, WasDraft: wasDraft, TagCreated: created != nil})
+	if created != nil {
 		v, err = s.refreshed(ctx, v)
 	}
 	return v, out, err

@@ -439,9 +439,11 @@ func (s *Service) initGit(ctx context.Context, actor forge.Actor, r *forge.Repos
 	return s.refresh(ctx, r.ID)
 }
 
-// refresh records what the git repository says: its size and whether it
-// is empty. Hosts call AfterPush, which does this, when git changes the
-// repository behind the service's back (pushes).
+// refresh records what the git repository says: its size, whether it is
+// empty and, after the first push, its default branch. It reads git at the
+// time it runs and writes only what it read, so it may run any number of
+// times, in any order (recordRefMoves runs it in the request, and the
+// outbox's consumer HandleRefMoves again until it succeeds).
 func (s *Service) refresh(ctx context.Context, id forge.ID) error {
 	size, err := s.git.Size(ctx, id)
 	if err != nil {
@@ -476,22 +478,20 @@ func (s *Service) refresh(ctx context.Context, id forge.ID) error {
 	})
 }
 
-// AfterPush brings the stored state of a repository (size, emptiness,
-// default branch) up to date after git changed it, typically after a push
-// through smart HTTP, then tells Config.PushListeners. The actor is the
-// pusher and must be able to push: its account may act, its credential
-// grants write:repository (forge.Actor.Check's errors), it may write to
-// the repository (forge.ErrForbidden), which is not archived
+// AfterPush records a push through smart HTTP (or a merge, which the
+// issues package makes) that moved the refs of updates: see recordRefMoves.
+// The actor is the pusher and must be able to push: its account may act,
+// its credential grants write:repository (forge.Actor.Check's errors), it
+// may write to the repository (forge.ErrForbidden), which is not archived
 // (forge.ErrArchived); a repository it cannot read is ErrRepoNotFound, as
-// a missing one. Nothing is changed or told when it may not.
+// a missing one. Nothing is recorded when it may not.
 func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo forge.ID, updates []RefUpdate) error {
 	return s.afterPush(ctx, actor, false, repo, updates)
 }
 
 // AfterMirrorSync is AfterPush for a pull mirror's sync, run by actor (the
-// mirror scheduler, a site administrator): the listeners (webhooks, pull
-// requests, push mirrors) are told that the repository's owner pushed, as
-// Forgejo's mirror sync names the owner as the pusher.
+// mirror scheduler, a site administrator): the event names the
+// repository's owner as the pusher, as Forgejo's mirror sync does.
 func (s *Service) AfterMirrorSync(ctx context.Context, actor forge.Actor, repo forge.ID, updates []RefUpdate) error {
 	return s.afterPush(ctx, actor, true, repo, updates)
 }
@@ -512,55 +512,7 @@ func (s *Service) afterPush(ctx context.Context, actor forge.Actor, asOwner bool
 	}); err != nil {
 		return err
 	}
-	if err := s.refresh(ctx, repo); err != nil {
-		return err
-	}
-	return s.tellPushBy(ctx, actor, asOwner, repo, updates)
-}
-
-// tellPush tells Config.PushListeners of refs changed in repository repo
-// (by a push, or by the branch API as Forgejo's push-update does).
-func (s *Service) tellPush(ctx context.Context, actor forge.Actor, repo forge.ID, updates []RefUpdate) error {
-	return s.tellPushBy(ctx, actor, false, repo, updates)
-}
-
-// tellPushBy is tellPush; with asOwner the listeners are told that the
-// repository's owner pushed (a mirror sync, as Forgejo names it), not actor.
-func (s *Service) tellPushBy(ctx context.Context, actor forge.Actor, asOwner bool, repo forge.ID, updates []RefUpdate) error {
-	if len(s.cfg.PushListeners) == 0 && s.cfg.Outbox == nil {
-		return nil
-	}
-	var r *forge.Repository
-	if err := s.store.View(ctx, func(tx Tx) error {
-		var err error
-		if r, err = tx.RepoByID(ctx, repo); err != nil {
-			return err
-		}
-		owner, err := tx.UserByID(ctx, r.OwnerID)
-		if err == nil {
-			r.OwnerName = owner.Name
-			if asOwner {
-				actor = forge.Actor{User: owner}
-			}
-		}
-		return err
-	}); err != nil {
-		return err
-	}
-	if s.cfg.Outbox != nil {
-		// The refs changed in git, outside any transaction: the event is
-		// appended in one of its own.
-		if err := s.store.Update(ctx, func(tx Tx) error {
-			return s.appendOutbox(ctx, tx, OutboxPush, OutboxEvent{Actor: actor, Repo: r, Updates: updates})
-		}); err != nil {
-			return err
-		}
-		s.signalOutbox()
-	}
-	for _, l := range s.cfg.PushListeners {
-		l.AfterPush(ctx, actor, r, updates)
-	}
-	return nil
+	return s.recordRefMoves(ctx, refMoves{actor: actor, asOwner: asOwner, repo: repo, updates: updates})
 }
 
 // Delete removes owner/name and its files. Only its owners (Access's

@@ -26,8 +26,11 @@ type Config struct {
 	// Blobs stores release assets. Nil refuses uploads (external links
 	// still work).
 	Blobs Blobs
-	// PushListeners are told of every push after the repository's state is
-	// refreshed (push mirrors with sync_on_commit, pull-request updates).
+	// PushListeners are told of every ref move after the repository's
+	// state is refreshed (push mirrors with sync_on_commit, pull-request
+	// updates), in the request, when there is no Outbox. With an Outbox the
+	// consequences of ref moves are the outbox's consumers of OutboxPush
+	// (refmoves.go), so that none is lost: New refuses both.
 	PushListeners []PushListener
 	// RepoListeners are told of repositories created, forked and deleted,
 	// after the change is committed (see RepoListener).
@@ -38,8 +41,8 @@ type Config struct {
 	// Outbox, when set, makes the events of repositories created, forked
 	// and deleted, releases and pushes also appended to the outbox
 	// (outbox.go) in the transaction of the change, and signalled after
-	// it: the webhooks' dispatcher reads them there. The listeners are
-	// still told. Nil appends nothing.
+	// it: the webhooks' dispatcher reads them there. The repository and
+	// release listeners are still told. Nil appends nothing.
 	Outbox Outbox
 	// DisableAutoWatch stops creators and forkers watching their new
 	// repositories (Forgejo's [service] AUTO_WATCH_NEW_REPOS = false).
@@ -61,8 +64,9 @@ type Config struct {
 	Quota quota.Config
 }
 
-// PushListener reacts to pushes. It runs after the push, in the pushing
-// request: long work belongs in a queue of the listener's own.
+// PushListener reacts to ref moves when the service has no Outbox. It runs
+// after the move, in the request that made it: long work belongs in a
+// queue of the listener's own.
 type PushListener interface {
 	AfterPush(ctx context.Context, actor forge.Actor, repo *forge.Repository, updates []RefUpdate)
 }
@@ -86,6 +90,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.Git == nil {
 		return nil, forge.Errorf(forge.ErrInvalid, "repos: Config.Git is required")
+	}
+	if cfg.Outbox != nil && len(cfg.PushListeners) > 0 {
+		return nil, forge.Errorf(forge.ErrInvalid, "repos: Config.PushListeners run only without an Outbox: consume OutboxPush events instead")
 	}
 	cfg.DefaultBranch = cmp.Or(cfg.DefaultBranch, "main")
 	s := &Service{cfg: cfg, store: cfg.Store, git: cfg.Git, clock: forge.ClockOrSystem(cfg.Clock), log: cfg.Logger}

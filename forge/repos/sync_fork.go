@@ -136,10 +136,7 @@ func (s *Service) SyncFork(ctx context.Context, actor forge.Actor, owner, name, 
 	if err := g.SyncForkRef(ctx, base, v.Repo.ID, u.Ref, u.NewID, u.OldID); err != nil {
 		return err
 	}
-	if err := s.refresh(ctx, v.Repo.ID); err != nil {
-		return err
-	}
-	return s.tellPush(ctx, actor, v.Repo.ID, []RefUpdate{u})
+	return s.recordRefMoves(ctx, refMoves{actor: actor, repo: v.Repo.ID, updates: []RefUpdate{u}})
 }
 
 // syncForkInfo computes SyncForkInfo for v's repository and returns its

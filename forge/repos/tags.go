@@ -1,6 +1,7 @@
 package repos
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"strings"
@@ -135,7 +136,12 @@ func (s *Service) CreateTag(ctx context.Context, actor forge.Actor, owner, name,
 		}
 		return nil, nil, err
 	}
-	if err := s.refresh(ctx, v.Repo.ID); err != nil {
+	newID, err := s.refValue(ctx, v.Repo.ID, "refs/tags/"+tag)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.recordRefMoves(ctx, refMoves{actor: actor, repo: v.Repo.ID,
+		updates: []RefUpdate{{Ref: "refs/tags/" + tag, NewID: newID}}}); err != nil {
 		return nil, nil, err
 	}
 	return s.GetTag(ctx, actor, owner, name, tag)
@@ -169,10 +175,15 @@ func (s *Service) DeleteTag(ctx context.Context, actor forge.Actor, owner, name,
 	if err := s.checkTag(ctx, actor, v, tag, true); err != nil {
 		return err
 	}
-	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/tags/"+tag, "", "*"); err != nil {
+	oldID, err := s.refValue(ctx, v.Repo.ID, "refs/tags/"+tag)
+	if err != nil {
 		return err
 	}
-	return s.refresh(ctx, v.Repo.ID)
+	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/tags/"+tag, "", cmp.Or(oldID, "*")); err != nil {
+		return err
+	}
+	return s.recordRefMoves(ctx, refMoves{actor: actor, repo: v.Repo.ID,
+		updates: []RefUpdate{{Ref: "refs/tags/" + tag, OldID: oldID}}})
 }
 
 // AnnotatedTag reads a tag object by id.

@@ -321,15 +321,26 @@ func (s *Store) Remove(ctx context.Context, repo forge.ID) error {
 	return os.RemoveAll(s.Path(repo))
 }
 
-// Size is the size of the repository on disk, in bytes.
+// Size is the size of the repository on disk, in bytes: the files found
+// by a walk of its directory. A file or directory that vanishes during the
+// walk (a temporary file of a concurrent push, a pack replaced by a
+// repack) is not counted; only a missing repository directory is
+// forge.ErrNotFound.
 func (s *Store) Size(ctx context.Context, repo forge.ID) (int64, error) {
+	root := s.Path(repo)
 	var total int64
-	err := filepath.WalkDir(s.Path(repo), func(_ string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
+			if path != root && errors.Is(err, fs.ErrNotExist) {
+				return nil // gone since its directory was read
+			}
 			return err
 		}
 		if !d.IsDir() {
 			info, err := d.Info()
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
 			if err != nil {
 				return err
 			}
