@@ -35,7 +35,7 @@ const quotaRoom = 3_000_000
 func quotaBackends(t *testing.T, fn func(t *testing.T, e *quotaEnv)) {
 	t.Helper()
 	backends := map[string]func(t *testing.T) quotaBackend{
-		"sqlite": func(t *testing.T) quotaBackend {
+		"db": func(t *testing.T) quotaBackend { // SQLite, or PostgreSQL under HEARTH_TEST_DB
 			return dbtest.Open(t, filepath.Join(t.TempDir(), "hearth.db"))
 		},
 		"memstore": func(*testing.T) quotaBackend { return memstore.New() },
