@@ -77,21 +77,28 @@ func (s *Service) releaseQuota(ctx context.Context, id forge.ID) {
 // once the push ended: after AfterPush measured the size when references
 // moved, at once when none did.
 func (s *Service) ReservePush(ctx context.Context, plan *PushPlan, n int64) (forge.ID, error) {
-	return s.reserveQuota(ctx, plan.View.Repo, n)
+	return s.reserveQuota(ctx, plan.View.Repo, gitEstimate(n, 0))
 }
 
 // ReleasePush releases a reservation of ReservePush (0: none).
 func (s *Service) ReleasePush(ctx context.Context, id forge.ID) { s.releaseQuota(ctx, id) }
 
-// contentsEstimate is the bytes a commit of files is reserved before it
-// is written: the contents, plus what git adds around them (the objects'
-// headers and zlib framing, trees and the commit).
+// gitEstimate is what n bytes of objects (a pack, or files a commit
+// writes, files of them) are reserved as: n plus what git adds around
+// them once they land (zlib framing, the pack's index, trees and the
+// commit, references, the commit-graph). An estimate above the measured
+// size only holds a little too much while the write is in progress.
+func gitEstimate(n int64, files int) int64 {
+	return n + n/64 + 4096*int64(files+1)
+}
+
+// contentsEstimate is the reservation of a contents commit of ops.
 func contentsEstimate(ops []FileOp) int64 {
 	var n int64
 	for _, op := range ops {
 		n += int64(len(op.Content))
 	}
-	return n + n/64 + 4096*int64(len(ops)+1)
+	return gitEstimate(n, len(ops))
 }
 
 // pushAllowance is how many bytes a push of updates to r may bring:
