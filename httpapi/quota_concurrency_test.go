@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hearthforge/hearth/quota"
 	"github.com/hearthforge/hearth/storage/dbtest"
 	"github.com/hearthforge/hearth/storage/memstore"
 )
@@ -293,4 +294,58 @@ func TestQuotaConcurrentPackages(t *testing.T) {
 		require.Equal(t, 200, r.StatusCode, "%s", r.body)
 		assert.Equal(t, "4", r.Header.Get("X-Total-Count"), "a refused upload leaves no file")
 	})
+}
+
+// TestQuotaSizedWrites is the sequential side of the class: a write that
+// brings a known number of bytes is checked with them, not only with
+// "is the owner still below the limit": a fork carries its parent's
+// size, a transfer the repository's, a contents commit its files'. Each
+// is refused when it does not fit in the room left, although the owner
+// is below the limit, and allowed when it fits.
+func TestQuotaSizedWrites(t *testing.T) {
+	t.Parallel()
+	e := newQuotaEnv(t, quotaOn)
+	e.send(e.alice, "POST", "/api/v1/user/repos", map[string]any{"name": "big"}, 201)
+	e.send(e.alice, "POST", "/api/v1/repos/alice/big/contents/big.bin",
+		map[string]any{"content": base64.StdEncoding.EncodeToString(randomBytes(t, 300_000)), "message": "big"}, 201)
+	e.createUser("carol")
+	carol := e.token("carol", "all")
+	e.send(carol, "POST", "/api/v1/user/repos", map[string]any{"name": "own"}, 201)
+	limit := e.usedAll("carol") + 100_000
+	e.limit("carol", limit, "size:all")
+
+	e.expectQuota(e.do(req{method: "POST", path: "/api/v1/repos/alice/big/forks", token: carol, body: map[string]any{}}), "carol")
+	e.expect(e.do(req{method: "GET", path: "/api/v1/repos/carol/big", token: carol}), 404, "")
+	e.expectQuota(e.do(req{method: "POST", path: "/api/v1/repos/alice/big/transfer", token: e.alice,
+		body: map[string]any{"new_owner": "carol"}}), "carol")
+	e.send(e.alice, "GET", "/api/v1/repos/alice/big", nil, 200)
+	e.expectQuota(e.do(req{method: "POST", path: "/api/v1/repos/carol/own/contents/a.bin", token: carol,
+		body: map[string]any{"content": base64.StdEncoding.EncodeToString(randomBytes(t, 150_000))}}), "carol")
+	e.send(carol, "POST", "/api/v1/repos/carol/own/contents/b.bin",
+		map[string]any{"content": base64.StdEncoding.EncodeToString(randomBytes(t, 50_000))}, 201)
+	assert.LessOrEqual(t, e.usedAll("carol"), limit)
+	assert.Equal(t, e.usedAll("carol")+e.usedAll("alice"), e.gitBytes(), "no reservation left")
+}
+
+// TestQuotaMultiSubjectRuleEnforced: a limit-0 rule acts through each of
+// its subjects at the enforcement points: release and issue attachments
+// are refused by rules that list them last, beside an unlimited rule,
+// while the git writes the rules do not cover go through.
+func TestQuotaMultiSubjectRuleEnforced(t *testing.T) {
+	t.Parallel()
+	e := newQuotaEnv(t, quotaOn)
+	e.send(e.alice, "POST", "/api/v1/user/repos", map[string]any{"name": "code", "auto_init": true}, 201)
+	rel := e.send(e.alice, "POST", "/api/v1/repos/alice/code/releases", map[string]any{"tag_name": "v1"}, 201).json(t)
+	n := e.newIssue(e.alice, "files")
+	e.limit("alice", quota.Unlimited, "size:all")
+	for name, subjects := range map[string][]string{
+		"no-releases": {"size:git:lfs", "size:assets:attachments:releases"},
+		"no-issues":   {"size:assets:artifacts", "size:git:lfs", "size:assets:attachments:issues"},
+	} {
+		e.admin("POST", "/rules", map[string]any{"name": name, "limit": 0, "subjects": subjects}, 201)
+		e.admin("PUT", "/groups/g-alice/rules/"+name, nil, 204)
+	}
+	e.expectQuota(e.upload(e.alice, fmt.Sprintf("/api/v1/repos/alice/code/releases/%v/assets", rel["id"]), "r.bin", "x", nil), "alice")
+	e.expectQuota(e.upload(e.alice, e.issuePath(n, "/assets"), "i.bin", "x", nil), "alice")
+	e.send(e.alice, "POST", "/api/v1/repos/alice/code/contents/ok.txt", map[string]any{"content": b64("ok")}, 201)
 }
