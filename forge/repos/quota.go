@@ -77,7 +77,10 @@ func (s *Service) releaseQuota(ctx context.Context, id forge.ID) {
 // once the push ended: after AfterPush measured the size when references
 // moved, at once when none did.
 func (s *Service) ReservePush(ctx context.Context, plan *PushPlan, n int64) (forge.ID, error) {
-	return s.reserveQuota(ctx, plan.View.Repo, gitEstimate(n, 0))
+	if n > 0 { // a push of no objects (a new reference to a commit stored) is Forgejo's check
+		n = gitEstimate(n, 0)
+	}
+	return s.reserveQuota(ctx, plan.View.Repo, n)
 }
 
 // ReleasePush releases a reservation of ReservePush (0: none).
@@ -92,13 +95,23 @@ func gitEstimate(n int64, files int) int64 {
 	return n + n/64 + 4096*int64(files+1)
 }
 
-// contentsEstimate is the reservation of a contents commit of ops.
+// contentsEstimate is the reservation of a contents commit of ops: the
+// files it writes with git's overhead; 0 for a commit that only deletes
+// or moves files (it is checked as Forgejo checks it: allowed while the
+// owner is below the limit).
 func contentsEstimate(ops []FileOp) int64 {
 	var n int64
+	files := 0
 	for _, op := range ops {
-		n += int64(len(op.Content))
+		if op.Op != "delete" && (len(op.Content) > 0 || op.FromPath == "") {
+			n += int64(len(op.Content))
+			files++
+		}
 	}
-	return gitEstimate(n, len(ops))
+	if files == 0 {
+		return 0
+	}
+	return gitEstimate(n, files)
 }
 
 // pushAllowance is how many bytes a push of updates to r may bring:
