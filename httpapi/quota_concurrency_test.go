@@ -349,3 +349,34 @@ func TestQuotaMultiSubjectRuleEnforced(t *testing.T) {
 	e.expectQuota(e.upload(e.alice, e.issuePath(n, "/assets"), "i.bin", "x", nil), "alice")
 	e.send(e.alice, "POST", "/api/v1/repos/alice/code/contents/ok.txt", map[string]any{"content": b64("ok")}, 201)
 }
+
+// TestQuotaPushRefusedElsewhere: a push the pre-receive step refuses for
+// another reason (a force push to a protected branch) never asks for
+// quota and returns; a push git accepts but whose reservation was
+// refused moves nothing; neither leaves a reservation behind.
+func TestQuotaPushRefusedElsewhere(t *testing.T) {
+	t.Parallel()
+	e := newQuotaEnv(t, quotaOn)
+	url := e.gitURL("alice", "alice-password", "alice", "proj")
+	g := newGitWork(t)
+	g.run("init", "-q", ".")
+	first := g.commit("a.txt", "a\n")
+	g.run("push", "-q", url, "main")
+	e.send(e.alice, "POST", e.proj+"/branch_protections", map[string]any{"branch_name": "main", "enable_push": true}, 201)
+	e.limit("alice", e.usedAll("alice")+200_000, "size:all")
+
+	g.commit("c.txt", "c\n")
+	g.run("push", "-q", url, "main") // a fast-forward fits
+	g.run("reset", "-q", "--hard", first)
+	g.commit("d.txt", "d\n")
+	out := g.fail("push", "--force", url, "main")
+	assert.Contains(t, out, "protected from force push")
+	assert.Equal(t, e.gitBytes(), e.usedAll("alice"), "no reservation left")
+
+	g.write("big.bin", randomBytes(t, 300_000))
+	g.run("add", ".")
+	g.run("commit", "-q", "-m", "big")
+	assert.Contains(t, g.fail("push", url, "HEAD:refs/heads/side"), "Quota exceeded")
+	assert.NotContains(t, g.run("ls-remote", url), "refs/heads/side")
+	assert.Equal(t, e.gitBytes(), e.usedAll("alice"), "no reservation left")
+}
