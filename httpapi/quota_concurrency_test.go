@@ -165,6 +165,7 @@ func TestQuotaConcurrentPushes(t *testing.T) {
 			assert.Equal(t, accepted, strings.Contains(refs, "refs/heads/main"), "push %d moved a reference iff accepted", i)
 		}
 		used := e.usedAll("alice")
+		t.Logf("pushes accepted %v; usage %d of limit %d", ok, used, limit)
 		assert.LessOrEqual(t, used, limit, "usage never passes the limit")
 		assert.Equal(t, e.gitBytes(), used, "no reservation left once the pushes ended")
 		// The room left is refused as a whole: a seventh push of 1.2 MB.
@@ -200,6 +201,7 @@ func TestQuotaConcurrentContents(t *testing.T) {
 		})
 		assert.Equal(t, 4, accepted(ok), "exactly the commits that fit: %v", ok)
 		used := e.usedAll("alice")
+		t.Logf("commits accepted %v; usage %d of limit %d", ok, used, limit)
 		assert.LessOrEqual(t, used, limit, "usage never passes the limit")
 		assert.Equal(t, e.gitBytes(), used, "no reservation left once the writes ended")
 	})
@@ -240,6 +242,7 @@ func TestQuotaConcurrentForks(t *testing.T) {
 			}
 			e.send(e.alice, "GET", fmt.Sprintf("/api/v1/repos/alice/b%d", i), nil, want)
 		}
+		t.Logf("forks accepted %v; usage %d of limit %d", ok, e.usedAll("alice"), limit)
 		assert.LessOrEqual(t, e.usedAll("alice"), limit, "usage never passes the limit")
 	})
 }
