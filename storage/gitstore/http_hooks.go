@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/hearthforge/hearth/forge/repos"
 )
@@ -70,7 +69,7 @@ func openQuotaGate(ctx context.Context, tmp string, reserve repos.PushReserver) 
 	g := &quotaGate{dir: dir, done: make(chan struct{})}
 	req, resp := filepath.Join(dir, "request"), filepath.Join(dir, "verdict")
 	for _, p := range []string{req, resp} {
-		if err := syscall.Mkfifo(p, 0o600); err != nil {
+		if err := mkfifo(p); err != nil { // http_fifo_*.go
 			os.RemoveAll(dir)
 			return nil, nil, err
 		}
