@@ -100,6 +100,8 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 		updates []repos.RefUpdate
 		caps    []string
 		ffOnly  []string
+		// unmeasured: the push moved references but AfterPush failed.
+		unmeasured bool
 	)
 	if push {
 		if r.Method == http.MethodPost {
@@ -135,6 +137,15 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 		}
 		repo, ffOnly = plan.View.Repo.ID, plan.FastForwardOnly
 		r = r.WithContext(repos.WithPushAllowance(r.Context(), plan.QuotaAllowance))
+		var release func()
+		r, release = a.pushReservation(r, plan) // quota_git.go
+		// After AfterPush below measured the size; a push whose size was
+		// not measured keeps its reservation until it expires.
+		defer func() {
+			if !unmeasured {
+				release()
+			}
+		}()
 	} else {
 		if err := actor.RequireScope(forge.AccessRead, forge.CategoryRepository); err != nil {
 			http.Error(w, err.Error(), http.StatusForbidden)
@@ -161,6 +172,7 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 	if push && len(applied) > 0 {
 		// The refs moved: record it even if the client hangs up now.
 		if err := a.cfg.Repos.AfterPush(context.WithoutCancel(r.Context()), actor, repo, applied); err != nil {
+			unmeasured = true
 			a.log.ErrorContext(r.Context(), "after push", "repo", owner+"/"+name, "err", err)
 		}
 	}

@@ -205,6 +205,7 @@ func TestQuotaCountsLFSAndPackages(t *testing.T) {
 	list := r.list(t)
 	require.Len(t, list, 2)
 	assert.Equal(t, "p", list[0]["name"])
-	assert.Equal(t, "generic", list[0]["type"])
+	assert.Equal(t, "Generic", list[0]["type"], "the display name, as Forgejo's Type.Name()")
+	assert.Contains(t, list[0]["html_url"], "/-/packages/generic/p/1", "the address keeps the key")
 	assert.EqualValues(t, 10, list[0]["size"])
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/httpapi/wire"
 	"github.com/hearthforge/hearth/quota"
 )
@@ -151,7 +152,9 @@ func (a *API) quotaPackages(org bool) func(*call) {
 		}
 		out := make(wire.QuotaUsedPackageList, len(list))
 		for i, p := range list {
-			out[i] = wire.QuotaUsedPackage{Name: p.Name, Type: p.Type, Version: p.Version, Size: p.Size,
+			// type is the display name, the address keeps the type's key
+			// (Forgejo's Type.Name() and VersionHTMLURL).
+			out[i] = wire.QuotaUsedPackage{Name: p.Name, Type: packages.Type(p.Type).Name(), Version: p.Version, Size: p.Size,
 				HTMLURL: fmt.Sprintf("%s%s/-/packages/%s/%s/%s", c.rootURL(), p.OwnerName, url.PathEscape(p.Type),
 					url.PathEscape(p.Name), url.PathEscape(p.Version))}
 		}

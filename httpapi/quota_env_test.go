@@ -18,6 +18,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
@@ -34,19 +35,35 @@ import (
 // checkQuotaBody (the document describes it wrongly, as headers).
 type quotaEnv struct {
 	*issueEnv
-	db        *dbtest.DB
+	db        quotaBackend
 	quota     *quota.Service
 	blobDir   string
 	gitDir    string
 	quotaBody []string // 413 bodies that failed their shape, reported at the end
 }
 
+// quotaBackend is the storage a quotaEnv runs on: a dbtest database or a
+// memstore.
+type quotaBackend interface {
+	Auth() auth.Store
+	Repos() repos.Store
+	Orgs() orgs.Store
+	Issues() issues.Store
+	Packages() packages.Store
+	Quota() quota.Store
+}
+
 func newQuotaEnv(t *testing.T, cfg quota.Config) *quotaEnv {
 	t.Helper()
-	ctx := context.Background()
 	// A database file: the pull-request service reads repositories inside
 	// its issue transactions (see newPullEnv).
-	db := dbtest.Open(t, filepath.Join(t.TempDir(), "hearth.db"))
+	return newQuotaEnvOn(t, cfg, dbtest.Open(t, filepath.Join(t.TempDir(), "hearth.db")))
+}
+
+// newQuotaEnvOn is newQuotaEnv on db, with the generic package registry.
+func newQuotaEnvOn(t *testing.T, cfg quota.Config, db quotaBackend) *quotaEnv {
+	t.Helper()
+	ctx := context.Background()
 	clock := forgetest.NewClock()
 	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
 		SecretKey: []byte("httpapi-test-secret")})
@@ -70,7 +87,10 @@ func newQuotaEnv(t *testing.T, cfg quota.Config) *quotaEnv {
 	require.NoError(t, err)
 	quotaSvc, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: cfg, Orgs: orgSvc})
 	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Issues: issueSvc, Quota: quotaSvc})
+	pkgSvc, err := packages.New(packages.Config{Store: db.Packages(), Blobs: blobs, Orgs: orgSvc, Repos: repoSvc, Quota: cfg, Clock: clock})
+	require.NoError(t, err)
+	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Issues: issueSvc, Quota: quotaSvc,
+		Packages: pkgSvc})
 	require.NoError(t, err)
 	e := &quotaEnv{db: db, quota: quotaSvc, blobDir: blobDir, gitDir: gitDir}
 	mux := http.NewServeMux()

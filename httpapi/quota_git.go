@@ -1,8 +1,12 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"net/http"
+	"sync"
+
+	"github.com/hearthforge/hearth/forge"
 
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/quota"
@@ -24,4 +28,35 @@ func (a *API) quotaPushRefusal(w http.ResponseWriter, c *call, updates []repos.R
 		return true
 	}
 	return c.writeQuotaExceeded(err)
+}
+
+// pushReservation makes r's push reserve quota at git's pre-receive step,
+// when the size of what it brought is known (repos.Service.ReservePush):
+// it returns r carrying the reserver, and the release to call once the
+// push ended and AfterPush measured the size (or at once, when no
+// reference moved). A push quota does not limit (plan.QuotaAllowance -1:
+// quota disabled, or the push only deletes) reserves nothing.
+func (a *API) pushReservation(r *http.Request, plan *repos.PushPlan) (*http.Request, func()) {
+	if plan.QuotaAllowance < 0 {
+		return r, func() {}
+	}
+	var (
+		mu   sync.Mutex
+		held []forge.ID
+	)
+	reserve := func(ctx context.Context, n int64) error {
+		id, err := a.cfg.Repos.ReservePush(ctx, plan, n)
+		mu.Lock()
+		held = append(held, id)
+		mu.Unlock()
+		return err
+	}
+	release := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, id := range held {
+			a.cfg.Repos.ReleasePush(context.WithoutCancel(r.Context()), id)
+		}
+	}
+	return r.WithContext(repos.WithPushReserver(r.Context(), reserve)), release
 }

@@ -20,6 +20,24 @@ const TypeGeneric Type = "generic"
 var Types = []Type{"alpine", "arch", "cargo", "chef", "composer", "conan", "conda", "container", "cran", "debian",
 	TypeGeneric, "go", "helm", "maven", "npm", "nuget", "pub", "pypi", "rpm", "rubygems", "swift", "vagrant"}
 
+// typeNames are the display names of Forgejo's models/packages Type.Name.
+var typeNames = map[Type]string{
+	"alpine": "Alpine", "arch": "Arch", "cargo": "Cargo", "chef": "Chef", "composer": "Composer",
+	"conan": "Conan", "conda": "Conda", "container": "Container", "cran": "CRAN", "debian": "Debian",
+	TypeGeneric: "Generic", "go": "Go", "helm": "Helm", "maven": "Maven", "npm": "npm", "nuget": "NuGet",
+	"pub": "Pub", "pypi": "PyPI", "rpm": "RPM", "rubygems": "RubyGems", "swift": "Swift", "vagrant": "Vagrant",
+}
+
+// Name is the type's display name, as Forgejo shows it (the `type` of
+// /user/quota/packages): "Generic" for generic, "npm" for npm. A type
+// Forgejo does not know is its own name.
+func (t Type) Name() string {
+	if n, ok := typeNames[t]; ok {
+		return n
+	}
+	return string(t)
+}
+
 // Package is an owner's package (Forgejo's package).
 type Package struct {
 	ID      forge.ID

@@ -31,3 +31,21 @@ func TestValidGenericNames(t *testing.T) {
 		assert.Equal(t, tc.version, ValidGenericVersion(tc.name), "version %q", tc.name)
 	}
 }
+
+// TestTypeDisplayNames: every package type shows Forgejo's display name
+// (models/packages/package.go Type.Name), written out here from Forgejo's
+// table, not from the code under test.
+func TestTypeDisplayNames(t *testing.T) {
+	t.Parallel()
+	want := map[Type]string{
+		"alpine": "Alpine", "arch": "Arch", "cargo": "Cargo", "chef": "Chef", "composer": "Composer",
+		"conan": "Conan", "conda": "Conda", "container": "Container", "cran": "CRAN", "debian": "Debian",
+		"generic": "Generic", "go": "Go", "helm": "Helm", "maven": "Maven", "npm": "npm", "nuget": "NuGet",
+		"pub": "Pub", "pypi": "PyPI", "rpm": "RPM", "rubygems": "RubyGems", "swift": "Swift", "vagrant": "Vagrant",
+	}
+	assert.Len(t, Types, len(want), "every type Forgejo knows has its name here")
+	for _, typ := range Types {
+		assert.Equal(t, want[typ], typ.Name(), "type %s", typ)
+	}
+	assert.Equal(t, "future", Type("future").Name(), "an unknown type is its own name")
+}

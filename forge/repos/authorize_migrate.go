@@ -38,7 +38,7 @@ func (s *Service) AuthorizeMigrate(ctx context.Context, actor forge.Actor, owner
 				return err
 			}
 		}
-		if err := s.checkOwnerQuota(ctx, tx, u, private); err != nil {
+		if err := s.checkOwnerQuota(ctx, tx, u, private, 0); err != nil {
 			return err
 		}
 		if actor.IsSiteAdmin() || u.ID == actor.User.ID {

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/quota"
 )
 
 // Contents is what lies at a path: a file with its content, or a directory
@@ -224,9 +223,19 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := s.checkQuota(ctx, v.Repo, quota.SubjectReposAll); err != nil {
+	// The commit's bytes are held from the check until its size is
+	// measured (refreshed, below), so concurrent writers of one owner
+	// cannot all pass a check their sum fails.
+	held, err := s.reserveQuota(ctx, v.Repo, contentsEstimate(ops))
+	if err != nil {
 		return nil, nil, err
 	}
+	keep := false // a commit whose size was not measured keeps it until it expires
+	defer func() {
+		if !keep {
+			s.releaseQuota(context.WithoutCancel(ctx), held)
+		}
+	}()
 	if o.Branch == "" {
 		o.Branch = v.Repo.DefaultBranch
 	}
@@ -299,6 +308,7 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 	}
 	fresh, err := s.reloaded(ctx, v)
 	if err != nil {
+		keep = true
 		s.log.ErrorContext(ctx, "reload after commit", "repo", v.Repo.ID, "commit", c.ID, "err", err)
 	}
 	return fresh, c, nil

@@ -56,7 +56,7 @@ func (s *Service) ForkInto(ctx context.Context, actor forge.Actor, owner, name, 
 		if err != nil {
 			return err
 		}
-		if err := s.checkOwnerQuota(ctx, tx, forker, parent.Repo.Private); err != nil {
+		if err := s.checkOwnerQuota(ctx, tx, forker, forkIsPrivate(parent.Repo, parent.Owner), parent.Repo.Size); err != nil {
 			return err
 		}
 		if len(mine) > 0 || parent.Repo.OwnerID == forker.ID && forkName == parent.Repo.Name {

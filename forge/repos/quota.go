@@ -2,6 +2,7 @@ package repos
 
 import (
 	"context"
+	"errors"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/quota"
@@ -25,10 +26,92 @@ func (s *Service) checkQuota(ctx context.Context, r *forge.Repository, subject q
 	})
 }
 
-// checkOwnerQuota checks size:repos:all for a new repository of owner
-// (creation, fork, transfer), in tx.
-func (s *Service) checkOwnerQuota(ctx context.Context, tx Tx, owner *forge.User, private bool) error {
-	return quota.Check(ctx, tx, s.cfg.Quota, quota.OwnerOf(owner), quota.SubjectReposAll, quota.RepoBucket(private), 0)
+// checkOwnerQuota checks size:repos:all for a repository of size bytes
+// that owner is about to own (creation and migration: 0, the size is
+// not known yet; a fork: its parent's size, which the fork's row carries
+// from its insert; a transfer: the repository's size), in tx: the
+// transaction that writes the row that makes the bytes the owner's, so
+// two of them cannot both pass a check their sum fails (see
+// quota.Reserve on why write transactions of one owner serialize).
+func (s *Service) checkOwnerQuota(ctx context.Context, tx Tx, owner *forge.User, private bool, size int64) error {
+	return quota.Check(ctx, tx, s.cfg.Quota, quota.OwnerOf(owner), quota.SubjectReposAll, quota.RepoBucket(private), size)
+}
+
+// reserveQuota reserves n bytes of the quota of r's owner for a git write
+// into r whose size is measured after it lands (size:repos:all, the
+// repository's bucket): the reservation's id, 0 when quota is disabled; a
+// *quota.ExceededError when n bytes do not fit beside the usage and the
+// reservations held. The caller releases it (releaseQuota) after the
+// size was refreshed, or at once when the write failed.
+func (s *Service) reserveQuota(ctx context.Context, r *forge.Repository, n int64) (forge.ID, error) {
+	if !s.cfg.Quota.Enabled {
+		return 0, nil
+	}
+	var id forge.ID
+	err := s.store.Update(ctx, func(tx Tx) (err error) {
+		id, err = quota.Reserve(ctx, tx, s.cfg.Quota, quota.RepoOwner(r), quota.SubjectReposAll,
+			quota.RepoBucket(r.Private), n, s.clock.Now(), quota.ReservationTTL)
+		return err
+	})
+	return id, err
+}
+
+// releaseQuota releases reservation id (0: none). A reservation already
+// gone (swept, or its repository deleted) is no error; another failure is
+// logged: the reservation then expires.
+func (s *Service) releaseQuota(ctx context.Context, id forge.ID) {
+	if id == 0 {
+		return
+	}
+	err := s.store.Update(ctx, func(tx Tx) error { return tx.ReleaseReservation(ctx, id) })
+	if err != nil && !errors.Is(err, forge.ErrNotFound) {
+		s.log.ErrorContext(ctx, "release quota reservation", "reservation", id, "err", err)
+	}
+}
+
+// ReservePush reserves n bytes, the size of the objects a push accepted
+// by CheckPush brings (known at git's pre-receive step), of the quota of
+// the owner of plan's repository: the reservation's id (0 when quota is
+// disabled) or a *quota.ExceededError, when the push must be refused
+// before any reference moves. The host calls ReleasePush with the id
+// once the push ended: after AfterPush measured the size when references
+// moved, at once when none did.
+func (s *Service) ReservePush(ctx context.Context, plan *PushPlan, n int64) (forge.ID, error) {
+	if n > 0 { // a push of no objects (a new reference to a commit stored) is Forgejo's check
+		n = gitEstimate(n, 0)
+	}
+	return s.reserveQuota(ctx, plan.View.Repo, n)
+}
+
+// ReleasePush releases a reservation of ReservePush (0: none).
+func (s *Service) ReleasePush(ctx context.Context, id forge.ID) { s.releaseQuota(ctx, id) }
+
+// gitEstimate is what n bytes of objects (a pack, or files a commit
+// writes, files of them) are reserved as: n plus what git adds around
+// them once they land (zlib framing, the pack's index, trees and the
+// commit, references, the commit-graph). An estimate above the measured
+// size only holds a little too much while the write is in progress.
+func gitEstimate(n int64, files int) int64 {
+	return n + n/64 + 4096*int64(files+1)
+}
+
+// contentsEstimate is the reservation of a contents commit of ops: the
+// files it writes with git's overhead; 0 for a commit that only deletes
+// or moves files (it is checked as Forgejo checks it: allowed while the
+// owner is below the limit).
+func contentsEstimate(ops []FileOp) int64 {
+	var n int64
+	files := 0
+	for _, op := range ops {
+		if op.Op != "delete" && (len(op.Content) > 0 || op.FromPath == "") {
+			n += int64(len(op.Content))
+			files++
+		}
+	}
+	if files == 0 {
+		return 0
+	}
+	return gitEstimate(n, files)
 }
 
 // pushAllowance is how many bytes a push of updates to r may bring:
@@ -79,6 +162,27 @@ func WithPushAllowance(ctx context.Context, n int64) context.Context {
 func PushAllowance(ctx context.Context) (n int64, ok bool) {
 	n, ok = ctx.Value(pushAllowanceKey{}).(int64)
 	return n, ok && n >= 0
+}
+
+// PushReserver is how a git transport asks for quota at a push's
+// pre-receive step, when the size n of the objects the push brought is
+// known and no reference has moved: an error refuses the push (with
+// Forgejo's "Quota exceeded"). The host builds it from ReservePush.
+type PushReserver func(ctx context.Context, n int64) error
+
+type pushReserverKey struct{}
+
+// WithPushReserver returns ctx carrying f for the git transport serving
+// the push.
+func WithPushReserver(ctx context.Context, f PushReserver) context.Context {
+	return context.WithValue(ctx, pushReserverKey{}, f)
+}
+
+// PushReserverOf returns what WithPushReserver put in ctx, nil if none
+// (the push reserves nothing).
+func PushReserverOf(ctx context.Context) PushReserver {
+	f, _ := ctx.Value(pushReserverKey{}).(PushReserver)
+	return f
 }
 
 // CheckGitQuota is Forgejo's EnforceQuotaAPI(size:git:all) for the owner

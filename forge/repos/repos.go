@@ -229,7 +229,7 @@ func (s *Service) create(ctx context.Context, actor forge.Actor, owner string, f
 		// Forgejo checks the quota of POST /user/repos and
 		// /orgs/{org}/repos, not of the administrator's creation.
 		if !forOther || o.OwnerQuota {
-			if err := s.checkOwnerQuota(ctx, tx, u, o.Private); err != nil {
+			if err := s.checkOwnerQuota(ctx, tx, u, o.Private, 0); err != nil {
 				return err
 			}
 		}

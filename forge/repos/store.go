@@ -19,6 +19,9 @@ type Store interface {
 type Tx interface {
 	// UsageTx reads quota in the write's transaction (quota.go).
 	quota.UsageTx
+	// ReservationTx holds quota for git writes measured after they land
+	// (quota.go).
+	quota.ReservationTx
 	// OutboxTx appends events to the outbox (outbox.go).
 	OutboxTx
 	// UserByName finds a user ignoring case; forge.ErrNotFound if none.

@@ -136,7 +136,7 @@ func (s *Service) StartTransfer(ctx context.Context, actor forge.Actor, owner, n
 		if err != nil {
 			return err
 		}
-		if err := s.checkOwnerQuota(ctx, tx, to, v.Repo.Private); err != nil {
+		if err := s.checkOwnerQuota(ctx, tx, to, v.Repo.Private, v.Repo.Size); err != nil {
 			return err
 		}
 		if err := checkTransferTeams(ctx, tx, to, teamIDs); err != nil {
@@ -354,7 +354,7 @@ func (s *Service) answerTransfer(ctx context.Context, actor forge.Actor, owner, 
 		if _, err := tx.RepoByName(ctx, t.Recipient.ID, r.Name); err == nil {
 			return forge.Errorf(forge.ErrConflict, "repository already exists [uname: %s, name: %s]", t.Recipient.Name, r.Name)
 		}
-		if err := s.checkOwnerQuota(ctx, tx, t.Recipient, r.Private); err != nil {
+		if err := s.checkOwnerQuota(ctx, tx, t.Recipient, r.Private, r.Size); err != nil {
 			return err
 		}
 		if err := s.move(ctx, tx, v, t.Recipient, teamIDsOf(t.Teams)); err != nil {

@@ -207,6 +207,18 @@ func (h HTTP) ServeGitRPC(w http.ResponseWriter, r *http.Request, repo forge.ID,
 		args = append([]string{"-c", "core.hooksPath=" + hooks}, args...)
 		env = append(env, envFastForwardOnly+"="+strings.Join(fastForwardOnly, "\n"), envPushLog+"="+logPath)
 		env = append(env, pushQuotaEnv(ctx)...) // http_hooks.go
+		if reserve := repos.PushReserverOf(ctx); reserve != nil {
+			gate, genv, err := openQuotaGate(ctx, filepath.Join(s.root, tmpDir), reserve) // http_hooks.go
+			switch {
+			case errors.Is(err, errors.ErrUnsupported): // no FIFOs: the allowance alone
+			case err != nil:
+				http.Error(w, "git hooks unavailable", http.StatusInternalServerError)
+				return nil
+			default:
+				defer gate.close()
+				env = append(env, genv...)
+			}
+		}
 	} else {
 		args = append([]string{"-c", "uploadpack.allowFilter=true"}, args...)
 	}

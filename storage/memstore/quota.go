@@ -64,6 +64,9 @@ type quotaState struct {
 	members    map[groupMember]struct{}
 	repoUsage  map[repoBucket]int64
 	ownerUsage map[ownerBucket]int64
+	// reservations by id; one whose repository is gone is deleted with
+	// it (live skips it: the SQL backends' ON DELETE CASCADE).
+	reservations map[forge.ID]quota.Reservation
 }
 
 func newQuotaState() quotaState {
@@ -71,6 +74,7 @@ func newQuotaState() quotaState {
 		rules: map[string]quota.Rule{}, groups: map[string]struct{}{},
 		groupRules: map[groupRule]struct{}{}, members: map[groupMember]struct{}{},
 		repoUsage: map[repoBucket]int64{}, ownerUsage: map[ownerBucket]int64{},
+		reservations: map[forge.ID]quota.Reservation{},
 	}
 }
 
@@ -79,7 +83,79 @@ func (q quotaState) clone() quotaState {
 		rules: maps.Clone(q.rules), groups: maps.Clone(q.groups),
 		groupRules: maps.Clone(q.groupRules), members: maps.Clone(q.members),
 		repoUsage: maps.Clone(q.repoUsage), ownerUsage: maps.Clone(q.ownerUsage),
+		reservations: maps.Clone(q.reservations),
 	}
+}
+
+// liveReservation returns reservation id unless it is missing or its
+// repository or account was deleted.
+func (s *state) liveReservation(id forge.ID) (quota.Reservation, bool) {
+	r, ok := s.quota.reservations[id]
+	if !ok {
+		return r, false
+	}
+	if _, ok := s.users[r.Owner.ID]; !ok {
+		return r, false
+	}
+	if r.Owner.RepoID != 0 {
+		if _, ok := s.repos[r.Owner.RepoID]; !ok {
+			return r, false
+		}
+	}
+	return r, true
+}
+
+// reserved sums the live reservations of owner by bucket.
+func (s *state) reserved(owner forge.ID) quota.Used {
+	var u quota.Used
+	for id, r := range s.quota.reservations {
+		if r.Owner.ID != owner {
+			continue
+		}
+		if r, ok := s.liveReservation(id); ok {
+			_ = u.Add(r.Bucket, r.Bytes)
+		}
+	}
+	return u
+}
+
+// Reserve records a reservation (quota.ReservationTx).
+func (t *tx) Reserve(ctx context.Context, r *quota.Reservation) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if !r.Bucket.Valid() || r.Bytes < 0 {
+		return forge.Errorf(forge.ErrInvalid, "reserve: bucket %q, %d bytes", string(r.Bucket), r.Bytes)
+	}
+	if _, ok := t.st.users[r.Owner.ID]; !ok {
+		return missingRef("reserve: account")
+	}
+	if _, ok := t.st.repos[r.Owner.RepoID]; r.Owner.RepoID != 0 && !ok {
+		return missingRef("reserve: repository")
+	}
+	for id, old := range t.st.quota.reservations {
+		if _, live := t.st.liveReservation(id); !live || old.Owner.ID == r.Owner.ID && !ts(old.Expires).After(ts(r.Created)) {
+			delete(t.st.quota.reservations, id)
+		}
+	}
+	r.ID = t.st.nextID("quota_reservation")
+	stored := *r
+	stored.Created, stored.Expires = ts(r.Created), ts(r.Expires)
+	t.st.quota.reservations[r.ID] = stored
+	return nil
+}
+
+// ReleaseReservation deletes a reservation (quota.ReservationTx).
+func (t *tx) ReleaseReservation(ctx context.Context, id forge.ID) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	_, ok := t.st.liveReservation(id)
+	delete(t.st.quota.reservations, id)
+	if !ok {
+		return forge.Errorf(forge.ErrNotFound, "quota reservation does not exist [id: %d]", id)
+	}
+	return nil
 }
 
 // countAsset adds delta to a repository's derived attachment counter: the
@@ -160,8 +236,9 @@ func (t *tx) Usage(ctx context.Context, owner forge.ID) (quota.Used, error) {
 			_ = u.Add(b, t.st.quota.repoUsage[repoBucket{r.ID, b}])
 		}
 	}
+	held := t.st.reserved(owner)
 	for _, b := range quota.Buckets {
-		_ = u.Add(b, t.st.quota.ownerUsage[ownerBucket{owner, b}])
+		_ = u.Add(b, t.st.quota.ownerUsage[ownerBucket{owner, b}]+held.Get(b))
 	}
 	return u, nil
 }

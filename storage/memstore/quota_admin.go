@@ -260,7 +260,8 @@ func (t quotaTx) RecountUsage(ctx context.Context, owner forge.ID) (quota.Used, 
 			u.AttachmentsReleases += a.Size
 		}
 	}
-	u.LFS, u.Artifacts, u.Packages = counted.LFS, counted.Artifacts, counted.Packages
+	held := t.st.reserved(owner)
+	u.LFS, u.Artifacts, u.Packages = counted.LFS-held.LFS, counted.Artifacts-held.Artifacts, counted.Packages-held.Packages
 	var tx any = t
 	if r, ok := tx.(quota.LFSUsageTx); ok {
 		if u.LFS, err = r.RecountLFS(ctx, owner); err != nil {
@@ -276,6 +277,9 @@ func (t quotaTx) RecountUsage(ctx context.Context, owner forge.ID) (quota.Used, 
 		if u.Packages, err = r.RecountPackages(ctx, owner); err != nil {
 			return quota.Used{}, err
 		}
+	}
+	for _, b := range quota.Buckets { // reservations count as in Usage
+		_ = u.Add(b, held.Get(b))
 	}
 	return u, nil
 }

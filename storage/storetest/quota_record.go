@@ -177,6 +177,16 @@ func (x recIssuesTx) QuotaGroupsNamed(ctx context.Context, names []string) ([]qu
 	return x.Tx.QuotaGroupsNamed(ctx, names)
 }
 
+func (x recReposTx) Reserve(ctx context.Context, r *quota.Reservation) error {
+	x.rec.hit("repos.Tx.Reserve")
+	return x.Tx.Reserve(ctx, r)
+}
+
+func (x recReposTx) ReleaseReservation(ctx context.Context, id forge.ID) error {
+	x.rec.hit("repos.Tx.ReleaseReservation")
+	return x.Tx.ReleaseReservation(ctx, id)
+}
+
 func (x recReposTx) AddUsage(ctx context.Context, owner quota.Owner, b quota.Bucket, delta int64) error {
 	x.rec.hit("repos.Tx.AddUsage")
 	return x.Tx.AddUsage(ctx, owner, b, delta)

@@ -146,6 +146,7 @@ var cases = []struct {
 	{"QuotaRules", testQuotaRules},
 	{"QuotaUsage", testQuotaUsage},
 	{"QuotaRandom", testQuotaRandom},
+	{"QuotaReservations", testQuotaReservations},
 	{"PullsDeletions", testPullsDeletions},
 	{"Mirrors", testMirrors},
 	{"MirrorLeases", testMirrorLeases},

@@ -44,8 +44,15 @@ var (
 		SELECT u.bucket, CAST(sum(u.bytes) AS BIGINT) FROM repository r JOIN quota_repo_usage u ON u.repo_id = r.id
 		WHERE r.owner_id = ?1 GROUP BY u.bucket
 		UNION ALL
-		SELECT bucket, bytes FROM quota_owner_usage WHERE owner_id = ?1`)
-	sqlGroupsOf = prepared(`SELECT g.group_name, coalesce(r.name, ''), coalesce(r.lim, 0),
+		SELECT bucket, bytes FROM quota_owner_usage WHERE owner_id = ?1
+		UNION ALL
+		SELECT bucket, CAST(sum(bytes) AS BIGINT) FROM quota_reservation WHERE owner_id = ?1 GROUP BY bucket`)
+	sqlReserved          = prepared(`SELECT bucket, CAST(sum(bytes) AS BIGINT) FROM quota_reservation WHERE owner_id = ? GROUP BY bucket`)
+	sqlSweepReservations = prepared(`DELETE FROM quota_reservation WHERE owner_id = ? AND expires_unix <= ?`)
+	sqlReserve           = prepared(`INSERT INTO quota_reservation (owner_id, repo_id, bucket, bytes, created_unix, expires_unix)
+		VALUES (?,?,?,?,?,?) RETURNING id`)
+	sqlReleaseReservation = prepared(`DELETE FROM quota_reservation WHERE id = ?`)
+	sqlGroupsOf           = prepared(`SELECT g.group_name, coalesce(r.name, ''), coalesce(r.lim, 0),
 		coalesce((SELECT json_group_array(subject ORDER BY position) FROM quota_rule_subject
 			WHERE rule_name = r.name), '[]')
 		FROM quota_group_member g LEFT JOIN quota_group_rule gr ON gr.group_name = g.group_name
@@ -81,10 +88,51 @@ func (t *tx) AddUsage(ctx context.Context, owner quota.Owner, b quota.Bucket, de
 	return mapError(err, "add usage")
 }
 
-// Usage implements quota.UsageTx.
+// Usage implements quota.UsageTx: sizes, counters and reservations.
 func (t *tx) Usage(ctx context.Context, owner forge.ID) (quota.Used, error) {
+	return t.sumUsage(ctx, sqlUsage, owner)
+}
+
+// reserved sums owner's reservations by bucket.
+func (t *tx) reserved(ctx context.Context, owner forge.ID) (quota.Used, error) {
+	return t.sumUsage(ctx, sqlReserved, owner)
+}
+
+// Reserve implements quota.ReservationTx.
+func (t *tx) Reserve(ctx context.Context, r *quota.Reservation) error {
+	if !r.Bucket.Valid() || r.Bytes < 0 {
+		return forge.Errorf(forge.ErrInvalid, "reserve: bucket %q, %d bytes", string(r.Bucket), r.Bytes)
+	}
+	if _, err := t.exec(ctx, sqlSweepReservations, r.Owner.ID, r.Created.Unix()); err != nil {
+		return mapError(err, "reserve")
+	}
+	var repo any
+	if r.Owner.RepoID != 0 {
+		repo = r.Owner.RepoID
+	}
+	return t.guarded(ctx, func() error {
+		err := t.queryRow(ctx, sqlReserve, r.Owner.ID, repo, string(r.Bucket), r.Bytes,
+			r.Created.Unix(), r.Expires.Unix()).Scan(&r.ID)
+		return mapError(err, "reserve")
+	})
+}
+
+// ReleaseReservation implements quota.ReservationTx.
+func (t *tx) ReleaseReservation(ctx context.Context, id forge.ID) error {
+	res, err := t.exec(ctx, sqlReleaseReservation, id)
+	if err != nil {
+		return mapError(err, "release reservation")
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return forge.Errorf(forge.ErrNotFound, "quota reservation does not exist [id: %d]", id)
+	}
+	return nil
+}
+
+// sumUsage reads rows of (bucket, bytes) into a Used.
+func (t *tx) sumUsage(ctx context.Context, query string, owner forge.ID) (quota.Used, error) {
 	var u quota.Used
-	rows, err := t.query(ctx, sqlUsage, owner)
+	rows, err := t.query(ctx, query, owner)
 	if err != nil {
 		return u, mapError(err, "usage")
 	}

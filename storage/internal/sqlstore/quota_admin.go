@@ -264,6 +264,15 @@ func (t quotaTx) RecountUsage(ctx context.Context, owner forge.ID) (quota.Used, 
 	if err != nil {
 		return u, err
 	}
+	// Reservations count in the recount as in Usage (a write in progress
+	// is no drift): taken out here, added back to the recounted buckets.
+	held, err := t.reserved(ctx, owner)
+	if err != nil {
+		return u, err
+	}
+	for _, b := range quota.Buckets {
+		_ = u.Add(b, -held.Get(b))
+	}
 	if err := t.queryRow(ctx, sqlRecountUsage, owner).Scan(&u.ReposPublic, &u.ReposPrivate,
 		&u.AttachmentsIssues, &u.AttachmentsReleases); err != nil {
 		return u, mapError(err, "recount usage")
@@ -283,6 +292,9 @@ func (t quotaTx) RecountUsage(ctx context.Context, owner forge.ID) (quota.Used, 
 		if u.Packages, err = r.RecountPackages(ctx, owner); err != nil {
 			return u, err
 		}
+	}
+	for _, b := range quota.Buckets {
+		_ = u.Add(b, held.Get(b))
 	}
 	return u, nil
 }
