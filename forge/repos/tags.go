@@ -40,13 +40,7 @@ func (s *Service) ListTags(ctx context.Context, actor forge.Actor, owner, name s
 			all = append(all, r)
 		}
 	}
-	o = o.Normalize()
-	start := len(all) // a page past the end (no overflow for huge pages)
-	if o.Page-1 <= len(all)/o.Limit {
-		start = min((o.Page-1)*o.Limit, len(all))
-	}
-	end := min(start+o.Limit, len(all))
-	page := all[start:end]
+	page := forge.Page(all, o.Normalize())
 	msgs, err := s.messages(ctx, v.Repo.ID, page)
 	if err != nil {
 		return nil, nil, 0, err
