@@ -108,13 +108,20 @@ func (s *Service) commitTimes(ctx context.Context, repo forge.ID, commits map[st
 	return out, nil
 }
 
-// OpenRaw streams the file at path in ref ("" is the default branch): its
-// entry and a reader the caller closes. Readers only; forge.ErrNotFound for
-// a directory or a missing path.
+// OpenRaw streams the file at path in ref: its entry and a reader the
+// caller closes. Without ref, a leading branch, tag or commit id in path is
+// the revision, as Forgejo still reads /raw/{ref}/{path} (refInPath), and
+// else the default branch is. Readers only; forge.ErrNotFound for a
+// directory or a missing path.
 func (s *Service) OpenRaw(ctx context.Context, actor forge.Actor, owner, name, path, ref string) (*View, *TreeEntry, io.ReadCloser, error) {
 	v, err := s.contentReader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, nil, err
+	}
+	if ref == "" {
+		if ref, path, err = s.refInPath(ctx, v, path); err != nil {
+			return nil, nil, nil, err
+		}
 	}
 	if path, err = cleanReadPath(path); err != nil {
 		return nil, nil, nil, err

@@ -108,3 +108,32 @@ func (s *Service) resolveRef(ctx context.Context, v *View, rev string, shortIDs 
 	}
 	return ResolveRef(ctx, s.git, v.Repo.ID, rev, shortIDs)
 }
+
+// refInPath splits p, the path of a read given without `ref`, as Forgejo's
+// RepoRefForAPI does: the shortest leading run of its components that
+// names a branch, else a tag, else a first component that is a full-length
+// commit id of the repository's object format, is the revision (returned
+// as a full reference name, or the id), and the rest is the path. When
+// none is, the revision is "" (the default branch) and the path all of p.
+func (s *Service) refInPath(ctx context.Context, v *View, p string) (ref, rest string, err error) {
+	refs, err := s.git.Refs(ctx, v.Repo.ID)
+	if err != nil {
+		return "", "", err
+	}
+	names := make(map[string]bool, len(refs))
+	for _, r := range refs {
+		names[r.Name] = true
+	}
+	parts := strings.Split(p, "/")
+	for _, prefix := range []string{"refs/heads/", "refs/tags/"} {
+		for i := 1; i <= len(parts); i++ {
+			if name := prefix + strings.Join(parts[:i], "/"); names[name] {
+				return name, strings.Join(parts[i:], "/"), nil
+			}
+		}
+	}
+	if first := parts[0]; len(first) == v.Repo.ObjectFormat.HexLen() && isHexString(first) {
+		return first, strings.Join(parts[1:], "/"), nil
+	}
+	return "", p, nil
+}
