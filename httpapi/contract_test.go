@@ -51,6 +51,8 @@ var perOperation = map[string]map[int]string{
 	"repoUpdateAvatar":           {http.StatusUnprocessableEntity: "a body that is not a PNG, JPEG, GIF or WebP image; Forgejo answers it with a 500"},
 	"repoCreateBranchProtection": {http.StatusBadRequest: "`both rule_name and branch_name are empty` is 400 (spec/repos.md §1); the document omits it"},
 	"adminRenameUser":            {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
+	"repoGetArchive":             {http.StatusBadRequest: "an unknown archive format is 400 `unknown format: <archive>` (Forgejo's archiveDownload, ErrUnknownArchiveFormat); the document omits it"},
+	"repoCreateTagProtection":    {http.StatusBadRequest: "an empty name_pattern or whitelist is 400 (Forgejo's CreateTagProtection); the document omits it"},
 }
 
 // listBodies are operations that answer a list of the declared schema in

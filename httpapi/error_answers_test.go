@@ -1,0 +1,65 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestErrorAnswersOfUnknownObjects: unknown objects, formats and missing
+// settings get Forgejo's answers (its handlers in routers/api/v1/repo):
+// an unknown tree or blob sha is 400 (GetTree, GetBlob), an unknown archive
+// format 400 `unknown format: …` (archiveDownload) while an unknown ref in
+// a known format stays 404, a tag rule with an empty pattern or whitelist
+// 400 (CreateTagProtection), and the statuses of a commit that does not
+// exist 200 [] (ResolveRefOrSha reads the name as a sha). A repository the
+// caller may not see stays 404 first.
+func TestErrorAnswersOfUnknownObjects(t *testing.T) {
+	t.Parallel()
+	e, tok := repoEnv(t, "sha1")
+	e.createUser("eve")
+	eve := e.token("eve", "all")
+	e.expect(e.do(req{method: "POST", path: "/api/v1/user/repos", token: tok, body: map[string]any{"name": "hidden", "private": true, "auto_init": true}}), http.StatusCreated, "")
+	api := "/api/v1/repos/alice/proj"
+	unknown := "0123456789abcdef0123456789abcdef01234567"
+	get := func(path, token string) resp { return e.do(req{method: "GET", path: path, token: token}) }
+
+	e.expect(get(api+"/git/trees/"+unknown, tok), http.StatusBadRequest, "sha not found ["+unknown+"]")
+	e.expect(get(api+"/git/trees/nosuchbranch", tok), http.StatusBadRequest, "sha not found [nosuchbranch]")
+	e.expect(get(api+"/git/trees/main", tok), http.StatusOK, "")
+	e.expect(get("/api/v1/repos/alice/hidden/git/trees/"+unknown, eve), http.StatusNotFound, "")
+
+	for _, sha := range []string{unknown, "main", "0123456", "zz"} {
+		e.expect(get(api+"/git/blobs/"+sha, tok), http.StatusBadRequest, "object does not exist [id: "+sha+", rel_path: ]")
+	}
+	e.expect(get("/api/v1/repos/alice/hidden/git/blobs/"+unknown, eve), http.StatusNotFound, "")
+	readme := get(api+"/contents/README.md", tok).json(t)["sha"].(string)
+	e.expect(get(api+"/git/blobs/"+readme, tok), http.StatusOK, "")
+
+	for _, name := range []string{"main.rar", "main", "main.tar"} {
+		e.expect(get(api+"/archive/"+name, tok), http.StatusBadRequest, "unknown format: "+name)
+	}
+	e.expect(get(api+"/archive/nosuch.zip", tok), http.StatusNotFound, "")
+	e.expect(get("/api/v1/repos/alice/hidden/archive/main.rar", eve), http.StatusNotFound, "")
+	e.expect(get(api+"/archive/main.zip", tok), http.StatusOK, "")
+
+	tp := func(body map[string]any) resp {
+		return e.do(req{method: "POST", path: api + "/tag_protections", token: tok, body: body})
+	}
+	e.expect(tp(map[string]any{"name_pattern": "v*"}), http.StatusBadRequest, "both whitelist_usernames and whitelist_teams are empty")
+	e.expect(tp(map[string]any{"name_pattern": "v*", "whitelist_usernames": []string{}, "whitelist_teams": []string{}}), http.StatusBadRequest,
+		"both whitelist_usernames and whitelist_teams are empty")
+	e.expect(tp(map[string]any{"name_pattern": " ", "whitelist_usernames": []string{"alice"}}), http.StatusBadRequest, "name_pattern are empty")
+	e.expect(tp(map[string]any{"name_pattern": "v*", "whitelist_usernames": []string{"nobody"}}), http.StatusUnprocessableEntity, "")
+	e.expect(e.do(req{method: "POST", path: api + "/tag_protections", token: eve, body: map[string]any{"name_pattern": "v*"}}), http.StatusForbidden, "")
+	e.expect(tp(map[string]any{"name_pattern": "v*", "whitelist_usernames": []string{"alice"}}), http.StatusCreated, "")
+
+	for _, path := range []string{api + "/statuses/" + unknown, api + "/commits/" + unknown + "/statuses", api + "/commits/nosuch/statuses"} {
+		r := get(path, tok)
+		e.expect(r, http.StatusOK, "")
+		assert.JSONEq(t, "[]", string(r.body), path)
+		assert.Equal(t, "0", r.Header.Get("X-Total-Count"), path)
+	}
+	e.expect(get("/api/v1/repos/alice/hidden/statuses/"+unknown, eve), http.StatusNotFound, "")
+}
