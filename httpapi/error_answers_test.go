@@ -14,7 +14,8 @@ import (
 // a known format stays 404, a tag rule with an empty pattern or whitelist
 // 400 (CreateTagProtection), and the statuses of a commit that does not
 // exist 200 [] (ResolveRefOrSha reads the name as a sha). A repository the
-// caller may not see stays 404 first.
+// caller may not see stays 404 first. An id that is no annotated tag is 400
+// (GetAnnotatedTag).
 func TestErrorAnswersOfUnknownObjects(t *testing.T) {
 	t.Parallel()
 	e, tok := repoEnv(t, "sha1")
@@ -36,6 +37,15 @@ func TestErrorAnswersOfUnknownObjects(t *testing.T) {
 	e.expect(get("/api/v1/repos/alice/hidden/git/blobs/"+unknown, eve), http.StatusNotFound, "")
 	readme := get(api+"/contents/README.md", tok).json(t)["sha"].(string)
 	e.expect(get(api+"/git/blobs/"+readme, tok), http.StatusOK, "")
+
+	head := get(api+"/branches/main", tok).json(t)["commit"].(map[string]any)["id"].(string)
+	for _, sha := range []string{unknown, head, "main", "zz"} {
+		e.expect(get(api+"/git/tags/"+sha, tok), http.StatusBadRequest, "object does not exist [id: "+sha+", rel_path: ]")
+	}
+	e.expect(get("/api/v1/repos/alice/hidden/git/tags/"+unknown, eve), http.StatusNotFound, "")
+	tag := e.do(req{method: "POST", path: api + "/tags", token: tok, body: map[string]any{"tag_name": "v9", "message": "annotated"}})
+	e.expect(tag, http.StatusCreated, "")
+	e.expect(get(api+"/git/tags/"+tag.json(t)["id"].(string), tok), http.StatusOK, "")
 
 	for _, name := range []string{"main.rar", "main", "main.tar"} {
 		e.expect(get(api+"/archive/"+name, tok), http.StatusBadRequest, "unknown format: "+name)

@@ -118,7 +118,7 @@ func toAnnotatedTag(api string, t *repos.AnnotatedTag) wire.AnnotatedTag {
 func (a *API) getAnnotatedTag(c *call) {
 	v, t, err := a.cfg.Repos.AnnotatedTag(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("sha"))
 	if err != nil {
-		c.repoError(err)
+		c.repoError(err, on(repos.ErrUnknownSHA, http.StatusBadRequest))
 		return
 	}
 	c.json(http.StatusOK, toAnnotatedTag(c.repoAPIURL(v.Repo), t))

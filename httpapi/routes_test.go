@@ -106,7 +106,7 @@ var samples = map[string]sample{
 	"repoCreateTag":              {path: "/repos/alice/proj/tags", body: map[string]any{"tag_name": "v1", "message": "one"}, ok: outcome{201, ""}},
 	"repoGetTag":                 {path: "/repos/alice/proj/tags/v0", anon: outcome{404, ""}, ok: outcome{404, ""}},
 	"repoDeleteTag":              {path: "/repos/alice/proj/tags/v0", ok: outcome{404, ""}},
-	"GetAnnotatedTag":            {path: "/repos/alice/proj/git/tags/0000", anon: outcome{404, ""}, ok: outcome{404, ""}},
+	"GetAnnotatedTag":            {path: "/repos/alice/proj/git/tags/0000", anon: outcome{400, ""}, ok: outcome{400, ""}},
 	"repoGetLanguages":           {path: "/repos/alice/proj/languages", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"repoCreateStatus":           {path: "/repos/alice/proj/statuses/main", body: map[string]any{"state": "success", "context": "ci"}, ok: outcome{201, ""}},
 	"repoListStatuses":           {path: "/repos/alice/proj/statuses/main", anon: outcome{200, ""}, ok: outcome{200, ""}},

@@ -169,7 +169,10 @@ func (s *Service) DeleteTag(ctx context.Context, actor forge.Actor, owner, name,
 	return s.refresh(ctx, v.Repo.ID)
 }
 
-// AnnotatedTag reads a tag object by id.
+// AnnotatedTag reads a tag object by id. Readers only; an id that is no
+// full object id of the repository's format, or no tag object, is
+// forge.ErrInvalid `object does not exist [id: oid, rel_path: ]` with reason
+// ErrUnknownSHA (Forgejo's 400).
 func (s *Service) AnnotatedTag(ctx context.Context, actor forge.Actor, owner, name, oid string) (*View, *AnnotatedTag, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
 		return nil, nil, err
@@ -178,6 +181,14 @@ func (s *Service) AnnotatedTag(ctx context.Context, actor forge.Actor, owner, na
 	if err != nil {
 		return nil, nil, err
 	}
+	// Forgejo's GetAnnotatedTag: an id that is no tag object is 400.
+	unknown := forge.Reasonf(forge.ErrInvalid, ErrUnknownSHA, "object does not exist [id: %s, rel_path: ]", oid)
+	if !isObjectID(oid) || len(oid) != v.Repo.ObjectFormat.HexLen() {
+		return nil, nil, unknown
+	}
 	t, err := s.git.Tag(ctx, v.Repo.ID, oid)
+	if errors.Is(err, forge.ErrNotFound) {
+		return nil, nil, unknown
+	}
 	return v, t, err
 }
