@@ -72,4 +72,12 @@ func TestErrorAnswersOfUnknownObjects(t *testing.T) {
 		assert.Equal(t, "0", r.Header.Get("X-Total-Count"), path)
 	}
 	e.expect(get("/api/v1/repos/alice/hidden/statuses/"+unknown, eve), http.StatusNotFound, "")
+	// A combined status without statuses is Forgejo's empty CombinedStatus,
+	// for an unknown ref as for a commit without statuses.
+	for _, ref := range []string{unknown, "nosuch", "main"} {
+		r := get(api+"/commits/"+ref+"/status", tok)
+		e.expect(r, http.StatusOK, "")
+		assert.JSONEq(t, `{"state":"","sha":"","total_count":0,"statuses":null,"repository":null,"commit_url":"","url":""}`, string(r.body), ref)
+	}
+	e.expect(get("/api/v1/repos/alice/hidden/commits/main/status", eve), http.StatusNotFound, "")
 }

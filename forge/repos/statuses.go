@@ -134,14 +134,17 @@ func (s *Service) ListStatuses(ctx context.Context, actor forge.Actor, owner, na
 }
 
 // CombinedStatus returns the combined state of the commit rev names and the
-// latest status per context.
+// latest status per context; a rev that names no commit has none (as
+// ListStatuses).
 func (s *Service) CombinedStatus(ctx context.Context, actor forge.Actor, owner, name, rev string) (*View, string, StatusState, []*CommitStatus, error) {
 	v, err := s.reader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, "", "", nil, err
 	}
 	rr, err := ResolveRef(ctx, s.git, v.Repo.ID, rev, true)
-	if err != nil {
+	if errors.Is(err, forge.ErrNotFound) {
+		return v, rev, "", nil, nil
+	} else if err != nil {
 		return nil, "", "", nil, err
 	}
 	sha := rr.Commit
