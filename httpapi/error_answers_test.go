@@ -15,7 +15,8 @@ import (
 // 400 (CreateTagProtection), and the statuses of a commit that does not
 // exist 200 [] (ResolveRefOrSha reads the name as a sha). A repository the
 // caller may not see stays 404 first. An id that is no annotated tag is 400
-// (GetAnnotatedTag).
+// (GetAnnotatedTag), a commit name that is no ref pattern 422
+// (GetSingleCommit).
 func TestErrorAnswersOfUnknownObjects(t *testing.T) {
 	t.Parallel()
 	e, tok := repoEnv(t, "sha1")
@@ -37,6 +38,17 @@ func TestErrorAnswersOfUnknownObjects(t *testing.T) {
 	e.expect(get("/api/v1/repos/alice/hidden/git/blobs/"+unknown, eve), http.StatusNotFound, "")
 	readme := get(api+"/contents/README.md", tok).json(t)["sha"].(string)
 	e.expect(get(api+"/git/blobs/"+readme, tok), http.StatusOK, "")
+
+	// GET git/commits/{sha}: a name that is no ref pattern is 422
+	// (GetSingleCommit); a suffix other than .diff or .patch is part of the
+	// sha.
+	for _, sha := range []string{"a..b", "main~1", "-x", "x^{tree}"} {
+		e.expect(get(api+"/git/commits/"+sha, tok), http.StatusUnprocessableEntity, "no valid ref or sha: "+sha)
+	}
+	e.expect(get("/api/v1/repos/alice/hidden/git/commits/a..b", eve), http.StatusNotFound, "")
+	e.expect(get(api+"/git/commits/main.foo", tok), http.StatusNotFound, "revision does not exist [rev: main.foo]")
+	e.expect(get(api+"/git/commits/main.diff", tok), http.StatusOK, "")
+	e.expect(get(api+"/git/commits/main", tok), http.StatusOK, "")
 
 	head := get(api+"/branches/main", tok).json(t)["commit"].(map[string]any)["id"].(string)
 	for _, sha := range []string{unknown, head, "main", "zz"} {

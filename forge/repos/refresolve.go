@@ -47,6 +47,15 @@ func isHexString(s string) bool {
 	return true
 }
 
+// ValidRefPattern reports whether rev could name a reference or an object
+// (Forgejo's git.IsValidRefPattern): names git could read as an expression
+// (main~1, x^{tree}, @{1}, a..b), an option (-x), or that it refuses as a
+// reference name are not; they are nobody's branch, tag or commit.
+func ValidRefPattern(rev string) bool {
+	return rev != "" && !strings.HasPrefix(rev, "-") && !strings.ContainsAny(rev, "\x00\n ~^:?*[\\") &&
+		!strings.Contains(rev, "@{") && !strings.Contains(rev, "..")
+}
+
 // ResolveRef resolves rev in repo as Forgejo's RepoRefForAPI does: the
 // branch of that name (refs/heads/rev), else the tag (refs/tags/rev), else
 // a full-length commit id; with shortIDs (Forgejo's GitRepo.GetCommit, used
@@ -58,10 +67,7 @@ func isHexString(s string) bool {
 // a branch of the same name. forge.ErrNotFound when nothing matches.
 func ResolveRef(ctx context.Context, g Git, repo forge.ID, rev string, shortIDs bool) (*ResolvedRef, error) {
 	notFound := forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", rev)
-	// Names git could read as an expression (main~1, x^{tree}, @{1},
-	// a..b) or refuses as a reference name are nobody's branch or tag.
-	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\x00\n ~^:?*[\\") ||
-		strings.Contains(rev, "@{") || strings.Contains(rev, "..") {
+	if !ValidRefPattern(rev) {
 		return nil, notFound
 	}
 	try := func(kind, full string) *ResolvedRef {
