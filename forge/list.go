@@ -52,3 +52,29 @@ func (o ListOptions) OffsetMax(maxLimit int) int {
 	}
 	return min((page-1)*limit, MaxOffset)
 }
+
+// Bounds returns the bounds lo ≤ hi ≤ n of the page in a list of n items,
+// as SQL's LIMIT/OFFSET with Offset: from Offset (at most n), Limit items
+// (a negative limit: all the rest). It never overflows, whatever the page
+// and limit.
+func (o ListOptions) Bounds(n int) (lo, hi int) {
+	return o.BoundsMax(n, MaxPageSize)
+}
+
+// BoundsMax is Bounds with OffsetMax(maxLimit) for an operation whose page
+// size may reach maxLimit.
+func (o ListOptions) BoundsMax(n, maxLimit int) (lo, hi int) {
+	n = max(n, 0)
+	lo = min(o.OffsetMax(maxLimit), n)
+	if o.Limit < 0 || o.Limit >= n-lo {
+		return lo, n
+	}
+	return lo, lo + o.Limit
+}
+
+// Page returns the page of list that o selects (Bounds), sharing list's
+// array.
+func Page[T any](list []T, o ListOptions) []T {
+	lo, hi := o.Bounds(len(list))
+	return list[lo:hi]
+}

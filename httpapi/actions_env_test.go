@@ -56,9 +56,8 @@ func actionsWorld(e *env) {
 	e.expect(e.do(rootReq("PUT", "/repos/alice/proj/collaborators/bob", map[string]any{"permission": "admin"})), 204, "")
 	e.createOrg("alice", "acme", "public")
 	e.expect(e.do(rootReq("POST", "/orgs/acme/repos", map[string]any{"name": "site", "auto_init": true})), 201, "")
-	// Hearth creates repositories with the Actions unit off: turn it on.
-	for _, r := range []string{"alice/proj", "alice/secret", "acme/site"} {
-		e.expect(e.do(rootReq("PATCH", "/repos/"+r, map[string]any{"has_actions": true})), 200, "")
-	}
+	// New repositories have the Actions unit (Forgejo's default units):
+	// noactions turns it off.
 	e.expect(e.do(rootReq("POST", "/admin/users/alice/repos", map[string]any{"name": "noactions"})), 201, "")
+	e.expect(e.do(rootReq("PATCH", "/repos/alice/noactions", map[string]any{"has_actions": false})), 200, "")
 }

@@ -47,10 +47,13 @@ var withBody = map[int]string{
 // perOperation lists statuses particular operations answer that the
 // document does not declare, by operationId.
 var perOperation = map[string]map[int]string{
-	"adminEditUser":              {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
-	"repoUpdateAvatar":           {http.StatusUnprocessableEntity: "a body that is not a PNG, JPEG, GIF or WebP image; Forgejo answers it with a 500"},
-	"repoCreateBranchProtection": {http.StatusBadRequest: "`both rule_name and branch_name are empty` is 400 (spec/repos.md §1); the document omits it"},
-	"adminRenameUser":            {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
+	"adminEditUser":                 {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
+	"repoUpdateAvatar":              {http.StatusUnprocessableEntity: "a body that is not a PNG, JPEG, GIF or WebP image; Forgejo answers it with a 500"},
+	"repoCreateBranchProtection":    {http.StatusBadRequest: "`both rule_name and branch_name are empty` is 400 (spec/repos.md §1); the document omits it"},
+	"adminRenameUser":               {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
+	"repoDownloadCommitDiffOrPatch": {http.StatusUnprocessableEntity: "Forgejo's route takes only .diff and .patch: git/commits/a..b is GET git/commits/{sha}, whose invalid name is 422 `no valid ref or sha`"},
+	"repoGetArchive":                {http.StatusBadRequest: "an unknown archive format is 400 `unknown format: <archive>` (Forgejo's archiveDownload, ErrUnknownArchiveFormat); the document omits it"},
+	"repoCreateTagProtection":       {http.StatusBadRequest: "an empty name_pattern or whitelist is 400 (Forgejo's CreateTagProtection); the document omits it"},
 }
 
 // bodyAs lists statuses particular operations answer that the document

@@ -24,16 +24,20 @@ func (a *API) getAPISettings(c *call) {
 }
 
 // getRepoSettings is GET /settings/repository: what this Hearth serves, in
-// Forgejo's GeneralRepoSettings. Git over HTTP is on when the handler has a
-// GitServer; Hearth has no LFS, migrations, mirrors or time tracking yet,
-// so those read as disabled; forks and stars are served.
+// Forgejo's GeneralRepoSettings, read from the Config: git over HTTP with
+// a GitServer, LFS with an LFS service, migrations with a mirror service
+// and its git layer, mirrors with a mirror service that is enabled
+// ([mirror] ENABLED), time tracking with the issue service (which serves
+// times and stopwatches), forks and stars with the repository service.
 func (a *API) getRepoSettings(c *call) {
 	c.json(http.StatusOK, wire.GeneralRepoSettings{
 		HTTPGitDisabled:      a.cfg.Git == nil,
-		LFSDisabled:          true,
-		MigrationsDisabled:   true,
-		MirrorsDisabled:      true,
-		TimeTrackingDisabled: true,
+		LFSDisabled:          a.cfg.LFS == nil,
+		MigrationsDisabled:   a.cfg.Mirror == nil || a.cfg.MirrorGit == nil || a.cfg.Repos == nil,
+		MirrorsDisabled:      a.cfg.Mirror == nil || !a.cfg.Mirror.Enabled() || a.cfg.Repos == nil,
+		TimeTrackingDisabled: a.cfg.Issues == nil,
+		ForksDisabled:        a.cfg.Repos == nil,
+		StarsDisabled:        a.cfg.Repos == nil,
 	})
 }
 

@@ -56,12 +56,18 @@ func (a *API) createInOrg(c *call, assign bool) {
 			return
 		}
 	}
+	if !c.checkIssueLabels(opt) {
+		return
+	}
 	v, err := a.cfg.Repos.CreateInOrg(c.r.Context(), c.actor, c.org(), createOptions(opt))
 	if errors.Is(err, repos.ErrOrgNotVisible) {
 		c.notFoundBody(err.Error())
 		return
 	} else if err != nil {
 		c.repoError(err)
+		return
+	}
+	if !a.initializeLabels(c, v, opt) {
 		return
 	}
 	c.json(http.StatusCreated, c.toRepo(v))

@@ -331,7 +331,7 @@ func TestTagAPIProtectionAnswers(t *testing.T) {
 	e.expect(e.do(req{method: "DELETE", path: p + "/tags/v1", token: alice}), http.StatusNoContent, "")
 
 	e.expect(e.do(req{method: "POST", path: p + "/tag_protections", token: alice, body: map[string]any{"name_pattern": " "}}),
-		http.StatusUnprocessableEntity, "name_pattern are empty")
+		http.StatusBadRequest, "name_pattern are empty") // Forgejo's CreateTagProtection
 	e.expect(e.do(req{method: "POST", path: p + "/tag_protections", token: alice, body: map[string]any{"name_pattern": "v*", "whitelist_usernames": []string{"alice"}}}),
 		http.StatusForbidden, "Tag protection already exist")
 }

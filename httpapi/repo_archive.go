@@ -1,6 +1,9 @@
 package httpapi
 
-import "strings"
+import (
+	"net/http"
+	"strings"
+)
 
 // getArchive is GET /repos/{owner}/{repo}/archive/{archive}: <ref>.zip or
 // <ref>.tar.gz.
@@ -12,13 +15,16 @@ func (a *API) getArchive(c *call) {
 		ref, format, ctype = strings.TrimSuffix(name, ".zip"), "zip", "application/zip"
 	case strings.HasSuffix(name, ".tar.gz"):
 		ref, format, ctype = strings.TrimSuffix(name, ".tar.gz"), "tar.gz", "application/gzip"
-	default:
-		c.notFound()
-		return
 	}
 	v, err := a.cfg.Repos.Get(c.r.Context(), c.actor, c.owner(), c.repo())
 	if err != nil {
 		c.repoError(err)
+		return
+	}
+	if format == "" {
+		// Forgejo's archiver.NewRequest: ErrUnknownArchiveFormat, 400, once
+		// the repository is found.
+		c.errorStatus(http.StatusBadRequest, "unknown format: "+name)
 		return
 	}
 	if _, _, err := a.cfg.Repos.Commit(c.r.Context(), c.actor, c.owner(), c.repo(), ref, false); err != nil {

@@ -43,10 +43,8 @@ func (a *API) listBranches(c *call) {
 	}
 	o := c.listOptions()
 	total := len(list)
-	start := min(o.Offset(), total)
-	end := min(start+o.Limit, total)
 	out := []wire.Branch{}
-	for _, b := range list[start:end] {
+	for _, b := range forge.Page(list, o) {
 		out = append(out, c.toBranch(v, b))
 	}
 	c.writePage(int64(total), o, out)

@@ -97,8 +97,23 @@ func (a *API) listCommits(c *call) {
 
 // getCommit is GET /repos/{owner}/{repo}/git/commits/{sha}.
 func (a *API) getCommit(c *call) {
+	a.getCommitOf(c, c.pathValue("sha"))
+}
+
+// getCommitOf answers GET git/commits/{sha} for sha: a name that is no ref
+// pattern is 422 `no valid ref or sha: <sha>` (Forgejo's GetSingleCommit),
+// once the repository is found.
+func (a *API) getCommitOf(c *call, sha string) {
+	if !repos.ValidRefPattern(sha) {
+		if _, err := a.cfg.Repos.Get(c.r.Context(), c.actor, c.owner(), c.repo()); err != nil {
+			c.repoError(err)
+			return
+		}
+		c.errorStatus(http.StatusUnprocessableEntity, "no valid ref or sha: "+sha)
+		return
+	}
 	stat, files := c.boolParam("stat"), c.boolParam("files")
-	v, cm, err := a.cfg.Repos.Commit(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("sha"), stat || files)
+	v, cm, err := a.cfg.Repos.Commit(c.r.Context(), c.actor, c.owner(), c.repo(), sha, stat || files)
 	if err != nil {
 		c.repoError(err)
 		return
@@ -109,6 +124,12 @@ func (a *API) getCommit(c *call) {
 // downloadDiff is GET /repos/{owner}/{repo}/git/commits/{sha}.{diffType}:
 // git's output streamed to the response, never held whole in memory.
 func (a *API) downloadDiff(c *call) {
+	// Forgejo's route takes only .diff and .patch: any other suffix is
+	// part of the sha of GET git/commits/{sha}.
+	if dt := c.pathValue("diffType"); dt != "diff" && dt != "patch" {
+		a.getCommitOf(c, c.pathValue("sha")+"."+dt)
+		return
+	}
 	if _, _, err := a.cfg.Repos.Commit(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("sha"), false); err != nil {
 		c.repoError(err)
 		return

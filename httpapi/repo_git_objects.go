@@ -57,7 +57,7 @@ func (a *API) getTree(c *call) {
 	v, sha, entries, total, err := a.cfg.Repos.TreePage(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("sha"), recursive,
 		o.OffsetMax(1000), min(o.Limit, 1000))
 	if err != nil {
-		c.repoError(err)
+		c.repoError(err, on(repos.ErrUnknownSHA, http.StatusBadRequest))
 		return
 	}
 	end := o.OffsetMax(1000) + len(entries)
@@ -87,7 +87,7 @@ func (a *API) getBlob(c *call) {
 	sha := c.pathValue("sha")
 	v, b, size, err := a.cfg.Repos.Blob(c.r.Context(), c.actor, c.owner(), c.repo(), sha)
 	if err != nil {
-		c.repoError(err)
+		c.repoError(err, on(repos.ErrUnknownSHA, http.StatusBadRequest))
 		return
 	}
 	out := wire.GitBlob{URL: c.repoAPIURL(v.Repo) + "/git/blobs/" + sha, SHA: sha, Size: size}
@@ -118,7 +118,7 @@ func toAnnotatedTag(api string, t *repos.AnnotatedTag) wire.AnnotatedTag {
 func (a *API) getAnnotatedTag(c *call) {
 	v, t, err := a.cfg.Repos.AnnotatedTag(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("sha"))
 	if err != nil {
-		c.repoError(err)
+		c.repoError(err, on(repos.ErrUnknownSHA, http.StatusBadRequest))
 		return
 	}
 	c.json(http.StatusOK, toAnnotatedTag(c.repoAPIURL(v.Repo), t))

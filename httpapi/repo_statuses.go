@@ -59,11 +59,17 @@ func (a *API) listStatuses(param string) func(*call) {
 	}
 }
 
-// combinedStatus is GET /repos/{owner}/{repo}/commits/{ref}/status.
+// combinedStatus is GET /repos/{owner}/{repo}/commits/{ref}/status. A
+// commit without statuses (or a ref naming none) answers Forgejo's empty
+// CombinedStatus (GetCombinedCommitStatusByRef: `&api.CombinedStatus{}`).
 func (a *API) combinedStatus(c *call) {
 	v, sha, state, latest, err := a.cfg.Repos.CombinedStatus(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("ref"))
 	if err != nil {
 		c.repoError(err)
+		return
+	}
+	if len(latest) == 0 {
+		c.json(http.StatusOK, wire.CombinedStatus{})
 		return
 	}
 	statuses := make([]wire.CommitStatus, len(latest))

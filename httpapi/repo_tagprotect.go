@@ -65,9 +65,10 @@ func (a *API) createTagProtection(c *call) {
 	setp(&p.WhitelistTeams, o.WhitelistTeams)
 	created, err := a.cfg.Repos.CreateTagProtection(c.r.Context(), c.actor, c.owner(), c.repo(), p)
 	if err != nil {
-		// Forgejo answers 400 for an empty pattern, which its document does not
-		// declare: the contract keeps 422.
-		c.repoError(err, on(forge.ErrConflict, http.StatusForbidden))
+		// Forgejo answers 400 for an empty pattern or whitelist (which its
+		// document does not declare), 422 for unknown users.
+		c.repoError(err, on(forge.ErrConflict, http.StatusForbidden), on(repos.ErrTagPatternEmpty, http.StatusBadRequest),
+			on(repos.ErrTagWhitelistEmpty, http.StatusBadRequest))
 		return
 	}
 	c.json(http.StatusCreated, toTagProtection(created))

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi/wire"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // repoError writes repository errors in Forgejo's shapes: an unknown owner
@@ -59,12 +61,52 @@ func (a *API) createRepo(c *call, owner string) {
 		c.errorStatus(http.StatusUnprocessableEntity, "[Name]: Required")
 		return
 	}
+	if !c.checkIssueLabels(opt) {
+		return
+	}
 	v, err := a.cfg.Repos.Create(c.r.Context(), c.actor, owner, createOptions(opt))
 	if err != nil {
 		c.repoError(err)
 		return
 	}
+	if !a.initializeLabels(c, v, opt) {
+		return
+	}
 	c.json(http.StatusCreated, c.toRepo(v))
+}
+
+// checkIssueLabels refuses, before anything is created, a creation whose
+// `issue_labels` names no label template set (Forgejo's ErrTemplateLoad,
+// 422).
+func (c *call) checkIssueLabels(opt wire.CreateRepoOption) bool {
+	if name := valueOf(opt.IssueLabels); name != "" {
+		if err := issues.CheckLabelTemplate(name); err != nil {
+			c.repoError(err)
+			return false
+		}
+	}
+	return true
+}
+
+// initializeLabels adds the label set of `issue_labels` (checked by
+// checkIssueLabels) to the new repository v, all or none; when that fails
+// the repository is removed again and the error answered, so that no
+// repository is left without the labels asked for. Without the issue
+// service (no labels served) it does nothing.
+func (a *API) initializeLabels(c *call, v *repos.View, opt wire.CreateRepoOption) bool {
+	name := valueOf(opt.IssueLabels)
+	if name == "" || a.cfg.Issues == nil {
+		return true
+	}
+	err := a.cfg.Issues.InitializeLabels(c.r.Context(), c.actor, v.Repo.OwnerName, v.Repo.Name, name)
+	if err == nil {
+		return true
+	}
+	if derr := a.cfg.Repos.Delete(context.WithoutCancel(c.r.Context()), c.actor, v.Repo.OwnerName, v.Repo.Name); derr != nil {
+		a.log.ErrorContext(c.r.Context(), "repos: undoing a creation whose labels failed", "repo", v.Repo.ID, "err", derr)
+	}
+	c.repoError(err)
+	return false
 }
 
 // getRepo is GET /repos/{owner}/{repo}.
@@ -190,9 +232,9 @@ func (a *API) searchRepos(c *call) {
 }
 
 // createOptions converts Forgejo's CreateRepoOption: a field left out is
-// its zero value, as Forgejo's binding reads it. issue_labels and
-// trust_model are read and not applied (Hearth has no labels or signing
-// yet).
+// its zero value, as Forgejo's binding reads it. issue_labels is applied
+// after the creation (checkIssueLabels, initializeLabels); trust_model is
+// read and not applied (Hearth has no signing yet).
 func createOptions(o wire.CreateRepoOption) repos.CreateOptions {
 	return repos.CreateOptions{
 		Name: o.Name, Description: valueOf(o.Description), Private: valueOf(o.Private),

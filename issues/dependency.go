@@ -207,7 +207,7 @@ func (s *Service) Dependencies(ctx context.Context, actor forge.Actor, owner, re
 	if err != nil {
 		return nil, err
 	}
-	list = page(list, o.Offset(), o.Limit)
+	list = forge.Page(list, o)
 	byRepo, err := s.accessByRepo(ctx, a, refs)
 	if err != nil {
 		return nil, err
@@ -268,7 +268,8 @@ func (s *Service) Blocks(ctx context.Context, actor forge.Actor, owner, repo str
 	if err != nil {
 		return nil, err
 	}
-	list = page(list, (o.Page-1)*o.Limit, o.Limit)
+	lo, hi := o.BoundsMax(len(list), o.Limit)
+	list = list[lo:hi]
 	byRepo, err := s.accessByRepo(ctx, a, refs)
 	if err != nil {
 		return nil, err
@@ -328,13 +329,6 @@ func related(ctx context.Context, tx Tx, issueID forge.ID, deps bool) ([]*Issue,
 	slices.Sort(repoIDs)
 	refs, err := tx.RepoRefs(ctx, slices.Compact(repoIDs))
 	return list, refs, err
-}
-
-func page[T any](list []T, offset, limit int) []T {
-	if offset >= len(list) {
-		return nil
-	}
-	return list[offset:min(offset+limit, len(list))]
 }
 
 // accessByRepo resolves the actor's access to each repository of refs (a

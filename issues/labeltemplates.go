@@ -1,6 +1,7 @@
 package issues
 
 import (
+	"context"
 	"embed"
 	"encoding/json"
 	"path"
@@ -52,4 +53,54 @@ func LabelTemplates(name string) ([]LabelTemplate, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// CheckLabelTemplate is nil when name is a label template set, and else
+// forge.ErrInvalid in Forgejo's words (ErrTemplateLoad): `failed to load
+// label template file "name": label template "name" not found`.
+func CheckLabelTemplate(name string) error {
+	if !slices.Contains(LabelTemplateNames(), name) {
+		return forge.Errorf(forge.ErrInvalid, "failed to load label template file %q: label template %q not found", name, name)
+	}
+	return nil
+}
+
+// InitializeLabels adds the labels of the template set name to owner/repo
+// (Forgejo's InitializeLabels, the `issue_labels` of a repository's
+// creation), all in one transaction: either every label is added or none.
+// The actor must write issues or pull requests (as CreateLabel);
+// CheckLabelTemplate's error for an unknown set.
+func (s *Service) InitializeLabels(ctx context.Context, actor forge.Actor, owner, repo, name string) error {
+	if err := CheckLabelTemplate(name); err != nil {
+		return err
+	}
+	set, err := LabelTemplates(name)
+	if err != nil {
+		return err
+	}
+	a, err := s.open(ctx, actor, owner, repo, forge.AccessWrite)
+	if err != nil {
+		return err
+	}
+	if err := a.requireWriter(); err != nil {
+		return err
+	}
+	now := s.clock.Now()
+	labels := make([]*Label, 0, len(set))
+	for _, t := range set {
+		l, err := newLabel(CreateLabelOption{Name: t.Name, Color: t.Color, Exclusive: t.Exclusive, Description: t.Description}, now)
+		if err != nil {
+			return err
+		}
+		l.RepoID = a.repo.ID
+		labels = append(labels, l)
+	}
+	return s.store.Update(ctx, func(tx Tx) error {
+		for _, l := range labels {
+			if err := tx.CreateLabel(ctx, l); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

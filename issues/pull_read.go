@@ -89,10 +89,8 @@ func (s *Service) PullFiles(ctx context.Context, actor forge.Actor, owner, repo 
 		}
 	}
 	o := opt.ListOptions.Normalize()
-	lo := min(o.Offset(), len(files))
-	hi := min(lo+o.Limit, len(files))
 	v := &PullFilesView{Repo: r.a.repo, HeadCommitID: r.head, Total: int64(len(files)), Files: []PullFile{}}
-	for _, f := range files[lo:hi] {
+	for _, f := range forge.Page(files, o) {
 		v.Files = append(v.Files, PullFile{Filename: f.Filename, PreviousFilename: f.PreviousFilename, Status: f.Status,
 			Additions: f.Additions, Deletions: f.Deletions})
 	}

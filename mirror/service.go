@@ -197,3 +197,7 @@ func (s *Service) checkAddress(ctx context.Context, actor forge.Actor, addr, use
 	}
 	return a, s.cfg.Policy.CheckAddress(ctx, a)
 }
+
+// Enabled reports whether mirrors are enabled (Config.Disabled unset,
+// Forgejo's [mirror] ENABLED).
+func (s *Service) Enabled() bool { return !s.cfg.Disabled }

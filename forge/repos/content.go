@@ -107,13 +107,20 @@ func (s *Service) commitTimes(ctx context.Context, repo forge.ID, commits map[st
 	return out, nil
 }
 
-// OpenRaw streams the file at path in ref ("" is the default branch): its
-// entry and a reader the caller closes. Readers only; forge.ErrNotFound for
-// a directory or a missing path.
+// OpenRaw streams the file at path in ref: its entry and a reader the
+// caller closes. Without ref, a leading branch, tag or commit id in path is
+// the revision, as Forgejo still reads /raw/{ref}/{path} (refInPath), and
+// else the default branch is. Readers only; forge.ErrNotFound for a
+// directory or a missing path.
 func (s *Service) OpenRaw(ctx context.Context, actor forge.Actor, owner, name, path, ref string) (*View, *TreeEntry, io.ReadCloser, error) {
 	v, err := s.contentReader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, nil, err
+	}
+	if ref == "" {
+		if ref, path, err = s.refInPath(ctx, v, path); err != nil {
+			return nil, nil, nil, err
+		}
 	}
 	if path, err = cleanReadPath(path); err != nil {
 		return nil, nil, nil, err
@@ -516,12 +523,18 @@ func (s *Service) Tree(ctx context.Context, actor forge.Actor, owner, name, rev 
 	return v, sha, entries, err
 }
 
+// ErrUnknownSHA is the reason (forge.Reasonf) of the forge.ErrInvalid that
+// TreePage and Blob return for an object id or revision that names nothing:
+// Forgejo answers those 400, where other invalid input is 422.
+var ErrUnknownSHA = errors.New("unknown object")
+
 // TreePage lists one page of a tree: rev is a full tree id, or a revision
 // resolved by ResolveRef (short commit ids included, as Forgejo's
 // GetTree). It returns the tree's id, the entries [offset, offset+limit)
 // (limit < 0: all of them) and the number of all entries, reading the
 // listing as it streams from Git.WalkTree: only the page is kept, never
-// the whole listing. Readers only; forge.ErrNotFound for an unknown rev.
+// the whole listing. Readers only; an unknown rev is forge.ErrInvalid
+// `sha not found [rev]` with reason ErrUnknownSHA (Forgejo's 400).
 func (s *Service) TreePage(ctx context.Context, actor forge.Actor, owner, name, rev string, recursive bool, offset, limit int) (*View, string, []TreeEntry, int, error) {
 	v, err := s.contentReader(ctx, actor, owner, name)
 	if err != nil {
@@ -535,15 +548,20 @@ func (s *Service) TreePage(ctx context.Context, actor forge.Actor, owner, name, 
 		}
 	}
 	if tree == "" {
+		unknown := forge.Reasonf(forge.ErrInvalid, ErrUnknownSHA, "sha not found [%s]", rev)
 		if rev == "" {
-			return nil, "", nil, 0, forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", rev)
+			return nil, "", nil, 0, unknown
 		}
 		rr, err := s.resolveRef(ctx, v, rev, true)
-		if err != nil {
+		if errors.Is(err, forge.ErrNotFound) {
+			return nil, "", nil, 0, unknown
+		} else if err != nil {
 			return nil, "", nil, 0, err
 		}
 		root, err := s.git.Entry(ctx, v.Repo.ID, rr.Commit, "")
-		if err != nil {
+		if errors.Is(err, forge.ErrNotFound) {
+			return nil, "", nil, 0, unknown
+		} else if err != nil {
 			return nil, "", nil, 0, err
 		}
 		tree = root.ID
@@ -562,14 +580,23 @@ func (s *Service) TreePage(ctx context.Context, actor forge.Actor, owner, name, 
 }
 
 // Blob returns a blob by id with its size; the content is nil for a blob
-// larger than Config.MaxBlobSize (as Forgejo's blob API). Readers only.
+// larger than Config.MaxBlobSize (as Forgejo's blob API). Readers only; an
+// id that is no full object id of the repository's format, or no object,
+// is forge.ErrInvalid `object does not exist [id: oid, rel_path: ]` with
+// reason ErrUnknownSHA (Forgejo's 400).
 func (s *Service) Blob(ctx context.Context, actor forge.Actor, owner, name, oid string) (*View, []byte, int64, error) {
 	v, err := s.contentReader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, 0, err
 	}
+	unknown := forge.Reasonf(forge.ErrInvalid, ErrUnknownSHA, "object does not exist [id: %s, rel_path: ]", oid)
+	if !isObjectID(oid) || len(oid) != v.Repo.ObjectFormat.HexLen() {
+		return nil, nil, 0, unknown
+	}
 	typ, size, err := s.git.Object(ctx, v.Repo.ID, oid)
-	if err != nil {
+	if errors.Is(err, forge.ErrNotFound) {
+		return nil, nil, 0, unknown
+	} else if err != nil {
 		return nil, nil, 0, err
 	}
 	if typ != "blob" {

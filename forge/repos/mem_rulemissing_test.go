@@ -23,7 +23,7 @@ func TestMemDeleteRulesNeedWriteScope(t *testing.T) {
 	e.repo(t, ann, "tools", false)
 	_, err := e.svc.CreateProtection(ctx, ann, "ann", "tools", repos.BranchProtection{RuleName: "main"})
 	require.NoError(t, err)
-	tp, err := e.svc.CreateTagProtection(ctx, ann, "ann", "tools", repos.TagProtection{NamePattern: "v*"})
+	tp, err := e.svc.CreateTagProtection(ctx, ann, "ann", "tools", repos.TagProtection{NamePattern: "v*", WhitelistUsernames: []string{"ann"}})
 	require.NoError(t, err)
 
 	reader := forgetest.TokenActor(ann.User, "read:repository")

@@ -3,6 +3,7 @@ package repos
 import (
 	"path"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/hearthforge/hearth/forge"
@@ -82,11 +83,25 @@ func cleanReadPath(p string) (string, error) {
 	return clean, nil
 }
 
+// Git's date range: the dates git reads from GIT_AUTHOR_DATE and
+// GIT_COMMITTER_DATE in the RFC 3339 form they are written in (git's date
+// parser takes years 1970 to 2099; it refuses the rest).
+var (
+	MinGitDate = time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC)
+	MaxGitDate = time.Date(2099, 12, 31, 23, 59, 59, 0, time.UTC)
+)
+
 // CheckSignature refuses (forge.ErrInvalid, 422) an author or committer
 // whose name or email git would rewrite or refuse: newlines, NUL, '<' or
-// '>' (git strips them, so the commit would not say what was asked). An
-// empty name is left to the caller's default.
+// '>' (git strips them, so the commit would not say what was asked); and
+// a date (When, when set) outside MinGitDate..MaxGitDate: `invalid author
+// date [date: d]: outside 1970-01-01T00:00:00Z..2099-12-31T23:59:59Z`. An
+// empty name and a zero date are left to the caller's default.
 func CheckSignature(role string, s Signature) error {
+	if sec := s.When.Unix(); !s.When.IsZero() && (sec < MinGitDate.Unix() || sec > MaxGitDate.Unix()) {
+		return forge.Errorf(forge.ErrInvalid, "invalid %s date [date: %s]: outside %s..%s", role,
+			s.When.Format(time.RFC3339), MinGitDate.Format(time.RFC3339), MaxGitDate.Format(time.RFC3339))
+	}
 	for _, v := range []string{s.Name, s.Email} {
 		if strings.ContainsAny(v, "<>\n\r\x00") || !utf8.ValidString(v) {
 			return forge.Errorf(forge.ErrInvalid, "invalid %s identity [name: %q, email: %q]", role, s.Name, s.Email)

@@ -47,6 +47,15 @@ func isHexString(s string) bool {
 	return true
 }
 
+// ValidRefPattern reports whether rev could name a reference or an object
+// (Forgejo's git.IsValidRefPattern): names git could read as an expression
+// (main~1, x^{tree}, @{1}, a..b), an option (-x), or that it refuses as a
+// reference name are not; they are nobody's branch, tag or commit.
+func ValidRefPattern(rev string) bool {
+	return rev != "" && !strings.HasPrefix(rev, "-") && !strings.ContainsAny(rev, "\x00\n ~^:?*[\\") &&
+		!strings.Contains(rev, "@{") && !strings.Contains(rev, "..")
+}
+
 // ResolveRef resolves rev in repo as Forgejo's RepoRefForAPI does: the
 // branch of that name (refs/heads/rev), else the tag (refs/tags/rev), else
 // a full-length commit id; with shortIDs (Forgejo's GitRepo.GetCommit, used
@@ -58,10 +67,7 @@ func isHexString(s string) bool {
 // a branch of the same name. forge.ErrNotFound when nothing matches.
 func ResolveRef(ctx context.Context, g Git, repo forge.ID, rev string, shortIDs bool) (*ResolvedRef, error) {
 	notFound := forge.Errorf(forge.ErrNotFound, "revision does not exist [rev: %s]", rev)
-	// Names git could read as an expression (main~1, x^{tree}, @{1},
-	// a..b) or refuses as a reference name are nobody's branch or tag.
-	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\x00\n ~^:?*[\\") ||
-		strings.Contains(rev, "@{") || strings.Contains(rev, "..") {
+	if !ValidRefPattern(rev) {
 		return nil, notFound
 	}
 	try := func(kind, full string) *ResolvedRef {
@@ -107,4 +113,33 @@ func (s *Service) resolveRef(ctx context.Context, v *View, rev string, shortIDs 
 		return ResolveRef(ctx, s.git, v.Repo.ID, "refs/heads/"+v.Repo.DefaultBranch, false)
 	}
 	return ResolveRef(ctx, s.git, v.Repo.ID, rev, shortIDs)
+}
+
+// refInPath splits p, the path of a read given without `ref`, as Forgejo's
+// RepoRefForAPI does: the shortest leading run of its components that
+// names a branch, else a tag, else a first component that is a full-length
+// commit id of the repository's object format, is the revision (returned
+// as a full reference name, or the id), and the rest is the path. When
+// none is, the revision is "" (the default branch) and the path all of p.
+func (s *Service) refInPath(ctx context.Context, v *View, p string) (ref, rest string, err error) {
+	refs, err := s.git.Refs(ctx, v.Repo.ID)
+	if err != nil {
+		return "", "", err
+	}
+	names := make(map[string]bool, len(refs))
+	for _, r := range refs {
+		names[r.Name] = true
+	}
+	parts := strings.Split(p, "/")
+	for _, prefix := range []string{"refs/heads/", "refs/tags/"} {
+		for i := 1; i <= len(parts); i++ {
+			if name := prefix + strings.Join(parts[:i], "/"); names[name] {
+				return name, strings.Join(parts[i:], "/"), nil
+			}
+		}
+	}
+	if first := parts[0]; len(first) == v.Repo.ObjectFormat.HexLen() && isHexString(first) {
+		return first, strings.Join(parts[1:], "/"), nil
+	}
+	return "", p, nil
 }

@@ -241,7 +241,7 @@ func (s *Service) create(ctx context.Context, actor forge.Actor, owner string, f
 			Template: o.Template, DefaultBranch: branch, ObjectFormat: o.ObjectFormat, Empty: true,
 			Status:    forge.RepoCreating,
 			HasIssues: true, HasWiki: true, HasPullRequests: true, HasProjects: true, HasReleases: true,
-			HasPackages: true, HasActions: false,
+			HasPackages: true, HasActions: !s.cfg.DisableActions,
 			AllowMerge: true, AllowRebase: true, AllowRebaseExplicit: true, AllowSquash: true,
 			AllowFastForwardOnly: true, AllowRebaseUpdate: true, DefaultMergeStyle: "merge", DefaultUpdateStyle: "merge",
 			InternalTracker: &forge.InternalTracker{EnableTimeTracker: true, AllowOnlyContributorsToTrackTime: true, EnableIssueDependencies: true},

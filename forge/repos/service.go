@@ -54,6 +54,11 @@ type Config struct {
 	// reads include (larger files are described without content; raw and
 	// media downloads stream any size); 0 means DefaultMaxBlobSize.
 	MaxBlobSize int64
+	// DisableActions gives new repositories no Actions unit (has_actions
+	// false): Forgejo's [actions] ENABLED = false, which takes repo.actions
+	// out of its default units. By default Actions are enabled and the
+	// unit is one of the defaults (Forgejo's unit.DefaultRepoUnits).
+	DisableActions bool
 	// DisableSHA256 refuses object_format_name "sha256" (Forgejo refuses it
 	// with git older than 2.42; Hearth leaves the choice to the host).
 	DisableSHA256 bool

@@ -2,6 +2,7 @@ package repos
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
@@ -103,14 +104,18 @@ func (s *Service) CreateStatus(ctx context.Context, actor forge.Actor, owner, na
 }
 
 // ListStatuses lists the statuses of the commit rev names, with their
-// creators.
+// creators; a rev that names no commit has none (Forgejo's 200 []).
 func (s *Service) ListStatuses(ctx context.Context, actor forge.Actor, owner, name, rev string, f StatusFilter, o forge.ListOptions) (*View, string, []*CommitStatus, int64, error) {
 	v, err := s.reader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, "", nil, 0, err
 	}
 	rr, err := ResolveRef(ctx, s.git, v.Repo.ID, rev, true)
-	if err != nil {
+	if errors.Is(err, forge.ErrNotFound) {
+		// Forgejo's ResolveRefOrSha reads a name that is no branch, tag or
+		// commit as the commit id itself, which has no statuses: 200 [].
+		return v, rev, []*CommitStatus{}, 0, nil
+	} else if err != nil {
 		return nil, "", nil, 0, err
 	}
 	sha := rr.Commit
@@ -129,14 +134,17 @@ func (s *Service) ListStatuses(ctx context.Context, actor forge.Actor, owner, na
 }
 
 // CombinedStatus returns the combined state of the commit rev names and the
-// latest status per context.
+// latest status per context; a rev that names no commit has none (as
+// ListStatuses).
 func (s *Service) CombinedStatus(ctx context.Context, actor forge.Actor, owner, name, rev string) (*View, string, StatusState, []*CommitStatus, error) {
 	v, err := s.reader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, "", "", nil, err
 	}
 	rr, err := ResolveRef(ctx, s.git, v.Repo.ID, rev, true)
-	if err != nil {
+	if errors.Is(err, forge.ErrNotFound) {
+		return v, rev, "", nil, nil
+	} else if err != nil {
 		return nil, "", "", nil, err
 	}
 	sha := rr.Commit

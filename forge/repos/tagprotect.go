@@ -131,6 +131,10 @@ func (e TagProtectionEdit) Apply(p *TagProtection) {
 // answers 400).
 var ErrTagPatternEmpty = forge.Errorf(forge.ErrInvalid, "name_pattern are empty")
 
+// ErrTagWhitelistEmpty is a new tag rule that whitelists nobody (Forgejo's
+// CreateTagProtection, 400).
+var ErrTagWhitelistEmpty = forge.Errorf(forge.ErrInvalid, "both whitelist_usernames and whitelist_teams are empty")
+
 // CheckTagPattern reports why pattern cannot be a tag protection pattern:
 // empty (ErrTagPatternEmpty), or a /regular expression/ or glob that does
 // not compile (forge.ErrInvalid `invalid name_pattern: …`; Forgejo stores
@@ -148,21 +152,26 @@ func CheckTagPattern(pattern string) error {
 }
 
 // CreateTagProtection adds a tag rule (the pattern trimmed). reqAdmin, not
-// archived; forge.ErrInvalid for an invalid pattern (CheckTagPattern) or
-// unknown users; forge.ErrConflict `Tag protection already exist` for a
-// pattern the repository has a rule for.
+// archived (checked first, as Forgejo's route does); then forge.ErrInvalid
+// for an invalid pattern (CheckTagPattern), ErrTagWhitelistEmpty for a rule
+// without whitelisted users or teams, or unknown users;
+// forge.ErrConflict `Tag protection already exist` for a pattern the
+// repository has a rule for.
 func (s *Service) CreateTagProtection(ctx context.Context, actor forge.Actor, owner, name string, p TagProtection) (*TagProtection, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return nil, err
 	}
-	if err := CheckTagPattern(p.NamePattern); err != nil {
-		return nil, err
-	}
-	p.NamePattern = strings.TrimSpace(p.NamePattern)
 	now := s.clock.Now()
 	p.ID = 0
 	p.Created, p.Updated = now, now
 	err := s.adminTx(ctx, actor, owner, name, true, func(tx Tx, v *View) error {
+		if err := CheckTagPattern(p.NamePattern); err != nil {
+			return err
+		}
+		p.NamePattern = strings.TrimSpace(p.NamePattern)
+		if len(p.WhitelistUsernames) == 0 && len(p.WhitelistTeams) == 0 {
+			return ErrTagWhitelistEmpty
+		}
 		ids, err := userIDsByNames(ctx, tx, p.WhitelistUsernames)
 		if err != nil {
 			return err

@@ -41,13 +41,7 @@ func (s *Service) ListTags(ctx context.Context, actor forge.Actor, owner, name s
 			all = append(all, r)
 		}
 	}
-	o = o.Normalize()
-	start := len(all) // a page past the end (no overflow for huge pages)
-	if o.Page-1 <= len(all)/o.Limit {
-		start = min((o.Page-1)*o.Limit, len(all))
-	}
-	end := min(start+o.Limit, len(all))
-	page := all[start:end]
+	page := forge.Page(all, o.Normalize())
 	msgs, err := s.messages(ctx, v.Repo.ID, page)
 	if err != nil {
 		return nil, nil, 0, err
@@ -186,7 +180,10 @@ func (s *Service) DeleteTag(ctx context.Context, actor forge.Actor, owner, name,
 		updates: []RefUpdate{{Ref: "refs/tags/" + tag, OldID: oldID}}})
 }
 
-// AnnotatedTag reads a tag object by id.
+// AnnotatedTag reads a tag object by id. Readers only; an id that is no
+// full object id of the repository's format, or no tag object, is
+// forge.ErrInvalid `object does not exist [id: oid, rel_path: ]` with reason
+// ErrUnknownSHA (Forgejo's 400).
 func (s *Service) AnnotatedTag(ctx context.Context, actor forge.Actor, owner, name, oid string) (*View, *AnnotatedTag, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
 		return nil, nil, err
@@ -195,6 +192,14 @@ func (s *Service) AnnotatedTag(ctx context.Context, actor forge.Actor, owner, na
 	if err != nil {
 		return nil, nil, err
 	}
+	// Forgejo's GetAnnotatedTag: an id that is no tag object is 400.
+	unknown := forge.Reasonf(forge.ErrInvalid, ErrUnknownSHA, "object does not exist [id: %s, rel_path: ]", oid)
+	if !isObjectID(oid) || len(oid) != v.Repo.ObjectFormat.HexLen() {
+		return nil, nil, unknown
+	}
 	t, err := s.git.Tag(ctx, v.Repo.ID, oid)
+	if errors.Is(err, forge.ErrNotFound) {
+		return nil, nil, unknown
+	}
 	return v, t, err
 }

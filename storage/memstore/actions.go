@@ -33,7 +33,7 @@ func (a actionStore) View(ctx context.Context, fn func(actions.Tx) error) error 
 // pageOf returns one page of all, sorted by less, copied.
 func pageOf[T any](all []T, less func(a, b T) int, o forge.ListOptions) ([]T, int64) {
 	slices.SortFunc(all, less)
-	lo, hi := page(len(all), o.Normalize())
+	lo, hi := o.Normalize().Bounds(len(all))
 	return append([]T{}, all[lo:hi]...), int64(len(all))
 }
 

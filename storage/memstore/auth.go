@@ -254,7 +254,7 @@ func (t *tx) ListUsers(ctx context.Context, f auth.UserFilter, o forge.ListOptio
 		order = byUpdated
 	}
 	slices.SortFunc(all, order)
-	lo, hi := page(len(all), o.Normalize())
+	lo, hi := o.Normalize().Bounds(len(all))
 	return append([]*forge.User{}, all[lo:hi]...), int64(len(all)), nil
 }
 
@@ -373,7 +373,7 @@ func (t *tx) ListTokens(ctx context.Context, userID forge.ID, o forge.ListOption
 	}
 	all := t.tokensWhere(func(tk auth.AccessToken) bool { return tk.UserID == userID })
 	slices.Reverse(all) // newest first
-	lo, hi := page(len(all), o.Normalize())
+	lo, hi := o.Normalize().Bounds(len(all))
 	return append([]*auth.AccessToken{}, all[lo:hi]...), int64(len(all)), nil
 }
 

@@ -145,7 +145,7 @@ func (t hookTx) ListHooks(ctx context.Context, f hooks.Filter, o forge.ListOptio
 	if o.Limit >= 0 {
 		o = o.Normalize()
 	}
-	lo, hi := page(len(all), o)
+	lo, hi := o.Bounds(len(all))
 	return all[lo:hi], int64(len(all)), nil
 }
 
@@ -226,6 +226,6 @@ func (t hookTx) ListTasks(ctx context.Context, hookID forge.ID, o forge.ListOpti
 		}
 	}
 	slices.SortFunc(all, func(a, b *hooks.Task) int { return cmp.Compare(b.ID, a.ID) })
-	lo, hi := page(len(all), o.Normalize())
+	lo, hi := o.Normalize().Bounds(len(all))
 	return all[lo:hi], int64(len(all)), nil
 }

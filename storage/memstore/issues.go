@@ -270,7 +270,7 @@ func (t issueTx) ListIssues(ctx context.Context, f issues.IssueFilter, o forge.L
 		}
 	}
 	slices.SortFunc(all, issueOrder(f.Sort))
-	lo, hi := page(len(all), o)
+	lo, hi := o.Bounds(len(all))
 	out := make([]*issues.Issue, 0, hi-lo)
 	for _, i := range all[lo:hi] {
 		out = append(out, outIssue(i))

@@ -86,7 +86,7 @@ func (t issueTx) ListComments(ctx context.Context, f issues.CommentFilter, o for
 	slices.SortFunc(all, func(a, b issues.Comment) int {
 		return cmp.Or(a.Created.Compare(b.Created), cmp.Compare(a.ID, b.ID))
 	})
-	lo, hi := page(len(all), o)
+	lo, hi := o.Bounds(len(all))
 	out := make([]*issues.Comment, 0, hi-lo)
 	for _, c := range all[lo:hi] {
 		out = append(out, &c)

@@ -94,7 +94,7 @@ func (t issueTx) ListLabels(ctx context.Context, f issues.LabelFilter, o forge.L
 		all = append(all, l)
 	}
 	slices.SortFunc(all, labelOrder(f.Sort))
-	lo, hi := page(len(all), o)
+	lo, hi := o.Bounds(len(all))
 	out := make([]*issues.Label, 0, hi-lo)
 	for _, l := range all[lo:hi] {
 		out = append(out, &l)
@@ -269,7 +269,7 @@ func (t issueTx) ListMilestones(ctx context.Context, f issues.MilestoneFilter, o
 	slices.SortFunc(all, func(a, b issues.Milestone) int {
 		return cmp.Or(a.Deadline.Compare(b.Deadline), cmp.Compare(a.ID, b.ID))
 	})
-	lo, hi := page(len(all), o)
+	lo, hi := o.Bounds(len(all))
 	out := make([]*issues.Milestone, 0, hi-lo)
 	for _, m := range all[lo:hi] {
 		out = append(out, &m)

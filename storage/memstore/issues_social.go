@@ -80,7 +80,7 @@ func (t issueTx) Reactions(ctx context.Context, issueID, commentID forge.ID, o f
 		}
 	}
 	slices.SortFunc(all, func(a, b issues.Reaction) int { return cmp.Compare(a.ID, b.ID) })
-	lo, hi := page(len(all), o)
+	lo, hi := o.Bounds(len(all))
 	out := make([]*issues.Reaction, 0, hi-lo)
 	for _, r := range all[lo:hi] {
 		out = append(out, &r)
@@ -149,7 +149,7 @@ func (t issueTx) IssueWatchers(ctx context.Context, issueID forge.ID, o forge.Li
 		}
 	}
 	slices.SortFunc(all, func(a, b issues.IssueWatch) int { return cmp.Compare(a.ID, b.ID) })
-	lo, hi := page(len(all), o)
+	lo, hi := o.Bounds(len(all))
 	out := make([]*issues.IssueWatch, 0, hi-lo)
 	for _, w := range all[lo:hi] {
 		out = append(out, &w)

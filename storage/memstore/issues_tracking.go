@@ -148,7 +148,7 @@ func (t issueTx) ListTrackedTimes(ctx context.Context, f issues.TimeFilter, o fo
 		all = append(all, v)
 	}
 	slices.SortFunc(all, func(a, b issues.TrackedTime) int { return cmp.Compare(a.ID, b.ID) })
-	lo, hi := page(len(all), o)
+	lo, hi := o.Bounds(len(all))
 	out := make([]*issues.TrackedTime, 0, hi-lo)
 	for _, v := range all[lo:hi] {
 		out = append(out, &v)
@@ -213,7 +213,7 @@ func (t issueTx) Stopwatches(ctx context.Context, userID, issueID forge.ID, o fo
 		}
 	}
 	slices.SortFunc(all, func(a, b issues.Stopwatch) int { return cmp.Compare(a.ID, b.ID) })
-	lo, hi := page(len(all), o)
+	lo, hi := o.Bounds(len(all))
 	out := make([]*issues.Stopwatch, 0, hi-lo)
 	for _, v := range all[lo:hi] {
 		out = append(out, &v)

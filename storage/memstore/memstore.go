@@ -370,21 +370,6 @@ func ts(t time.Time) time.Time {
 	return time.Unix(t.Unix(), 0).UTC()
 }
 
-// page returns the bounds of one page of n items, as SQL's LIMIT/OFFSET
-// with the options' limit (a negative limit is no limit) and normalised
-// offset.
-func page(n int, o forge.ListOptions) (int, int) {
-	lo := o.Offset()
-	if lo > n {
-		lo = n
-	}
-	hi := n
-	if o.Limit >= 0 && lo+o.Limit < n {
-		hi = lo + o.Limit
-	}
-	return lo, hi
-}
-
 func notFound(what string) error { return forge.Errorf(forge.ErrNotFound, "%s: not found", what) }
 func conflict(what string) error { return forge.Errorf(forge.ErrConflict, "%s: already exists", what) }
 func missingRef(what string) error {

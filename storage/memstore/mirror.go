@@ -138,7 +138,7 @@ func (t mirrorTx) PushMirrors(ctx context.Context, repoID forge.ID, o forge.List
 		return nil, 0, err
 	}
 	all := t.pushOf(repoID)
-	lo, hi := page(len(all), o)
+	lo, hi := o.Bounds(len(all))
 	out := make([]*mirror.PushMirror, 0, hi-lo)
 	for i := lo; i < hi; i++ {
 		out = append(out, &all[i])

@@ -144,7 +144,7 @@ func (t notifyTx) ListThreads(ctx context.Context, f notify.Filter, o forge.List
 	})
 	lo, hi := len(list), len(list)
 	if o.Limit != 0 {
-		lo, hi = page(len(list), o)
+		lo, hi = o.Bounds(len(list))
 	}
 	out := make([]*notify.Thread, 0, hi-lo)
 	for i := lo; i < hi; i++ {

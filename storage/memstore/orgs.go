@@ -53,7 +53,7 @@ func (t orgTx) usersByName(ids []forge.ID, o forge.ListOptions) ([]*forge.User, 
 		}
 	}
 	slices.SortFunc(all, byUserName)
-	lo, hi := page(len(all), o.Normalize())
+	lo, hi := o.Normalize().Bounds(len(all))
 	return append([]*forge.User{}, all[lo:hi]...), int64(len(all))
 }
 
@@ -358,7 +358,7 @@ func (t orgTx) ListTeams(ctx context.Context, f orgs.TeamFilter, o forge.ListOpt
 	slices.SortFunc(all, func(a, b *forge.Team) int {
 		return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.ID, b.ID))
 	})
-	lo, hi := page(len(all), o.Normalize())
+	lo, hi := o.Normalize().Bounds(len(all))
 	return append([]*forge.Team{}, all[lo:hi]...), int64(len(all)), nil
 }
 
@@ -456,7 +456,7 @@ func (t orgTx) ListTeamRepos(ctx context.Context, teamID forge.ID, publicOnly bo
 	slices.SortFunc(all, func(a, b *forge.Repository) int {
 		return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.ID, b.ID))
 	})
-	lo, hi := page(len(all), o.Normalize())
+	lo, hi := o.Normalize().Bounds(len(all))
 	return append([]*forge.Repository{}, all[lo:hi]...), int64(len(all)), nil
 }
 
@@ -526,6 +526,6 @@ func (t orgTx) ListBlocked(ctx context.Context, blockerID forge.ID, o forge.List
 	slices.SortFunc(all, func(a, b forge.Block) int {
 		return cmp.Or(b.Created.Compare(a.Created), cmp.Compare(b.UserID, a.UserID))
 	})
-	lo, hi := page(len(all), o.Normalize())
+	lo, hi := o.Normalize().Bounds(len(all))
 	return append([]forge.Block{}, all[lo:hi]...), int64(len(all)), nil
 }

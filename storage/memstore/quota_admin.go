@@ -229,7 +229,7 @@ func (t quotaTx) ListAttachmentUsage(ctx context.Context, owner forge.ID, o forg
 	slices.SortFunc(all, func(a, b quota.AttachmentUsage) int {
 		return cmp.Or(cmp.Compare(b.Size, a.Size), cmp.Compare(a.ID, b.ID))
 	})
-	lo, hi := page(len(all), o)
+	lo, hi := o.Bounds(len(all))
 	return all[lo:hi], int64(len(all)), nil
 }
 

@@ -91,7 +91,7 @@ func (t *tx) ListReleases(ctx context.Context, repoID forge.ID, f repos.ReleaseF
 	slices.SortFunc(all, func(a, b *repos.Release) int {
 		return cmp.Or(b.Created.Compare(a.Created), cmp.Compare(b.ID, a.ID)) // newest first
 	})
-	lo, hi := page(len(all), o)
+	lo, hi := o.Bounds(len(all))
 	return append([]*repos.Release{}, all[lo:hi]...), int64(len(all)), nil
 }
 
@@ -245,6 +245,6 @@ func (t *tx) ListStatuses(ctx context.Context, repoID forge.ID, sha string, f re
 		order = reverse(order)
 	}
 	slices.SortFunc(all, order)
-	lo, hi := page(len(all), o)
+	lo, hi := o.Bounds(len(all))
 	return append([]*repos.CommitStatus{}, all[lo:hi]...), int64(len(all)), nil
 }

@@ -289,7 +289,7 @@ func (t *tx) ListRepos(ctx context.Context, f repos.RepoFilter, o forge.ListOpti
 		}
 	}
 	slices.SortFunc(all, repoOrder(f))
-	lo, hi := page(len(all), o)
+	lo, hi := o.Bounds(len(all))
 	return append([]*forge.Repository{}, all[lo:hi]...), int64(len(all)), nil
 }
 
@@ -347,7 +347,7 @@ func (t *tx) ListCollaborators(ctx context.Context, repoID forge.ID, o forge.Lis
 	slices.SortFunc(all, func(a, b repos.Collaborator) int {
 		return cmp.Or(strings.Compare(strings.ToLower(a.User.Name), strings.ToLower(b.User.Name)), cmp.Compare(a.User.ID, b.User.ID))
 	})
-	lo, hi := page(len(all), o)
+	lo, hi := o.Bounds(len(all))
 	return append([]repos.Collaborator{}, all[lo:hi]...), int64(len(all)), nil
 }
 
@@ -395,7 +395,7 @@ func (t *tx) Watch(ctx context.Context, repoID, userID forge.ID) (repos.WatchMod
 // usersPage returns one page of the users with the ids keys, in that order,
 // and their number.
 func (t *tx) usersPage(keys []forge.ID, o forge.ListOptions) ([]*forge.User, int64) {
-	lo, hi := page(len(keys), o)
+	lo, hi := o.Bounds(len(keys))
 	list := []*forge.User{}
 	for _, id := range keys[lo:hi] {
 		u := t.st.users[id].u
