@@ -3,7 +3,6 @@ package issues
 import (
 	"context"
 	"errors"
-	"regexp"
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
@@ -19,16 +18,10 @@ type MentionTx interface {
 	AddMentions(ctx context.Context, issueID forge.ID, userIDs []forge.ID) error
 }
 
-// mentionPattern is Forgejo's modules/references mentionPattern: `@name`
-// (or `@org/team`) after a space, a line start or an opening bracket, and
-// before a space, the end, punctuation followed by a space or the end, an
-// apostrophe or a closing bracket.
-var mentionPattern = regexp.MustCompile(`(?:\s|^|\(|\[)(@[-\w][-.\w]*?|@[-\w][-.\w]*?/[-\w][-.\w]*?)(?:\s|$|[:,;.?!](?:\s|$)|'|\)|\])`)
-
 // ParseMentions returns the user names text mentions (`@name`), in order,
 // each once ignoring case, leaving out mentions inside code (fenced blocks
 // and inline code spans) and team mentions (`@org/team`), as Forgejo's
-// FindAllMentionsMarkdown finds them.
+// FindAllMentionsMarkdown finds them (scanMentionSpans, textscan.go).
 func ParseMentions(text string) []string {
 	users, _ := scanMentions(text)
 	return users
@@ -42,19 +35,12 @@ func ParseTeamMentions(text string) []string {
 	return teams
 }
 
-// scanMentions finds the user and the team mentions of text.
+// scanMentions finds the user and the team mentions of text: the first
+// MaxTextMentions distinct ones (users and teams together), in linear
+// time.
 func scanMentions(text string) (users, teams []string) {
-	text = fencePattern.ReplaceAllStringFunc(text, func(s string) string { return strings.Repeat(" ", len(s)) })
 	seen := map[string]bool{}
-	// A match consumes the separator after it; scanning from the end of
-	// each name finds "@a @b".
-	for i := 0; i < len(text); {
-		m := mentionPattern.FindStringSubmatchIndex(text[i:])
-		if m == nil {
-			break
-		}
-		name := text[i+m[2]+1 : i+m[3]]
-		i += m[3]
+	scanMentionSpans(blankCode(text), func(name string) bool {
 		if k := strings.ToLower(name); !seen[k] {
 			seen[k] = true
 			if strings.Contains(name, "/") {
@@ -63,7 +49,8 @@ func scanMentions(text string) (users, teams []string) {
 				users = append(users, name)
 			}
 		}
-	}
+		return len(seen) < MaxTextMentions
+	})
 	return users, teams
 }
 
