@@ -125,7 +125,9 @@ type ListIssuesOption struct {
 	State State
 	// Type limits to issues (TypeIssues) or pulls (TypePulls); "" is both.
 	Type IssueType
-	// Labels are label names; an issue matches when it has any of them.
+	// Labels are label names; an issue matches when it has all of them
+	// (a label of each name); names no label has are dropped, and when
+	// none is left nothing matches.
 	Labels []string
 	// Milestones are milestone names or ids (as text).
 	Milestones []string

@@ -183,10 +183,7 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, owner, repo strin
 			if err != nil {
 				return err
 			}
-			f.LabelIDs = []forge.ID{}
-			for _, l := range ls {
-				f.LabelIDs = append(f.LabelIDs, l.ID)
-			}
+			f.LabelIDs, f.LabelSets = labelSets(opt.Labels, ls)
 		}
 		if len(opt.Milestones) > 0 {
 			f.MilestoneIDs = []forge.ID{}
@@ -227,6 +224,33 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, owner, repo strin
 		views = []*IssueView{}
 	}
 	return views, total, err
+}
+
+// labelSets is the filter of issues carrying every label named (Forgejo's
+// ListIssues: one join per label): for each name, the labels of that name
+// (of the repository or its organisation), the first name's as ids (the
+// store's quicker path when only one name is asked), the others' as sets.
+// Names no label has are dropped (as Forgejo's GetLabelIDsInRepoByNames
+// drops them); when none is left, nothing matches.
+func labelSets(names []string, labels []*Label) ([]forge.ID, [][]forge.ID) {
+	byName := map[string][]forge.ID{}
+	for _, l := range labels {
+		byName[l.Name] = append(byName[l.Name], l.ID)
+	}
+	var sets [][]forge.ID
+	for _, n := range names {
+		if ids := byName[n]; ids != nil {
+			sets = append(sets, ids)
+			delete(byName, n) // a name twice is one set
+		}
+	}
+	switch len(sets) {
+	case 0:
+		return []forge.ID{}, nil
+	case 1:
+		return sets[0], nil
+	}
+	return sets[0], sets[1:]
 }
 
 // all lists everything (a negative limit).

@@ -11,7 +11,7 @@ import (
 // cost is linear in the text's length whatever it holds. They find what
 // Forgejo's modules/references patterns find (those regular expressions
 // are the scanners' reference implementation in the tests:
-// FuzzParseRefs, FuzzParseMentions).
+// FuzzTextScanners, TestTextScanMatchesPatterns).
 //
 // A body is bounded by the request (httpapi.Config.MaxBodyBytes, 1 MiB by
 // default), but what a body makes the server do is bounded here: only the

@@ -140,7 +140,7 @@ var scanSeeds = []string{
 	"#1\xff #2", "@a\xff @b", "[x/y#1]", "(x/y!2)", "#1 x/y#1 #1 x/y#1",
 }
 
-func FuzzParseRefs(f *testing.F) {
+func FuzzTextScanners(f *testing.F) {
 	for _, s := range scanSeeds {
 		f.Add(s)
 	}
