@@ -67,10 +67,10 @@ func (s *Service) Timeline(ctx context.Context, actor forge.Actor, owner, repo s
 		return nil, 0, err
 	}
 	var (
-		list  []*Comment
-		deps  map[forge.ID]*Issue
-		refs  map[forge.ID]*CrossRef
-		is    *Issue
+		list []*Comment
+		deps map[forge.ID]*Issue
+		refs map[forge.ID]*CrossRef
+		is   *Issue
 	)
 	err = s.store.View(ctx, func(tx Tx) error {
 		is, err = a.issue(ctx, tx, index)
