@@ -268,7 +268,7 @@ func (s *Service) Blocks(ctx context.Context, actor forge.Actor, owner, repo str
 	if err != nil {
 		return nil, err
 	}
-	list = page(list, (o.Page-1)*o.Limit, o.Limit)
+	list = page(list, o.OffsetMax(o.Limit), o.Limit) // no upper bound on the limit: Forgejo's
 	byRepo, err := s.accessByRepo(ctx, a, refs)
 	if err != nil {
 		return nil, err
@@ -330,11 +330,13 @@ func related(ctx context.Context, tx Tx, issueID forge.ID, deps bool) ([]*Issue,
 	return list, refs, err
 }
 
+// page returns the limit items of list from offset (nil when there are
+// none), whatever the values: no sum overflows.
 func page[T any](list []T, offset, limit int) []T {
-	if offset >= len(list) {
+	if offset < 0 || offset >= len(list) || limit < 1 {
 		return nil
 	}
-	return list[offset:min(offset+limit, len(list))]
+	return list[offset : offset+min(limit, len(list)-offset)]
 }
 
 // accessByRepo resolves the actor's access to each repository of refs (a
