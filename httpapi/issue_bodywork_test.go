@@ -72,7 +72,9 @@ func fill(head, tail string, n int) string {
 // do is bounded by the caps, not by its size: exactly MaxTextRefs
 // cross-references written (the first ones; more issues exist) and
 // exactly MaxTextMentions mentioned names looked up, however many the
-// body holds. One byte more is 413.
+// body holds. One byte more is 413. (Pull request bodies, reviews,
+// commit messages and release notes are not searched for references or
+// mentions: nothing to bound there.)
 func TestMaximalBodyBoundedWork(t *testing.T) {
 	t.Parallel()
 	as := &actedStore{}
@@ -119,4 +121,7 @@ func TestMaximalBodyBoundedWork(t *testing.T) {
 
 	e.send(e.alice, "POST", e.proj+"/issues", sized(map[string]any{"title": "t"}, max), 201)
 	acted("a new issue", issues.MaxTextRefs)
+
+	e.send(e.alice, "PATCH", e.issuePath(target, ""), sized(nil, max), 201)
+	acted("an issue's body edited", issues.MaxTextRefs)
 }

@@ -182,6 +182,8 @@ func TestTextScanMatchesPatterns(t *testing.T) {
 // caps yields the first MaxTextRefs and MaxTextMentions, in order.
 func TestTextScanCaps(t *testing.T) {
 	t.Parallel()
+	require.Equal(t, 100, MaxTextRefs, "the documented cap")
+	require.Equal(t, 50, MaxTextMentions, "the documented cap")
 	var b strings.Builder
 	for i := 1; i <= 2*MaxTextRefs; i++ {
 		fmt.Fprintf(&b, "#%d @user%d ", i, i)
