@@ -69,9 +69,9 @@ func fill(head, tail string, n int) string {
 // TestMaximalBodyBoundedWork posts the largest bodies the API accepts
 // (a request of httpapi.DefaultMaxBodyBytes) as a comment, a comment
 // edit and a new issue: each is accepted, and what it makes the server
-// do is bounded by the caps, not by its size: exactly MaxTextRefs
+// do is bounded by the caps, not by its size: exactly DefaultMaxTextRefs
 // cross-references written (the first ones; more issues exist) and
-// exactly MaxTextMentions mentioned names looked up, however many the
+// exactly DefaultMaxTextMentions mentioned names looked up, however many the
 // body holds. One byte more is 413. (Pull request bodies, reviews,
 // commit messages and release notes are not searched for references or
 // mentions: nothing to bound there.)
@@ -79,16 +79,16 @@ func TestMaximalBodyBoundedWork(t *testing.T) {
 	t.Parallel()
 	as := &actedStore{}
 	e := newIssueEnv(t, func(c *issues.Config) { as.Store = c.Store; c.Store = as })
-	for i := 1; i <= issues.MaxTextRefs+10; i++ {
+	for i := 1; i <= issues.DefaultMaxTextRefs+10; i++ {
 		e.newIssue(e.alice, fmt.Sprintf("issue %d", i))
 	}
 	target := e.newIssue(e.alice, "the commented one") // referenced by no body
 	var head strings.Builder
-	for i := 1; i <= issues.MaxTextRefs+10; i++ {
+	for i := 1; i <= issues.DefaultMaxTextRefs+10; i++ {
 		fmt.Fprintf(&head, "#%d ", i)
 	}
 	head.WriteString("@bob ")
-	for i := 0; i < issues.MaxTextMentions+10; i++ {
+	for i := 0; i < issues.DefaultMaxTextMentions+10; i++ {
 		fmt.Fprintf(&head, "@who%d ", i)
 	}
 	const tail = "#1 x/y#1 alice/proj!2 @who0 @bob `#3` "
@@ -105,7 +105,7 @@ func TestMaximalBodyBoundedWork(t *testing.T) {
 	acted := func(what string, refs int) {
 		t.Helper()
 		assert.EqualValues(t, refs, as.refs.Load(), "%s: cross-references written", what)
-		assert.EqualValues(t, issues.MaxTextMentions-1, as.lookups.Load(), "%s: mentioned names looked up (bob is one)", what)
+		assert.EqualValues(t, issues.DefaultMaxTextMentions-1, as.lookups.Load(), "%s: mentioned names looked up (bob is one)", what)
 		as.reset()
 	}
 	max := httpapi.DefaultMaxBodyBytes
@@ -114,14 +114,33 @@ func TestMaximalBodyBoundedWork(t *testing.T) {
 	e.send(e.alice, "POST", e.issuePath(target, "/comments"), sized(nil, max+1), 413)
 	c := e.send(e.alice, "POST", e.issuePath(target, "/comments"), sized(nil, max), 201).json(t)
 	assert.EqualValues(t, 1, as.mentions.Load(), "bob's mention recorded")
-	acted("a new comment", issues.MaxTextRefs)
+	acted("a new comment", issues.DefaultMaxTextRefs)
 
 	e.send(e.alice, "PATCH", fmt.Sprintf("%s/issues/comments/%v", e.proj, c["id"]), sized(nil, max), 200)
 	acted("an edit keeping the references", 0)
 
 	e.send(e.alice, "POST", e.proj+"/issues", sized(map[string]any{"title": "t"}, max), 201)
-	acted("a new issue", issues.MaxTextRefs)
+	acted("a new issue", issues.DefaultMaxTextRefs)
 
 	e.send(e.alice, "PATCH", e.issuePath(target, ""), sized(nil, max), 201)
-	acted("an issue's body edited", issues.MaxTextRefs)
+	acted("an issue's body edited", issues.DefaultMaxTextRefs)
+}
+
+// TestTextCapsConfigured: issues.Config's MaxTextRefs and MaxTextMentions
+// set the caps (negative: none).
+func TestTextCapsConfigured(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ max, refs, lookups int }{{1, 1, 1}, {2, 2, 2}, {-1, 3, 3}} {
+		as := &actedStore{}
+		e := newIssueEnv(t, func(c *issues.Config) {
+			as.Store, c.Store, c.MaxTextRefs, c.MaxTextMentions = c.Store, as, tc.max, tc.max
+		})
+		for i := 0; i < 4; i++ {
+			e.newIssue(e.alice, "an issue")
+		}
+		as.reset()
+		e.send(e.alice, "POST", e.issuePath(4, "/comments"), map[string]any{"body": "#1 #2 #3 #1 @who1 @who2 @who3 @who1"}, 201)
+		assert.EqualValues(t, tc.refs, as.refs.Load(), "max %d: cross-references", tc.max)
+		assert.EqualValues(t, tc.lookups, as.lookups.Load(), "max %d: names looked up", tc.max)
+	}
 }

@@ -21,9 +21,11 @@ type MentionTx interface {
 // ParseMentions returns the user names text mentions (`@name`), in order,
 // each once ignoring case, leaving out mentions inside code (fenced blocks
 // and inline code spans) and team mentions (`@org/team`), as Forgejo's
-// FindAllMentionsMarkdown finds them (scanMentionSpans, textscan.go).
+// FindAllMentionsMarkdown finds them (scanMentionSpans, textscan.go); the
+// first DefaultMaxTextMentions mentions (users and teams together) are
+// read, in linear time.
 func ParseMentions(text string) []string {
-	users, _ := scanMentions(text)
+	users, _ := scanMentions(text, DefaultMaxTextMentions)
 	return users
 }
 
@@ -31,15 +33,18 @@ func ParseMentions(text string) []string {
 // "org/team", in order, each once ignoring case, leaving out mentions
 // inside code.
 func ParseTeamMentions(text string) []string {
-	_, teams := scanMentions(text)
+	_, teams := scanMentions(text, DefaultMaxTextMentions)
 	return teams
 }
 
 // scanMentions finds the user and the team mentions of text: the first
-// MaxTextMentions distinct ones (users and teams together), in linear
+// max distinct ones (users and teams together; max < 0: all), in linear
 // time.
-func scanMentions(text string) (users, teams []string) {
+func scanMentions(text string, max int) (users, teams []string) {
 	seen := map[string]bool{}
+	if max == 0 {
+		return nil, nil
+	}
 	scanMentionSpans(blankCode(text), func(name string) bool {
 		if k := strings.ToLower(name); !seen[k] {
 			seen[k] = true
@@ -49,7 +54,7 @@ func scanMentions(text string) (users, teams []string) {
 				users = append(users, name)
 			}
 		}
-		return len(seen) < MaxTextMentions
+		return max < 0 || len(seen) < max
 	})
 	return users, teams
 }
@@ -91,7 +96,7 @@ type mentionTarget struct {
 // transaction that records them (permissions are the repository
 // service's answer).
 func (s *Service) mentionTargets(ctx context.Context, a *access, texts ...string) ([]mentionTarget, error) {
-	names, teams := scanMentions(strings.Join(texts, "\n\n"))
+	names, teams := scanMentions(strings.Join(texts, "\n\n"), s.cfg.MaxTextMentions)
 	if len(names) == 0 && len(teams) == 0 {
 		return nil, nil
 	}

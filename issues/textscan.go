@@ -15,21 +15,22 @@ import (
 //
 // A body is bounded by the request (httpapi.Config.MaxBodyBytes, 1 MiB by
 // default), but what a body makes the server do is bounded here: only the
-// first MaxTextRefs distinct references and MaxTextMentions distinct
-// mentions of a text are acted on. Forgejo has no such cap (its
+// first Config.MaxTextRefs distinct references and Config.MaxTextMentions
+// distinct mentions of a text are acted on. Forgejo has no such cap (its
 // createCrossReferences and mention resolution act on every one); a forge
 // open to anyone must have one, or one comment costs a query per
 // reference (an issue looked up, a comment written) and per mention (an
 // account and its permission looked up).
 const (
-	// MaxTextRefs is how many distinct issue references of one text
-	// (an issue's title and body, a comment's body) are acted on: the
-	// first ones, in the order of the text.
-	MaxTextRefs = 100
-	// MaxTextMentions is how many distinct mentions (users and teams
-	// together) of one text are acted on: the first ones, in the order of
-	// the text.
-	MaxTextMentions = 50
+	// DefaultMaxTextRefs is Config.MaxTextRefs when zero: how many
+	// distinct issue references of one text (an issue's title and body, a
+	// comment's body) are acted on, the first ones in the order of the
+	// text.
+	DefaultMaxTextRefs = 100
+	// DefaultMaxTextMentions is Config.MaxTextMentions when zero: how
+	// many distinct mentions (users and teams together) of one text are
+	// acted on, the first ones in the order of the text.
+	DefaultMaxTextMentions = 50
 )
 
 // blankCode returns text with its code blanked (each byte a space):
@@ -185,12 +186,12 @@ func scanRefs(text string, found func(IssueRef) bool) {
 	}
 }
 
-// parseRefs returns the first max distinct references of text (owner and
-// repository compared ignoring case; `#N` and `owner/name#N` are distinct
-// here), leaving out those inside code.
+// parseRefs returns the first max distinct references of text (max < 0:
+// all; owner and repository compared ignoring case; `#N` and
+// `owner/name#N` are distinct here), leaving out those inside code.
 func parseRefs(text string, max int) []IssueRef {
 	var out []IssueRef
-	if max <= 0 {
+	if max == 0 {
 		return out
 	}
 	seen := map[IssueRef]bool{}
@@ -200,7 +201,7 @@ func parseRefs(text string, max int) []IssueRef {
 			seen[k] = true
 			out = append(out, ref)
 		}
-		return len(out) < max
+		return max < 0 || len(out) < max
 	})
 	return out
 }

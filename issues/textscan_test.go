@@ -105,15 +105,15 @@ func checkScanners(t *testing.T, text string) {
 		t.Fatalf("blankCode(%q) = %q, want %q", text, got, want)
 	}
 	want := wantRefs(text)
-	if len(want) > MaxTextRefs {
-		want = want[:MaxTextRefs]
+	if len(want) > DefaultMaxTextRefs {
+		want = want[:DefaultMaxTextRefs]
 	}
 	if got := ParseRefs(text); !slices.Equal(got, want) {
 		t.Fatalf("ParseRefs(%q) = %v, want %v", text, got, want)
 	}
 	mentions := wantMentions(text)
-	if len(mentions) > MaxTextMentions {
-		mentions = mentions[:MaxTextMentions]
+	if len(mentions) > DefaultMaxTextMentions {
+		mentions = mentions[:DefaultMaxTextMentions]
 	}
 	var users, teams []string
 	for _, m := range mentions {
@@ -123,7 +123,7 @@ func checkScanners(t *testing.T, text string) {
 			users = append(users, m)
 		}
 	}
-	gotUsers, gotTeams := scanMentions(text)
+	gotUsers, gotTeams := scanMentions(text, DefaultMaxTextMentions)
 	if !slices.Equal(gotUsers, users) || !slices.Equal(gotTeams, teams) {
 		t.Fatalf("scanMentions(%q) = %q, %q, want %q, %q", text, gotUsers, gotTeams, users, teams)
 	}
@@ -172,30 +172,30 @@ func TestTextScanMatchesPatterns(t *testing.T) {
 	}
 	// Over the caps: the first ones in order.
 	var many strings.Builder
-	for i := 1; i <= 3*MaxTextRefs; i++ {
+	for i := 1; i <= 3*DefaultMaxTextRefs; i++ {
 		fmt.Fprintf(&many, "#%d x/y#%d @u%d @o/t%d ", i, i, i, i)
 	}
 	checkScanners(t, many.String())
 }
 
 // TestTextScanCaps: a text with more references and mentions than the
-// caps yields the first MaxTextRefs and MaxTextMentions, in order.
+// caps yields the first DefaultMaxTextRefs and DefaultMaxTextMentions, in order.
 func TestTextScanCaps(t *testing.T) {
 	t.Parallel()
-	require.Equal(t, 100, MaxTextRefs, "the documented cap")
-	require.Equal(t, 50, MaxTextMentions, "the documented cap")
+	require.Equal(t, 100, DefaultMaxTextRefs, "the documented cap")
+	require.Equal(t, 50, DefaultMaxTextMentions, "the documented cap")
 	var b strings.Builder
-	for i := 1; i <= 2*MaxTextRefs; i++ {
+	for i := 1; i <= 2*DefaultMaxTextRefs; i++ {
 		fmt.Fprintf(&b, "#%d @user%d ", i, i)
 	}
 	refs := ParseRefs(b.String())
-	require.Len(t, refs, MaxTextRefs)
+	require.Len(t, refs, DefaultMaxTextRefs)
 	assert.Equal(t, IssueRef{Index: 1}, refs[0])
-	assert.Equal(t, IssueRef{Index: MaxTextRefs}, refs[MaxTextRefs-1])
+	assert.Equal(t, IssueRef{Index: DefaultMaxTextRefs}, refs[DefaultMaxTextRefs-1])
 	users := ParseMentions(b.String())
-	require.Len(t, users, MaxTextMentions)
+	require.Len(t, users, DefaultMaxTextMentions)
 	assert.Equal(t, "user1", users[0])
-	assert.Equal(t, fmt.Sprintf("user%d", MaxTextMentions), users[MaxTextMentions-1])
+	assert.Equal(t, fmt.Sprintf("user%d", DefaultMaxTextMentions), users[DefaultMaxTextMentions-1])
 }
 
 // BenchmarkParseMaximalBody parses the largest body the API accepts
@@ -212,8 +212,8 @@ func BenchmarkParseMaximalBody(b *testing.B) {
 		parse      func(string)
 	}{
 		{"refs", strings.Repeat("#1 x/y#1 ", (1<<20)/9), func(s string) { ParseRefs(s) }},
-		{"same-mention", strings.Repeat("@alice ", (1<<20)/7), func(s string) { scanMentions(s) }},
-		{"distinct-mentions", m.String(), func(s string) { scanMentions(s) }},
+		{"same-mention", strings.Repeat("@alice ", (1<<20)/7), func(s string) { scanMentions(s, DefaultMaxTextMentions) }},
+		{"distinct-mentions", m.String(), func(s string) { scanMentions(s, DefaultMaxTextMentions) }},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.SetBytes(int64(len(bc.text)))

@@ -19,9 +19,9 @@ import (
 // ParseRefs returns the issue references of text in order, each once,
 // leaving out those inside code (fenced blocks and inline code spans), as
 // Forgejo finds them with FindAllIssueReferencesMarkdown; at most the
-// first MaxTextRefs. Its cost is linear in the length of text.
+// first DefaultMaxTextRefs. Its cost is linear in the length of text.
 func ParseRefs(text string) []IssueRef {
-	return parseRefs(text, MaxTextRefs)
+	return parseRefs(text, DefaultMaxTextRefs)
 }
 
 // refTarget is a referenced issue's repository as the actor may use it.
@@ -37,7 +37,7 @@ type refTarget struct {
 func (s *Service) refTargets(ctx context.Context, a *access, texts ...string) ([]refTarget, error) {
 	var out []refTarget
 	repos := map[string]*access{}
-	for _, ref := range ParseRefs(strings.Join(texts, "\n\n")) {
+	for _, ref := range parseRefs(strings.Join(texts, "\n\n"), s.cfg.MaxTextRefs) {
 		if ref.Owner == "" || strings.EqualFold(ref.Owner, a.repo.OwnerName) && strings.EqualFold(ref.Repo, a.repo.Name) {
 			out = append(out, refTarget{ref: IssueRef{Index: ref.Index}, a: a})
 			continue
