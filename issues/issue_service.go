@@ -186,16 +186,11 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, owner, repo strin
 			f.LabelIDs, f.LabelSets = labelSets(opt.Labels, ls)
 		}
 		if len(opt.Milestones) > 0 {
-			f.MilestoneIDs = []forge.ID{}
-			for _, name := range opt.Milestones {
-				m, err := a.milestone(ctx, tx, name)
-				if errors.Is(err, forge.ErrNotFound) {
-					continue
-				} else if err != nil {
-					return err
-				}
-				f.MilestoneIDs = append(f.MilestoneIDs, m.ID)
+			ms, _, err := tx.ListMilestones(ctx, MilestoneFilter{RepoID: a.repo.ID}, all)
+			if err != nil {
+				return err
 			}
+			f.MilestoneIDs = milestoneIDs(opt.Milestones, ms)
 		}
 		for _, u := range []struct {
 			name string
@@ -224,6 +219,30 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, owner, repo strin
 		views = []*IssueView{}
 	}
 	return views, total, err
+}
+
+// milestoneIDs resolves the milestones filter of a repository's issue list
+// against its milestones, in memory (one query however many names are
+// given), as Forgejo's ListIssues: each name is a title, or else an id
+// (decimal) of the repository; the others are dropped. Never nil: no
+// milestone left matches nothing.
+func milestoneIDs(names []string, ms []*Milestone) []forge.ID {
+	byTitle, byID := map[string]forge.ID{}, map[forge.ID]bool{}
+	for _, m := range ms {
+		if _, ok := byTitle[m.Title]; !ok {
+			byTitle[m.Title] = m.ID
+		}
+		byID[m.ID] = true
+	}
+	out := []forge.ID{}
+	for _, n := range names {
+		if id, ok := byTitle[n]; ok {
+			out = append(out, id)
+		} else if id, err := strconv.ParseInt(n, 10, 64); err == nil && byID[forge.ID(id)] {
+			out = append(out, forge.ID(id))
+		}
+	}
+	return out
 }
 
 // labelSets is the filter of issues carrying every label named (Forgejo's
