@@ -137,7 +137,7 @@ func TestIssueListFilters(t *testing.T) {
 	t.Parallel()
 	e := newIssueEnv(t)
 	bug := e.newLabel("bug", false)
-	e.newLabel("docs", false)
+	docs := e.newLabel("docs", false)
 	ms := e.send(e.alice, "POST", e.proj+"/milestones", map[string]any{"title": "v1"}, 201).json(t)
 	one := e.newIssue(e.alice, "alpha crash") // #1 by alice, labelled bug
 	e.send(e.alice, "POST", e.issuePath(one, "/labels"), map[string]any{"labels": []int64{bug}}, 200)
@@ -183,4 +183,14 @@ func TestIssueListFilters(t *testing.T) {
 	r = e.do(req{method: "GET", path: e.proj + "/issues?created_by=nobody"})
 	e.expect(r, 404, "The target couldn't be found.")
 	assert.NotEmpty(t, r.json(t)["errors"])
+
+	// Several labels: the issues carrying every one (checked last: labelling
+	// updates the issues).
+	e.send(e.alice, "POST", e.issuePath(two, "/labels"), map[string]any{"labels": []int64{docs}}, 200)
+	assert.Equal(t, []string{"beta"}, list("labels=docs"))
+	assert.Empty(t, list("labels=bug,docs"), "every label named, not any (Forgejo's ListIssues)")
+	e.send(e.alice, "POST", e.issuePath(one, "/labels"), map[string]any{"labels": []int64{docs}}, 200)
+	assert.Equal(t, []string{"alpha crash"}, list("labels=bug,docs"))
+	assert.Equal(t, []string{"beta", "alpha crash"}, list("labels=docs,docs,nope"))
+	assert.Empty(t, list("labels=nope"), "no label of any name: nothing")
 }

@@ -289,3 +289,31 @@ func (x countingIssueTx) Attachments(ctx context.Context, f issues.AttachmentFil
 	x.n.Add(1)
 	return x.Tx.Attachments(ctx, f)
 }
+
+// TestIssueListFilterNamesCostIsFixed: the names of the labels and
+// milestones filters are resolved in a fixed number of queries, however
+// many the query string holds (a query per milestone name was the cost).
+func TestIssueListFilterNamesCostIsFixed(t *testing.T) {
+	t.Parallel()
+	cs := &countingIssueStore{}
+	e := newIssueEnv(t, func(c *issues.Config) { cs.Store = c.Store; c.Store = cs })
+	e.newLabel("bug", false)
+	e.send(e.alice, "POST", e.proj+"/milestones", map[string]any{"title": "v1"}, 201)
+	many := func(first string) string {
+		names := []string{first}
+		for i := 0; i < 300; i++ {
+			names = append(names, fmt.Sprintf("n%d", i), fmt.Sprint(1000+i))
+		}
+		return strings.Join(names, ",")
+	}
+	measure := func(q string) cost {
+		cs.reset()
+		e.send(e.alice, "GET", e.proj+"/issues?"+q, nil, 200)
+		return cs.cost()
+	}
+	one, lots := measure("labels=bug&milestones=v1"), measure("labels="+many("bug")+"&milestones="+many("v1"))
+	t.Logf("one name each: %+v; 601 names each: %+v", one, lots)
+	if one != lots {
+		t.Errorf("one name of each costs %+v, 601 names cost %+v: want the same", one, lots)
+	}
+}

@@ -225,3 +225,30 @@ func TestIssueTimesAndStopwatches(t *testing.T) {
 	// The comment list holds no time-tracking events.
 	assert.Empty(t, e.send(e.bob, "GET", e.issuePath(n, "/comments"), nil, 200).list(t))
 }
+
+// TestIssueDependencyListsHugePage: the dependency lists page through
+// forge.ListOptions' overflow-safe offset: a page or limit at the ends of
+// int64 is an empty page (or the first), never a panic.
+func TestIssueDependencyListsHugePage(t *testing.T) {
+	t.Parallel()
+	e := newIssueEnv(t)
+	one, two := e.newIssue(e.alice, "one"), e.newIssue(e.alice, "two")
+	e.send(e.alice, "POST", e.issuePath(one, "/blocks"), map[string]any{"owner": "alice", "repo": "proj", "index": two}, 201)
+	for _, list := range []string{"/blocks", "/dependencies"} {
+		n := one
+		if list == "/dependencies" {
+			n = two
+		}
+		for q, want := range map[string]int{
+			"?page=9223372036854775807":                            0,
+			"?page=9223372036854775807&limit=50":                   0,
+			"?page=4611686018427387904&limit=2":                    0,
+			"?page=-9223372036854775808":                           1,
+			"?limit=9223372036854775807":                           1,
+			"?page=9223372036854775807&limit=-9223372036854775808": 0,
+		} {
+			got := e.send(e.alice, "GET", e.issuePath(n, list+q), nil, 200).list(t)
+			assert.Len(t, got, want, "%s%s", list, q)
+		}
+	}
+}

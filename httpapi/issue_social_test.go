@@ -195,6 +195,7 @@ func TestIssueTimeline(t *testing.T) {
 	assert.Equal(t, "renamed", list[2]["new_title"])
 	r = e.send("", "GET", e.issuePath(n, "/timeline?limit=2&page=2"), nil, 200)
 	assert.Len(t, r.list(t), 2)
+	assert.Equal(t, "2", r.Header.Get("X-Total-Count"), "the entries of the page (Forgejo's)")
 	e.expect(e.do(req{method: "GET", path: e.issuePath(99, "/timeline")}), 404, "")
 }
 
@@ -259,13 +260,20 @@ func TestIssueCrossReferences(t *testing.T) {
 	// A reader who may not see the source does not see the reference.
 	e.send(e.alice, "POST", "/api/v1/repos/alice/secret/issues/1/comments", map[string]any{"body": "alice/proj#2"}, 201)
 	n := 0
-	for _, m := range e.send(e.eve, "GET", e.issuePath(b, "/timeline"), nil, 200).list(t) {
+	seen := e.send(e.eve, "GET", e.issuePath(b, "/timeline"), nil, 200)
+	for _, m := range seen.list(t) {
 		if m["ref_issue"] != nil && m["ref_issue"].(map[string]any)["title"] == "hidden" {
 			n++
 		}
 	}
 	assert.Zero(t, n, "eve does not see the reference from alice/secret")
 	assert.Len(t, refs(b), 3, "alice does")
+	// Nor its count: X-Total-Count counts what the reader sees (Forgejo's
+	// ListIssueCommentsAndTimeline: the entries of the page shown).
+	assert.Equal(t, strconv.Itoa(len(seen.list(t))), seen.Header.Get("X-Total-Count"))
+	all := e.send(e.alice, "GET", e.issuePath(b, "/timeline"), nil, 200)
+	assert.Equal(t, strconv.Itoa(len(all.list(t))), all.Header.Get("X-Total-Count"))
+	assert.Len(t, all.list(t), len(seen.list(t))+1)
 }
 
 func TestLabelTemplates(t *testing.T) {

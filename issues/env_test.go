@@ -23,7 +23,7 @@ import (
 // env is the issue service on memstore, with the real repository service
 // (on memgit) deciding who sees what, and a fake clock.
 type env struct {
-	t     *testing.T
+	t     testing.TB
 	ctx   context.Context
 	store *memstore.Store
 	repos *repos.Service
@@ -34,7 +34,7 @@ type env struct {
 	allRepos [][2]string
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t testing.TB) *env {
 	t.Helper()
 	e := &env{t: t, ctx: context.Background(), store: memstore.New(), clock: forgetest.NewClock(), blobs: &memBlobs{m: map[string][]byte{}}}
 	var err error

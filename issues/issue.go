@@ -125,9 +125,13 @@ type ListIssuesOption struct {
 	State State
 	// Type limits to issues (TypeIssues) or pulls (TypePulls); "" is both.
 	Type IssueType
-	// Labels are label names; an issue matches when it has any of them.
+	// Labels are label names; an issue matches when it has all of them
+	// (a label of each name); names no label has are dropped, and when
+	// none is left nothing matches.
 	Labels []string
-	// Milestones are milestone names or ids (as text).
+	// Milestones are milestone titles or, failing a title, ids (decimal
+	// text) of the repository; an issue matches when in any of them.
+	// Unknown ones are dropped; when none is left nothing matches.
 	Milestones []string
 	// Keyword searches title, body and comments.
 	Keyword string

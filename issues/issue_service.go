@@ -183,22 +183,14 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, owner, repo strin
 			if err != nil {
 				return err
 			}
-			f.LabelIDs = []forge.ID{}
-			for _, l := range ls {
-				f.LabelIDs = append(f.LabelIDs, l.ID)
-			}
+			f.LabelIDs, f.LabelSets = labelSets(opt.Labels, ls)
 		}
 		if len(opt.Milestones) > 0 {
-			f.MilestoneIDs = []forge.ID{}
-			for _, name := range opt.Milestones {
-				m, err := a.milestone(ctx, tx, name)
-				if errors.Is(err, forge.ErrNotFound) {
-					continue
-				} else if err != nil {
-					return err
-				}
-				f.MilestoneIDs = append(f.MilestoneIDs, m.ID)
+			ms, _, err := tx.ListMilestones(ctx, MilestoneFilter{RepoID: a.repo.ID}, all)
+			if err != nil {
+				return err
 			}
+			f.MilestoneIDs = milestoneIDs(opt.Milestones, ms)
 		}
 		for _, u := range []struct {
 			name string
@@ -227,6 +219,57 @@ func (s *Service) List(ctx context.Context, actor forge.Actor, owner, repo strin
 		views = []*IssueView{}
 	}
 	return views, total, err
+}
+
+// milestoneIDs resolves the milestones filter of a repository's issue list
+// against its milestones, in memory (one query however many names are
+// given), as Forgejo's ListIssues: each name is a title, or else an id
+// (decimal) of the repository; the others are dropped. Never nil: no
+// milestone left matches nothing.
+func milestoneIDs(names []string, ms []*Milestone) []forge.ID {
+	byTitle, byID := map[string]forge.ID{}, map[forge.ID]bool{}
+	for _, m := range ms {
+		if _, ok := byTitle[m.Title]; !ok {
+			byTitle[m.Title] = m.ID
+		}
+		byID[m.ID] = true
+	}
+	out := []forge.ID{}
+	for _, n := range names {
+		if id, ok := byTitle[n]; ok {
+			out = append(out, id)
+		} else if id, err := strconv.ParseInt(n, 10, 64); err == nil && byID[forge.ID(id)] {
+			out = append(out, forge.ID(id))
+		}
+	}
+	return out
+}
+
+// labelSets is the filter of issues carrying every label named (Forgejo's
+// ListIssues: one join per label): for each name, the labels of that name
+// (of the repository or its organisation), the first name's as ids (the
+// store's quicker path when only one name is asked), the others' as sets.
+// Names no label has are dropped (as Forgejo's GetLabelIDsInRepoByNames
+// drops them); when none is left, nothing matches.
+func labelSets(names []string, labels []*Label) ([]forge.ID, [][]forge.ID) {
+	byName := map[string][]forge.ID{}
+	for _, l := range labels {
+		byName[l.Name] = append(byName[l.Name], l.ID)
+	}
+	var sets [][]forge.ID
+	for _, n := range names {
+		if ids := byName[n]; ids != nil {
+			sets = append(sets, ids)
+			delete(byName, n) // a name twice is one set
+		}
+	}
+	switch len(sets) {
+	case 0:
+		return []forge.ID{}, nil
+	case 1:
+		return sets[0], nil
+	}
+	return sets[0], sets[1:]
 }
 
 // all lists everything (a negative limit).

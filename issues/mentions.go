@@ -3,7 +3,6 @@ package issues
 import (
 	"context"
 	"errors"
-	"regexp"
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
@@ -19,18 +18,14 @@ type MentionTx interface {
 	AddMentions(ctx context.Context, issueID forge.ID, userIDs []forge.ID) error
 }
 
-// mentionPattern is Forgejo's modules/references mentionPattern: `@name`
-// (or `@org/team`) after a space, a line start or an opening bracket, and
-// before a space, the end, punctuation followed by a space or the end, an
-// apostrophe or a closing bracket.
-var mentionPattern = regexp.MustCompile(`(?:\s|^|\(|\[)(@[-\w][-.\w]*?|@[-\w][-.\w]*?/[-\w][-.\w]*?)(?:\s|$|[:,;.?!](?:\s|$)|'|\)|\])`)
-
 // ParseMentions returns the user names text mentions (`@name`), in order,
 // each once ignoring case, leaving out mentions inside code (fenced blocks
 // and inline code spans) and team mentions (`@org/team`), as Forgejo's
-// FindAllMentionsMarkdown finds them.
+// FindAllMentionsMarkdown finds them (scanMentionSpans, textscan.go); the
+// first DefaultMaxTextMentions mentions (users and teams together) are
+// read, in linear time.
 func ParseMentions(text string) []string {
-	users, _ := scanMentions(text)
+	users, _ := scanMentions(text, DefaultMaxTextMentions)
 	return users
 }
 
@@ -38,23 +33,19 @@ func ParseMentions(text string) []string {
 // "org/team", in order, each once ignoring case, leaving out mentions
 // inside code.
 func ParseTeamMentions(text string) []string {
-	_, teams := scanMentions(text)
+	_, teams := scanMentions(text, DefaultMaxTextMentions)
 	return teams
 }
 
-// scanMentions finds the user and the team mentions of text.
-func scanMentions(text string) (users, teams []string) {
-	text = fencePattern.ReplaceAllStringFunc(text, func(s string) string { return strings.Repeat(" ", len(s)) })
+// scanMentions finds the user and the team mentions of text: the first
+// max distinct ones (users and teams together; max < 0: all), in linear
+// time.
+func scanMentions(text string, max int) (users, teams []string) {
 	seen := map[string]bool{}
-	// A match consumes the separator after it; scanning from the end of
-	// each name finds "@a @b".
-	for i := 0; i < len(text); {
-		m := mentionPattern.FindStringSubmatchIndex(text[i:])
-		if m == nil {
-			break
-		}
-		name := text[i+m[2]+1 : i+m[3]]
-		i += m[3]
+	if max == 0 {
+		return nil, nil
+	}
+	scanMentionSpans(blankCode(text), func(name string) bool {
 		if k := strings.ToLower(name); !seen[k] {
 			seen[k] = true
 			if strings.Contains(name, "/") {
@@ -63,7 +54,8 @@ func scanMentions(text string) (users, teams []string) {
 				users = append(users, name)
 			}
 		}
-	}
+		return max < 0 || len(seen) < max
+	})
 	return users, teams
 }
 
@@ -104,7 +96,7 @@ type mentionTarget struct {
 // transaction that records them (permissions are the repository
 // service's answer).
 func (s *Service) mentionTargets(ctx context.Context, a *access, texts ...string) ([]mentionTarget, error) {
-	names, teams := scanMentions(strings.Join(texts, "\n\n"))
+	names, teams := scanMentions(strings.Join(texts, "\n\n"), s.cfg.MaxTextMentions)
 	if len(names) == 0 && len(teams) == 0 {
 		return nil, nil
 	}

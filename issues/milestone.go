@@ -59,7 +59,21 @@ type EditMilestoneOption struct {
 type ListMilestonesOption struct {
 	// State StateOpen or StateClosed; anything else lists both.
 	State State
-	// Name, when set, lists the milestones of that name.
+	// Name, when set, lists the milestones whose name contains it,
+	// ASCII letters compared ignoring case (as Forgejo's `name` filter).
 	Name string
 	forge.ListOptions
+}
+
+// UpperASCII returns s with its ASCII letters upper-cased and nothing else
+// changed: the case folding of MilestoneFilter.NameContains (Forgejo's
+// util.ToUpperASCII).
+func UpperASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'a' <= c && c <= 'z' {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	return string(b)
 }

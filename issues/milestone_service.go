@@ -41,7 +41,7 @@ func (s *Service) ListMilestones(ctx context.Context, actor forge.Actor, owner, 
 		n  int64
 	)
 	err = s.store.View(ctx, func(tx Tx) error {
-		ms, n, err = tx.ListMilestones(ctx, MilestoneFilter{RepoID: a.repo.ID, State: opt.State, Name: opt.Name}, opt.ListOptions.Normalize())
+		ms, n, err = tx.ListMilestones(ctx, MilestoneFilter{RepoID: a.repo.ID, State: opt.State, NameContains: opt.Name}, opt.ListOptions.Normalize())
 		return err
 	})
 	return ms, n, err

@@ -207,7 +207,7 @@ func TestPullListPinAndCandidates(t *testing.T) {
 	}
 	rev, err := e.svc.ReviewerCandidates(e.ctx, ann, "ann", "proj")
 	require.NoError(t, err)
-	assert.Equal(t, []string{"bob", "cat"}, names(rev))
+	assert.Equal(t, []string{"ann", "bob", "cat"}, names(rev), "the caller too")
 	as, err := e.svc.AssigneeCandidates(e.ctx, cat, "ann", "proj")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"ann", "bob"}, names(as))

@@ -576,19 +576,21 @@ func (s *Service) CommitPull(ctx context.Context, actor forge.Actor, owner, repo
 
 // ReviewerCandidates lists the users who may be asked to review pull
 // requests of owner/repo (GET /reviewers): the repository's owner (a user)
-// and its collaborators who may read pull requests, but the actor.
+// and its collaborators who may read pull requests, the actor too when
+// one of them (Forgejo's GetReviewers leaves out only a pull request's
+// poster, and the route names no pull request).
 func (s *Service) ReviewerCandidates(ctx context.Context, actor forge.Actor, owner, repo string) ([]*forge.User, error) {
-	return s.candidates(ctx, actor, owner, repo, func(b *access) bool { return b.canRead(true) }, true)
+	return s.candidates(ctx, actor, owner, repo, func(b *access) bool { return b.canRead(true) })
 }
 
 // AssigneeCandidates lists the users who may be assigned to issues and
 // pull requests of owner/repo (GET /assignees): the owner (a user) and the
 // collaborators who may write issues or pull requests.
 func (s *Service) AssigneeCandidates(ctx context.Context, actor forge.Actor, owner, repo string) ([]*forge.User, error) {
-	return s.candidates(ctx, actor, owner, repo, func(b *access) bool { return b.canWriteAny() }, false)
+	return s.candidates(ctx, actor, owner, repo, func(b *access) bool { return b.canWriteAny() })
 }
 
-func (s *Service) candidates(ctx context.Context, actor forge.Actor, owner, repo string, fit func(*access) bool, notActor bool) ([]*forge.User, error) {
+func (s *Service) candidates(ctx context.Context, actor forge.Actor, owner, repo string, fit func(*access) bool) ([]*forge.User, error) {
 	a, err := s.openPulls(ctx, actor, owner, repo, forge.AccessRead)
 	if err != nil {
 		a, err = s.open(ctx, actor, owner, repo, forge.AccessRead)
@@ -627,7 +629,7 @@ func (s *Service) candidates(ctx context.Context, actor forge.Actor, owner, repo
 	}
 	out := []*forge.User{}
 	for _, u := range users {
-		if u == nil || (notActor && actor.IsSignedIn() && u.ID == actor.User.ID) || slices.ContainsFunc(out, func(x *forge.User) bool { return x.ID == u.ID }) {
+		if u == nil || slices.ContainsFunc(out, func(x *forge.User) bool { return x.ID == u.ID }) {
 			continue
 		}
 		if u.IsActive && !u.ProhibitLogin && fit(s.userAccess(ctx, a, u)) {

@@ -50,6 +50,12 @@ type Config struct {
 	// over); 0 means no limit (Forgejo does not enforce [attachment]
 	// MAX_SIZE on the API path).
 	MaxAttachmentSize int64
+	// MaxTextRefs and MaxTextMentions cap the issue references and the
+	// mentions of one text (an issue's title and body, a comment's body)
+	// that are acted on: the first ones, distinct, in the order of the
+	// text; the others are ignored. Zero means DefaultMaxTextRefs (100)
+	// and DefaultMaxTextMentions (50); negative means none.
+	MaxTextRefs, MaxTextMentions int
 	// NewUUID returns attachment UUIDs. Nil uses random version-4 UUIDs.
 	NewUUID func() string
 	// Listeners are told of issue events after they commit (events.go).
@@ -95,6 +101,12 @@ func New(cfg Config) (*Service, error) {
 	}
 	if s.cfg.NewUUID == nil {
 		s.cfg.NewUUID = newUUID
+	}
+	if s.cfg.MaxTextRefs == 0 {
+		s.cfg.MaxTextRefs = DefaultMaxTextRefs
+	}
+	if s.cfg.MaxTextMentions == 0 {
+		s.cfg.MaxTextMentions = DefaultMaxTextMentions
 	}
 	return s, nil
 }

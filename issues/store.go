@@ -183,6 +183,11 @@ type IssueFilter struct {
 	// LabelIDs: issues with any of them. A non-nil empty slice matches
 	// nothing.
 	LabelIDs []forge.ID
+	// LabelSets: issues with, for each set, any label of it (the sets
+	// are and-ed: a repository's issues carrying every label named, each
+	// name a set of the labels of that name). An empty set matches
+	// nothing.
+	LabelSets [][]forge.ID
 	// MilestoneIDs: issues in any of them. A non-nil empty slice matches
 	// nothing.
 	MilestoneIDs []forge.ID
@@ -252,6 +257,12 @@ type MilestoneFilter struct {
 	State State
 	// Name: only milestones of this title (exact), "" any.
 	Name string
+	// NameContains: only milestones whose title contains it, ASCII
+	// letters compared ignoring case (Forgejo's name filter,
+	// BuildCaseInsensitiveLike: UPPER(name) LIKE '%VALUE%', the value
+	// upper-cased as ASCII); `%` and `_` are plain characters here. ""
+	// any.
+	NameContains string
 	// IDs: only these. A non-nil empty slice matches nothing.
 	IDs []forge.ID
 }

@@ -56,25 +56,28 @@ type TimelineView struct {
 // oldest first, updated within opt's bounds, and their number
 // (read:issue). Cross-references made from a repository the actor may not
 // read (or whose permission cannot be resolved) are left out, as Forgejo's
-// isXRefCommentAccessible. ErrIssueNotFound.
+// isXRefCommentAccessible, and code comments. The number is that of the
+// entries returned, as Forgejo's ListIssueCommentsAndTimeline counts
+// them: the page is cut before the entries the actor may not see are left
+// out, and a count of the stored entries would tell that they exist.
+// ErrIssueNotFound.
 func (s *Service) Timeline(ctx context.Context, actor forge.Actor, owner, repo string, index int64, opt ListCommentsOption) ([]*TimelineView, int64, error) {
 	a, err := s.open(ctx, actor, owner, repo, forge.AccessRead)
 	if err != nil {
 		return nil, 0, err
 	}
 	var (
-		list  []*Comment
-		deps  map[forge.ID]*Issue
-		refs  map[forge.ID]*CrossRef
-		is    *Issue
-		total int64
+		list []*Comment
+		deps map[forge.ID]*Issue
+		refs map[forge.ID]*CrossRef
+		is   *Issue
 	)
 	err = s.store.View(ctx, func(tx Tx) error {
 		is, err = a.issue(ctx, tx, index)
 		if err != nil {
 			return err
 		}
-		list, total, err = tx.ListComments(ctx, CommentFilter{IssueID: is.ID, UpdatedSince: opt.Since, UpdatedBefore: opt.Before},
+		list, _, err = tx.ListComments(ctx, CommentFilter{IssueID: is.ID, UpdatedSince: opt.Since, UpdatedBefore: opt.Before},
 			opt.ListOptions.Normalize())
 		if err != nil {
 			return err
@@ -120,7 +123,7 @@ func (s *Service) Timeline(ctx context.Context, actor forge.Actor, owner, repo s
 		}
 		return attachDependents(ctx, tx, out, deps, byRepo)
 	})
-	return out, total, err
+	return out, int64(len(out)), err
 }
 
 // timelineViews loads what the JSON of each event shows with a fixed

@@ -3,8 +3,6 @@ package issues
 import (
 	"context"
 	"errors"
-	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
@@ -13,67 +11,17 @@ import (
 
 // References to issues written in a text are IssueRefs (dependency.go):
 // `#N` (Owner and Repo empty: the same repository) or `owner/name#N` (or
-// `!N`).
-
-// The patterns of Forgejo's modules/references: a reference stands alone,
-// after a space, a line start or an opening bracket, and before a space,
-// the end, a closing bracket or punctuation followed by a space or the end.
-var (
-	localRefPattern = regexp.MustCompile(`(?:\s|^|\(|\[)#([0-9]+)(?:\s|$|\)|\]|[:;,.?!]\s|[:;,.?!]$)`)
-	crossRefPattern = regexp.MustCompile(`(?:\s|^|\(|\[)([0-9a-zA-Z-_\.]+)/([0-9a-zA-Z-_\.]+)[#!]([0-9]+)(?:\s|$|\)|\]|[:;,.?!]\s|[:;,.?!]$)`)
-	fencePattern    = regexp.MustCompile("(?s)```.*?```|`[^`\n]*`")
-)
+// `!N`), found by scanRefs (textscan.go) as Forgejo's modules/references
+// patterns find them: a reference stands alone, after a space, a line
+// start or an opening bracket, and before a space, the end, a closing
+// bracket or punctuation followed by a space or the end.
 
 // ParseRefs returns the issue references of text in order, each once,
 // leaving out those inside code (fenced blocks and inline code spans), as
-// Forgejo finds them with FindAllIssueReferencesMarkdown.
+// Forgejo finds them with FindAllIssueReferencesMarkdown; at most the
+// first DefaultMaxTextRefs. Its cost is linear in the length of text.
 func ParseRefs(text string) []IssueRef {
-	text = fencePattern.ReplaceAllStringFunc(text, func(s string) string { return strings.Repeat(" ", len(s)) })
-	type pos struct {
-		at  int
-		ref IssueRef
-	}
-	var found []pos
-	// A match consumes the separator after it; scanning with overlapping
-	// starts finds "#1 #2".
-	for i := 0; i < len(text); {
-		m := localRefPattern.FindStringSubmatchIndex(text[i:])
-		if m == nil {
-			break
-		}
-		n, err := strconv.ParseInt(text[i+m[2]:i+m[3]], 10, 64)
-		if err == nil && n > 0 {
-			found = append(found, pos{i + m[2], IssueRef{Index: n}})
-		}
-		i += m[3]
-	}
-	for i := 0; i < len(text); {
-		m := crossRefPattern.FindStringSubmatchIndex(text[i:])
-		if m == nil {
-			break
-		}
-		n, err := strconv.ParseInt(text[i+m[6]:i+m[7]], 10, 64)
-		if err == nil && n > 0 {
-			found = append(found, pos{i + m[2], IssueRef{Owner: text[i+m[2] : i+m[3]], Repo: text[i+m[4] : i+m[5]], Index: n}})
-		}
-		i += m[7]
-	}
-	// order by position, each reference once
-	for i := 1; i < len(found); i++ {
-		for j := i; j > 0 && found[j].at < found[j-1].at; j-- {
-			found[j], found[j-1] = found[j-1], found[j]
-		}
-	}
-	var out []IssueRef
-	seen := map[IssueRef]bool{}
-	for _, f := range found {
-		k := IssueRef{Owner: strings.ToLower(f.ref.Owner), Repo: strings.ToLower(f.ref.Repo), Index: f.ref.Index}
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, f.ref)
-		}
-	}
-	return out
+	return parseRefs(text, DefaultMaxTextRefs)
 }
 
 // refTarget is a referenced issue's repository as the actor may use it.
@@ -89,7 +37,7 @@ type refTarget struct {
 func (s *Service) refTargets(ctx context.Context, a *access, texts ...string) ([]refTarget, error) {
 	var out []refTarget
 	repos := map[string]*access{}
-	for _, ref := range ParseRefs(strings.Join(texts, "\n\n")) {
+	for _, ref := range parseRefs(strings.Join(texts, "\n\n"), s.cfg.MaxTextRefs) {
 		if ref.Owner == "" || strings.EqualFold(ref.Owner, a.repo.OwnerName) && strings.EqualFold(ref.Repo, a.repo.Name) {
 			out = append(out, refTarget{ref: IssueRef{Index: ref.Index}, a: a})
 			continue

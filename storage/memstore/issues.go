@@ -310,6 +310,14 @@ func (s *state) issueMatches(i *issues.Issue, f *issues.IssueFilter) bool {
 	}) {
 		return false
 	}
+	for _, set := range f.LabelSets {
+		if !slices.ContainsFunc(set, func(l forge.ID) bool {
+			_, ok := s.issueLabels[issueLabel{i.ID, l}]
+			return ok
+		}) {
+			return false
+		}
+	}
 	if f.LabelNames != nil && !slices.ContainsFunc(f.LabelNames, func(n string) bool {
 		for k := range s.issueLabels {
 			if k.issue == i.ID && s.labels[k.label].Name == n {

@@ -261,6 +261,8 @@ func (t issueTx) ListMilestones(ctx context.Context, f issues.MilestoneFilter, o
 			continue
 		case f.Name != "" && m.Title != f.Name:
 			continue
+		case f.NameContains != "" && !strings.Contains(issues.UpperASCII(m.Title), issues.UpperASCII(f.NameContains)):
+			continue
 		case f.IDs != nil && !slices.Contains(f.IDs, m.ID):
 			continue
 		}

@@ -100,6 +100,10 @@ func (t issueTx) ListMilestones(ctx context.Context, f issues.MilestoneFilter, o
 	if f.Name != "" {
 		conds, args = append(conds, "m.title = ?"), append(args, f.Name)
 	}
+	if f.NameContains != "" {
+		conds = append(conds, t.db.d.upperASCII("m.title")+` LIKE ? ESCAPE '\'`)
+		args = append(args, "%"+escapeLike(issues.UpperASCII(f.NameContains))+"%")
+	}
 	if f.IDs != nil {
 		conds, args = append(conds, "m.id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))"), append(args, idList(f.IDs))
 	}

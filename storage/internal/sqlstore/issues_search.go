@@ -113,19 +113,23 @@ func (d Dialect) issueWhere(f searchFilter, perRow bool) (where string, args []a
 	if f.IsPull != nil {
 		add("i.is_pull = ?", *f.IsPull)
 	}
+	sets := f.LabelSets
 	if f.LabelIDs != nil {
-		if len(f.LabelIDs) == 0 {
+		sets = append([][]forge.ID{f.LabelIDs}, sets...)
+	}
+	for _, set := range sets {
+		if len(set) == 0 {
 			return "", nil, false
 		}
 		if perRow {
 			// The issue's few labels, each looked up in the list (a unary +
 			// keeps SQLite from seeking every listed label per issue).
 			add(`EXISTS (SELECT 1 FROM issue_label il WHERE il.issue_id = i.id
-				AND +il.label_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?)))`, idList(f.LabelIDs))
+				AND +il.label_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?)))`, idList(set))
 		} else {
 			// IN, not a correlated EXISTS: the id list is read once, not per issue.
 			add(`i.id IN (SELECT il.issue_id FROM issue_label il
-				WHERE il.label_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?)))`, idList(f.LabelIDs))
+				WHERE il.label_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?)))`, idList(set))
 		}
 	}
 	if f.LabelNames != nil {
@@ -182,16 +186,16 @@ func (d Dialect) issueWhere(f searchFilter, perRow bool) (where string, args []a
 // issue_count; any other is a count of the matching issues.
 func (d Dialect) issueCount(f searchFilter, where string, args []any, labelsDisjoint bool) (string, []any) {
 	const size = ", (SELECT coalesce(max(id), 0) FROM issue)"
-	others := f.MilestoneIDs != nil || f.LabelNames != nil || f.MilestoneNames != nil || f.PosterID != 0 || f.AssigneeID != 0 || f.MentionedID != 0 || f.Keyword != "" ||
+	others := f.MilestoneIDs != nil || f.LabelSets != nil || f.LabelNames != nil || f.MilestoneNames != nil || f.PosterID != 0 || f.AssigneeID != 0 || f.MentionedID != 0 || f.Keyword != "" ||
 		!f.UpdatedSince.IsZero() || !f.UpdatedBefore.IsZero()
 	if f.LabelIDs != nil && !others && labelsDisjoint {
 		return d.labelCount(f, size)
 	}
-	if f.AssigneeID != 0 && f.LabelIDs == nil && f.LabelNames == nil && f.MilestoneNames == nil && f.PosterID == 0 &&
+	if f.AssigneeID != 0 && f.LabelIDs == nil && f.LabelSets == nil && f.LabelNames == nil && f.MilestoneNames == nil && f.PosterID == 0 &&
 		f.MentionedID == 0 && f.Keyword == "" && f.UpdatedSince.IsZero() && f.UpdatedBefore.IsZero() {
 		return d.assigneeCount(f, size)
 	}
-	if f.Keyword != "" && f.LabelIDs == nil && f.LabelNames == nil && f.MilestoneNames == nil &&
+	if f.Keyword != "" && f.LabelIDs == nil && f.LabelSets == nil && f.LabelNames == nil && f.MilestoneNames == nil &&
 		f.MilestoneIDs == nil && f.PosterID == 0 && f.AssigneeID == 0 && f.MentionedID == 0 {
 		// The keyword is the filter that selects: count from its matches
 		// rather than build the set of matches to look up every issue in it.
