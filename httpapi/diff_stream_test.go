@@ -36,7 +36,7 @@ func TestDiffAndPatchStream(t *testing.T) {
 
 	// The API itself, without the test server's contract checker (which
 	// records whole responses).
-	srv := httptest.NewServer(checked(t, e.api))
+	srv := httptest.NewServer(e.api)
 	t.Cleanup(srv.Close)
 	for _, kind := range []string{"diff", "patch"} {
 		var before, after runtime.MemStats

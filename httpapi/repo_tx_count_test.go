@@ -40,6 +40,16 @@ func (x countingTx) AppendOutbox(ctx context.Context, kind string, data []byte, 
 	return x.Tx.AppendOutbox(ctx, kind, data, at)
 }
 
+func (x countingTx) Reserve(ctx context.Context, r *quota.Reservation) error {
+	x.s.queries.Add(1)
+	return x.Tx.Reserve(ctx, r)
+}
+
+func (x countingTx) ReleaseReservation(ctx context.Context, id forge.ID) error {
+	x.s.queries.Add(1)
+	return x.Tx.ReleaseReservation(ctx, id)
+}
+
 func (x countingTx) CreateRepo(ctx context.Context, r *forge.Repository) error {
 	x.s.queries.Add(1)
 	return x.Tx.CreateRepo(ctx, r)
