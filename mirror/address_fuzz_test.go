@@ -118,8 +118,16 @@ func checkPolicyAnswers(t *testing.T, host string) {
 	if lower != "other.example" && answer(mirror.Policy{AllowedDomains: []string{"other.example"}}, host) {
 		t.Fatalf("host %q passes though not in the allowed domains", host)
 	}
-	ip, err := netip.ParseAddr(strings.Trim(host, "[]"))
+	// The host as git's libcurl reads it: an address (numeric IPv4 forms
+	// included) is judged as one; a non-ASCII host is refused.
+	ip, err := mirror.HostAddr(host)
 	if err != nil {
+		if answer(mirror.Policy{AllowLocalNetworks: true, AllowedDomains: []string{lower}}, host) {
+			t.Fatalf("non-ASCII host %q passes", host)
+		}
+		return
+	}
+	if !ip.IsValid() {
 		if lower != "" && !strings.ContainsAny(host, "[]{}*?\\,") && !answer(mirror.Policy{AllowedDomains: []string{lower}}, host) {
 			t.Fatalf("host name %q refused though allowed by name", host)
 		}

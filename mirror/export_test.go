@@ -2,3 +2,6 @@ package mirror
 
 // SetOnIdle lets tests know when a Scheduler blocks with no sync running.
 func SetOnIdle(sc *Scheduler, f func()) { sc.onIdle = f }
+
+// HostAddr is hostAddr, for the address fuzz target.
+var HostAddr = hostAddr

@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -55,7 +56,10 @@ func list(entries []string) netpolicy.List {
 // CheckHost checks a host name (or IP literal) against the lists only.
 // forge.ErrInvalid with ErrAddrBlocked if refused.
 func (p Policy) CheckHost(host string) error {
-	ip, _ := netip.ParseAddr(strings.Trim(host, "[]"))
+	ip, err := hostAddr(host)
+	if err != nil {
+		return err
+	}
 	host = strings.ToLower(strings.TrimSuffix(host, "."))
 	allowed, blockedList := list(p.AllowedDomains), list(p.BlockedDomains)
 	if !allowed.Empty() && !allowed.MatchName(host) && !(ip.IsValid() && allowed.MatchCIDR(ip)) {
@@ -107,7 +111,7 @@ func (p Policy) Resolve(ctx context.Context, host string) ([]netip.Addr, error) 
 	if err := p.CheckHost(host); err != nil {
 		return nil, err
 	}
-	if ip, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
+	if ip, _ := hostAddr(host); ip.IsValid() {
 		return []netip.Addr{ip}, nil
 	}
 	r := p.Resolver
@@ -161,4 +165,58 @@ func (p Policy) CheckRedirect(u *url.URL, via int) error {
 		return forge.Reasonf(forge.ErrInvalid, ErrAddrProtocol, MsgProtocol)
 	}
 	return p.CheckHost(u.Hostname())
+}
+
+// hostAddr returns the address a host denotes for git's libcurl, which
+// connects there whatever address is pinned for the text: an IP literal,
+// or one of the numeric IPv4 forms netip refuses and libcurl reads as an
+// address (inet_aton's: one to four parts, decimal, 0-led octal or 0x hex,
+// the last filling the remaining bytes: "2130706433", "127.1", "0x7f.1");
+// the zero Addr for a name. A host that is not ASCII is refused (blocked):
+// libcurl converts it (IDNA, fullwidth digits to ASCII ones) to a name or
+// address other than the one resolved here.
+func hostAddr(host string) (netip.Addr, error) {
+	h := strings.Trim(host, "[]")
+	if ip, err := netip.ParseAddr(h); err == nil {
+		return ip, nil
+	}
+	for i := 0; i < len(h); i++ {
+		if h[i] >= 0x80 {
+			return netip.Addr{}, blocked()
+		}
+	}
+	parts := strings.Split(strings.TrimSuffix(h, "."), ".")
+	if len(parts) > 4 {
+		return netip.Addr{}, nil
+	}
+	var v uint64
+	for i, part := range parts {
+		base, digits := 10, part
+		switch {
+		case len(part) > 1 && (part[:2] == "0x" || part[:2] == "0X"):
+			base, digits = 16, part[2:]
+			if digits == "" {
+				digits = "0"
+			}
+		case len(part) > 1 && part[0] == '0':
+			base, digits = 8, part[1:]
+		}
+		n, err := strconv.ParseUint(digits, base, 32)
+		if err != nil || part == "" || digits[0] == '+' || digits[0] == '-' {
+			return netip.Addr{}, nil
+		}
+		if i < len(parts)-1 {
+			if n > 255 {
+				return netip.Addr{}, nil
+			}
+			v = v<<8 | n
+			continue
+		}
+		rest := uint(8 * (4 - i))
+		if rest < 64 && n >= 1<<rest {
+			return netip.Addr{}, nil
+		}
+		v = v<<rest | n
+	}
+	return netip.AddrFrom4([4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}), nil
 }

@@ -340,7 +340,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	mirrorSvc, stopMirrors, err := startMirrors(ctx, db, repoSvc, git, secret, o.allowLocalMigrations, o.data, log)
+	mirrorSvc, stopMirrors, err := startMirrors(ctx, db, repoSvc, git, secret, o.allowLocalMigrations, o.data, ln.Addr().String(), log)
 	if err != nil {
 		ln.Close()
 		return err

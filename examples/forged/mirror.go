@@ -73,20 +73,16 @@ func (p *mirrorPushes) consume(ctx context.Context, data []byte) error {
 // allowLocal lets migrations and mirrors reach loopback addresses
 // (-allow-local-migrations).
 func startMirrors(ctx context.Context, db any, repoSvc *repos.Service, git *gitstore.Store, secret []byte,
-	allowLocal bool, dataDir string, log *slog.Logger) (*mirror.Service, func(), error) {
+	allowLocal bool, dataDir, listen string, log *slog.Logger) (*mirror.Service, func(), error) {
 	ms, ok := db.(interface{ Mirrors() mirror.Store })
 	if !ok {
 		log.Warn("mirrors disabled: the database has no mirror store")
 		return nil, func() {}, nil
 	}
-	// The lease holder is stable per data directory (a name kept in it), so
-	// that a restart after a crash releases the leases the crash left.
-	id, err := loadSecret(filepath.Join(dataDir, "mirror-holder"))
+	holder, err := mirrorHolder(dataDir, listen)
 	if err != nil {
 		return nil, nil, err
 	}
-	host, _ := os.Hostname()
-	holder := host + "/" + string(id[:16])
 	svc, err := mirror.New(mirror.Config{Store: ms.Mirrors(), Repos: mirrorRepos{repoSvc}, Git: gitstore.Mirror{Store: git},
 		Secret: secret, Logger: log, Policy: mirror.Policy{AllowLoopback: allowLocal}, Quota: repoSvc, Holder: holder})
 	if err != nil {
@@ -101,4 +97,20 @@ func startMirrors(ctx context.Context, db any, repoSvc *repos.Service, git *gits
 		}
 	}()
 	return svc, func() { cancel(); <-done }, nil
+}
+
+// mirrorHolder is the mirror lease holder of the server listening on
+// listen (its bound address) with data directory dataDir: stable across
+// restarts of that server (a name kept in the data directory, the host
+// name and the address), so that a restart after a crash releases the
+// leases the crash left; distinct for every server sharing the data
+// directory (two servers can't listen on one address of one host), so
+// that neither takes nor releases the other's leases.
+func mirrorHolder(dataDir, listen string) (string, error) {
+	id, err := loadSecret(filepath.Join(dataDir, "mirror-holder"))
+	if err != nil {
+		return "", err
+	}
+	host, _ := os.Hostname()
+	return host + "/" + listen + "/" + string(id[:16]), nil
 }

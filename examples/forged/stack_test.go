@@ -95,7 +95,7 @@ func newStack(tb testing.TB) *stack {
 		tb.Fatal(err)
 	}
 	events.notify = notifySvc
-	mirrorSvc, stopMirrors, err := startMirrors(ctx, db, repoSvc, git, secret, false, data, log) // mirror.go
+	mirrorSvc, stopMirrors, err := startMirrors(ctx, db, repoSvc, git, secret, false, data, "stack", log) // mirror.go
 	if err != nil {
 		tb.Fatal(err)
 	}

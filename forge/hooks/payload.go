@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"net/url"
 	"strings"
 	"time"
 
@@ -110,20 +111,38 @@ type ForkPayload struct {
 	Sender *PayloadUser `json:"sender"`
 }
 
-// payloadUser converts a user; nil for nil.
+// payloadUser converts a user as Forgejo's convert.ToUser with no doer
+// shows it to a receiver (who is nobody signed in): the placeholder
+// address instead of the e-mail, never the administrator flag; nil for
+// nil.
 func (s *Service) payloadUser(u *forge.User) *PayloadUser {
+	return s.payloadUserSigned(u, false)
+}
+
+// payloadUserSigned is payloadUser; with signed, as Forgejo's
+// ToUserWithAccessMode with an access (a repository's owner in its
+// repository object): the e-mail unless the user hides it.
+func (s *Service) payloadUserSigned(u *forge.User, signed bool) *PayloadUser {
 	if u == nil {
 		return nil
 	}
-	return &PayloadUser{ID: int64(u.ID), Login: u.Name, UserName: u.Name, FullName: u.FullName, Email: u.Email,
-		HTMLURL: s.cfg.RootURL + u.Name, IsAdmin: u.IsAdmin, Created: u.Created}
+	email := u.Email
+	if !signed || u.HideEmail {
+		host := "localhost"
+		if ru, err := url.Parse(s.cfg.RootURL); err == nil && ru.Hostname() != "" {
+			host = ru.Hostname()
+		}
+		email = strings.ToLower(u.Name) + "@noreply." + host
+	}
+	return &PayloadUser{ID: int64(u.ID), Login: u.Name, UserName: u.Name, FullName: u.FullName, Email: email,
+		HTMLURL: s.cfg.RootURL + u.Name, Created: u.Created}
 }
 
 // payloadRepo converts a repository with its owner.
 func (s *Service) payloadRepo(r *forge.Repository, owner *forge.User) *PayloadRepo {
 	full := r.OwnerName + "/" + r.Name
 	return &PayloadRepo{
-		ID: int64(r.ID), Owner: s.payloadUser(owner), Name: r.Name, FullName: full, Description: r.Description,
+		ID: int64(r.ID), Owner: s.payloadUserSigned(owner, true), Name: r.Name, FullName: full, Description: r.Description,
 		Empty: r.Empty, Private: r.Private, Fork: r.ForkID != 0, Template: r.Template, Archived: r.Archived,
 		HTMLURL: s.cfg.RootURL + full, URL: s.cfg.RootURL + "api/v1/repos/" + full, CloneURL: s.cfg.RootURL + full + ".git",
 		Website: r.Website, DefaultBranch: r.DefaultBranch, Size: r.Size / 1024, Stars: r.NumStars, Forks: r.NumForks,
