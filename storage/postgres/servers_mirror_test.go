@@ -188,3 +188,38 @@ func TestServersClaimEachMirrorOnce(t *testing.T) {
 	t.Logf("claims per server: %v; write transactions run again: %d, %d", perServer,
 		servers[0].retries.Load(), servers[1].retries.Load())
 }
+
+// TestLeaseRenewalDoesNotGiveWayToTheMirrorRowLock: a holder renewing its
+// live lease while another transaction holds the mirror's row (another
+// server's claim, a mirror-sync marking it due) renews it, where a claim
+// gives way: a renewal that gave way ended a healthy sync as if its lease
+// were lost.
+func TestLeaseRenewalDoesNotGiveWayToTheMirrorRowLock(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	_, servers := openRestServers(t, 2)
+	_, repos := seedRestRepos(t, servers[0].sql, "renewer", 1)
+	at := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
+	pm := &mirror.PullMirror{RepoID: repos[0], RemoteAddress: "https://example.com/x.git", Interval: time.Hour, NextUpdate: at}
+	require.NoError(t, servers[0].Mirrors().Update(ctx, func(tx mirror.Tx) error { return tx.CreatePullMirror(ctx, pm) }))
+	claim := func(s *restServer, holder string, until time.Time) bool {
+		var ok bool
+		require.NoError(t, s.Mirrors().Update(ctx, func(tx mirror.Tx) error {
+			var err error
+			ok, err = tx.ClaimLease(ctx, mirror.Lease{Key: pm.Key(), Holder: holder, Expires: until}, at)
+			return err
+		}))
+		return ok
+	}
+	require.True(t, claim(servers[0], "a", at.Add(time.Minute)))
+
+	// Server b holds the mirror's row in an open transaction.
+	tx, err := servers[1].sql.BeginTx(ctx, nil)
+	require.NoError(t, err)
+	defer tx.Rollback()
+	_, err = tx.ExecContext(ctx, `SELECT id FROM mirror WHERE id = $1 FOR UPDATE`, pm.ID)
+	require.NoError(t, err)
+
+	assert.True(t, claim(servers[0], "a", at.Add(2*time.Minute)), "the holder's renewal gives way to the row lock")
+	assert.False(t, claim(servers[0], "c", at.Add(3*time.Minute)), "another holder's claim of a live lease")
+}

@@ -67,6 +67,9 @@ var (
 	sqlMirClaimLease = prepared(`INSERT INTO mirror_lease (kind, mirror_id, holder, expires_unix) VALUES (?1, ?2, ?3, ?4)
 		ON CONFLICT (kind, mirror_id) DO UPDATE SET holder = excluded.holder, expires_unix = excluded.expires_unix
 		WHERE mirror_lease.holder = excluded.holder OR mirror_lease.expires_unix <= ?5`)
+	// sqlMirRenewLease extends a live lease of the same holder.
+	sqlMirRenewLease = prepared(`UPDATE mirror_lease SET expires_unix = ?4
+		WHERE kind = ?1 AND mirror_id = ?2 AND holder = ?3 AND expires_unix > ?5`)
 	sqlMirReleaseLease  = prepared(`DELETE FROM mirror_lease WHERE kind = ? AND mirror_id = ? AND holder = ?`)
 	sqlMirReleaseHolder = prepared(`DELETE FROM mirror_lease WHERE holder = ?`)
 	sqlMirDropLease     = prepared(`DELETE FROM mirror_lease WHERE kind = ? AND mirror_id = ?`)
@@ -300,10 +303,21 @@ func (t mirrorTx) DueMirrors(ctx context.Context, before, now time.Time, limit i
 // claim waiting for none, rather than meeting on the lease row, where the
 // later of two claims would fail serialization and be rerun.
 func (t mirrorTx) ClaimLease(ctx context.Context, l mirror.Lease, now time.Time) (bool, error) {
+	// A renewal of a live lease of the same holder is one write of the
+	// lease row: it never gives way to the mirror row's lock (another
+	// server's claim, a mirror-sync marking the mirror due), which would
+	// end a healthy sync as if its lease were lost.
+	res, err := t.exec(ctx, sqlMirRenewLease, string(l.Key.Kind), l.Key.ID, l.Holder, toUnix(l.Expires), now.Unix())
+	if err != nil {
+		return false, mapError(err, "mirror lease")
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return n == 1, mapError(err, "mirror lease")
+	}
 	if ok, err := t.lockMirror(ctx, l.Key); !ok || err != nil {
 		return false, err
 	}
-	res, err := t.exec(ctx, sqlMirClaimLease, string(l.Key.Kind), l.Key.ID, l.Holder, toUnix(l.Expires), now.Unix())
+	res, err = t.exec(ctx, sqlMirClaimLease, string(l.Key.Kind), l.Key.ID, l.Holder, toUnix(l.Expires), now.Unix())
 	if err != nil {
 		return false, mapError(err, "mirror lease")
 	}
