@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -95,7 +96,9 @@ func TestIssueEvents(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	rc := newReceiver(t)
-	e := newEnv(t, []string{"loopback"})
+	// Four deliveries at once: a time-out long enough for a loaded
+	// machine (the environment's 100 ms is for the time-out tests).
+	e := newEnv(t, []string{"loopback"}, func(c *hooks.Config) { c.Timeout = 10 * time.Second })
 	issuesHook := e.hook(t, rc.srv.URL+"/i", "issues_only")
 	commentHook := e.hook(t, rc.srv.URL+"/c", "issue_comment")
 	familyHook := e.hook(t, rc.srv.URL+"/f", "issues")
