@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
 )
 
@@ -106,13 +107,13 @@ func TestMigrationLayoutNewSchemaUnchanged(t *testing.T) {
 	}
 	want, err := os.ReadFile("testdata/old_layout_schema.txt")
 	require.NoError(t, err)
-	require.Equal(t, string(want), dumpFile(t, full), "migrated file by file")
+	requireSameSchema(t, string(want), dumpFile(t, full), "migrated file by file")
 
 	seeded := filepath.Join(dir, "seeded.db")
 	sdb, err := Open(ctx, seeded)
 	require.NoError(t, err)
 	require.NoError(t, sdb.Close())
-	require.Equal(t, string(want), dumpFile(t, seeded), "seeded from the migrated image")
+	requireSameSchema(t, string(want), dumpFile(t, seeded), "seeded from the migrated image")
 }
 
 // A database an older Hearth migrated with the per-engine files opens with
@@ -138,11 +139,19 @@ func TestMigrationLayoutOldDatabaseOpens(t *testing.T) {
 			got := dumpFile(t, path)
 			if name == "partial" {
 				// The rows goose adds for the versions it applied now.
-				require.Equal(t, string(want), got)
+				requireSameSchema(t, string(want), got)
 				return
 			}
-			require.Equal(t, before, got, "nothing applied to a fully migrated database")
-			require.Equal(t, string(want), got)
+			requireSameSchema(t, before, got, "nothing applied to a fully migrated database")
+			requireSameSchema(t, string(want), got)
 		})
+	}
+}
+
+// requireSameSchema fails t with the lines that differ between two dumps.
+func requireSameSchema(t *testing.T, want, got string, msg ...any) {
+	t.Helper()
+	if diff := cmp.Diff(strings.Split(want, "\n"), strings.Split(got, "\n")); diff != "" {
+		t.Fatalf("schema differs (-want +got) %v:\n%s", msg, diff)
 	}
 }
