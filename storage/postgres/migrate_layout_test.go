@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pressly/goose/v3"
 	"github.com/google/go-cmp/cmp"
+	"github.com/pressly/goose/v3"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/storage/postgres/pgtest"
