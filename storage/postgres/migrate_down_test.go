@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"io/fs"
 	"testing"
 
 	"github.com/pressly/goose/v3"
@@ -19,9 +18,7 @@ func TestMigrationsDownAndUp(t *testing.T) {
 	db, err := Open(ctx, pgtest.NewDatabase(t, nil))
 	require.NoError(t, err)
 	defer db.Close()
-	sub, err := fs.Sub(migrations, "migrations/postgres")
-	require.NoError(t, err)
-	p, err := goose.NewProvider(goose.DialectPostgres, db.sql, sub)
+	p, err := goose.NewProvider(goose.DialectPostgres, db.sql, migrations)
 	require.NoError(t, err)
 	_, err = p.DownTo(ctx, 0)
 	require.NoError(t, err)

@@ -3,21 +3,20 @@ package postgres
 import (
 	"context"
 	"database/sql"
-	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
 
 	"github.com/hearthforge/hearth/forge"
+	hmigrations "github.com/hearthforge/hearth/storage/internal/migrations"
 	"github.com/hearthforge/hearth/storage/internal/sqlstore"
 )
 
-//go:embed migrations/postgres/*.sql
-var migrations embed.FS
+// migrations are PostgreSQL's goose migrations (storage/internal/migrations).
+var migrations = hmigrations.MustFS(hmigrations.PostgreSQL)
 
 // DB is an open Hearth database on PostgreSQL. Its methods are safe for
 // concurrent use, and several processes may share one database.
@@ -70,15 +69,11 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 }
 
 func (db *DB) migrate(ctx context.Context) error {
-	sub, err := fs.Sub(migrations, "migrations/postgres")
-	if err != nil {
-		return err
-	}
 	locker, err := lock.NewPostgresSessionLocker()
 	if err != nil {
 		return err
 	}
-	p, err := goose.NewProvider(goose.DialectPostgres, db.sql, sub, goose.WithSessionLocker(locker))
+	p, err := goose.NewProvider(goose.DialectPostgres, db.sql, migrations, goose.WithSessionLocker(locker))
 	if err != nil {
 		return fmt.Errorf("postgres: migrations: %w", err)
 	}

@@ -41,7 +41,7 @@ func TestOpenConcurrentMigrations(t *testing.T) {
 	var applied, latest int64
 	require.NoError(t, dbs[0].sql.QueryRowContext(ctx,
 		`SELECT count(*), max(version_id) FROM goose_db_version WHERE version_id > 0 AND is_applied`).Scan(&applied, &latest))
-	files, err := fs.Glob(migrations, "migrations/postgres/*.sql")
+	files, err := fs.Glob(migrations, "*.sql")
 	require.NoError(t, err)
 	var last int64
 	for _, f := range files {

@@ -69,35 +69,6 @@ func sqliteOnly(table string, virtual map[string]string) bool {
 	return false
 }
 
-// Every SQLite migration has its PostgreSQL translation, with the same
-// number and name.
-func TestMigrationFilesMatchSQLite(t *testing.T) {
-	t.Parallel()
-	names := func(dir string) []string {
-		files, err := filepath.Glob(filepath.Join(dir, "*.sql"))
-		require.NoError(t, err)
-		for i, f := range files {
-			files[i] = filepath.Base(f)
-		}
-		return files
-	}
-	lite, pg := names(filepath.Join("..", "sqlite", "migrations", "sqlite")), names(filepath.Join("migrations", "postgres"))
-	require.NotEmpty(t, lite)
-	have := map[string]bool{}
-	for _, f := range pg {
-		have[f] = true
-	}
-	for _, f := range lite {
-		if !have[f] {
-			t.Errorf("storage/sqlite/migrations/sqlite/%s has no PostgreSQL translation in storage/postgres/migrations/postgres/%s (see the package comment)", f, f)
-		}
-		delete(have, f)
-	}
-	for f := range have {
-		t.Errorf("storage/postgres/migrations/postgres/%s has no SQLite migration of that name", f)
-	}
-}
-
 // The migrations apply on a real PostgreSQL, and the tables, columns and
 // indexes they make are those of the SQLite migrations: a column added to
 // one schema and not the other fails here.

@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"io/fs"
 	"testing"
 
 	"github.com/pressly/goose/v3"
@@ -16,9 +15,7 @@ func rawMigrator(t *testing.T, path string) (*sql.DB, *goose.Provider) {
 	t.Helper()
 	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)")
 	require.NoError(t, err)
-	sub, err := fs.Sub(migrations, "migrations/sqlite")
-	require.NoError(t, err)
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, sub)
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, migrations)
 	require.NoError(t, err)
 	return db, p
 }

@@ -8,9 +8,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"embed"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"runtime"
 	"sync/atomic"
@@ -19,11 +17,12 @@ import (
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
 	"github.com/hearthforge/hearth/forge"
+	hmigrations "github.com/hearthforge/hearth/storage/internal/migrations"
 	"github.com/hearthforge/hearth/storage/internal/sqlstore"
 )
 
-//go:embed migrations/sqlite/*.sql
-var migrations embed.FS
+// migrations are SQLite's goose migrations (storage/internal/migrations).
+var migrations = hmigrations.MustFS(hmigrations.SQLite)
 
 // DB is an open Hearth database: the shared store code (sqlstore.DB, whose
 // methods are the domain stores) on SQLite's two pools. Its methods are
@@ -116,11 +115,7 @@ func open(ctx context.Context, path string, seedMemory bool) (*DB, error) {
 }
 
 func (db *DB) migrate(ctx context.Context) error {
-	sub, err := fs.Sub(migrations, "migrations/sqlite")
-	if err != nil {
-		return err
-	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, db.write, sub)
+	p, err := goose.NewProvider(goose.DialectSQLite3, db.write, migrations)
 	if err != nil {
 		return fmt.Errorf("sqlite: migrations: %w", err)
 	}

@@ -3,10 +3,10 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/hearthforge/hearth/storage/internal/migrations"
 	"github.com/pressly/goose/v3"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
@@ -31,7 +31,7 @@ func openSQLiteAt(t *testing.T, path string) *DB {
 		t.Fatal(err)
 	}
 	write.SetMaxOpenConns(1)
-	p, err := goose.NewProvider(goose.DialectSQLite3, write, os.DirFS("../../sqlite/migrations/sqlite"))
+	p, err := goose.NewProvider(goose.DialectSQLite3, write, migrations.MustFS(migrations.SQLite))
 	if err != nil {
 		t.Fatal(err)
 	}
