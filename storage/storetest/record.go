@@ -115,8 +115,8 @@ func (r recBackend) Artifacts() artifacts.Store { return recordArtifactsStore(r.
 func (r recBackend) Quota() quota.Store         { return recordQuotaStore(r.b.Quota(), r.rec) }
 func (r recBackend) Mirrors() mirror.Store      { return recordMirrorStore(r.b.Mirrors(), r.rec) }
 
-// BlobRefs is there for every backend, but only a BlobRefBackend's answers
-// (testBlobRefs checks unwrapped(b) first).
+// BlobRefs wraps the backend's blob.RefStore; it panics unless the backend
+// is a BlobRefBackend (testBlobRefs checks unwrapped(b) first).
 func (r recBackend) BlobRefs() blob.RefStore {
 	return recordBlobRefStore(r.b.(BlobRefBackend).BlobRefs(), r.rec)
 }
