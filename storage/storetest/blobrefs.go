@@ -2,7 +2,6 @@ package storetest
 
 import (
 	"context"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -32,37 +31,6 @@ func init() {
 		name string
 		run  func(t *testing.T, b Backend)
 	}{"BlobRefs", testBlobRefs})
-}
-
-// addBlobRefInterfaces adds blob.RefTx to the coverage check when the
-// backend has it.
-func addBlobRefInterfaces(m map[string]reflect.Type, b Backend) {
-	if _, ok := b.(BlobRefBackend); ok {
-		m["blob.RefTx"] = reflect.TypeFor[blob.RefTx]()
-	}
-}
-
-func (r recBackend) BlobRefs() blob.RefStore {
-	return recBlobRefStore{r.b.(BlobRefBackend).BlobRefs(), r.rec}
-}
-
-type recBlobRefStore struct {
-	s   blob.RefStore
-	rec *recorder
-}
-
-func (r recBlobRefStore) View(ctx context.Context, fn func(blob.RefTx) error) error {
-	return r.s.View(ctx, func(tx blob.RefTx) error { return fn(recBlobRefTx{tx, r.rec}) })
-}
-
-type recBlobRefTx struct {
-	blob.RefTx
-	rec *recorder
-}
-
-func (x recBlobRefTx) ReferencedBlobKeys(ctx context.Context) ([]string, error) {
-	x.rec.hit("blob.RefTx.ReferencedBlobKeys")
-	return x.RefTx.ReferencedBlobKeys(ctx)
 }
 
 // testBlobRefs: the referenced keys are exactly the blob keys of issue

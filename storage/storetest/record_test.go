@@ -1,12 +1,15 @@
 package storetest
 
 import (
+	"context"
 	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // The coverage check reports exactly the interface methods never called.
@@ -23,4 +26,22 @@ func TestRecorderMissing(t *testing.T) {
 	assert.Equal(t, []string{"auth.Tx.TouchToken"}, rec.missing(map[string]reflect.Type{"auth.Tx": typ}))
 	rec.hit("auth.Tx.TouchToken")
 	assert.Empty(t, rec.missing(map[string]reflect.Type{"auth.Tx": typ}))
+}
+
+// An optional interface is covered once a wrapper met it, and only then:
+// a backend whose issues.Tx is a BlockReader must have IsBlockedByAny
+// called.
+func TestRecorderOptional(t *testing.T) {
+	t.Parallel()
+	rec := &recorder{}
+	assert.NotContains(t, storeInterfaces(rec), "issues.BlockReader")
+	recordIssuesTx(blockReaderTx{}, rec)
+	assert.Contains(t, rec.missing(storeInterfaces(rec)), "issues.BlockReader.IsBlockedByAny")
+	assert.Contains(t, rec.missing(storeInterfaces(rec)), "auth.Tx.UserByID", "the required ones stay")
+}
+
+type blockReaderTx struct{ issues.Tx }
+
+func (blockReaderTx) IsBlockedByAny(context.Context, []forge.ID, forge.ID) (bool, error) {
+	return false, nil
 }

@@ -70,7 +70,7 @@ func Run(t *testing.T, open func(t *testing.T) Backend) {
 		if probe == nil || ran.Load() != int64(len(cases)+1) {
 			t.Skip("coverage needs the whole suite to run")
 		}
-		checkCoverage(t, probe, rec)
+		checkCoverage(t, rec)
 	})
 }
 
