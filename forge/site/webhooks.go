@@ -1,4 +1,4 @@
-package main
+package site
 
 import (
 	"context"
@@ -10,9 +10,8 @@ import (
 	"github.com/hearthforge/hearth/issues"
 )
 
-// hookPushes tells the webhook service of pushes (a repos.PushListener).
-// Its service is set once built: the webhook service needs the repository
-// service, which needs its listeners first.
+// hookPushes tells the webhook service of pushes (a repos.PushListener),
+// as the outbox consumer of ref moves.
 type hookPushes struct {
 	svc *hooks.Service
 	log *slog.Logger
@@ -36,12 +35,12 @@ func (p *hookPushes) AfterPush(ctx context.Context, actor forge.Actor, r *forge.
 }
 
 // hookIssues tells the webhook service of issue events (an
-// issues.Listener). Its service is set once built, as hookPushes'.
+// issues.Listener), as the outbox consumer of issue events.
 type hookIssues struct {
 	svc *hooks.Service
 	log *slog.Logger
-	// pulls reads the pull requests of events (set once built; nil sends
-	// what the events carry).
+	// pulls reads the pull requests of events (nil sends what the events
+	// carry).
 	pulls pullReader
 	// teams lists the members of teams asked for reviews (nil: team
 	// requests are not told).
@@ -172,8 +171,7 @@ func (h *hookIssues) pullEvent(ctx context.Context, e issues.Event, is hooks.Iss
 
 // hookRepos tells the webhook service of repositories created, forked and
 // deleted (a repos.RepoListener): default hooks are copied into new
-// repositories, and the repository and fork events queued. Its service is
-// set once built, as hookPushes'.
+// repositories, and the repository and fork events queued.
 type hookRepos struct {
 	svc *hooks.Service
 	log *slog.Logger

@@ -1,10 +1,8 @@
-package main
+package site
 
 import (
 	"context"
 	"log/slog"
-	"os"
-	"path/filepath"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -48,17 +46,13 @@ func mirrorUpdates(updates []mirror.RefUpdate) []repos.RefUpdate {
 
 // mirrorPushes is the outbox consumer of ref moves (repos.OutboxPush)
 // for sync_on_commit push mirrors (mirror.Service.AfterPush makes them due
-// now: idempotent); nil svc when mirrors are disabled. An error leaves the
-// event pending, to be tried again.
+// now: idempotent). An error leaves the event pending, to be tried again.
 type mirrorPushes struct {
 	svc *mirror.Service
 	log *slog.Logger
 }
 
 func (p *mirrorPushes) consume(ctx context.Context, data []byte) error {
-	if p.svc == nil {
-		return nil
-	}
 	e, err := repos.UnmarshalOutbox(data)
 	if err != nil || e.Repo == nil {
 		p.log.Warn("outbox: ref moves not read (push mirrors)", "err", err)
@@ -67,38 +61,11 @@ func (p *mirrorPushes) consume(ctx context.Context, data []byte) error {
 	return p.svc.AfterPush(ctx, e.Repo)
 }
 
-// startMirrors makes the mirror service over db's mirror store and runs its
-// scheduler until the returned stop is called. A store without mirrors
-// leaves the feature out (nil service, the routes then answer 501).
-// allowLocal lets migrations and mirrors reach loopback addresses
-// (-allow-local-migrations).
-func startMirrors(ctx context.Context, db any, repoSvc *repos.Service, git *gitstore.Store, secret []byte,
-	allowLocal bool, dataDir string, log *slog.Logger) (*mirror.Service, func(), error) {
-	ms, ok := db.(interface{ Mirrors() mirror.Store })
-	if !ok {
-		log.Warn("mirrors disabled: the database has no mirror store")
-		return nil, func() {}, nil
-	}
-	// The lease holder is stable per data directory (a name kept in it), so
-	// that a restart after a crash releases the leases the crash left.
-	id, err := loadSecret(filepath.Join(dataDir, "mirror-holder"))
-	if err != nil {
-		return nil, nil, err
-	}
-	host, _ := os.Hostname()
-	holder := host + "/" + string(id[:16])
-	svc, err := mirror.New(mirror.Config{Store: ms.Mirrors(), Repos: mirrorRepos{repoSvc}, Git: gitstore.Mirror{Store: git},
-		Secret: secret, Logger: log, Policy: mirror.Policy{AllowLoopback: allowLocal}, Quota: repoSvc, Holder: holder})
-	if err != nil {
-		return nil, nil, err
-	}
-	runCtx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		if err := svc.NewScheduler(holder, nil).Run(runCtx); err != nil && runCtx.Err() == nil {
-			log.Error("mirror scheduler", "err", err)
-		}
-	}()
-	return svc, func() { cancel(); <-done }, nil
+// newMirrors makes the mirror service over store (Site.Run runs its
+// scheduler under holder). allowLocal lets migrations and mirrors reach
+// loopback addresses.
+func newMirrors(store mirror.Store, repoSvc *repos.Service, git *gitstore.Store, secret []byte,
+	allowLocal bool, holder string, clock forge.Clock, log *slog.Logger) (*mirror.Service, error) {
+	return mirror.New(mirror.Config{Store: store, Repos: mirrorRepos{repoSvc}, Git: gitstore.Mirror{Store: git},
+		Secret: secret, Logger: log, Policy: mirror.Policy{AllowLoopback: allowLocal}, Quota: repoSvc, Holder: holder, Clock: clock})
 }

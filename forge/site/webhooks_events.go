@@ -1,4 +1,4 @@
-package main
+package site
 
 import (
 	"context"
@@ -110,8 +110,7 @@ func (h *hookIssues) reviewRequest(ctx context.Context, e issues.Event, is hooks
 }
 
 // hookReleases tells the webhook service of releases created, edited and
-// deleted (a repos.ReleaseListener). Its service is set once built, as
-// hookPushes'.
+// deleted (a repos.ReleaseListener).
 type hookReleases struct {
 	svc *hooks.Service
 	log *slog.Logger
