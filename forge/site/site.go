@@ -82,8 +82,10 @@ type Config struct {
 	// Git holds the git repositories (required). The Site does not close
 	// it.
 	Git *gitstore.Store
-	// Blobs holds uploaded bytes. Nil: uploads (attachments, assets,
-	// avatars, LFS, packages) are refused as their services do without.
+	// Blobs holds uploaded bytes. Nil: no Git LFS and no package
+	// registry (their routes are left out), and the uploads of the other
+	// services (attachments, assets, avatars) are refused as each does
+	// without blobs.
 	Blobs Blobs
 	// Clock stamps changes. Nil: forge.SystemClock.
 	Clock forge.Clock
@@ -219,13 +221,15 @@ func New(ctx context.Context, cfg Config) (*Site, error) {
 	if s.mirror, err = newMirrors(db.Mirrors(), s.repos, git, secret, cfg.AllowLocalMigrations, s.holder, clock, log); err != nil {
 		return nil, err
 	}
-	if s.lfs, err = lfs.New(lfs.Config{Store: db.LFS(), Blobs: blobs, Repos: s.repos, Quota: cfg.Quota, Logger: log,
-		Clock: clock}); err != nil {
-		return nil, err
-	}
-	if s.packages, err = packages.New(packages.Config{Store: db.Packages(), Blobs: blobs, Orgs: s.orgs, Repos: s.repos,
-		Quota: cfg.Quota, Logger: log, Clock: clock}); err != nil {
-		return nil, err
+	if blobs != nil { // LFS and packages need blobs: without, their routes are left out
+		if s.lfs, err = lfs.New(lfs.Config{Store: db.LFS(), Blobs: blobs, Repos: s.repos, Quota: cfg.Quota, Logger: log,
+			Clock: clock}); err != nil {
+			return nil, err
+		}
+		if s.packages, err = packages.New(packages.Config{Store: db.Packages(), Blobs: blobs, Orgs: s.orgs, Repos: s.repos,
+			Quota: cfg.Quota, Logger: log, Clock: clock}); err != nil {
+			return nil, err
+		}
 	}
 	// Every consumer exists before the dispatcher: events left by a
 	// stopped server are handled once Run starts, none with a consumer
@@ -327,8 +331,8 @@ func (s *Site) Quota() *quota.Service { return s.quota }
 // Mirror is the migration and mirror service.
 func (s *Site) Mirror() *mirror.Service { return s.mirror }
 
-// LFS is the Git LFS service.
+// LFS is the Git LFS service; nil without Config.Blobs.
 func (s *Site) LFS() *lfs.Service { return s.lfs }
 
-// Packages is the package registry.
+// Packages is the package registry; nil without Config.Blobs.
 func (s *Site) Packages() *packages.Service { return s.packages }
