@@ -22,9 +22,6 @@ var _ repos.PushListener = (*hookPushes)(nil)
 // AfterPush queues the push's webhook events; it never waits for a
 // receiver.
 func (p *hookPushes) AfterPush(ctx context.Context, actor forge.Actor, r *forge.Repository, ups []repos.RefUpdate) {
-	if p.svc == nil {
-		return
-	}
 	conv := make([]hooks.RefUpdate, len(ups))
 	for i, u := range ups {
 		conv[i] = hooks.RefUpdate{Ref: u.Ref, OldID: u.OldID, NewID: u.NewID}
@@ -55,7 +52,7 @@ var _ issues.Listener = (*hookIssues)(nil)
 // IssueEvent queues the issues or issue_comment event; it never waits for
 // a receiver.
 func (h *hookIssues) IssueEvent(ctx context.Context, e issues.Event) {
-	if h.svc == nil || e.Issue == nil {
+	if e.Issue == nil {
 		return
 	}
 	i := e.Issue
@@ -182,9 +179,6 @@ var _ repos.RepoListener = (*hookRepos)(nil)
 // AfterCreate copies the default hooks and queues the repository event
 // "created".
 func (h *hookRepos) AfterCreate(ctx context.Context, actor forge.Actor, r *forge.Repository) {
-	if h.svc == nil {
-		return
-	}
 	if err := h.svc.RepoCreated(ctx, actor, r); err != nil {
 		h.log.Warn("webhook events not queued", "repo", r.FullName(), "err", err)
 	}
@@ -192,9 +186,6 @@ func (h *hookRepos) AfterCreate(ctx context.Context, actor forge.Actor, r *forge
 
 // AfterDelete queues the repository event "deleted".
 func (h *hookRepos) AfterDelete(ctx context.Context, actor forge.Actor, r *forge.Repository) {
-	if h.svc == nil {
-		return
-	}
 	if err := h.svc.RepoDeleted(ctx, actor, r); err != nil {
 		h.log.Warn("webhook events not queued", "repo", r.FullName(), "err", err)
 	}
@@ -203,9 +194,6 @@ func (h *hookRepos) AfterDelete(ctx context.Context, actor forge.Actor, r *forge
 // AfterFork copies the default hooks into the fork and queues the fork
 // event for the parent's hooks (hooks.Service.Forked).
 func (h *hookRepos) AfterFork(ctx context.Context, actor forge.Actor, parent, fork *forge.Repository) {
-	if h.svc == nil {
-		return
-	}
 	if err := h.svc.Forked(ctx, actor, parent, fork); err != nil {
 		h.log.Warn("webhook events not queued", "repo", parent.FullName(), "fork", fork.FullName(), "err", err)
 	}

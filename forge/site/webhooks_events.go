@@ -121,7 +121,7 @@ var _ repos.ReleaseListener = (*hookReleases)(nil)
 // AfterRelease queues the release event Forgejo sends for the change, if
 // any (hooks.ReleaseAction).
 func (h *hookReleases) AfterRelease(ctx context.Context, actor forge.Actor, repo *forge.Repository, e repos.ReleaseEvent) {
-	if h.svc == nil || e.Release == nil {
+	if e.Release == nil {
 		return
 	}
 	r := e.Release
