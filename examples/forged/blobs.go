@@ -6,23 +6,15 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/storage/blob"
 )
-
-// blobStore is what the services take as their Blobs: blob.Dir or blob.S3.
-type blobStore interface {
-	Put(ctx context.Context, key string, r io.Reader, max int64) (int64, error)
-	Open(ctx context.Context, key string) (io.ReadCloser, error)
-	Delete(ctx context.Context, key string) error
-	List(ctx context.Context, fn func(blob.Info) error) error // for the orphan sweeper (sweep.go)
-}
 
 // parseBlobFlag checks -blob: empty (the data directory's blobs/) or an
 // s3:// URL (blob.ParseS3URL).
@@ -45,7 +37,7 @@ func parseBlobFlag(v string) error {
 // never from flags, which show in ps). SSL_CERT_FILE, when set, is the
 // certificate bundle trusted for the endpoint (a private CA), as Go reads
 // it for every TLS client.
-func openBlobs(ctx context.Context, spec, data string, getenv func(string) string, log *slog.Logger) (blobStore, error) {
+func openBlobs(ctx context.Context, spec, data string, getenv func(string) string, log *slog.Logger) (site.Blobs, error) {
 	if spec == "" {
 		return blob.OpenDir(filepath.Join(data, "blobs"))
 	}

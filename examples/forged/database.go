@@ -7,37 +7,15 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/hearthforge/hearth/auth"
-	"github.com/hearthforge/hearth/forge/actions"
-	"github.com/hearthforge/hearth/forge/hooks"
-	"github.com/hearthforge/hearth/forge/lfs"
-	"github.com/hearthforge/hearth/forge/notify"
-	"github.com/hearthforge/hearth/forge/orgs"
-	"github.com/hearthforge/hearth/forge/packages"
-	"github.com/hearthforge/hearth/forge/repos"
-	"github.com/hearthforge/hearth/issues"
-	"github.com/hearthforge/hearth/mirror"
-	"github.com/hearthforge/hearth/quota"
-	"github.com/hearthforge/hearth/storage/blob"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/storage/postgres"
 	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
-// database is what forged needs of its database: every domain's store.
-// *sqlite.DB and *postgres.DB both are one.
+// database is what forged needs of its database: every domain's store
+// (site.Store) and Close. *sqlite.DB and *postgres.DB both are one.
 type database interface {
-	Auth() auth.Store
-	Repos() repos.Store
-	Orgs() orgs.Store
-	Issues() issues.Store
-	Notify() notify.Store
-	Actions() actions.Store
-	Hooks() hooks.Store
-	Quota() quota.Store
-	Mirrors() mirror.Store
-	LFS() lfs.Store
-	Packages() packages.Store
-	BlobRefs() blob.RefStore
+	site.Store
 	Close() error
 }
 

@@ -14,19 +14,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hearthforge/hearth/auth"
-	"github.com/hearthforge/hearth/forge/notify"
-	"github.com/hearthforge/hearth/forge/orgs"
-	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
-	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/sqlite"
 )
 
 // stack is the server run() builds (SQLite and git repositories in a data
-// directory, auth, repos, orgs, issues and pulls, notifications, mirrors, httpapi, an http.Server with forged's timeouts)
+// directory, the forge of forge/site, an http.Server with forged's timeouts)
 // on a loopback port, with its git store in reach of the test (run() keeps
 // it to itself): the load benchmark and the process-count test use it.
 type stack struct {
@@ -58,14 +54,6 @@ func newStack(tb testing.TB) *stack {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	authSvc, err := auth.New(auth.Config{Store: db.Auth(), Logger: log, SecretKey: secret})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	o := options{adminUser: stackAdmin, adminEmail: "root@example.com", adminPassword: stackPassword}
-	if err := bootstrapAdmin(ctx, authSvc, o, io.Discard, log); err != nil {
-		tb.Fatal(err)
-	}
 	git, err := gitstore.Open(filepath.Join(data, "git"))
 	if err != nil {
 		tb.Fatal(err)
@@ -75,42 +63,23 @@ func newStack(tb testing.TB) *stack {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	// Issues, pulls and notifications as run() wires them (no webhooks).
-	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Repos: repoSvc, Blobs: blobs, Logger: log})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	events := &issueEvents{log: log}
-	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Blobs: blobs,
-		Logger: log, Listeners: []issues.Listener{events}, Teams: orgSvc, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc, Logger: log})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	events.notify = notifySvc
-	mirrorSvc, stopMirrors, err := startMirrors(ctx, db, repoSvc, git, secret, false, data, "stack", log) // mirror.go
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(stopMirrors)
 	// The rate limit is off: the load benchmark measures throughput from
 	// one client, which the limiter exists to bound.
-	api, err := httpapi.New(httpapi.Config{Auth: authSvc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc, Notify: notifySvc,
-		Mirror: mirrorSvc, MirrorGit: gitstore.Mirror{Store: git},
-		Git:       gitstore.HTTP{Store: git, MaxPushBytes: gitstore.DefaultMaxPushBytes},
-		RateLimit: httpapi.RateLimit{Disabled: true}, Logger: log})
+	forge, err := site.New(ctx, site.Config{Store: db, Git: git, Blobs: blobs, Logger: log, SecretKey: secret,
+		RateLimit: httpapi.RateLimit{Disabled: true}})
 	if err != nil {
 		tb.Fatal(err)
 	}
+	o := options{adminUser: stackAdmin, adminEmail: "root@example.com", adminPassword: stackPassword}
+	if err := bootstrapAdmin(ctx, forge.Auth(), o, io.Discard, log); err != nil {
+		tb.Fatal(err)
+	}
+	runCtx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); forge.Run(runCtx) }()
+	tb.Cleanup(func() { stop(); <-done })
 	mux := http.NewServeMux()
-	mux.Handle("/", api)
+	mux.Handle("/", forge.Handler())
 	handler := bodyDeadlines(mux, 30*time.Second, 1024)
 	url := serveLoopback(tb, handler)
 	s := &stack{url: url, git: git, client: loopbackClient(), handler: handler}

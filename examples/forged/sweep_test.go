@@ -19,7 +19,6 @@ func TestBlobSweepFlag(t *testing.T) {
 	o, err = parseFlags([]string{"-blob-sweep-interval", "0"}, func(string) string { return "" }, io.Discard)
 	require.NoError(t, err)
 	assert.Zero(t, o.blobSweep)
-	startBlobSweeper(t.Context(), nil, nil, 0, nil)() // off: nothing runs, stop returns
 }
 
 // TestBlobSweepOnStart: forged sweeps at start; an orphan blob older than

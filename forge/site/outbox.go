@@ -1,4 +1,4 @@
-package main
+package site
 
 import (
 	"context"
@@ -24,12 +24,12 @@ type outboxHandlers struct {
 	mirrors *mirrorPushes
 }
 
-// startOutbox runs the outbox dispatcher (hooks.Dispatcher) until the
-// returned stop is called: the events the domains appended to the outbox
-// in the transactions of their changes (woken by wake) become webhook
-// tasks, each once, in the transaction that marks them processed; ref
-// moves then reach their other consumers, each retried until it succeeds.
-func startOutbox(ctx context.Context, svc *hooks.Service, wake hooks.Wake, h outboxHandlers, log *slog.Logger) (stop func(), err error) {
+// newOutbox makes the outbox dispatcher (hooks.Dispatcher; Site.Run runs
+// it): the events the domains appended to the outbox in the transactions
+// of their changes (woken by wake) become webhook tasks, each once, in the
+// transaction that marks them processed; ref moves then reach their other
+// consumers, each retried until it succeeds.
+func newOutbox(svc *hooks.Service, wake hooks.Wake, h outboxHandlers, log *slog.Logger) (*hooks.Dispatcher, error) {
 	d, err := hooks.NewDispatcher(hooks.DispatcherConfig{Service: svc, Wake: wake, Logger: log})
 	if err != nil {
 		return nil, err
@@ -76,13 +76,5 @@ func startOutbox(ctx context.Context, svc *hooks.Service, wake hooks.Wake, h out
 	d.Consume(repos.OutboxPush, "refresh", h.refresh)
 	d.Consume(repos.OutboxPush, "pulls", h.pulls.consume)
 	d.Consume(repos.OutboxPush, "mirrors", h.mirrors.consume)
-	ctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		if err := d.Run(ctx); err != nil {
-			log.Error("outbox dispatcher", "err", err)
-		}
-	}()
-	return func() { cancel(); <-done }, nil
+	return d, nil
 }

@@ -1,4 +1,4 @@
-package main
+package site
 
 import (
 	"context"
@@ -10,9 +10,8 @@ import (
 	"github.com/hearthforge/hearth/issues"
 )
 
-// hookPushes tells the webhook service of pushes (a repos.PushListener).
-// Its service is set once built: the webhook service needs the repository
-// service, which needs its listeners first.
+// hookPushes tells the webhook service of pushes (a repos.PushListener),
+// as the outbox consumer of ref moves.
 type hookPushes struct {
 	svc *hooks.Service
 	log *slog.Logger
@@ -23,9 +22,6 @@ var _ repos.PushListener = (*hookPushes)(nil)
 // AfterPush queues the push's webhook events; it never waits for a
 // receiver.
 func (p *hookPushes) AfterPush(ctx context.Context, actor forge.Actor, r *forge.Repository, ups []repos.RefUpdate) {
-	if p.svc == nil {
-		return
-	}
 	conv := make([]hooks.RefUpdate, len(ups))
 	for i, u := range ups {
 		conv[i] = hooks.RefUpdate{Ref: u.Ref, OldID: u.OldID, NewID: u.NewID}
@@ -36,12 +32,12 @@ func (p *hookPushes) AfterPush(ctx context.Context, actor forge.Actor, r *forge.
 }
 
 // hookIssues tells the webhook service of issue events (an
-// issues.Listener). Its service is set once built, as hookPushes'.
+// issues.Listener), as the outbox consumer of issue events.
 type hookIssues struct {
 	svc *hooks.Service
 	log *slog.Logger
-	// pulls reads the pull requests of events (set once built; nil sends
-	// what the events carry).
+	// pulls reads the pull requests of events (nil sends what the events
+	// carry).
 	pulls pullReader
 	// teams lists the members of teams asked for reviews (nil: team
 	// requests are not told).
@@ -56,7 +52,7 @@ var _ issues.Listener = (*hookIssues)(nil)
 // IssueEvent queues the issues or issue_comment event; it never waits for
 // a receiver.
 func (h *hookIssues) IssueEvent(ctx context.Context, e issues.Event) {
-	if h.svc == nil || e.Issue == nil {
+	if e.Issue == nil {
 		return
 	}
 	i := e.Issue
@@ -172,8 +168,7 @@ func (h *hookIssues) pullEvent(ctx context.Context, e issues.Event, is hooks.Iss
 
 // hookRepos tells the webhook service of repositories created, forked and
 // deleted (a repos.RepoListener): default hooks are copied into new
-// repositories, and the repository and fork events queued. Its service is
-// set once built, as hookPushes'.
+// repositories, and the repository and fork events queued.
 type hookRepos struct {
 	svc *hooks.Service
 	log *slog.Logger
@@ -184,9 +179,6 @@ var _ repos.RepoListener = (*hookRepos)(nil)
 // AfterCreate copies the default hooks and queues the repository event
 // "created".
 func (h *hookRepos) AfterCreate(ctx context.Context, actor forge.Actor, r *forge.Repository) {
-	if h.svc == nil {
-		return
-	}
 	if err := h.svc.RepoCreated(ctx, actor, r); err != nil {
 		h.log.Warn("webhook events not queued", "repo", r.FullName(), "err", err)
 	}
@@ -194,9 +186,6 @@ func (h *hookRepos) AfterCreate(ctx context.Context, actor forge.Actor, r *forge
 
 // AfterDelete queues the repository event "deleted".
 func (h *hookRepos) AfterDelete(ctx context.Context, actor forge.Actor, r *forge.Repository) {
-	if h.svc == nil {
-		return
-	}
 	if err := h.svc.RepoDeleted(ctx, actor, r); err != nil {
 		h.log.Warn("webhook events not queued", "repo", r.FullName(), "err", err)
 	}
@@ -205,9 +194,6 @@ func (h *hookRepos) AfterDelete(ctx context.Context, actor forge.Actor, r *forge
 // AfterFork copies the default hooks into the fork and queues the fork
 // event for the parent's hooks (hooks.Service.Forked).
 func (h *hookRepos) AfterFork(ctx context.Context, actor forge.Actor, parent, fork *forge.Repository) {
-	if h.svc == nil {
-		return
-	}
 	if err := h.svc.Forked(ctx, actor, parent, fork); err != nil {
 		h.log.Warn("webhook events not queued", "repo", parent.FullName(), "fork", fork.FullName(), "err", err)
 	}

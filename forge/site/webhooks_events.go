@@ -1,4 +1,4 @@
-package main
+package site
 
 import (
 	"context"
@@ -110,8 +110,7 @@ func (h *hookIssues) reviewRequest(ctx context.Context, e issues.Event, is hooks
 }
 
 // hookReleases tells the webhook service of releases created, edited and
-// deleted (a repos.ReleaseListener). Its service is set once built, as
-// hookPushes'.
+// deleted (a repos.ReleaseListener).
 type hookReleases struct {
 	svc *hooks.Service
 	log *slog.Logger
@@ -122,7 +121,7 @@ var _ repos.ReleaseListener = (*hookReleases)(nil)
 // AfterRelease queues the release event Forgejo sends for the change, if
 // any (hooks.ReleaseAction).
 func (h *hookReleases) AfterRelease(ctx context.Context, actor forge.Actor, repo *forge.Repository, e repos.ReleaseEvent) {
-	if h.svc == nil || e.Release == nil {
+	if e.Release == nil {
 		return
 	}
 	r := e.Release

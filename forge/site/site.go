@@ -1,0 +1,338 @@
+// Package site is Hearth's composition root: New builds every service of
+// the forge, the adapters that join them and their background workers from
+// one Config (a storage bundle, a git store, blobs, a key and options);
+// Site.Handler serves the API and git over HTTP, and Site.Run runs the
+// workers. It is the only package that wires the domains together:
+// examples/forged is flags around it, and a host embeds the whole forge by
+// mounting Handler beside its own routes and calling Run.
+package site
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/netip"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
+	"github.com/hearthforge/hearth/forge/lfs"
+	"github.com/hearthforge/hearth/forge/notify"
+	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/packages"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi"
+	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/mirror"
+	"github.com/hearthforge/hearth/quota"
+	"github.com/hearthforge/hearth/storage/blob"
+	"github.com/hearthforge/hearth/storage/gitstore"
+	"github.com/hearthforge/hearth/storage/memstore"
+	"github.com/hearthforge/hearth/storage/postgres"
+	"github.com/hearthforge/hearth/storage/sqlite"
+)
+
+// Store is the storage bundle: every domain's store. *sqlite.DB,
+// *postgres.DB and *memstore.Store are one.
+type Store interface {
+	Auth() auth.Store
+	Repos() repos.Store
+	Orgs() orgs.Store
+	Issues() issues.Store
+	Notify() notify.Store
+	Actions() actions.Store
+	Hooks() hooks.Store
+	Quota() quota.Store
+	Mirrors() mirror.Store
+	LFS() lfs.Store
+	Packages() packages.Store
+	BlobRefs() blob.RefStore
+}
+
+var (
+	_ Store = (*sqlite.DB)(nil)
+	_ Store = (*postgres.DB)(nil)
+	_ Store = (*memstore.Store)(nil)
+)
+
+// Blobs stores the bytes of attachments, release assets, avatars, LFS
+// objects and packages: blob.Dir or blob.S3. List is for the orphan
+// sweeper.
+type Blobs interface {
+	Put(ctx context.Context, key string, r io.Reader, max int64) (int64, error)
+	Open(ctx context.Context, key string) (io.ReadCloser, error)
+	Delete(ctx context.Context, key string) error
+	List(ctx context.Context, fn func(blob.Info) error) error
+}
+
+// Config is what New builds the forge from. Git is required; every other
+// field's zero value is a working default.
+type Config struct {
+	// Store is the storage bundle. Nil: a new memstore (nothing survives
+	// the process).
+	Store Store
+	// Git holds the git repositories (required). The Site does not close
+	// it.
+	Git *gitstore.Store
+	// Blobs holds uploaded bytes. Nil: no Git LFS and no package
+	// registry (their routes are left out), and the uploads of the other
+	// services (attachments, assets, avatars) are refused as each does
+	// without blobs.
+	Blobs Blobs
+	// Clock stamps changes. Nil: forge.SystemClock.
+	Clock forge.Clock
+	// Logger receives the services' and workers' logs. Nil discards.
+	Logger *slog.Logger
+	// SecretKey seals secrets at rest (TOTP, Actions secrets, mirror
+	// credentials) and signs webhooks. Nil: a random key for this process
+	// (what it seals is unreadable after a restart).
+	SecretKey []byte
+
+	// RootURL is the forge's public URL ending in "/", used in webhook
+	// payloads. The API derives its URLs from each request's Host.
+	RootURL string
+	// Quota is Forgejo's [quota] (off when zero).
+	Quota quota.Config
+	// WebhookPolicy is the set of hosts webhooks may reach (Forgejo's
+	// [webhook] ALLOWED_HOST_LIST). Zero: external hosts only.
+	WebhookPolicy hooks.AddressPolicy
+	// AllowLocalMigrations lets migrations and mirrors reach loopback
+	// addresses (Forgejo's [migrations] ALLOW_LOCALNETWORKS).
+	AllowLocalMigrations bool
+	// MirrorHolder names this server in the mirror leases, stable across
+	// restarts so that a restart after a crash releases the leases the
+	// crash left. Empty: the host name and a random suffix.
+	MirrorHolder string
+	// BlobSweep is how often Run deletes blobs no row points at (older
+	// than blob.DefaultGrace). Zero: never.
+	BlobSweep time.Duration
+
+	// Limits; zero takes each library's default.
+	MaxPushBytes        int64 // git push over HTTP (gitstore.DefaultMaxPushBytes when 0; -1 no limit)
+	MaxBodyBytes        int64 // JSON request body
+	MaxUploadBytes      int64 // uploaded file
+	MaxFilesPerCommit   int   // files in one contents API commit
+	MaxConcurrentHashes int   // password hashes at once
+	Throttle            auth.Throttle
+	RateLimit           httpapi.RateLimit
+	// TrustedProxies are reverse proxies whose X-Forwarded-For names the
+	// client address.
+	TrustedProxies []netip.Prefix
+}
+
+// Site is the forge: its services, its HTTP handler and its workers.
+type Site struct {
+	auth     *auth.Service
+	repos    *repos.Service
+	orgs     *orgs.Service
+	issues   *issues.Service
+	notify   *notify.Service
+	actions  *actions.Service
+	hooks    *hooks.Service
+	quota    *quota.Service
+	mirror   *mirror.Service
+	lfs      *lfs.Service
+	packages *packages.Service
+
+	handler  http.Handler
+	outbox   *hooks.Dispatcher
+	holder   string
+	sweeper  *blob.Sweeper
+	interval time.Duration
+	log      *slog.Logger
+}
+
+// New builds the forge in dependency order and finishes the repository
+// creations and deletions a crash interrupted. It starts no goroutine:
+// Run does.
+func New(ctx context.Context, cfg Config) (*Site, error) {
+	if cfg.Git == nil {
+		return nil, errors.New("site: Config.Git is required")
+	}
+	if cfg.Store == nil {
+		cfg.Store = memstore.New()
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	secret := cfg.SecretKey
+	if secret == nil {
+		secret = []byte(rand.Text() + rand.Text())
+	}
+	if cfg.MirrorHolder == "" {
+		host, _ := os.Hostname()
+		cfg.MirrorHolder = host + "/" + rand.Text()[:16]
+	}
+	db, git, clock := cfg.Store, cfg.Git, cfg.Clock
+	var blobs Blobs = cfg.Blobs
+	s := &Site{log: log, holder: cfg.MirrorHolder, interval: cfg.BlobSweep}
+	var err error
+	if s.auth, err = auth.New(auth.Config{Store: db.Auth(), Logger: log, SecretKey: secret, Clock: clock,
+		MaxConcurrentHashes: cfg.MaxConcurrentHashes, Throttle: cfg.Throttle}); err != nil {
+		return nil, err
+	}
+	outbox := hooks.NewWake() // every change's consequences go through the outbox (outbox.go)
+	if s.repos, err = repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, Clock: clock,
+		MaxFilesPerCommit: cfg.MaxFilesPerCommit, Quota: cfg.Quota, Outbox: outbox}); err != nil {
+		return nil, err
+	}
+	if _, err := s.repos.Recover(ctx); err != nil {
+		return nil, err
+	}
+	if s.orgs, err = orgs.New(orgs.Config{Store: db.Orgs(), Repos: s.repos, Blobs: blobs, Logger: log, Clock: clock}); err != nil {
+		return nil, err
+	}
+	// The one cycle left: issues tells its in-process listener of events,
+	// and notify asks issues who takes part in an issue, so the listener
+	// learns the notification service once both exist. Notifications
+	// going through the outbox (issue 25, item 3) will remove it.
+	events := &issueEvents{log: log}
+	if s.issues, err = issues.New(issues.Config{Store: db.Issues(), Repos: s.repos, Orgs: s.orgs, Search: repoSearch{s.repos},
+		Blobs: blobs, Logger: log, Clock: clock, Listeners: []issues.Listener{events}, Outbox: outbox, Teams: s.orgs,
+		Pulls: issues.PullConfig{Git: git, Repos: s.repos}, Quota: cfg.Quota}); err != nil {
+		return nil, err
+	}
+	if s.notify, err = notify.New(notify.Config{Store: db.Notify(), Repos: s.repos, Watchers: s.repos, Participants: s.issues,
+		Logger: log, Clock: clock}); err != nil {
+		return nil, err
+	}
+	events.notify = s.notify
+	if s.actions, err = actions.New(actions.Config{Store: db.Actions(), Key: secret, Repos: s.repos, Orgs: s.orgs,
+		Logger: log, Clock: clock}); err != nil {
+		return nil, err
+	}
+	if s.hooks, err = hooks.New(hooks.Config{Store: db.Hooks(), Repos: s.repos, Orgs: s.orgs, Logger: log, Clock: clock,
+		SecretKey: secret, Commits: pushCommits{git}, Files: repoFiles{git}, Sender: hookhttp.New(cfg.WebhookPolicy),
+		RootURL: cfg.RootURL}); err != nil {
+		return nil, err
+	}
+	if s.quota, err = quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: cfg.Quota, Orgs: s.orgs}); err != nil {
+		return nil, err
+	}
+	if s.mirror, err = newMirrors(db.Mirrors(), s.repos, git, secret, cfg.AllowLocalMigrations, s.holder, clock, log); err != nil {
+		return nil, err
+	}
+	if blobs != nil { // LFS and packages need blobs: without, their routes are left out
+		if s.lfs, err = lfs.New(lfs.Config{Store: db.LFS(), Blobs: blobs, Repos: s.repos, Quota: cfg.Quota, Logger: log,
+			Clock: clock}); err != nil {
+			return nil, err
+		}
+		if s.packages, err = packages.New(packages.Config{Store: db.Packages(), Blobs: blobs, Orgs: s.orgs, Repos: s.repos,
+			Quota: cfg.Quota, Logger: log, Clock: clock}); err != nil {
+			return nil, err
+		}
+	}
+	// Every consumer exists before the dispatcher: events left by a
+	// stopped server are handled once Run starts, none with a consumer
+	// missing.
+	if s.outbox, err = newOutbox(s.hooks, outbox, outboxHandlers{
+		issues: &hookIssues{svc: s.hooks, log: log, pulls: s.issues, teams: orgTeamMembers{db.Orgs()},
+			repos: storeRepos{db.Repos()}},
+		repos:    &hookRepos{svc: s.hooks, log: log},
+		releases: &hookReleases{svc: s.hooks, log: log},
+		pushes:   &hookPushes{svc: s.hooks, log: log},
+		refresh:  s.repos.HandleRefMoves,
+		pulls:    &pullPushes{svc: s.issues, log: log},
+		mirrors:  &mirrorPushes{svc: s.mirror, log: log},
+	}, log); err != nil {
+		return nil, err
+	}
+	maxPush := cfg.MaxPushBytes
+	if maxPush == 0 {
+		maxPush = gitstore.DefaultMaxPushBytes
+	}
+	if s.handler, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, Orgs: s.orgs, Issues: s.issues,
+		Actions: s.actions, Hooks: s.hooks, Notify: s.notify, Quota: s.quota, Mirror: s.mirror,
+		MirrorGit: gitstore.Mirror{Store: git}, Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush},
+		LFS: s.lfs, Packages: s.packages, Logger: log, TrustedProxies: cfg.TrustedProxies,
+		MaxBodyBytes: cfg.MaxBodyBytes, MaxUploadBytes: cfg.MaxUploadBytes, RateLimit: cfg.RateLimit}); err != nil {
+		return nil, err
+	}
+	if blobs != nil && cfg.BlobSweep > 0 {
+		s.sweeper = &blob.Sweeper{Blobs: blobs, Refs: db.BlobRefs(), Logger: log}
+	}
+	return s, nil
+}
+
+// Handler serves the API (/api/v1/, /api/packages/, /swagger.v1.json) and
+// git's smart HTTP (/{owner}/{repo}.git/…, with LFS): mount it at "/", or
+// at those paths beside the host's own routes.
+func (s *Site) Handler() http.Handler { return s.handler }
+
+// Run runs every background worker until ctx ends, then waits for them
+// all to stop and returns nil: the outbox dispatcher with its consumers
+// (webhook tasks, the repository's size, pull requests, push mirrors),
+// webhook delivery, the pull request checker, the mirror scheduler and,
+// when Config.BlobSweep is set, the orphan blob sweeper. A worker failing
+// is logged and ends Run early with its error, after the others stopped.
+// Call it once.
+func (s *Site) Run(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		wg       sync.WaitGroup
+		once     sync.Once
+		firstErr error
+	)
+	worker := func(name string, run func(context.Context) error) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := run(ctx); err != nil && ctx.Err() == nil {
+				s.log.Error(name, "err", err)
+				once.Do(func() { firstErr = err; cancel() })
+			}
+		}()
+	}
+	worker("outbox dispatcher", s.outbox.Run)
+	worker("webhook worker", s.hooks.Run)
+	worker("pull request checker", s.issues.Run)
+	worker("mirror scheduler", s.mirror.NewScheduler(s.holder, nil).Run)
+	if s.sweeper != nil {
+		worker("blob sweeper", func(ctx context.Context) error { return s.sweeper.Run(ctx, s.interval) })
+	}
+	wg.Wait()
+	return firstErr
+}
+
+// Auth is the account service (users, tokens, sign-in).
+func (s *Site) Auth() *auth.Service { return s.auth }
+
+// Repos is the repository service.
+func (s *Site) Repos() *repos.Service { return s.repos }
+
+// Orgs is the organisation and team service.
+func (s *Site) Orgs() *orgs.Service { return s.orgs }
+
+// Issues is the issue and pull request service.
+func (s *Site) Issues() *issues.Service { return s.issues }
+
+// Notify is the notification service.
+func (s *Site) Notify() *notify.Service { return s.notify }
+
+// Actions is the Forgejo Actions service.
+func (s *Site) Actions() *actions.Service { return s.actions }
+
+// Hooks is the webhook service.
+func (s *Site) Hooks() *hooks.Service { return s.hooks }
+
+// Quota is the quota service.
+func (s *Site) Quota() *quota.Service { return s.quota }
+
+// Mirror is the migration and mirror service.
+func (s *Site) Mirror() *mirror.Service { return s.mirror }
+
+// LFS is the Git LFS service; nil without Config.Blobs.
+func (s *Site) LFS() *lfs.Service { return s.lfs }
+
+// Packages is the package registry; nil without Config.Blobs.
+func (s *Site) Packages() *packages.Service { return s.packages }
