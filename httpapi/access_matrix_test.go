@@ -25,6 +25,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
@@ -44,7 +45,7 @@ func newMatrixEnv(t *testing.T) *env {
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)
 	events := &matrixIssueEvents{}
-	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc}, Clock: clock, Blobs: blobs,
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: site.IssueRepos{Repos: repoSvc}, Clock: clock, Blobs: blobs,
 		Listeners: []issues.Listener{events}, Teams: orgSvc, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}})
 	require.NoError(t, err)
 	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc})

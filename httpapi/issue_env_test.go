@@ -12,6 +12,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -44,37 +45,6 @@ func (f fakeOrgs) MemberRole(ctx context.Context, actor forge.Actor, org string)
 	return u, owner, owner, nil
 }
 
-// repoSearch adapts forge/repos to issues.RepoSearch, as examples/forged
-// does: repos.Service.IssueRepos, the repositories the actor may read
-// issues in, with the actor's permission on each.
-type repoSearch struct{ repos *repos.Service }
-
-func (s repoSearch) SearchRepos(ctx context.Context, actor forge.Actor, owner, team string) ([]issues.RepoPermission, error) {
-	views, err := s.repos.IssueRepos(ctx, actor, owner, team)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]issues.RepoPermission, 0, len(views))
-	for _, v := range views {
-		out = append(out, issues.RepoPermission{Repo: v.Repo, Permission: v.Perm})
-	}
-	return out, nil
-}
-
-// ReposByID implements issues.RepoViews: repos.Service.ViewsByID, the
-// repositories of one page of the search with the actor's permission.
-func (s repoSearch) ReposByID(ctx context.Context, actor forge.Actor, ids []forge.ID) ([]issues.RepoPermission, error) {
-	views, err := s.repos.ViewsByID(ctx, actor, ids)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]issues.RepoPermission, 0, len(views))
-	for _, v := range views {
-		out = append(out, issues.RepoPermission{Repo: v.Repo, Permission: v.Perm})
-	}
-	return out, nil
-}
-
 // newIssueEnv builds the environment; mutate may change the issue
 // service's Config (wrap its Store) before it is built.
 func newIssueEnv(t *testing.T, mutate ...func(*issues.Config)) *issueEnv {
@@ -83,7 +53,7 @@ func newIssueEnv(t *testing.T, mutate ...func(*issues.Config)) *issueEnv {
 	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
 	require.NoError(t, err)
-	ic := issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: fakeOrgs{svc}, Search: repoSearch{repoSvc}, Clock: clock, Blobs: blobs}
+	ic := issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: fakeOrgs{svc}, Search: site.IssueRepos{Repos: repoSvc}, Clock: clock, Blobs: blobs}
 	for _, m := range mutate {
 		m(&ic)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -47,7 +48,7 @@ func newTeamMentionEnv(t *testing.T) *issueEnv {
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)
 	events := &mentionNotifyEvents{t: t}
-	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc},
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: site.IssueRepos{Repos: repoSvc},
 		Clock: clock, Blobs: blobs, Teams: orgSvc, Listeners: []issues.Listener{events}})
 	require.NoError(t, err)
 	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc, Clock: clock})

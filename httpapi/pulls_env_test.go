@@ -16,6 +16,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/storage/gitstore"
@@ -57,7 +58,7 @@ func newPullEnv(t *testing.T, format string, mutate ...func(*issues.Config)) *pu
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock,
 		PushListeners: []repos.PushListener{late}})
 	require.NoError(t, err)
-	ic := issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: fakeOrgs{svc}, Search: repoSearch{repoSvc}, Clock: clock, Blobs: blobs,
+	ic := issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: fakeOrgs{svc}, Search: site.IssueRepos{Repos: repoSvc}, Clock: clock, Blobs: blobs,
 		Pulls: issues.PullConfig{Git: git, Repos: repoSvc}}
 	for _, m := range mutate {
 		m(&ic)

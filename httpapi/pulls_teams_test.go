@@ -12,6 +12,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/storage/gitstore"
@@ -31,7 +32,7 @@ func newOrgPullEnv(t *testing.T) *pullEnv {
 	require.NoError(t, err)
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)
-	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc},
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: site.IssueRepos{Repos: repoSvc},
 		Clock: clock, Blobs: blobs, Teams: orgSvc, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}})
 	require.NoError(t, err)
 	late.svc = issueSvc

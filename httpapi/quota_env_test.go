@@ -20,6 +20,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/quota"
@@ -82,7 +83,7 @@ func newQuotaEnvOn(t *testing.T, cfg quota.Config, db quotaBackend) *quotaEnv {
 	require.NoError(t, err)
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)
-	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc},
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: site.IssueRepos{Repos: repoSvc},
 		Clock: clock, Blobs: blobs, Quota: cfg, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}})
 	require.NoError(t, err)
 	quotaSvc, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: cfg, Orgs: orgSvc})

@@ -19,6 +19,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/storage/blob"
@@ -73,7 +74,7 @@ func newFuzzServer(tb testing.TB, mutate ...func(*httpapi.Config)) *fuzzServer {
 	must(err)
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
 	must(err)
-	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: fakeOrgs{svc}, Search: repoSearch{repoSvc},
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: fakeOrgs{svc}, Search: site.IssueRepos{Repos: repoSvc},
 		Clock: clock, Blobs: blobs, MaxAttachmentSize: 1 << 20})
 	must(err)
 	cfg := httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Issues: issueSvc}

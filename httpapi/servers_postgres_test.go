@@ -23,6 +23,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
@@ -67,7 +68,7 @@ func newPGServer(t *testing.T, name, dsn, gitDir, blobDir string, git mirror.Git
 	require.NoError(t, err)
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)
-	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: repoSearch{repoSvc},
+	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: site.IssueRepos{Repos: repoSvc},
 		Blobs: blobs, Quota: qc, Pulls: issues.PullConfig{Git: gs, Repos: repoSvc}})
 	require.NoError(t, err)
 	quotaSvc, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: qc, Orgs: orgSvc})

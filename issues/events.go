@@ -37,7 +37,7 @@ type Event struct {
 	// issue, never the actor: Forgejo notifies each of them (its
 	// NewIssue and CreateIssueComment notifiers with their mentions).
 	Mentioned []forge.ID
-	// Detail is set for the edit events of events_more.go.
+	// Detail is set for the edit events of edit_events.go.
 	Detail *EventDetail
 }
 

@@ -2,6 +2,7 @@ package issues
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
@@ -77,6 +78,10 @@ func (p *PullRequest) SameRepo() bool { return p.HeadRepoID == p.BaseRepoID }
 // HeadRef is the ref of the base repository that holds the head:
 // refs/pull/{Index}/head.
 func (p *PullRequest) HeadRef() string { return pullHeadRef(p.Index) }
+
+// pullHeadRef is the ref of the base repository that holds pull request
+// index's head.
+func pullHeadRef(index int64) string { return "refs/pull/" + strconv.FormatInt(index, 10) + "/head" }
 
 // PullView is a pull request with what its JSON shows, as one actor sees
 // it.

@@ -196,7 +196,7 @@ func New(ctx context.Context, cfg Config) (*Site, error) {
 	// learns the notification service once both exist. Notifications
 	// going through the outbox (issue 25, item 3) will remove it.
 	events := &issueEvents{log: log}
-	if s.issues, err = issues.New(issues.Config{Store: db.Issues(), Repos: s.repos, Orgs: s.orgs, Search: repoSearch{s.repos},
+	if s.issues, err = issues.New(issues.Config{Store: db.Issues(), Repos: s.repos, Orgs: s.orgs, Search: IssueRepos{Repos: s.repos},
 		Blobs: blobs, Logger: log, Clock: clock, Listeners: []issues.Listener{events}, Outbox: outbox, Teams: s.orgs,
 		Pulls: issues.PullConfig{Git: git, Repos: s.repos}, Quota: cfg.Quota}); err != nil {
 		return nil, err

@@ -9,7 +9,7 @@ import (
 )
 
 // editActions are the webhook actions of the issue edit events
-// (issues/events_more.go); the comment edit and delete events are
+// (issues/edit_events.go); the comment edit and delete events are
 // issue_comment actions.
 var editActions = map[issues.EventKind]string{
 	issues.EventEdit:          hooks.ActionEdited,
