@@ -118,22 +118,3 @@ func TestErrorf(t *testing.T) {
 	assert.ErrorIs(t, err, forge.ErrInvalid)
 	assert.ErrorIs(t, err, reason)
 }
-
-func TestSeal(t *testing.T) {
-	t.Parallel()
-	secret := []byte("0123456789abcdef0123456789abcdef")
-	a, err := forge.Seal(secret, []byte("JBSWY3DPEHPK3PXP"))
-	assert.NoError(t, err)
-	b, _ := forge.Seal(secret, []byte("JBSWY3DPEHPK3PXP"))
-	assert.NotEqual(t, a, b, "fresh nonce every time")
-	assert.NotContains(t, a, "JBSWY3DPEHPK3PXP")
-	plain, err := forge.Unseal(secret, a)
-	assert.NoError(t, err)
-	assert.Equal(t, "JBSWY3DPEHPK3PXP", string(plain))
-	_, err = forge.Unseal([]byte("other"), a)
-	assert.ErrorIs(t, err, forge.ErrInvalid)
-	_, err = forge.Unseal(secret, a[:len(a)-2]+"AA")
-	assert.ErrorIs(t, err, forge.ErrInvalid)
-	_, err = forge.Seal(nil, []byte("x"))
-	assert.ErrorIs(t, err, forge.ErrPrecondition)
-}
