@@ -2,6 +2,7 @@ package issues
 
 import (
 	"context"
+	"time"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -41,6 +42,9 @@ type Event struct {
 	Mentioned []forge.ID `json:"mentioned,omitempty"`
 	// Detail is set for the edit events of edit_events.go.
 	Detail *EventDetail `json:"detail,omitempty"`
+	// At is when the change committed: its transaction's time, set as
+	// it appends the event to the outbox.
+	At time.Time `json:"at"`
 }
 
 // emit records e in the transaction of update (events' ctx), which

@@ -52,8 +52,9 @@ func (s *Service) update(ctx context.Context, fn func(Tx) error, events func(ctx
 			return err
 		}
 		now := s.clock.Now()
-		for _, e := range sink.list {
-			data, err := MarshalEvent(e)
+		for i := range sink.list {
+			sink.list[i].At = now
+			data, err := MarshalEvent(sink.list[i])
 			if err != nil {
 				return err
 			}

@@ -3,6 +3,7 @@ package notify
 import (
 	"context"
 	"slices"
+	"time"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -73,7 +74,10 @@ func (p *Ports) Notify(ctx context.Context, e Event) error {
 	if len(to) == 0 {
 		return nil
 	}
-	now := p.s.clock.Now()
+	now := e.At
+	if now.IsZero() {
+		now = p.s.clock.Now()
+	}
 	return p.s.cfg.Store.Update(ctx, func(tx Tx) error {
 		have, err := tx.ThreadsOfIssue(ctx, e.IssueID, to)
 		if err != nil {
@@ -81,7 +85,9 @@ func (p *Ports) Notify(ctx context.Context, e Event) error {
 		}
 		for _, id := range to {
 			if t := have[id]; t != nil {
-				b := Bump(*t, e.CommentID, e.Doer, now)
+				// An event handled late (retried, or after a restart)
+				// never moves a thread back in time.
+				b := Bump(*t, e.CommentID, e.Doer, maxTime(now, t.Updated))
 				if err := tx.UpdateThread(ctx, &b); err != nil {
 					return err
 				}
@@ -95,4 +101,12 @@ func (p *Ports) Notify(ctx context.Context, e Event) error {
 		}
 		return nil
 	})
+}
+
+// maxTime is the later of a and b.
+func maxTime(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
 }

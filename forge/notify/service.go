@@ -84,6 +84,9 @@ type Event struct {
 	// the watchers and participants (Forgejo's issue notification with a
 	// receiver), under the same read check.
 	Mentioned []forge.ID
+	// At is when the event happened: the time of the threads it creates
+	// or updates. Zero: now (Config.Clock).
+	At time.Time
 }
 
 // View is a thread with what its JSON shows of its issue.

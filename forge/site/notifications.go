@@ -27,7 +27,7 @@ func IssueNotifications(n *notify.Ports, log *slog.Logger) hooks.OutboxHandler {
 			return nil
 		}
 		ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull,
-			Mentioned: e.Mentioned}
+			Mentioned: e.Mentioned, At: e.At}
 		if e.Comment != nil {
 			ev.CommentID = e.Comment.ID
 		}
