@@ -56,7 +56,7 @@ func UnmarshalEventRecord(data []byte, max int, v any) (int, error) {
 	switch {
 	case r.Version > max:
 		return r.Version, fmt.Errorf("%w: version %d, this code reads up to %d", ErrNewerEvent, r.Version, max)
-	case r.Version < 0 || len(bytes.TrimSpace(r.Data)) == 0:
+	case r.Version < 0 || len(bytes.TrimSpace(r.Data)) == 0 || bytes.Equal(bytes.TrimSpace(r.Data), []byte("null")):
 		return r.Version, Errorf(ErrInvalid, "outbox event: version %d without data", r.Version)
 	}
 	if err := json.Unmarshal(r.Data, v); err != nil {
