@@ -44,13 +44,13 @@ func newMatrixEnv(t *testing.T) *env {
 	require.NoError(t, err)
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)
-	events := &matrixIssueEvents{}
-	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: site.IssueRepos{Repos: repoSvc}, Clock: clock, Blobs: blobs,
-		Listeners: []issues.Listener{events}, Teams: orgSvc, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}})
+	issueSvc, participants, err := issues.NewWithPorts(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc,
+		Search: site.IssueRepos{Repos: repoSvc}, Clock: clock, Blobs: blobs, Teams: orgSvc,
+		Pulls: issues.PullConfig{Git: git, Repos: repoSvc}})
 	require.NoError(t, err)
-	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc})
+	notifySvc, ports, err := notify.NewWithPorts(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc,
+		Participants: participants})
 	require.NoError(t, err)
-	events.notify = notifySvc
 	actSvc, err := actions.New(actions.Config{Store: db.Actions(), Key: key, Repos: repoSvc, Orgs: orgSvc, Clock: clock})
 	require.NoError(t, err)
 	policy, err := hooks.ParseAddressPolicy(nil)
@@ -71,25 +71,10 @@ func newMatrixEnv(t *testing.T) *env {
 		RateLimit: httpapi.RateLimit{Disabled: true}}) // the matrix makes thousands of requests from one address
 	require.NoError(t, err)
 	mux := http.NewServeMux()
-	mux.Handle("/", api)
+	mux.Handle("/", b.settleNotifications(t, ports, api))
 	srv := httptest.NewServer(checked(t, mux))
 	t.Cleanup(srv.Close)
 	return &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}
-}
-
-// matrixIssueEvents passes issue events to notify, as examples/forged
-// wires them, so that the world has notification threads.
-type matrixIssueEvents struct{ notify *notify.Service }
-
-func (l *matrixIssueEvents) IssueEvent(ctx context.Context, e issues.Event) {
-	if l.notify == nil || e.Repo == nil || e.Issue == nil || !e.Kind.Notifies() {
-		return
-	}
-	ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull, Mentioned: e.Mentioned}
-	if e.Comment != nil {
-		ev.CommentID = e.Comment.ID
-	}
-	_ = l.notify.Notify(ctx, ev) // a failure shows as a missing thread
 }
 
 // matrixWorld is the seeded world of the access matrix.

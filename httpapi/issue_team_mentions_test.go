@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -18,26 +17,8 @@ import (
 	"github.com/hearthforge/hearth/issues"
 )
 
-// mentionNotifyEvents adapts issues.Listener to notify.Service with the
-// mentioned users, as examples/forged does.
-type mentionNotifyEvents struct {
-	t   *testing.T
-	svc *notify.Service
-}
-
-func (l *mentionNotifyEvents) IssueEvent(ctx context.Context, e issues.Event) {
-	if !e.Kind.Notifies() {
-		return
-	}
-	ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull, Mentioned: e.Mentioned}
-	if e.Comment != nil {
-		ev.CommentID = e.Comment.ID
-	}
-	assert.NoError(l.t, l.svc.Notify(ctx, ev))
-}
-
 // newTeamMentionEnv wires issues, organisations and notifications as
-// examples/forged does, on SQLite; users alice, bob and eve (alice/proj
+// forge/site does, on SQLite; users alice, bob and eve (alice/proj
 // exists, bob writes it), every answer checked against the document.
 func newTeamMentionEnv(t *testing.T) *issueEnv {
 	t.Helper()
@@ -47,17 +28,16 @@ func newTeamMentionEnv(t *testing.T) *issueEnv {
 	require.NoError(t, err)
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)
-	events := &mentionNotifyEvents{t: t}
-	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: site.IssueRepos{Repos: repoSvc},
-		Clock: clock, Blobs: blobs, Teams: orgSvc, Listeners: []issues.Listener{events}})
+	issueSvc, participants, err := issues.NewWithPorts(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc,
+		Search: site.IssueRepos{Repos: repoSvc}, Clock: clock, Blobs: blobs, Teams: orgSvc})
 	require.NoError(t, err)
-	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc, Clock: clock})
+	notifySvc, ports, err := notify.NewWithPorts(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc,
+		Participants: participants, Clock: clock})
 	require.NoError(t, err)
-	events.svc = notifySvc
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Issues: issueSvc, Notify: notifySvc})
 	require.NoError(t, err)
 	mux := http.NewServeMux()
-	mux.Handle("/", api)
+	mux.Handle("/", b.settleNotifications(t, ports, api))
 	srv := httptest.NewServer(checked(t, mux))
 	t.Cleanup(srv.Close)
 	e := &issueEnv{env: &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, issues: issueSvc,

@@ -14,28 +14,30 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 )
 
-// notifyEvents adapts issues.Listener to notify.Service, as
-// examples/forged does.
-type notifyEvents struct {
-	t   *testing.T
-	svc *notify.Service
-}
-
-func (l *notifyEvents) IssueEvent(ctx context.Context, e issues.Event) {
-	if !e.Kind.Notifies() {
-		return
-	}
-	ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull}
-	if e.Comment != nil {
-		ev.CommentID = e.Comment.ID
-	}
-	assert.NoError(l.t, l.svc.Notify(ctx, ev))
+// settleNotifications wires notifications on b as forge/site does: a
+// dispatcher over the outbox hands the issue events to notify
+// (site.IssueNotifications). The handler it returns serves h and then
+// runs the outbox to rest, so that a test reads the notifications of the
+// requests it made.
+func (b *base) settleNotifications(t *testing.T, ports *notify.Ports, h http.Handler) http.Handler {
+	t.Helper()
+	hookSvc, err := hooks.New(hooks.Config{Store: b.db.Hooks(), Clock: b.clock})
+	require.NoError(t, err)
+	d, err := hooks.NewDispatcher(hooks.DispatcherConfig{Service: hookSvc, Clock: b.clock})
+	require.NoError(t, err)
+	d.Consume(issues.OutboxKind, "notify", site.IssueNotifications(ports, nil))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(w, r)
+		assert.NoError(t, d.Drain(context.WithoutCancel(r.Context())))
+	})
 }
 
 // newNotifyEnv is newIssueEnv with notifications wired: alice owns
@@ -47,17 +49,15 @@ func newNotifyEnv(t *testing.T) *issueEnv {
 	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
 	require.NoError(t, err)
-	events := &notifyEvents{t: t}
-	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Clock: clock, Blobs: blobs,
-		Listeners: []issues.Listener{events}})
+	issueSvc, participants, err := issues.NewWithPorts(issues.Config{Store: db.Issues(), Repos: repoSvc, Clock: clock, Blobs: blobs})
 	require.NoError(t, err)
-	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc, Clock: clock})
+	notifySvc, ports, err := notify.NewWithPorts(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc,
+		Participants: participants, Clock: clock})
 	require.NoError(t, err)
-	events.svc = notifySvc
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Issues: issueSvc, Notify: notifySvc})
 	require.NoError(t, err)
 	mux := http.NewServeMux()
-	mux.Handle("/", api)
+	mux.Handle("/", b.settleNotifications(t, ports, api))
 	srv := httptest.NewServer(checked(t, mux))
 	t.Cleanup(srv.Close)
 	e := &issueEnv{env: &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, issues: issueSvc,

@@ -15,8 +15,8 @@ import (
 func TestEditEvents(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	rec := &recorder{}
-	svc, err := issues.New(issues.Config{Store: e.store.Issues(), Repos: e.repos, Clock: e.clock, Listeners: []issues.Listener{rec}})
+	rec := newRecorder(t, e.store.Hooks())
+	svc, err := issues.New(issues.Config{Store: e.store.Issues(), Repos: e.repos, Clock: e.clock})
 	require.NoError(t, err)
 	alice, bob, eve := e.user("alice"), e.user("bob"), e.user("eve")
 	e.repo(alice, "proj", false)
@@ -28,9 +28,7 @@ func TestEditEvents(t *testing.T) {
 	require.NoError(t, err)
 	c, err := svc.CreateComment(e.ctx, alice, "alice", "proj", 1, issues.CreateCommentOption{Body: "c1"})
 	require.NoError(t, err)
-	rec.mu.Lock()
-	rec.events = nil
-	rec.mu.Unlock()
+	rec.reset()
 
 	title, body := "t2", "b2"
 	_, err = svc.Edit(e.ctx, eve, "alice", "proj", 1, issues.EditIssueOption{Title: &title})
@@ -62,9 +60,7 @@ func TestEditEvents(t *testing.T) {
 		issues.EventUnassign, issues.EventDemilestone,
 		issues.EventCommentEdit, issues.EventCommentDelete,
 	}, rec.kinds())
-	rec.mu.Lock()
-	defer rec.mu.Unlock()
-	ev := rec.events
+	ev := rec.all()
 	require.NotNil(t, ev[0].Detail.OldTitle)
 	assert.Equal(t, "t", *ev[0].Detail.OldTitle)
 	assert.Nil(t, ev[0].Detail.OldBody)
@@ -88,8 +84,7 @@ func TestEditEvents(t *testing.T) {
 	assert.Equal(t, "c1", *ev[11].Detail.OldBody)
 	assert.Equal(t, c.Comment.ID, ev[12].Comment.ID)
 	assert.Equal(t, "alice", ev[12].Repo.OwnerName)
-	rec.events = nil
-	rec.mu.Unlock()
+	rec.reset()
 
 	// A creation with an assignee tells assigned, then created (labels
 	// and milestone given at creation tell nothing).
@@ -97,9 +92,9 @@ func TestEditEvents(t *testing.T) {
 		Labels: []forge.ID{l.ID}, Milestone: m.ID})
 	require.NoError(t, err)
 	assert.Equal(t, []issues.EventKind{issues.EventAssign, issues.EventCreate}, rec.kinds())
-	rec.mu.Lock()
-	assert.Equal(t, bob.User.ID, rec.events[0].Comment.AssigneeID)
-	assert.EqualValues(t, 2, rec.events[0].Issue.Index)
+	ev = rec.all()
+	assert.Equal(t, bob.User.ID, ev[0].Comment.AssigneeID)
+	assert.EqualValues(t, 2, ev[0].Issue.Index)
 }
 
 // Notifications follow creations, comments, state changes and pull events,

@@ -2,7 +2,7 @@ package issues
 
 import (
 	"context"
-	"slices"
+	"time"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -18,54 +18,45 @@ const (
 	EventReopen  EventKind = "reopen"
 )
 
-// Event is a change of an issue, told to Config.Listeners after its
-// transaction has committed. Its values are copies the listener may keep.
+// Event is a change of an issue, appended to the outbox in the transaction
+// of the change (outbox.go, kind OutboxKind, stored as MarshalEvent's
+// versioned record): the outbox's consumers (notifications, webhooks)
+// receive it once the change has committed, each once. Its values are
+// copies a consumer may keep.
 type Event struct {
-	Kind  EventKind
-	Actor forge.Actor
-	Repo  *forge.Repository
-	Issue *Issue
+	Kind  EventKind         `json:"kind"`
+	Actor forge.Actor       `json:"actor"`
+	Repo  *forge.Repository `json:"repo"`
+	Issue *Issue            `json:"issue"`
 	// Comment is the comment the event made (nil for EventCreate; the
 	// close or reopen event comment otherwise when there is one).
-	Comment *Comment
+	Comment *Comment `json:"comment,omitempty"`
 	// Pull is the pull request of a pull-request event, nil otherwise.
-	Pull *PullRequest
+	Pull *PullRequest `json:"pull,omitempty"`
 	// Review is the review of EventPullReview and review requests.
-	Review *Review
+	Review *Review `json:"review,omitempty"`
 	// Mentioned are the users the text of an EventCreate or EventComment
 	// mentions (`@user`, and the members of `@org/team`) who may read the
 	// issue, never the actor: Forgejo notifies each of them (its
 	// NewIssue and CreateIssueComment notifiers with their mentions).
-	Mentioned []forge.ID
+	Mentioned []forge.ID `json:"mentioned,omitempty"`
 	// Detail is set for the edit events of edit_events.go.
-	Detail *EventDetail
-}
-
-// Listener is told of issue events (notifications, webhooks). IssueEvent
-// runs on the caller's goroutine after the change is committed: it must
-// not fail the operation, so it returns nothing and logs its own errors.
-type Listener interface {
-	IssueEvent(ctx context.Context, e Event)
+	Detail *EventDetail `json:"detail,omitempty"`
+	// At is when the change committed: its transaction's time, set as
+	// it appends the event to the outbox.
+	At time.Time `json:"at"`
 }
 
 // emit records e in the transaction of update (events' ctx), which
-// appends it to the outbox and tells the listeners once committed; outside
-// one it tells every listener of e at once.
+// appends it to the outbox. Every caller emits inside one: an event
+// emitted outside would be lost, so it is logged as the programming error
+// it is.
 func (s *Service) emit(ctx context.Context, e Event) {
 	if sink, _ := ctx.Value(sinkKey{}).(*eventSink); sink != nil {
 		sink.list = append(sink.list, e)
 		return
 	}
-	s.tell(ctx, e)
-}
-
-// tell tells every listener of e.
-func (s *Service) tell(ctx context.Context, e Event) {
-	for _, l := range s.cfg.Listeners {
-		if l != nil {
-			l.IssueEvent(ctx, e)
-		}
-	}
+	s.log.ErrorContext(ctx, "issues: event emitted outside a transaction: lost", "kind", e.Kind)
 }
 
 // emitView is emit for an operation's result view, when the operation
@@ -81,41 +72,6 @@ func (s *Service) emitView(ctx context.Context, err error, kind EventKind, actor
 		e.Comment = &cc
 	}
 	s.emit(ctx, e)
-}
-
-// Participants returns the ids of the users who take part in issue
-// issueID: its poster, the posters of its comments and its assignees,
-// ascending, each once. It does no authorisation (notify asks it whom to
-// tell of an event, and checks each user's permission itself).
-// forge.ErrNotFound if there is no such issue.
-func (s *Service) Participants(ctx context.Context, issueID forge.ID) ([]forge.ID, error) {
-	var ids []forge.ID
-	err := s.store.View(ctx, func(tx Tx) error {
-		is, err := tx.IssueByID(ctx, issueID)
-		if err != nil {
-			return err
-		}
-		ids = append(ids, is.PosterID)
-		comments, _, err := tx.ListComments(ctx, CommentFilter{IssueID: issueID, Types: []CommentType{CommentPlain}},
-			forge.ListOptions{Page: 1, Limit: -1})
-		if err != nil {
-			return err
-		}
-		for _, c := range comments {
-			ids = append(ids, c.PosterID)
-		}
-		as, err := tx.Assignees(ctx, []forge.ID{issueID})
-		if err != nil {
-			return err
-		}
-		ids = append(ids, as[issueID]...)
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	slices.Sort(ids)
-	return slices.Compact(slices.DeleteFunc(ids, func(id forge.ID) bool { return id == 0 })), nil
 }
 
 // emitComment tells of a new comment when its creation succeeded (err nil).

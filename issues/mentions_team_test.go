@@ -1,9 +1,7 @@
 package issues_test
 
 import (
-	"context"
 	"slices"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -16,24 +14,16 @@ import (
 	"github.com/hearthforge/hearth/issues"
 )
 
-// mentionEvents keeps the Mentioned of every event, by issue title.
-type mentionEvents struct {
-	mu  sync.Mutex
-	got map[string][]forge.ID
-}
-
-func (l *mentionEvents) IssueEvent(_ context.Context, e issues.Event) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	ids := slices.Clone(e.Mentioned)
-	slices.Sort(ids)
-	l.got[e.Issue.Title+"/"+string(e.Kind)] = ids
-}
-
-func (l *mentionEvents) of(key string) []forge.ID {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.got[key]
+// mentionsOf returns the Mentioned of the last event committed of each
+// issue title and kind ("title/kind"), sorted.
+func mentionsOf(rec *recorder) map[string][]forge.ID {
+	got := map[string][]forge.ID{}
+	for _, e := range rec.all() {
+		ids := slices.Clone(e.Mentioned)
+		slices.Sort(ids)
+		got[e.Issue.Title+"/"+string(e.Kind)] = ids
+	}
+	return got
 }
 
 // TestTeamMentions: `@org/team` in an issue or a comment of an
@@ -48,9 +38,8 @@ func TestTeamMentions(t *testing.T) {
 	e := newEnv(t)
 	orgSvc, err := orgs.New(orgs.Config{Store: e.store.Orgs(), Repos: e.repos, Clock: e.clock})
 	require.NoError(t, err)
-	events := &mentionEvents{got: map[string][]forge.ID{}}
-	e.svc, err = issues.New(issues.Config{Store: e.store.Issues(), Repos: e.repos, Clock: e.clock, Teams: orgSvc,
-		Listeners: []issues.Listener{events}})
+	rec := newRecorder(t, e.store.Hooks())
+	e.svc, err = issues.New(issues.Config{Store: e.store.Issues(), Repos: e.repos, Clock: e.clock, Teams: orgSvc})
 	require.NoError(t, err)
 	ctx := e.ctx
 
@@ -107,27 +96,27 @@ func TestTeamMentions(t *testing.T) {
 	}
 
 	create(boss, "team", "ping @acme/DEVS please")
-	assert.Equal(t, []forge.ID{dev1.UserID(), dev2.UserID()}, events.of("team/create"),
+	assert.Equal(t, []forge.ID{dev1.UserID(), dev2.UserID()}, mentionsOf(rec)["team/create"],
 		"the members of devs; not the banned account")
 	create(dev1, "self", "cc @acme/devs")
-	assert.Equal(t, []forge.ID{dev2.UserID()}, events.of("self/create"), "never the writer")
+	assert.Equal(t, []forge.ID{dev2.UserID()}, mentionsOf(rec)["self/create"], "never the writer")
 	create(boss, "pulls team", "cc @acme/pulls")
-	assert.Empty(t, events.of("pulls team/create"), "a team without the issues unit is not mentioned in an issue")
+	assert.Empty(t, mentionsOf(rec)["pulls team/create"], "a team without the issues unit is not mentioned in an issue")
 	create(boss, "no repo", "cc @acme/elsewhere and @other/devs and @acme/nobody")
-	assert.Empty(t, events.of("no repo/create"), "a team without the repository, another organisation's, an unknown one")
+	assert.Empty(t, mentionsOf(rec)["no repo/create"], "a team without the repository, another organisation's, an unknown one")
 	create(boss, "code", "`@acme/devs`")
-	assert.Empty(t, events.of("code/create"), "not inside code")
+	assert.Empty(t, mentionsOf(rec)["code/create"], "not inside code")
 
 	// A writer who may not see the organisation's teams mentions nobody
 	// through them: stray may write the repository but is no member.
 	require.NoError(t, e.repos.AddCollaborator(ctx, boss, "acme", "tracker", "stray", forge.AccessModeWrite))
 	create(outsider, "outsider", "@acme/devs")
-	assert.Empty(t, events.of("outsider/create"))
+	assert.Empty(t, mentionsOf(rec)["outsider/create"])
 
 	// A comment mentions too; a direct mention and a team mention are one.
 	_, err = e.svc.CreateComment(ctx, dev2, "acme", "tracker", 6, issues.CreateCommentOption{Body: "@dev1 and @acme/devs"})
 	require.NoError(t, err)
-	assert.Equal(t, []forge.ID{dev1.UserID()}, events.of("outsider/comment"))
+	assert.Equal(t, []forge.ID{dev1.UserID()}, mentionsOf(rec)["outsider/comment"])
 
 	assert.Equal(t, []string{"outsider", "team"}, mentioned(dev1))
 	assert.Equal(t, []string{"self", "team"}, mentioned(dev2))

@@ -2,7 +2,6 @@ package issues
 
 import (
 	"context"
-	"encoding/json"
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
@@ -10,6 +9,11 @@ import (
 
 // OutboxKind is the kind of the issue events appended to the outbox.
 const OutboxKind = "issues"
+
+// EventVersion is the version of the stored form of Event that
+// MarshalEvent writes; UnmarshalEvent reads it and every earlier one
+// (version 0: the bare Event, before the envelope).
+const EventVersion = 1
 
 // OutboxTx appends events to the transactional outbox (hooks.Tx's
 // AppendOutbox; the same table for every domain).
@@ -31,10 +35,9 @@ type sinkKey struct{}
 
 // update runs fn in a write transaction and then, in the same
 // transaction, events, whose emitted events are appended to the outbox
-// when Config.Outbox is set (kind OutboxKind, MarshalEvent's JSON): a
-// change and its events commit together or not at all. The listeners are
-// told of the events once the transaction has committed. A nil events
-// emits nothing.
+// (kind OutboxKind, MarshalEvent's record): a change and its events commit
+// together or not at all. Config.Outbox is signalled once the transaction
+// has committed. A nil events emits nothing.
 func (s *Service) update(ctx context.Context, fn func(Tx) error, events func(ctx context.Context, tx Tx) error) error {
 	var sink *eventSink
 	err := s.store.Update(ctx, func(tx Tx) error {
@@ -48,12 +51,10 @@ func (s *Service) update(ctx context.Context, fn func(Tx) error, events func(ctx
 		if err := events(context.WithValue(ctx, sinkKey{}, sink), tx); err != nil {
 			return err
 		}
-		if s.cfg.Outbox == nil {
-			return nil
-		}
 		now := s.clock.Now()
-		for _, e := range sink.list {
-			data, err := MarshalEvent(e)
+		for i := range sink.list {
+			sink.list[i].At = now
+			data, err := MarshalEvent(sink.list[i])
 			if err != nil {
 				return err
 			}
@@ -69,23 +70,22 @@ func (s *Service) update(ctx context.Context, fn func(Tx) error, events func(ctx
 	if len(sink.list) > 0 && s.cfg.Outbox != nil {
 		s.cfg.Outbox.Signal()
 	}
-	for _, e := range sink.list {
-		s.tell(ctx, e)
-	}
 	return nil
 }
 
-// MarshalEvent returns the JSON of e as the outbox keeps it: the values of
-// its issue, repository, comment, pull request, review and detail, and
-// its actor with the credential's scope.
-func MarshalEvent(e Event) ([]byte, error) { return json.Marshal(e) }
+// MarshalEvent returns the stored form of e in the outbox: the
+// EventVersion record (forge.MarshalEventRecord) of its explicitly named
+// fields, the values of its issue, repository, comment, pull request,
+// review and detail, and its actor with the credential's scope.
+func MarshalEvent(e Event) ([]byte, error) { return forge.MarshalEventRecord(EventVersion, e) }
 
-// UnmarshalEvent decodes MarshalEvent's JSON; forge.ErrInvalid when it
-// is not.
+// UnmarshalEvent decodes a stored event of any version up to
+// EventVersion. Errors: forge.ErrNewerEvent for a later version (leave it
+// for a newer server); forge.ErrInvalid when data is no event.
 func UnmarshalEvent(data []byte) (Event, error) {
 	var e Event
-	if err := json.Unmarshal(data, &e); err != nil {
-		return Event{}, forge.Errorf(forge.ErrInvalid, "issues: outbox event: %v", err)
+	if _, err := forge.UnmarshalEventRecord(data, EventVersion, &e); err != nil {
+		return Event{}, err
 	}
 	return e, nil
 }

@@ -6,7 +6,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/storage/gitstore"
@@ -34,7 +34,7 @@ type pullEnv struct {
 	svc   *issues.Service
 	clock *forgetest.FakeClock
 	// events records what the issue service told its listeners.
-	events *eventLog
+	events *recorder
 	// late is the repository service's push listener (queueOnly leaves the
 	// pull request checks queued).
 	late *lateListener
@@ -62,32 +62,12 @@ func (l *lateListener) AfterPush(ctx context.Context, actor forge.Actor, repo *f
 	}
 }
 
-type eventLog struct {
-	mu   sync.Mutex
-	list []issues.Event
-}
-
-func (l *eventLog) IssueEvent(_ context.Context, e issues.Event) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.list = append(l.list, e)
-}
-
-func (l *eventLog) kinds() []issues.EventKind {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	var out []issues.EventKind
-	for _, e := range l.list {
-		out = append(out, e.Kind)
-	}
-	return out
-}
-
 // pullBackend is the stores a pullEnv uses: memstore or SQLite.
 type pullBackend interface {
 	Auth() auth.Store
 	Repos() repos.Store
 	Issues() issues.Store
+	Hooks() hooks.Store
 }
 
 func newPullEnv(t testing.TB, opts ...func(*issues.PullConfig)) *pullEnv {
@@ -106,7 +86,8 @@ func newPullEnvSQL(t testing.TB, opts ...func(*issues.PullConfig)) *pullEnv {
 
 func newPullEnvOn(t testing.TB, store pullBackend, opts ...func(*issues.PullConfig)) *pullEnv {
 	t.Helper()
-	e := &pullEnv{t: t, ctx: context.Background(), store: store, clock: forgetest.NewClock(), events: &eventLog{}}
+	e := &pullEnv{t: t, ctx: context.Background(), store: store, clock: forgetest.NewClock()}
+	e.events = newRecorder(t, store.Hooks())
 	var err error
 	e.git, err = gitstore.Open(t.TempDir())
 	require.NoError(t, err)
@@ -129,8 +110,7 @@ func newPullEnvOn(t testing.TB, store pullBackend, opts ...func(*issues.PullConf
 func (e *pullEnv) restart() {
 	e.t.Helper()
 	var err error
-	e.svc, err = issues.New(issues.Config{Store: e.store.Issues(), Repos: e.repos, Clock: e.clock, Pulls: e.pc,
-		Listeners: []issues.Listener{e.events}})
+	e.svc, err = issues.New(issues.Config{Store: e.store.Issues(), Repos: e.repos, Clock: e.clock, Pulls: e.pc})
 	require.NoError(e.t, err)
 	e.late.svc = e.svc
 }

@@ -273,7 +273,7 @@ func TestPullCreateTellsAssignees(t *testing.T) {
 	require.NoError(t, err)
 	var kinds []issues.EventKind
 	var assignees []forge.ID
-	for _, ev := range e.events.list {
+	for _, ev := range e.events.all() {
 		kinds = append(kinds, ev.Kind)
 		if ev.Kind == issues.EventAssign {
 			require.NotNil(t, ev.Comment)

@@ -58,12 +58,12 @@ type Config struct {
 	MaxTextRefs, MaxTextMentions int
 	// NewUUID returns attachment UUIDs. Nil uses random version-4 UUIDs.
 	NewUUID func() string
-	// Listeners are told of issue events after they commit (events.go).
-	Listeners []Listener
-	// Outbox, when set, makes every event also appended to the outbox in
-	// the transaction of the change that caused it (outbox.go), and told
-	// after the commit: the webhooks' dispatcher reads them there. Nil
-	// appends nothing.
+	// Outbox is signalled after a commit that appended events to the
+	// outbox (outbox.go), waking its dispatcher. The events are appended
+	// in the transaction of the change that caused them whether it is set
+	// or not: the dispatcher's consumers (notifications, webhooks) read
+	// them there. Nil wakes nothing (the dispatcher finds them at its
+	// next poll).
 	Outbox Outbox
 	// Pulls configures pull requests (pull.go).
 	Pulls PullConfig

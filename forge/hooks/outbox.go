@@ -211,6 +211,24 @@ func (d *Dispatcher) DispatchOnce(ctx context.Context) (int, error) {
 	return len(evs), errors.Join(errs...)
 }
 
+// Drain dispatches until a pass claims nothing: every event pending now,
+// and the consumers' copies and events their handlers appended meanwhile,
+// is processed or, when its handler failed, left claimed until its lease
+// ends. It returns the errors of the events not processed. Tests and
+// tools use it to run the outbox to rest without Run.
+func (d *Dispatcher) Drain(ctx context.Context) error {
+	var errs []error
+	for {
+		n, err := d.DispatchOnce(ctx)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		if n == 0 || ctx.Err() != nil {
+			return errors.Join(errs...)
+		}
+	}
+}
+
 // op is what a handler asked the Service for: the tasks of ev, or the
 // default hooks copied into a new repository.
 type op struct {

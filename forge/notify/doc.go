@@ -8,7 +8,8 @@
 // who takes part in an issue (issues), and who may still read a repository
 // (forge/repos again) decide who gets a thread; future subjects (commits,
 // repositories) fit without growing the issue tracker. It learns of events
-// through issues.Listener (the wiring adapts) and asks the other domains
+// through Ports.Notify, which the composition root calls as the outbox
+// consumer of issue events (forge/site), and asks the other domains
 // through the small interfaces Repos, Watchers and Participants, declared
 // here with forge types only.
 //

@@ -29,10 +29,10 @@ func TestNotifyMentioned(t *testing.T) {
 
 	ev := notify.Event{Doer: ann.UserID(), RepoID: r.ID, IssueID: v.Issue.ID,
 		Mentioned: []forge.ID{bob.UserID(), cat.UserID(), ann.UserID()}}
-	require.NoError(t, e.svc.Notify(e.ctx, ev))
+	require.NoError(t, e.ports.Notify(e.ctx, ev))
 	assert.Len(t, e.list(bob, notify.Query{}), 1, "a mentioned reader gets a thread")
 	assert.Empty(t, e.list(cat, notify.Query{}), "cat may not read the private repository")
 	assert.Empty(t, e.list(ann, notify.Query{}), "never the doer")
-	require.NoError(t, e.svc.Notify(e.ctx, ev))
+	require.NoError(t, e.ports.Notify(e.ctx, ev))
 	assert.Len(t, e.list(bob, notify.Query{}), 1, "one thread per issue")
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"slices"
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
@@ -30,7 +29,7 @@ type Watchers interface {
 }
 
 // Participants lists who takes part in an issue: its poster, commenters,
-// assignees and subscribers (issues.Service.Participants).
+// assignees and subscribers (issues.Ports.Participants).
 type Participants interface {
 	Participants(ctx context.Context, issueID forge.ID) ([]forge.ID, error)
 }
@@ -58,6 +57,7 @@ type Service struct {
 }
 
 // New returns a Service for cfg; forge.ErrInvalid without Store or Repos.
+// The composition root calls NewWithPorts instead, for Ports.Notify.
 func New(cfg Config) (*Service, error) {
 	if cfg.Store == nil || cfg.Repos == nil {
 		return nil, forge.Errorf(forge.ErrInvalid, "notify: Config.Store and Config.Repos are required")
@@ -84,77 +84,9 @@ type Event struct {
 	// the watchers and participants (Forgejo's issue notification with a
 	// receiver), under the same read check.
 	Mentioned []forge.ID
-}
-
-// Notify gives every recipient of e (Recipients of the repository's
-// watchers and the issue's participants, never the doer) who may read the
-// issue's unit of the repository a thread: a new unread one, or their
-// thread of the issue brought up to date (Bump). Users who may not read it
-// (any more) get nothing. All threads are written in one transaction.
-func (s *Service) Notify(ctx context.Context, e Event) error {
-	var watchers, participants []forge.ID
-	var err error
-	if s.cfg.Watchers != nil {
-		if watchers, err = s.cfg.Watchers.WatcherIDs(ctx, e.RepoID); err != nil {
-			return err
-		}
-	}
-	if s.cfg.Participants != nil {
-		if participants, err = s.cfg.Participants.Participants(ctx, e.IssueID); err != nil {
-			return err
-		}
-	}
-	ids := Recipients(e.Doer, watchers, slices.Concat(participants, e.Mentioned))
-	if len(ids) == 0 {
-		return nil
-	}
-	var users map[forge.ID]*forge.User
-	if err := s.cfg.Store.View(ctx, func(tx Tx) error {
-		users, err = tx.UsersByID(ctx, ids)
-		return err
-	}); err != nil {
-		return err
-	}
-	src := SourceOf(e.IsPull)
-	var to []forge.ID
-	for _, id := range ids {
-		u := users[id]
-		if u == nil || u.IsOrganization() || !u.IsActive || u.ProhibitLogin {
-			continue
-		}
-		perms, err := s.cfg.Repos.PermissionsByID(ctx, forge.Actor{User: u}, []forge.ID{e.RepoID})
-		if err != nil {
-			return err
-		}
-		if p, ok := perms[e.RepoID]; ok && p.CanRead(src.Unit()) {
-			to = append(to, id)
-		}
-	}
-	if len(to) == 0 {
-		return nil
-	}
-	now := s.clock.Now()
-	return s.cfg.Store.Update(ctx, func(tx Tx) error {
-		have, err := tx.ThreadsOfIssue(ctx, e.IssueID, to)
-		if err != nil {
-			return err
-		}
-		for _, id := range to {
-			if t := have[id]; t != nil {
-				b := Bump(*t, e.CommentID, e.Doer, now)
-				if err := tx.UpdateThread(ctx, &b); err != nil {
-					return err
-				}
-				continue
-			}
-			t := &Thread{UserID: id, RepoID: e.RepoID, Status: StatusUnread, Source: src, IssueID: e.IssueID,
-				CommentID: e.CommentID, UpdatedBy: e.Doer, Created: now, Updated: now}
-			if err := tx.CreateThread(ctx, t); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	// At is when the event happened: the time of the threads it creates
+	// or updates. Zero: now (Config.Clock).
+	At time.Time
 }
 
 // View is a thread with what its JSON shows of its issue.

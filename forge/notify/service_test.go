@@ -12,15 +12,18 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/storage/memgit"
 	"github.com/hearthforge/hearth/storage/memstore"
 )
 
 // env is notify wired to the real repository and issue services on
-// memstore, as examples/forged wires them.
+// memstore, as forge/site wires them: the issue events reach
+// notifications through the outbox, which settle runs to rest.
 type env struct {
 	t      *testing.T
 	ctx    context.Context
@@ -28,21 +31,9 @@ type env struct {
 	repos  *repos.Service
 	issues *issues.Service
 	svc    *notify.Service
+	ports  *notify.Ports
+	outbox *hooks.Dispatcher
 	clock  *forgetest.FakeClock
-}
-
-// listener adapts issues.Listener to notify.Service.Notify.
-type listener struct {
-	t   *testing.T
-	svc *notify.Service
-}
-
-func (l listener) IssueEvent(ctx context.Context, e issues.Event) {
-	ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull}
-	if e.Comment != nil {
-		ev.CommentID = e.Comment.ID
-	}
-	assert.NoError(l.t, l.svc.Notify(ctx, ev))
 }
 
 func newEnv(t *testing.T) *env {
@@ -51,13 +42,24 @@ func newEnv(t *testing.T) *env {
 	var err error
 	e.repos, err = repos.New(repos.Config{Store: e.store.Repos(), Git: memgit.New(), Clock: e.clock})
 	require.NoError(t, err)
-	l := &listener{t: t}
-	e.issues, err = issues.New(issues.Config{Store: e.store.Issues(), Repos: e.repos, Clock: e.clock, Listeners: []issues.Listener{l}})
+	var participants *issues.Ports
+	e.issues, participants, err = issues.NewWithPorts(issues.Config{Store: e.store.Issues(), Repos: e.repos, Clock: e.clock})
 	require.NoError(t, err)
-	e.svc, err = notify.New(notify.Config{Store: e.store.Notify(), Repos: e.repos, Watchers: e.repos, Participants: e.issues, Clock: e.clock})
+	e.svc, e.ports, err = notify.NewWithPorts(notify.Config{Store: e.store.Notify(), Repos: e.repos, Watchers: e.repos,
+		Participants: participants, Clock: e.clock})
 	require.NoError(t, err)
-	l.svc = e.svc
+	hookSvc, err := hooks.New(hooks.Config{Store: e.store.Hooks(), Clock: e.clock})
+	require.NoError(t, err)
+	e.outbox, err = hooks.NewDispatcher(hooks.DispatcherConfig{Service: hookSvc, Clock: e.clock})
+	require.NoError(t, err)
+	e.outbox.Consume(issues.OutboxKind, "notify", site.IssueNotifications(e.ports, nil))
 	return e
+}
+
+// settle makes the notifications of every event committed so far.
+func (e *env) settle() {
+	e.t.Helper()
+	require.NoError(e.t, e.outbox.Drain(e.ctx))
 }
 
 func (e *env) user(name string) forge.Actor {
@@ -76,6 +78,7 @@ func (e *env) repo(owner forge.Actor, name string, private bool) *forge.Reposito
 
 func (e *env) list(a forge.Actor, q notify.Query) []*notify.View {
 	e.t.Helper()
+	e.settle()
 	vs, n, err := e.svc.List(e.ctx, a, q)
 	require.NoError(e.t, err)
 	assert.Equal(e.t, int64(len(vs)), n)
@@ -84,6 +87,7 @@ func (e *env) list(a forge.Actor, q notify.Query) []*notify.View {
 
 func (e *env) unread(a forge.Actor) int64 {
 	e.t.Helper()
+	e.settle()
 	n, err := e.svc.CountUnread(e.ctx, a)
 	require.NoError(e.t, err)
 	return n

@@ -2,7 +2,6 @@ package repos
 
 import (
 	"context"
-	"encoding/json"
 	"time"
 
 	"github.com/hearthforge/hearth/forge"
@@ -17,6 +16,11 @@ const (
 	OutboxPush        = "push"
 )
 
+// OutboxVersion is the version of the stored form of OutboxEvent that
+// MarshalOutbox writes; UnmarshalOutbox reads it and every earlier one
+// (version 0: the bare OutboxEvent, before the envelope).
+const OutboxVersion = 1
+
 // OutboxTx appends events to the transactional outbox (hooks.Tx's
 // AppendOutbox; the same table for every domain).
 type OutboxTx interface {
@@ -30,33 +34,35 @@ type Outbox interface {
 	Signal()
 }
 
-// OutboxEvent is a repository event as the outbox keeps it (JSON): the
-// listener calls' values.
+// OutboxEvent is a repository event as the outbox keeps it: the values
+// its consumers need, under explicit JSON names (MarshalOutbox).
 type OutboxEvent struct {
-	Actor forge.Actor
+	Actor forge.Actor `json:"actor"`
 	// Repo is the repository created, deleted (as it was), forked into
 	// (the fork), released in or pushed to.
-	Repo *forge.Repository
+	Repo *forge.Repository `json:"repo"`
 	// Parent is the repository forked (OutboxRepoForked).
-	Parent *forge.Repository
+	Parent *forge.Repository `json:"parent"`
 	// Release is the release change (OutboxRelease).
-	Release *ReleaseEvent
+	Release *ReleaseEvent `json:"release"`
 	// Updates are the refs a push (any ref move: recordRefMoves) changed
 	// (OutboxPush).
-	Updates []RefUpdate `json:",omitempty"`
+	Updates []RefUpdate `json:"updates,omitempty"`
 	// Rename is set when Updates are a branch renamed (OutboxPush).
-	Rename *BranchRename `json:",omitempty"`
+	Rename *BranchRename `json:"rename,omitempty"`
 }
 
-// MarshalOutbox returns the JSON of e.
-func MarshalOutbox(e OutboxEvent) ([]byte, error) { return json.Marshal(e) }
+// MarshalOutbox returns the stored form of e: the OutboxVersion record
+// of forge.MarshalEventRecord.
+func MarshalOutbox(e OutboxEvent) ([]byte, error) { return forge.MarshalEventRecord(OutboxVersion, e) }
 
-// UnmarshalOutbox decodes MarshalOutbox's JSON; forge.ErrInvalid when it
-// is not.
+// UnmarshalOutbox decodes a stored event of any version up to
+// OutboxVersion. Errors: forge.ErrNewerEvent for a later version (leave
+// it for a newer server); forge.ErrInvalid when data is no event.
 func UnmarshalOutbox(data []byte) (OutboxEvent, error) {
 	var e OutboxEvent
-	if err := json.Unmarshal(data, &e); err != nil {
-		return OutboxEvent{}, forge.Errorf(forge.ErrInvalid, "repos: outbox event: %v", err)
+	if _, err := forge.UnmarshalEventRecord(data, OutboxVersion, &e); err != nil {
+		return OutboxEvent{}, err
 	}
 	return e, nil
 }

@@ -146,12 +146,16 @@ func (s *Service) tellListeners(ctx context.Context, m refMoves) error {
 // brings the repository's stored state (size, emptiness, default branch)
 // up to date with git. It is idempotent: it reads git when it runs. An
 // error (git or the store failing) leaves the event pending, to be tried
-// again; data that is not an event, and a repository deleted since, are
-// done with (nil).
+// again, as does an event of a newer version (forge.ErrNewerEvent); data
+// that is not an event, and a repository deleted since, are done with
+// (nil).
 func (s *Service) HandleRefMoves(ctx context.Context, data []byte) error {
 	e, err := UnmarshalOutbox(data)
 	if err != nil || e.Repo == nil {
 		s.log.WarnContext(ctx, "outbox: ref moves not read", "err", err)
+		if errors.Is(err, forge.ErrNewerEvent) {
+			return err // for a server that reads it
+		}
 		return nil
 	}
 	err = s.refresh(ctx, e.Repo.ID)

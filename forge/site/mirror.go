@@ -52,12 +52,7 @@ type mirrorPushes struct {
 	log *slog.Logger
 }
 
-func (p *mirrorPushes) consume(ctx context.Context, data []byte) error {
-	e, err := repos.UnmarshalOutbox(data)
-	if err != nil || e.Repo == nil {
-		p.log.Warn("outbox: ref moves not read (push mirrors)", "err", err)
-		return nil
-	}
+func (p *mirrorPushes) consume(ctx context.Context, e repos.OutboxEvent) error {
 	return p.svc.AfterPush(ctx, e.Repo)
 }
 

@@ -22,12 +22,7 @@ type pullPushes struct {
 	log *slog.Logger
 }
 
-func (p *pullPushes) consume(ctx context.Context, data []byte) error {
-	e, err := repos.UnmarshalOutbox(data)
-	if err != nil || e.Repo == nil {
-		p.log.Warn("outbox: ref moves not read (pull requests)", "err", err)
-		return nil // it never will be
-	}
+func (p *pullPushes) consume(ctx context.Context, e repos.OutboxEvent) error {
 	updates := e.Updates
 	if e.Rename != nil {
 		updates = nil
@@ -37,7 +32,7 @@ func (p *pullPushes) consume(ctx context.Context, data []byte) error {
 			}
 		}
 	}
-	err = p.svc.AfterPush(ctx, e.Actor, e.Repo, updates)
+	err := p.svc.AfterPush(ctx, e.Actor, e.Repo, updates)
 	if err != nil {
 		p.log.Info("outbox: pull requests after a ref move", "repo", e.Repo.FullName(), "err", err)
 	}

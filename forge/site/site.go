@@ -201,21 +201,20 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	if s.orgs, err = orgs.New(orgs.Config{Store: db.Orgs(), Repos: s.repos, Blobs: blobs, Logger: log, Clock: clock}); err != nil {
 		return nil, err
 	}
-	// The one cycle left: issues tells its in-process listener of events,
-	// and notify asks issues who takes part in an issue, so the listener
-	// learns the notification service once both exist. Notifications
-	// going through the outbox (issue 25, item 3) will remove it.
-	events := &issueEvents{log: log}
-	if s.issues, err = issues.New(issues.Config{Store: db.Issues(), Repos: s.repos, Orgs: s.orgs, Search: IssueRepos{Repos: s.repos},
-		Blobs: blobs, Logger: log, Clock: clock, Listeners: []issues.Listener{events}, Outbox: outbox, Teams: s.orgs,
+	// No cycle: issues appends its events to the outbox, whose consumer
+	// of them (IssueNotifications) makes the notifications once both
+	// services exist; notify asks issues' trusted Ports who takes part.
+	var issuePorts *issues.Ports
+	if s.issues, issuePorts, err = issues.NewWithPorts(issues.Config{Store: db.Issues(), Repos: s.repos, Orgs: s.orgs,
+		Search: IssueRepos{Repos: s.repos}, Blobs: blobs, Logger: log, Clock: clock, Outbox: outbox, Teams: s.orgs,
 		Pulls: issues.PullConfig{Git: git, Repos: s.repos}, Quota: cfg.Quota}); err != nil {
 		return nil, err
 	}
-	if s.notify, err = notify.New(notify.Config{Store: db.Notify(), Repos: s.repos, Watchers: s.repos, Participants: s.issues,
-		Logger: log, Clock: clock}); err != nil {
+	var notifyPorts *notify.Ports
+	if s.notify, notifyPorts, err = notify.NewWithPorts(notify.Config{Store: db.Notify(), Repos: s.repos, Watchers: s.repos,
+		Participants: issuePorts, Logger: log, Clock: clock}); err != nil {
 		return nil, err
 	}
-	events.notify = s.notify
 	if s.actions, err = actions.New(actions.Config{Store: db.Actions(), Key: secret, Repos: s.repos, Orgs: s.orgs,
 		Logger: log, Clock: clock}); err != nil {
 		return nil, err
@@ -250,6 +249,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		repos:    &hookRepos{svc: s.hooks, log: log},
 		releases: &hookReleases{svc: s.hooks, log: log},
 		pushes:   &hookPushes{svc: s.hooks, log: log},
+		notify:   IssueNotifications(notifyPorts, log),
 		refresh:  s.repos.HandleRefMoves,
 		pulls:    &pullPushes{svc: s.issues, log: log},
 		mirrors:  &mirrorPushes{svc: s.mirror, log: log},
@@ -342,7 +342,8 @@ func (s *Site) Handler() http.Handler { return s.handler }
 
 // Run runs every background worker until ctx ends, then waits for them
 // all to stop and returns nil: the outbox dispatcher with its consumers
-// (webhook tasks, the repository's size, pull requests, push mirrors),
+// (webhook tasks, notifications, the repository's size, pull requests,
+// push mirrors),
 // webhook delivery, the pull request checker, the mirror scheduler and,
 // when Config.BlobSweep is set, the orphan blob sweeper. A worker failing
 // is logged and ends Run early with its error, after the others stopped.

@@ -31,8 +31,8 @@ func (p *hookPushes) AfterPush(ctx context.Context, actor forge.Actor, r *forge.
 	}
 }
 
-// hookIssues tells the webhook service of issue events (an
-// issues.Listener), as the outbox consumer of issue events.
+// hookIssues tells the webhook service of issue events, as the outbox
+// handler of issue events.
 type hookIssues struct {
 	svc *hooks.Service
 	log *slog.Logger
@@ -46,8 +46,6 @@ type hookIssues struct {
 	// (nil: head.repo is then null).
 	repos repoReader
 }
-
-var _ issues.Listener = (*hookIssues)(nil)
 
 // IssueEvent queues the issues or issue_comment event; it never waits for
 // a receiver.

@@ -132,6 +132,7 @@ var cases = []struct {
 	{"Hooks", testHooks},
 	{"HookTasks", testHookTasks},
 	{"Outbox", testOutbox},
+	{"OutboxClaims", testOutboxClaims},
 	{"Pulls", testPulls},
 	{"PullsExtra", testPullsExtra},
 	{"IssueDependencyComments", testIssueDependencyComments},
