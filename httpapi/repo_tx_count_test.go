@@ -5,10 +5,6 @@ package httpapi_test
 // of repos.Tx has no wrapper here.
 
 import (
-	"fmt"
-	"os"
-	"runtime"
-	"strings"
 	"context"
 	"go/ast"
 	"go/parser"
@@ -102,22 +98,6 @@ func (x countingTx) DeleteCollaborator(ctx context.Context, repoID, userID forge
 func (x countingTx) CollaboratorMode(ctx context.Context, repoID, userID forge.ID) (forge.AccessMode, error) {
 	x.s.queries.Add(1)
 	x.s.resolves.Add(1)
-	if os.Getenv("TRACE_RESOLVE") != "" {
-		var pcs [40]uintptr
-		n := runtime.Callers(2, pcs[:])
-		fr := runtime.CallersFrames(pcs[:n])
-		var names []string
-		for {
-			f, more := fr.Next()
-			if strings.Contains(f.Function, "hearth/forge/repos.") || strings.Contains(f.Function, "hearth/issues.") || strings.Contains(f.Function, "hearth/httpapi.") {
-				names = append(names, f.Function[strings.LastIndex(f.Function, "/")+1:])
-			}
-			if !more {
-				break
-			}
-		}
-		fmt.Println("RESOLVE", strings.Join(names, " < "))
-	}
 	return x.Tx.CollaboratorMode(ctx, repoID, userID)
 }
 

@@ -69,7 +69,7 @@ func TestWorkflowsResolveAccessOnce(t *testing.T) {
 			map[string]any{"tag_name": "v1", "target": "main"}, 201),
 		"create release": measure("POST releases", e.alice, "POST", e.proj+"/releases",
 			map[string]any{"tag_name": "v2", "target_commitish": "main"}, 201),
-		"sync fork": measure("POST sync_fork", e.bob, "POST", "/api/v1/repos/bob/proj/sync_fork", nil, 204),
+		"sync fork":   measure("POST sync_fork", e.bob, "POST", "/api/v1/repos/bob/proj/sync_fork", nil, 204),
 		"update pull": measure("POST pulls/{n}/update", e.alice, "POST", e.pullPath(2, "/update"), nil, 200),
 		"merge": measure("POST pulls/{n}/merge", e.alice, "POST", e.pullPath(1, "/merge"),
 			map[string]any{"Do": "merge", "delete_branch_after_merge": true}, 200),

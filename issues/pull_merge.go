@@ -386,9 +386,9 @@ type PullPushNotifier interface {
 	AfterPush(ctx context.Context, actor forge.Actor, repo forge.ID, updates []repos.RefUpdate) error
 }
 
-//
-// With a's held resolution (a workflow's), the ref moves are recorded
-// through it (repos.Resolved.AfterPush: AfterPush's rule without
+// notifyPush records the refs a merge or an update moved in a's
+// repository as a push by a's actor. With a's held resolution (a
+// workflow's), the ref moves are recorded through it (repos.Resolved.AfterPush: AfterPush's rule without
 // resolving the access again).
 func (s *Service) notifyPush(ctx context.Context, a *access, updates []repos.RefUpdate) {
 	actor, repo := a.actor, a.repo
