@@ -74,5 +74,46 @@ func TestWorkflowsResolveAccessOnce(t *testing.T) {
 		"merge": measure("POST pulls/{n}/merge", e.alice, "POST", e.pullPath(1, "/merge"),
 			map[string]any{"Do": "merge", "delete_branch_after_merge": true}, 200),
 	}
-	require.NotEmpty(t, got)
+	// The expected costs, step by step (quota off, no outbox, no push
+	// listener; alice owns alice/proj, a user's repository; bob owns the
+	// fork bob/proj). A resolution is one transaction; "rules" is the read
+	// of the protection rules (refRules, one transaction); "refresh" the
+	// repository's size and emptiness after a ref move (one write
+	// transaction). Git is no transaction.
+	want := map[string]workflowCost{
+		// gate, CreateBranch's writer (2 resolutions); the rules checked
+		// and shown in the answer (read once); refresh.
+		"create branch": {txs: 4, resolves: 2},
+		// gate, ChangeFiles' writer; rules; refresh; the repository
+		// reloaded for the answer. The written files are read back from
+		// git with the view the write resolved (not one GetContents,
+		// one resolution, per file).
+		"create file":  {txs: 5, resolves: 2},
+		"update file":  {txs: 5, resolves: 2},
+		"change files": {txs: 5, resolves: 2},
+		// gate, CreateTag's writer; rules (checkTag); refresh; the tag
+		// answered from git with the writer's view.
+		"create tag": {txs: 4, resolves: 2},
+		// gate, CreateRelease's writer; the tag free; rules; the release
+		// stored; refresh, reload; the release read back.
+		"create release": {txs: 8, resolves: 2},
+		// SyncFork's view of the fork and readableParent's of the parent
+		// (another repository: its own resolution); rules; refresh.
+		"sync fork": {txs: 4, resolves: 2},
+		// openPulls (the route has no gate); the head is the base
+		// repository (no second resolution); the head branch's rules
+		// (branchIn), the base branch's (gitState); refresh after the
+		// update's ref move (recorded through the resolution).
+		"update pull": {txs: 4, resolves: 1},
+		// gate (AuthorizePulls), openPulls; rules of the base branch
+		// (merge check) and again in gitState; refresh after the merge;
+		// the head branch's rules (deleteHeadAfterMerge), the rules read
+		// again at the deletion (at the moment of the ref move, kept);
+		// refresh after the deletion.
+		"merge": {txs: 8, resolves: 2},
+	}
+	for name, w := range want {
+		require.Equal(t, w, got[name], "%s: repository store transactions and access resolutions", name)
+	}
+	require.Len(t, got, len(want))
 }
