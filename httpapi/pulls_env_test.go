@@ -49,14 +49,24 @@ func (l *lateListener) AfterPush(ctx context.Context, actor forge.Actor, r *forg
 // change the issue service's Config.
 func newPullEnv(t *testing.T, format string, mutate ...func(*issues.Config)) *pullEnv {
 	t.Helper()
+	return newPullEnvWith(t, format, nil, mutate...)
+}
+
+// newPullEnvWith is newPullEnv with a change to the repository service's
+// Config (repoCfg, nil for none) before it is built.
+func newPullEnvWith(t *testing.T, format string, repoCfg func(*repos.Config), mutate ...func(*issues.Config)) *pullEnv {
+	t.Helper()
 	// A database file, as examples/forged opens: the pull-request service
 	// reads repositories (their own store) inside its issue transactions,
 	// which the one connection of ":memory:" would wait on forever.
 	b := newBase(t, filepath.Join(t.TempDir(), "hearth.db"), testSecret)
 	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
 	late := &lateListener{}
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock,
-		PushListeners: []repos.PushListener{late}})
+	rc := repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, PushListeners: []repos.PushListener{late}}
+	if repoCfg != nil {
+		repoCfg(&rc)
+	}
+	repoSvc, err := repos.New(rc)
 	require.NoError(t, err)
 	ic := issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: fakeOrgs{svc}, Search: site.IssueRepos{Repos: repoSvc}, Clock: clock, Blobs: blobs,
 		Pulls: issues.PullConfig{Git: git, Repos: repoSvc}}

@@ -109,7 +109,7 @@ func (a *API) changeFile(op string, status int) func(*call) {
 			msg = map[string]string{"create": "Add ", "update": "Update ", "delete": "Delete "}[op] + path.Base(p) + "\n"
 		}
 		author, committer := o.signatures()
-		v, cm, err := a.cfg.Repos.ChangeFiles(c.r.Context(), c.actor, c.owner(), c.repo(), repos.ChangeFilesOptions{
+		v, cm, files, err := a.cfg.Repos.ChangeFiles(c.r.Context(), c.actor, c.owner(), c.repo(), repos.ChangeFilesOptions{
 			Files:   []repos.FileChange{{Op: op, Path: p, Content: content, FromPath: o.fromPath, SHA: o.sha}},
 			Message: msg, Branch: o.branch, NewBranch: o.newBranch, Author: author, Committer: committer,
 		})
@@ -119,17 +119,11 @@ func (a *API) changeFile(op string, status int) func(*call) {
 		}
 		api, html := c.repoAPIURL(v.Repo), c.repoURL(v.Repo)
 		out := wire.FileResponse{Commit: toFileCommit(api, html, cm), Verification: unsigned()}
-		if op != "delete" {
-			// The commit landed: answer with what it holds, at the path
-			// as it was checked and written.
-			clean, _ := repos.CleanTreePath(p)
-			_, ct, err := a.cfg.Repos.GetContents(c.r.Context(), c.actor, c.owner(), c.repo(), clean, cm.ID)
-			if err == nil {
-				cr := toContents(api, html, cmpOrStr(o.newBranch, o.branch, v.Repo.DefaultBranch), ct.Entry, ct.Content, cm.ID, cm.Committer.When.UTC())
-				out.Content = &cr
-			} else {
-				c.a.log.ErrorContext(c.r.Context(), "contents after commit", "commit", cm.ID, "err", err)
-			}
+		// The commit landed: answer with what it holds, at the path as it
+		// was checked and written (nil for a deletion).
+		if ct := files[0]; ct != nil {
+			cr := toContents(api, html, cmpOrStr(o.newBranch, o.branch, v.Repo.DefaultBranch), ct.Entry, ct.Content, ct.LastCommit, ct.LastCommitWhen)
+			out.Content = &cr
 		}
 		c.json(status, out)
 	}
@@ -172,7 +166,7 @@ func (a *API) changeFiles(c *call) {
 	common := fileOptions{author: o.Author, committer: o.Committer, dates: o.Dates}
 	author, committer := common.signatures()
 	branch, newBranch := deref(o.BranchName), deref(o.NewBranchName)
-	v, cm, err := a.cfg.Repos.ChangeFiles(c.r.Context(), c.actor, c.owner(), c.repo(), repos.ChangeFilesOptions{
+	v, cm, files, err := a.cfg.Repos.ChangeFiles(c.r.Context(), c.actor, c.owner(), c.repo(), repos.ChangeFilesOptions{
 		Files: changes, Message: msg, Branch: branch, NewBranch: newBranch, Author: author, Committer: committer})
 	if err != nil {
 		c.repoError(err, on(forge.ErrConflict, http.StatusConflict))
@@ -180,19 +174,15 @@ func (a *API) changeFiles(c *call) {
 	}
 	api, html := c.repoAPIURL(v.Repo), c.repoURL(v.Repo)
 	out := filesResponse{Files: []*wire.ContentsResponse{}, Commit: toFileCommit(api, html, cm), Verification: unsigned()}
-	for _, f := range changes {
-		if f.Op == "delete" {
+	// What the commit holds at each path as it was written; nil for a
+	// deletion (and for a file not read back: the commit landed, it is
+	// never answered as an error).
+	for _, ct := range files {
+		if ct == nil {
 			out.Files = append(out.Files, nil)
 			continue
 		}
-		p, _ := repos.CleanTreePath(f.Path) // the path ChangeFiles wrote
-		_, ct, err := a.cfg.Repos.GetContents(c.r.Context(), c.actor, c.owner(), c.repo(), p, cm.ID)
-		if err != nil { // the commit landed: never answer an error for it
-			a.log.ErrorContext(c.r.Context(), "contents after commit", "commit", cm.ID, "err", err)
-			out.Files = append(out.Files, nil)
-			continue
-		}
-		cr := toContents(api, html, cmpOrStr(newBranch, branch, v.Repo.DefaultBranch), ct.Entry, ct.Content, cm.ID, cm.Committer.When.UTC())
+		cr := toContents(api, html, cmpOrStr(newBranch, branch, v.Repo.DefaultBranch), ct.Entry, ct.Content, ct.LastCommit, ct.LastCommitWhen)
 		out.Files = append(out.Files, &cr)
 	}
 	c.json(http.StatusCreated, out)

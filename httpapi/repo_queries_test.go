@@ -15,11 +15,14 @@ import (
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
-// countingStore counts the transactions of a repos.Store and the queries
-// (Tx method calls) a repository list page makes.
+// countingStore counts the transactions of a repos.Store, the queries
+// (Tx method calls) made in them, and the resolutions of one actor's
+// access to one repository (resolves: the CollaboratorMode queries, which
+// every such resolution of a signed-in actor makes once; batch reads of
+// many repositories use CollaboratorModes).
 type countingStore struct {
 	repos.Store
-	txs, queries atomic.Int64
+	txs, queries, resolves atomic.Int64
 }
 
 func (s *countingStore) View(ctx context.Context, fn func(repos.Tx) error) error {
@@ -32,7 +35,7 @@ func (s *countingStore) Update(ctx context.Context, fn func(repos.Tx) error) err
 	return s.Store.Update(ctx, func(tx repos.Tx) error { return fn(countingTx{tx, s}) })
 }
 
-func (s *countingStore) reset() { s.txs.Store(0); s.queries.Store(0) }
+func (s *countingStore) reset() { s.txs.Store(0); s.queries.Store(0); s.resolves.Store(0) }
 
 // countingTx counts every Tx method call as one query (its wrappers are in
 // repo_tx_count_test.go).

@@ -97,6 +97,7 @@ func (x countingTx) DeleteCollaborator(ctx context.Context, repoID, userID forge
 
 func (x countingTx) CollaboratorMode(ctx context.Context, repoID, userID forge.ID) (forge.AccessMode, error) {
 	x.s.queries.Add(1)
+	x.s.resolves.Add(1)
 	return x.Tx.CollaboratorMode(ctx, repoID, userID)
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
 )
 
 // ErrBadRequest marks the forge.ErrInvalid refusals Forgejo answers with
@@ -21,6 +22,11 @@ type access struct {
 	actor forge.Actor
 	repo  *forge.Repository
 	perm  forge.Permission
+	// held is the repository service's resolution of repo for actor, when
+	// the operation resolved it through PullRepos (openPulls): the pull
+	// request workflows read branches, statuses and record ref moves with
+	// it, without resolving the access again. Nil otherwise.
+	held *repos.Resolved
 }
 
 // enabled reports whether the repository has the unit of issues (or of

@@ -123,6 +123,11 @@ type AutoMerge struct {
 // methods have its signatures), so the wiring passes the repository
 // service itself.
 type PullRepos interface {
+	// Resolve and ResolveByID resolve a repository and the actor's access
+	// to it once, for a workflow's inner steps (repos.Resolved); not
+	// found for repositories the actor may not see.
+	Resolve(ctx context.Context, actor forge.Actor, owner, name string) (*repos.Resolved, error)
+	ResolveByID(ctx context.Context, actor forge.Actor, id forge.ID) (*repos.Resolved, error)
 	// RepoAccessByID finds a repository by id and the actor's permission
 	// on it; not found for repositories the actor may not see.
 	RepoAccessByID(ctx context.Context, actor forge.Actor, id forge.ID) (*forge.Repository, forge.Permission, error)

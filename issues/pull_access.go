@@ -40,11 +40,14 @@ func (s *Service) openPullsAny(ctx context.Context, actor forge.Actor, owner, na
 	if err := actor.Check(level, forge.CategoryRepository); err != nil {
 		return nil, err
 	}
-	repo, perm, err := s.repos.RepoAccess(ctx, actor, owner, name)
+	// Resolved once: the workflows pass a (and its held resolution) to
+	// their inner steps.
+	held, err := s.cfg.Pulls.Repos.Resolve(ctx, actor, owner, name)
 	if err != nil {
 		return nil, err
 	}
-	a := &access{actor: actor, repo: repo, perm: perm}
+	perm := held.Perm()
+	a := &access{actor: actor, repo: held.Repo(), perm: perm, held: held}
 	if !a.canRead(true) || !perm.CanRead(forge.UnitCode) {
 		return nil, notFound()
 	}
@@ -213,6 +216,37 @@ func (s *Service) branchOf(ctx context.Context, actor forge.Actor, repo *forge.R
 		return nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", branch)
 	}
 	return b, nil
+}
+
+// branchIn is branchOf in a's repository, through a's held resolution
+// when it has one (no resolution of the access again).
+func (s *Service) branchIn(ctx context.Context, a *access, branch string) (*repos.Branch, error) {
+	if a.held == nil {
+		return s.branchOf(ctx, a.actor, a.repo, branch)
+	}
+	b, err := a.held.Branch(ctx, branch)
+	if err != nil {
+		return nil, err
+	}
+	if b == nil || b.Commit == nil {
+		return nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", branch)
+	}
+	return b, nil
+}
+
+// accessByID is the actor's access to the repository of that id for a
+// workflow that holds a (a pull request's head repository): a itself
+// when it is that repository, else resolved once (through PullRepos, so
+// that the inner steps use the resolution).
+func (s *Service) accessByID(ctx context.Context, a *access, id forge.ID) (*access, error) {
+	if id == a.repo.ID {
+		return a, nil
+	}
+	held, err := s.cfg.Pulls.Repos.ResolveByID(ctx, a.actor, id)
+	if err != nil {
+		return nil, err
+	}
+	return &access{actor: a.actor, repo: held.Repo(), perm: held.Perm(), held: held}, nil
 }
 
 // headSpec is a parsed head of a pull request or comparison:

@@ -141,7 +141,7 @@ func (s *Service) MergePullDetailed(ctx context.Context, actor forge.Actor, owne
 	if is.IsClosed {
 		return out, pullNotFound()
 	}
-	b, err := s.branchOf(ctx, actor, a.repo, pr.BaseBranch)
+	b, err := s.branchIn(ctx, a, pr.BaseBranch)
 	if err != nil {
 		return out, mergeRefused("Please try again later")
 	}
@@ -163,13 +163,16 @@ func (s *Service) MergePullDetailed(ctx context.Context, actor forge.Actor, owne
 			return out, mergeRefused("")
 		}
 	}
-	var head *forge.Repository
+	var (
+		head  *forge.Repository
+		heads *access // the actor's access to the head repository, resolved once
+	)
 	if pr.HeadRepoID != 0 {
-		if head, _, err = s.cfg.Pulls.Repos.RepoAccessByID(ctx, actor, pr.HeadRepoID); err != nil {
-			head = nil
+		if heads, err = s.accessByID(ctx, a, pr.HeadRepoID); err == nil {
+			head = heads.repo
 		}
 	}
-	st, err := s.gitState(ctx, actor, a.repo, pr)
+	st, err := s.gitState(ctx, a, pr)
 	if err != nil && !manual {
 		if errors.Is(err, forge.ErrNotFound) {
 			return out, mergeRefused("Please try again later")
@@ -208,7 +211,7 @@ func (s *Service) MergePullDetailed(ctx context.Context, actor forge.Actor, owne
 		checks := MergeChecks{Rule: rule, Reviews: reviews, Behind: st.behind > 0, ProtectedFiles: st.protected,
 			Head: st.head, ReviewedHead: pr.HeadCommitID}
 		if rule != nil && rule.EnableStatusCheck {
-			if _, _, state, statuses, err := s.cfg.Pulls.Repos.CombinedStatus(ctx, actor, owner, repo, st.head); err == nil {
+			if _, state, statuses, err := a.held.CombinedStatus(ctx, st.head); err == nil {
 				checks.StatusState, checks.Statuses = state, statuses
 			}
 		}
@@ -289,14 +292,14 @@ func (s *Service) MergePullDetailed(ctx context.Context, actor forge.Actor, owne
 	}
 	out.CommitID = commitID
 	if !manual {
-		s.notifyPush(ctx, actor, a.repo, []repos.RefUpdate{{Ref: "refs/heads/" + pr.BaseBranch, OldID: st.base, NewID: commitID}})
+		s.notifyPush(ctx, a, []repos.RefUpdate{{Ref: "refs/heads/" + pr.BaseBranch, OldID: st.base, NewID: commitID}})
 	}
 	del := a.repo.DefaultDeleteBranchAfterMerge
 	if opt.DeleteBranchAfterMerge != nil {
 		del = *opt.DeleteBranchAfterMerge
 	}
 	if del && head != nil {
-		return out, s.deleteHeadAfterMerge(ctx, actor, head, pr)
+		return out, s.deleteHeadAfterMerge(ctx, heads, pr)
 	}
 	return out, nil
 }
@@ -383,7 +386,18 @@ type PullPushNotifier interface {
 	AfterPush(ctx context.Context, actor forge.Actor, repo forge.ID, updates []repos.RefUpdate) error
 }
 
-func (s *Service) notifyPush(ctx context.Context, actor forge.Actor, repo *forge.Repository, updates []repos.RefUpdate) {
+// notifyPush records the refs a merge or an update moved in a's
+// repository as a push by a's actor. With a's held resolution (a
+// workflow's), the ref moves are recorded through it (repos.Resolved.AfterPush: AfterPush's rule without
+// resolving the access again).
+func (s *Service) notifyPush(ctx context.Context, a *access, updates []repos.RefUpdate) {
+	actor, repo := a.actor, a.repo
+	if a.held != nil {
+		if err := a.held.AfterPush(ctx, updates); err != nil {
+			s.log.DebugContext(ctx, "pulls: telling of a merge push", "repo", repo.ID, "err", err)
+		}
+		return
+	}
 	if n, ok := s.cfg.Pulls.Repos.(PullPushNotifier); ok {
 		if err := n.AfterPush(ctx, actor, repo.ID, updates); err != nil {
 			s.log.DebugContext(ctx, "pulls: telling of a merge push", "repo", repo.ID, "err", err)
@@ -399,16 +413,17 @@ func (s *Service) notifyPush(ctx context.Context, actor forge.Actor, repo *forge
 // the head repository's default branch, a protected branch or an actor
 // who may not write its code; skipped while other open pull requests use
 // the branch as head. Pull requests based on it are retargeted or closed
-// (RetargetPlan) before the branch is deleted.
-func (s *Service) deleteHeadAfterMerge(ctx context.Context, actor forge.Actor, head *forge.Repository, merged *PullRequest) error {
+// (RetargetPlan) before the branch is deleted. heads is the actor's access
+// to the head repository, resolved once by the merge.
+func (s *Service) deleteHeadAfterMerge(ctx context.Context, heads *access, merged *PullRequest) error {
+	actor, head := heads.actor, heads.repo
 	if merged.HeadBranch == head.DefaultBranch {
 		return forge.Errorf(forge.ErrForbidden, "the head branch is the default branch")
 	}
-	_, hperm, err := s.cfg.Pulls.Repos.RepoAccessByID(ctx, actor, head.ID)
-	if err != nil || !hperm.CanWrite(forge.UnitCode) {
+	if !heads.perm.CanWrite(forge.UnitCode) {
 		return forge.Errorf(forge.ErrForbidden, "insufficient permission to delete head branch")
 	}
-	b, err := s.branchOf(ctx, actor, head, merged.HeadBranch)
+	b, err := s.branchIn(ctx, heads, merged.HeadBranch)
 	if errors.Is(err, forge.ErrNotFound) {
 		return nil
 	} else if err != nil {
@@ -431,7 +446,12 @@ func (s *Service) deleteHeadAfterMerge(ctx context.Context, actor forge.Actor, h
 	if err := s.branchGone(ctx, actor, head, merged.HeadBranch, merged, true); err != nil {
 		return err
 	}
-	err = s.cfg.Pulls.Repos.DeleteBranch(ctx, actor, head.OwnerName, head.Name, merged.HeadBranch)
+	if heads.held != nil {
+		// The protection rules are read again at the deletion.
+		err = heads.held.DeleteBranch(ctx, merged.HeadBranch)
+	} else {
+		err = s.cfg.Pulls.Repos.DeleteBranch(ctx, actor, head.OwnerName, head.Name, merged.HeadBranch)
+	}
 	if errors.Is(err, forge.ErrForbidden) {
 		return forge.Errorf(forge.ErrForbidden, "the head branch is protected")
 	}
@@ -554,11 +574,12 @@ func (s *Service) UpdatePull(ctx context.Context, actor forge.Actor, owner, repo
 	if pr.HeadRepoID == 0 {
 		return forge.Errorf(forge.ErrForbidden, "")
 	}
-	head, hperm, err := s.cfg.Pulls.Repos.RepoAccessByID(ctx, actor, pr.HeadRepoID)
+	heads, err := s.accessByID(ctx, a, pr.HeadRepoID)
 	if err != nil {
 		return forge.Errorf(forge.ErrForbidden, "")
 	}
-	hb, err := s.branchOf(ctx, actor, head, pr.HeadBranch)
+	head, hperm := heads.repo, heads.perm
+	hb, err := s.branchIn(ctx, heads, pr.HeadBranch)
 	if err != nil {
 		return err
 	}
@@ -570,7 +591,7 @@ func (s *Service) UpdatePull(ctx context.Context, actor forge.Actor, owner, repo
 	if !allowed || (rebase && hb.Protected) {
 		return forge.Errorf(forge.ErrForbidden, "")
 	}
-	st, err := s.gitState(ctx, actor, a.repo, pr)
+	st, err := s.gitState(ctx, a, pr)
 	if err != nil {
 		return err
 	}
@@ -596,6 +617,6 @@ func (s *Service) UpdatePull(ctx context.Context, actor forge.Actor, owner, repo
 		}
 		return err
 	}
-	s.notifyPush(ctx, actor, head, []repos.RefUpdate{{Ref: "refs/heads/" + pr.HeadBranch, OldID: hb.Commit.ID, NewID: newTip}})
+	s.notifyPush(ctx, heads, []repos.RefUpdate{{Ref: "refs/heads/" + pr.HeadBranch, OldID: hb.Commit.ID, NewID: newTip}})
 	return nil
 }

@@ -45,7 +45,7 @@ func (s *Service) CreatePull(ctx context.Context, actor forge.Actor, owner, repo
 		return nil, forge.Errorf(forge.ErrNotFound, "the head part of {basehead} %s must contain zero or one colon (:) but contains %d",
 			opt.Head, strings.Count(opt.Head, ":"))
 	}
-	if _, err := s.branchOf(ctx, actor, a.repo, opt.Base); err != nil {
+	if _, err := s.branchIn(ctx, a, opt.Base); err != nil {
 		return nil, forge.Errorf(forge.ErrNotFound, "could not find '%s' to be a commit, branch or tag in the base repository %s",
 			opt.Base, a.repo.FullName())
 	}
@@ -105,7 +105,7 @@ func (s *Service) CreatePull(ctx context.Context, actor forge.Actor, owner, repo
 		return nil, err
 	}
 	p.Index = idx
-	st, err := s.gitState(ctx, actor, a.repo, p)
+	st, err := s.gitState(ctx, a, p)
 	if err != nil {
 		s.dropHeadRef(ctx, a.repo.ID, p.HeadRef(), "*")
 		return nil, err

@@ -25,8 +25,10 @@ type pullState struct {
 // gitState computes p's state: it synchronises refs/pull/N/head of the
 // base repository from the head branch (unless the head repository is
 // gone or its poster lost read access to it: headFetchable), reads the base branch's tip and test-merges. actor reads the
-// branches. forge.ErrNotFound when the base or head branch is gone.
-func (s *Service) gitState(ctx context.Context, actor forge.Actor, base *forge.Repository, p *PullRequest) (*pullState, error) {
+// branches (a's held resolution when it has one). forge.ErrNotFound when
+// the base or head branch is gone.
+func (s *Service) gitState(ctx context.Context, a *access, p *PullRequest) (*pullState, error) {
+	base := a.repo
 	g := s.cfg.Pulls.Git
 	st := &pullState{head: p.HeadCommitID}
 	fetch, err := s.headFetchable(ctx, base, p)
@@ -40,7 +42,7 @@ func (s *Service) gitState(ctx context.Context, actor forge.Actor, base *forge.R
 		}
 		st.head = h
 	}
-	b, err := s.branchOf(ctx, actor, base, p.BaseBranch)
+	b, err := s.branchIn(ctx, a, p.BaseBranch)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +145,7 @@ func (s *Service) resyncAs(ctx context.Context, reader, actor forge.Actor, base 
 }
 
 func (s *Service) resyncOnce(ctx context.Context, reader, actor forge.Actor, base *forge.Repository, p *PullRequest) (*PullRequest, error) {
-	st, err := s.gitState(ctx, reader, base, p)
+	st, err := s.gitState(ctx, &access{actor: reader, repo: base}, p)
 	if err != nil {
 		return nil, err
 	}

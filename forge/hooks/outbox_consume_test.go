@@ -159,7 +159,7 @@ func TestRefMoveSurvivesAFailedRefresh(t *testing.T) {
 	}
 
 	g.failing = 2 // the request's refresh and the consumer's first pass
-	_, _, err = rs.ChangeFiles(e.ctx, e.alice, "alice", "code", repos.ChangeFilesOptions{Message: "add",
+	_, _, _, err = rs.ChangeFiles(e.ctx, e.alice, "alice", "code", repos.ChangeFilesOptions{Message: "add",
 		Files: []repos.FileChange{{Op: "create", Path: "a.txt", Content: []byte("some content")}}})
 	require.NoError(t, err, "the commit landed: a failed refresh is no failed write")
 	v, err := rs.Get(e.ctx, e.alice, "alice", "code")

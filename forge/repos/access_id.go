@@ -15,23 +15,30 @@ import (
 func (s *Service) RepoAccessByID(ctx context.Context, actor forge.Actor, id forge.ID) (*forge.Repository, forge.Permission, error) {
 	var v *View
 	err := s.store.View(ctx, func(tx Tx) error {
-		r, err := tx.RepoByID(ctx, id)
-		if errors.Is(err, forge.ErrNotFound) {
-			return ErrRepoNotFound
-		} else if err != nil {
-			return err
-		}
-		owner, err := tx.UserByID(ctx, r.OwnerID)
-		if errors.Is(err, forge.ErrNotFound) {
-			return ErrRepoNotFound
-		} else if err != nil {
-			return err
-		}
-		v, err = resolve(ctx, tx, actor, owner.Name, r.Name)
+		var err error
+		v, err = resolveByID(ctx, tx, actor, id)
 		return err
 	})
 	if err != nil {
 		return nil, forge.Permission{}, err
 	}
 	return v.Repo, v.Perm, nil
+}
+
+// resolveByID is resolve for the repository of that id, inside tx:
+// ErrRepoNotFound for a missing repository and an invisible one alike.
+func resolveByID(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID) (*View, error) {
+	r, err := tx.RepoByID(ctx, id)
+	if errors.Is(err, forge.ErrNotFound) {
+		return nil, ErrRepoNotFound
+	} else if err != nil {
+		return nil, err
+	}
+	owner, err := tx.UserByID(ctx, r.OwnerID)
+	if errors.Is(err, forge.ErrNotFound) {
+		return nil, ErrRepoNotFound
+	} else if err != nil {
+		return nil, err
+	}
+	return resolve(ctx, tx, actor, owner.Name, r.Name)
 }

@@ -90,11 +90,17 @@ func (s *Service) GetBranch(ctx context.Context, actor forge.Actor, owner, name,
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+branch); err != nil {
-		return nil, nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", branch)
-	}
-	b, err := s.branch(ctx, v, rules, branch)
+	b, err := s.getBranch(ctx, v, rules, branch)
 	return v, b, err
+}
+
+// getBranch is GetBranch in v, a view resolved for a reader of its code,
+// with its rules as the actor sees them.
+func (s *Service) getBranch(ctx context.Context, v *View, rules branchRules, branch string) (*Branch, error) {
+	if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+branch); err != nil {
+		return nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", branch)
+	}
+	return s.branch(ctx, v, rules, branch)
 }
 
 // CreateBranch creates newName at from (resolved by ResolveRef: a branch,
@@ -133,7 +139,14 @@ func (s *Service) CreateBranch(ctx context.Context, actor forge.Actor, owner, na
 	if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/tags/"+newName); err == nil {
 		return nil, nil, forge.Errorf(forge.ErrConflict, "The branch with the same tag already exists.")
 	}
-	if _, err := s.checkRefChange(ctx, actor, v, false, RefUpdate{Ref: "refs/heads/" + newName, NewID: id}); err != nil {
+	// The rules read for the check are those the answer shows: the view
+	// and the rules are read once (the branch is answered as GetBranch
+	// would, without resolving the repository again).
+	rules, p, err := s.refRules(ctx, actor, v)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := checkRefUpdates(rules, p, false, RefUpdate{Ref: "refs/heads/" + newName, NewID: id}); err != nil {
 		return nil, nil, err
 	}
 	if err := s.git.SetRef(ctx, v.Repo.ID, "refs/heads/"+newName, id, ""); err != nil {
@@ -146,7 +159,11 @@ func (s *Service) CreateBranch(ctx context.Context, actor forge.Actor, owner, na
 		updates: []RefUpdate{{Ref: "refs/heads/" + newName, NewID: id}}}); err != nil {
 		return nil, nil, err
 	}
-	return s.GetBranch(ctx, actor, owner, name, newName)
+	b, err := s.getBranch(ctx, v, branchRules{rules.Branches, p}, newName)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, b, nil
 }
 
 // DeleteBranch deletes a branch. Writers only, not archived. The default
@@ -161,7 +178,14 @@ func (s *Service) DeleteBranch(ctx context.Context, actor forge.Actor, owner, na
 	if err != nil {
 		return err
 	}
-	_, err = s.checkRefChange(ctx, actor, v, false, RefUpdate{Ref: "refs/heads/" + branch})
+	return s.deleteBranch(ctx, actor, v, branch)
+}
+
+// deleteBranch is DeleteBranch in v, a view resolved for a writer of its
+// code (writer's rule). The protection rules are read here, at the moment
+// of the deletion.
+func (s *Service) deleteBranch(ctx context.Context, actor forge.Actor, v *View, branch string) error {
+	_, err := s.checkRefChange(ctx, actor, v, false, RefUpdate{Ref: "refs/heads/" + branch})
 	var rc *RefChangeError
 	if errors.As(err, &rc) {
 		switch rc.Refusal {

@@ -46,40 +46,50 @@ func (s *Service) GetContents(ctx context.Context, actor forge.Actor, owner, nam
 		return nil, nil, err
 	}
 	ref, rev := cmp.Or(ref, v.Repo.DefaultBranch), rr.Commit
-	e, err := s.git.Entry(ctx, v.Repo.ID, rev, path)
+	c, err := s.contentsAt(ctx, v, ref, rev, path)
 	if err != nil {
 		return nil, nil, err
+	}
+	if log, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: rev, Path: path, Limit: 1}); err == nil && len(log) > 0 {
+		c.LastCommit, c.LastCommitWhen = log[0].ID, log[0].Committer.When.UTC()
+	}
+	return v, c, nil
+}
+
+// contentsAt is what lies at path in commit rev of v's repository (named
+// ref), without its last commit.
+func (s *Service) contentsAt(ctx context.Context, v *View, ref, rev, path string) (*Contents, error) {
+	e, err := s.git.Entry(ctx, v.Repo.ID, rev, path)
+	if err != nil {
+		return nil, err
 	}
 	c := &Contents{Ref: ref, Entry: e}
 	switch e.Type {
 	case "tree":
 		if c.Entries, err = s.git.Tree(ctx, v.Repo.ID, rev, path, false); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		names := make([]string, len(c.Entries))
 		for i, en := range c.Entries {
 			names[i] = en.Name
 		}
 		if c.EntryCommits, err = s.git.LastCommits(ctx, v.Repo.ID, rev, path, names); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if c.EntryWhen, err = s.commitTimes(ctx, v.Repo.ID, c.EntryCommits); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	case "blob":
 		if e.Size <= s.maxBlobSize() {
 			if c.Content, err = s.git.Blob(ctx, v.Repo.ID, e.ID); err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 			if c.Content == nil {
 				c.Content = []byte{}
 			}
 		}
 	}
-	if log, err := s.git.Log(ctx, v.Repo.ID, LogOptions{Rev: rev, Path: path, Limit: 1}); err == nil && len(log) > 0 {
-		c.LastCommit, c.LastCommitWhen = log[0].ID, log[0].Committer.When.UTC()
-	}
-	return v, c, nil
+	return c, nil
 }
 
 // commitTimes maps each name of commits to the committer time of its
@@ -200,42 +210,47 @@ type ChangeFilesOptions struct {
 // p]`; more than Config.MaxFilesPerCommit files; an author or committer
 // CheckSignature refuses; forge.ErrConflict when NewBranch exists.
 // Concurrent writes to one branch are serialised by Git.Apply: independent
-// ones all succeed.
-func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, name string, o ChangeFilesOptions) (*View, *Commit, error) {
+// ones all succeed. Besides the repository (as stored after the commit)
+// and the commit, it returns what each of o.Files holds at the commit, in
+// their order (as GetContents at the commit reads it, the commit as
+// LastCommit), read with the view the write resolved: nil for a deletion,
+// and for a file that could not be read back (logged: the commit landed,
+// and is never answered as a failure).
+func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, name string, o ChangeFilesOptions) (*View, *Commit, []*Contents, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if len(o.Files) == 0 {
-		return nil, nil, forge.Errorf(forge.ErrInvalid, "no files to change")
+		return nil, nil, nil, forge.Errorf(forge.ErrInvalid, "no files to change")
 	}
 	if limit := cmp.Or(s.cfg.MaxFilesPerCommit, DefaultMaxFilesPerCommit); len(o.Files) > limit {
-		return nil, nil, forge.Errorf(forge.ErrInvalid, "too many files in one commit [files: %d, limit: %d]", len(o.Files), limit)
+		return nil, nil, nil, forge.Errorf(forge.ErrInvalid, "too many files in one commit [files: %d, limit: %d]", len(o.Files), limit)
 	}
 	if err := CheckSignature("author", o.Author); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if err := CheckSignature("committer", o.Committer); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	// Paths first: a NUL in a path reports the path (a default message
 	// built from the path holds the NUL too).
 	ops, err := cleanFileOps(o.Files)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if strings.ContainsRune(o.Message, 0) {
-		return nil, nil, forge.Errorf(forge.ErrInvalid, "commit message contains a NUL byte")
+		return nil, nil, nil, forge.Errorf(forge.ErrInvalid, "commit message contains a NUL byte")
 	}
 	v, err := s.writer(ctx, actor, owner, name)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	// The commit's bytes are held from the check until its size is
 	// measured (refreshed, below), so concurrent writers of one owner
 	// cannot all pass a check their sum fails.
 	held, err := s.reserveQuota(ctx, v.Repo, contentsEstimate(ops))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	keep := false // a commit whose size was not measured keeps it until it expires
 	defer func() {
@@ -250,16 +265,16 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 	if id, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+o.Branch); err == nil {
 		parent = id
 	} else if !v.Repo.Empty {
-		return nil, nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", o.Branch)
+		return nil, nil, nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", o.Branch)
 	}
 	target := o.Branch
 	if o.NewBranch != "" {
 		if err := checkBranchName("NewBranch", o.NewBranch); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		target = o.NewBranch
 		if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+o.NewBranch); err == nil {
-			return nil, nil, forge.Errorf(forge.ErrConflict, "branch already exists [name: %s]", o.NewBranch)
+			return nil, nil, nil, forge.Errorf(forge.ErrConflict, "branch already exists [name: %s]", o.NewBranch)
 		}
 	}
 	// The one rule that guards every ref change: a content write moves
@@ -268,13 +283,13 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 	if _, err := s.checkRefChange(ctx, actor, v, false, RefUpdate{Ref: "refs/heads/" + target, OldID: parent, NewID: newID}); err != nil {
 		var refused *RefChangeError
 		if errors.As(err, &refused) {
-			return nil, nil, forge.Errorf(forge.ErrForbidden, "user should have a permission to write to this branch")
+			return nil, nil, nil, forge.Errorf(forge.ErrForbidden, "user should have a permission to write to this branch")
 		}
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	for _, op := range ops {
 		if err := CheckFileOp(ctx, s.git, v.Repo.ID, parent, op); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	now := s.clock.Now()
@@ -299,7 +314,7 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 	}
 	c, err := s.git.Apply(ctx, v.Repo.ID, cs)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	// The commit landed: it is recorded as a push of target would be (the
 	// branch's previous tip is the commit's parent: Apply may have
@@ -318,7 +333,26 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 		keep = true
 		s.log.ErrorContext(ctx, "reload after commit", "repo", v.Repo.ID, "commit", c.ID, "err", err)
 	}
-	return fresh, c, nil
+	return fresh, c, s.written(ctx, v, target, c, ops), nil
+}
+
+// written is what each of ops holds at commit c on branch ref, for
+// ChangeFiles' answer: nil for a deletion or a file not read back.
+func (s *Service) written(ctx context.Context, v *View, ref string, c *Commit, ops []FileOp) []*Contents {
+	out := make([]*Contents, len(ops))
+	for i, op := range ops {
+		if op.Op == "delete" {
+			continue
+		}
+		ct, err := s.contentsAt(ctx, v, ref, c.ID, op.Path)
+		if err != nil {
+			s.log.ErrorContext(ctx, "contents after commit", "repo", v.Repo.ID, "commit", c.ID, "path", op.Path, "err", err)
+			continue
+		}
+		ct.LastCommit, ct.LastCommitWhen = c.ID, c.Committer.When.UTC()
+		out[i] = ct
+	}
+	return out
 }
 
 // cleanFileOps checks every path of files once (CleanTreePath) and returns

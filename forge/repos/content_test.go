@@ -45,7 +45,7 @@ func TestContentMethodsCheckTheActor(t *testing.T) {
 		a := tt.actor
 		calls := map[string]func() error{
 			"ChangeFiles": func() error {
-				_, _, err := s.ChangeFiles(ctx, a, "o", "r", repos.ChangeFilesOptions{Files: []repos.FileChange{{Op: "create", Path: "x"}}})
+				_, _, _, err := s.ChangeFiles(ctx, a, "o", "r", repos.ChangeFilesOptions{Files: []repos.FileChange{{Op: "create", Path: "x"}}})
 				return err
 			},
 		}

@@ -24,7 +24,7 @@ func TestWritesReturnTheStoredState(t *testing.T) {
 	_, _ = rand.Read(big)
 	for name, write := range map[string]func(e *memEnv, a forge.Actor) (*repos.View, *repos.Release, error){
 		"ChangeFiles": func(e *memEnv, a forge.Actor) (*repos.View, *repos.Release, error) {
-			v, _, err := e.svc.ChangeFiles(ctx, a, "alice", "proj", repos.ChangeFilesOptions{Message: "big",
+			v, _, _, err := e.svc.ChangeFiles(ctx, a, "alice", "proj", repos.ChangeFilesOptions{Message: "big",
 				Files: []repos.FileChange{{Op: "create", Path: "big.bin", Content: big}}})
 			return v, nil, err
 		},

@@ -34,12 +34,12 @@ func TestConfigLimits(t *testing.T) {
 
 	three := []repos.FileChange{{Op: "create", Path: "a", Content: []byte("1")}, {Op: "create", Path: "b", Content: []byte("1")},
 		{Op: "create", Path: "c", Content: []byte("1")}}
-	_, _, err = s.ChangeFiles(ctx, ann, "ann", "tools", repos.ChangeFilesOptions{Files: three})
+	_, _, _, err = s.ChangeFiles(ctx, ann, "ann", "tools", repos.ChangeFilesOptions{Files: three})
 	assert.True(t, errors.Is(err, forge.ErrInvalid), "3 files over a limit of 2: %v", err)
 	_, _, err = s.GetContents(ctx, ann, "ann", "tools", "a", "")
 	assert.ErrorIs(t, err, forge.ErrNotFound, "nothing of the refused change was written")
 
-	_, _, err = s.ChangeFiles(ctx, ann, "ann", "tools", repos.ChangeFilesOptions{Files: []repos.FileChange{
+	_, _, _, err = s.ChangeFiles(ctx, ann, "ann", "tools", repos.ChangeFilesOptions{Files: []repos.FileChange{
 		{Op: "create", Path: "small", Content: []byte("1234")}, {Op: "create", Path: "large", Content: []byte("12345")}}})
 	require.NoError(t, err)
 	_, small, err := s.GetContents(ctx, ann, "ann", "tools", "small", "")

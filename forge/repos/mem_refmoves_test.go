@@ -61,15 +61,15 @@ func TestEveryRepoRefMoveIsRecorded(t *testing.T) {
 	alice := e.user(t, "alice")
 	e.repo(t, alice, "proj", false)
 
-	_, _, err := e.svc.ChangeFiles(ctx, alice, "alice", "proj", repos.ChangeFilesOptions{Message: "first",
+	_, _, _, err := e.svc.ChangeFiles(ctx, alice, "alice", "proj", repos.ChangeFilesOptions{Message: "first",
 		Files: []repos.FileChange{{Op: "create", Path: "a.txt", Content: []byte("a")}}})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"alice alice/proj refs/heads/main 0 id"}, log.take(), "the first commit")
-	_, _, err = e.svc.ChangeFiles(ctx, alice, "alice", "proj", repos.ChangeFilesOptions{Message: "second",
+	_, _, _, err = e.svc.ChangeFiles(ctx, alice, "alice", "proj", repos.ChangeFilesOptions{Message: "second",
 		Files: []repos.FileChange{{Op: "create", Path: "b.txt", Content: []byte("b")}}})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"alice alice/proj refs/heads/main id id"}, log.take(), "a commit")
-	_, _, err = e.svc.ChangeFiles(ctx, alice, "alice", "proj", repos.ChangeFilesOptions{Message: "side", NewBranch: "side",
+	_, _, _, err = e.svc.ChangeFiles(ctx, alice, "alice", "proj", repos.ChangeFilesOptions{Message: "side", NewBranch: "side",
 		Files: []repos.FileChange{{Op: "create", Path: "c.txt", Content: []byte("c")}}})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"alice alice/proj refs/heads/side 0 id"}, log.take(), "a commit on a new branch")

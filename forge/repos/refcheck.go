@@ -272,6 +272,12 @@ func (s *Service) checkRefChange(ctx context.Context, actor forge.Actor, v *View
 	if err != nil {
 		return nil, err
 	}
+	return checkRefUpdates(rr, p, rename, updates...)
+}
+
+// checkRefUpdates is checkRefChange with the rules and the pusher read
+// (refRules).
+func checkRefUpdates(rr RefRules, p Pusher, rename bool, updates ...RefUpdate) ([]string, error) {
 	if rename {
 		rr.DefaultBranch = ""
 	}

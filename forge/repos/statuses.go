@@ -141,11 +141,21 @@ func (s *Service) CombinedStatus(ctx context.Context, actor forge.Actor, owner, 
 	if err != nil {
 		return nil, "", "", nil, err
 	}
+	sha, state, latest, err := s.combinedStatus(ctx, actor, v, rev)
+	if err != nil {
+		return nil, "", "", nil, err
+	}
+	return v, sha, state, latest, nil
+}
+
+// combinedStatus is CombinedStatus in v, a view resolved for a reader of
+// its code.
+func (s *Service) combinedStatus(ctx context.Context, actor forge.Actor, v *View, rev string) (string, StatusState, []*CommitStatus, error) {
 	rr, err := ResolveRef(ctx, s.git, v.Repo.ID, rev, true)
 	if errors.Is(err, forge.ErrNotFound) {
-		return v, rev, "", nil, nil
+		return rev, "", nil, nil
 	} else if err != nil {
-		return nil, "", "", nil, err
+		return "", "", nil, err
 	}
 	sha := rr.Commit
 	var all []*CommitStatus
@@ -156,8 +166,11 @@ func (s *Service) CombinedStatus(ctx context.Context, actor forge.Actor, owner, 
 		}
 		return withCreators(ctx, tx, actor, all)
 	})
+	if err != nil {
+		return "", "", nil, err
+	}
 	state, latest := CombineStatuses(all)
-	return v, sha, state, latest, err
+	return sha, state, latest, nil
 }
 
 // withCreators sets the creator of each status of list (as actor may see

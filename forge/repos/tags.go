@@ -64,20 +64,33 @@ func (s *Service) GetTag(ctx context.Context, actor forge.Actor, owner, name, ta
 	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
 		return nil, nil, err
 	}
-	v, refs, err := s.Refs(ctx, actor, owner, name)
+	v, err := s.contentReader(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, err
+	}
+	t, err := s.getTag(ctx, v, tag)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, t, nil
+}
+
+// getTag is GetTag in v, a view resolved for a reader of its code.
+func (s *Service) getTag(ctx context.Context, v *View, tag string) (*Tag, error) {
+	refs, err := s.git.Refs(ctx, v.Repo.ID)
+	if err != nil {
+		return nil, err
 	}
 	for _, r := range refs {
 		if r.Name == "refs/tags/"+tag {
 			msgs, err := s.messages(ctx, v.Repo.ID, []Ref{r})
 			if err != nil {
-				return nil, nil, err
+				return nil, err
 			}
-			return v, tagOf(r, msgs), nil
+			return tagOf(r, msgs), nil
 		}
 	}
-	return nil, nil, forge.Errorf(forge.ErrNotFound, "tag does not exist [name: %s]", tag)
+	return nil, forge.Errorf(forge.ErrNotFound, "tag does not exist [name: %s]", tag)
 }
 
 // CreateTag creates a tag at target (resolved by ResolveRef: a branch,
@@ -138,7 +151,11 @@ func (s *Service) CreateTag(ctx context.Context, actor forge.Actor, owner, name,
 		updates: []RefUpdate{{Ref: "refs/tags/" + tag, NewID: newID}}}); err != nil {
 		return nil, nil, err
 	}
-	return s.GetTag(ctx, actor, owner, name, tag)
+	t, err := s.getTag(ctx, v, tag)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, t, nil
 }
 
 // DeleteTag deletes a tag. Writers only, not archived. Errors:

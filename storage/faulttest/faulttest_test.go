@@ -127,12 +127,12 @@ func TestFaultInjection(t *testing.T) {
 			return err
 		}},
 		{name: "contents commit", run: func(i int) error {
-			_, _, err := s.repos.ChangeFiles(ctx, a, "olive", "base", repos.ChangeFilesOptions{Message: "add",
+			_, _, _, err := s.repos.ChangeFiles(ctx, a, "olive", "base", repos.ChangeFilesOptions{Message: "add",
 				Files: []repos.FileChange{{Op: "create", Path: "docs/new.txt", Content: []byte("new")}}})
 			return err
 		}, bestEffort: true},
 		{name: "contents commit on a new branch", run: func(i int) error {
-			_, _, err := s.repos.ChangeFiles(ctx, a, "olive", "base", repos.ChangeFilesOptions{Message: "add", NewBranch: "topic",
+			_, _, _, err := s.repos.ChangeFiles(ctx, a, "olive", "base", repos.ChangeFilesOptions{Message: "add", NewBranch: "topic",
 				Files: []repos.FileChange{{Op: "create", Path: "topic.txt", Content: []byte("topic")}}})
 			return err
 		}, bestEffort: true},
