@@ -10,25 +10,14 @@ import (
 )
 
 // Actions returns the store package forge/actions consumes.
-func (s *Store) Actions() actions.Store { return actionStore{s} }
-
-type actionStore struct{ s *Store }
+func (s *Store) Actions() actions.Store {
+	return storeOf(s, func(t *tx) actions.Tx { return actionTx{t} })
+}
 
 // actionTx is a transaction seen as an actions.Tx.
 type actionTx struct{ *tx }
 
-var (
-	_ actions.Store = actionStore{}
-	_ actions.Tx    = actionTx{}
-)
-
-func (a actionStore) Update(ctx context.Context, fn func(actions.Tx) error) error {
-	return a.s.update(ctx, func(t *tx) error { return fn(actionTx{t}) })
-}
-
-func (a actionStore) View(ctx context.Context, fn func(actions.Tx) error) error {
-	return a.s.view(ctx, func(t *tx) error { return fn(actionTx{t}) })
-}
+var _ actions.Tx = actionTx{}
 
 // pageOf returns one page of all, sorted by less, copied.
 func pageOf[T any](all []T, less func(a, b T) int, o forge.ListOptions) ([]T, int64) {

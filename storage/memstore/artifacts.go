@@ -11,25 +11,14 @@ import (
 )
 
 // Artifacts returns the store package forge/actions/artifacts consumes.
-func (s *Store) Artifacts() artifacts.Store { return artifactStore{s} }
-
-type artifactStore struct{ s *Store }
+func (s *Store) Artifacts() artifacts.Store {
+	return storeOf(s, func(t *tx) artifacts.Tx { return artifactTx{t} })
+}
 
 // artifactTx is a transaction seen as an artifacts.Tx.
 type artifactTx struct{ *tx }
 
-var (
-	_ artifacts.Store = artifactStore{}
-	_ artifacts.Tx    = artifactTx{}
-)
-
-func (a artifactStore) Update(ctx context.Context, fn func(artifacts.Tx) error) error {
-	return a.s.update(ctx, func(t *tx) error { return fn(artifactTx{t}) })
-}
-
-func (a artifactStore) View(ctx context.Context, fn func(artifacts.Tx) error) error {
-	return a.s.view(ctx, func(t *tx) error { return fn(artifactTx{t}) })
-}
+var _ artifacts.Tx = artifactTx{}
 
 func (t artifactTx) CreateArtifact(ctx context.Context, a *artifacts.Artifact) error {
 	if err := t.write(ctx); err != nil {

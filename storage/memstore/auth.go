@@ -11,21 +11,14 @@ import (
 	"github.com/hearthforge/hearth/forge"
 )
 
-type authStore struct{ s *Store }
+// authStore is auth.Store with FindToken (auth.TokenFinder).
+type authStore struct{ domainStore[auth.Tx] }
 
 var (
 	_ auth.Store       = authStore{}
 	_ auth.TokenFinder = authStore{} // every token request: no transaction to set up
 	_ auth.Tx          = (*tx)(nil)
 )
-
-func (a authStore) Update(ctx context.Context, fn func(auth.Tx) error) error {
-	return a.s.update(ctx, func(t *tx) error { return fn(t) })
-}
-
-func (a authStore) View(ctx context.Context, fn func(auth.Tx) error) error {
-	return a.s.view(ctx, func(t *tx) error { return fn(t) })
-}
 
 // FindToken is TokenByHash on the last committed state.
 func (a authStore) FindToken(ctx context.Context, hash string) (*auth.AccessToken, *forge.User, error) {

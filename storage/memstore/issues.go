@@ -10,29 +10,19 @@ import (
 	"github.com/hearthforge/hearth/issues"
 )
 
-// issueStore is the view of a Store that package issues consumes. Its
-// transactions are issueTx: the memstore tx with the issues.Tx methods
-// (kept apart so that their names never collide with repos.Tx's).
-type issueStore struct{ s *Store }
-
-// issueTx implements issues.Tx over one memstore transaction.
+// issueTx implements issues.Tx over one memstore transaction: the
+// memstore tx with the issues.Tx methods (kept apart so that their names
+// never collide with repos.Tx's).
 type issueTx struct{ *tx }
 
 var (
-	_ issues.Store       = issueStore{}
 	_ issues.Tx          = issueTx{}
 	_ issues.BlockReader = issueTx{}
 )
 
 // Issues returns the store package issues consumes.
-func (s *Store) Issues() issues.Store { return issueStore{s} }
-
-func (r issueStore) Update(ctx context.Context, fn func(issues.Tx) error) error {
-	return r.s.update(ctx, func(t *tx) error { return fn(issueTx{t}) })
-}
-
-func (r issueStore) View(ctx context.Context, fn func(issues.Tx) error) error {
-	return r.s.view(ctx, func(t *tx) error { return fn(issueTx{t}) })
+func (s *Store) Issues() issues.Store {
+	return storeOf(s, func(t *tx) issues.Tx { return issueTx{t} })
 }
 
 // deleteRepoIssues removes what package issues keeps of a repository, as

@@ -9,9 +9,7 @@ import (
 )
 
 // LFS returns the store package forge/lfs consumes.
-func (s *Store) LFS() lfs.Store { return lfsStore{s} }
-
-type lfsStore struct{ s *Store }
+func (s *Store) LFS() lfs.Store { return storeOf(s, func(t *tx) lfs.Tx { return lfsTx{t} }) }
 
 // lfsTx is a transaction seen as an lfs.Tx.
 type lfsTx struct{ *tx }
@@ -22,18 +20,7 @@ type lfsKey struct {
 	oid  string
 }
 
-var (
-	_ lfs.Store = lfsStore{}
-	_ lfs.Tx    = lfsTx{}
-)
-
-func (a lfsStore) Update(ctx context.Context, fn func(lfs.Tx) error) error {
-	return a.s.update(ctx, func(t *tx) error { return fn(lfsTx{t}) })
-}
-
-func (a lfsStore) View(ctx context.Context, fn func(lfs.Tx) error) error {
-	return a.s.view(ctx, func(t *tx) error { return fn(lfsTx{t}) })
-}
+var _ lfs.Tx = lfsTx{}
 
 func (t lfsTx) CreateMetaObject(ctx context.Context, m *lfs.MetaObject) error {
 	if err := t.write(ctx); err != nil {

@@ -11,25 +11,14 @@ import (
 )
 
 // Mirrors returns the store package mirror consumes.
-func (s *Store) Mirrors() mirror.Store { return mirrorStore{s} }
-
-type mirrorStore struct{ s *Store }
+func (s *Store) Mirrors() mirror.Store {
+	return storeOf(s, func(t *tx) mirror.Tx { return mirrorTx{t} })
+}
 
 // mirrorTx is a transaction seen as a mirror.Tx.
 type mirrorTx struct{ *tx }
 
-var (
-	_ mirror.Store = mirrorStore{}
-	_ mirror.Tx    = mirrorTx{}
-)
-
-func (m mirrorStore) Update(ctx context.Context, fn func(mirror.Tx) error) error {
-	return m.s.update(ctx, func(t *tx) error { return fn(mirrorTx{t}) })
-}
-
-func (m mirrorStore) View(ctx context.Context, fn func(mirror.Tx) error) error {
-	return m.s.view(ctx, func(t *tx) error { return fn(mirrorTx{t}) })
-}
+var _ mirror.Tx = mirrorTx{}
 
 func storedPull(m *mirror.PullMirror) mirror.PullMirror {
 	c := *m

@@ -10,26 +10,14 @@ import (
 	"github.com/hearthforge/hearth/issues"
 )
 
-// notifyStore is the view of a Store that package notify consumes.
-type notifyStore struct{ s *Store }
-
 // notifyTx implements notify.Tx over one memstore transaction.
 type notifyTx struct{ *tx }
 
-var (
-	_ notify.Store = notifyStore{}
-	_ notify.Tx    = notifyTx{}
-)
+var _ notify.Tx = notifyTx{}
 
 // Notify returns the store package forge/notify consumes.
-func (s *Store) Notify() notify.Store { return notifyStore{s} }
-
-func (r notifyStore) Update(ctx context.Context, fn func(notify.Tx) error) error {
-	return r.s.update(ctx, func(t *tx) error { return fn(notifyTx{t}) })
-}
-
-func (r notifyStore) View(ctx context.Context, fn func(notify.Tx) error) error {
-	return r.s.view(ctx, func(t *tx) error { return fn(notifyTx{t}) })
+func (s *Store) Notify() notify.Store {
+	return storeOf(s, func(t *tx) notify.Tx { return notifyTx{t} })
 }
 
 func (t notifyTx) Subjects(ctx context.Context, ids []forge.ID) (map[forge.ID]notify.Subject, error) {

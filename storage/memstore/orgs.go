@@ -13,9 +13,7 @@ import (
 )
 
 // Orgs returns the store package forge/orgs consumes.
-func (s *Store) Orgs() orgs.Store { return orgStore{s} }
-
-type orgStore struct{ s *Store }
+func (s *Store) Orgs() orgs.Store { return storeOf(s, func(t *tx) orgs.Tx { return orgTx{t} }) }
 
 // orgTx is a transaction seen as an orgs.Tx. It is its own type (embedding
 // *tx for the account and repository reads orgs.Tx shares with auth.Tx and
@@ -23,18 +21,7 @@ type orgStore struct{ s *Store }
 // domains' transactions.
 type orgTx struct{ *tx }
 
-var (
-	_ orgs.Store = orgStore{}
-	_ orgs.Tx    = orgTx{}
-)
-
-func (o orgStore) Update(ctx context.Context, fn func(orgs.Tx) error) error {
-	return o.s.update(ctx, func(t *tx) error { return fn(orgTx{t}) })
-}
-
-func (o orgStore) View(ctx context.Context, fn func(orgs.Tx) error) error {
-	return o.s.view(ctx, func(t *tx) error { return fn(orgTx{t}) })
-}
+var _ orgs.Tx = orgTx{}
 
 // byUserName orders accounts by name ignoring case, then id, as the SQL
 // backends' ORDER BY lower_name.

@@ -13,25 +13,14 @@ import (
 )
 
 // Packages returns the store package forge/packages consumes.
-func (s *Store) Packages() packages.Store { return pkgStore{s} }
-
-type pkgStore struct{ s *Store }
+func (s *Store) Packages() packages.Store {
+	return storeOf(s, func(t *tx) packages.Tx { return pkgTx{t} })
+}
 
 // pkgTx is a transaction seen as a packages.Tx.
 type pkgTx struct{ *tx }
 
-var (
-	_ packages.Store = pkgStore{}
-	_ packages.Tx    = pkgTx{}
-)
-
-func (a pkgStore) Update(ctx context.Context, fn func(packages.Tx) error) error {
-	return a.s.update(ctx, func(t *tx) error { return fn(pkgTx{t}) })
-}
-
-func (a pkgStore) View(ctx context.Context, fn func(packages.Tx) error) error {
-	return a.s.view(ctx, func(t *tx) error { return fn(pkgTx{t}) })
-}
+var _ packages.Tx = pkgTx{}
 
 func (t pkgTx) CreatePackage(ctx context.Context, p *packages.Package) error {
 	if err := t.write(ctx); err != nil {

@@ -11,20 +11,7 @@ import (
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
-type repoStore struct{ s *Store }
-
-var (
-	_ repos.Store = repoStore{}
-	_ repos.Tx    = (*tx)(nil)
-)
-
-func (r repoStore) Update(ctx context.Context, fn func(repos.Tx) error) error {
-	return r.s.update(ctx, func(t *tx) error { return fn(t) })
-}
-
-func (r repoStore) View(ctx context.Context, fn func(repos.Tx) error) error {
-	return r.s.view(ctx, func(t *tx) error { return fn(t) })
-}
+var _ repos.Tx = (*tx)(nil)
 
 // copyRepo returns a copy of r sharing no memory with it, as the SQL
 // backends store it: the owner's name is not a column; topics are rows, so

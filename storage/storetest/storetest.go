@@ -133,7 +133,7 @@ var cases = []struct {
 	{"HookTasks", testHookTasks},
 	{"Outbox", testOutbox},
 	{"Pulls", testPulls},
-	{"PullsExtra", testPullsExtra},
+	{"PullsQueries", testPullsQueries},
 	{"IssueDependencyComments", testIssueDependencyComments},
 	{"IssueLabelSearch", testIssueLabelSearch},
 	{"IssueAssigneeSearch", testIssueAssigneeSearch},

@@ -11,22 +11,9 @@ import (
 )
 
 // Actions returns the store package forge/actions consumes.
-func (db *DB) Actions() actions.Store { return actionStore{db} }
+func (db *DB) Actions() actions.Store { return storeOf(db, func(t *tx) actions.Tx { return t }) }
 
-type actionStore struct{ db *DB }
-
-var (
-	_ actions.Store = actionStore{}
-	_ actions.Tx    = (*tx)(nil)
-)
-
-func (s actionStore) Update(ctx context.Context, fn func(actions.Tx) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(t) })
-}
-
-func (s actionStore) View(ctx context.Context, fn func(actions.Tx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(t) })
-}
+var _ actions.Tx = (*tx)(nil)
 
 var (
 	sqlFindSecret = prepared(`SELECT id, created_unix FROM secret WHERE owner_id = ? AND repo_id = ? AND name = ?`)

@@ -11,9 +11,12 @@ import (
 )
 
 // Auth returns the store package auth consumes.
-func (db *DB) Auth() auth.Store { return authStore{db} }
+func (db *DB) Auth() auth.Store {
+	return authStore{storeOf(db, func(t *tx) auth.Tx { return t })}
+}
 
-type authStore struct{ db *DB }
+// authStore is auth.Store with FindToken (auth.TokenFinder).
+type authStore struct{ domainStore[auth.Tx] }
 
 var (
 	_ auth.Store       = authStore{}
@@ -42,14 +45,6 @@ func (s authStore) FindToken(ctx context.Context, hash string) (*auth.AccessToke
 		s.db.tokens.put(hash, gen, s.db.writes.load(), now, t, u)
 	}
 	return t, u, err
-}
-
-func (s authStore) Update(ctx context.Context, fn func(auth.Tx) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(t) })
-}
-
-func (s authStore) View(ctx context.Context, fn func(auth.Tx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(t) })
 }
 
 const userCols = `u.id, u.name, u.full_name, u.email, u.hide_email, u.location, u.website,

@@ -12,9 +12,12 @@ import (
 )
 
 // Issues returns the store package issues consumes.
-func (db *DB) Issues() issues.Store { return issueStore{db} }
+func (db *DB) Issues() issues.Store {
+	return issueStore{storeOf(db, func(t *tx) issues.Tx { return issueTx{t} })}
+}
 
-type issueStore struct{ db *DB }
+// issueStore is issues.Store with the retrying Update below.
+type issueStore struct{ domainStore[issues.Tx] }
 
 // issueTx is the transaction as issues.Tx. It is a type of its own because
 // issues.Tx and repos.Tx both name methods CreateAttachment,
@@ -52,7 +55,7 @@ func (s issueStore) Update(ctx context.Context, fn func(issues.Tx) error) error 
 		}
 	}
 	for round := 1; ; round++ {
-		err := s.db.update(ctx, func(t *tx) error { return fn(issueTx{t}) })
+		err := s.domainStore.Update(ctx, fn)
 		if err == nil || round >= issueRetryRounds || s.db.d.Retry == nil || !s.db.d.Retry(err) || ctx.Err() != nil {
 			return err
 		}
@@ -77,10 +80,6 @@ func issueWriters(db *DB) chan struct{} {
 	}
 	c, _ := issueWriteSlotsOf.LoadOrStore(db, make(chan struct{}, issueWriteSlots))
 	return c.(chan struct{})
-}
-
-func (s issueStore) View(ctx context.Context, fn func(issues.Tx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(issueTx{t}) })
 }
 
 // issueFields are the issue columns CreateIssue writes, in the order of

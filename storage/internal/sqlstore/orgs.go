@@ -9,22 +9,9 @@ import (
 )
 
 // Orgs returns the store package forge/orgs consumes.
-func (db *DB) Orgs() orgs.Store { return orgStore{db} }
+func (db *DB) Orgs() orgs.Store { return storeOf(db, func(t *tx) orgs.Tx { return t }) }
 
-type orgStore struct{ db *DB }
-
-var (
-	_ orgs.Store = orgStore{}
-	_ orgs.Tx    = (*tx)(nil)
-)
-
-func (s orgStore) Update(ctx context.Context, fn func(orgs.Tx) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(t) })
-}
-
-func (s orgStore) View(ctx context.Context, fn func(orgs.Tx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(t) })
-}
+var _ orgs.Tx = (*tx)(nil)
 
 // CreateOrg implements orgs.Tx: an account of type organisation, with no
 // password. org.Type is set.

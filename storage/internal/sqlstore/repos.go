@@ -11,22 +11,17 @@ import (
 )
 
 // Repos returns the store package forge/repos consumes.
-func (db *DB) Repos() repos.Store { return repoStore{db} }
+func (db *DB) Repos() repos.Store {
+	return repoStore{storeOf(db, func(t *tx) repos.Tx { return t })}
+}
 
-type repoStore struct{ db *DB }
+// repoStore is repos.Store with Generation (repos.Generations).
+type repoStore struct{ domainStore[repos.Tx] }
 
 var (
 	_ repos.Store = repoStore{}
 	_ repos.Tx    = (*tx)(nil)
 )
-
-func (s repoStore) Update(ctx context.Context, fn func(repos.Tx) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(t) })
-}
-
-func (s repoStore) View(ctx context.Context, fn func(repos.Tx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(t) })
-}
 
 // repoFields are the repository columns written by CreateRepo and
 // UpdateRepo, in the order of repoArgs.
