@@ -51,26 +51,13 @@ func (t artifactTx) Artifact(ctx context.Context, repo, id forge.ID) (*artifacts
 }
 
 func (t artifactTx) ListArtifacts(ctx context.Context, repo, run forge.ID, o forge.ListOptions) ([]*artifacts.Artifact, int64, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, 0, err
-	}
-	all := []*artifacts.Artifact{}
-	for _, cur := range t.st.artifacts {
-		if cur.RepoID == repo && (run == 0 || cur.RunID == run) {
-			all = append(all, &cur)
-		}
-	}
-	list, n := pageOf(all, func(a, b *artifacts.Artifact) int { return cmp.Compare(b.ID, a.ID) }, o)
-	return list, n, nil
+	return pageRows(ctx, t, t.st.artifacts, func(cur artifacts.Artifact) bool { return cur.RepoID == repo && (run == 0 || cur.RunID == run) }, func(a, b *artifacts.Artifact) int { return cmp.Compare(b.ID, a.ID) }, o)
 }
 
 func (t artifactTx) ExpireArtifact(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	cur, err := writeRow(ctx, t, t.st.artifacts, id, "expire artifact")
+	if err != nil {
 		return err
-	}
-	cur, ok := t.st.artifacts[id]
-	if !ok {
-		return notFound("expire artifact")
 	}
 	cur.Status, cur.BlobKey = artifacts.StatusExpired, ""
 	t.st.artifacts[id] = cur
@@ -78,11 +65,8 @@ func (t artifactTx) ExpireArtifact(ctx context.Context, id forge.ID) error {
 }
 
 func (t artifactTx) DeleteArtifact(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.artifacts, id, "delete artifact"); err != nil {
 		return err
-	}
-	if _, ok := t.st.artifacts[id]; !ok {
-		return notFound("delete artifact")
 	}
 	delete(t.st.artifacts, id)
 	return nil

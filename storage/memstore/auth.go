@@ -105,12 +105,9 @@ func (t *tx) UserByEmail(ctx context.Context, email string) (*forge.User, error)
 }
 
 func (t *tx) UpdateUser(ctx context.Context, u *forge.User) error {
-	if err := t.write(ctx); err != nil {
+	r, err := writeRow(ctx, t, t.st.users, u.ID, "update user")
+	if err != nil {
 		return err
-	}
-	r, ok := t.st.users[u.ID]
-	if !ok {
-		return notFound("update user")
 	}
 	if t.st.userTaken(u.ID, u.Name, u.Email) {
 		return conflict("update user")
@@ -279,16 +276,7 @@ func matchUser(u *forge.User, f auth.UserFilter) bool {
 func reverse[T any](f func(a, b T) int) func(a, b T) int { return func(a, b T) int { return f(b, a) } }
 
 func (t *tx) CountUsers(ctx context.Context, f auth.UserCount) (int64, error) {
-	if err := t.read(ctx); err != nil {
-		return 0, err
-	}
-	var n int64
-	for _, r := range t.st.users {
-		if f.Matches(&r.u) {
-			n++
-		}
-	}
-	return n, nil
+	return countRows(ctx, t, t.st.users, func(r userRow) bool { return f.Matches(&r.u) })
 }
 
 func (t *tx) PasswordHash(ctx context.Context, id forge.ID) (string, error) {
@@ -303,12 +291,9 @@ func (t *tx) PasswordHash(ctx context.Context, id forge.ID) (string, error) {
 }
 
 func (t *tx) SetPasswordHash(ctx context.Context, id forge.ID, hash string) error {
-	if err := t.write(ctx); err != nil {
+	r, err := writeRow(ctx, t, t.st.users, id, "set password")
+	if err != nil {
 		return err
-	}
-	r, ok := t.st.users[id]
-	if !ok {
-		return notFound("set password")
 	}
 	r.hash = hash
 	t.st.users[id] = r
@@ -389,12 +374,9 @@ func (t *tx) DeleteToken(ctx context.Context, userID, tokenID forge.ID) error {
 }
 
 func (t *tx) TouchToken(ctx context.Context, tokenID forge.ID, at time.Time) error {
-	if err := t.write(ctx); err != nil {
+	tk, err := writeRow(ctx, t, t.st.tokens, tokenID, "touch token")
+	if err != nil {
 		return err
-	}
-	tk, ok := t.st.tokens[tokenID]
-	if !ok {
-		return notFound("touch token")
 	}
 	tk.Updated = ts(at)
 	t.st.tokens[tokenID] = tk
@@ -419,14 +401,7 @@ func (t *tx) CreateLoginSource(ctx context.Context, s *auth.LoginSource) error {
 }
 
 func (t *tx) LoginSourceByID(ctx context.Context, id forge.ID) (*auth.LoginSource, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	s, ok := t.st.sources[id]
-	if !ok {
-		return nil, notFound("login source")
-	}
-	return &s, nil
+	return readRow(ctx, t, t.st.sources, id, "login source")
 }
 
 func (t *tx) ListLoginSources(ctx context.Context) ([]*auth.LoginSource, error) {
@@ -442,14 +417,7 @@ func (t *tx) ListLoginSources(ctx context.Context) ([]*auth.LoginSource, error) 
 }
 
 func (t *tx) TwoFactor(ctx context.Context, userID forge.ID) (*auth.TwoFactor, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	tf, ok := t.st.twoFactor[userID]
-	if !ok {
-		return nil, notFound("two-factor")
-	}
-	return &tf, nil
+	return readRow(ctx, t, t.st.twoFactor, userID, "two-factor")
 }
 
 // PutTwoFactor replaces an enrolment but keeps its creation time, as the SQL
@@ -471,11 +439,8 @@ func (t *tx) PutTwoFactor(ctx context.Context, tf *auth.TwoFactor) error {
 }
 
 func (t *tx) DeleteTwoFactor(ctx context.Context, userID forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.twoFactor, userID, "two-factor"); err != nil {
 		return err
-	}
-	if _, ok := t.st.twoFactor[userID]; !ok {
-		return notFound("two-factor")
 	}
 	delete(t.st.twoFactor, userID)
 	return nil

@@ -203,12 +203,9 @@ func (t issueTx) IssuesByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*
 }
 
 func (t issueTx) UpdateIssue(ctx context.Context, i *issues.Issue) error {
-	if err := t.write(ctx); err != nil {
+	old, err := writeRow(ctx, t, t.st.issues, i.ID, "update issue")
+	if err != nil {
 		return err
-	}
-	old, ok := t.st.issues[i.ID]
-	if !ok {
-		return notFound("update issue")
 	}
 	if i.MilestoneID != 0 {
 		if _, ok := t.st.milestones[i.MilestoneID]; !ok {
@@ -239,11 +236,8 @@ func b2i(b bool) int {
 }
 
 func (t issueTx) DeleteIssue(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.issues, id, "delete issue"); err != nil {
 		return err
-	}
-	if _, ok := t.st.issues[id]; !ok {
-		return notFound("delete issue")
 	}
 	t.st.deleteIssue(id)
 	return nil

@@ -23,23 +23,13 @@ func (t issueTx) CreateComment(ctx context.Context, c *issues.Comment) error {
 }
 
 func (t issueTx) CommentByID(ctx context.Context, id forge.ID) (*issues.Comment, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	c, ok := t.st.comments[id]
-	if !ok {
-		return nil, notFound("comment")
-	}
-	return &c, nil
+	return readRow(ctx, t, t.st.comments, id, "comment")
 }
 
 func (t issueTx) UpdateComment(ctx context.Context, c *issues.Comment) error {
-	if err := t.write(ctx); err != nil {
+	old, err := writeRow(ctx, t, t.st.comments, c.ID, "update comment")
+	if err != nil {
 		return err
-	}
-	old, ok := t.st.comments[c.ID]
-	if !ok {
-		return notFound("update comment")
 	}
 	v := inComment(c)
 	v.IssueID, v.Type, v.Created = old.IssueID, old.Type, old.Created
@@ -48,11 +38,8 @@ func (t issueTx) UpdateComment(ctx context.Context, c *issues.Comment) error {
 }
 
 func (t issueTx) DeleteComment(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.comments, id, "delete comment"); err != nil {
 		return err
-	}
-	if _, ok := t.st.comments[id]; !ok {
-		return notFound("delete comment")
 	}
 	delete(t.st.comments, id)
 	t.st.deleteIssueAssetsWhere(func(_ forge.ID, a issues.Attachment) bool { return a.CommentID == id }) // quota.go
@@ -118,35 +105,17 @@ func (t issueTx) CreateAttachment(ctx context.Context, a *issues.Attachment) err
 }
 
 func (t issueTx) AttachmentByID(ctx context.Context, id forge.ID) (*issues.Attachment, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	a, ok := t.st.issueAssets[id]
-	if !ok {
-		return nil, notFound("attachment")
-	}
-	return &a, nil
+	return readRow(ctx, t, t.st.issueAssets, id, "attachment")
 }
 
 func (t issueTx) AttachmentByUUID(ctx context.Context, uuid string) (*issues.Attachment, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	for _, a := range t.st.issueAssets {
-		if a.UUID == uuid {
-			return &a, nil
-		}
-	}
-	return nil, notFound("attachment")
+	return findRow(ctx, t, t.st.issueAssets, func(a issues.Attachment) bool { return a.UUID == uuid }, "attachment")
 }
 
 func (t issueTx) UpdateAttachment(ctx context.Context, a *issues.Attachment) error {
-	if err := t.write(ctx); err != nil {
+	v, err := writeRow(ctx, t, t.st.issueAssets, a.ID, "update attachment")
+	if err != nil {
 		return err
-	}
-	v, ok := t.st.issueAssets[a.ID]
-	if !ok {
-		return notFound("update attachment")
 	}
 	v.Name, v.DownloadCount = a.Name, a.DownloadCount
 	t.st.issueAssets[a.ID] = v
@@ -154,11 +123,8 @@ func (t issueTx) UpdateAttachment(ctx context.Context, a *issues.Attachment) err
 }
 
 func (t issueTx) DeleteAttachment(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.issueAssets, id, "delete attachment"); err != nil {
 		return err
-	}
-	if _, ok := t.st.issueAssets[id]; !ok {
-		return notFound("delete attachment")
 	}
 	t.st.deleteIssueAssetsWhere(func(k forge.ID, _ issues.Attachment) bool { return k == id }) // quota.go
 	return nil

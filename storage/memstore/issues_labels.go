@@ -41,23 +41,13 @@ func (t issueTx) CreateLabel(ctx context.Context, l *issues.Label) error {
 }
 
 func (t issueTx) LabelByID(ctx context.Context, id forge.ID) (*issues.Label, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	l, ok := t.st.labels[id]
-	if !ok {
-		return nil, notFound("label")
-	}
-	return &l, nil
+	return readRow(ctx, t, t.st.labels, id, "label")
 }
 
 func (t issueTx) UpdateLabel(ctx context.Context, l *issues.Label) error {
-	if err := t.write(ctx); err != nil {
+	old, err := writeRow(ctx, t, t.st.labels, l.ID, "update label")
+	if err != nil {
 		return err
-	}
-	old, ok := t.st.labels[l.ID]
-	if !ok {
-		return notFound("update label")
 	}
 	v := inLabel(l)
 	v.RepoID, v.OrgID = old.RepoID, old.OrgID
@@ -67,11 +57,8 @@ func (t issueTx) UpdateLabel(ctx context.Context, l *issues.Label) error {
 }
 
 func (t issueTx) DeleteLabel(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.labels, id, "delete label"); err != nil {
 		return err
-	}
-	if _, ok := t.st.labels[id]; !ok {
-		return notFound("delete label")
 	}
 	t.st.deleteLabel(id)
 	return nil
@@ -218,12 +205,9 @@ func (t issueTx) MilestonesByID(ctx context.Context, ids []forge.ID) (map[forge.
 }
 
 func (t issueTx) UpdateMilestone(ctx context.Context, m *issues.Milestone) error {
-	if err := t.write(ctx); err != nil {
+	old, err := writeRow(ctx, t, t.st.milestones, m.ID, "update milestone")
+	if err != nil {
 		return err
-	}
-	old, ok := t.st.milestones[m.ID]
-	if !ok {
-		return notFound("update milestone")
 	}
 	v := inMilestone(m)
 	v.RepoID, v.Created = old.RepoID, old.Created
@@ -232,11 +216,8 @@ func (t issueTx) UpdateMilestone(ctx context.Context, m *issues.Milestone) error
 }
 
 func (t issueTx) DeleteMilestone(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.milestones, id, "delete milestone"); err != nil {
 		return err
-	}
-	if _, ok := t.st.milestones[id]; !ok {
-		return notFound("delete milestone")
 	}
 	delete(t.st.milestones, id)
 	for iid, i := range t.st.issues {

@@ -40,14 +40,7 @@ func (t lfsTx) CreateMetaObject(ctx context.Context, m *lfs.MetaObject) error {
 }
 
 func (t lfsTx) MetaObject(ctx context.Context, repo forge.ID, oid string) (*lfs.MetaObject, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	v, ok := t.st.lfsMeta[lfsKey{repo, oid}]
-	if !ok {
-		return nil, notFound("lfs object")
-	}
-	return &v, nil
+	return readRow(ctx, t, t.st.lfsMeta, lfsKey{repo, oid}, "lfs object")
 }
 
 func (t lfsTx) DeleteMetaObject(ctx context.Context, repo forge.ID, oid string) error {

@@ -23,6 +23,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -349,4 +350,95 @@ func notFound(what string) error { return forge.Errorf(forge.ErrNotFound, "%s: n
 func conflict(what string) error { return forge.Errorf(forge.ErrConflict, "%s: already exists", what) }
 func missingRef(what string) error {
 	return forge.Errorf(forge.ErrNotFound, "%s: missing referenced row", what)
+}
+
+// reader is a transaction that checks it may still be read (*tx, and the
+// domain Tx types embedding it).
+type reader interface{ read(context.Context) error }
+
+// writer is a transaction that checks it may still write.
+type writer interface{ write(context.Context) error }
+
+// readRow returns a copy of the row of table at key, or forge.ErrNotFound
+// naming what.
+func readRow[K comparable, V any](ctx context.Context, t reader, table map[K]V, key K, what string) (*V, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	v, ok := table[key]
+	if !ok {
+		return nil, notFound(what)
+	}
+	return &v, nil
+}
+
+// writeRow checks that t may write and that table has a row at key
+// (forge.ErrNotFound naming what otherwise), and returns that row as it
+// is before the write.
+func writeRow[K comparable, V any](ctx context.Context, t writer, table map[K]V, key K, what string) (V, error) {
+	if err := t.write(ctx); err != nil {
+		var zero V
+		return zero, err
+	}
+	v, ok := table[key]
+	if !ok {
+		return v, notFound(what)
+	}
+	return v, nil
+}
+
+// findRow returns a copy of the row of table that match accepts (the
+// callers' conditions name one row at most), or forge.ErrNotFound naming
+// what.
+func findRow[K comparable, V any](ctx context.Context, t reader, table map[K]V, match func(V) bool, what string) (*V, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	for _, v := range table {
+		if match(v) {
+			return &v, nil
+		}
+	}
+	return nil, notFound(what)
+}
+
+// countRows counts the rows of table that match accepts.
+func countRows[K comparable, V any](ctx context.Context, t reader, table map[K]V, match func(V) bool) (int64, error) {
+	if err := t.read(ctx); err != nil {
+		return 0, err
+	}
+	var n int64
+	for _, v := range table {
+		if match(v) {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// listRows returns copies of the rows of table that match accepts, sorted
+// by order; never nil.
+func listRows[K comparable, V any](ctx context.Context, t reader, table map[K]V, match func(V) bool, order func(a, b *V) int) ([]*V, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	out := []*V{}
+	for _, v := range table {
+		if match(v) {
+			out = append(out, &v)
+		}
+	}
+	slices.SortFunc(out, order)
+	return out, nil
+}
+
+// pageRows returns one page of the rows of table that match accepts,
+// sorted by order and copied, and how many match in all.
+func pageRows[K comparable, V any](ctx context.Context, t reader, table map[K]V, match func(V) bool, order func(a, b *V) int, o forge.ListOptions) ([]*V, int64, error) {
+	all, err := listRows(ctx, t, table, match, order)
+	if err != nil {
+		return nil, 0, err
+	}
+	lo, hi := o.Normalize().Bounds(len(all))
+	return all[lo:hi], int64(len(all)), nil
 }

@@ -33,26 +33,11 @@ func storedPush(m *mirror.PushMirror) mirror.PushMirror {
 }
 
 func (t mirrorTx) PullMirrorByRepo(ctx context.Context, repoID forge.ID) (*mirror.PullMirror, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	for _, m := range t.st.pullMirrors {
-		if m.RepoID == repoID {
-			return &m, nil
-		}
-	}
-	return nil, notFound("pull mirror")
+	return findRow(ctx, t, t.st.pullMirrors, func(m mirror.PullMirror) bool { return m.RepoID == repoID }, "pull mirror")
 }
 
 func (t mirrorTx) PullMirrorByID(ctx context.Context, id forge.ID) (*mirror.PullMirror, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	m, ok := t.st.pullMirrors[id]
-	if !ok {
-		return nil, notFound("pull mirror")
-	}
-	return &m, nil
+	return readRow(ctx, t, t.st.pullMirrors, id, "pull mirror")
 }
 
 func (t mirrorTx) PullMirrorsByRepo(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*mirror.PullMirror, error) {
@@ -85,12 +70,9 @@ func (t mirrorTx) CreatePullMirror(ctx context.Context, m *mirror.PullMirror) er
 }
 
 func (t mirrorTx) UpdatePullMirror(ctx context.Context, m *mirror.PullMirror) error {
-	if err := t.write(ctx); err != nil {
+	old, err := writeRow(ctx, t, t.st.pullMirrors, m.ID, "pull mirror")
+	if err != nil {
 		return err
-	}
-	old, ok := t.st.pullMirrors[m.ID]
-	if !ok {
-		return notFound("pull mirror")
 	}
 	c := storedPull(m)
 	c.RepoID = old.RepoID
@@ -136,26 +118,11 @@ func (t mirrorTx) PushMirrors(ctx context.Context, repoID forge.ID, o forge.List
 }
 
 func (t mirrorTx) PushMirrorByName(ctx context.Context, repoID forge.ID, remoteName string) (*mirror.PushMirror, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	for _, m := range t.st.pushMirrors {
-		if m.RepoID == repoID && m.RemoteName == remoteName {
-			return &m, nil
-		}
-	}
-	return nil, notFound("push mirror")
+	return findRow(ctx, t, t.st.pushMirrors, func(m mirror.PushMirror) bool { return m.RepoID == repoID && m.RemoteName == remoteName }, "push mirror")
 }
 
 func (t mirrorTx) PushMirrorByID(ctx context.Context, id forge.ID) (*mirror.PushMirror, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	m, ok := t.st.pushMirrors[id]
-	if !ok {
-		return nil, notFound("push mirror")
-	}
-	return &m, nil
+	return readRow(ctx, t, t.st.pushMirrors, id, "push mirror")
 }
 
 func (t mirrorTx) CreatePushMirror(ctx context.Context, m *mirror.PushMirror) error {
@@ -174,12 +141,9 @@ func (t mirrorTx) CreatePushMirror(ctx context.Context, m *mirror.PushMirror) er
 }
 
 func (t mirrorTx) UpdatePushMirror(ctx context.Context, m *mirror.PushMirror) error {
-	if err := t.write(ctx); err != nil {
+	old, err := writeRow(ctx, t, t.st.pushMirrors, m.ID, "push mirror")
+	if err != nil {
 		return err
-	}
-	old, ok := t.st.pushMirrors[m.ID]
-	if !ok {
-		return notFound("push mirror")
 	}
 	c := storedPush(m)
 	c.RepoID, c.RemoteName, c.Created = old.RepoID, old.RemoteName, old.Created

@@ -275,12 +275,9 @@ func (t orgTx) TeamByName(ctx context.Context, orgID forge.ID, name string) (*fo
 }
 
 func (t orgTx) UpdateTeam(ctx context.Context, tm *forge.Team) error {
-	if err := t.write(ctx); err != nil {
+	old, err := writeRow(ctx, t, t.st.teams, tm.ID, "update team")
+	if err != nil {
 		return err
-	}
-	old, ok := t.st.teams[tm.ID]
-	if !ok {
-		return notFound("update team")
 	}
 	if t.teamNameTaken(tm.ID, old.OrgID, tm.Name) {
 		return conflict("update team")
@@ -292,11 +289,8 @@ func (t orgTx) UpdateTeam(ctx context.Context, tm *forge.Team) error {
 }
 
 func (t orgTx) DeleteTeam(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.teams, id, "delete team"); err != nil {
 		return err
-	}
-	if _, ok := t.st.teams[id]; !ok {
-		return notFound("delete team")
 	}
 	t.st.deleteTeams(map[forge.ID]bool{id: true})
 	return nil

@@ -3,7 +3,6 @@ package memstore
 import (
 	"cmp"
 	"context"
-	"slices"
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
@@ -47,35 +46,19 @@ func (t pkgTx) CreatePackage(ctx context.Context, p *packages.Package) error {
 }
 
 func (t pkgTx) PackageByName(ctx context.Context, owner forge.ID, typ packages.Type, name string) (*packages.Package, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	for _, cur := range t.st.packages {
-		if cur.OwnerID == owner && cur.Type == typ && strings.EqualFold(cur.Name, name) {
-			return &cur, nil
-		}
-	}
-	return nil, notFound("package")
+	return findRow(ctx, t, t.st.packages, func(cur packages.Package) bool {
+		return cur.OwnerID == owner && cur.Type == typ && strings.EqualFold(cur.Name, name)
+	}, "package")
 }
 
 func (t pkgTx) PackageByID(ctx context.Context, id forge.ID) (*packages.Package, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	cur, ok := t.st.packages[id]
-	if !ok {
-		return nil, notFound("package")
-	}
-	return &cur, nil
+	return readRow(ctx, t, t.st.packages, id, "package")
 }
 
 func (t pkgTx) SetPackageRepo(ctx context.Context, id, repo forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	cur, err := writeRow(ctx, t, t.st.packages, id, "link package")
+	if err != nil {
 		return err
-	}
-	cur, ok := t.st.packages[id]
-	if !ok {
-		return notFound("link package")
 	}
 	if _, ok := t.st.repos[repo]; repo != 0 && !ok {
 		return missingRef("link package")
@@ -86,11 +69,8 @@ func (t pkgTx) SetPackageRepo(ctx context.Context, id, repo forge.ID) error {
 }
 
 func (t pkgTx) DeletePackage(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.packages, id, "delete package"); err != nil {
 		return err
-	}
-	if _, ok := t.st.packages[id]; !ok {
-		return notFound("delete package")
 	}
 	delete(t.st.packages, id)
 	for vid, v := range t.st.pkgVersions {
@@ -121,28 +101,13 @@ func (t pkgTx) CreateVersion(ctx context.Context, v *packages.Version) error {
 }
 
 func (t pkgTx) VersionByName(ctx context.Context, pkg forge.ID, version string) (*packages.Version, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	for _, cur := range t.st.pkgVersions {
-		if cur.PackageID == pkg && strings.EqualFold(cur.Version, version) {
-			return &cur, nil
-		}
-	}
-	return nil, notFound("package version")
+	return findRow(ctx, t, t.st.pkgVersions, func(cur packages.Version) bool {
+		return cur.PackageID == pkg && strings.EqualFold(cur.Version, version)
+	}, "package version")
 }
 
 func (t pkgTx) CountVersions(ctx context.Context, pkg forge.ID) (int64, error) {
-	if err := t.read(ctx); err != nil {
-		return 0, err
-	}
-	var n int64
-	for _, cur := range t.st.pkgVersions {
-		if cur.PackageID == pkg {
-			n++
-		}
-	}
-	return n, nil
+	return countRows(ctx, t, t.st.pkgVersions, func(cur packages.Version) bool { return cur.PackageID == pkg })
 }
 
 func (t pkgTx) deleteVersion(id forge.ID) {
@@ -151,11 +116,8 @@ func (t pkgTx) deleteVersion(id forge.ID) {
 }
 
 func (t pkgTx) DeleteVersion(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.pkgVersions, id, "delete package version"); err != nil {
 		return err
-	}
-	if _, ok := t.st.pkgVersions[id]; !ok {
-		return notFound("delete package version")
 	}
 	t.deleteVersion(id)
 	return nil
@@ -200,37 +162,16 @@ func (t pkgTx) CreateFile(ctx context.Context, f *packages.File) error {
 }
 
 func (t pkgTx) FileByName(ctx context.Context, version forge.ID, name string) (*packages.File, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	for _, cur := range t.st.pkgFiles {
-		if cur.VersionID == version && strings.EqualFold(cur.Name, name) {
-			return &cur, nil
-		}
-	}
-	return nil, notFound("package file")
+	return findRow(ctx, t, t.st.pkgFiles, func(cur packages.File) bool { return cur.VersionID == version && strings.EqualFold(cur.Name, name) }, "package file")
 }
 
 func (t pkgTx) ListFiles(ctx context.Context, version forge.ID) ([]*packages.File, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	all := []*packages.File{}
-	for _, cur := range t.st.pkgFiles {
-		if cur.VersionID == version {
-			all = append(all, &cur)
-		}
-	}
-	slices.SortFunc(all, func(a, b *packages.File) int { return cmp.Compare(a.ID, b.ID) })
-	return all, nil
+	return listRows(ctx, t, t.st.pkgFiles, func(cur packages.File) bool { return cur.VersionID == version }, func(a, b *packages.File) int { return cmp.Compare(a.ID, b.ID) })
 }
 
 func (t pkgTx) DeleteFile(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.pkgFiles, id, "delete package file"); err != nil {
 		return err
-	}
-	if _, ok := t.st.pkgFiles[id]; !ok {
-		return notFound("delete package file")
 	}
 	delete(t.st.pkgFiles, id)
 	return nil

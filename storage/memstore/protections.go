@@ -116,12 +116,9 @@ func (t *tx) ListProtections(ctx context.Context, repoID forge.ID) ([]*repos.Bra
 // UpdateProtection writes the rule with id p.ID; its repository and
 // creation time stay as stored.
 func (t *tx) UpdateProtection(ctx context.Context, p *repos.BranchProtection) error {
-	if err := t.write(ctx); err != nil {
+	old, err := writeRow(ctx, t, t.st.protections, p.ID, "branch protection")
+	if err != nil {
 		return err
-	}
-	old, ok := t.st.protections[p.ID]
-	if !ok {
-		return notFound("branch protection")
 	}
 	if o, ok := t.st.protectionByName(old.RepoID, p.RuleName); ok && o.ID != p.ID {
 		return conflict("branch protection")

@@ -98,12 +98,9 @@ func (t *tx) ListReleases(ctx context.Context, repoID forge.ID, f repos.ReleaseF
 // UpdateRelease writes r.ID's tag, target, texts, flags and creation time;
 // its repository and author stay as stored.
 func (t *tx) UpdateRelease(ctx context.Context, r *repos.Release) error {
-	if err := t.write(ctx); err != nil {
+	old, err := writeRow(ctx, t, t.st.releases, r.ID, "release")
+	if err != nil {
 		return err
-	}
-	old, ok := t.st.releases[r.ID]
-	if !ok {
-		return notFound("release")
 	}
 	if t.st.tagTaken(r.ID, old.RepoID, r.TagName) {
 		return conflict("release")
@@ -115,11 +112,8 @@ func (t *tx) UpdateRelease(ctx context.Context, r *repos.Release) error {
 }
 
 func (t *tx) DeleteRelease(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.releases, id, "release"); err != nil {
 		return err
-	}
-	if _, ok := t.st.releases[id]; !ok {
-		return notFound("release")
 	}
 	delete(t.st.releases, id)
 	t.st.deleteReleaseAssetsWhere(func(_ forge.ID, a repos.Attachment) bool { return a.ReleaseID == id }) // quota.go
@@ -176,27 +170,14 @@ func (t *tx) AttachmentByUUID(ctx context.Context, uuid string) (*repos.Attachme
 }
 
 func (t *tx) ListAttachments(ctx context.Context, releaseID forge.ID) ([]*repos.Attachment, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	list := []*repos.Attachment{}
-	for _, a := range t.st.attachments {
-		if a.ReleaseID == releaseID {
-			list = append(list, &a)
-		}
-	}
-	slices.SortFunc(list, func(a, b *repos.Attachment) int { return cmp.Compare(a.ID, b.ID) })
-	return list, nil
+	return listRows(ctx, t, t.st.attachments, func(a repos.Attachment) bool { return a.ReleaseID == releaseID }, func(a, b *repos.Attachment) int { return cmp.Compare(a.ID, b.ID) })
 }
 
 // UpdateAttachment writes a's name, download count and external URL.
 func (t *tx) UpdateAttachment(ctx context.Context, a *repos.Attachment) error {
-	if err := t.write(ctx); err != nil {
+	v, err := writeRow(ctx, t, t.st.attachments, a.ID, "attachment")
+	if err != nil {
 		return err
-	}
-	v, ok := t.st.attachments[a.ID]
-	if !ok {
-		return notFound("attachment")
 	}
 	v.Name, v.Downloads, v.ExternalURL = a.Name, a.Downloads, a.ExternalURL
 	t.st.attachments[a.ID] = v
@@ -204,11 +185,8 @@ func (t *tx) UpdateAttachment(ctx context.Context, a *repos.Attachment) error {
 }
 
 func (t *tx) DeleteAttachment(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.attachments, id, "attachment"); err != nil {
 		return err
-	}
-	if _, ok := t.st.attachments[id]; !ok {
-		return notFound("attachment")
 	}
 	t.st.deleteReleaseAssetsWhere(func(k forge.ID, _ repos.Attachment) bool { return k == id }) // quota.go
 	return nil

@@ -94,11 +94,8 @@ func (t *tx) RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, erro
 }
 
 func (t *tx) UpdateRepo(ctx context.Context, r *forge.Repository) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.repos, r.ID, "update repository"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[r.ID]; !ok {
-		return notFound("update repository")
 	}
 	if _, ok := t.st.users[r.OwnerID]; !ok {
 		return missingRef("update repository")
@@ -114,11 +111,8 @@ func (t *tx) UpdateRepo(ctx context.Context, r *forge.Repository) error {
 // stars, branch and tag protections, the pending transfer, commit statuses,
 // releases and their attachments. Forks keep their ForkID.
 func (t *tx) DeleteRepo(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.repos, id, "delete repository"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[id]; !ok {
-		return notFound("delete repository")
 	}
 	delete(t.st.repos, id)
 	delete(t.st.transfers, id)
@@ -303,11 +297,8 @@ func (t *tx) SetCollaborator(ctx context.Context, repoID, userID forge.ID, mode 
 }
 
 func (t *tx) DeleteCollaborator(ctx context.Context, repoID, userID forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.collabs, pair{repoID, userID}, "collaborator"); err != nil {
 		return err
-	}
-	if _, ok := t.st.collabs[pair{repoID, userID}]; !ok {
-		return notFound("collaborator")
 	}
 	delete(t.st.collabs, pair{repoID, userID})
 	return nil
