@@ -21,11 +21,8 @@ type artifactTx struct{ *tx }
 var _ artifacts.Tx = artifactTx{}
 
 func (t artifactTx) CreateArtifact(ctx context.Context, a *artifacts.Artifact) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, a.RepoID, "create artifact"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[a.RepoID]; !ok {
-		return missingRef("create artifact")
 	}
 	for _, cur := range t.st.artifacts {
 		if cur.RunID == a.RunID && cur.Name == a.Name {

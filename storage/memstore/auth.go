@@ -301,11 +301,8 @@ func (t *tx) SetPasswordHash(ctx context.Context, id forge.ID, hash string) erro
 }
 
 func (t *tx) CreateToken(ctx context.Context, tk *auth.AccessToken) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.users, tk.UserID, "create token"); err != nil {
 		return err
-	}
-	if _, ok := t.st.users[tk.UserID]; !ok {
-		return missingRef("create token")
 	}
 	for _, o := range t.st.tokens {
 		if o.Hash == tk.Hash || (o.UserID == tk.UserID && o.Name == tk.Name) {
@@ -423,11 +420,8 @@ func (t *tx) TwoFactor(ctx context.Context, userID forge.ID) (*auth.TwoFactor, e
 // PutTwoFactor replaces an enrolment but keeps its creation time, as the SQL
 // upsert does.
 func (t *tx) PutTwoFactor(ctx context.Context, tf *auth.TwoFactor) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.users, tf.UserID, "two-factor"); err != nil {
 		return err
-	}
-	if _, ok := t.st.users[tf.UserID]; !ok {
-		return missingRef("two-factor")
 	}
 	v := *tf
 	v.Created, v.Updated = ts(tf.Created), ts(tf.Updated)

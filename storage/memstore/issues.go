@@ -142,11 +142,8 @@ func (t issueTx) NextIssueIndex(ctx context.Context, repoID forge.ID) (int64, er
 }
 
 func (t issueTx) CreateIssue(ctx context.Context, i *issues.Issue) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, i.RepoID, "create issue: repository"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[i.RepoID]; !ok {
-		return missingRef("create issue: repository")
 	}
 	for _, o := range t.st.issues {
 		if o.RepoID == i.RepoID && o.Index == i.Index {
@@ -392,11 +389,8 @@ func (t issueTx) IssueCounts(ctx context.Context, repoIDs []forge.ID, pulls bool
 }
 
 func (t issueTx) SetAssignees(ctx context.Context, issueID forge.ID, userIDs []forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.issues, issueID, "set assignees: issue"); err != nil {
 		return err
-	}
-	if _, ok := t.st.issues[issueID]; !ok {
-		return missingRef("set assignees: issue")
 	}
 	var ids []forge.ID
 	for _, u := range userIDs {

@@ -11,11 +11,8 @@ import (
 )
 
 func (t issueTx) CreateComment(ctx context.Context, c *issues.Comment) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.issues, c.IssueID, "create comment: issue"); err != nil {
 		return err
-	}
-	if _, ok := t.st.issues[c.IssueID]; !ok {
-		return missingRef("create comment: issue")
 	}
 	c.ID = t.st.nextID("comment")
 	t.st.comments[c.ID] = inComment(c)
@@ -70,15 +67,10 @@ func (t issueTx) ListComments(ctx context.Context, f issues.CommentFilter, o for
 		}
 		all = append(all, c)
 	}
-	slices.SortFunc(all, func(a, b issues.Comment) int {
+	out, n := sortedPage(all, func(a, b issues.Comment) int {
 		return cmp.Or(a.Created.Compare(b.Created), cmp.Compare(a.ID, b.ID))
-	})
-	lo, hi := o.Bounds(len(all))
-	out := make([]*issues.Comment, 0, hi-lo)
-	for _, c := range all[lo:hi] {
-		out = append(out, &c)
-	}
-	return out, int64(len(all)), nil
+	}, o)
+	return out, n, nil
 }
 
 func (t issueTx) CreateAttachment(ctx context.Context, a *issues.Attachment) error {

@@ -80,13 +80,8 @@ func (t issueTx) ListLabels(ctx context.Context, f issues.LabelFilter, o forge.L
 		}
 		all = append(all, l)
 	}
-	slices.SortFunc(all, labelOrder(f.Sort))
-	lo, hi := o.Bounds(len(all))
-	out := make([]*issues.Label, 0, hi-lo)
-	for _, l := range all[lo:hi] {
-		out = append(out, &l)
-	}
-	return out, int64(len(all)), nil
+	out, n := sortedPage(all, labelOrder(f.Sort), o)
+	return out, n, nil
 }
 
 func labelOrder(s issues.LabelSort) func(a, b issues.Label) int {
@@ -169,11 +164,8 @@ func (t issueTx) IssueLabels(ctx context.Context, issueIDs []forge.ID) (map[forg
 }
 
 func (t issueTx) CreateMilestone(ctx context.Context, m *issues.Milestone) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, m.RepoID, "create milestone: repository"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[m.RepoID]; !ok {
-		return missingRef("create milestone: repository")
 	}
 	m.ID = t.st.nextID("milestone")
 	t.st.milestones[m.ID] = inMilestone(m)
@@ -249,13 +241,8 @@ func (t issueTx) ListMilestones(ctx context.Context, f issues.MilestoneFilter, o
 		}
 		all = append(all, m)
 	}
-	slices.SortFunc(all, func(a, b issues.Milestone) int {
+	out, n := sortedPage(all, func(a, b issues.Milestone) int {
 		return cmp.Or(a.Deadline.Compare(b.Deadline), cmp.Compare(a.ID, b.ID))
-	})
-	lo, hi := o.Bounds(len(all))
-	out := make([]*issues.Milestone, 0, hi-lo)
-	for _, m := range all[lo:hi] {
-		out = append(out, &m)
-	}
-	return out, int64(len(all)), nil
+	}, o)
+	return out, n, nil
 }

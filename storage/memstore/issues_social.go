@@ -79,13 +79,8 @@ func (t issueTx) Reactions(ctx context.Context, issueID, commentID forge.ID, o f
 			all = append(all, r)
 		}
 	}
-	slices.SortFunc(all, func(a, b issues.Reaction) int { return cmp.Compare(a.ID, b.ID) })
-	lo, hi := o.Bounds(len(all))
-	out := make([]*issues.Reaction, 0, hi-lo)
-	for _, r := range all[lo:hi] {
-		out = append(out, &r)
-	}
-	return out, int64(len(all)), nil
+	out, n := sortedPage(all, func(a, b issues.Reaction) int { return cmp.Compare(a.ID, b.ID) }, o)
+	return out, n, nil
 }
 
 // live reports whether r's issue, comment and user still exist (reads do
@@ -148,13 +143,8 @@ func (t issueTx) IssueWatchers(ctx context.Context, issueID forge.ID, o forge.Li
 			all = append(all, w)
 		}
 	}
-	slices.SortFunc(all, func(a, b issues.IssueWatch) int { return cmp.Compare(a.ID, b.ID) })
-	lo, hi := o.Bounds(len(all))
-	out := make([]*issues.IssueWatch, 0, hi-lo)
-	for _, w := range all[lo:hi] {
-		out = append(out, &w)
-	}
-	return out, int64(len(all)), nil
+	out, n := sortedPage(all, func(a, b issues.IssueWatch) int { return cmp.Compare(a.ID, b.ID) }, o)
+	return out, n, nil
 }
 
 func (t issueTx) PinnedIssues(ctx context.Context, repoID forge.ID, isPull bool) ([]*issues.Issue, error) {
@@ -178,11 +168,8 @@ func (t issueTx) PinnedIssues(ctx context.Context, repoID forge.ID, isPull bool)
 }
 
 func (t issueTx) CreateCrossRef(ctx context.Context, r *issues.CrossRef) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.comments, r.CommentID, "create cross-reference: comment"); err != nil {
 		return err
-	}
-	if _, ok := t.st.comments[r.CommentID]; !ok {
-		return missingRef("create cross-reference: comment")
 	}
 	t.st.crossRefs[r.CommentID] = *r
 	return nil

@@ -147,13 +147,8 @@ func (t issueTx) ListTrackedTimes(ctx context.Context, f issues.TimeFilter, o fo
 		}
 		all = append(all, v)
 	}
-	slices.SortFunc(all, func(a, b issues.TrackedTime) int { return cmp.Compare(a.ID, b.ID) })
-	lo, hi := o.Bounds(len(all))
-	out := make([]*issues.TrackedTime, 0, hi-lo)
-	for _, v := range all[lo:hi] {
-		out = append(out, &v)
-	}
-	return out, int64(len(all)), nil
+	out, n := sortedPage(all, func(a, b issues.TrackedTime) int { return cmp.Compare(a.ID, b.ID) }, o)
+	return out, n, nil
 }
 
 func (t issueTx) MarkTimesDeleted(ctx context.Context, ids []forge.ID) error {
@@ -212,11 +207,6 @@ func (t issueTx) Stopwatches(ctx context.Context, userID, issueID forge.ID, o fo
 			all = append(all, v)
 		}
 	}
-	slices.SortFunc(all, func(a, b issues.Stopwatch) int { return cmp.Compare(a.ID, b.ID) })
-	lo, hi := o.Bounds(len(all))
-	out := make([]*issues.Stopwatch, 0, hi-lo)
-	for _, v := range all[lo:hi] {
-		out = append(out, &v)
-	}
-	return out, int64(len(all)), nil
+	out, n := sortedPage(all, func(a, b issues.Stopwatch) int { return cmp.Compare(a.ID, b.ID) }, o)
+	return out, n, nil
 }

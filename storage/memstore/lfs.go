@@ -23,11 +23,8 @@ type lfsKey struct {
 var _ lfs.Tx = lfsTx{}
 
 func (t lfsTx) CreateMetaObject(ctx context.Context, m *lfs.MetaObject) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, m.RepoID, "create lfs object"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[m.RepoID]; !ok {
-		return missingRef("create lfs object")
 	}
 	k := lfsKey{m.RepoID, m.Oid}
 	if _, ok := t.st.lfsMeta[k]; ok {

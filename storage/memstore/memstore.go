@@ -442,3 +442,34 @@ func pageRows[K comparable, V any](ctx context.Context, t reader, table map[K]V,
 	lo, hi := o.Normalize().Bounds(len(all))
 	return all[lo:hi], int64(len(all)), nil
 }
+
+// writeRef checks that t may write and that table has the row at key a
+// new row refers to (forge.ErrNotFound, a missing referenced row naming
+// what, otherwise).
+func writeRef[K comparable, V any](ctx context.Context, t writer, table map[K]V, key K, what string) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if _, ok := table[key]; !ok {
+		return missingRef(what)
+	}
+	return nil
+}
+
+// sortPage sorts all by order and returns a copy of the page o.Bounds
+// selects, and len(all).
+func sortPage[T any](all []T, order func(a, b T) int, o forge.ListOptions) ([]T, int64) {
+	slices.SortFunc(all, order)
+	lo, hi := o.Bounds(len(all))
+	return append([]T{}, all[lo:hi]...), int64(len(all))
+}
+
+// sortedPage is sortPage with the page as pointers to copies.
+func sortedPage[V any](all []V, order func(a, b V) int, o forge.ListOptions) ([]*V, int64) {
+	page, n := sortPage(all, order, o)
+	out := make([]*V, len(page))
+	for k := range page {
+		out[k] = &page[k]
+	}
+	return out, n
+}

@@ -55,11 +55,8 @@ func (t mirrorTx) PullMirrorsByRepo(ctx context.Context, repoIDs []forge.ID) (ma
 }
 
 func (t mirrorTx) CreatePullMirror(ctx context.Context, m *mirror.PullMirror) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, m.RepoID, "pull mirror repository"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[m.RepoID]; !ok {
-		return missingRef("pull mirror repository")
 	}
 	if _, err := t.PullMirrorByRepo(ctx, m.RepoID); err == nil {
 		return conflict("pull mirror")
@@ -126,11 +123,8 @@ func (t mirrorTx) PushMirrorByID(ctx context.Context, id forge.ID) (*mirror.Push
 }
 
 func (t mirrorTx) CreatePushMirror(ctx context.Context, m *mirror.PushMirror) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, m.RepoID, "push mirror repository"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[m.RepoID]; !ok {
-		return missingRef("push mirror repository")
 	}
 	if _, err := t.PushMirrorByName(ctx, m.RepoID, m.RemoteName); err == nil {
 		return conflict("push mirror")

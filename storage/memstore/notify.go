@@ -40,11 +40,8 @@ func (t notifyTx) Subjects(ctx context.Context, ids []forge.ID) (map[forge.ID]no
 }
 
 func (t notifyTx) CreateThread(ctx context.Context, n *notify.Thread) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.users, n.UserID, "notification user"); err != nil {
 		return err
-	}
-	if _, ok := t.st.users[n.UserID]; !ok {
-		return missingRef("notification user")
 	}
 	if _, ok := t.st.repos[n.RepoID]; !ok {
 		return missingRef("notification repository")

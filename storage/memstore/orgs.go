@@ -129,11 +129,8 @@ func (t orgTx) ListOrgs(ctx context.Context, f orgs.OrgFilter, o forge.ListOptio
 }
 
 func (t orgTx) SetMember(ctx context.Context, m forge.Membership) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.users, m.OrgID, "set member"); err != nil {
 		return err
-	}
-	if _, ok := t.st.users[m.OrgID]; !ok {
-		return missingRef("set member")
 	}
 	if _, ok := t.st.users[m.UserID]; !ok {
 		return missingRef("set member")
@@ -235,11 +232,8 @@ func (t orgTx) teamNameTaken(id, orgID forge.ID, name string) bool {
 }
 
 func (t orgTx) CreateTeam(ctx context.Context, tm *forge.Team) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.users, tm.OrgID, "create team"); err != nil {
 		return err
-	}
-	if _, ok := t.st.users[tm.OrgID]; !ok {
-		return missingRef("create team")
 	}
 	if t.teamNameTaken(0, tm.OrgID, tm.Name) {
 		return conflict("create team")
@@ -344,11 +338,8 @@ func (t orgTx) ListTeams(ctx context.Context, f orgs.TeamFilter, o forge.ListOpt
 }
 
 func (t orgTx) AddTeamMember(ctx context.Context, teamID, userID forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.teams, teamID, "add team member"); err != nil {
 		return err
-	}
-	if _, ok := t.st.teams[teamID]; !ok {
-		return missingRef("add team member")
 	}
 	if _, ok := t.st.users[userID]; !ok {
 		return missingRef("add team member")
@@ -392,11 +383,8 @@ func (t orgTx) ListTeamMembers(ctx context.Context, teamID forge.ID, o forge.Lis
 }
 
 func (t orgTx) AddTeamRepo(ctx context.Context, teamID, repoID forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.teams, teamID, "add team repository"); err != nil {
 		return err
-	}
-	if _, ok := t.st.teams[teamID]; !ok {
-		return missingRef("add team repository")
 	}
 	if _, ok := t.st.repos[repoID]; !ok {
 		return missingRef("add team repository")
@@ -456,11 +444,8 @@ func (t orgTx) ListOwnerRepoIDs(ctx context.Context, ownerID forge.ID) ([]forge.
 }
 
 func (t orgTx) SetBlock(ctx context.Context, b forge.Block) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.users, b.BlockerID, "set block"); err != nil {
 		return err
-	}
-	if _, ok := t.st.users[b.BlockerID]; !ok {
-		return missingRef("set block")
 	}
 	if _, ok := t.st.users[b.UserID]; !ok {
 		return missingRef("set block")

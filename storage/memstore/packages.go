@@ -22,11 +22,8 @@ type pkgTx struct{ *tx }
 var _ packages.Tx = pkgTx{}
 
 func (t pkgTx) CreatePackage(ctx context.Context, p *packages.Package) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.users, p.OwnerID, "create package"); err != nil {
 		return err
-	}
-	if _, ok := t.st.users[p.OwnerID]; !ok {
-		return missingRef("create package")
 	}
 	if p.RepoID != 0 {
 		if _, ok := t.st.repos[p.RepoID]; !ok {
@@ -82,11 +79,8 @@ func (t pkgTx) DeletePackage(ctx context.Context, id forge.ID) error {
 }
 
 func (t pkgTx) CreateVersion(ctx context.Context, v *packages.Version) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.packages, v.PackageID, "create package version"); err != nil {
 		return err
-	}
-	if _, ok := t.st.packages[v.PackageID]; !ok {
-		return missingRef("create package version")
 	}
 	for _, cur := range t.st.pkgVersions {
 		if cur.PackageID == v.PackageID && strings.EqualFold(cur.Version, v.Version) {
@@ -143,11 +137,8 @@ func (t pkgTx) SearchVersions(ctx context.Context, f packages.Filter, o forge.Li
 }
 
 func (t pkgTx) CreateFile(ctx context.Context, f *packages.File) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.pkgVersions, f.VersionID, "create package file"); err != nil {
 		return err
-	}
-	if _, ok := t.st.pkgVersions[f.VersionID]; !ok {
-		return missingRef("create package file")
 	}
 	for _, cur := range t.st.pkgFiles {
 		if cur.VersionID == f.VersionID && strings.EqualFold(cur.Name, f.Name) {

@@ -72,11 +72,8 @@ func protectionNotFound(rule string) error {
 }
 
 func (t *tx) CreateProtection(ctx context.Context, p *repos.BranchProtection) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, p.RepoID, "branch protection"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[p.RepoID]; !ok {
-		return missingRef("branch protection")
 	}
 	if _, ok := t.st.protectionByName(p.RepoID, p.RuleName); ok {
 		return conflict("branch protection")
@@ -156,11 +153,8 @@ func tagProtectionNotFound(id forge.ID) error {
 }
 
 func (t *tx) CreateTagProtection(ctx context.Context, p *repos.TagProtection) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, p.RepoID, "tag protection"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[p.RepoID]; !ok {
-		return missingRef("tag protection")
 	}
 	v := copyTagProtection(p)
 	v.ID = t.st.nextID("protected_tag")

@@ -3,7 +3,6 @@ package memstore
 import (
 	"cmp"
 	"context"
-	"slices"
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
@@ -32,11 +31,8 @@ func (s *state) tagTaken(id, repoID forge.ID, tag string) bool {
 }
 
 func (t *tx) CreateRelease(ctx context.Context, r *repos.Release) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, r.RepoID, "release"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[r.RepoID]; !ok {
-		return missingRef("release")
 	}
 	if t.st.tagTaken(0, r.RepoID, r.TagName) {
 		return conflict("release")
@@ -88,11 +84,10 @@ func (t *tx) ListReleases(ctx context.Context, repoID forge.ID, f repos.ReleaseF
 		}
 		all = append(all, &r)
 	}
-	slices.SortFunc(all, func(a, b *repos.Release) int {
+	page, n := sortPage(all, func(a, b *repos.Release) int {
 		return cmp.Or(b.Created.Compare(a.Created), cmp.Compare(b.ID, a.ID)) // newest first
-	})
-	lo, hi := o.Bounds(len(all))
-	return append([]*repos.Release{}, all[lo:hi]...), int64(len(all)), nil
+	}, o)
+	return page, n, nil
 }
 
 // UpdateRelease writes r.ID's tag, target, texts, flags and creation time;
@@ -123,11 +118,8 @@ func (t *tx) DeleteRelease(ctx context.Context, id forge.ID) error {
 func attachmentNotFound() error { return notFound("attachment") }
 
 func (t *tx) CreateAttachment(ctx context.Context, a *repos.Attachment) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, a.RepoID, "attachment"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[a.RepoID]; !ok {
-		return missingRef("attachment")
 	}
 	if _, ok := t.st.releases[a.ReleaseID]; !ok {
 		return missingRef("attachment")
@@ -193,11 +185,8 @@ func (t *tx) DeleteAttachment(ctx context.Context, id forge.ID) error {
 }
 
 func (t *tx) CreateStatus(ctx context.Context, st *repos.CommitStatus) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, st.RepoID, "commit status"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[st.RepoID]; !ok {
-		return missingRef("commit status")
 	}
 	v := *st
 	v.Creator = nil
@@ -222,7 +211,6 @@ func (t *tx) ListStatuses(ctx context.Context, repoID forge.ID, sha string, f re
 	if f.Sort == "oldest" {
 		order = reverse(order)
 	}
-	slices.SortFunc(all, order)
-	lo, hi := o.Bounds(len(all))
-	return append([]*repos.CommitStatus{}, all[lo:hi]...), int64(len(all)), nil
+	page, n := sortPage(all, order, o)
+	return page, n, nil
 }

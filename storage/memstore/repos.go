@@ -54,11 +54,8 @@ func (s *state) repoNameTaken(id, ownerID forge.ID, name string) bool {
 }
 
 func (t *tx) CreateRepo(ctx context.Context, r *forge.Repository) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.users, r.OwnerID, "create repository"); err != nil {
 		return err
-	}
-	if _, ok := t.st.users[r.OwnerID]; !ok {
-		return missingRef("create repository")
 	}
 	if t.st.repoNameTaken(0, r.OwnerID, r.Name) {
 		return conflict("create repository")
@@ -269,9 +266,8 @@ func (t *tx) ListRepos(ctx context.Context, f repos.RepoFilter, o forge.ListOpti
 			all = append(all, outRepo(r))
 		}
 	}
-	slices.SortFunc(all, repoOrder(f))
-	lo, hi := o.Bounds(len(all))
-	return append([]*forge.Repository{}, all[lo:hi]...), int64(len(all)), nil
+	page, n := sortPage(all, repoOrder(f), o)
+	return page, n, nil
 }
 
 // refs checks that the repository and the user exist.
@@ -322,11 +318,10 @@ func (t *tx) ListCollaborators(ctx context.Context, repoID forge.ID, o forge.Lis
 			all = append(all, repos.Collaborator{User: &u, Mode: m})
 		}
 	}
-	slices.SortFunc(all, func(a, b repos.Collaborator) int {
+	page, n := sortPage(all, func(a, b repos.Collaborator) int {
 		return cmp.Or(strings.Compare(strings.ToLower(a.User.Name), strings.ToLower(b.User.Name)), cmp.Compare(a.User.ID, b.User.ID))
-	})
-	lo, hi := o.Bounds(len(all))
-	return append([]repos.Collaborator{}, all[lo:hi]...), int64(len(all)), nil
+	}, o)
+	return page, n, nil
 }
 
 func (s *state) recountWatches(repoID forge.ID) {
