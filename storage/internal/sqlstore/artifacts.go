@@ -73,18 +73,5 @@ func (t artifactTx) DeleteArtifact(ctx context.Context, id forge.ID) error {
 }
 
 func (t artifactTx) DueArtifacts(ctx context.Context, now time.Time, limit int) ([]*artifacts.Artifact, error) {
-	rows, err := t.query(ctx, sqlDueArtifacts, toUnix(now), limitAll(limit))
-	if err != nil {
-		return nil, mapError(err, "due artifacts")
-	}
-	defer rows.Close()
-	out := []*artifacts.Artifact{}
-	for rows.Next() {
-		a, err := scanArtifact(rows)
-		if err != nil {
-			return nil, mapError(err, "due artifacts")
-		}
-		out = append(out, a)
-	}
-	return out, mapError(rows.Err(), "due artifacts")
+	return queryAll(ctx, t, scanArtifact, "due artifacts", sqlDueArtifacts, toUnix(now), limitAll(limit))
 }

@@ -236,22 +236,12 @@ func (t *tx) ListUsers(ctx context.Context, f auth.UserFilter, o forge.ListOptio
 		return nil, 0, mapError(err, "count users")
 	}
 	o = o.Normalize()
-	rows, err := t.query(ctx, "SELECT "+userCols+" FROM users u WHERE "+cond+
+	users, err := queryAll(ctx, t, fromDest(userDest), "list users", "SELECT "+userCols+" FROM users u WHERE "+cond+
 		" ORDER BY "+order+" LIMIT ? OFFSET ?", append(args, o.Limit, o.Offset())...)
 	if err != nil {
-		return nil, 0, mapError(err, "list users")
+		return nil, 0, err
 	}
-	defer rows.Close()
-	users := []*forge.User{}
-	for rows.Next() {
-		u, dest, done := userDest()
-		if err := rows.Scan(dest...); err != nil {
-			return nil, 0, mapError(err, "list users")
-		}
-		done()
-		users = append(users, u)
-	}
-	return users, total, mapError(rows.Err(), "list users")
+	return users, total, nil
 }
 
 func (t *tx) CountUsers(ctx context.Context, f auth.UserCount) (int64, error) {

@@ -379,3 +379,52 @@ func (t *tx) exec(ctx context.Context, query string, args ...any) (sql.Result, e
 	}
 	return s.ExecContext(ctx, args...)
 }
+
+// rowScanner is a *sql.Rows or a *row: what a row scanner reads from.
+type rowScanner = interface{ Scan(dest ...any) error }
+
+// querier runs queries: *tx, and the domain Tx types embedding it.
+type querier interface {
+	query(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// queryAll runs query and returns its rows, each read by scan, in order;
+// never nil. Errors are mapped (mapError) naming what.
+func queryAll[T any](ctx context.Context, t querier, scan func(rowScanner) (T, error), what, query string, args ...any) ([]T, error) {
+	rows, err := t.query(ctx, query, args...)
+	if err != nil {
+		return nil, mapError(err, what)
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, mapError(err, what)
+		}
+		out = append(out, v)
+	}
+	return out, mapError(rows.Err(), what)
+}
+
+// fromDest is the row scanner of a type whose columns dest gives (a new
+// value, the scan destinations, and what to do after the scan: userDest,
+// issueDest...).
+func fromDest[T any](dest func() (T, []any, func())) func(rowScanner) (T, error) {
+	return func(r rowScanner) (T, error) {
+		v, d, done := dest()
+		if err := r.Scan(d...); err != nil {
+			var zero T
+			return zero, err
+		}
+		done()
+		return v, nil
+	}
+}
+
+// scanID reads a row of one id column.
+func scanID(r rowScanner) (forge.ID, error) {
+	var id forge.ID
+	err := r.Scan(&id)
+	return id, err
+}

@@ -227,21 +227,7 @@ func (t issueTx) IssuesByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*
 
 // scanIssues runs an issue query.
 func (t issueTx) scanIssues(ctx context.Context, query string, args ...any) ([]*issues.Issue, error) {
-	rows, err := t.query(ctx, query, args...)
-	if err != nil {
-		return nil, mapError(err, "issues")
-	}
-	defer rows.Close()
-	list := []*issues.Issue{}
-	for rows.Next() {
-		i, dest, done := issueDest()
-		if err := rows.Scan(dest...); err != nil {
-			return nil, mapError(err, "issues")
-		}
-		done()
-		list = append(list, i)
-	}
-	return list, mapError(rows.Err(), "issues")
+	return queryAll(ctx, t, fromDest(issueDest), "issues", query, args...)
 }
 
 func (t issueTx) UpdateIssue(ctx context.Context, i *issues.Issue) error {

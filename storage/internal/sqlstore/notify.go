@@ -103,20 +103,7 @@ func (t notifyTx) ThreadsOfIssue(ctx context.Context, issueID forge.ID, userIDs 
 }
 
 func (t notifyTx) ThreadRepos(ctx context.Context, userID forge.ID) ([]forge.ID, error) {
-	rows, err := t.query(ctx, sqlThreadRepos, userID)
-	if err != nil {
-		return nil, mapError(err, "notification")
-	}
-	defer rows.Close()
-	ids := []forge.ID{}
-	for rows.Next() {
-		var id forge.ID
-		if err := rows.Scan(&id); err != nil {
-			return nil, mapError(err, "notification")
-		}
-		ids = append(ids, id)
-	}
-	return ids, mapError(rows.Err(), "notification")
+	return queryAll(ctx, t, scanID, "notification", sqlThreadRepos, userID)
 }
 
 // ListThreads builds its statement from the filter: the clauses that

@@ -83,21 +83,11 @@ func (t *tx) userPage(ctx context.Context, what, countQ, listQ string, args []an
 		return nil, 0, mapError(err, what)
 	}
 	o = o.Normalize()
-	rows, err := t.query(ctx, listQ, append(args, o.Limit, o.Offset())...)
+	users, err := queryAll(ctx, t, fromDest(userDest), what, listQ, append(args, o.Limit, o.Offset())...)
 	if err != nil {
-		return nil, 0, mapError(err, what)
+		return nil, 0, err
 	}
-	defer rows.Close()
-	users := []*forge.User{}
-	for rows.Next() {
-		u, dest, done := userDest()
-		if err := rows.Scan(dest...); err != nil {
-			return nil, 0, mapError(err, what)
-		}
-		done()
-		users = append(users, u)
-	}
-	return users, total, mapError(rows.Err(), what)
+	return users, total, nil
 }
 
 // placeholders returns n comma-separated question marks.

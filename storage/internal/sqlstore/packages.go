@@ -167,20 +167,7 @@ func (t pkgTx) FileByName(ctx context.Context, version forge.ID, name string) (*
 }
 
 func (t pkgTx) ListFiles(ctx context.Context, version forge.ID) ([]*packages.File, error) {
-	rows, err := t.query(ctx, sqlPkgFiles, version)
-	if err != nil {
-		return nil, mapError(err, "package files")
-	}
-	defer rows.Close()
-	out := []*packages.File{}
-	for rows.Next() {
-		f, err := scanPkgFile(rows)
-		if err != nil {
-			return nil, mapError(err, "package files")
-		}
-		out = append(out, f)
-	}
-	return out, mapError(rows.Err(), "package files")
+	return queryAll(ctx, t, scanPkgFile, "package files", sqlPkgFiles, version)
 }
 
 func (t pkgTx) DeleteFile(ctx context.Context, id forge.ID) error {

@@ -380,21 +380,11 @@ func (t *tx) listUsers(ctx context.Context, what, countQ, listQ string, repoID f
 	if err := t.queryRow(ctx, countQ, repoID).Scan(&total); err != nil {
 		return nil, 0, mapError(err, what)
 	}
-	rows, err := t.query(ctx, listQ, repoID, o.Limit, o.Offset())
+	list, err := queryAll(ctx, t, fromDest(userDest), what, listQ, repoID, o.Limit, o.Offset())
 	if err != nil {
-		return nil, 0, mapError(err, what)
+		return nil, 0, err
 	}
-	defer rows.Close()
-	list := []*forge.User{}
-	for rows.Next() {
-		u, dest, done := userDest()
-		if err := rows.Scan(dest...); err != nil {
-			return nil, 0, mapError(err, what)
-		}
-		done()
-		list = append(list, u)
-	}
-	return list, total, mapError(rows.Err(), what)
+	return list, total, nil
 }
 
 func (t *tx) ListWatchers(ctx context.Context, repoID forge.ID, o forge.ListOptions) ([]*forge.User, int64, error) {
