@@ -78,16 +78,7 @@ func (t *tx) ListOrgs(ctx context.Context, f orgs.OrgFilter, o forge.ListOptions
 // userPage runs a count and a page of users (the list query ends with
 // LIMIT ? OFFSET ?).
 func (t *tx) userPage(ctx context.Context, what, countQ, listQ string, args []any, o forge.ListOptions) ([]*forge.User, int64, error) {
-	var total int64
-	if err := t.queryRow(ctx, countQ, args...).Scan(&total); err != nil {
-		return nil, 0, mapError(err, what)
-	}
-	o = o.Normalize()
-	users, err := queryAll(ctx, t, fromDest(userDest), what, listQ, append(args, o.Limit, o.Offset())...)
-	if err != nil {
-		return nil, 0, err
-	}
-	return users, total, nil
+	return pageRows(ctx, t, what, countQ, listQ, args, o, fromDest(userDest))
 }
 
 // placeholders returns n comma-separated question marks.

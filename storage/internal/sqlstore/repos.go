@@ -375,16 +375,10 @@ func (t *tx) Watch(ctx context.Context, repoID, userID forge.ID) (repos.WatchMod
 	return repos.WatchMode(m), fromUnix(at), nil
 }
 
+// listUsers returns a page of a repository's users (o as given: not
+// normalised) and their count.
 func (t *tx) listUsers(ctx context.Context, what, countQ, listQ string, repoID forge.ID, o forge.ListOptions) ([]*forge.User, int64, error) {
-	var total int64
-	if err := t.queryRow(ctx, countQ, repoID).Scan(&total); err != nil {
-		return nil, 0, mapError(err, what)
-	}
-	list, err := queryAll(ctx, t, fromDest(userDest), what, listQ, repoID, o.Limit, o.Offset())
-	if err != nil {
-		return nil, 0, err
-	}
-	return list, total, nil
+	return countedRows(ctx, t, fromDest(userDest), what, countQ, []any{repoID}, listQ, repoID, o.Limit, o.Offset())
 }
 
 func (t *tx) ListWatchers(ctx context.Context, repoID forge.ID, o forge.ListOptions) ([]*forge.User, int64, error) {
