@@ -139,8 +139,8 @@ func (t *tx) sumUsage(ctx context.Context, query string, owner forge.ID) (quota.
 
 // scanGroups reads rows of (group, rule, limit, subjects JSON), ordered by
 // group then rule; a group with no rule has one row with rule "".
-func (t *tx) scanGroups(ctx context.Context, query string, arg any) ([]quota.Group, error) {
-	rows, err := t.query(ctx, query, arg)
+func (t *tx) scanGroups(ctx context.Context, query string, args ...any) ([]quota.Group, error) {
+	rows, err := t.query(ctx, query, args...)
 	if err != nil {
 		return nil, mapError(err, "quota groups")
 	}

@@ -136,31 +136,7 @@ func (t quotaTx) CreateGroup(ctx context.Context, name string) error {
 }
 
 func (t quotaTx) groups(ctx context.Context, name *string) ([]quota.Group, error) {
-	rows, err := t.query(ctx, sqlAllGroups, name, name)
-	if err != nil {
-		return nil, mapError(err, "quota groups")
-	}
-	defer rows.Close()
-	out := []quota.Group{}
-	for rows.Next() {
-		var g, r, subjects string
-		var lim int64
-		if err := rows.Scan(&g, &r, &lim, &subjects); err != nil {
-			return nil, mapError(err, "quota groups")
-		}
-		if len(out) == 0 || out[len(out)-1].Name != g {
-			out = append(out, quota.Group{Name: g, Rules: []quota.Rule{}})
-		}
-		if r == "" {
-			continue
-		}
-		rule, err := ruleOf(r, lim, subjects)
-		if err != nil {
-			return nil, err
-		}
-		out[len(out)-1].Rules = append(out[len(out)-1].Rules, rule)
-	}
-	return out, mapError(rows.Err(), "quota groups")
+	return t.scanGroups(ctx, sqlAllGroups, name, name)
 }
 
 func (t quotaTx) GroupByName(ctx context.Context, name string) (*quota.Group, error) {
