@@ -73,12 +73,7 @@ func (t issueTx) Reactions(ctx context.Context, issueID, commentID forge.ID, o f
 	if err := t.read(ctx); err != nil {
 		return nil, 0, err
 	}
-	var all []issues.Reaction
-	for _, r := range t.st.reactions {
-		if r.IssueID == issueID && r.CommentID == commentID && t.live(r) {
-			all = append(all, r)
-		}
-	}
+	all := rowsWhere(t.st.reactions, func(r issues.Reaction) bool { return r.IssueID == issueID && r.CommentID == commentID && t.live(r) })
 	out, n := sortedPage(all, func(a, b issues.Reaction) int { return cmp.Compare(a.ID, b.ID) }, o)
 	return out, n, nil
 }
@@ -137,12 +132,10 @@ func (t issueTx) IssueWatchers(ctx context.Context, issueID forge.ID, o forge.Li
 	if err := t.read(ctx); err != nil {
 		return nil, 0, err
 	}
-	var all []issues.IssueWatch
-	for _, w := range t.st.issueWatch {
-		if _, ok := t.st.users[w.UserID]; ok && w.IssueID == issueID && w.IsWatching {
-			all = append(all, w)
-		}
-	}
+	all := rowsWhere(t.st.issueWatch, func(w issues.IssueWatch) bool {
+		_, ok := t.st.users[w.UserID]
+		return ok && w.IssueID == issueID && w.IsWatching
+	})
 	out, n := sortedPage(all, func(a, b issues.IssueWatch) int { return cmp.Compare(a.ID, b.ID) }, o)
 	return out, n, nil
 }

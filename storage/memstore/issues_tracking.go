@@ -201,12 +201,9 @@ func (t issueTx) Stopwatches(ctx context.Context, userID, issueID forge.ID, o fo
 	if err := t.read(ctx); err != nil {
 		return nil, 0, err
 	}
-	var all []issues.Stopwatch
-	for _, v := range t.st.stopwatches {
-		if v.UserID == userID && (issueID == 0 || v.IssueID == issueID) && t.issueExists(v.IssueID) {
-			all = append(all, v)
-		}
-	}
+	all := rowsWhere(t.st.stopwatches, func(v issues.Stopwatch) bool {
+		return v.UserID == userID && (issueID == 0 || v.IssueID == issueID) && t.issueExists(v.IssueID)
+	})
 	out, n := sortedPage(all, func(a, b issues.Stopwatch) int { return cmp.Compare(a.ID, b.ID) }, o)
 	return out, n, nil
 }

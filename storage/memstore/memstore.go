@@ -473,3 +473,15 @@ func sortedPage[V any](all []V, order func(a, b V) int, o forge.ListOptions) ([]
 	}
 	return out, n
 }
+
+// rowsWhere returns the rows of table that match accepts, in no order
+// (nil for none).
+func rowsWhere[K comparable, V any](table map[K]V, match func(V) bool) []V {
+	var out []V
+	for _, v := range table {
+		if match(v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
