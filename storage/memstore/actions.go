@@ -105,11 +105,7 @@ func (t actionTx) UpdateVariable(ctx context.Context, v *actions.Variable) error
 }
 
 func (t actionTx) DeleteVariable(ctx context.Context, id forge.ID) error {
-	if _, err := writeRow(ctx, t, t.st.actVars, id, "variable"); err != nil {
-		return err
-	}
-	delete(t.st.actVars, id)
-	return nil
+	return deleteRow(ctx, t, t.st.actVars, id, "variable", nil)
 }
 
 func (t actionTx) ListVariables(ctx context.Context, sc actions.Scope, o forge.ListOptions) ([]*actions.Variable, int64, error) {
@@ -205,11 +201,7 @@ func (t actionTx) ListRunners(ctx context.Context, f actions.RunnerFilter, o for
 }
 
 func (t actionTx) DeleteRunner(ctx context.Context, id forge.ID) error {
-	if _, err := writeRow(ctx, t, t.st.actRunners, id, "runner"); err != nil {
-		return err
-	}
-	delete(t.st.actRunners, id)
-	return nil
+	return deleteRow(ctx, t, t.st.actRunners, id, "runner", nil)
 }
 
 func (t actionTx) CreateRun(ctx context.Context, r *actions.Run) error {

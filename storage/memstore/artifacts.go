@@ -52,21 +52,14 @@ func (t artifactTx) ListArtifacts(ctx context.Context, repo, run forge.ID, o for
 }
 
 func (t artifactTx) ExpireArtifact(ctx context.Context, id forge.ID) error {
-	cur, err := writeRow(ctx, t, t.st.artifacts, id, "expire artifact")
-	if err != nil {
-		return err
-	}
-	cur.Status, cur.BlobKey = artifacts.StatusExpired, ""
-	t.st.artifacts[id] = cur
-	return nil
+	return updateRow(ctx, t, t.st.artifacts, id, "expire artifact", func(cur artifacts.Artifact) artifacts.Artifact {
+		cur.Status, cur.BlobKey = artifacts.StatusExpired, ""
+		return cur
+	})
 }
 
 func (t artifactTx) DeleteArtifact(ctx context.Context, id forge.ID) error {
-	if _, err := writeRow(ctx, t, t.st.artifacts, id, "delete artifact"); err != nil {
-		return err
-	}
-	delete(t.st.artifacts, id)
-	return nil
+	return deleteRow(ctx, t, t.st.artifacts, id, "delete artifact", nil)
 }
 
 func (t artifactTx) DueArtifacts(ctx context.Context, now time.Time, limit int) ([]*artifacts.Artifact, error) {

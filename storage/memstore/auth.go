@@ -291,13 +291,10 @@ func (t *tx) PasswordHash(ctx context.Context, id forge.ID) (string, error) {
 }
 
 func (t *tx) SetPasswordHash(ctx context.Context, id forge.ID, hash string) error {
-	r, err := writeRow(ctx, t, t.st.users, id, "set password")
-	if err != nil {
-		return err
-	}
-	r.hash = hash
-	t.st.users[id] = r
-	return nil
+	return updateRow(ctx, t, t.st.users, id, "set password", func(r userRow) userRow {
+		r.hash = hash
+		return r
+	})
 }
 
 func (t *tx) CreateToken(ctx context.Context, tk *auth.AccessToken) error {
@@ -371,13 +368,10 @@ func (t *tx) DeleteToken(ctx context.Context, userID, tokenID forge.ID) error {
 }
 
 func (t *tx) TouchToken(ctx context.Context, tokenID forge.ID, at time.Time) error {
-	tk, err := writeRow(ctx, t, t.st.tokens, tokenID, "touch token")
-	if err != nil {
-		return err
-	}
-	tk.Updated = ts(at)
-	t.st.tokens[tokenID] = tk
-	return nil
+	return updateRow(ctx, t, t.st.tokens, tokenID, "touch token", func(tk auth.AccessToken) auth.AccessToken {
+		tk.Updated = ts(at)
+		return tk
+	})
 }
 
 func (t *tx) CreateLoginSource(ctx context.Context, s *auth.LoginSource) error {
@@ -433,9 +427,5 @@ func (t *tx) PutTwoFactor(ctx context.Context, tf *auth.TwoFactor) error {
 }
 
 func (t *tx) DeleteTwoFactor(ctx context.Context, userID forge.ID) error {
-	if _, err := writeRow(ctx, t, t.st.twoFactor, userID, "two-factor"); err != nil {
-		return err
-	}
-	delete(t.st.twoFactor, userID)
-	return nil
+	return deleteRow(ctx, t, t.st.twoFactor, userID, "two-factor", nil)
 }

@@ -233,11 +233,7 @@ func b2i(b bool) int {
 }
 
 func (t issueTx) DeleteIssue(ctx context.Context, id forge.ID) error {
-	if _, err := writeRow(ctx, t, t.st.issues, id, "delete issue"); err != nil {
-		return err
-	}
-	t.st.deleteIssue(id)
-	return nil
+	return deleteRow(ctx, t, t.st.issues, id, "delete issue", t.st.deleteIssue)
 }
 
 func (t issueTx) ListIssues(ctx context.Context, f issues.IssueFilter, o forge.ListOptions) ([]*issues.Issue, int64, error) {

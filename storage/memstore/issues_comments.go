@@ -24,14 +24,11 @@ func (t issueTx) CommentByID(ctx context.Context, id forge.ID) (*issues.Comment,
 }
 
 func (t issueTx) UpdateComment(ctx context.Context, c *issues.Comment) error {
-	old, err := writeRow(ctx, t, t.st.comments, c.ID, "update comment")
-	if err != nil {
-		return err
-	}
-	v := inComment(c)
-	v.IssueID, v.Type, v.Created = old.IssueID, old.Type, old.Created
-	t.st.comments[c.ID] = v
-	return nil
+	return updateRow(ctx, t, t.st.comments, c.ID, "update comment", func(old issues.Comment) issues.Comment {
+		v := inComment(c)
+		v.IssueID, v.Type, v.Created = old.IssueID, old.Type, old.Created
+		return v
+	})
 }
 
 func (t issueTx) DeleteComment(ctx context.Context, id forge.ID) error {
@@ -105,13 +102,10 @@ func (t issueTx) AttachmentByUUID(ctx context.Context, uuid string) (*issues.Att
 }
 
 func (t issueTx) UpdateAttachment(ctx context.Context, a *issues.Attachment) error {
-	v, err := writeRow(ctx, t, t.st.issueAssets, a.ID, "update attachment")
-	if err != nil {
-		return err
-	}
-	v.Name, v.DownloadCount = a.Name, a.DownloadCount
-	t.st.issueAssets[a.ID] = v
-	return nil
+	return updateRow(ctx, t, t.st.issueAssets, a.ID, "update attachment", func(v issues.Attachment) issues.Attachment {
+		v.Name, v.DownloadCount = a.Name, a.DownloadCount
+		return v
+	})
 }
 
 func (t issueTx) DeleteAttachment(ctx context.Context, id forge.ID) error {

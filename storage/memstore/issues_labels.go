@@ -45,23 +45,16 @@ func (t issueTx) LabelByID(ctx context.Context, id forge.ID) (*issues.Label, err
 }
 
 func (t issueTx) UpdateLabel(ctx context.Context, l *issues.Label) error {
-	old, err := writeRow(ctx, t, t.st.labels, l.ID, "update label")
-	if err != nil {
-		return err
-	}
-	v := inLabel(l)
-	v.RepoID, v.OrgID = old.RepoID, old.OrgID
-	v.NumIssues, v.NumClosedIssues = old.NumIssues, old.NumClosedIssues
-	t.st.labels[l.ID] = v
-	return nil
+	return updateRow(ctx, t, t.st.labels, l.ID, "update label", func(old issues.Label) issues.Label {
+		v := inLabel(l)
+		v.RepoID, v.OrgID = old.RepoID, old.OrgID
+		v.NumIssues, v.NumClosedIssues = old.NumIssues, old.NumClosedIssues
+		return v
+	})
 }
 
 func (t issueTx) DeleteLabel(ctx context.Context, id forge.ID) error {
-	if _, err := writeRow(ctx, t, t.st.labels, id, "delete label"); err != nil {
-		return err
-	}
-	t.st.deleteLabel(id)
-	return nil
+	return deleteRow(ctx, t, t.st.labels, id, "delete label", t.st.deleteLabel)
 }
 
 func (t issueTx) ListLabels(ctx context.Context, f issues.LabelFilter, o forge.ListOptions) ([]*issues.Label, int64, error) {
@@ -197,14 +190,11 @@ func (t issueTx) MilestonesByID(ctx context.Context, ids []forge.ID) (map[forge.
 }
 
 func (t issueTx) UpdateMilestone(ctx context.Context, m *issues.Milestone) error {
-	old, err := writeRow(ctx, t, t.st.milestones, m.ID, "update milestone")
-	if err != nil {
-		return err
-	}
-	v := inMilestone(m)
-	v.RepoID, v.Created = old.RepoID, old.Created
-	t.st.milestones[m.ID] = v
-	return nil
+	return updateRow(ctx, t, t.st.milestones, m.ID, "update milestone", func(old issues.Milestone) issues.Milestone {
+		v := inMilestone(m)
+		v.RepoID, v.Created = old.RepoID, old.Created
+		return v
+	})
 }
 
 func (t issueTx) DeleteMilestone(ctx context.Context, id forge.ID) error {

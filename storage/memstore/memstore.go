@@ -485,3 +485,30 @@ func rowsWhere[K comparable, V any](table map[K]V, match func(V) bool) []V {
 	}
 	return out
 }
+
+// deleteRow checks that t may write and that table has a row at key
+// (forge.ErrNotFound naming what otherwise), then deletes it: with del,
+// which deletes what goes with it too, or else from table alone.
+func deleteRow[K comparable, V any](ctx context.Context, t writer, table map[K]V, key K, what string, del func(K)) error {
+	if _, err := writeRow(ctx, t, table, key, what); err != nil {
+		return err
+	}
+	if del == nil {
+		delete(table, key)
+	} else {
+		del(key)
+	}
+	return nil
+}
+
+// updateRow checks that t may write and that table has a row at key
+// (forge.ErrNotFound naming what otherwise), and replaces it with next of
+// the row as it was.
+func updateRow[K comparable, V any](ctx context.Context, t writer, table map[K]V, key K, what string, next func(old V) V) error {
+	old, err := writeRow(ctx, t, table, key, what)
+	if err != nil {
+		return err
+	}
+	table[key] = next(old)
+	return nil
+}

@@ -67,14 +67,11 @@ func (t mirrorTx) CreatePullMirror(ctx context.Context, m *mirror.PullMirror) er
 }
 
 func (t mirrorTx) UpdatePullMirror(ctx context.Context, m *mirror.PullMirror) error {
-	old, err := writeRow(ctx, t, t.st.pullMirrors, m.ID, "pull mirror")
-	if err != nil {
-		return err
-	}
-	c := storedPull(m)
-	c.RepoID = old.RepoID
-	t.st.pullMirrors[m.ID] = c
-	return nil
+	return updateRow(ctx, t, t.st.pullMirrors, m.ID, "pull mirror", func(old mirror.PullMirror) mirror.PullMirror {
+		c := storedPull(m)
+		c.RepoID = old.RepoID
+		return c
+	})
 }
 
 func (t mirrorTx) DeletePullMirror(ctx context.Context, repoID forge.ID) error {
@@ -135,14 +132,11 @@ func (t mirrorTx) CreatePushMirror(ctx context.Context, m *mirror.PushMirror) er
 }
 
 func (t mirrorTx) UpdatePushMirror(ctx context.Context, m *mirror.PushMirror) error {
-	old, err := writeRow(ctx, t, t.st.pushMirrors, m.ID, "push mirror")
-	if err != nil {
-		return err
-	}
-	c := storedPush(m)
-	c.RepoID, c.RemoteName, c.Created = old.RepoID, old.RemoteName, old.Created
-	t.st.pushMirrors[m.ID] = c
-	return nil
+	return updateRow(ctx, t, t.st.pushMirrors, m.ID, "push mirror", func(old mirror.PushMirror) mirror.PushMirror {
+		c := storedPush(m)
+		c.RepoID, c.RemoteName, c.Created = old.RepoID, old.RemoteName, old.Created
+		return c
+	})
 }
 
 func (t mirrorTx) DeletePushMirror(ctx context.Context, repoID forge.ID, remoteName string) error {

@@ -110,11 +110,7 @@ func (t pkgTx) deleteVersion(id forge.ID) {
 }
 
 func (t pkgTx) DeleteVersion(ctx context.Context, id forge.ID) error {
-	if _, err := writeRow(ctx, t, t.st.pkgVersions, id, "delete package version"); err != nil {
-		return err
-	}
-	t.deleteVersion(id)
-	return nil
+	return deleteRow(ctx, t, t.st.pkgVersions, id, "delete package version", t.deleteVersion)
 }
 
 func (t pkgTx) SearchVersions(ctx context.Context, f packages.Filter, o forge.ListOptions) ([]packages.VersionRef, int64, error) {
@@ -161,11 +157,7 @@ func (t pkgTx) ListFiles(ctx context.Context, version forge.ID) ([]*packages.Fil
 }
 
 func (t pkgTx) DeleteFile(ctx context.Context, id forge.ID) error {
-	if _, err := writeRow(ctx, t, t.st.pkgFiles, id, "delete package file"); err != nil {
-		return err
-	}
-	delete(t.st.pkgFiles, id)
-	return nil
+	return deleteRow(ctx, t, t.st.pkgFiles, id, "delete package file", nil)
 }
 
 // deleteUserPackages cascades a user's deletion to its packages, their

@@ -167,13 +167,10 @@ func (t *tx) ListAttachments(ctx context.Context, releaseID forge.ID) ([]*repos.
 
 // UpdateAttachment writes a's name, download count and external URL.
 func (t *tx) UpdateAttachment(ctx context.Context, a *repos.Attachment) error {
-	v, err := writeRow(ctx, t, t.st.attachments, a.ID, "attachment")
-	if err != nil {
-		return err
-	}
-	v.Name, v.Downloads, v.ExternalURL = a.Name, a.Downloads, a.ExternalURL
-	t.st.attachments[a.ID] = v
-	return nil
+	return updateRow(ctx, t, t.st.attachments, a.ID, "attachment", func(v repos.Attachment) repos.Attachment {
+		v.Name, v.Downloads, v.ExternalURL = a.Name, a.Downloads, a.ExternalURL
+		return v
+	})
 }
 
 func (t *tx) DeleteAttachment(ctx context.Context, id forge.ID) error {
