@@ -24,10 +24,8 @@ func (t artifactTx) CreateArtifact(ctx context.Context, a *artifacts.Artifact) e
 	if err := writeRef(ctx, t, t.st.repos, a.RepoID, "create artifact"); err != nil {
 		return err
 	}
-	for _, cur := range t.st.artifacts {
-		if cur.RunID == a.RunID && cur.Name == a.Name {
-			return conflict("create artifact")
-		}
+	if err := conflictIf(t.st.artifacts, func(cur artifacts.Artifact) bool { return cur.RunID == a.RunID && cur.Name == a.Name }, "create artifact"); err != nil {
+		return err
 	}
 	row := *a
 	row.ID, row.Created, row.Expires = t.st.nextID("action_artifact"), ts(row.Created), ts(row.Expires)

@@ -301,10 +301,10 @@ func (t *tx) CreateToken(ctx context.Context, tk *auth.AccessToken) error {
 	if err := writeRef(ctx, t, t.st.users, tk.UserID, "create token"); err != nil {
 		return err
 	}
-	for _, o := range t.st.tokens {
-		if o.Hash == tk.Hash || (o.UserID == tk.UserID && o.Name == tk.Name) {
-			return conflict("create token")
-		}
+	if err := conflictIf(t.st.tokens, func(o auth.AccessToken) bool {
+		return o.Hash == tk.Hash || (o.UserID == tk.UserID && o.Name == tk.Name)
+	}, "create token"); err != nil {
+		return err
 	}
 	v := *tk
 	v.ID = t.st.nextID("access_token")
@@ -378,10 +378,8 @@ func (t *tx) CreateLoginSource(ctx context.Context, s *auth.LoginSource) error {
 	if err := t.write(ctx); err != nil {
 		return err
 	}
-	for _, o := range t.st.sources {
-		if o.Name == s.Name {
-			return conflict("create login source")
-		}
+	if err := conflictIf(t.st.sources, func(o auth.LoginSource) bool { return o.Name == s.Name }, "create login source"); err != nil {
+		return err
 	}
 	v := *s
 	v.ID = t.st.nextID("login_source")

@@ -19,18 +19,6 @@ type hookTx struct{ *tx }
 
 var _ hooks.Tx = hookTx{}
 
-func (t hookTx) UserByID(ctx context.Context, id forge.ID) (*forge.User, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	r, ok := t.st.users[id]
-	if !ok {
-		return nil, notFound("user")
-	}
-	u := r.u
-	return &u, nil
-}
-
 // storedHook is a hook as kept: times to the second, copies of slices.
 func storedHook(h *hooks.Hook) hooks.Hook {
 	c := *h.Clone()

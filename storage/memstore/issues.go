@@ -145,10 +145,8 @@ func (t issueTx) CreateIssue(ctx context.Context, i *issues.Issue) error {
 	if err := writeRef(ctx, t, t.st.repos, i.RepoID, "create issue: repository"); err != nil {
 		return err
 	}
-	for _, o := range t.st.issues {
-		if o.RepoID == i.RepoID && o.Index == i.Index {
-			return conflict("issue index")
-		}
+	if err := conflictIf(t.st.issues, func(o issues.Issue) bool { return o.RepoID == i.RepoID && o.Index == i.Index }, "issue index"); err != nil {
+		return err
 	}
 	if i.MilestoneID != 0 {
 		if _, ok := t.st.milestones[i.MilestoneID]; !ok {

@@ -80,10 +80,8 @@ func (t issueTx) CreateAttachment(ctx context.Context, a *issues.Attachment) err
 	if _, ok := t.st.comments[a.CommentID]; !ok && a.CommentID != 0 {
 		return missingRef("create attachment: comment")
 	}
-	for _, o := range t.st.issueAssets {
-		if o.UUID == a.UUID {
-			return conflict("attachment uuid")
-		}
+	if err := conflictIf(t.st.issueAssets, func(o issues.Attachment) bool { return o.UUID == a.UUID }, "attachment uuid"); err != nil {
+		return err
 	}
 	a.ID = t.st.nextID("attachment")
 	v := *a

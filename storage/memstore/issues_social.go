@@ -47,10 +47,10 @@ func (t issueTx) CreateReaction(ctx context.Context, r *issues.Reaction) error {
 	if _, ok := t.st.users[r.UserID]; !ok {
 		return missingRef("create reaction: user")
 	}
-	for _, o := range t.st.reactions {
-		if o.IssueID == r.IssueID && o.CommentID == r.CommentID && o.UserID == r.UserID && o.Content == r.Content {
-			return conflict("reaction")
-		}
+	if err := conflictIf(t.st.reactions, func(o issues.Reaction) bool {
+		return o.IssueID == r.IssueID && o.CommentID == r.CommentID && o.UserID == r.UserID && o.Content == r.Content
+	}, "reaction"); err != nil {
+		return err
 	}
 	r.ID = t.st.nextID("reaction")
 	v := *r

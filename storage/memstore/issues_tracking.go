@@ -174,10 +174,8 @@ func (t issueTx) CreateStopwatch(ctx context.Context, sw *issues.Stopwatch) erro
 	if _, ok := t.st.users[sw.UserID]; !ok {
 		return missingRef("create stopwatch: user")
 	}
-	for _, v := range t.st.stopwatches {
-		if v.UserID == sw.UserID && v.IssueID == sw.IssueID {
-			return conflict("stopwatch")
-		}
+	if err := conflictIf(t.st.stopwatches, func(v issues.Stopwatch) bool { return v.UserID == sw.UserID && v.IssueID == sw.IssueID }, "stopwatch"); err != nil {
+		return err
 	}
 	sw.ID = t.st.nextID("stopwatch")
 	v := *sw

@@ -512,3 +512,14 @@ func updateRow[K comparable, V any](ctx context.Context, t writer, table map[K]V
 	table[key] = next(old)
 	return nil
 }
+
+// conflictIf returns forge.ErrConflict naming what if a row of table
+// matches (a uniqueness rule the SQL schema states as an index).
+func conflictIf[K comparable, V any](table map[K]V, match func(V) bool, what string) error {
+	for _, v := range table {
+		if match(v) {
+			return conflict(what)
+		}
+	}
+	return nil
+}

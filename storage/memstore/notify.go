@@ -49,10 +49,10 @@ func (t notifyTx) CreateThread(ctx context.Context, n *notify.Thread) error {
 	if _, ok := t.st.issues[n.IssueID]; n.IssueID != 0 && !ok {
 		return missingRef("notification issue")
 	}
-	for _, o := range t.st.threads {
-		if t.live(o) && o.UserID == n.UserID && n.IssueID != 0 && o.IssueID == n.IssueID {
-			return conflict("notification")
-		}
+	if err := conflictIf(t.st.threads, func(o notify.Thread) bool {
+		return t.live(o) && o.UserID == n.UserID && n.IssueID != 0 && o.IssueID == n.IssueID
+	}, "notification"); err != nil {
+		return err
 	}
 	c := *n
 	c.ID = t.st.nextID("notification")

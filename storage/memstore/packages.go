@@ -30,10 +30,10 @@ func (t pkgTx) CreatePackage(ctx context.Context, p *packages.Package) error {
 			return missingRef("create package")
 		}
 	}
-	for _, cur := range t.st.packages {
-		if cur.OwnerID == p.OwnerID && cur.Type == p.Type && strings.EqualFold(cur.Name, p.Name) {
-			return conflict("create package")
-		}
+	if err := conflictIf(t.st.packages, func(cur packages.Package) bool {
+		return cur.OwnerID == p.OwnerID && cur.Type == p.Type && strings.EqualFold(cur.Name, p.Name)
+	}, "create package"); err != nil {
+		return err
 	}
 	v := *p
 	v.ID, v.Created = t.st.nextID("package"), ts(v.Created)
@@ -82,10 +82,10 @@ func (t pkgTx) CreateVersion(ctx context.Context, v *packages.Version) error {
 	if err := writeRef(ctx, t, t.st.packages, v.PackageID, "create package version"); err != nil {
 		return err
 	}
-	for _, cur := range t.st.pkgVersions {
-		if cur.PackageID == v.PackageID && strings.EqualFold(cur.Version, v.Version) {
-			return conflict("create package version")
-		}
+	if err := conflictIf(t.st.pkgVersions, func(cur packages.Version) bool {
+		return cur.PackageID == v.PackageID && strings.EqualFold(cur.Version, v.Version)
+	}, "create package version"); err != nil {
+		return err
 	}
 	row := *v
 	row.ID, row.Created = t.st.nextID("package_version"), ts(row.Created)
@@ -136,10 +136,10 @@ func (t pkgTx) CreateFile(ctx context.Context, f *packages.File) error {
 	if err := writeRef(ctx, t, t.st.pkgVersions, f.VersionID, "create package file"); err != nil {
 		return err
 	}
-	for _, cur := range t.st.pkgFiles {
-		if cur.VersionID == f.VersionID && strings.EqualFold(cur.Name, f.Name) {
-			return conflict("create package file")
-		}
+	if err := conflictIf(t.st.pkgFiles, func(cur packages.File) bool {
+		return cur.VersionID == f.VersionID && strings.EqualFold(cur.Name, f.Name)
+	}, "create package file"); err != nil {
+		return err
 	}
 	row := *f
 	row.ID, row.Created = t.st.nextID("package_file"), ts(row.Created)

@@ -35,10 +35,8 @@ func (t issueTx) CreatePull(ctx context.Context, p *issues.PullRequest) error {
 	if err := writeRef(ctx, t, t.st.issues, p.IssueID, "create pull: issue"); err != nil {
 		return err
 	}
-	for _, cur := range t.st.pulls {
-		if cur.IssueID == p.IssueID {
-			return conflict("pull request of issue")
-		}
+	if err := conflictIf(t.st.pulls, func(cur issues.PullRequest) bool { return cur.IssueID == p.IssueID }, "pull request of issue"); err != nil {
+		return err
 	}
 	p.ID = t.st.nextID("pull_request")
 	t.st.pulls[p.ID] = inPull(p)

@@ -124,10 +124,8 @@ func (t *tx) CreateAttachment(ctx context.Context, a *repos.Attachment) error {
 	if _, ok := t.st.releases[a.ReleaseID]; !ok {
 		return missingRef("attachment")
 	}
-	for _, o := range t.st.attachments {
-		if o.UUID == a.UUID {
-			return conflict("attachment")
-		}
+	if err := conflictIf(t.st.attachments, func(o repos.Attachment) bool { return o.UUID == a.UUID }, "attachment"); err != nil {
+		return err
 	}
 	v := *a
 	v.ID = t.st.nextID("attachment")
