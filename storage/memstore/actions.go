@@ -10,25 +10,14 @@ import (
 )
 
 // Actions returns the store package forge/actions consumes.
-func (s *Store) Actions() actions.Store { return actionStore{s} }
-
-type actionStore struct{ s *Store }
+func (s *Store) Actions() actions.Store {
+	return storeOf(s, func(t *tx) actions.Tx { return actionTx{t} })
+}
 
 // actionTx is a transaction seen as an actions.Tx.
 type actionTx struct{ *tx }
 
-var (
-	_ actions.Store = actionStore{}
-	_ actions.Tx    = actionTx{}
-)
-
-func (a actionStore) Update(ctx context.Context, fn func(actions.Tx) error) error {
-	return a.s.update(ctx, func(t *tx) error { return fn(actionTx{t}) })
-}
-
-func (a actionStore) View(ctx context.Context, fn func(actions.Tx) error) error {
-	return a.s.view(ctx, func(t *tx) error { return fn(actionTx{t}) })
-}
+var _ actions.Tx = actionTx{}
 
 // pageOf returns one page of all, sorted by less, copied.
 func pageOf[T any](all []T, less func(a, b T) int, o forge.ListOptions) ([]T, int64) {
@@ -55,29 +44,11 @@ func (t actionTx) PutSecret(ctx context.Context, s *actions.Secret) (bool, error
 }
 
 func (t actionTx) SecretByName(ctx context.Context, sc actions.Scope, name string) (*actions.Secret, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	for _, cur := range t.st.actSecrets {
-		if cur.Scope == sc && cur.Name == name {
-			return &cur, nil
-		}
-	}
-	return nil, notFound("secret")
+	return findRow(ctx, t, t.st.actSecrets, func(cur actions.Secret) bool { return cur.Scope == sc && cur.Name == name }, "secret")
 }
 
 func (t actionTx) ListSecrets(ctx context.Context, sc actions.Scope, o forge.ListOptions) ([]*actions.Secret, int64, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, 0, err
-	}
-	all := []*actions.Secret{}
-	for _, cur := range t.st.actSecrets {
-		if cur.Scope == sc {
-			all = append(all, &cur)
-		}
-	}
-	list, n := pageOf(all, func(a, b *actions.Secret) int { return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.ID, b.ID)) }, o)
-	return list, n, nil
+	return pageRows(ctx, t, t.st.actSecrets, func(cur actions.Secret) bool { return cur.Scope == sc }, func(a, b *actions.Secret) int { return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.ID, b.ID)) }, o)
 }
 
 func (t actionTx) DeleteSecret(ctx context.Context, sc actions.Scope, name string) error {
@@ -115,24 +86,13 @@ func (t actionTx) CreateVariable(ctx context.Context, v *actions.Variable) error
 }
 
 func (t actionTx) VariableByName(ctx context.Context, sc actions.Scope, name string) (*actions.Variable, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	for _, cur := range t.st.actVars {
-		if cur.Scope == sc && cur.Name == name {
-			return &cur, nil
-		}
-	}
-	return nil, notFound("variable")
+	return findRow(ctx, t, t.st.actVars, func(cur actions.Variable) bool { return cur.Scope == sc && cur.Name == name }, "variable")
 }
 
 func (t actionTx) UpdateVariable(ctx context.Context, v *actions.Variable) error {
-	if err := t.write(ctx); err != nil {
+	cur, err := writeRow(ctx, t, t.st.actVars, v.ID, "variable")
+	if err != nil {
 		return err
-	}
-	cur, ok := t.st.actVars[v.ID]
-	if !ok {
-		return notFound("variable")
 	}
 	probe := *v
 	probe.Scope = cur.Scope
@@ -145,28 +105,11 @@ func (t actionTx) UpdateVariable(ctx context.Context, v *actions.Variable) error
 }
 
 func (t actionTx) DeleteVariable(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	if _, ok := t.st.actVars[id]; !ok {
-		return notFound("variable")
-	}
-	delete(t.st.actVars, id)
-	return nil
+	return deleteRow(ctx, t, t.st.actVars, id, "variable", nil)
 }
 
 func (t actionTx) ListVariables(ctx context.Context, sc actions.Scope, o forge.ListOptions) ([]*actions.Variable, int64, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, 0, err
-	}
-	all := []*actions.Variable{}
-	for _, cur := range t.st.actVars {
-		if cur.Scope == sc {
-			all = append(all, &cur)
-		}
-	}
-	list, n := pageOf(all, func(a, b *actions.Variable) int { return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.ID, b.ID)) }, o)
-	return list, n, nil
+	return pageRows(ctx, t, t.st.actVars, func(cur actions.Variable) bool { return cur.Scope == sc }, func(a, b *actions.Variable) int { return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.ID, b.ID)) }, o)
 }
 
 func (t actionTx) LatestRunnerToken(ctx context.Context, sc actions.Scope) (*actions.RunnerToken, error) {
@@ -258,22 +201,12 @@ func (t actionTx) ListRunners(ctx context.Context, f actions.RunnerFilter, o for
 }
 
 func (t actionTx) DeleteRunner(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	if _, ok := t.st.actRunners[id]; !ok {
-		return notFound("runner")
-	}
-	delete(t.st.actRunners, id)
-	return nil
+	return deleteRow(ctx, t, t.st.actRunners, id, "runner", nil)
 }
 
 func (t actionTx) CreateRun(ctx context.Context, r *actions.Run) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.repos, r.RepoID, "repository"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[r.RepoID]; !ok {
-		return notFound("repository")
 	}
 	var last int64
 	for _, cur := range t.st.actRuns {
@@ -306,15 +239,5 @@ func runMatches(f actions.RunFilter, r actions.Run) bool {
 }
 
 func (t actionTx) ListRuns(ctx context.Context, f actions.RunFilter, o forge.ListOptions) ([]*actions.Run, int64, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, 0, err
-	}
-	all := []*actions.Run{}
-	for _, cur := range t.st.actRuns {
-		if runMatches(f, cur) {
-			all = append(all, &cur)
-		}
-	}
-	list, n := pageOf(all, func(a, b *actions.Run) int { return cmp.Compare(b.ID, a.ID) }, o)
-	return list, n, nil
+	return pageRows(ctx, t, t.st.actRuns, func(cur actions.Run) bool { return runMatches(f, cur) }, func(a, b *actions.Run) int { return cmp.Compare(b.ID, a.ID) }, o)
 }

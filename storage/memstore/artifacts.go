@@ -11,37 +11,21 @@ import (
 )
 
 // Artifacts returns the store package forge/actions/artifacts consumes.
-func (s *Store) Artifacts() artifacts.Store { return artifactStore{s} }
-
-type artifactStore struct{ s *Store }
+func (s *Store) Artifacts() artifacts.Store {
+	return storeOf(s, func(t *tx) artifacts.Tx { return artifactTx{t} })
+}
 
 // artifactTx is a transaction seen as an artifacts.Tx.
 type artifactTx struct{ *tx }
 
-var (
-	_ artifacts.Store = artifactStore{}
-	_ artifacts.Tx    = artifactTx{}
-)
-
-func (a artifactStore) Update(ctx context.Context, fn func(artifacts.Tx) error) error {
-	return a.s.update(ctx, func(t *tx) error { return fn(artifactTx{t}) })
-}
-
-func (a artifactStore) View(ctx context.Context, fn func(artifacts.Tx) error) error {
-	return a.s.view(ctx, func(t *tx) error { return fn(artifactTx{t}) })
-}
+var _ artifacts.Tx = artifactTx{}
 
 func (t artifactTx) CreateArtifact(ctx context.Context, a *artifacts.Artifact) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, a.RepoID, "create artifact"); err != nil {
 		return err
 	}
-	if _, ok := t.st.repos[a.RepoID]; !ok {
-		return missingRef("create artifact")
-	}
-	for _, cur := range t.st.artifacts {
-		if cur.RunID == a.RunID && cur.Name == a.Name {
-			return conflict("create artifact")
-		}
+	if err := conflictIf(t.st.artifacts, func(cur artifacts.Artifact) bool { return cur.RunID == a.RunID && cur.Name == a.Name }, "create artifact"); err != nil {
+		return err
 	}
 	row := *a
 	row.ID, row.Created, row.Expires = t.st.nextID("action_artifact"), ts(row.Created), ts(row.Expires)
@@ -62,41 +46,18 @@ func (t artifactTx) Artifact(ctx context.Context, repo, id forge.ID) (*artifacts
 }
 
 func (t artifactTx) ListArtifacts(ctx context.Context, repo, run forge.ID, o forge.ListOptions) ([]*artifacts.Artifact, int64, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, 0, err
-	}
-	all := []*artifacts.Artifact{}
-	for _, cur := range t.st.artifacts {
-		if cur.RepoID == repo && (run == 0 || cur.RunID == run) {
-			all = append(all, &cur)
-		}
-	}
-	list, n := pageOf(all, func(a, b *artifacts.Artifact) int { return cmp.Compare(b.ID, a.ID) }, o)
-	return list, n, nil
+	return pageRows(ctx, t, t.st.artifacts, func(cur artifacts.Artifact) bool { return cur.RepoID == repo && (run == 0 || cur.RunID == run) }, func(a, b *artifacts.Artifact) int { return cmp.Compare(b.ID, a.ID) }, o)
 }
 
 func (t artifactTx) ExpireArtifact(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	cur, ok := t.st.artifacts[id]
-	if !ok {
-		return notFound("expire artifact")
-	}
-	cur.Status, cur.BlobKey = artifacts.StatusExpired, ""
-	t.st.artifacts[id] = cur
-	return nil
+	return updateRow(ctx, t, t.st.artifacts, id, "expire artifact", func(cur artifacts.Artifact) artifacts.Artifact {
+		cur.Status, cur.BlobKey = artifacts.StatusExpired, ""
+		return cur
+	})
 }
 
 func (t artifactTx) DeleteArtifact(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	if _, ok := t.st.artifacts[id]; !ok {
-		return notFound("delete artifact")
-	}
-	delete(t.st.artifacts, id)
-	return nil
+	return deleteRow(ctx, t, t.st.artifacts, id, "delete artifact", nil)
 }
 
 func (t artifactTx) DueArtifacts(ctx context.Context, now time.Time, limit int) ([]*artifacts.Artifact, error) {

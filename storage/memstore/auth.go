@@ -11,21 +11,14 @@ import (
 	"github.com/hearthforge/hearth/forge"
 )
 
-type authStore struct{ s *Store }
+// authStore is auth.Store with FindToken (auth.TokenFinder).
+type authStore struct{ domainStore[auth.Tx] }
 
 var (
 	_ auth.Store       = authStore{}
 	_ auth.TokenFinder = authStore{} // every token request: no transaction to set up
 	_ auth.Tx          = (*tx)(nil)
 )
-
-func (a authStore) Update(ctx context.Context, fn func(auth.Tx) error) error {
-	return a.s.update(ctx, func(t *tx) error { return fn(t) })
-}
-
-func (a authStore) View(ctx context.Context, fn func(auth.Tx) error) error {
-	return a.s.view(ctx, func(t *tx) error { return fn(t) })
-}
 
 // FindToken is TokenByHash on the last committed state.
 func (a authStore) FindToken(ctx context.Context, hash string) (*auth.AccessToken, *forge.User, error) {
@@ -112,12 +105,9 @@ func (t *tx) UserByEmail(ctx context.Context, email string) (*forge.User, error)
 }
 
 func (t *tx) UpdateUser(ctx context.Context, u *forge.User) error {
-	if err := t.write(ctx); err != nil {
+	r, err := writeRow(ctx, t, t.st.users, u.ID, "update user")
+	if err != nil {
 		return err
-	}
-	r, ok := t.st.users[u.ID]
-	if !ok {
-		return notFound("update user")
 	}
 	if t.st.userTaken(u.ID, u.Name, u.Email) {
 		return conflict("update user")
@@ -286,16 +276,7 @@ func matchUser(u *forge.User, f auth.UserFilter) bool {
 func reverse[T any](f func(a, b T) int) func(a, b T) int { return func(a, b T) int { return f(b, a) } }
 
 func (t *tx) CountUsers(ctx context.Context, f auth.UserCount) (int64, error) {
-	if err := t.read(ctx); err != nil {
-		return 0, err
-	}
-	var n int64
-	for _, r := range t.st.users {
-		if f.Matches(&r.u) {
-			n++
-		}
-	}
-	return n, nil
+	return countRows(ctx, t, t.st.users, func(r userRow) bool { return f.Matches(&r.u) })
 }
 
 func (t *tx) PasswordHash(ctx context.Context, id forge.ID) (string, error) {
@@ -310,29 +291,20 @@ func (t *tx) PasswordHash(ctx context.Context, id forge.ID) (string, error) {
 }
 
 func (t *tx) SetPasswordHash(ctx context.Context, id forge.ID, hash string) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	r, ok := t.st.users[id]
-	if !ok {
-		return notFound("set password")
-	}
-	r.hash = hash
-	t.st.users[id] = r
-	return nil
+	return updateRow(ctx, t, t.st.users, id, "set password", func(r userRow) userRow {
+		r.hash = hash
+		return r
+	})
 }
 
 func (t *tx) CreateToken(ctx context.Context, tk *auth.AccessToken) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.users, tk.UserID, "create token"); err != nil {
 		return err
 	}
-	if _, ok := t.st.users[tk.UserID]; !ok {
-		return missingRef("create token")
-	}
-	for _, o := range t.st.tokens {
-		if o.Hash == tk.Hash || (o.UserID == tk.UserID && o.Name == tk.Name) {
-			return conflict("create token")
-		}
+	if err := conflictIf(t.st.tokens, func(o auth.AccessToken) bool {
+		return o.Hash == tk.Hash || (o.UserID == tk.UserID && o.Name == tk.Name)
+	}, "create token"); err != nil {
+		return err
 	}
 	v := *tk
 	v.ID = t.st.nextID("access_token")
@@ -396,26 +368,18 @@ func (t *tx) DeleteToken(ctx context.Context, userID, tokenID forge.ID) error {
 }
 
 func (t *tx) TouchToken(ctx context.Context, tokenID forge.ID, at time.Time) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	tk, ok := t.st.tokens[tokenID]
-	if !ok {
-		return notFound("touch token")
-	}
-	tk.Updated = ts(at)
-	t.st.tokens[tokenID] = tk
-	return nil
+	return updateRow(ctx, t, t.st.tokens, tokenID, "touch token", func(tk auth.AccessToken) auth.AccessToken {
+		tk.Updated = ts(at)
+		return tk
+	})
 }
 
 func (t *tx) CreateLoginSource(ctx context.Context, s *auth.LoginSource) error {
 	if err := t.write(ctx); err != nil {
 		return err
 	}
-	for _, o := range t.st.sources {
-		if o.Name == s.Name {
-			return conflict("create login source")
-		}
+	if err := conflictIf(t.st.sources, func(o auth.LoginSource) bool { return o.Name == s.Name }, "create login source"); err != nil {
+		return err
 	}
 	v := *s
 	v.ID = t.st.nextID("login_source")
@@ -426,14 +390,7 @@ func (t *tx) CreateLoginSource(ctx context.Context, s *auth.LoginSource) error {
 }
 
 func (t *tx) LoginSourceByID(ctx context.Context, id forge.ID) (*auth.LoginSource, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	s, ok := t.st.sources[id]
-	if !ok {
-		return nil, notFound("login source")
-	}
-	return &s, nil
+	return readRow(ctx, t, t.st.sources, id, "login source")
 }
 
 func (t *tx) ListLoginSources(ctx context.Context) ([]*auth.LoginSource, error) {
@@ -449,24 +406,14 @@ func (t *tx) ListLoginSources(ctx context.Context) ([]*auth.LoginSource, error) 
 }
 
 func (t *tx) TwoFactor(ctx context.Context, userID forge.ID) (*auth.TwoFactor, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	tf, ok := t.st.twoFactor[userID]
-	if !ok {
-		return nil, notFound("two-factor")
-	}
-	return &tf, nil
+	return readRow(ctx, t, t.st.twoFactor, userID, "two-factor")
 }
 
 // PutTwoFactor replaces an enrolment but keeps its creation time, as the SQL
 // upsert does.
 func (t *tx) PutTwoFactor(ctx context.Context, tf *auth.TwoFactor) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.users, tf.UserID, "two-factor"); err != nil {
 		return err
-	}
-	if _, ok := t.st.users[tf.UserID]; !ok {
-		return missingRef("two-factor")
 	}
 	v := *tf
 	v.Created, v.Updated = ts(tf.Created), ts(tf.Updated)
@@ -478,12 +425,5 @@ func (t *tx) PutTwoFactor(ctx context.Context, tf *auth.TwoFactor) error {
 }
 
 func (t *tx) DeleteTwoFactor(ctx context.Context, userID forge.ID) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	if _, ok := t.st.twoFactor[userID]; !ok {
-		return notFound("two-factor")
-	}
-	delete(t.st.twoFactor, userID)
-	return nil
+	return deleteRow(ctx, t, t.st.twoFactor, userID, "two-factor", nil)
 }

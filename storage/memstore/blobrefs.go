@@ -9,21 +9,14 @@ import (
 )
 
 // BlobRefs returns the store the blob sweeper reads referenced keys from.
-func (s *Store) BlobRefs() blob.RefStore { return blobRefStore{s} }
-
-type blobRefStore struct{ s *Store }
+func (s *Store) BlobRefs() blob.RefStore {
+	return storeOf(s, func(t *tx) blob.RefTx { return blobRefTx{t} })
+}
 
 // blobRefTx is a transaction seen as a blob.RefTx.
 type blobRefTx struct{ *tx }
 
-var (
-	_ blob.RefStore = blobRefStore{}
-	_ blob.RefTx    = blobRefTx{}
-)
-
-func (a blobRefStore) View(ctx context.Context, fn func(blob.RefTx) error) error {
-	return a.s.view(ctx, func(t *tx) error { return fn(blobRefTx{t}) })
-}
+var _ blob.RefTx = blobRefTx{}
 
 // ReferencedBlobKeys returns the keys sorted (the order is unspecified;
 // sorting keeps results reproducible).

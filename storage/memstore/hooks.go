@@ -12,37 +12,12 @@ import (
 )
 
 // Hooks returns the store package forge/hooks consumes.
-func (s *Store) Hooks() hooks.Store { return hookStore{s} }
-
-type hookStore struct{ s *Store }
+func (s *Store) Hooks() hooks.Store { return storeOf(s, func(t *tx) hooks.Tx { return hookTx{t} }) }
 
 // hookTx is a transaction seen as a hooks.Tx.
 type hookTx struct{ *tx }
 
-var (
-	_ hooks.Store = hookStore{}
-	_ hooks.Tx    = hookTx{}
-)
-
-func (h hookStore) Update(ctx context.Context, fn func(hooks.Tx) error) error {
-	return h.s.update(ctx, func(t *tx) error { return fn(hookTx{t}) })
-}
-
-func (h hookStore) View(ctx context.Context, fn func(hooks.Tx) error) error {
-	return h.s.view(ctx, func(t *tx) error { return fn(hookTx{t}) })
-}
-
-func (t hookTx) UserByID(ctx context.Context, id forge.ID) (*forge.User, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	r, ok := t.st.users[id]
-	if !ok {
-		return nil, notFound("user")
-	}
-	u := r.u
-	return &u, nil
-}
+var _ hooks.Tx = hookTx{}
 
 // storedHook is a hook as kept: times to the second, copies of slices.
 func storedHook(h *hooks.Hook) hooks.Hook {

@@ -10,29 +10,19 @@ import (
 	"github.com/hearthforge/hearth/issues"
 )
 
-// issueStore is the view of a Store that package issues consumes. Its
-// transactions are issueTx: the memstore tx with the issues.Tx methods
-// (kept apart so that their names never collide with repos.Tx's).
-type issueStore struct{ s *Store }
-
-// issueTx implements issues.Tx over one memstore transaction.
+// issueTx implements issues.Tx over one memstore transaction: the
+// memstore tx with the issues.Tx methods (kept apart so that their names
+// never collide with repos.Tx's).
 type issueTx struct{ *tx }
 
 var (
-	_ issues.Store       = issueStore{}
 	_ issues.Tx          = issueTx{}
 	_ issues.BlockReader = issueTx{}
 )
 
 // Issues returns the store package issues consumes.
-func (s *Store) Issues() issues.Store { return issueStore{s} }
-
-func (r issueStore) Update(ctx context.Context, fn func(issues.Tx) error) error {
-	return r.s.update(ctx, func(t *tx) error { return fn(issueTx{t}) })
-}
-
-func (r issueStore) View(ctx context.Context, fn func(issues.Tx) error) error {
-	return r.s.view(ctx, func(t *tx) error { return fn(issueTx{t}) })
+func (s *Store) Issues() issues.Store {
+	return storeOf(s, func(t *tx) issues.Tx { return issueTx{t} })
 }
 
 // deleteRepoIssues removes what package issues keeps of a repository, as
@@ -152,16 +142,11 @@ func (t issueTx) NextIssueIndex(ctx context.Context, repoID forge.ID) (int64, er
 }
 
 func (t issueTx) CreateIssue(ctx context.Context, i *issues.Issue) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, i.RepoID, "create issue: repository"); err != nil {
 		return err
 	}
-	if _, ok := t.st.repos[i.RepoID]; !ok {
-		return missingRef("create issue: repository")
-	}
-	for _, o := range t.st.issues {
-		if o.RepoID == i.RepoID && o.Index == i.Index {
-			return conflict("issue index")
-		}
+	if err := conflictIf(t.st.issues, func(o issues.Issue) bool { return o.RepoID == i.RepoID && o.Index == i.Index }, "issue index"); err != nil {
+		return err
 	}
 	if i.MilestoneID != 0 {
 		if _, ok := t.st.milestones[i.MilestoneID]; !ok {
@@ -213,12 +198,9 @@ func (t issueTx) IssuesByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*
 }
 
 func (t issueTx) UpdateIssue(ctx context.Context, i *issues.Issue) error {
-	if err := t.write(ctx); err != nil {
+	old, err := writeRow(ctx, t, t.st.issues, i.ID, "update issue")
+	if err != nil {
 		return err
-	}
-	old, ok := t.st.issues[i.ID]
-	if !ok {
-		return notFound("update issue")
 	}
 	if i.MilestoneID != 0 {
 		if _, ok := t.st.milestones[i.MilestoneID]; !ok {
@@ -249,14 +231,7 @@ func b2i(b bool) int {
 }
 
 func (t issueTx) DeleteIssue(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	if _, ok := t.st.issues[id]; !ok {
-		return notFound("delete issue")
-	}
-	t.st.deleteIssue(id)
-	return nil
+	return deleteRow(ctx, t, t.st.issues, id, "delete issue", t.st.deleteIssue)
 }
 
 func (t issueTx) ListIssues(ctx context.Context, f issues.IssueFilter, o forge.ListOptions) ([]*issues.Issue, int64, error) {
@@ -408,11 +383,8 @@ func (t issueTx) IssueCounts(ctx context.Context, repoIDs []forge.ID, pulls bool
 }
 
 func (t issueTx) SetAssignees(ctx context.Context, issueID forge.ID, userIDs []forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.issues, issueID, "set assignees: issue"); err != nil {
 		return err
-	}
-	if _, ok := t.st.issues[issueID]; !ok {
-		return missingRef("set assignees: issue")
 	}
 	var ids []forge.ID
 	for _, u := range userIDs {

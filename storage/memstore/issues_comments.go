@@ -11,11 +11,8 @@ import (
 )
 
 func (t issueTx) CreateComment(ctx context.Context, c *issues.Comment) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.issues, c.IssueID, "create comment: issue"); err != nil {
 		return err
-	}
-	if _, ok := t.st.issues[c.IssueID]; !ok {
-		return missingRef("create comment: issue")
 	}
 	c.ID = t.st.nextID("comment")
 	t.st.comments[c.ID] = inComment(c)
@@ -23,36 +20,20 @@ func (t issueTx) CreateComment(ctx context.Context, c *issues.Comment) error {
 }
 
 func (t issueTx) CommentByID(ctx context.Context, id forge.ID) (*issues.Comment, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	c, ok := t.st.comments[id]
-	if !ok {
-		return nil, notFound("comment")
-	}
-	return &c, nil
+	return readRow(ctx, t, t.st.comments, id, "comment")
 }
 
 func (t issueTx) UpdateComment(ctx context.Context, c *issues.Comment) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	old, ok := t.st.comments[c.ID]
-	if !ok {
-		return notFound("update comment")
-	}
-	v := inComment(c)
-	v.IssueID, v.Type, v.Created = old.IssueID, old.Type, old.Created
-	t.st.comments[c.ID] = v
-	return nil
+	return updateRow(ctx, t, t.st.comments, c.ID, "update comment", func(old issues.Comment) issues.Comment {
+		v := inComment(c)
+		v.IssueID, v.Type, v.Created = old.IssueID, old.Type, old.Created
+		return v
+	})
 }
 
 func (t issueTx) DeleteComment(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.comments, id, "delete comment"); err != nil {
 		return err
-	}
-	if _, ok := t.st.comments[id]; !ok {
-		return notFound("delete comment")
 	}
 	delete(t.st.comments, id)
 	t.st.deleteIssueAssetsWhere(func(_ forge.ID, a issues.Attachment) bool { return a.CommentID == id }) // quota.go
@@ -83,15 +64,10 @@ func (t issueTx) ListComments(ctx context.Context, f issues.CommentFilter, o for
 		}
 		all = append(all, c)
 	}
-	slices.SortFunc(all, func(a, b issues.Comment) int {
+	out, n := sortedPage(all, func(a, b issues.Comment) int {
 		return cmp.Or(a.Created.Compare(b.Created), cmp.Compare(a.ID, b.ID))
-	})
-	lo, hi := o.Bounds(len(all))
-	out := make([]*issues.Comment, 0, hi-lo)
-	for _, c := range all[lo:hi] {
-		out = append(out, &c)
-	}
-	return out, int64(len(all)), nil
+	}, o)
+	return out, n, nil
 }
 
 func (t issueTx) CreateAttachment(ctx context.Context, a *issues.Attachment) error {
@@ -104,10 +80,8 @@ func (t issueTx) CreateAttachment(ctx context.Context, a *issues.Attachment) err
 	if _, ok := t.st.comments[a.CommentID]; !ok && a.CommentID != 0 {
 		return missingRef("create attachment: comment")
 	}
-	for _, o := range t.st.issueAssets {
-		if o.UUID == a.UUID {
-			return conflict("attachment uuid")
-		}
+	if err := conflictIf(t.st.issueAssets, func(o issues.Attachment) bool { return o.UUID == a.UUID }, "attachment uuid"); err != nil {
+		return err
 	}
 	a.ID = t.st.nextID("attachment")
 	v := *a
@@ -118,47 +92,23 @@ func (t issueTx) CreateAttachment(ctx context.Context, a *issues.Attachment) err
 }
 
 func (t issueTx) AttachmentByID(ctx context.Context, id forge.ID) (*issues.Attachment, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	a, ok := t.st.issueAssets[id]
-	if !ok {
-		return nil, notFound("attachment")
-	}
-	return &a, nil
+	return readRow(ctx, t, t.st.issueAssets, id, "attachment")
 }
 
 func (t issueTx) AttachmentByUUID(ctx context.Context, uuid string) (*issues.Attachment, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	for _, a := range t.st.issueAssets {
-		if a.UUID == uuid {
-			return &a, nil
-		}
-	}
-	return nil, notFound("attachment")
+	return findRow(ctx, t, t.st.issueAssets, func(a issues.Attachment) bool { return a.UUID == uuid }, "attachment")
 }
 
 func (t issueTx) UpdateAttachment(ctx context.Context, a *issues.Attachment) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	v, ok := t.st.issueAssets[a.ID]
-	if !ok {
-		return notFound("update attachment")
-	}
-	v.Name, v.DownloadCount = a.Name, a.DownloadCount
-	t.st.issueAssets[a.ID] = v
-	return nil
+	return updateRow(ctx, t, t.st.issueAssets, a.ID, "update attachment", func(v issues.Attachment) issues.Attachment {
+		v.Name, v.DownloadCount = a.Name, a.DownloadCount
+		return v
+	})
 }
 
 func (t issueTx) DeleteAttachment(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.issueAssets, id, "delete attachment"); err != nil {
 		return err
-	}
-	if _, ok := t.st.issueAssets[id]; !ok {
-		return notFound("delete attachment")
 	}
 	t.st.deleteIssueAssetsWhere(func(k forge.ID, _ issues.Attachment) bool { return k == id }) // quota.go
 	return nil

@@ -41,40 +41,20 @@ func (t issueTx) CreateLabel(ctx context.Context, l *issues.Label) error {
 }
 
 func (t issueTx) LabelByID(ctx context.Context, id forge.ID) (*issues.Label, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	l, ok := t.st.labels[id]
-	if !ok {
-		return nil, notFound("label")
-	}
-	return &l, nil
+	return readRow(ctx, t, t.st.labels, id, "label")
 }
 
 func (t issueTx) UpdateLabel(ctx context.Context, l *issues.Label) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	old, ok := t.st.labels[l.ID]
-	if !ok {
-		return notFound("update label")
-	}
-	v := inLabel(l)
-	v.RepoID, v.OrgID = old.RepoID, old.OrgID
-	v.NumIssues, v.NumClosedIssues = old.NumIssues, old.NumClosedIssues
-	t.st.labels[l.ID] = v
-	return nil
+	return updateRow(ctx, t, t.st.labels, l.ID, "update label", func(old issues.Label) issues.Label {
+		v := inLabel(l)
+		v.RepoID, v.OrgID = old.RepoID, old.OrgID
+		v.NumIssues, v.NumClosedIssues = old.NumIssues, old.NumClosedIssues
+		return v
+	})
 }
 
 func (t issueTx) DeleteLabel(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	if _, ok := t.st.labels[id]; !ok {
-		return notFound("delete label")
-	}
-	t.st.deleteLabel(id)
-	return nil
+	return deleteRow(ctx, t, t.st.labels, id, "delete label", t.st.deleteLabel)
 }
 
 func (t issueTx) ListLabels(ctx context.Context, f issues.LabelFilter, o forge.ListOptions) ([]*issues.Label, int64, error) {
@@ -93,13 +73,8 @@ func (t issueTx) ListLabels(ctx context.Context, f issues.LabelFilter, o forge.L
 		}
 		all = append(all, l)
 	}
-	slices.SortFunc(all, labelOrder(f.Sort))
-	lo, hi := o.Bounds(len(all))
-	out := make([]*issues.Label, 0, hi-lo)
-	for _, l := range all[lo:hi] {
-		out = append(out, &l)
-	}
-	return out, int64(len(all)), nil
+	out, n := sortedPage(all, labelOrder(f.Sort), o)
+	return out, n, nil
 }
 
 func labelOrder(s issues.LabelSort) func(a, b issues.Label) int {
@@ -182,11 +157,8 @@ func (t issueTx) IssueLabels(ctx context.Context, issueIDs []forge.ID) (map[forg
 }
 
 func (t issueTx) CreateMilestone(ctx context.Context, m *issues.Milestone) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, m.RepoID, "create milestone: repository"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[m.RepoID]; !ok {
-		return missingRef("create milestone: repository")
 	}
 	m.ID = t.st.nextID("milestone")
 	t.st.milestones[m.ID] = inMilestone(m)
@@ -218,25 +190,16 @@ func (t issueTx) MilestonesByID(ctx context.Context, ids []forge.ID) (map[forge.
 }
 
 func (t issueTx) UpdateMilestone(ctx context.Context, m *issues.Milestone) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	old, ok := t.st.milestones[m.ID]
-	if !ok {
-		return notFound("update milestone")
-	}
-	v := inMilestone(m)
-	v.RepoID, v.Created = old.RepoID, old.Created
-	t.st.milestones[m.ID] = v
-	return nil
+	return updateRow(ctx, t, t.st.milestones, m.ID, "update milestone", func(old issues.Milestone) issues.Milestone {
+		v := inMilestone(m)
+		v.RepoID, v.Created = old.RepoID, old.Created
+		return v
+	})
 }
 
 func (t issueTx) DeleteMilestone(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.milestones, id, "delete milestone"); err != nil {
 		return err
-	}
-	if _, ok := t.st.milestones[id]; !ok {
-		return notFound("delete milestone")
 	}
 	delete(t.st.milestones, id)
 	for iid, i := range t.st.issues {
@@ -268,13 +231,8 @@ func (t issueTx) ListMilestones(ctx context.Context, f issues.MilestoneFilter, o
 		}
 		all = append(all, m)
 	}
-	slices.SortFunc(all, func(a, b issues.Milestone) int {
+	out, n := sortedPage(all, func(a, b issues.Milestone) int {
 		return cmp.Or(a.Deadline.Compare(b.Deadline), cmp.Compare(a.ID, b.ID))
-	})
-	lo, hi := o.Bounds(len(all))
-	out := make([]*issues.Milestone, 0, hi-lo)
-	for _, m := range all[lo:hi] {
-		out = append(out, &m)
-	}
-	return out, int64(len(all)), nil
+	}, o)
+	return out, n, nil
 }

@@ -11,11 +11,8 @@ type mentionKey struct{ issue, user forge.ID }
 
 // AddMentions implements issues.MentionTx.
 func (t issueTx) AddMentions(ctx context.Context, issueID forge.ID, userIDs []forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.issues, issueID, "add mentions: issue"); err != nil {
 		return err
-	}
-	if _, ok := t.st.issues[issueID]; !ok {
-		return missingRef("add mentions: issue")
 	}
 	for _, u := range userIDs {
 		if _, ok := t.st.users[u]; !ok {

@@ -47,10 +47,10 @@ func (t issueTx) CreateReaction(ctx context.Context, r *issues.Reaction) error {
 	if _, ok := t.st.users[r.UserID]; !ok {
 		return missingRef("create reaction: user")
 	}
-	for _, o := range t.st.reactions {
-		if o.IssueID == r.IssueID && o.CommentID == r.CommentID && o.UserID == r.UserID && o.Content == r.Content {
-			return conflict("reaction")
-		}
+	if err := conflictIf(t.st.reactions, func(o issues.Reaction) bool {
+		return o.IssueID == r.IssueID && o.CommentID == r.CommentID && o.UserID == r.UserID && o.Content == r.Content
+	}, "reaction"); err != nil {
+		return err
 	}
 	r.ID = t.st.nextID("reaction")
 	v := *r
@@ -73,19 +73,9 @@ func (t issueTx) Reactions(ctx context.Context, issueID, commentID forge.ID, o f
 	if err := t.read(ctx); err != nil {
 		return nil, 0, err
 	}
-	var all []issues.Reaction
-	for _, r := range t.st.reactions {
-		if r.IssueID == issueID && r.CommentID == commentID && t.live(r) {
-			all = append(all, r)
-		}
-	}
-	slices.SortFunc(all, func(a, b issues.Reaction) int { return cmp.Compare(a.ID, b.ID) })
-	lo, hi := o.Bounds(len(all))
-	out := make([]*issues.Reaction, 0, hi-lo)
-	for _, r := range all[lo:hi] {
-		out = append(out, &r)
-	}
-	return out, int64(len(all)), nil
+	all := rowsWhere(t.st.reactions, func(r issues.Reaction) bool { return r.IssueID == issueID && r.CommentID == commentID && t.live(r) })
+	out, n := sortedPage(all, func(a, b issues.Reaction) int { return cmp.Compare(a.ID, b.ID) }, o)
+	return out, n, nil
 }
 
 // live reports whether r's issue, comment and user still exist (reads do
@@ -142,19 +132,12 @@ func (t issueTx) IssueWatchers(ctx context.Context, issueID forge.ID, o forge.Li
 	if err := t.read(ctx); err != nil {
 		return nil, 0, err
 	}
-	var all []issues.IssueWatch
-	for _, w := range t.st.issueWatch {
-		if _, ok := t.st.users[w.UserID]; ok && w.IssueID == issueID && w.IsWatching {
-			all = append(all, w)
-		}
-	}
-	slices.SortFunc(all, func(a, b issues.IssueWatch) int { return cmp.Compare(a.ID, b.ID) })
-	lo, hi := o.Bounds(len(all))
-	out := make([]*issues.IssueWatch, 0, hi-lo)
-	for _, w := range all[lo:hi] {
-		out = append(out, &w)
-	}
-	return out, int64(len(all)), nil
+	all := rowsWhere(t.st.issueWatch, func(w issues.IssueWatch) bool {
+		_, ok := t.st.users[w.UserID]
+		return ok && w.IssueID == issueID && w.IsWatching
+	})
+	out, n := sortedPage(all, func(a, b issues.IssueWatch) int { return cmp.Compare(a.ID, b.ID) }, o)
+	return out, n, nil
 }
 
 func (t issueTx) PinnedIssues(ctx context.Context, repoID forge.ID, isPull bool) ([]*issues.Issue, error) {
@@ -178,11 +161,8 @@ func (t issueTx) PinnedIssues(ctx context.Context, repoID forge.ID, isPull bool)
 }
 
 func (t issueTx) CreateCrossRef(ctx context.Context, r *issues.CrossRef) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.comments, r.CommentID, "create cross-reference: comment"); err != nil {
 		return err
-	}
-	if _, ok := t.st.comments[r.CommentID]; !ok {
-		return missingRef("create cross-reference: comment")
 	}
 	t.st.crossRefs[r.CommentID] = *r
 	return nil

@@ -147,13 +147,8 @@ func (t issueTx) ListTrackedTimes(ctx context.Context, f issues.TimeFilter, o fo
 		}
 		all = append(all, v)
 	}
-	slices.SortFunc(all, func(a, b issues.TrackedTime) int { return cmp.Compare(a.ID, b.ID) })
-	lo, hi := o.Bounds(len(all))
-	out := make([]*issues.TrackedTime, 0, hi-lo)
-	for _, v := range all[lo:hi] {
-		out = append(out, &v)
-	}
-	return out, int64(len(all)), nil
+	out, n := sortedPage(all, func(a, b issues.TrackedTime) int { return cmp.Compare(a.ID, b.ID) }, o)
+	return out, n, nil
 }
 
 func (t issueTx) MarkTimesDeleted(ctx context.Context, ids []forge.ID) error {
@@ -179,10 +174,8 @@ func (t issueTx) CreateStopwatch(ctx context.Context, sw *issues.Stopwatch) erro
 	if _, ok := t.st.users[sw.UserID]; !ok {
 		return missingRef("create stopwatch: user")
 	}
-	for _, v := range t.st.stopwatches {
-		if v.UserID == sw.UserID && v.IssueID == sw.IssueID {
-			return conflict("stopwatch")
-		}
+	if err := conflictIf(t.st.stopwatches, func(v issues.Stopwatch) bool { return v.UserID == sw.UserID && v.IssueID == sw.IssueID }, "stopwatch"); err != nil {
+		return err
 	}
 	sw.ID = t.st.nextID("stopwatch")
 	v := *sw
@@ -206,17 +199,9 @@ func (t issueTx) Stopwatches(ctx context.Context, userID, issueID forge.ID, o fo
 	if err := t.read(ctx); err != nil {
 		return nil, 0, err
 	}
-	var all []issues.Stopwatch
-	for _, v := range t.st.stopwatches {
-		if v.UserID == userID && (issueID == 0 || v.IssueID == issueID) && t.issueExists(v.IssueID) {
-			all = append(all, v)
-		}
-	}
-	slices.SortFunc(all, func(a, b issues.Stopwatch) int { return cmp.Compare(a.ID, b.ID) })
-	lo, hi := o.Bounds(len(all))
-	out := make([]*issues.Stopwatch, 0, hi-lo)
-	for _, v := range all[lo:hi] {
-		out = append(out, &v)
-	}
-	return out, int64(len(all)), nil
+	all := rowsWhere(t.st.stopwatches, func(v issues.Stopwatch) bool {
+		return v.UserID == userID && (issueID == 0 || v.IssueID == issueID) && t.issueExists(v.IssueID)
+	})
+	out, n := sortedPage(all, func(a, b issues.Stopwatch) int { return cmp.Compare(a.ID, b.ID) }, o)
+	return out, n, nil
 }

@@ -9,9 +9,7 @@ import (
 )
 
 // LFS returns the store package forge/lfs consumes.
-func (s *Store) LFS() lfs.Store { return lfsStore{s} }
-
-type lfsStore struct{ s *Store }
+func (s *Store) LFS() lfs.Store { return storeOf(s, func(t *tx) lfs.Tx { return lfsTx{t} }) }
 
 // lfsTx is a transaction seen as an lfs.Tx.
 type lfsTx struct{ *tx }
@@ -22,25 +20,11 @@ type lfsKey struct {
 	oid  string
 }
 
-var (
-	_ lfs.Store = lfsStore{}
-	_ lfs.Tx    = lfsTx{}
-)
-
-func (a lfsStore) Update(ctx context.Context, fn func(lfs.Tx) error) error {
-	return a.s.update(ctx, func(t *tx) error { return fn(lfsTx{t}) })
-}
-
-func (a lfsStore) View(ctx context.Context, fn func(lfs.Tx) error) error {
-	return a.s.view(ctx, func(t *tx) error { return fn(lfsTx{t}) })
-}
+var _ lfs.Tx = lfsTx{}
 
 func (t lfsTx) CreateMetaObject(ctx context.Context, m *lfs.MetaObject) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, m.RepoID, "create lfs object"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[m.RepoID]; !ok {
-		return missingRef("create lfs object")
 	}
 	k := lfsKey{m.RepoID, m.Oid}
 	if _, ok := t.st.lfsMeta[k]; ok {
@@ -53,14 +37,7 @@ func (t lfsTx) CreateMetaObject(ctx context.Context, m *lfs.MetaObject) error {
 }
 
 func (t lfsTx) MetaObject(ctx context.Context, repo forge.ID, oid string) (*lfs.MetaObject, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	v, ok := t.st.lfsMeta[lfsKey{repo, oid}]
-	if !ok {
-		return nil, notFound("lfs object")
-	}
-	return &v, nil
+	return readRow(ctx, t, t.st.lfsMeta, lfsKey{repo, oid}, "lfs object")
 }
 
 func (t lfsTx) DeleteMetaObject(ctx context.Context, repo forge.ID, oid string) error {

@@ -23,6 +23,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -54,14 +55,16 @@ func New() *Store {
 }
 
 // Store is not itself an auth.Store or a repos.Store (their Update methods
-// differ in the Tx they pass): Auth and Repos return the two views of it,
-// asserted at compile time in auth.go and repos.go, as storage/sqlite does.
+// differ in the Tx they pass): Auth, Repos and the other domain methods
+// return views of it (domainStore), as storage/sqlite does.
 
 // Auth returns the store package auth consumes.
-func (s *Store) Auth() auth.Store { return authStore{s} }
+func (s *Store) Auth() auth.Store {
+	return authStore{storeOf(s, func(t *tx) auth.Tx { return t })}
+}
 
 // Repos returns the store package forge/repos consumes.
-func (s *Store) Repos() repos.Store { return repoStore{s} }
+func (s *Store) Repos() repos.Store { return storeOf(s, func(t *tx) repos.Tx { return t }) }
 
 // pair keys the rows that join a repository and a user.
 type pair struct{ repo, user forge.ID }
@@ -174,128 +177,80 @@ type teamRepo struct{ team, repo forge.ID }
 // blockKey keys a block: blocker blocks user.
 type blockKey struct{ blocker, user forge.ID }
 
-func newState() *state {
+// newState returns the empty state: the zero state's clone (clone makes
+// every table).
+func newState() *state { return (&state{}).clone() }
+
+// clone copies the maps; the row values are immutable once stored, so a
+// shallow copy of each map is a full copy of the state. A nil map (the
+// zero state's) is copied as an empty one.
+func (s *state) clone() *state {
 	return &state{
-		seq:         map[string]int64{},
-		users:       map[forge.ID]userRow{},
-		tokens:      map[forge.ID]auth.AccessToken{},
-		sources:     map[forge.ID]auth.LoginSource{},
-		twoFactor:   map[forge.ID]auth.TwoFactor{},
-		repos:       map[forge.ID]forge.Repository{},
-		collabs:     map[pair]forge.AccessMode{},
-		watches:     map[pair]watchRow{},
-		stars:       map[pair]starRow{},
-		protections: map[forge.ID]repos.BranchProtection{},
-		transfers:   map[forge.ID]transferRow{},
-		tagProts:    map[forge.ID]repos.TagProtection{},
-		releases:    map[forge.ID]repos.Release{},
-		attachments: map[forge.ID]repos.Attachment{},
-		statuses:    map[forge.ID]repos.CommitStatus{},
-		orgMembers:  map[orgUser]bool{},
-		teams:       map[forge.ID]forge.Team{},
-		teamUsers:   map[teamUser]struct{}{},
-		teamRepos:   map[teamRepo]struct{}{},
-		blocks:      map[blockKey]time.Time{},
-		issues:      map[forge.ID]issues.Issue{},
-		issueIndex:  map[forge.ID]int64{},
-		assignees:   map[forge.ID][]forge.ID{},
-		mentions:    map[mentionKey]bool{},
-		comments:    map[forge.ID]issues.Comment{},
-		labels:      map[forge.ID]issues.Label{},
-		issueLabels: map[issueLabel]struct{}{},
-		milestones:  map[forge.ID]issues.Milestone{},
-		issueAssets: map[forge.ID]issues.Attachment{},
-		actSecrets:  map[forge.ID]actions.Secret{},
-		actVars:     map[forge.ID]actions.Variable{},
-		actTokens:   map[forge.ID]actions.RunnerToken{},
-		actRunners:  map[forge.ID]actions.Runner{},
-		actRuns:     map[forge.ID]actions.Run{},
-		deps:        map[depKey]issues.Dependency{},
-		times:       map[forge.ID]issues.TrackedTime{},
-		stopwatches: map[forge.ID]issues.Stopwatch{},
-		reactions:   map[forge.ID]issues.Reaction{},
-		issueWatch:  map[forge.ID]issues.IssueWatch{},
-		crossRefs:   map[forge.ID]issues.CrossRef{},
-		hooks:       map[forge.ID]hooks.Hook{},
-		hookTasks:   map[forge.ID]hooks.Task{},
-		outbox:      map[forge.ID]hooks.OutboxEvent{},
-		threads:     map[forge.ID]notify.Thread{},
-		pulls:       map[forge.ID]issues.PullRequest{},
-		reviews:     map[forge.ID]issues.Review{},
-		autoMerges:  map[forge.ID]issues.AutoMerge{},
-		lfsMeta:     map[lfsKey]lfs.MetaObject{},
-		packages:    map[forge.ID]packages.Package{},
-		pkgVersions: map[forge.ID]packages.Version{},
-		pkgFiles:    map[forge.ID]packages.File{},
-		artifacts:   map[forge.ID]artifacts.Artifact{},
-		quota:       newQuotaState(),
-		pullMirrors: map[forge.ID]mirror.PullMirror{},
-		pushMirrors: map[forge.ID]mirror.PushMirror{},
-		leases:      map[mirror.Key]mirror.Lease{},
+		seq:         cloneMap(s.seq),
+		users:       cloneMap(s.users),
+		tokens:      cloneMap(s.tokens),
+		sources:     cloneMap(s.sources),
+		twoFactor:   cloneMap(s.twoFactor),
+		repos:       cloneMap(s.repos),
+		collabs:     cloneMap(s.collabs),
+		watches:     cloneMap(s.watches),
+		stars:       cloneMap(s.stars),
+		protections: cloneMap(s.protections),
+		transfers:   cloneMap(s.transfers),
+		tagProts:    cloneMap(s.tagProts),
+		releases:    cloneMap(s.releases),
+		attachments: cloneMap(s.attachments),
+		statuses:    cloneMap(s.statuses),
+		orgMembers:  cloneMap(s.orgMembers),
+		teams:       cloneMap(s.teams),
+		teamUsers:   cloneMap(s.teamUsers),
+		teamRepos:   cloneMap(s.teamRepos),
+		blocks:      cloneMap(s.blocks),
+		issues:      cloneMap(s.issues),
+		issueIndex:  cloneMap(s.issueIndex),
+		assignees:   cloneMap(s.assignees),
+		mentions:    cloneMap(s.mentions),
+		comments:    cloneMap(s.comments),
+		labels:      cloneMap(s.labels),
+		issueLabels: cloneMap(s.issueLabels),
+		milestones:  cloneMap(s.milestones),
+		issueAssets: cloneMap(s.issueAssets),
+		actSecrets:  cloneMap(s.actSecrets),
+		actVars:     cloneMap(s.actVars),
+		actTokens:   cloneMap(s.actTokens),
+		actRunners:  cloneMap(s.actRunners),
+		actRuns:     cloneMap(s.actRuns),
+		deps:        cloneMap(s.deps),
+		times:       cloneMap(s.times),
+		stopwatches: cloneMap(s.stopwatches),
+		reactions:   cloneMap(s.reactions),
+		issueWatch:  cloneMap(s.issueWatch),
+		crossRefs:   cloneMap(s.crossRefs),
+		hooks:       cloneMap(s.hooks),
+		hookTasks:   cloneMap(s.hookTasks),
+		threads:     cloneMap(s.threads),
+		pulls:       cloneMap(s.pulls),
+		reviews:     cloneMap(s.reviews),
+		autoMerges:  cloneMap(s.autoMerges),
+		lfsMeta:     cloneMap(s.lfsMeta),
+		packages:    cloneMap(s.packages),
+		pkgVersions: cloneMap(s.pkgVersions),
+		pkgFiles:    cloneMap(s.pkgFiles),
+		artifacts:   cloneMap(s.artifacts),
+		quota:       s.quota.clone(),
+		pullMirrors: cloneMap(s.pullMirrors),
+		pushMirrors: cloneMap(s.pushMirrors),
+		leases:      cloneMap(s.leases),
+		outbox:      cloneMap(s.outbox),
 	}
 }
 
-// clone copies the maps; the row values are immutable once stored, so a
-// shallow copy of each map is a full copy of the state.
-func (s *state) clone() *state {
-	return &state{
-		seq:         maps.Clone(s.seq),
-		users:       maps.Clone(s.users),
-		tokens:      maps.Clone(s.tokens),
-		sources:     maps.Clone(s.sources),
-		twoFactor:   maps.Clone(s.twoFactor),
-		repos:       maps.Clone(s.repos),
-		collabs:     maps.Clone(s.collabs),
-		watches:     maps.Clone(s.watches),
-		stars:       maps.Clone(s.stars),
-		protections: maps.Clone(s.protections),
-		transfers:   maps.Clone(s.transfers),
-		tagProts:    maps.Clone(s.tagProts),
-		releases:    maps.Clone(s.releases),
-		attachments: maps.Clone(s.attachments),
-		statuses:    maps.Clone(s.statuses),
-		orgMembers:  maps.Clone(s.orgMembers),
-		teams:       maps.Clone(s.teams),
-		teamUsers:   maps.Clone(s.teamUsers),
-		teamRepos:   maps.Clone(s.teamRepos),
-		blocks:      maps.Clone(s.blocks),
-		issues:      maps.Clone(s.issues),
-		issueIndex:  maps.Clone(s.issueIndex),
-		assignees:   maps.Clone(s.assignees),
-		mentions:    maps.Clone(s.mentions),
-		comments:    maps.Clone(s.comments),
-		labels:      maps.Clone(s.labels),
-		issueLabels: maps.Clone(s.issueLabels),
-		milestones:  maps.Clone(s.milestones),
-		issueAssets: maps.Clone(s.issueAssets),
-		actSecrets:  maps.Clone(s.actSecrets),
-		actVars:     maps.Clone(s.actVars),
-		actTokens:   maps.Clone(s.actTokens),
-		actRunners:  maps.Clone(s.actRunners),
-		actRuns:     maps.Clone(s.actRuns),
-		deps:        maps.Clone(s.deps),
-		times:       maps.Clone(s.times),
-		stopwatches: maps.Clone(s.stopwatches),
-		reactions:   maps.Clone(s.reactions),
-		issueWatch:  maps.Clone(s.issueWatch),
-		crossRefs:   maps.Clone(s.crossRefs),
-		hooks:       maps.Clone(s.hooks),
-		hookTasks:   maps.Clone(s.hookTasks),
-		threads:     maps.Clone(s.threads),
-		pulls:       maps.Clone(s.pulls),
-		reviews:     maps.Clone(s.reviews),
-		autoMerges:  maps.Clone(s.autoMerges),
-		lfsMeta:     maps.Clone(s.lfsMeta),
-		packages:    maps.Clone(s.packages),
-		pkgVersions: maps.Clone(s.pkgVersions),
-		pkgFiles:    maps.Clone(s.pkgFiles),
-		artifacts:   maps.Clone(s.artifacts),
-		quota:       s.quota.clone(),
-		pullMirrors: maps.Clone(s.pullMirrors),
-		pushMirrors: maps.Clone(s.pushMirrors),
-		leases:      maps.Clone(s.leases),
-		outbox:      maps.Clone(s.outbox),
+// cloneMap returns a copy of m, never nil.
+func cloneMap[M ~map[K]V, K comparable, V any](m M) M {
+	if m == nil {
+		return M{}
 	}
+	return maps.Clone(m)
 }
 
 // nextID returns the next id of a table (ids start at 1 and are never
@@ -361,6 +316,27 @@ func (s *Store) view(ctx context.Context, fn func(*tx) error) error {
 	return fn(t)
 }
 
+// domainStore is a domain's Store (auth.Store, issues.Store, ...) over s:
+// Update and View run fn in a write or a read transaction (Store.update,
+// Store.view), the transaction seen as the domain's Tx through as.
+type domainStore[T any] struct {
+	s  *Store
+	as func(*tx) T
+}
+
+// storeOf returns the domain store whose transactions are seen through as.
+func storeOf[T any](s *Store, as func(*tx) T) domainStore[T] { return domainStore[T]{s, as} }
+
+// Update runs fn in a write transaction (see Store.update).
+func (d domainStore[T]) Update(ctx context.Context, fn func(T) error) error {
+	return d.s.update(ctx, func(t *tx) error { return fn(d.as(t)) })
+}
+
+// View runs fn in a read-only transaction (see Store.view).
+func (d domainStore[T]) View(ctx context.Context, fn func(T) error) error {
+	return d.s.view(ctx, func(t *tx) error { return fn(d.as(t)) })
+}
+
 // ts keeps a time as the SQL backends do: to the second, in UTC, the zero
 // time staying zero.
 func ts(t time.Time) time.Time {
@@ -374,4 +350,176 @@ func notFound(what string) error { return forge.Errorf(forge.ErrNotFound, "%s: n
 func conflict(what string) error { return forge.Errorf(forge.ErrConflict, "%s: already exists", what) }
 func missingRef(what string) error {
 	return forge.Errorf(forge.ErrNotFound, "%s: missing referenced row", what)
+}
+
+// reader is a transaction that checks it may still be read (*tx, and the
+// domain Tx types embedding it).
+type reader interface{ read(context.Context) error }
+
+// writer is a transaction that checks it may still write.
+type writer interface{ write(context.Context) error }
+
+// readRow returns a copy of the row of table at key, or forge.ErrNotFound
+// naming what.
+func readRow[K comparable, V any](ctx context.Context, t reader, table map[K]V, key K, what string) (*V, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	v, ok := table[key]
+	if !ok {
+		return nil, notFound(what)
+	}
+	return &v, nil
+}
+
+// writeRow checks that t may write and that table has a row at key
+// (forge.ErrNotFound naming what otherwise), and returns that row as it
+// is before the write.
+func writeRow[K comparable, V any](ctx context.Context, t writer, table map[K]V, key K, what string) (V, error) {
+	if err := t.write(ctx); err != nil {
+		var zero V
+		return zero, err
+	}
+	v, ok := table[key]
+	if !ok {
+		return v, notFound(what)
+	}
+	return v, nil
+}
+
+// findRow returns a copy of the row of table that match accepts (the
+// callers' conditions name one row at most), or forge.ErrNotFound naming
+// what.
+func findRow[K comparable, V any](ctx context.Context, t reader, table map[K]V, match func(V) bool, what string) (*V, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	for _, v := range table {
+		if match(v) {
+			return &v, nil
+		}
+	}
+	return nil, notFound(what)
+}
+
+// countRows counts the rows of table that match accepts.
+func countRows[K comparable, V any](ctx context.Context, t reader, table map[K]V, match func(V) bool) (int64, error) {
+	if err := t.read(ctx); err != nil {
+		return 0, err
+	}
+	var n int64
+	for _, v := range table {
+		if match(v) {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// listRows returns copies of the rows of table that match accepts, sorted
+// by order; never nil.
+func listRows[K comparable, V any](ctx context.Context, t reader, table map[K]V, match func(V) bool, order func(a, b *V) int) ([]*V, error) {
+	if err := t.read(ctx); err != nil {
+		return nil, err
+	}
+	out := []*V{}
+	for _, v := range table {
+		if match(v) {
+			out = append(out, &v)
+		}
+	}
+	slices.SortFunc(out, order)
+	return out, nil
+}
+
+// pageRows returns one page of the rows of table that match accepts,
+// sorted by order and copied, and how many match in all.
+func pageRows[K comparable, V any](ctx context.Context, t reader, table map[K]V, match func(V) bool, order func(a, b *V) int, o forge.ListOptions) ([]*V, int64, error) {
+	all, err := listRows(ctx, t, table, match, order)
+	if err != nil {
+		return nil, 0, err
+	}
+	lo, hi := o.Normalize().Bounds(len(all))
+	return all[lo:hi], int64(len(all)), nil
+}
+
+// writeRef checks that t may write and that table has the row at key a
+// new row refers to (forge.ErrNotFound, a missing referenced row naming
+// what, otherwise).
+func writeRef[K comparable, V any](ctx context.Context, t writer, table map[K]V, key K, what string) error {
+	if err := t.write(ctx); err != nil {
+		return err
+	}
+	if _, ok := table[key]; !ok {
+		return missingRef(what)
+	}
+	return nil
+}
+
+// sortPage sorts all by order and returns a copy of the page o.Bounds
+// selects, and len(all).
+func sortPage[T any](all []T, order func(a, b T) int, o forge.ListOptions) ([]T, int64) {
+	slices.SortFunc(all, order)
+	lo, hi := o.Bounds(len(all))
+	return append([]T{}, all[lo:hi]...), int64(len(all))
+}
+
+// sortedPage is sortPage with the page as pointers to copies.
+func sortedPage[V any](all []V, order func(a, b V) int, o forge.ListOptions) ([]*V, int64) {
+	page, n := sortPage(all, order, o)
+	out := make([]*V, len(page))
+	for k := range page {
+		out[k] = &page[k]
+	}
+	return out, n
+}
+
+// rowsWhere returns the rows of table that match accepts, in no order
+// (nil for none).
+func rowsWhere[K comparable, V any](table map[K]V, match func(V) bool) []V {
+	var out []V
+	for _, v := range table {
+		if match(v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// deleteRow checks that t may write and that table has a row at key
+// (forge.ErrNotFound naming what otherwise), then deletes it: with del,
+// which deletes what goes with it too, or else from table alone.
+func deleteRow[K comparable, V any](ctx context.Context, t writer, table map[K]V, key K, what string, del func(K)) error {
+	if _, err := writeRow(ctx, t, table, key, what); err != nil {
+		return err
+	}
+	if del == nil {
+		delete(table, key)
+	} else {
+		del(key)
+	}
+	return nil
+}
+
+// updateRow checks that t may write and that table has a row at key
+// (forge.ErrNotFound naming what otherwise), and replaces it with next of
+// the row as it was.
+func updateRow[K comparable, V any](ctx context.Context, t writer, table map[K]V, key K, what string, next func(old V) V) error {
+	old, err := writeRow(ctx, t, table, key, what)
+	if err != nil {
+		return err
+	}
+	table[key] = next(old)
+	return nil
+}
+
+// conflictIf returns forge.ErrConflict naming what if a row of table
+// matches (a uniqueness rule the SQL schema states as an index).
+func conflictIf[K comparable, V any](table map[K]V, match func(V) bool, what string) error {
+	for _, v := range table {
+		if match(v) {
+			return conflict(what)
+		}
+	}
+	return nil
 }

@@ -11,25 +11,14 @@ import (
 )
 
 // Mirrors returns the store package mirror consumes.
-func (s *Store) Mirrors() mirror.Store { return mirrorStore{s} }
-
-type mirrorStore struct{ s *Store }
+func (s *Store) Mirrors() mirror.Store {
+	return storeOf(s, func(t *tx) mirror.Tx { return mirrorTx{t} })
+}
 
 // mirrorTx is a transaction seen as a mirror.Tx.
 type mirrorTx struct{ *tx }
 
-var (
-	_ mirror.Store = mirrorStore{}
-	_ mirror.Tx    = mirrorTx{}
-)
-
-func (m mirrorStore) Update(ctx context.Context, fn func(mirror.Tx) error) error {
-	return m.s.update(ctx, func(t *tx) error { return fn(mirrorTx{t}) })
-}
-
-func (m mirrorStore) View(ctx context.Context, fn func(mirror.Tx) error) error {
-	return m.s.view(ctx, func(t *tx) error { return fn(mirrorTx{t}) })
-}
+var _ mirror.Tx = mirrorTx{}
 
 func storedPull(m *mirror.PullMirror) mirror.PullMirror {
 	c := *m
@@ -44,26 +33,11 @@ func storedPush(m *mirror.PushMirror) mirror.PushMirror {
 }
 
 func (t mirrorTx) PullMirrorByRepo(ctx context.Context, repoID forge.ID) (*mirror.PullMirror, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	for _, m := range t.st.pullMirrors {
-		if m.RepoID == repoID {
-			return &m, nil
-		}
-	}
-	return nil, notFound("pull mirror")
+	return findRow(ctx, t, t.st.pullMirrors, func(m mirror.PullMirror) bool { return m.RepoID == repoID }, "pull mirror")
 }
 
 func (t mirrorTx) PullMirrorByID(ctx context.Context, id forge.ID) (*mirror.PullMirror, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	m, ok := t.st.pullMirrors[id]
-	if !ok {
-		return nil, notFound("pull mirror")
-	}
-	return &m, nil
+	return readRow(ctx, t, t.st.pullMirrors, id, "pull mirror")
 }
 
 func (t mirrorTx) PullMirrorsByRepo(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*mirror.PullMirror, error) {
@@ -81,11 +55,8 @@ func (t mirrorTx) PullMirrorsByRepo(ctx context.Context, repoIDs []forge.ID) (ma
 }
 
 func (t mirrorTx) CreatePullMirror(ctx context.Context, m *mirror.PullMirror) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, m.RepoID, "pull mirror repository"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[m.RepoID]; !ok {
-		return missingRef("pull mirror repository")
 	}
 	if _, err := t.PullMirrorByRepo(ctx, m.RepoID); err == nil {
 		return conflict("pull mirror")
@@ -96,17 +67,11 @@ func (t mirrorTx) CreatePullMirror(ctx context.Context, m *mirror.PullMirror) er
 }
 
 func (t mirrorTx) UpdatePullMirror(ctx context.Context, m *mirror.PullMirror) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	old, ok := t.st.pullMirrors[m.ID]
-	if !ok {
-		return notFound("pull mirror")
-	}
-	c := storedPull(m)
-	c.RepoID = old.RepoID
-	t.st.pullMirrors[m.ID] = c
-	return nil
+	return updateRow(ctx, t, t.st.pullMirrors, m.ID, "pull mirror", func(old mirror.PullMirror) mirror.PullMirror {
+		c := storedPull(m)
+		c.RepoID = old.RepoID
+		return c
+	})
 }
 
 func (t mirrorTx) DeletePullMirror(ctx context.Context, repoID forge.ID) error {
@@ -147,34 +112,16 @@ func (t mirrorTx) PushMirrors(ctx context.Context, repoID forge.ID, o forge.List
 }
 
 func (t mirrorTx) PushMirrorByName(ctx context.Context, repoID forge.ID, remoteName string) (*mirror.PushMirror, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	for _, m := range t.st.pushMirrors {
-		if m.RepoID == repoID && m.RemoteName == remoteName {
-			return &m, nil
-		}
-	}
-	return nil, notFound("push mirror")
+	return findRow(ctx, t, t.st.pushMirrors, func(m mirror.PushMirror) bool { return m.RepoID == repoID && m.RemoteName == remoteName }, "push mirror")
 }
 
 func (t mirrorTx) PushMirrorByID(ctx context.Context, id forge.ID) (*mirror.PushMirror, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	m, ok := t.st.pushMirrors[id]
-	if !ok {
-		return nil, notFound("push mirror")
-	}
-	return &m, nil
+	return readRow(ctx, t, t.st.pushMirrors, id, "push mirror")
 }
 
 func (t mirrorTx) CreatePushMirror(ctx context.Context, m *mirror.PushMirror) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, m.RepoID, "push mirror repository"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[m.RepoID]; !ok {
-		return missingRef("push mirror repository")
 	}
 	if _, err := t.PushMirrorByName(ctx, m.RepoID, m.RemoteName); err == nil {
 		return conflict("push mirror")
@@ -185,17 +132,11 @@ func (t mirrorTx) CreatePushMirror(ctx context.Context, m *mirror.PushMirror) er
 }
 
 func (t mirrorTx) UpdatePushMirror(ctx context.Context, m *mirror.PushMirror) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	old, ok := t.st.pushMirrors[m.ID]
-	if !ok {
-		return notFound("push mirror")
-	}
-	c := storedPush(m)
-	c.RepoID, c.RemoteName, c.Created = old.RepoID, old.RemoteName, old.Created
-	t.st.pushMirrors[m.ID] = c
-	return nil
+	return updateRow(ctx, t, t.st.pushMirrors, m.ID, "push mirror", func(old mirror.PushMirror) mirror.PushMirror {
+		c := storedPush(m)
+		c.RepoID, c.RemoteName, c.Created = old.RepoID, old.RemoteName, old.Created
+		return c
+	})
 }
 
 func (t mirrorTx) DeletePushMirror(ctx context.Context, repoID forge.ID, remoteName string) error {

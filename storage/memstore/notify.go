@@ -10,26 +10,14 @@ import (
 	"github.com/hearthforge/hearth/issues"
 )
 
-// notifyStore is the view of a Store that package notify consumes.
-type notifyStore struct{ s *Store }
-
 // notifyTx implements notify.Tx over one memstore transaction.
 type notifyTx struct{ *tx }
 
-var (
-	_ notify.Store = notifyStore{}
-	_ notify.Tx    = notifyTx{}
-)
+var _ notify.Tx = notifyTx{}
 
 // Notify returns the store package forge/notify consumes.
-func (s *Store) Notify() notify.Store { return notifyStore{s} }
-
-func (r notifyStore) Update(ctx context.Context, fn func(notify.Tx) error) error {
-	return r.s.update(ctx, func(t *tx) error { return fn(notifyTx{t}) })
-}
-
-func (r notifyStore) View(ctx context.Context, fn func(notify.Tx) error) error {
-	return r.s.view(ctx, func(t *tx) error { return fn(notifyTx{t}) })
+func (s *Store) Notify() notify.Store {
+	return storeOf(s, func(t *tx) notify.Tx { return notifyTx{t} })
 }
 
 func (t notifyTx) Subjects(ctx context.Context, ids []forge.ID) (map[forge.ID]notify.Subject, error) {
@@ -52,11 +40,8 @@ func (t notifyTx) Subjects(ctx context.Context, ids []forge.ID) (map[forge.ID]no
 }
 
 func (t notifyTx) CreateThread(ctx context.Context, n *notify.Thread) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.users, n.UserID, "notification user"); err != nil {
 		return err
-	}
-	if _, ok := t.st.users[n.UserID]; !ok {
-		return missingRef("notification user")
 	}
 	if _, ok := t.st.repos[n.RepoID]; !ok {
 		return missingRef("notification repository")
@@ -64,10 +49,10 @@ func (t notifyTx) CreateThread(ctx context.Context, n *notify.Thread) error {
 	if _, ok := t.st.issues[n.IssueID]; n.IssueID != 0 && !ok {
 		return missingRef("notification issue")
 	}
-	for _, o := range t.st.threads {
-		if t.live(o) && o.UserID == n.UserID && n.IssueID != 0 && o.IssueID == n.IssueID {
-			return conflict("notification")
-		}
+	if err := conflictIf(t.st.threads, func(o notify.Thread) bool {
+		return t.live(o) && o.UserID == n.UserID && n.IssueID != 0 && o.IssueID == n.IssueID
+	}, "notification"); err != nil {
+		return err
 	}
 	c := *n
 	c.ID = t.st.nextID("notification")

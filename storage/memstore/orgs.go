@@ -13,9 +13,7 @@ import (
 )
 
 // Orgs returns the store package forge/orgs consumes.
-func (s *Store) Orgs() orgs.Store { return orgStore{s} }
-
-type orgStore struct{ s *Store }
+func (s *Store) Orgs() orgs.Store { return storeOf(s, func(t *tx) orgs.Tx { return orgTx{t} }) }
 
 // orgTx is a transaction seen as an orgs.Tx. It is its own type (embedding
 // *tx for the account and repository reads orgs.Tx shares with auth.Tx and
@@ -23,18 +21,7 @@ type orgStore struct{ s *Store }
 // domains' transactions.
 type orgTx struct{ *tx }
 
-var (
-	_ orgs.Store = orgStore{}
-	_ orgs.Tx    = orgTx{}
-)
-
-func (o orgStore) Update(ctx context.Context, fn func(orgs.Tx) error) error {
-	return o.s.update(ctx, func(t *tx) error { return fn(orgTx{t}) })
-}
-
-func (o orgStore) View(ctx context.Context, fn func(orgs.Tx) error) error {
-	return o.s.view(ctx, func(t *tx) error { return fn(orgTx{t}) })
-}
+var _ orgs.Tx = orgTx{}
 
 // byUserName orders accounts by name ignoring case, then id, as the SQL
 // backends' ORDER BY lower_name.
@@ -142,11 +129,8 @@ func (t orgTx) ListOrgs(ctx context.Context, f orgs.OrgFilter, o forge.ListOptio
 }
 
 func (t orgTx) SetMember(ctx context.Context, m forge.Membership) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.users, m.OrgID, "set member"); err != nil {
 		return err
-	}
-	if _, ok := t.st.users[m.OrgID]; !ok {
-		return missingRef("set member")
 	}
 	if _, ok := t.st.users[m.UserID]; !ok {
 		return missingRef("set member")
@@ -248,11 +232,8 @@ func (t orgTx) teamNameTaken(id, orgID forge.ID, name string) bool {
 }
 
 func (t orgTx) CreateTeam(ctx context.Context, tm *forge.Team) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.users, tm.OrgID, "create team"); err != nil {
 		return err
-	}
-	if _, ok := t.st.users[tm.OrgID]; !ok {
-		return missingRef("create team")
 	}
 	if t.teamNameTaken(0, tm.OrgID, tm.Name) {
 		return conflict("create team")
@@ -288,12 +269,9 @@ func (t orgTx) TeamByName(ctx context.Context, orgID forge.ID, name string) (*fo
 }
 
 func (t orgTx) UpdateTeam(ctx context.Context, tm *forge.Team) error {
-	if err := t.write(ctx); err != nil {
+	old, err := writeRow(ctx, t, t.st.teams, tm.ID, "update team")
+	if err != nil {
 		return err
-	}
-	old, ok := t.st.teams[tm.ID]
-	if !ok {
-		return notFound("update team")
 	}
 	if t.teamNameTaken(tm.ID, old.OrgID, tm.Name) {
 		return conflict("update team")
@@ -305,11 +283,8 @@ func (t orgTx) UpdateTeam(ctx context.Context, tm *forge.Team) error {
 }
 
 func (t orgTx) DeleteTeam(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.teams, id, "delete team"); err != nil {
 		return err
-	}
-	if _, ok := t.st.teams[id]; !ok {
-		return notFound("delete team")
 	}
 	t.st.deleteTeams(map[forge.ID]bool{id: true})
 	return nil
@@ -363,11 +338,8 @@ func (t orgTx) ListTeams(ctx context.Context, f orgs.TeamFilter, o forge.ListOpt
 }
 
 func (t orgTx) AddTeamMember(ctx context.Context, teamID, userID forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.teams, teamID, "add team member"); err != nil {
 		return err
-	}
-	if _, ok := t.st.teams[teamID]; !ok {
-		return missingRef("add team member")
 	}
 	if _, ok := t.st.users[userID]; !ok {
 		return missingRef("add team member")
@@ -411,11 +383,8 @@ func (t orgTx) ListTeamMembers(ctx context.Context, teamID forge.ID, o forge.Lis
 }
 
 func (t orgTx) AddTeamRepo(ctx context.Context, teamID, repoID forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.teams, teamID, "add team repository"); err != nil {
 		return err
-	}
-	if _, ok := t.st.teams[teamID]; !ok {
-		return missingRef("add team repository")
 	}
 	if _, ok := t.st.repos[repoID]; !ok {
 		return missingRef("add team repository")
@@ -475,11 +444,8 @@ func (t orgTx) ListOwnerRepoIDs(ctx context.Context, ownerID forge.ID) ([]forge.
 }
 
 func (t orgTx) SetBlock(ctx context.Context, b forge.Block) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.users, b.BlockerID, "set block"); err != nil {
 		return err
-	}
-	if _, ok := t.st.users[b.BlockerID]; !ok {
-		return missingRef("set block")
 	}
 	if _, ok := t.st.users[b.UserID]; !ok {
 		return missingRef("set block")

@@ -3,7 +3,6 @@ package memstore
 import (
 	"cmp"
 	"context"
-	"slices"
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
@@ -13,42 +12,28 @@ import (
 )
 
 // Packages returns the store package forge/packages consumes.
-func (s *Store) Packages() packages.Store { return pkgStore{s} }
-
-type pkgStore struct{ s *Store }
+func (s *Store) Packages() packages.Store {
+	return storeOf(s, func(t *tx) packages.Tx { return pkgTx{t} })
+}
 
 // pkgTx is a transaction seen as a packages.Tx.
 type pkgTx struct{ *tx }
 
-var (
-	_ packages.Store = pkgStore{}
-	_ packages.Tx    = pkgTx{}
-)
-
-func (a pkgStore) Update(ctx context.Context, fn func(packages.Tx) error) error {
-	return a.s.update(ctx, func(t *tx) error { return fn(pkgTx{t}) })
-}
-
-func (a pkgStore) View(ctx context.Context, fn func(packages.Tx) error) error {
-	return a.s.view(ctx, func(t *tx) error { return fn(pkgTx{t}) })
-}
+var _ packages.Tx = pkgTx{}
 
 func (t pkgTx) CreatePackage(ctx context.Context, p *packages.Package) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.users, p.OwnerID, "create package"); err != nil {
 		return err
-	}
-	if _, ok := t.st.users[p.OwnerID]; !ok {
-		return missingRef("create package")
 	}
 	if p.RepoID != 0 {
 		if _, ok := t.st.repos[p.RepoID]; !ok {
 			return missingRef("create package")
 		}
 	}
-	for _, cur := range t.st.packages {
-		if cur.OwnerID == p.OwnerID && cur.Type == p.Type && strings.EqualFold(cur.Name, p.Name) {
-			return conflict("create package")
-		}
+	if err := conflictIf(t.st.packages, func(cur packages.Package) bool {
+		return cur.OwnerID == p.OwnerID && cur.Type == p.Type && strings.EqualFold(cur.Name, p.Name)
+	}, "create package"); err != nil {
+		return err
 	}
 	v := *p
 	v.ID, v.Created = t.st.nextID("package"), ts(v.Created)
@@ -58,35 +43,19 @@ func (t pkgTx) CreatePackage(ctx context.Context, p *packages.Package) error {
 }
 
 func (t pkgTx) PackageByName(ctx context.Context, owner forge.ID, typ packages.Type, name string) (*packages.Package, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	for _, cur := range t.st.packages {
-		if cur.OwnerID == owner && cur.Type == typ && strings.EqualFold(cur.Name, name) {
-			return &cur, nil
-		}
-	}
-	return nil, notFound("package")
+	return findRow(ctx, t, t.st.packages, func(cur packages.Package) bool {
+		return cur.OwnerID == owner && cur.Type == typ && strings.EqualFold(cur.Name, name)
+	}, "package")
 }
 
 func (t pkgTx) PackageByID(ctx context.Context, id forge.ID) (*packages.Package, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	cur, ok := t.st.packages[id]
-	if !ok {
-		return nil, notFound("package")
-	}
-	return &cur, nil
+	return readRow(ctx, t, t.st.packages, id, "package")
 }
 
 func (t pkgTx) SetPackageRepo(ctx context.Context, id, repo forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	cur, err := writeRow(ctx, t, t.st.packages, id, "link package")
+	if err != nil {
 		return err
-	}
-	cur, ok := t.st.packages[id]
-	if !ok {
-		return notFound("link package")
 	}
 	if _, ok := t.st.repos[repo]; repo != 0 && !ok {
 		return missingRef("link package")
@@ -97,11 +66,8 @@ func (t pkgTx) SetPackageRepo(ctx context.Context, id, repo forge.ID) error {
 }
 
 func (t pkgTx) DeletePackage(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.packages, id, "delete package"); err != nil {
 		return err
-	}
-	if _, ok := t.st.packages[id]; !ok {
-		return notFound("delete package")
 	}
 	delete(t.st.packages, id)
 	for vid, v := range t.st.pkgVersions {
@@ -113,16 +79,13 @@ func (t pkgTx) DeletePackage(ctx context.Context, id forge.ID) error {
 }
 
 func (t pkgTx) CreateVersion(ctx context.Context, v *packages.Version) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.packages, v.PackageID, "create package version"); err != nil {
 		return err
 	}
-	if _, ok := t.st.packages[v.PackageID]; !ok {
-		return missingRef("create package version")
-	}
-	for _, cur := range t.st.pkgVersions {
-		if cur.PackageID == v.PackageID && strings.EqualFold(cur.Version, v.Version) {
-			return conflict("create package version")
-		}
+	if err := conflictIf(t.st.pkgVersions, func(cur packages.Version) bool {
+		return cur.PackageID == v.PackageID && strings.EqualFold(cur.Version, v.Version)
+	}, "create package version"); err != nil {
+		return err
 	}
 	row := *v
 	row.ID, row.Created = t.st.nextID("package_version"), ts(row.Created)
@@ -132,28 +95,13 @@ func (t pkgTx) CreateVersion(ctx context.Context, v *packages.Version) error {
 }
 
 func (t pkgTx) VersionByName(ctx context.Context, pkg forge.ID, version string) (*packages.Version, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	for _, cur := range t.st.pkgVersions {
-		if cur.PackageID == pkg && strings.EqualFold(cur.Version, version) {
-			return &cur, nil
-		}
-	}
-	return nil, notFound("package version")
+	return findRow(ctx, t, t.st.pkgVersions, func(cur packages.Version) bool {
+		return cur.PackageID == pkg && strings.EqualFold(cur.Version, version)
+	}, "package version")
 }
 
 func (t pkgTx) CountVersions(ctx context.Context, pkg forge.ID) (int64, error) {
-	if err := t.read(ctx); err != nil {
-		return 0, err
-	}
-	var n int64
-	for _, cur := range t.st.pkgVersions {
-		if cur.PackageID == pkg {
-			n++
-		}
-	}
-	return n, nil
+	return countRows(ctx, t, t.st.pkgVersions, func(cur packages.Version) bool { return cur.PackageID == pkg })
 }
 
 func (t pkgTx) deleteVersion(id forge.ID) {
@@ -162,14 +110,7 @@ func (t pkgTx) deleteVersion(id forge.ID) {
 }
 
 func (t pkgTx) DeleteVersion(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	if _, ok := t.st.pkgVersions[id]; !ok {
-		return notFound("delete package version")
-	}
-	t.deleteVersion(id)
-	return nil
+	return deleteRow(ctx, t, t.st.pkgVersions, id, "delete package version", t.deleteVersion)
 }
 
 func (t pkgTx) SearchVersions(ctx context.Context, f packages.Filter, o forge.ListOptions) ([]packages.VersionRef, int64, error) {
@@ -192,16 +133,13 @@ func (t pkgTx) SearchVersions(ctx context.Context, f packages.Filter, o forge.Li
 }
 
 func (t pkgTx) CreateFile(ctx context.Context, f *packages.File) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.pkgVersions, f.VersionID, "create package file"); err != nil {
 		return err
 	}
-	if _, ok := t.st.pkgVersions[f.VersionID]; !ok {
-		return missingRef("create package file")
-	}
-	for _, cur := range t.st.pkgFiles {
-		if cur.VersionID == f.VersionID && strings.EqualFold(cur.Name, f.Name) {
-			return conflict("create package file")
-		}
+	if err := conflictIf(t.st.pkgFiles, func(cur packages.File) bool {
+		return cur.VersionID == f.VersionID && strings.EqualFold(cur.Name, f.Name)
+	}, "create package file"); err != nil {
+		return err
 	}
 	row := *f
 	row.ID, row.Created = t.st.nextID("package_file"), ts(row.Created)
@@ -211,40 +149,15 @@ func (t pkgTx) CreateFile(ctx context.Context, f *packages.File) error {
 }
 
 func (t pkgTx) FileByName(ctx context.Context, version forge.ID, name string) (*packages.File, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	for _, cur := range t.st.pkgFiles {
-		if cur.VersionID == version && strings.EqualFold(cur.Name, name) {
-			return &cur, nil
-		}
-	}
-	return nil, notFound("package file")
+	return findRow(ctx, t, t.st.pkgFiles, func(cur packages.File) bool { return cur.VersionID == version && strings.EqualFold(cur.Name, name) }, "package file")
 }
 
 func (t pkgTx) ListFiles(ctx context.Context, version forge.ID) ([]*packages.File, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	all := []*packages.File{}
-	for _, cur := range t.st.pkgFiles {
-		if cur.VersionID == version {
-			all = append(all, &cur)
-		}
-	}
-	slices.SortFunc(all, func(a, b *packages.File) int { return cmp.Compare(a.ID, b.ID) })
-	return all, nil
+	return listRows(ctx, t, t.st.pkgFiles, func(cur packages.File) bool { return cur.VersionID == version }, func(a, b *packages.File) int { return cmp.Compare(a.ID, b.ID) })
 }
 
 func (t pkgTx) DeleteFile(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	if _, ok := t.st.pkgFiles[id]; !ok {
-		return notFound("delete package file")
-	}
-	delete(t.st.pkgFiles, id)
-	return nil
+	return deleteRow(ctx, t, t.st.pkgFiles, id, "delete package file", nil)
 }
 
 // deleteUserPackages cascades a user's deletion to its packages, their

@@ -106,12 +106,9 @@ func (t *tx) ListArtifactUsage(ctx context.Context, owner forge.ID, o forge.List
 	if err := t.read(ctx); err != nil {
 		return nil, 0, err
 	}
-	all := []artifacts.Artifact{}
-	for _, a := range t.st.artifacts {
-		if a.Status != artifacts.StatusExpired && t.ownedRepo(a.RepoID, owner) {
-			all = append(all, a)
-		}
-	}
+	all := rowsWhere(t.st.artifacts, func(a artifacts.Artifact) bool {
+		return a.Status != artifacts.StatusExpired && t.ownedRepo(a.RepoID, owner)
+	})
 	list, n := pageOf(all, func(a, b artifacts.Artifact) int {
 		return cmp.Or(cmp.Compare(b.CompressedSize, a.CompressedSize), cmp.Compare(a.ID, b.ID))
 	}, o)

@@ -72,11 +72,8 @@ func protectionNotFound(rule string) error {
 }
 
 func (t *tx) CreateProtection(ctx context.Context, p *repos.BranchProtection) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, p.RepoID, "branch protection"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[p.RepoID]; !ok {
-		return missingRef("branch protection")
 	}
 	if _, ok := t.st.protectionByName(p.RepoID, p.RuleName); ok {
 		return conflict("branch protection")
@@ -116,12 +113,9 @@ func (t *tx) ListProtections(ctx context.Context, repoID forge.ID) ([]*repos.Bra
 // UpdateProtection writes the rule with id p.ID; its repository and
 // creation time stay as stored.
 func (t *tx) UpdateProtection(ctx context.Context, p *repos.BranchProtection) error {
-	if err := t.write(ctx); err != nil {
+	old, err := writeRow(ctx, t, t.st.protections, p.ID, "branch protection")
+	if err != nil {
 		return err
-	}
-	old, ok := t.st.protections[p.ID]
-	if !ok {
-		return notFound("branch protection")
 	}
 	if o, ok := t.st.protectionByName(old.RepoID, p.RuleName); ok && o.ID != p.ID {
 		return conflict("branch protection")
@@ -159,11 +153,8 @@ func tagProtectionNotFound(id forge.ID) error {
 }
 
 func (t *tx) CreateTagProtection(ctx context.Context, p *repos.TagProtection) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, p.RepoID, "tag protection"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[p.RepoID]; !ok {
-		return missingRef("tag protection")
 	}
 	v := copyTagProtection(p)
 	v.ID = t.st.nextID("protected_tag")

@@ -32,16 +32,11 @@ func (t issueTx) pullLive(p issues.PullRequest) bool {
 }
 
 func (t issueTx) CreatePull(ctx context.Context, p *issues.PullRequest) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.issues, p.IssueID, "create pull: issue"); err != nil {
 		return err
 	}
-	if _, ok := t.st.issues[p.IssueID]; !ok {
-		return missingRef("create pull: issue")
-	}
-	for _, cur := range t.st.pulls {
-		if cur.IssueID == p.IssueID {
-			return conflict("pull request of issue")
-		}
+	if err := conflictIf(t.st.pulls, func(cur issues.PullRequest) bool { return cur.IssueID == p.IssueID }, "pull request of issue"); err != nil {
+		return err
 	}
 	p.ID = t.st.nextID("pull_request")
 	t.st.pulls[p.ID] = inPull(p)
@@ -159,11 +154,8 @@ func (t issueTx) reviewLive(r issues.Review) bool {
 }
 
 func (t issueTx) CreateReview(ctx context.Context, r *issues.Review) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.issues, r.IssueID, "create review: issue"); err != nil {
 		return err
-	}
-	if _, ok := t.st.issues[r.IssueID]; !ok {
-		return missingRef("create review: issue")
 	}
 	r.ID = t.st.nextID("review")
 	t.st.reviews[r.ID] = inReview(r)

@@ -3,7 +3,6 @@ package memstore
 import (
 	"cmp"
 	"context"
-	"maps"
 	"slices"
 
 	"github.com/hearthforge/hearth/forge"
@@ -12,29 +11,17 @@ import (
 	"github.com/hearthforge/hearth/quota"
 )
 
-// quotaStore is the view of a Store that package quota consumes.
-type quotaStore struct{ s *Store }
-
 // quotaTx implements quota.Tx over one memstore transaction. The
 // quota.UsageTx methods are on the base tx, so every domain Tx has them.
 type quotaTx struct{ *tx }
 
 var (
-	_ quota.Store   = quotaStore{}
 	_ quota.Tx      = quotaTx{}
 	_ quota.UsageTx = (*tx)(nil)
 )
 
 // Quota returns the store package quota consumes.
-func (s *Store) Quota() quota.Store { return quotaStore{s} }
-
-func (r quotaStore) Update(ctx context.Context, fn func(quota.Tx) error) error {
-	return r.s.update(ctx, func(t *tx) error { return fn(quotaTx{t}) })
-}
-
-func (r quotaStore) View(ctx context.Context, fn func(quota.Tx) error) error {
-	return r.s.view(ctx, func(t *tx) error { return fn(quotaTx{t}) })
-}
+func (s *Store) Quota() quota.Store { return storeOf(s, func(t *tx) quota.Tx { return quotaTx{t} }) }
 
 // repoBucket keys a repository's counter; ownerBucket an account's own.
 type repoBucket struct {
@@ -69,21 +56,12 @@ type quotaState struct {
 	reservations map[forge.ID]quota.Reservation
 }
 
-func newQuotaState() quotaState {
-	return quotaState{
-		rules: map[string]quota.Rule{}, groups: map[string]struct{}{},
-		groupRules: map[groupRule]struct{}{}, members: map[groupMember]struct{}{},
-		repoUsage: map[repoBucket]int64{}, ownerUsage: map[ownerBucket]int64{},
-		reservations: map[forge.ID]quota.Reservation{},
-	}
-}
-
 func (q quotaState) clone() quotaState {
 	return quotaState{
-		rules: maps.Clone(q.rules), groups: maps.Clone(q.groups),
-		groupRules: maps.Clone(q.groupRules), members: maps.Clone(q.members),
-		repoUsage: maps.Clone(q.repoUsage), ownerUsage: maps.Clone(q.ownerUsage),
-		reservations: maps.Clone(q.reservations),
+		rules: cloneMap(q.rules), groups: cloneMap(q.groups),
+		groupRules: cloneMap(q.groupRules), members: cloneMap(q.members),
+		repoUsage: cloneMap(q.repoUsage), ownerUsage: cloneMap(q.ownerUsage),
+		reservations: cloneMap(q.reservations),
 	}
 }
 

@@ -3,7 +3,6 @@ package memstore
 import (
 	"cmp"
 	"context"
-	"slices"
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
@@ -32,11 +31,8 @@ func (s *state) tagTaken(id, repoID forge.ID, tag string) bool {
 }
 
 func (t *tx) CreateRelease(ctx context.Context, r *repos.Release) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, r.RepoID, "release"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[r.RepoID]; !ok {
-		return missingRef("release")
 	}
 	if t.st.tagTaken(0, r.RepoID, r.TagName) {
 		return conflict("release")
@@ -88,22 +84,18 @@ func (t *tx) ListReleases(ctx context.Context, repoID forge.ID, f repos.ReleaseF
 		}
 		all = append(all, &r)
 	}
-	slices.SortFunc(all, func(a, b *repos.Release) int {
+	page, n := sortPage(all, func(a, b *repos.Release) int {
 		return cmp.Or(b.Created.Compare(a.Created), cmp.Compare(b.ID, a.ID)) // newest first
-	})
-	lo, hi := o.Bounds(len(all))
-	return append([]*repos.Release{}, all[lo:hi]...), int64(len(all)), nil
+	}, o)
+	return page, n, nil
 }
 
 // UpdateRelease writes r.ID's tag, target, texts, flags and creation time;
 // its repository and author stay as stored.
 func (t *tx) UpdateRelease(ctx context.Context, r *repos.Release) error {
-	if err := t.write(ctx); err != nil {
+	old, err := writeRow(ctx, t, t.st.releases, r.ID, "release")
+	if err != nil {
 		return err
-	}
-	old, ok := t.st.releases[r.ID]
-	if !ok {
-		return notFound("release")
 	}
 	if t.st.tagTaken(r.ID, old.RepoID, r.TagName) {
 		return conflict("release")
@@ -115,11 +107,8 @@ func (t *tx) UpdateRelease(ctx context.Context, r *repos.Release) error {
 }
 
 func (t *tx) DeleteRelease(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.releases, id, "release"); err != nil {
 		return err
-	}
-	if _, ok := t.st.releases[id]; !ok {
-		return notFound("release")
 	}
 	delete(t.st.releases, id)
 	t.st.deleteReleaseAssetsWhere(func(_ forge.ID, a repos.Attachment) bool { return a.ReleaseID == id }) // quota.go
@@ -129,19 +118,14 @@ func (t *tx) DeleteRelease(ctx context.Context, id forge.ID) error {
 func attachmentNotFound() error { return notFound("attachment") }
 
 func (t *tx) CreateAttachment(ctx context.Context, a *repos.Attachment) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, a.RepoID, "attachment"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[a.RepoID]; !ok {
-		return missingRef("attachment")
 	}
 	if _, ok := t.st.releases[a.ReleaseID]; !ok {
 		return missingRef("attachment")
 	}
-	for _, o := range t.st.attachments {
-		if o.UUID == a.UUID {
-			return conflict("attachment")
-		}
+	if err := conflictIf(t.st.attachments, func(o repos.Attachment) bool { return o.UUID == a.UUID }, "attachment"); err != nil {
+		return err
 	}
 	v := *a
 	v.ID = t.st.nextID("attachment")
@@ -176,50 +160,28 @@ func (t *tx) AttachmentByUUID(ctx context.Context, uuid string) (*repos.Attachme
 }
 
 func (t *tx) ListAttachments(ctx context.Context, releaseID forge.ID) ([]*repos.Attachment, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	list := []*repos.Attachment{}
-	for _, a := range t.st.attachments {
-		if a.ReleaseID == releaseID {
-			list = append(list, &a)
-		}
-	}
-	slices.SortFunc(list, func(a, b *repos.Attachment) int { return cmp.Compare(a.ID, b.ID) })
-	return list, nil
+	return listRows(ctx, t, t.st.attachments, func(a repos.Attachment) bool { return a.ReleaseID == releaseID }, func(a, b *repos.Attachment) int { return cmp.Compare(a.ID, b.ID) })
 }
 
 // UpdateAttachment writes a's name, download count and external URL.
 func (t *tx) UpdateAttachment(ctx context.Context, a *repos.Attachment) error {
-	if err := t.write(ctx); err != nil {
-		return err
-	}
-	v, ok := t.st.attachments[a.ID]
-	if !ok {
-		return notFound("attachment")
-	}
-	v.Name, v.Downloads, v.ExternalURL = a.Name, a.Downloads, a.ExternalURL
-	t.st.attachments[a.ID] = v
-	return nil
+	return updateRow(ctx, t, t.st.attachments, a.ID, "attachment", func(v repos.Attachment) repos.Attachment {
+		v.Name, v.Downloads, v.ExternalURL = a.Name, a.Downloads, a.ExternalURL
+		return v
+	})
 }
 
 func (t *tx) DeleteAttachment(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.attachments, id, "attachment"); err != nil {
 		return err
-	}
-	if _, ok := t.st.attachments[id]; !ok {
-		return notFound("attachment")
 	}
 	t.st.deleteReleaseAssetsWhere(func(k forge.ID, _ repos.Attachment) bool { return k == id }) // quota.go
 	return nil
 }
 
 func (t *tx) CreateStatus(ctx context.Context, st *repos.CommitStatus) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.repos, st.RepoID, "commit status"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[st.RepoID]; !ok {
-		return missingRef("commit status")
 	}
 	v := *st
 	v.Creator = nil
@@ -244,7 +206,6 @@ func (t *tx) ListStatuses(ctx context.Context, repoID forge.ID, sha string, f re
 	if f.Sort == "oldest" {
 		order = reverse(order)
 	}
-	slices.SortFunc(all, order)
-	lo, hi := o.Bounds(len(all))
-	return append([]*repos.CommitStatus{}, all[lo:hi]...), int64(len(all)), nil
+	page, n := sortPage(all, order, o)
+	return page, n, nil
 }

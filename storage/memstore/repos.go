@@ -11,20 +11,7 @@ import (
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
-type repoStore struct{ s *Store }
-
-var (
-	_ repos.Store = repoStore{}
-	_ repos.Tx    = (*tx)(nil)
-)
-
-func (r repoStore) Update(ctx context.Context, fn func(repos.Tx) error) error {
-	return r.s.update(ctx, func(t *tx) error { return fn(t) })
-}
-
-func (r repoStore) View(ctx context.Context, fn func(repos.Tx) error) error {
-	return r.s.view(ctx, func(t *tx) error { return fn(t) })
-}
+var _ repos.Tx = (*tx)(nil)
 
 // copyRepo returns a copy of r sharing no memory with it, as the SQL
 // backends store it: the owner's name is not a column; topics are rows, so
@@ -67,11 +54,8 @@ func (s *state) repoNameTaken(id, ownerID forge.ID, name string) bool {
 }
 
 func (t *tx) CreateRepo(ctx context.Context, r *forge.Repository) error {
-	if err := t.write(ctx); err != nil {
+	if err := writeRef(ctx, t, t.st.users, r.OwnerID, "create repository"); err != nil {
 		return err
-	}
-	if _, ok := t.st.users[r.OwnerID]; !ok {
-		return missingRef("create repository")
 	}
 	if t.st.repoNameTaken(0, r.OwnerID, r.Name) {
 		return conflict("create repository")
@@ -107,11 +91,8 @@ func (t *tx) RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, erro
 }
 
 func (t *tx) UpdateRepo(ctx context.Context, r *forge.Repository) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.repos, r.ID, "update repository"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[r.ID]; !ok {
-		return notFound("update repository")
 	}
 	if _, ok := t.st.users[r.OwnerID]; !ok {
 		return missingRef("update repository")
@@ -127,11 +108,8 @@ func (t *tx) UpdateRepo(ctx context.Context, r *forge.Repository) error {
 // stars, branch and tag protections, the pending transfer, commit statuses,
 // releases and their attachments. Forks keep their ForkID.
 func (t *tx) DeleteRepo(ctx context.Context, id forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.repos, id, "delete repository"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[id]; !ok {
-		return notFound("delete repository")
 	}
 	delete(t.st.repos, id)
 	delete(t.st.transfers, id)
@@ -288,9 +266,8 @@ func (t *tx) ListRepos(ctx context.Context, f repos.RepoFilter, o forge.ListOpti
 			all = append(all, outRepo(r))
 		}
 	}
-	slices.SortFunc(all, repoOrder(f))
-	lo, hi := o.Bounds(len(all))
-	return append([]*forge.Repository{}, all[lo:hi]...), int64(len(all)), nil
+	page, n := sortPage(all, repoOrder(f), o)
+	return page, n, nil
 }
 
 // refs checks that the repository and the user exist.
@@ -316,11 +293,8 @@ func (t *tx) SetCollaborator(ctx context.Context, repoID, userID forge.ID, mode 
 }
 
 func (t *tx) DeleteCollaborator(ctx context.Context, repoID, userID forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.collabs, pair{repoID, userID}, "collaborator"); err != nil {
 		return err
-	}
-	if _, ok := t.st.collabs[pair{repoID, userID}]; !ok {
-		return notFound("collaborator")
 	}
 	delete(t.st.collabs, pair{repoID, userID})
 	return nil
@@ -344,11 +318,10 @@ func (t *tx) ListCollaborators(ctx context.Context, repoID forge.ID, o forge.Lis
 			all = append(all, repos.Collaborator{User: &u, Mode: m})
 		}
 	}
-	slices.SortFunc(all, func(a, b repos.Collaborator) int {
+	page, n := sortPage(all, func(a, b repos.Collaborator) int {
 		return cmp.Or(strings.Compare(strings.ToLower(a.User.Name), strings.ToLower(b.User.Name)), cmp.Compare(a.User.ID, b.User.ID))
-	})
-	lo, hi := o.Bounds(len(all))
-	return append([]repos.Collaborator{}, all[lo:hi]...), int64(len(all)), nil
+	}, o)
+	return page, n, nil
 }
 
 func (s *state) recountWatches(repoID forge.ID) {

@@ -84,11 +84,8 @@ func (t *tx) OrgTeams(ctx context.Context, orgID, userID forge.ID) ([]*forge.Tea
 }
 
 func (t *tx) AddRepoTeams(ctx context.Context, repoID forge.ID, teamIDs []forge.ID) error {
-	if err := t.write(ctx); err != nil {
+	if _, err := writeRow(ctx, t, t.st.repos, repoID, "add repository teams: repository"); err != nil {
 		return err
-	}
-	if _, ok := t.st.repos[repoID]; !ok {
-		return notFound("add repository teams: repository")
 	}
 	for _, id := range teamIDs {
 		if _, ok := t.st.teams[id]; !ok {

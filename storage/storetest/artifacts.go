@@ -93,9 +93,5 @@ func testArtifacts(t *testing.T, b Backend) {
 }
 
 func artifactIDs(list []*artifacts.Artifact) []forge.ID {
-	ids := []forge.ID{}
-	for _, a := range list {
-		ids = append(ids, a.ID)
-	}
-	return ids
+	return pluck(list, func(a *artifacts.Artifact) forge.ID { return a.ID })
 }

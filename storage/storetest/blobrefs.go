@@ -26,13 +26,6 @@ type BlobRefBackend interface {
 	BlobRefs() blob.RefStore
 }
 
-func init() {
-	cases = append(cases, struct {
-		name string
-		run  func(t *testing.T, b Backend)
-	}{"BlobRefs", testBlobRefs})
-}
-
 // testBlobRefs: the referenced keys are exactly the blob keys of issue
 // and comment attachments, uploaded (not external) release assets,
 // repository and user/organisation avatars, LFS objects (under their

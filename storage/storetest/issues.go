@@ -3,7 +3,6 @@ package storetest
 import (
 	"context"
 	"errors"
-	"sync"
 	"testing"
 	"time"
 
@@ -362,25 +361,18 @@ func testIssueIndexes(t *testing.T, b Backend) {
 	// 200 parallel creations in one repository: 200 distinct indexes.
 	par := newRepo(t, b, owner, "parallel")
 	const n = 200
-	var wg sync.WaitGroup
 	got := make([]int64, n)
-	errs := make([]error, n)
-	for k := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[k] = s.Update(ctx, func(tx issues.Tx) error {
-				idx, err := tx.NextIssueIndex(ctx, par.ID)
-				if err != nil {
-					return err
-				}
-				got[k] = idx
-				return tx.CreateIssue(ctx, &issues.Issue{RepoID: par.ID, Index: idx, PosterID: owner.ID, Title: "p",
-					Created: issueAt, Updated: issueAt})
-			})
-		}()
-	}
-	wg.Wait()
+	errs := race(n, func(k int) error {
+		return s.Update(ctx, func(tx issues.Tx) error {
+			idx, err := tx.NextIssueIndex(ctx, par.ID)
+			if err != nil {
+				return err
+			}
+			got[k] = idx
+			return tx.CreateIssue(ctx, &issues.Issue{RepoID: par.ID, Index: idx, PosterID: owner.ID, Title: "p",
+				Created: issueAt, Updated: issueAt})
+		})
+	})
 	seen := map[int64]bool{}
 	for k := range n {
 		require.NoError(t, errs[k])

@@ -15,11 +15,7 @@ import (
 )
 
 func attachmentNames(list []*issues.Attachment) []string {
-	out := []string{}
-	for _, a := range list {
-		out = append(out, a.Name)
-	}
-	return out
+	return pluck(list, func(a *issues.Attachment) string { return a.Name })
 }
 
 func testIssueAttachments(t *testing.T, b Backend) {

@@ -15,11 +15,7 @@ import (
 )
 
 func commentBodies(list []*issues.Comment) []string {
-	out := []string{}
-	for _, c := range list {
-		out = append(out, c.Body)
-	}
-	return out
+	return pluck(list, func(c *issues.Comment) string { return c.Body })
 }
 
 func testIssueComments(t *testing.T, b Backend) {

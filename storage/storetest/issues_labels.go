@@ -15,11 +15,7 @@ import (
 )
 
 func labelNames(list []*issues.Label) []string {
-	out := []string{}
-	for _, l := range list {
-		out = append(out, l.Name)
-	}
-	return out
+	return pluck(list, func(l *issues.Label) string { return l.Name })
 }
 
 func testIssueLabels(t *testing.T, b Backend) {

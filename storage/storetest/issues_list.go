@@ -15,11 +15,21 @@ import (
 )
 
 func issueTitles(list []*issues.Issue) []string {
-	out := []string{}
-	for _, i := range list {
-		out = append(out, i.Title)
-	}
-	return out
+	return pluck(list, func(i *issues.Issue) string { return i.Title })
+}
+
+// listIssueTitles returns the titles of the page of ListIssues that f and
+// o select, and the count of every match.
+func listIssueTitles(t *testing.T, s issues.Store, f issues.IssueFilter, o forge.ListOptions) ([]string, int64) {
+	t.Helper()
+	var titles []string
+	var n int64
+	issueView(t, s, func(tx issues.Tx) error {
+		l, total, err := tx.ListIssues(context.Background(), f, o)
+		titles, n = issueTitles(l), total
+		return err
+	})
+	return titles, n
 }
 
 // testIssueList: every filter of IssueFilter, every order, paging, and the

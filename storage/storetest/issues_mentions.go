@@ -41,14 +41,7 @@ func testIssueMentions(t *testing.T, b Backend) {
 	})
 	list := func(f issues.IssueFilter, o forge.ListOptions) ([]string, int64) {
 		t.Helper()
-		var titles []string
-		var n int64
-		issueView(t, s, func(tx issues.Tx) error {
-			l, total, err := tx.ListIssues(ctx, f, o)
-			titles, n = issueTitles(l), total
-			return err
-		})
-		return titles, n
+		return listIssueTitles(t, s, f, o)
 	}
 	all := forge.ListOptions{Page: 1, Limit: 50}
 	in := []forge.ID{r.ID}

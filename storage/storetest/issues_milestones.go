@@ -15,11 +15,7 @@ import (
 )
 
 func milestoneTitles(list []*issues.Milestone) []string {
-	out := []string{}
-	for _, m := range list {
-		out = append(out, m.Title)
-	}
-	return out
+	return pluck(list, func(m *issues.Milestone) string { return m.Title })
 }
 
 func testMilestones(t *testing.T, b Backend) {

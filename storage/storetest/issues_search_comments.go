@@ -12,13 +12,6 @@ import (
 	"github.com/hearthforge/hearth/issues"
 )
 
-func init() {
-	cases = append(cases, struct {
-		name string
-		run  func(t *testing.T, b Backend)
-	}{"IssueKeywordComments", testIssueKeywordComments})
-}
-
 // testIssueKeywordComments: the keyword of ListIssues matches the body of
 // a plain comment as well as the title and the body of the issue
 // (Forgejo's issue indexer), ignoring case, for long keywords and for

@@ -45,15 +45,8 @@ func testIssueLabelSearch(t *testing.T, b Backend) {
 
 	list := func(f issues.IssueFilter, o forge.ListOptions) ([]string, int64) {
 		t.Helper()
-		var titles []string
-		var n int64
 		f.Sort = issues.IssueSortOldest
-		issueView(t, s, func(tx issues.Tx) error {
-			l, total, err := tx.ListIssues(ctx, f, o)
-			titles, n = issueTitles(l), total
-			return err
-		})
-		return titles, n
+		return listIssueTitles(t, s, f, o)
 	}
 	all := forge.ListOptions{Page: 1, Limit: 50}
 	both := []forge.ID{r1.ID, r2.ID}
@@ -151,15 +144,8 @@ func testIssueAssigneeSearch(t *testing.T, b Backend) {
 	both := []forge.ID{r1.ID, r2.ID}
 	count := func(f issues.IssueFilter) ([]string, int64) {
 		t.Helper()
-		var titles []string
-		var n int64
 		f.Sort, f.RepoIDs, f.AssigneeID = issues.IssueSortOldest, both, bob.ID
-		issueView(t, s, func(tx issues.Tx) error {
-			l, total, err := tx.ListIssues(ctx, f, forge.ListOptions{Page: 1, Limit: 50})
-			titles, n = issueTitles(l), total
-			return err
-		})
-		return titles, n
+		return listIssueTitles(t, s, f, forge.ListOptions{Page: 1, Limit: 50})
 	}
 	notPull := false
 	check := func(f issues.IssueFilter, want ...string) {

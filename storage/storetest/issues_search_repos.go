@@ -15,13 +15,6 @@ import (
 	"github.com/hearthforge/hearth/issues"
 )
 
-func init() {
-	cases = append(cases, struct {
-		name string
-		run  func(t *testing.T, b Backend)
-	}{"IssueSearchRepos", testIssueSearchRepos})
-}
-
 // testIssueSearchRepos: SearchableRepos is the repository condition of
 // the issue search, the repositories forge/repos.Service.IssueRepos lists
 // (ListRepos's VisibleTo rule) judged by repos.Access on the issues and

@@ -141,9 +141,5 @@ func testRepoLifecycle(t *testing.T, b Backend) {
 }
 
 func repoIDs(list []*forge.Repository) []forge.ID {
-	out := []forge.ID{}
-	for _, r := range list {
-		out = append(out, r.ID)
-	}
-	return out
+	return pluck(list, func(r *forge.Repository) forge.ID { return r.ID })
 }

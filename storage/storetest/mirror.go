@@ -2,8 +2,8 @@ package storetest
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"sync"
 	"testing"
 	"time"
 
@@ -207,29 +207,21 @@ func testMirrorLeases(t *testing.T, b Backend) {
 
 	// Racing claims of one key: exactly one wins.
 	mirrorUpdate(t, s, func(tx mirror.Tx) error { return tx.ReleaseLease(ctx, pm.Key(), "c") })
-	var wg sync.WaitGroup
-	wins := make(chan string, 8)
-	for _, h := range []string{"h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8"} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if claim(h, at.Add(200*time.Second)) {
-				wins <- h
-			}
-		}()
-	}
-	wg.Wait()
-	close(wins)
-	n := 0
-	for range wins {
-		n++
-	}
+	holders := []string{"h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8"}
+	errNotClaimed := errors.New("not claimed")
+	errs := race(len(holders), func(k int) error {
+		if claim(holders[k], at.Add(200*time.Second)) {
+			return nil
+		}
+		return errNotClaimed
+	})
+	n := winners(t, errs, errNotClaimed)
 	assert.Equal(t, 1, n, "one of eight racing claims wins")
 
 	// ReleaseLeases removes every lease of one holder, expired or not,
 	// and no other holder's.
 	var winner string
-	for _, h := range []string{"h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8"} {
+	for _, h := range holders {
 		if claim(h, at.Add(200*time.Second)) {
 			winner = h
 		}

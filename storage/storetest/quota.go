@@ -160,19 +160,11 @@ func testQuotaRules(t *testing.T, b Backend) {
 }
 
 func groupNames(gs []quota.Group) []string {
-	out := []string{}
-	for _, g := range gs {
-		out = append(out, g.Name)
-	}
-	return out
+	return pluck(gs, func(g quota.Group) string { return g.Name })
 }
 
 func userIDs(us []*forge.User) []forge.ID {
-	out := []forge.ID{}
-	for _, u := range us {
-		out = append(out, u.ID)
-	}
-	return out
+	return pluck(us, func(u *forge.User) forge.ID { return u.ID })
 }
 
 func usage(t *testing.T, s quota.Store, owner forge.ID) quota.Used {

@@ -2,7 +2,6 @@ package storetest
 
 import (
 	"context"
-	"sync"
 	"testing"
 	"time"
 
@@ -121,32 +120,15 @@ func testQuotaReserveRace(t *testing.T, b Backend, ann *forge.User, pub *forge.R
 	cfg := quota.Config{Enabled: true}
 	now := time.Date(2024, 3, 4, 9, 0, 0, 0, time.UTC)
 	const writers = 6
-	errs := make([]error, writers)
 	ids := make([]forge.ID, writers)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i := range writers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			errs[i] = b.Repos().Update(ctx, func(tx repos.Tx) (err error) {
-				ids[i], err = quota.Reserve(ctx, tx, cfg, quota.RepoOwner(pub), quota.SubjectReposAll, quota.BucketReposPublic,
-					300, now, time.Hour)
-				return err
-			})
-		}()
-	}
-	close(start)
-	wg.Wait()
-	ok := 0
-	for i, err := range errs {
-		if err == nil {
-			ok++
-			continue
-		}
-		assert.ErrorIs(t, err, quota.ErrExceeded, "writer %d", i)
-	}
+	errs := race(writers, func(i int) error {
+		return b.Repos().Update(ctx, func(tx repos.Tx) (err error) {
+			ids[i], err = quota.Reserve(ctx, tx, cfg, quota.RepoOwner(pub), quota.SubjectReposAll, quota.BucketReposPublic,
+				300, now, time.Hour)
+			return err
+		})
+	})
+	ok := winners(t, errs, quota.ErrExceeded)
 	assert.Equal(t, 3, ok, "exactly the reservations that fit: %v", errs)
 	u := usage(t, b.Quota(), ann.ID)
 	assert.LessOrEqual(t, u.Of(quota.SubjectAll), int64(2000))

@@ -16,19 +16,6 @@ import (
 // The repos.Tx reads of memberships and team grants the repository
 // permission needs, and the team rows of repositories.
 
-func init() {
-	cases = append(cases,
-		struct {
-			name string
-			run  func(t *testing.T, b Backend)
-		}{"RepoTeamsWithoutOrgs", testRepoTeamsWithoutOrgs},
-		struct {
-			name string
-			run  func(t *testing.T, b Backend)
-		}{"RepoTeams", testRepoTeams},
-	)
-}
-
 func privateOrg(u *forge.User) { u.Visibility = forge.VisibilityPrivate }
 
 // testRepoTeamsWithoutOrgs: with no membership nor team, the reads are

@@ -134,7 +134,7 @@ var cases = []struct {
 	{"Outbox", testOutbox},
 	{"OutboxClaims", testOutboxClaims},
 	{"Pulls", testPulls},
-	{"PullsExtra", testPullsExtra},
+	{"PullsQueries", testPullsQueries},
 	{"IssueDependencyComments", testIssueDependencyComments},
 	{"IssueLabelSearch", testIssueLabelSearch},
 	{"IssueAssigneeSearch", testIssueAssigneeSearch},
@@ -151,6 +151,11 @@ var cases = []struct {
 	{"PullsDeletions", testPullsDeletions},
 	{"Mirrors", testMirrors},
 	{"MirrorLeases", testMirrorLeases},
+	{"BlobRefs", testBlobRefs},
+	{"IssueKeywordComments", testIssueKeywordComments},
+	{"IssueSearchRepos", testIssueSearchRepos},
+	{"RepoTeamsWithoutOrgs", testRepoTeamsWithoutOrgs},
+	{"RepoTeams", testRepoTeams},
 }
 
 func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
@@ -346,12 +351,18 @@ func testListUsers(t *testing.T, s auth.Store) {
 	}))
 }
 
-func userNames(list []*forge.User) []string {
-	out := []string{}
-	for _, u := range list {
-		out = append(out, u.Name)
+// pluck returns f of each of list, in order; never nil (a test's expected
+// empty list is []T{}).
+func pluck[T, V any](list []T, f func(T) V) []V {
+	out := make([]V, 0, len(list))
+	for _, x := range list {
+		out = append(out, f(x))
 	}
 	return out
+}
+
+func userNames(list []*forge.User) []string {
+	return pluck(list, func(u *forge.User) string { return u.Name })
 }
 
 func testTokens(t *testing.T, s auth.Store) {
@@ -473,11 +484,7 @@ func testTokens(t *testing.T, s auth.Store) {
 }
 
 func tokenIDs(list []*auth.AccessToken) []forge.ID {
-	out := []forge.ID{}
-	for _, t := range list {
-		out = append(out, t.ID)
-	}
-	return out
+	return pluck(list, func(t *auth.AccessToken) forge.ID { return t.ID })
 }
 
 func testSourcesAndTwoFactor(t *testing.T, s auth.Store) {

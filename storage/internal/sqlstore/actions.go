@@ -11,22 +11,9 @@ import (
 )
 
 // Actions returns the store package forge/actions consumes.
-func (db *DB) Actions() actions.Store { return actionStore{db} }
+func (db *DB) Actions() actions.Store { return storeOf(db, func(t *tx) actions.Tx { return t }) }
 
-type actionStore struct{ db *DB }
-
-var (
-	_ actions.Store = actionStore{}
-	_ actions.Tx    = (*tx)(nil)
-)
-
-func (s actionStore) Update(ctx context.Context, fn func(actions.Tx) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(t) })
-}
-
-func (s actionStore) View(ctx context.Context, fn func(actions.Tx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(t) })
-}
+var _ actions.Tx = (*tx)(nil)
 
 var (
 	sqlFindSecret = prepared(`SELECT id, created_unix FROM secret WHERE owner_id = ? AND repo_id = ? AND name = ?`)
@@ -88,28 +75,26 @@ func (t *tx) DeleteSecret(ctx context.Context, sc actions.Scope, name string) er
 }
 
 // pageRows runs a count and a page query (ending in LIMIT ? OFFSET ?) with
-// args, scanning rows with scan.
+// args and o normalised, scanning rows with scan.
 func pageRows[T any](ctx context.Context, t *tx, what, countQ, listQ string, args []any, o forge.ListOptions,
-	scan func(interface{ Scan(...any) error }) (T, error)) ([]T, int64, error) {
-	var total int64
-	if err := t.queryRow(ctx, countQ, args...).Scan(&total); err != nil {
-		return nil, 0, mapError(err, what)
-	}
+	scan func(rowScanner) (T, error)) ([]T, int64, error) {
 	o = o.Normalize()
-	rows, err := t.query(ctx, listQ, append(args, o.Limit, o.Offset())...)
-	if err != nil {
+	return countedRows(ctx, t, scan, what, countQ, args, listQ, append(args, o.Limit, o.Offset())...)
+}
+
+// countedRows returns the rows of listQ with listArgs (queryAll) and the
+// count countQ answers with countArgs.
+func countedRows[T any](ctx context.Context, t *tx, scan func(rowScanner) (T, error), what, countQ string, countArgs []any,
+	listQ string, listArgs ...any) ([]T, int64, error) {
+	var total int64
+	if err := t.queryRow(ctx, countQ, countArgs...).Scan(&total); err != nil {
 		return nil, 0, mapError(err, what)
 	}
-	defer rows.Close()
-	list := []T{}
-	for rows.Next() {
-		v, err := scan(rows)
-		if err != nil {
-			return nil, 0, mapError(err, what)
-		}
-		list = append(list, v)
+	list, err := queryAll(ctx, t, scan, what, listQ, listArgs...)
+	if err != nil {
+		return nil, 0, err
 	}
-	return list, total, mapError(rows.Err(), what)
+	return list, total, nil
 }
 
 const variableCols = `id, owner_id, repo_id, name, data, created_unix`

@@ -9,25 +9,14 @@ import (
 )
 
 // Artifacts returns the store package forge/actions/artifacts consumes.
-func (db *DB) Artifacts() artifacts.Store { return artifactStore{db} }
-
-type artifactStore struct{ db *DB }
+func (db *DB) Artifacts() artifacts.Store {
+	return storeOf(db, func(t *tx) artifacts.Tx { return artifactTx{t} })
+}
 
 // artifactTx is a transaction seen as an artifacts.Tx.
 type artifactTx struct{ *tx }
 
-var (
-	_ artifacts.Store = artifactStore{}
-	_ artifacts.Tx    = artifactTx{}
-)
-
-func (s artifactStore) Update(ctx context.Context, fn func(artifacts.Tx) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(artifactTx{t}) })
-}
-
-func (s artifactStore) View(ctx context.Context, fn func(artifacts.Tx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(artifactTx{t}) })
-}
+var _ artifacts.Tx = artifactTx{}
 
 const artifactCols = `id, repo_id, run_id, name, blob_key, file_size, file_compressed_size, status, created_unix, expired_unix`
 
@@ -84,18 +73,5 @@ func (t artifactTx) DeleteArtifact(ctx context.Context, id forge.ID) error {
 }
 
 func (t artifactTx) DueArtifacts(ctx context.Context, now time.Time, limit int) ([]*artifacts.Artifact, error) {
-	rows, err := t.query(ctx, sqlDueArtifacts, toUnix(now), limitAll(limit))
-	if err != nil {
-		return nil, mapError(err, "due artifacts")
-	}
-	defer rows.Close()
-	out := []*artifacts.Artifact{}
-	for rows.Next() {
-		a, err := scanArtifact(rows)
-		if err != nil {
-			return nil, mapError(err, "due artifacts")
-		}
-		out = append(out, a)
-	}
-	return out, mapError(rows.Err(), "due artifacts")
+	return queryAll(ctx, t, scanArtifact, "due artifacts", sqlDueArtifacts, toUnix(now), limitAll(limit))
 }

@@ -11,9 +11,12 @@ import (
 )
 
 // Auth returns the store package auth consumes.
-func (db *DB) Auth() auth.Store { return authStore{db} }
+func (db *DB) Auth() auth.Store {
+	return authStore{storeOf(db, func(t *tx) auth.Tx { return t })}
+}
 
-type authStore struct{ db *DB }
+// authStore is auth.Store with FindToken (auth.TokenFinder).
+type authStore struct{ domainStore[auth.Tx] }
 
 var (
 	_ auth.Store       = authStore{}
@@ -42,14 +45,6 @@ func (s authStore) FindToken(ctx context.Context, hash string) (*auth.AccessToke
 		s.db.tokens.put(hash, gen, s.db.writes.load(), now, t, u)
 	}
 	return t, u, err
-}
-
-func (s authStore) Update(ctx context.Context, fn func(auth.Tx) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(t) })
-}
-
-func (s authStore) View(ctx context.Context, fn func(auth.Tx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(t) })
 }
 
 const userCols = `u.id, u.name, u.full_name, u.email, u.hide_email, u.location, u.website,
@@ -241,22 +236,12 @@ func (t *tx) ListUsers(ctx context.Context, f auth.UserFilter, o forge.ListOptio
 		return nil, 0, mapError(err, "count users")
 	}
 	o = o.Normalize()
-	rows, err := t.query(ctx, "SELECT "+userCols+" FROM users u WHERE "+cond+
+	users, err := queryAll(ctx, t, fromDest(userDest), "list users", "SELECT "+userCols+" FROM users u WHERE "+cond+
 		" ORDER BY "+order+" LIMIT ? OFFSET ?", append(args, o.Limit, o.Offset())...)
 	if err != nil {
-		return nil, 0, mapError(err, "list users")
+		return nil, 0, err
 	}
-	defer rows.Close()
-	users := []*forge.User{}
-	for rows.Next() {
-		u, dest, done := userDest()
-		if err := rows.Scan(dest...); err != nil {
-			return nil, 0, mapError(err, "list users")
-		}
-		done()
-		users = append(users, u)
-	}
-	return users, total, mapError(rows.Err(), "list users")
+	return users, total, nil
 }
 
 func (t *tx) CountUsers(ctx context.Context, f auth.UserCount) (int64, error) {

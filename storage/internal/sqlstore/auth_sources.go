@@ -46,21 +46,7 @@ func (t *tx) LoginSourceByID(ctx context.Context, id forge.ID) (*auth.LoginSourc
 }
 
 func (t *tx) ListLoginSources(ctx context.Context) ([]*auth.LoginSource, error) {
-	rows, err := t.query(ctx, sqlListSources)
-	if err != nil {
-		return nil, mapError(err, "login sources")
-	}
-	defer rows.Close()
-	list := []*auth.LoginSource{}
-	for rows.Next() {
-		s, dest, done := sourceDest()
-		if err := rows.Scan(dest...); err != nil {
-			return nil, mapError(err, "login sources")
-		}
-		done()
-		list = append(list, s)
-	}
-	return list, mapError(rows.Err(), "login sources")
+	return queryAll(ctx, t, fromDest(sourceDest), "login sources", sqlListSources)
 }
 
 func (t *tx) TwoFactor(ctx context.Context, userID forge.ID) (*auth.TwoFactor, error) {

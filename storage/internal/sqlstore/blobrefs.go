@@ -7,21 +7,14 @@ import (
 )
 
 // BlobRefs returns the store the blob sweeper reads referenced keys from.
-func (db *DB) BlobRefs() blob.RefStore { return blobRefStore{db} }
-
-type blobRefStore struct{ db *DB }
+func (db *DB) BlobRefs() blob.RefStore {
+	return storeOf(db, func(t *tx) blob.RefTx { return blobRefTx{t} })
+}
 
 // blobRefTx is a transaction seen as a blob.RefTx.
 type blobRefTx struct{ *tx }
 
-var (
-	_ blob.RefStore = blobRefStore{}
-	_ blob.RefTx    = blobRefTx{}
-)
-
-func (s blobRefStore) View(ctx context.Context, fn func(blob.RefTx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(blobRefTx{t}) })
-}
+var _ blob.RefTx = blobRefTx{}
 
 // sqlBlobKeys names every column that holds a blob key. LFS objects are
 // keyed by oid under lfs.Pointer.BlobKey's "lfs-" prefix. A table that

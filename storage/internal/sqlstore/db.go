@@ -217,6 +217,28 @@ func (db *DB) view(ctx context.Context, fn func(*tx) error) error {
 	return fn(t)
 }
 
+// domainStore is a domain's Store (auth.Store, issues.Store, ...) over db:
+// Update and View run fn in a write or a read transaction (db.update,
+// db.view), the transaction seen as the domain's Tx through as (most
+// domains have a Tx type of their own, see issueTx).
+type domainStore[T any] struct {
+	db *DB
+	as func(*tx) T
+}
+
+// storeOf returns the domain store whose transactions are seen through as.
+func storeOf[T any](db *DB, as func(*tx) T) domainStore[T] { return domainStore[T]{db, as} }
+
+// Update runs fn in a write transaction (see DB.update).
+func (s domainStore[T]) Update(ctx context.Context, fn func(T) error) error {
+	return s.db.update(ctx, func(t *tx) error { return fn(s.as(t)) })
+}
+
+// View runs fn in a read-only transaction (see DB.view).
+func (s domainStore[T]) View(ctx context.Context, fn func(T) error) error {
+	return s.db.view(ctx, func(t *tx) error { return fn(s.as(t)) })
+}
+
 // begin begins the transaction of a view at its first statement.
 func (t *tx) begin() error {
 	ctx := t.lazy
@@ -356,4 +378,53 @@ func (t *tx) exec(ctx context.Context, query string, args ...any) (sql.Result, e
 		return t.runner().ExecContext(ctx, t.db.sqlText(query), args...)
 	}
 	return s.ExecContext(ctx, args...)
+}
+
+// rowScanner is a *sql.Rows or a *row: what a row scanner reads from.
+type rowScanner = interface{ Scan(dest ...any) error }
+
+// querier runs queries: *tx, and the domain Tx types embedding it.
+type querier interface {
+	query(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// queryAll runs query and returns its rows, each read by scan, in order;
+// never nil. Errors are mapped (mapError) naming what.
+func queryAll[T any](ctx context.Context, t querier, scan func(rowScanner) (T, error), what, query string, args ...any) ([]T, error) {
+	rows, err := t.query(ctx, query, args...)
+	if err != nil {
+		return nil, mapError(err, what)
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, mapError(err, what)
+		}
+		out = append(out, v)
+	}
+	return out, mapError(rows.Err(), what)
+}
+
+// fromDest is the row scanner of a type whose columns dest gives (a new
+// value, the scan destinations, and what to do after the scan: userDest,
+// issueDest...).
+func fromDest[T any](dest func() (T, []any, func())) func(rowScanner) (T, error) {
+	return func(r rowScanner) (T, error) {
+		v, d, done := dest()
+		if err := r.Scan(d...); err != nil {
+			var zero T
+			return zero, err
+		}
+		done()
+		return v, nil
+	}
+}
+
+// scanID reads a row of one id column.
+func scanID(r rowScanner) (forge.ID, error) {
+	var id forge.ID
+	err := r.Scan(&id)
+	return id, err
 }

@@ -10,27 +10,14 @@ import (
 )
 
 // Hooks returns the store package forge/hooks consumes.
-func (db *DB) Hooks() hooks.Store { return hookStore{db} }
-
-type hookStore struct{ db *DB }
+func (db *DB) Hooks() hooks.Store { return storeOf(db, func(t *tx) hooks.Tx { return hookTx{t} }) }
 
 // hookTx is a transaction seen as a hooks.Tx: its own type, so that the
 // names of hooks.Tx (Task, CreateTask…) never collide with another
 // domain's on *tx.
 type hookTx struct{ *tx }
 
-var (
-	_ hooks.Store = hookStore{}
-	_ hooks.Tx    = hookTx{}
-)
-
-func (s hookStore) Update(ctx context.Context, fn func(hooks.Tx) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(hookTx{t}) })
-}
-
-func (s hookStore) View(ctx context.Context, fn func(hooks.Tx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(hookTx{t}) })
-}
+var _ hooks.Tx = hookTx{}
 
 const hookCols = `id, coalesce(repo_id, 0), coalesce(owner_id, 0), is_system, type, url, content_type, http_method,
 	secret, events, branch_filter, authorization_header, is_active, created_unix, updated_unix`

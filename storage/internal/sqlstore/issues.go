@@ -12,9 +12,12 @@ import (
 )
 
 // Issues returns the store package issues consumes.
-func (db *DB) Issues() issues.Store { return issueStore{db} }
+func (db *DB) Issues() issues.Store {
+	return issueStore{storeOf(db, func(t *tx) issues.Tx { return issueTx{t} })}
+}
 
-type issueStore struct{ db *DB }
+// issueStore is issues.Store with the retrying Update below.
+type issueStore struct{ domainStore[issues.Tx] }
 
 // issueTx is the transaction as issues.Tx. It is a type of its own because
 // issues.Tx and repos.Tx both name methods CreateAttachment,
@@ -52,7 +55,7 @@ func (s issueStore) Update(ctx context.Context, fn func(issues.Tx) error) error 
 		}
 	}
 	for round := 1; ; round++ {
-		err := s.db.update(ctx, func(t *tx) error { return fn(issueTx{t}) })
+		err := s.domainStore.Update(ctx, fn)
 		if err == nil || round >= issueRetryRounds || s.db.d.Retry == nil || !s.db.d.Retry(err) || ctx.Err() != nil {
 			return err
 		}
@@ -77,10 +80,6 @@ func issueWriters(db *DB) chan struct{} {
 	}
 	c, _ := issueWriteSlotsOf.LoadOrStore(db, make(chan struct{}, issueWriteSlots))
 	return c.(chan struct{})
-}
-
-func (s issueStore) View(ctx context.Context, fn func(issues.Tx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(issueTx{t}) })
 }
 
 // issueFields are the issue columns CreateIssue writes, in the order of
@@ -228,21 +227,7 @@ func (t issueTx) IssuesByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*
 
 // scanIssues runs an issue query.
 func (t issueTx) scanIssues(ctx context.Context, query string, args ...any) ([]*issues.Issue, error) {
-	rows, err := t.query(ctx, query, args...)
-	if err != nil {
-		return nil, mapError(err, "issues")
-	}
-	defer rows.Close()
-	list := []*issues.Issue{}
-	for rows.Next() {
-		i, dest, done := issueDest()
-		if err := rows.Scan(dest...); err != nil {
-			return nil, mapError(err, "issues")
-		}
-		done()
-		list = append(list, i)
-	}
-	return list, mapError(rows.Err(), "issues")
+	return queryAll(ctx, t, fromDest(issueDest), "issues", query, args...)
 }
 
 func (t issueTx) UpdateIssue(ctx context.Context, i *issues.Issue) error {

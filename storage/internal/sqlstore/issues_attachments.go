@@ -73,18 +73,5 @@ func (t issueTx) Attachments(ctx context.Context, f issues.AttachmentFilter) ([]
 	if len(f.IssueIDs) == 0 && len(f.CommentIDs) == 0 {
 		return out, nil
 	}
-	rows, err := t.query(ctx, sqlIssueAttachments, idList(f.IssueIDs), idList(f.CommentIDs))
-	if err != nil {
-		return nil, mapError(err, "attachments")
-	}
-	defer rows.Close()
-	for rows.Next() {
-		a, dest, done := issueAttachmentDest()
-		if err := rows.Scan(dest...); err != nil {
-			return nil, mapError(err, "attachments")
-		}
-		done()
-		out = append(out, a)
-	}
-	return out, mapError(rows.Err(), "attachments")
+	return queryAll(ctx, t, fromDest(issueAttachmentDest), "attachments", sqlIssueAttachments, idList(f.IssueIDs), idList(f.CommentIDs))
 }

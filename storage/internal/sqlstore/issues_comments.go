@@ -120,19 +120,10 @@ func (t issueTx) ListComments(ctx context.Context, f issues.CommentFilter, o for
 	if total == 0 {
 		return list, 0, nil
 	}
-	rows, err := t.query(ctx, "SELECT "+commentCols+from+" ORDER BY c.created_unix, c.id LIMIT ? OFFSET ?",
+	list, err := queryAll(ctx, t, fromDest(commentDest), "comments", "SELECT "+commentCols+from+" ORDER BY c.created_unix, c.id LIMIT ? OFFSET ?",
 		append(args, limitAll(o.Limit), o.Offset())...)
 	if err != nil {
-		return nil, 0, mapError(err, "comments")
+		return nil, 0, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		c, dest, done := commentDest()
-		if err := rows.Scan(dest...); err != nil {
-			return nil, 0, mapError(err, "comments")
-		}
-		done()
-		list = append(list, c)
-	}
-	return list, total, mapError(rows.Err(), "comments")
+	return list, total, nil
 }

@@ -114,21 +114,12 @@ func (t issueTx) ListLabels(ctx context.Context, f issues.LabelFilter, o forge.L
 	if !ok {
 		order = labelOrders[""]
 	}
-	rows, err := t.query(ctx, "SELECT "+labelCols+" FROM label l WHERE "+where+" ORDER BY "+order+" LIMIT ? OFFSET ?",
+	list, err := queryAll(ctx, t, fromDest(labelDest), "labels", "SELECT "+labelCols+" FROM label l WHERE "+where+" ORDER BY "+order+" LIMIT ? OFFSET ?",
 		append(args, limitAll(o.Limit), o.Offset())...)
 	if err != nil {
-		return nil, 0, mapError(err, "labels")
+		return nil, 0, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		l, dest, done := labelDest()
-		if err := rows.Scan(dest...); err != nil {
-			return nil, 0, mapError(err, "labels")
-		}
-		done()
-		list = append(list, l)
-	}
-	return list, total, mapError(rows.Err(), "labels")
+	return list, total, nil
 }
 
 func (t issueTx) SetIssueLabels(ctx context.Context, issueID forge.ID, labelIDs []forge.ID) error {

@@ -58,21 +58,7 @@ func (t issueTx) MilestonesByID(ctx context.Context, ids []forge.ID) (map[forge.
 }
 
 func (t issueTx) scanMilestones(ctx context.Context, query string, args ...any) ([]*issues.Milestone, error) {
-	rows, err := t.query(ctx, query, args...)
-	if err != nil {
-		return nil, mapError(err, "milestones")
-	}
-	defer rows.Close()
-	list := []*issues.Milestone{}
-	for rows.Next() {
-		m, dest, done := milestoneDest()
-		if err := rows.Scan(dest...); err != nil {
-			return nil, mapError(err, "milestones")
-		}
-		done()
-		list = append(list, m)
-	}
-	return list, mapError(rows.Err(), "milestones")
+	return queryAll(ctx, t, fromDest(milestoneDest), "milestones", query, args...)
 }
 
 func (t issueTx) UpdateMilestone(ctx context.Context, m *issues.Milestone) error {

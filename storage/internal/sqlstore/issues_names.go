@@ -29,17 +29,5 @@ func (t issueTx) idsByNames(ctx context.Context, query string, names []string, w
 	if len(names) == 0 {
 		return ids, nil
 	}
-	rows, err := t.query(ctx, query, stringList(names))
-	if err != nil {
-		return nil, mapError(err, what)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id forge.ID
-		if err := rows.Scan(&id); err != nil {
-			return nil, mapError(err, what)
-		}
-		ids = append(ids, id)
-	}
-	return ids, mapError(rows.Err(), what)
+	return queryAll(ctx, t, scanID, what, query, stringList(names))
 }

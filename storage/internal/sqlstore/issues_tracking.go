@@ -83,20 +83,7 @@ func (t issueTx) Dependents(ctx context.Context, issueID forge.ID) ([]forge.ID, 
 }
 
 func (t issueTx) ids(ctx context.Context, query string, args ...any) ([]forge.ID, error) {
-	rows, err := t.query(ctx, query, args...)
-	if err != nil {
-		return nil, mapError(err, "issue dependencies")
-	}
-	defer rows.Close()
-	out := []forge.ID{}
-	for rows.Next() {
-		var id forge.ID
-		if err := rows.Scan(&id); err != nil {
-			return nil, mapError(err, "issue dependencies")
-		}
-		out = append(out, id)
-	}
-	return out, mapError(rows.Err(), "issue dependencies")
+	return queryAll(ctx, t, scanID, "issue dependencies", query, args...)
 }
 
 func (t issueTx) RepoRefs(ctx context.Context, ids []forge.ID) (map[forge.ID]issues.RepoRef, error) {

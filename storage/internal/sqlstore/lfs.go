@@ -8,25 +8,12 @@ import (
 )
 
 // LFS returns the store package forge/lfs consumes.
-func (db *DB) LFS() lfs.Store { return lfsStore{db} }
-
-type lfsStore struct{ db *DB }
+func (db *DB) LFS() lfs.Store { return storeOf(db, func(t *tx) lfs.Tx { return lfsTx{t} }) }
 
 // lfsTx is a transaction seen as an lfs.Tx.
 type lfsTx struct{ *tx }
 
-var (
-	_ lfs.Store = lfsStore{}
-	_ lfs.Tx    = lfsTx{}
-)
-
-func (s lfsStore) Update(ctx context.Context, fn func(lfs.Tx) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(lfsTx{t}) })
-}
-
-func (s lfsStore) View(ctx context.Context, fn func(lfs.Tx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(lfsTx{t}) })
-}
+var _ lfs.Tx = lfsTx{}
 
 var (
 	sqlAddLFS     = prepared(`INSERT INTO lfs_meta_object (repo_id, oid, size, created_unix) VALUES (?, ?, ?, ?)`)

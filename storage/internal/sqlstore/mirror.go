@@ -11,25 +11,14 @@ import (
 )
 
 // Mirrors returns the store package mirror consumes.
-func (db *DB) Mirrors() mirror.Store { return mirrorStore{db} }
-
-type mirrorStore struct{ db *DB }
+func (db *DB) Mirrors() mirror.Store {
+	return storeOf(db, func(t *tx) mirror.Tx { return mirrorTx{t} })
+}
 
 // mirrorTx is a transaction seen as a mirror.Tx.
 type mirrorTx struct{ *tx }
 
-var (
-	_ mirror.Store = mirrorStore{}
-	_ mirror.Tx    = mirrorTx{}
-)
-
-func (s mirrorStore) Update(ctx context.Context, fn func(mirror.Tx) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(mirrorTx{t}) })
-}
-
-func (s mirrorStore) View(ctx context.Context, fn func(mirror.Tx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(mirrorTx{t}) })
-}
+var _ mirror.Tx = mirrorTx{}
 
 const mirPullCols = `id, repo_id, remote_address, sealed_creds, interval_ns, enable_prune, lfs, lfs_endpoint,
 	updated_unix, next_update_unix, last_error, failures`

@@ -12,25 +12,12 @@ import (
 )
 
 // Notify returns the store package forge/notify consumes.
-func (db *DB) Notify() notify.Store { return notifyStore{db} }
-
-type notifyStore struct{ db *DB }
+func (db *DB) Notify() notify.Store { return storeOf(db, func(t *tx) notify.Tx { return notifyTx{t} }) }
 
 // notifyTx is the transaction as notify.Tx.
 type notifyTx struct{ *tx }
 
-var (
-	_ notify.Store = notifyStore{}
-	_ notify.Tx    = notifyTx{}
-)
-
-func (s notifyStore) Update(ctx context.Context, fn func(notify.Tx) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(notifyTx{t}) })
-}
-
-func (s notifyStore) View(ctx context.Context, fn func(notify.Tx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(notifyTx{t}) })
-}
+var _ notify.Tx = notifyTx{}
 
 const threadCols = "id, user_id, repo_id, status, source, coalesce(issue_id, 0), comment_id, updated_by, created_unix, updated_unix"
 
@@ -116,20 +103,7 @@ func (t notifyTx) ThreadsOfIssue(ctx context.Context, issueID forge.ID, userIDs 
 }
 
 func (t notifyTx) ThreadRepos(ctx context.Context, userID forge.ID) ([]forge.ID, error) {
-	rows, err := t.query(ctx, sqlThreadRepos, userID)
-	if err != nil {
-		return nil, mapError(err, "notification")
-	}
-	defer rows.Close()
-	ids := []forge.ID{}
-	for rows.Next() {
-		var id forge.ID
-		if err := rows.Scan(&id); err != nil {
-			return nil, mapError(err, "notification")
-		}
-		ids = append(ids, id)
-	}
-	return ids, mapError(rows.Err(), "notification")
+	return queryAll(ctx, t, scanID, "notification", sqlThreadRepos, userID)
 }
 
 // ListThreads builds its statement from the filter: the clauses that

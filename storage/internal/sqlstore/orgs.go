@@ -9,22 +9,9 @@ import (
 )
 
 // Orgs returns the store package forge/orgs consumes.
-func (db *DB) Orgs() orgs.Store { return orgStore{db} }
+func (db *DB) Orgs() orgs.Store { return storeOf(db, func(t *tx) orgs.Tx { return t }) }
 
-type orgStore struct{ db *DB }
-
-var (
-	_ orgs.Store = orgStore{}
-	_ orgs.Tx    = (*tx)(nil)
-)
-
-func (s orgStore) Update(ctx context.Context, fn func(orgs.Tx) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(t) })
-}
-
-func (s orgStore) View(ctx context.Context, fn func(orgs.Tx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(t) })
-}
+var _ orgs.Tx = (*tx)(nil)
 
 // CreateOrg implements orgs.Tx: an account of type organisation, with no
 // password. org.Type is set.
@@ -91,26 +78,7 @@ func (t *tx) ListOrgs(ctx context.Context, f orgs.OrgFilter, o forge.ListOptions
 // userPage runs a count and a page of users (the list query ends with
 // LIMIT ? OFFSET ?).
 func (t *tx) userPage(ctx context.Context, what, countQ, listQ string, args []any, o forge.ListOptions) ([]*forge.User, int64, error) {
-	var total int64
-	if err := t.queryRow(ctx, countQ, args...).Scan(&total); err != nil {
-		return nil, 0, mapError(err, what)
-	}
-	o = o.Normalize()
-	rows, err := t.query(ctx, listQ, append(args, o.Limit, o.Offset())...)
-	if err != nil {
-		return nil, 0, mapError(err, what)
-	}
-	defer rows.Close()
-	users := []*forge.User{}
-	for rows.Next() {
-		u, dest, done := userDest()
-		if err := rows.Scan(dest...); err != nil {
-			return nil, 0, mapError(err, what)
-		}
-		done()
-		users = append(users, u)
-	}
-	return users, total, mapError(rows.Err(), what)
+	return pageRows(ctx, t, what, countQ, listQ, args, o, fromDest(userDest))
 }
 
 // placeholders returns n comma-separated question marks.

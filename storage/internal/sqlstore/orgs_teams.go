@@ -239,20 +239,7 @@ func (t *tx) ListTeamRepos(ctx context.Context, teamID forge.ID, publicOnly bool
 
 // ListOwnerRepoIDs implements orgs.Tx, in id order.
 func (t *tx) ListOwnerRepoIDs(ctx context.Context, ownerID forge.ID) ([]forge.ID, error) {
-	rows, err := t.query(ctx, sqlOwnerRepoIDs, ownerID)
-	if err != nil {
-		return nil, mapError(err, "owner repositories")
-	}
-	defer rows.Close()
-	ids := []forge.ID{}
-	for rows.Next() {
-		var id forge.ID
-		if err := rows.Scan(&id); err != nil {
-			return nil, mapError(err, "owner repositories")
-		}
-		ids = append(ids, id)
-	}
-	return ids, mapError(rows.Err(), "owner repositories")
+	return queryAll(ctx, t, scanID, "owner repositories", sqlOwnerRepoIDs, ownerID)
 }
 
 var (

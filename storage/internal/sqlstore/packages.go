@@ -9,25 +9,14 @@ import (
 )
 
 // Packages returns the store package forge/packages consumes.
-func (db *DB) Packages() packages.Store { return pkgStore{db} }
-
-type pkgStore struct{ db *DB }
+func (db *DB) Packages() packages.Store {
+	return storeOf(db, func(t *tx) packages.Tx { return pkgTx{t} })
+}
 
 // pkgTx is a transaction seen as a packages.Tx.
 type pkgTx struct{ *tx }
 
-var (
-	_ packages.Store = pkgStore{}
-	_ packages.Tx    = pkgTx{}
-)
-
-func (s pkgStore) Update(ctx context.Context, fn func(packages.Tx) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(pkgTx{t}) })
-}
-
-func (s pkgStore) View(ctx context.Context, fn func(packages.Tx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(pkgTx{t}) })
-}
+var _ packages.Tx = pkgTx{}
 
 const (
 	pkgCols     = `id, owner_id, coalesce(repo_id, 0), type, name, created_unix`
@@ -178,20 +167,7 @@ func (t pkgTx) FileByName(ctx context.Context, version forge.ID, name string) (*
 }
 
 func (t pkgTx) ListFiles(ctx context.Context, version forge.ID) ([]*packages.File, error) {
-	rows, err := t.query(ctx, sqlPkgFiles, version)
-	if err != nil {
-		return nil, mapError(err, "package files")
-	}
-	defer rows.Close()
-	out := []*packages.File{}
-	for rows.Next() {
-		f, err := scanPkgFile(rows)
-		if err != nil {
-			return nil, mapError(err, "package files")
-		}
-		out = append(out, f)
-	}
-	return out, mapError(rows.Err(), "package files")
+	return queryAll(ctx, t, scanPkgFile, "package files", sqlPkgFiles, version)
 }
 
 func (t pkgTx) DeleteFile(ctx context.Context, id forge.ID) error {

@@ -241,21 +241,7 @@ func (t issueTx) MarkPullsChecking(ctx context.Context, f issues.PullFilter) ([]
 
 // pulls runs a query of pullCols. Never nil.
 func (t issueTx) pulls(ctx context.Context, query string, args ...any) ([]*issues.PullRequest, error) {
-	list := []*issues.PullRequest{}
-	rows, err := t.query(ctx, query, args...)
-	if err != nil {
-		return nil, mapError(err, "pull requests")
-	}
-	defer rows.Close()
-	for rows.Next() {
-		p, dest, done := pullDest()
-		if err := rows.Scan(dest...); err != nil {
-			return nil, mapError(err, "pull requests")
-		}
-		done()
-		list = append(list, p)
-	}
-	return list, mapError(rows.Err(), "pull requests")
+	return queryAll(ctx, t, fromDest(pullDest), "pull requests", query, args...)
 }
 
 var (

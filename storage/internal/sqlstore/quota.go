@@ -9,27 +9,16 @@ import (
 )
 
 // Quota returns the store package quota consumes.
-func (db *DB) Quota() quota.Store { return quotaStore{db} }
-
-type quotaStore struct{ db *DB }
+func (db *DB) Quota() quota.Store { return storeOf(db, func(t *tx) quota.Tx { return quotaTx{t} }) }
 
 // quotaTx is the transaction as quota.Tx. The quota.UsageTx methods are
 // the shared tx's, so every domain Tx has them.
 type quotaTx struct{ *tx }
 
 var (
-	_ quota.Store   = quotaStore{}
 	_ quota.Tx      = quotaTx{}
 	_ quota.UsageTx = (*tx)(nil)
 )
-
-func (s quotaStore) Update(ctx context.Context, fn func(quota.Tx) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(quotaTx{t}) })
-}
-
-func (s quotaStore) View(ctx context.Context, fn func(quota.Tx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(quotaTx{t}) })
-}
 
 var (
 	sqlAddRepoUsage = prepared(`INSERT INTO quota_repo_usage (repo_id, bucket, bytes) VALUES (?,?,?)
@@ -150,8 +139,8 @@ func (t *tx) sumUsage(ctx context.Context, query string, owner forge.ID) (quota.
 
 // scanGroups reads rows of (group, rule, limit, subjects JSON), ordered by
 // group then rule; a group with no rule has one row with rule "".
-func (t *tx) scanGroups(ctx context.Context, query string, arg any) ([]quota.Group, error) {
-	rows, err := t.query(ctx, query, arg)
+func (t *tx) scanGroups(ctx context.Context, query string, args ...any) ([]quota.Group, error) {
+	rows, err := t.query(ctx, query, args...)
 	if err != nil {
 		return nil, mapError(err, "quota groups")
 	}

@@ -136,31 +136,7 @@ func (t quotaTx) CreateGroup(ctx context.Context, name string) error {
 }
 
 func (t quotaTx) groups(ctx context.Context, name *string) ([]quota.Group, error) {
-	rows, err := t.query(ctx, sqlAllGroups, name, name)
-	if err != nil {
-		return nil, mapError(err, "quota groups")
-	}
-	defer rows.Close()
-	out := []quota.Group{}
-	for rows.Next() {
-		var g, r, subjects string
-		var lim int64
-		if err := rows.Scan(&g, &r, &lim, &subjects); err != nil {
-			return nil, mapError(err, "quota groups")
-		}
-		if len(out) == 0 || out[len(out)-1].Name != g {
-			out = append(out, quota.Group{Name: g, Rules: []quota.Rule{}})
-		}
-		if r == "" {
-			continue
-		}
-		rule, err := ruleOf(r, lim, subjects)
-		if err != nil {
-			return nil, err
-		}
-		out[len(out)-1].Rules = append(out[len(out)-1].Rules, rule)
-	}
-	return out, mapError(rows.Err(), "quota groups")
+	return t.scanGroups(ctx, sqlAllGroups, name, name)
 }
 
 func (t quotaTx) GroupByName(ctx context.Context, name string) (*quota.Group, error) {
@@ -218,21 +194,7 @@ func (t quotaTx) GroupMembers(ctx context.Context, group string) ([]*forge.User,
 	if !ok {
 		return nil, forge.Errorf(forge.ErrNotFound, "quota group: not found")
 	}
-	rows, err := t.query(ctx, sqlGroupMembers, group)
-	if err != nil {
-		return nil, mapError(err, "quota group members")
-	}
-	defer rows.Close()
-	out := []*forge.User{}
-	for rows.Next() {
-		u, dest, done := userDest()
-		if err := rows.Scan(dest...); err != nil {
-			return nil, mapError(err, "quota group members")
-		}
-		done()
-		out = append(out, u)
-	}
-	return out, mapError(rows.Err(), "quota group members")
+	return queryAll(ctx, t, fromDest(userDest), "quota group members", sqlGroupMembers, group)
 }
 
 func (t quotaTx) ListAttachmentUsage(ctx context.Context, owner forge.ID, o forge.ListOptions) ([]quota.AttachmentUsage, int64, error) {
@@ -309,18 +271,5 @@ func (t quotaTx) RebuildUsage(ctx context.Context, owner forge.ID) error {
 }
 
 func (t quotaTx) UsageOwners(ctx context.Context) ([]forge.ID, error) {
-	rows, err := t.query(ctx, sqlUsageOwners)
-	if err != nil {
-		return nil, mapError(err, "usage owners")
-	}
-	defer rows.Close()
-	out := []forge.ID{}
-	for rows.Next() {
-		var id forge.ID
-		if err := rows.Scan(&id); err != nil {
-			return nil, mapError(err, "usage owners")
-		}
-		out = append(out, id)
-	}
-	return out, mapError(rows.Err(), "usage owners")
+	return queryAll(ctx, t, scanID, "usage owners", sqlUsageOwners)
 }

@@ -78,22 +78,12 @@ func (t *tx) ListReleases(ctx context.Context, repoID forge.ID, f repos.ReleaseF
 	if err := t.queryRow(ctx, "SELECT count(*) FROM release WHERE "+where, args...).Scan(&total); err != nil {
 		return nil, 0, mapError(err, "releases")
 	}
-	rows, err := t.query(ctx, "SELECT "+releaseCols+" FROM release WHERE "+where+" ORDER BY created_unix DESC, id DESC LIMIT ? OFFSET ?",
+	list, err := queryAll(ctx, t, fromDest(releaseDest), "releases", "SELECT "+releaseCols+" FROM release WHERE "+where+" ORDER BY created_unix DESC, id DESC LIMIT ? OFFSET ?",
 		append(args, o.Limit, o.Offset())...)
 	if err != nil {
-		return nil, 0, mapError(err, "releases")
+		return nil, 0, err
 	}
-	defer rows.Close()
-	list := []*repos.Release{}
-	for rows.Next() {
-		r, dest, done := releaseDest()
-		if err := rows.Scan(dest...); err != nil {
-			return nil, 0, mapError(err, "releases")
-		}
-		done()
-		list = append(list, r)
-	}
-	return list, total, mapError(rows.Err(), "releases")
+	return list, total, nil
 }
 
 func (t *tx) UpdateRelease(ctx context.Context, r *repos.Release) error {

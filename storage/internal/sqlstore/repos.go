@@ -11,22 +11,17 @@ import (
 )
 
 // Repos returns the store package forge/repos consumes.
-func (db *DB) Repos() repos.Store { return repoStore{db} }
+func (db *DB) Repos() repos.Store {
+	return repoStore{storeOf(db, func(t *tx) repos.Tx { return t })}
+}
 
-type repoStore struct{ db *DB }
+// repoStore is repos.Store with Generation (repos.Generations).
+type repoStore struct{ domainStore[repos.Tx] }
 
 var (
 	_ repos.Store = repoStore{}
 	_ repos.Tx    = (*tx)(nil)
 )
-
-func (s repoStore) Update(ctx context.Context, fn func(repos.Tx) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(t) })
-}
-
-func (s repoStore) View(ctx context.Context, fn func(repos.Tx) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(t) })
-}
 
 // repoFields are the repository columns written by CreateRepo and
 // UpdateRepo, in the order of repoArgs.
@@ -380,26 +375,10 @@ func (t *tx) Watch(ctx context.Context, repoID, userID forge.ID) (repos.WatchMod
 	return repos.WatchMode(m), fromUnix(at), nil
 }
 
+// listUsers returns a page of a repository's users (o as given: not
+// normalised) and their count.
 func (t *tx) listUsers(ctx context.Context, what, countQ, listQ string, repoID forge.ID, o forge.ListOptions) ([]*forge.User, int64, error) {
-	var total int64
-	if err := t.queryRow(ctx, countQ, repoID).Scan(&total); err != nil {
-		return nil, 0, mapError(err, what)
-	}
-	rows, err := t.query(ctx, listQ, repoID, o.Limit, o.Offset())
-	if err != nil {
-		return nil, 0, mapError(err, what)
-	}
-	defer rows.Close()
-	list := []*forge.User{}
-	for rows.Next() {
-		u, dest, done := userDest()
-		if err := rows.Scan(dest...); err != nil {
-			return nil, 0, mapError(err, what)
-		}
-		done()
-		list = append(list, u)
-	}
-	return list, total, mapError(rows.Err(), what)
+	return countedRows(ctx, t, fromDest(userDest), what, countQ, []any{repoID}, listQ, repoID, o.Limit, o.Offset())
 }
 
 func (t *tx) ListWatchers(ctx context.Context, repoID forge.ID, o forge.ListOptions) ([]*forge.User, int64, error) {

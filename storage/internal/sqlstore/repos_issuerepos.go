@@ -15,18 +15,5 @@ var sqlTeamRepoIDs = prepared(`SELECT r.id FROM ` + teamRepoJoin + `
 // TeamRepoIDs implements repos.TeamRepoReader: the team's ready
 // repositories of its organisation, in id order.
 func (t *tx) TeamRepoIDs(ctx context.Context, teamID forge.ID) ([]forge.ID, error) {
-	rows, err := t.query(ctx, sqlTeamRepoIDs, teamID)
-	if err != nil {
-		return nil, mapError(err, "team repositories")
-	}
-	defer rows.Close()
-	ids := []forge.ID{}
-	for rows.Next() {
-		var id forge.ID
-		if err := rows.Scan(&id); err != nil {
-			return nil, mapError(err, "team repositories")
-		}
-		ids = append(ids, id)
-	}
-	return ids, mapError(rows.Err(), "team repositories")
+	return queryAll(ctx, t, scanID, "team repositories", sqlTeamRepoIDs, teamID)
 }

@@ -2,7 +2,7 @@ package storetest
 
 import (
 	"context"
-	"sync"
+	"slices"
 	"testing"
 	"time"
 
@@ -12,18 +12,17 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
-	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
 
-// testPullsExtra covers what testPulls leaves to the SQL store's design:
-// combined filters and their order, the Open filter on merged pulls,
-// path lists that are empty but not nil, review paging and filters,
-// the code-comment columns through UpdateComment, the attachments of a
-// deleted review's comments, concurrent creations, and what goes with a
-// repository or an account.
-func testPullsExtra(t *testing.T, b Backend) {
+// testPullsQueries: pull requests and reviews as stored and queried, past
+// testPulls's basics: combined filters and their order, the Open filter on
+// merged pulls, path lists that are empty but not nil, review paging and
+// filters, the code-comment columns through UpdateComment, the attachments
+// of a deleted review's comments, concurrent creations, and what goes with
+// a repository or an account.
+func testPullsQueries(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
 	ann := createUser(t, b.Auth(), forgetest.User("xpann"))
@@ -224,52 +223,19 @@ func testPullsExtra(t *testing.T, b Backend) {
 	t.Run("Concurrent", func(t *testing.T) {
 		i := pullIssue(r.ID, "raced")
 		const n = 16
-		var wg sync.WaitGroup
-		errs := make([]error, 2*n)
-		var pull issues.PullRequest
-		var mu sync.Mutex
-		for k := range n {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				p := &issues.PullRequest{IssueID: i.ID, Index: i.Index, BaseRepoID: r.ID, HeadRepoID: r.ID, HeadBranch: "race"}
-				errs[k] = s.Update(ctx, func(tx issues.Tx) error { return tx.CreatePull(ctx, p) })
-				if errs[k] == nil {
-					mu.Lock()
-					pull = *p
-					mu.Unlock()
-				}
-			}()
-		}
-		wg.Wait()
-		won := 0
-		for _, err := range errs[:n] {
-			if err == nil {
-				won++
-			} else {
-				assert.ErrorIs(t, err, forge.ErrConflict)
-			}
-		}
-		require.Equal(t, 1, won, "one pull request per issue, however many try")
-		for k := range n {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				errs[n+k] = s.Update(ctx, func(tx issues.Tx) error {
-					return tx.CreateAutoMerge(ctx, &issues.AutoMerge{PullID: pull.ID, DoerID: ann.ID, Style: issues.MergeStyleMerge, Created: issueAt})
-				})
-			}()
-		}
-		wg.Wait()
-		won = 0
-		for _, err := range errs[n:] {
-			if err == nil {
-				won++
-			} else {
-				assert.ErrorIs(t, err, forge.ErrConflict)
-			}
-		}
-		assert.Equal(t, 1, won, "one scheduled merge per pull request")
+		pulls := make([]*issues.PullRequest, n)
+		errs := race(n, func(k int) error {
+			pulls[k] = &issues.PullRequest{IssueID: i.ID, Index: i.Index, BaseRepoID: r.ID, HeadRepoID: r.ID, HeadBranch: "race"}
+			return s.Update(ctx, func(tx issues.Tx) error { return tx.CreatePull(ctx, pulls[k]) })
+		})
+		require.Equal(t, 1, winners(t, errs, forge.ErrConflict), "one pull request per issue, however many try")
+		pull := pulls[slices.IndexFunc(errs, func(err error) bool { return err == nil })]
+		errs = race(n, func(int) error {
+			return s.Update(ctx, func(tx issues.Tx) error {
+				return tx.CreateAutoMerge(ctx, &issues.AutoMerge{PullID: pull.ID, DoerID: ann.ID, Style: issues.MergeStyleMerge, Created: issueAt})
+			})
+		})
+		assert.Equal(t, 1, winners(t, errs, forge.ErrConflict), "one scheduled merge per pull request")
 	})
 
 	t.Run("GoWithRepoNotAccount", func(t *testing.T) {
@@ -318,78 +284,5 @@ func testPullsExtra(t *testing.T, b Backend) {
 		assert.ErrorIs(t, err, forge.ErrNotFound, "a gone pull cannot be updated")
 		err = s.Update(ctx, func(tx issues.Tx) error { return tx.UpdateReview(ctx, review) })
 		assert.ErrorIs(t, err, forge.ErrNotFound, "a gone review cannot be updated")
-	})
-}
-
-// testPullsDeletions: what other deletions do to pull requests and review
-// requests. Deleting the head fork leaves its pull requests with head
-// repository 0 (PullRequest.HeadRepoID's contract); deleting a team, or its
-// organisation, withdraws the reviews requested from it (Forgejo's
-// DeleteTeam), and no other review.
-func testPullsDeletions(t *testing.T, b Backend) {
-	ctx := context.Background()
-	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("dpann"))
-	r := newRepo(t, b, ann, "dpulls")
-	fork := newRepo(t, b, ann, "dpulls-fork")
-	i := newIssue(t, s, r.ID, ann.ID, "from the fork", func(i *issues.Issue) { i.IsPull = true })
-	p := &issues.PullRequest{IssueID: i.ID, Index: i.Index, BaseRepoID: r.ID, HeadRepoID: fork.ID, BaseBranch: "main", HeadBranch: "h"}
-	issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreatePull(ctx, p) })
-
-	org := newOrg(t, b, "dpreviewers")
-	t1 := &forge.Team{OrgID: org.ID, Name: "one", Mode: forge.AccessModeRead}
-	t2 := &forge.Team{OrgID: org.ID, Name: "two", Mode: forge.AccessModeRead}
-	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error {
-		require.NoError(t, tx.CreateTeam(ctx, t1))
-		return tx.CreateTeam(ctx, t2)
-	})
-	req := func(team, user forge.ID) *issues.Review {
-		return &issues.Review{IssueID: i.ID, Type: issues.ReviewRequest, ReviewerTeamID: team, ReviewerID: user, Created: issueAt, Updated: issueAt}
-	}
-	r1, r2, userReq := req(t1.ID, 0), req(t2.ID, 0), req(0, ann.ID)
-	issueUpdate(t, s, func(tx issues.Tx) error {
-		for _, rv := range []*issues.Review{r1, r2, userReq} {
-			require.NoError(t, tx.CreateReview(ctx, rv))
-		}
-		return nil
-	})
-	exists := func(id forge.ID) bool {
-		var err error
-		issueView(t, s, func(tx issues.Tx) error { _, err = tx.ReviewByID(ctx, id); return nil })
-		return err == nil
-	}
-
-	t.Run("HeadFork", func(t *testing.T) {
-		repoUpdate(t, b.Repos(), func(tx repos.Tx) error { return tx.DeleteRepo(ctx, fork.ID) })
-		issueView(t, s, func(tx issues.Tx) error {
-			got, err := tx.PullByIssueID(ctx, i.ID)
-			require.NoError(t, err, "the base's pull request stays")
-			assert.Zero(t, got.HeadRepoID, "a deleted head fork is head repository 0")
-			assert.Equal(t, "h", got.HeadBranch)
-			list, err := tx.FindPulls(ctx, issues.PullFilter{HeadRepoID: fork.ID})
-			require.NoError(t, err)
-			assert.Empty(t, list)
-			list, err = tx.FindPulls(ctx, issues.PullFilter{BaseRepoID: r.ID})
-			require.NoError(t, err)
-			assert.Len(t, list, 1)
-			return nil
-		})
-	})
-
-	t.Run("Teams", func(t *testing.T) {
-		orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error { return tx.DeleteTeam(ctx, t1.ID) })
-		assert.False(t, exists(r1.ID), "the deleted team's request")
-		assert.True(t, exists(r2.ID), "another team's request")
-		orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error { return tx.DeleteOrg(ctx, org.ID) })
-		assert.False(t, exists(r2.ID), "the requests of a deleted organisation's teams")
-		assert.True(t, exists(userReq.ID), "a user's request")
-		issueView(t, s, func(tx issues.Tx) error {
-			list, n, err := tx.ListReviews(ctx, issues.ReviewFilter{IssueID: i.ID}, forge.ListOptions{Page: 1, Limit: 10})
-			require.NoError(t, err)
-			assert.EqualValues(t, 1, n)
-			require.Len(t, list, 1)
-			assert.Equal(t, userReq.ID, list[0].ID)
-			return nil
-		})
 	})
 }
