@@ -101,11 +101,7 @@ func (a *API) adminEditUser(c *call) {
 // adminDeleteUser is DELETE /admin/users/{username}: 204; 422 for deleting
 // oneself or the last administrator.
 func (a *API) adminDeleteUser(c *call) {
-	if err := a.cfg.Auth.DeleteUser(c.r.Context(), c.actor, c.pathValue("username")); err != nil {
-		c.writeError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Auth.DeleteUser(c.r.Context(), c.actor, c.pathValue("username")), with(c.writeError))
 }
 
 // adminRenameUser is POST /admin/users/{username}/rename: 204; 422 for a

@@ -76,11 +76,7 @@ func toHooks(list []*hooks.Hook) []wire.Hook {
 func (a *API) listHooks(c *call) {
 	o := c.listOptions()
 	list, total, err := a.cfg.Hooks.List(c.r.Context(), c.actor, c.hookOwner(), o)
-	if err != nil {
-		c.hookError(err)
-		return
-	}
-	c.writePage(total, o, toHooks(list))
+	pageAs(c, list, total, o, err, c.hookError, toHooks)
 }
 
 // adminListHooks is GET /admin/hooks: system hooks only, all of them
@@ -135,11 +131,7 @@ func (a *API) getHook(c *call) {
 		return
 	}
 	h, err := a.cfg.Hooks.Get(c.r.Context(), c.actor, c.hookOwner(), id)
-	if err != nil {
-		c.hookError(err)
-		return
-	}
-	c.json(http.StatusOK, toHook(h))
+	jsonAs(c, http.StatusOK, h, err, c.hookError, toHook)
 }
 
 // editHook is PATCH …/hooks/{id}: 200 with the hook. Forgejo answers an
@@ -170,11 +162,7 @@ func (a *API) deleteHook(c *call) {
 	if !ok {
 		return
 	}
-	if err := a.cfg.Hooks.Delete(c.r.Context(), c.actor, c.hookOwner(), id); err != nil {
-		c.hookError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Hooks.Delete(c.r.Context(), c.actor, c.hookOwner(), id), c.hookError)
 }
 
 // testHook is POST /repos/{owner}/{repo}/hooks/{id}/tests[?ref=]: a test
@@ -185,11 +173,7 @@ func (a *API) testHook(c *call) {
 	if !ok {
 		return
 	}
-	if err := a.cfg.Hooks.Test(c.r.Context(), c.actor, c.owner(), c.repo(), id, strings.TrimSpace(c.r.URL.Query().Get("ref"))); err != nil {
-		c.hookError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Hooks.Test(c.r.Context(), c.actor, c.owner(), c.repo(), id, strings.TrimSpace(c.r.URL.Query().Get("ref"))), c.hookError)
 }
 
 // gitHooks answers every /hooks/git route as Forgejo with git hooks

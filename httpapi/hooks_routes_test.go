@@ -2,13 +2,9 @@ package httpapi_test
 
 import (
 	"net/http"
-	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-
 	"github.com/hearthforge/hearth/auth"
-	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -135,26 +131,7 @@ func TestHookRouteTable(t *testing.T) {
 			t.Parallel()
 			e := newHookEnv(t)
 			hookWorld(e)
-			level := strings.ToLower(forge.LevelForMethod(rt.Method).String())
-			run := func(name string, r req, want outcome) {
-				t.Helper()
-				r.method, r.path, r.body = rt.Method, "/api/v1"+s.path, s.body
-				got := e.do(r)
-				if !assert.Equal(t, want.status, got.StatusCode, "%s: %s", name, got.body) {
-					return
-				}
-				if want.msg != "" {
-					assert.Equal(t, want.msg, got.json(t)["message"], name)
-				}
-			}
-			scoped := func(words ...string) req { return req{token: e.token("root", words...)} }
-			run("no credentials", req{}, outcome{401, "token is required"})
-			required := "token does not have at least one of required scope(s): [" + strings.Join(scopeWords(rt.Scopes, level), " ") + "]"
-			run("token lacking the category", scoped("write:misc"), outcome{403, required})
-			if level == "write" {
-				run("read token on a write method", scoped(scopeWords(rt.Scopes, "read")...), outcome{403, required})
-			}
-			run("right token", scoped(scopeWords(rt.Scopes, level)...), s.ok)
+			checkRoute(rt, s, false, sampleRun(t, e.env, rt, s), e.scoped)
 		})
 	}
 }

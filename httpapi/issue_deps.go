@@ -77,11 +77,7 @@ func (a *API) listBlocks(c *call) {
 	page, _ := strconv.Atoi(q.Get("page"))
 	limit, _ := strconv.Atoi(q.Get("limit"))
 	list, err := a.cfg.Issues.Blocks(c.r.Context(), c.actor, c.owner(), c.repo(), index, forge.ListOptions{Page: page, Limit: limit})
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.json(http.StatusOK, c.issueConv().issues(list))
+	jsonAs(c, http.StatusOK, list, err, with(c.issueError), c.issueConv().issues)
 }
 
 // linkIssue is POST and DELETE of /issues/{index}/dependencies (the path

@@ -20,11 +20,7 @@ func (a *API) listIssueLabels(c *call) {
 		return
 	}
 	list, err := a.cfg.Issues.IssueLabels(c.r.Context(), c.actor, c.owner(), c.repo(), index)
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.json(http.StatusOK, c.repoLabels(list))
+	jsonAs(c, http.StatusOK, list, err, with(c.issueError), c.repoLabels)
 }
 
 // labelsOption reads an IssueLabelsOption as Forgejo's
@@ -61,11 +57,7 @@ func (a *API) addIssueLabels(c *call) {
 		return
 	}
 	list, err := a.cfg.Issues.AddLabels(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.json(http.StatusOK, c.repoLabels(list))
+	jsonAs(c, http.StatusOK, list, err, with(c.issueError), c.repoLabels)
 }
 
 // replaceIssueLabels is PUT /repos/{owner}/{repo}/issues/{index}/labels:
@@ -80,11 +72,7 @@ func (a *API) replaceIssueLabels(c *call) {
 		return
 	}
 	list, err := a.cfg.Issues.ReplaceLabels(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.json(http.StatusOK, c.repoLabels(list))
+	jsonAs(c, http.StatusOK, list, err, with(c.issueError), c.repoLabels)
 }
 
 // clearIssueLabels is DELETE /repos/{owner}/{repo}/issues/{index}/labels: 204.
@@ -97,11 +85,7 @@ func (a *API) clearIssueLabels(c *call) {
 	if !c.decode(&o) {
 		return
 	}
-	if err := a.cfg.Issues.ClearLabels(c.r.Context(), c.actor, c.owner(), c.repo(), index, o.Updated); err != nil {
-		c.issueError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Issues.ClearLabels(c.r.Context(), c.actor, c.owner(), c.repo(), index, o.Updated), with(c.issueError))
 }
 
 // removeIssueLabel is DELETE

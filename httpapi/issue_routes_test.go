@@ -4,10 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-
 	"github.com/hearthforge/hearth/auth"
-	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
@@ -96,30 +93,8 @@ func TestIssueRouteTable(t *testing.T) {
 		n++
 		t.Run(rt.Op, func(t *testing.T) {
 			t.Parallel()
-			level := strings.ToLower(forge.LevelForMethod(rt.Method).String())
 			e := newIssueEnv(t)
-			run := func(name string, r req, want outcome) {
-				t.Helper()
-				r.method, r.path, r.body = rt.Method, "/api/v1"+s.path, s.body
-				got := e.do(r)
-				if !assert.Equal(t, want.status, got.StatusCode, "%s: %s", name, got.body) {
-					return
-				}
-				if want.msg != "" {
-					assert.Equal(t, want.msg, got.json(t)["message"], name)
-				}
-			}
-			anon := s.anon
-			if rt.Token {
-				anon = outcome{401, "token is required"}
-			}
-			run("no credentials", req{}, anon)
-			required := "token does not have at least one of required scope(s): [" + strings.Join(scopeWords(rt.Scopes, level), " ") + "]"
-			run("token lacking the category", req{token: e.token("root", "write:misc")}, outcome{403, required})
-			if level == "write" {
-				run("read token on a write method", req{token: e.token("root", scopeWords(rt.Scopes, "read")...)}, outcome{403, required})
-			}
-			run("right token", req{token: e.token("root", scopeWords(rt.Scopes, level)...)}, s.ok)
+			checkRoute(rt, s, false, sampleRun(t, e.env, rt, s), e.scoped)
 		})
 	}
 	if n != len(issueSamples) {

@@ -104,12 +104,7 @@ func (a *API) listIssueSubscribers(c *call) {
 		return
 	}
 	list, total, err := a.cfg.Issues.Subscribers(c.r.Context(), c.actor, c.owner(), c.repo(), index, c.listOptions())
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.setTotalCount(total)
-	c.json(http.StatusOK, c.toUsers(list))
+	totalAs(c, list, total, err, with(c.issueError), c.toUsers)
 }
 
 // checkSubscription is GET .../issues/{index}/subscriptions/check: Forgejo's
@@ -159,11 +154,7 @@ func (a *API) pinIssue(c *call) {
 	if !ok {
 		return
 	}
-	if err := a.cfg.Issues.Pin(c.r.Context(), c.actor, c.owner(), c.repo(), index); err != nil {
-		c.issueError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Issues.Pin(c.r.Context(), c.actor, c.owner(), c.repo(), index), with(c.issueError))
 }
 
 // unpinIssue is DELETE .../issues/{index}/pin: 204.
@@ -172,11 +163,7 @@ func (a *API) unpinIssue(c *call) {
 	if !ok {
 		return
 	}
-	if err := a.cfg.Issues.Unpin(c.r.Context(), c.actor, c.owner(), c.repo(), index); err != nil {
-		c.issueError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Issues.Unpin(c.r.Context(), c.actor, c.owner(), c.repo(), index), with(c.issueError))
 }
 
 // moveIssuePin is PATCH .../issues/{index}/pin/{position}: 204. A position
@@ -187,11 +174,7 @@ func (a *API) moveIssuePin(c *call) {
 		return
 	}
 	pos, _ := strconv.Atoi(c.pathValue("position"))
-	if err := a.cfg.Issues.MovePinTo(c.r.Context(), c.actor, c.owner(), c.repo(), index, pos); err != nil {
-		c.issueError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Issues.MovePinTo(c.r.Context(), c.actor, c.owner(), c.repo(), index, pos), with(c.issueError))
 }
 
 // listPinned is GET .../issues/pinned: the pinned issues in pin order

@@ -60,12 +60,7 @@ func (a *API) listIssueTimes(c *call) {
 		return
 	}
 	list, total, err := a.cfg.Issues.ListTimes(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
-	if err != nil {
-		c.timeError(err)
-		return
-	}
-	c.setTotalCount(total)
-	c.json(http.StatusOK, c.toTrackedTimes(list))
+	totalAs(c, list, total, err, c.timeError, c.toTrackedTimes)
 }
 
 // listRepoTimes is GET /repos/{owner}/{repo}/times.
@@ -75,12 +70,7 @@ func (a *API) listRepoTimes(c *call) {
 		return
 	}
 	list, total, err := a.cfg.Issues.ListRepoTimes(c.r.Context(), c.actor, c.owner(), c.repo(), opt)
-	if err != nil {
-		c.timeError(err)
-		return
-	}
-	c.setTotalCount(total)
-	c.json(http.StatusOK, c.toTrackedTimes(list))
+	totalAs(c, list, total, err, c.timeError, c.toTrackedTimes)
 }
 
 // listMyTimes is GET /user/times.
@@ -90,12 +80,7 @@ func (a *API) listMyTimes(c *call) {
 		return
 	}
 	list, total, err := a.cfg.Issues.ListMyTimes(c.r.Context(), c.actor, opt)
-	if err != nil {
-		c.timeError(err)
-		return
-	}
-	c.setTotalCount(total)
-	c.json(http.StatusOK, c.toTrackedTimes(list))
+	totalAs(c, list, total, err, c.timeError, c.toTrackedTimes)
 }
 
 // addTime is POST /issues/{index}/times: 200 with the time.
@@ -113,11 +98,7 @@ func (a *API) addTime(c *call) {
 		opt.Created = *o.Created
 	}
 	v, err := a.cfg.Issues.AddTime(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
-	if err != nil {
-		c.timeError(err)
-		return
-	}
-	c.json(http.StatusOK, c.toTrackedTime(v))
+	jsonAs(c, http.StatusOK, v, err, c.timeError, c.toTrackedTime)
 }
 
 // resetTime is DELETE /issues/{index}/times: 204.
@@ -126,11 +107,7 @@ func (a *API) resetTime(c *call) {
 	if !ok {
 		return
 	}
-	if err := a.cfg.Issues.ResetTime(c.r.Context(), c.actor, c.owner(), c.repo(), index); err != nil {
-		c.timeError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Issues.ResetTime(c.r.Context(), c.actor, c.owner(), c.repo(), index), c.timeError)
 }
 
 // deleteTime is DELETE /issues/{index}/times/{id}: 204; an id that is not
@@ -145,11 +122,7 @@ func (a *API) deleteTime(c *call) {
 		c.notFound()
 		return
 	}
-	if err := a.cfg.Issues.DeleteTime(c.r.Context(), c.actor, c.owner(), c.repo(), index, id); err != nil {
-		c.timeError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Issues.DeleteTime(c.r.Context(), c.actor, c.owner(), c.repo(), index, id), c.timeError)
 }
 
 type watchAction int
@@ -215,9 +188,5 @@ func (a *API) listStopwatches(c *call) {
 // (deprecated): every time of the user in the repository, unpaged.
 func (a *API) listUserRepoTimes(c *call) {
 	list, err := a.cfg.Issues.ListUserRepoTimes(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("user"))
-	if err != nil {
-		c.timeError(err)
-		return
-	}
-	c.json(http.StatusOK, c.toTrackedTimes(list))
+	jsonAs(c, http.StatusOK, list, err, c.timeError, c.toTrackedTimes)
 }

@@ -141,11 +141,7 @@ func (a *API) getIssue(c *call) {
 		return
 	}
 	v, err := a.cfg.Issues.Get(c.r.Context(), c.actor, c.owner(), c.repo(), index)
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.json(http.StatusOK, c.issueConv().issue(v))
+	jsonAs(c, http.StatusOK, v, err, with(c.issueError), c.issueConv().issue)
 }
 
 // createIssue is POST /repos/{owner}/{repo}/issues: 201.
@@ -166,11 +162,7 @@ func (a *API) createIssue(c *call) {
 		opt.Assignees = append([]string{one}, opt.Assignees...)
 	}
 	v, err := a.cfg.Issues.Create(c.r.Context(), c.actor, c.owner(), c.repo(), opt)
-	if err != nil {
-		c.issueError(err, on(forge.ErrPrecondition, http.StatusPreconditionFailed))
-		return
-	}
-	c.json(http.StatusCreated, c.issueConv().issue(v))
+	jsonAs(c, http.StatusCreated, v, err, with(c.issueError, on(forge.ErrPrecondition, http.StatusPreconditionFailed)), c.issueConv().issue)
 }
 
 // editIssue is PATCH /repos/{owner}/{repo}/issues/{index}. Forgejo answers
@@ -200,11 +192,7 @@ func (a *API) editIssue(c *call) {
 		}
 	}
 	v, err := a.cfg.Issues.Edit(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
-	if err != nil {
-		c.issueError(err, on(forge.ErrInvalid, http.StatusBadRequest), on(forge.ErrPrecondition, http.StatusPreconditionFailed))
-		return
-	}
-	c.json(http.StatusCreated, c.issueConv().issue(v))
+	jsonAs(c, http.StatusCreated, v, err, with(c.issueError, on(forge.ErrInvalid, http.StatusBadRequest), on(forge.ErrPrecondition, http.StatusPreconditionFailed)), c.issueConv().issue)
 }
 
 // deleteIssue is DELETE /repos/{owner}/{repo}/issues/{index}: 204.
@@ -213,9 +201,5 @@ func (a *API) deleteIssue(c *call) {
 	if !ok {
 		return
 	}
-	if err := a.cfg.Issues.Delete(c.r.Context(), c.actor, c.owner(), c.repo(), index); err != nil {
-		c.issueError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Issues.Delete(c.r.Context(), c.actor, c.owner(), c.repo(), index), with(c.issueError))
 }

@@ -162,11 +162,7 @@ func (a *API) listOrgLabels(c *call) {
 // {id} is not a number.
 func (a *API) getOrgLabel(c *call) {
 	l, err := a.cfg.Issues.GetOrgLabel(c.r.Context(), c.actor, c.pathValue("org"), c.pathValue("id"))
-	if err != nil {
-		c.orgLabelError(err)
-		return
-	}
-	c.json(http.StatusOK, c.orgLabel(l))
+	jsonAs(c, http.StatusOK, l, err, c.orgLabelError, c.orgLabel)
 }
 
 // createOrgLabel is POST /orgs/{org}/labels: 201.
@@ -176,11 +172,7 @@ func (a *API) createOrgLabel(c *call) {
 		return
 	}
 	l, err := a.cfg.Issues.CreateOrgLabel(c.r.Context(), c.actor, c.pathValue("org"), createLabelOption(o))
-	if err != nil {
-		c.orgLabelError(err)
-		return
-	}
-	c.json(http.StatusCreated, c.orgLabel(l))
+	jsonAs(c, http.StatusCreated, l, err, c.orgLabelError, c.orgLabel)
 }
 
 // editOrgLabel is PATCH /orgs/{org}/labels/{id}: 200 (an absent
@@ -195,11 +187,7 @@ func (a *API) editOrgLabel(c *call) {
 		return
 	}
 	l, err := a.cfg.Issues.EditOrgLabel(c.r.Context(), c.actor, c.pathValue("org"), id, editLabelOption(o))
-	if err != nil {
-		c.orgLabelError(err)
-		return
-	}
-	c.json(http.StatusOK, c.orgLabel(l))
+	jsonAs(c, http.StatusOK, l, err, c.orgLabelError, c.orgLabel)
 }
 
 // deleteOrgLabel is DELETE /orgs/{org}/labels/{id}: 204 (an unknown label

@@ -31,11 +31,7 @@ func (a *API) listMilestones(c *call) {
 // title.
 func (a *API) getMilestone(c *call) {
 	m, err := a.cfg.Issues.GetMilestone(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("id"))
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.json(http.StatusOK, toMilestone(m))
+	jsonAs(c, http.StatusOK, m, err, with(c.issueError), toMilestone)
 }
 
 // createMilestone is POST /repos/{owner}/{repo}/milestones: 201.
@@ -49,11 +45,7 @@ func (a *API) createMilestone(c *call) {
 		opt.State = issues.State(*o.State)
 	}
 	m, err := a.cfg.Issues.CreateMilestone(c.r.Context(), c.actor, c.owner(), c.repo(), opt)
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.json(http.StatusCreated, toMilestone(m))
+	jsonAs(c, http.StatusCreated, m, err, with(c.issueError), toMilestone)
 }
 
 // editMilestone is PATCH /repos/{owner}/{repo}/milestones/{id}: 200.
@@ -68,18 +60,10 @@ func (a *API) editMilestone(c *call) {
 		opt.State = &st
 	}
 	m, err := a.cfg.Issues.EditMilestone(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("id"), opt)
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.json(http.StatusOK, toMilestone(m))
+	jsonAs(c, http.StatusOK, m, err, with(c.issueError), toMilestone)
 }
 
 // deleteMilestone is DELETE /repos/{owner}/{repo}/milestones/{id}: 204.
 func (a *API) deleteMilestone(c *call) {
-	if err := a.cfg.Issues.DeleteMilestone(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("id")); err != nil {
-		c.issueError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Issues.DeleteMilestone(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("id")), with(c.issueError))
 }

@@ -70,12 +70,7 @@ func (a *API) listNotifications(c *call) {
 		return
 	}
 	list, total, err := a.cfg.Notify.List(c.r.Context(), c.actor, q)
-	if err != nil {
-		c.notifyError(err)
-		return
-	}
-	c.setTotalCount(total)
-	c.json(http.StatusOK, c.toThreads(list))
+	totalAs(c, list, total, err, c.notifyError, c.toThreads)
 }
 
 // markNotifications is PUT /notifications and PUT
@@ -98,11 +93,7 @@ func (a *API) markNotifications(c *call) {
 		nq.Statuses = notify.ParseStatuses(q["status-types"], []string{"unread"})
 	}
 	list, err := a.cfg.Notify.Mark(c.r.Context(), c.actor, nq, c.notifyToStatus())
-	if err != nil {
-		c.notifyError(err)
-		return
-	}
-	c.json(http.StatusResetContent, c.toThreads(list))
+	jsonAs(c, http.StatusResetContent, list, err, c.notifyError, c.toThreads)
 }
 
 // newNotifications is GET /notifications/new: {"new": <unread threads>}.

@@ -23,22 +23,14 @@ func (c *call) toUsers(list []*forge.User) []wire.User {
 func (a *API) listOrgMembers(c *call) {
 	o := c.listOptions()
 	list, total, err := a.cfg.Orgs.ListMembers(c.r.Context(), c.actor, c.org(), o)
-	if err != nil {
-		c.orgError(err)
-		return
-	}
-	c.writePage(total, o, c.toUsers(list))
+	pageAs(c, list, total, o, err, with(c.orgError), c.toUsers)
 }
 
 // listPublicMembers is GET /orgs/{org}/public_members.
 func (a *API) listPublicMembers(c *call) {
 	o := c.listOptions()
 	list, total, err := a.cfg.Orgs.ListPublicMembers(c.r.Context(), c.actor, c.org(), o)
-	if err != nil {
-		c.orgError(err)
-		return
-	}
-	c.writePage(total, o, c.toUsers(list))
+	pageAs(c, list, total, o, err, with(c.orgError), c.toUsers)
 }
 
 // isOrgMember is GET /orgs/{org}/members/{username}: 204 for a member, 404
@@ -91,29 +83,17 @@ func (a *API) isPublicMember(c *call) {
 
 // publicizeMember is PUT /orgs/{org}/public_members/{username}: 204.
 func (a *API) publicizeMember(c *call) {
-	if err := a.cfg.Orgs.Publicize(c.r.Context(), c.actor, c.org(), c.pathValue("username")); err != nil {
-		c.orgError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Orgs.Publicize(c.r.Context(), c.actor, c.org(), c.pathValue("username")), with(c.orgError))
 }
 
 // concealMember is DELETE /orgs/{org}/public_members/{username}: 204.
 func (a *API) concealMember(c *call) {
-	if err := a.cfg.Orgs.Conceal(c.r.Context(), c.actor, c.org(), c.pathValue("username")); err != nil {
-		c.orgError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Orgs.Conceal(c.r.Context(), c.actor, c.org(), c.pathValue("username")), with(c.orgError))
 }
 
 // removeOrgMember is DELETE /orgs/{org}/members/{username}: 204.
 func (a *API) removeOrgMember(c *call) {
-	if err := a.cfg.Orgs.RemoveMember(c.r.Context(), c.actor, c.org(), c.pathValue("username")); err != nil {
-		c.orgError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Orgs.RemoveMember(c.r.Context(), c.actor, c.org(), c.pathValue("username")), with(c.orgError))
 }
 
 // listOrgBlocked is GET /orgs/{org}/list_blocked: Forgejo's BlockedUser
@@ -134,18 +114,10 @@ func (a *API) listOrgBlocked(c *call) {
 
 // blockOrgUser is PUT /orgs/{org}/block/{username}: 204.
 func (a *API) blockOrgUser(c *call) {
-	if err := a.cfg.Orgs.Block(c.r.Context(), c.actor, c.org(), c.pathValue("username")); err != nil {
-		c.orgError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Orgs.Block(c.r.Context(), c.actor, c.org(), c.pathValue("username")), with(c.orgError))
 }
 
 // unblockOrgUser is PUT /orgs/{org}/unblock/{username}: 204.
 func (a *API) unblockOrgUser(c *call) {
-	if err := a.cfg.Orgs.Unblock(c.r.Context(), c.actor, c.org(), c.pathValue("username")); err != nil {
-		c.orgError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Orgs.Unblock(c.r.Context(), c.actor, c.org(), c.pathValue("username")), with(c.orgError))
 }

@@ -145,11 +145,7 @@ func (a *API) addTeamRepo(c *call) {
 	if !ok {
 		return
 	}
-	if err := a.cfg.Orgs.AddTeamRepo(c.r.Context(), c.actor, id, c.org(), c.repo()); err != nil {
-		c.orgError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Orgs.AddTeamRepo(c.r.Context(), c.actor, id, c.org(), c.repo()), with(c.orgError))
 }
 
 // removeTeamRepo is DELETE /teams/{id}/repos/{org}/{repo}: 204.
@@ -158,22 +154,14 @@ func (a *API) removeTeamRepo(c *call) {
 	if !ok {
 		return
 	}
-	if err := a.cfg.Orgs.RemoveTeamRepo(c.r.Context(), c.actor, id, c.org(), c.repo()); err != nil {
-		c.orgError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Orgs.RemoveTeamRepo(c.r.Context(), c.actor, id, c.org(), c.repo()), with(c.orgError))
 }
 
 // listRepoTeams is GET /repos/{owner}/{repo}/teams: the teams that have
 // the repository, without their organisation (Forgejo's).
 func (a *API) listRepoTeams(c *call) {
 	list, err := a.cfg.Orgs.RepoTeams(c.r.Context(), c.actor, c.owner(), c.repo())
-	if err != nil {
-		c.repoTeamError(err)
-		return
-	}
-	c.json(http.StatusOK, c.toTeams(list))
+	jsonAs(c, http.StatusOK, list, err, c.repoTeamError, c.toTeams)
 }
 
 // checkRepoTeam is GET /repos/{owner}/{repo}/teams/{team}: 200 with the
@@ -189,18 +177,10 @@ func (a *API) checkRepoTeam(c *call) {
 
 // addRepoTeam is PUT /repos/{owner}/{repo}/teams/{team}: 204.
 func (a *API) addRepoTeam(c *call) {
-	if err := a.cfg.Orgs.AddRepoTeam(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("team")); err != nil {
-		c.repoTeamError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Orgs.AddRepoTeam(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("team")), c.repoTeamError)
 }
 
 // removeRepoTeam is DELETE /repos/{owner}/{repo}/teams/{team}: 204.
 func (a *API) removeRepoTeam(c *call) {
-	if err := a.cfg.Orgs.RemoveRepoTeam(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("team")); err != nil {
-		c.repoTeamError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Orgs.RemoveRepoTeam(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("team")), c.repoTeamError)
 }

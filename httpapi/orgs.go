@@ -66,44 +66,28 @@ func visibilityIn(v *string) (*forge.Visibility, bool) {
 func (a *API) listOrgs(c *call) {
 	o := c.listOptions()
 	list, total, err := a.cfg.Orgs.List(c.r.Context(), c.actor, o)
-	if err != nil {
-		c.orgError(err)
-		return
-	}
-	c.writePage(total, o, c.toOrgs(list))
+	pageAs(c, list, total, o, err, with(c.orgError), c.toOrgs)
 }
 
 // adminListOrgs is GET /admin/orgs.
 func (a *API) adminListOrgs(c *call) {
 	o := c.listOptions()
 	list, total, err := a.cfg.Orgs.ListAll(c.r.Context(), c.actor, o)
-	if err != nil {
-		c.orgError(err)
-		return
-	}
-	c.writePage(total, o, c.toOrgs(list))
+	pageAs(c, list, total, o, err, with(c.orgError), c.toOrgs)
 }
 
 // listMyOrgs is GET /user/orgs.
 func (a *API) listMyOrgs(c *call) {
 	o := c.listOptions()
 	list, total, err := a.cfg.Orgs.ListMine(c.r.Context(), c.actor, o)
-	if err != nil {
-		c.orgError(err)
-		return
-	}
-	c.writePage(total, o, c.toOrgs(list))
+	pageAs(c, list, total, o, err, with(c.orgError), c.toOrgs)
 }
 
 // listUserOrgs is GET /users/{username}/orgs.
 func (a *API) listUserOrgs(c *call) {
 	o := c.listOptions()
 	list, total, err := a.cfg.Orgs.ListForUser(c.r.Context(), c.actor, c.pathValue("username"), o)
-	if err != nil {
-		c.userLookupError(err)
-		return
-	}
-	c.writePage(total, o, c.toOrgs(list))
+	pageAs(c, list, total, o, err, with(c.userLookupError), c.toOrgs)
 }
 
 // orgPermissions is GET /users/{username}/orgs/{org}/permissions.
@@ -169,11 +153,7 @@ func (a *API) createOrgFor(c *call, owner string) {
 // readers.
 func (a *API) getOrg(c *call) {
 	u, err := a.cfg.Orgs.Get(c.r.Context(), c.actor, c.org())
-	if err != nil {
-		c.orgError(err)
-		return
-	}
-	c.json(http.StatusOK, c.toOrg(u))
+	jsonAs(c, http.StatusOK, u, err, with(c.orgError), c.toOrg)
 }
 
 // editOrg is PATCH /orgs/{org}: 200 with the organisation.
@@ -199,20 +179,12 @@ func (a *API) editOrg(c *call) {
 		Location: o.Location, Visibility: v, RepoAdminChangeTeamAccess: o.RepoAdminChangeTeamAccess,
 	}
 	u, err := a.cfg.Orgs.Edit(c.r.Context(), c.actor, c.org(), opts)
-	if err != nil {
-		c.orgError(err)
-		return
-	}
-	c.json(http.StatusOK, c.toOrg(u))
+	jsonAs(c, http.StatusOK, u, err, with(c.orgError), c.toOrg)
 }
 
 // deleteOrg is DELETE /orgs/{org}: 204.
 func (a *API) deleteOrg(c *call) {
-	if err := a.cfg.Orgs.Delete(c.r.Context(), c.actor, c.org()); err != nil {
-		c.orgError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Orgs.Delete(c.r.Context(), c.actor, c.org()), with(c.orgError))
 }
 
 // renameOrg is POST /orgs/{org}/rename: 204.
@@ -243,20 +215,12 @@ func (a *API) setOrgAvatar(c *call) {
 		c.errorStatus(http.StatusUnprocessableEntity, "[Image]: invalid base64")
 		return
 	}
-	if err := a.cfg.Orgs.SetAvatar(c.r.Context(), c.actor, c.org(), img); err != nil {
-		c.orgError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Orgs.SetAvatar(c.r.Context(), c.actor, c.org(), img), with(c.orgError))
 }
 
 // deleteOrgAvatar is DELETE /orgs/{org}/avatar: 204.
 func (a *API) deleteOrgAvatar(c *call) {
-	if err := a.cfg.Orgs.DeleteAvatar(c.r.Context(), c.actor, c.org()); err != nil {
-		c.orgError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Orgs.DeleteAvatar(c.r.Context(), c.actor, c.org()), with(c.orgError))
 }
 
 // serveOrgAvatar serves /avatars/{key} for uploaded organisation avatars,

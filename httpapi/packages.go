@@ -41,22 +41,13 @@ func (a *API) listPackages(c *call) {
 // getPackage answers GET /packages/{owner}/{type}/{name}/{version}.
 func (a *API) getPackage(c *call) {
 	d, err := a.cfg.Packages.Get(c.r.Context(), c.actor, c.pathValue("owner"), c.pkgType(), c.pathValue("name"), c.pathValue("version"))
-	if err != nil {
-		c.packageError(err)
-		return
-	}
-	c.json(http.StatusOK, c.toPackage(d))
+	jsonAs(c, http.StatusOK, d, err, c.packageError, c.toPackage)
 }
 
 // deletePackage answers DELETE /packages/{owner}/{type}/{name}/{version}:
 // 204.
 func (a *API) deletePackage(c *call) {
-	err := a.cfg.Packages.DeleteVersion(c.r.Context(), c.actor, c.pathValue("owner"), c.pkgType(), c.pathValue("name"), c.pathValue("version"))
-	if err != nil {
-		c.packageError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Packages.DeleteVersion(c.r.Context(), c.actor, c.pathValue("owner"), c.pkgType(), c.pathValue("name"), c.pathValue("version")), c.packageError)
 }
 
 // listPackageFiles answers GET …/{version}/files: every file, unpaginated.
@@ -88,12 +79,7 @@ func (a *API) linkPackage(c *call) {
 // unlinkPackage answers POST …/{name}/-/unlink: 204 (Forgejo's code; its
 // document says 201).
 func (a *API) unlinkPackage(c *call) {
-	err := a.cfg.Packages.Unlink(c.r.Context(), c.actor, c.pathValue("owner"), c.pkgType(), c.pathValue("name"))
-	if err != nil {
-		c.packageError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Packages.Unlink(c.r.Context(), c.actor, c.pathValue("owner"), c.pkgType(), c.pathValue("name")), c.packageError)
 }
 
 // toPackage converts a version as Forgejo's convert.ToPackage: its

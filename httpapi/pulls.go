@@ -48,11 +48,7 @@ func (a *API) listPulls(c *call) {
 		}
 	}
 	list, total, err := a.cfg.Issues.ListPulls(c.r.Context(), c.actor, c.owner(), c.repo(), opt)
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.writePage(total, opt.ListOptions, c.pullsJSON(list))
+	pageAs(c, list, total, opt.ListOptions, err, with(c.pullError), c.pullsJSON)
 }
 
 // createPull is POST /repos/{owner}/{repo}/pulls: 201. Head, base and
@@ -75,11 +71,7 @@ func (a *API) createPull(c *call) {
 		Assignee: valueOf(o.Assignee), Assignees: valueOf(o.Assignees), Milestone: valueOf(o.Milestone),
 		Labels: valueOf(o.Labels), Deadline: o.Deadline}
 	v, err := a.cfg.Issues.CreatePull(c.r.Context(), c.actor, c.owner(), c.repo(), opt)
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.json(http.StatusCreated, c.pullJSON(v))
+	jsonAs(c, http.StatusCreated, v, err, with(c.pullError), c.pullJSON)
 }
 
 // getPull is GET /repos/{owner}/{repo}/pulls/{index}.
@@ -89,22 +81,14 @@ func (a *API) getPull(c *call) {
 		return
 	}
 	v, err := a.cfg.Issues.GetPull(c.r.Context(), c.actor, c.owner(), c.repo(), index)
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.json(http.StatusOK, c.pullJSON(v))
+	jsonAs(c, http.StatusOK, v, err, with(c.pullError), c.pullJSON)
 }
 
 // getPullByBaseHead is GET /repos/{owner}/{repo}/pulls/{base}/{head}: the
 // head ("branch" or "owner:branch") takes the rest of the path.
 func (a *API) getPullByBaseHead(c *call) {
 	v, err := a.cfg.Issues.GetPullByBaseHead(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("base"), c.pathValue("head"))
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.json(http.StatusOK, c.pullJSON(v))
+	jsonAs(c, http.StatusOK, v, err, with(c.pullError), c.pullJSON)
 }
 
 // editPull is PATCH /repos/{owner}/{repo}/pulls/{index}: 201 as Forgejo
@@ -166,11 +150,7 @@ func (a *API) pullIsMerged(c *call) {
 // commitPull is GET /repos/{owner}/{repo}/commits/{sha}/pull.
 func (a *API) commitPull(c *call) {
 	v, err := a.cfg.Issues.CommitPull(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("sha"))
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.json(http.StatusOK, c.pullJSON(v))
+	jsonAs(c, http.StatusOK, v, err, with(c.pullError), c.pullJSON)
 }
 
 // candidates is GET /reviewers (reviewers) or /assignees: users, never
@@ -331,11 +311,7 @@ func (a *API) cancelScheduledMerge(c *call) {
 	if !ok {
 		return
 	}
-	if err := a.cfg.Issues.CancelScheduledMerge(c.r.Context(), c.actor, c.owner(), c.repo(), index); err != nil {
-		c.pullError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Issues.CancelScheduledMerge(c.r.Context(), c.actor, c.owner(), c.repo(), index), with(c.pullError))
 }
 
 // updatePull is POST .../pulls/{index}/update?style=merge|rebase: 200
@@ -367,9 +343,5 @@ func (a *API) updatePull(c *call) {
 // pull-request route, when the issues service has no pull configuration).
 func (a *API) listPinnedPulls(c *call) {
 	list, err := a.cfg.Issues.PinnedPulls(c.r.Context(), c.actor, c.owner(), c.repo())
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.json(http.StatusOK, c.pullsJSON(list))
+	jsonAs(c, http.StatusOK, list, err, with(c.pullError), c.pullsJSON)
 }

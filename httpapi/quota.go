@@ -183,11 +183,7 @@ func (a *API) quotaArtifacts(org bool) func(*call) {
 
 func (a *API) quotaAdminInfo(c *call) {
 	info, err := a.cfg.Quota.AdminInfo(c.r.Context(), c.actor, c.pathValue("username"))
-	if err != nil {
-		c.writeError(err)
-		return
-	}
-	c.json(http.StatusOK, toQuotaInfo(info))
+	jsonAs(c, http.StatusOK, info, err, with(c.writeError), toQuotaInfo)
 }
 
 // quotaSetUserGroups is POST /admin/users/{username}/quota/groups.
@@ -205,11 +201,7 @@ func (a *API) quotaSetUserGroups(c *call) {
 			groups = []string{}
 		}
 	}
-	if err := a.cfg.Quota.SetUserGroups(c.r.Context(), c.actor, c.pathValue("username"), groups); err != nil {
-		c.writeError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Quota.SetUserGroups(c.r.Context(), c.actor, c.pathValue("username"), groups), with(c.writeError))
 }
 
 func (a *API) quotaListRules(c *call) {
@@ -269,20 +261,12 @@ func (a *API) quotaEditRule(c *call) {
 }
 
 func (a *API) quotaDeleteRule(c *call) {
-	if err := a.cfg.Quota.DeleteRule(c.r.Context(), c.actor, c.pathValue("quotarule")); err != nil {
-		c.writeError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Quota.DeleteRule(c.r.Context(), c.actor, c.pathValue("quotarule")), with(c.writeError))
 }
 
 func (a *API) quotaListGroups(c *call) {
 	gs, err := a.cfg.Quota.ListGroups(c.r.Context(), c.actor)
-	if err != nil {
-		c.writeError(err)
-		return
-	}
-	c.json(http.StatusOK, toQuotaGroups(gs))
+	jsonAs(c, http.StatusOK, gs, err, with(c.writeError), toQuotaGroups)
 }
 
 func (a *API) quotaCreateGroup(c *call) {
@@ -314,11 +298,7 @@ func (a *API) quotaGetGroup(c *call) {
 }
 
 func (a *API) quotaDeleteGroup(c *call) {
-	if err := a.cfg.Quota.DeleteGroup(c.r.Context(), c.actor, c.pathValue("quotagroup")); err != nil {
-		c.writeError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Quota.DeleteGroup(c.r.Context(), c.actor, c.pathValue("quotagroup")), with(c.writeError))
 }
 
 // quotaGroupRule adds or removes a rule of a group: 204 both (Forgejo's
@@ -339,11 +319,7 @@ func (a *API) quotaGroupRule(add bool) func(*call) {
 
 func (a *API) quotaGroupUsers(c *call) {
 	users, err := a.cfg.Quota.GroupMembers(c.r.Context(), c.actor, c.pathValue("quotagroup"))
-	if err != nil {
-		c.writeError(err)
-		return
-	}
-	c.json(http.StatusOK, c.toUsers(users))
+	jsonAs(c, http.StatusOK, users, err, with(c.writeError), c.toUsers)
 }
 
 func (a *API) quotaGroupUser(add bool) func(*call) {

@@ -19,20 +19,12 @@ func (a *API) setAvatar(c *call) {
 		c.errorStatus(http.StatusUnprocessableEntity, "[Image]: invalid base64")
 		return
 	}
-	if err := a.cfg.Repos.SetAvatar(c.r.Context(), c.actor, c.owner(), c.repo(), img); err != nil {
-		c.repoError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Repos.SetAvatar(c.r.Context(), c.actor, c.owner(), c.repo(), img), with(c.repoError))
 }
 
 // deleteAvatar is DELETE /repos/{owner}/{repo}/avatar: 204.
 func (a *API) deleteAvatar(c *call) {
-	if err := a.cfg.Repos.DeleteAvatar(c.r.Context(), c.actor, c.owner(), c.repo()); err != nil {
-		c.repoError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Repos.DeleteAvatar(c.r.Context(), c.actor, c.owner(), c.repo()), with(c.repoError))
 }
 
 // serveAvatar serves /repo-avatars/{key}, the avatar_url of repositories.

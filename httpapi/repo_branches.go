@@ -82,12 +82,7 @@ func (a *API) createBranch(c *call) {
 
 // deleteBranch is DELETE /repos/{owner}/{repo}/branches/{branch}.
 func (a *API) deleteBranch(c *call) {
-	err := a.cfg.Repos.DeleteBranch(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("branch"))
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Repos.DeleteBranch(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("branch")), with(c.repoError))
 }
 
 // renameBranch is PATCH /repos/{owner}/{repo}/branches/{branch}: 204.
@@ -100,12 +95,7 @@ func (a *API) renameBranch(c *call) {
 		c.errorStatus(http.StatusUnprocessableEntity, "[Name]: Required")
 		return
 	}
-	err := a.cfg.Repos.RenameBranch(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("branch"), o.Name)
-	if err != nil {
-		c.repoError(err, on(forge.ErrConflict, http.StatusUnprocessableEntity))
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Repos.RenameBranch(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("branch"), o.Name), with(c.repoError, on(forge.ErrConflict, http.StatusUnprocessableEntity)))
 }
 
 // cmpOrStr is the first non-empty value.

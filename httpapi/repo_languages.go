@@ -5,9 +5,5 @@ import "net/http"
 // getLanguages is GET /repos/{owner}/{repo}/languages: bytes per language.
 func (a *API) getLanguages(c *call) {
 	langs, err := a.cfg.Repos.Languages(c.r.Context(), c.actor, c.owner(), c.repo())
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.json(http.StatusOK, langs)
+	c.jsonOr(http.StatusOK, langs, err, with(c.repoError))
 }

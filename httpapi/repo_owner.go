@@ -40,21 +40,13 @@ func (a *API) transferRepo(c *call) {
 // acceptTransfer is POST /repos/{owner}/{repo}/transfer/accept: 202.
 func (a *API) acceptTransfer(c *call) {
 	v, err := a.cfg.Repos.AcceptTransfer(c.r.Context(), c.actor, c.owner(), c.repo())
-	if err != nil {
-		c.repoError(err, on(forge.ErrConflict, http.StatusUnprocessableEntity))
-		return
-	}
-	c.json(http.StatusAccepted, c.toRepo(v))
+	jsonAs(c, http.StatusAccepted, v, err, with(c.repoError, on(forge.ErrConflict, http.StatusUnprocessableEntity)), c.toRepo)
 }
 
 // rejectTransfer is POST /repos/{owner}/{repo}/transfer/reject: 200.
 func (a *API) rejectTransfer(c *call) {
 	v, err := a.cfg.Repos.RejectTransfer(c.r.Context(), c.actor, c.owner(), c.repo())
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.json(http.StatusOK, c.toRepo(v))
+	jsonAs(c, http.StatusOK, v, err, with(c.repoError), c.toRepo)
 }
 
 // createFork is POST /repos/{owner}/{repo}/forks: 202 with the fork.
@@ -64,11 +56,7 @@ func (a *API) createFork(c *call) {
 		return
 	}
 	v, err := a.cfg.Repos.ForkInto(c.r.Context(), c.actor, c.owner(), c.repo(), valueOf(o.Name), valueOf(o.Organization))
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.json(http.StatusAccepted, c.toRepo(v))
+	jsonAs(c, http.StatusAccepted, v, err, with(c.repoError), c.toRepo)
 }
 
 // listForks is GET /repos/{owner}/{repo}/forks.

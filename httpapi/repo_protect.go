@@ -104,11 +104,7 @@ func (a *API) listProtections(c *call) {
 // getProtection is GET /repos/{owner}/{repo}/branch_protections/{name}.
 func (a *API) getProtection(c *call) {
 	p, err := a.cfg.Repos.GetProtection(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("name"))
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.json(http.StatusOK, toProtection(p))
+	jsonAs(c, http.StatusOK, p, err, with(c.repoError), toProtection)
 }
 
 // createProtection is POST /repos/{owner}/{repo}/branch_protections: 201;
@@ -122,11 +118,7 @@ func (a *API) createProtection(c *call) {
 	p := repos.BranchProtection{RuleName: name}
 	edit.Apply(&p)
 	created, err := a.cfg.Repos.CreateProtection(c.r.Context(), c.actor, c.owner(), c.repo(), p)
-	if err != nil {
-		c.repoError(err, on(repos.ErrRuleNameEmpty, http.StatusBadRequest), on(forge.ErrConflict, http.StatusForbidden))
-		return
-	}
-	c.json(http.StatusCreated, toProtection(created))
+	jsonAs(c, http.StatusCreated, created, err, with(c.repoError, on(repos.ErrRuleNameEmpty, http.StatusBadRequest), on(forge.ErrConflict, http.StatusForbidden)), toProtection)
 }
 
 // editProtection is PATCH /repos/{owner}/{repo}/branch_protections/{name}.
@@ -136,18 +128,10 @@ func (a *API) editProtection(c *call) {
 		return
 	}
 	p, err := a.cfg.Repos.EditProtection(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("name"), protectionEdit(o))
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.json(http.StatusOK, toProtection(p))
+	jsonAs(c, http.StatusOK, p, err, with(c.repoError), toProtection)
 }
 
 // deleteProtection is DELETE /repos/{owner}/{repo}/branch_protections/{name}.
 func (a *API) deleteProtection(c *call) {
-	if err := a.cfg.Repos.DeleteProtection(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("name")); err != nil {
-		c.repoError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Repos.DeleteProtection(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("name")), with(c.repoError))
 }

@@ -60,11 +60,7 @@ func (a *API) addCollaborator(c *call) {
 
 // deleteCollaborator is DELETE /repos/{owner}/{repo}/collaborators/{collaborator}.
 func (a *API) deleteCollaborator(c *call) {
-	if err := a.cfg.Repos.RemoveCollaborator(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("collaborator")); err != nil {
-		c.repoError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Repos.RemoveCollaborator(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("collaborator")), with(c.repoError))
 }
 
 // collaboratorPermission is GET .../collaborators/{collaborator}/permission.
@@ -94,31 +90,19 @@ func (c *call) toWatch(v *repos.View) wire.WatchInfo {
 // watching.
 func (a *API) getSubscription(c *call) {
 	v, err := a.cfg.Repos.Subscription(c.r.Context(), c.actor, c.owner(), c.repo())
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.json(http.StatusOK, c.toWatch(v))
+	jsonAs(c, http.StatusOK, v, err, with(c.repoError), c.toWatch)
 }
 
 // putSubscription is PUT /repos/{owner}/{repo}/subscription.
 func (a *API) putSubscription(c *call) {
 	v, err := a.cfg.Repos.Watch(c.r.Context(), c.actor, c.owner(), c.repo())
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.json(http.StatusOK, c.toWatch(v))
+	jsonAs(c, http.StatusOK, v, err, with(c.repoError), c.toWatch)
 }
 
 // deleteSubscription is DELETE /repos/{owner}/{repo}/subscription: 204,
 // also when not watching.
 func (a *API) deleteSubscription(c *call) {
-	if err := a.cfg.Repos.Unwatch(c.r.Context(), c.actor, c.owner(), c.repo()); err != nil {
-		c.repoError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Repos.Unwatch(c.r.Context(), c.actor, c.owner(), c.repo()), with(c.repoError))
 }
 
 func (c *call) writeUsers(list []*forge.User, total int64, o forge.ListOptions) {

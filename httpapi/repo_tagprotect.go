@@ -46,11 +46,7 @@ func (a *API) getTagProtection(c *call) {
 		return
 	}
 	p, err := a.cfg.Repos.GetTagProtection(c.r.Context(), c.actor, c.owner(), c.repo(), id)
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.json(http.StatusOK, toTagProtection(p))
+	jsonAs(c, http.StatusOK, p, err, with(c.repoError), toTagProtection)
 }
 
 // createTagProtection is POST /repos/{owner}/{repo}/tag_protections: 201.
@@ -99,9 +95,5 @@ func (a *API) deleteTagProtection(c *call) {
 	if !ok {
 		return
 	}
-	if err := a.cfg.Repos.DeleteTagProtection(c.r.Context(), c.actor, c.owner(), c.repo(), id); err != nil {
-		c.repoError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Repos.DeleteTagProtection(c.r.Context(), c.actor, c.owner(), c.repo(), id), with(c.repoError))
 }

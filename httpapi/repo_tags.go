@@ -62,9 +62,5 @@ func (a *API) createTag(c *call) {
 
 // deleteTag is DELETE /repos/{owner}/{repo}/tags/{tag}.
 func (a *API) deleteTag(c *call) {
-	if err := a.cfg.Repos.DeleteTag(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("tag")); err != nil {
-		c.repoError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Repos.DeleteTag(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("tag")), with(c.repoError))
 }

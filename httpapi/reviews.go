@@ -28,12 +28,7 @@ func (a *API) listReviews(c *call) {
 	}
 	o := c.listOptions()
 	list, total, err := a.cfg.Issues.ListReviews(c.r.Context(), c.actor, c.owner(), c.repo(), index, o)
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.setTotalCount(total)
-	c.json(http.StatusOK, c.issueConv().reviews(list))
+	totalAs(c, list, total, err, with(c.pullError), c.issueConv().reviews)
 }
 
 // getReview is GET .../reviews/{id}.
@@ -89,11 +84,7 @@ func (a *API) deleteReview(c *call) {
 	if !ok {
 		return
 	}
-	if err := a.cfg.Issues.DeleteReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id); err != nil {
-		c.pullError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Issues.DeleteReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id), with(c.pullError))
 }
 
 // dismissReview is POST .../reviews/{id}/dismissals: 200 with the review.
@@ -126,11 +117,7 @@ func (a *API) listReviewComments(c *call) {
 		return
 	}
 	list, err := a.cfg.Issues.ReviewComments(c.r.Context(), c.actor, c.owner(), c.repo(), index, id)
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.json(http.StatusOK, c.issueConv().reviewComments(list))
+	jsonAs(c, http.StatusOK, list, err, with(c.pullError), c.issueConv().reviewComments)
 }
 
 // getReviewComment is GET .../reviews/{id}/comments/{comment}.
@@ -144,11 +131,7 @@ func (a *API) getReviewComment(c *call) {
 		return
 	}
 	v, err := a.cfg.Issues.GetReviewComment(c.r.Context(), c.actor, c.owner(), c.repo(), index, id, cid)
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.json(http.StatusOK, c.issueConv().reviewComment(v))
+	jsonAs(c, http.StatusOK, v, err, with(c.pullError), c.issueConv().reviewComment)
 }
 
 // createReviewComment is POST .../reviews/{id}/comments: 200.
@@ -180,11 +163,7 @@ func (a *API) deleteReviewComment(c *call) {
 	if !ok {
 		return
 	}
-	if err := a.cfg.Issues.DeleteReviewComment(c.r.Context(), c.actor, c.owner(), c.repo(), index, id, cid); err != nil {
-		c.pullError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Issues.DeleteReviewComment(c.r.Context(), c.actor, c.owner(), c.repo(), index, id, cid), with(c.pullError))
 }
 
 // reviewRequestOption reads PullReviewRequestOptions.
@@ -208,11 +187,7 @@ func (a *API) requestReviews(c *call) {
 		return
 	}
 	list, err := a.cfg.Issues.RequestReviews(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
-	if err != nil {
-		c.reviewRequestError(err)
-		return
-	}
-	c.json(http.StatusCreated, c.issueConv().reviews(list))
+	jsonAs(c, http.StatusCreated, list, err, c.reviewRequestError, c.issueConv().reviews)
 }
 
 // cancelReviewRequests is DELETE .../pulls/{index}/requested_reviewers:
@@ -226,11 +201,7 @@ func (a *API) cancelReviewRequests(c *call) {
 	if !ok {
 		return
 	}
-	if err := a.cfg.Issues.CancelReviewRequests(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt); err != nil {
-		c.reviewRequestError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Issues.CancelReviewRequests(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt), c.reviewRequestError)
 }
 
 // reviewRequestError answers an error of the review-request routes: an

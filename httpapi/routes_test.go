@@ -192,7 +192,6 @@ func TestRouteTable(t *testing.T) {
 		}
 		t.Run(rt.Op, func(t *testing.T) {
 			t.Parallel()
-			level := strings.ToLower(forge.LevelForMethod(rt.Method).String())
 			run := func(name string, r req, want outcome) {
 				t.Helper()
 				e := newEnv(t)
@@ -205,38 +204,62 @@ func TestRouteTable(t *testing.T) {
 					r.token = e.token("root", strings.Split(r.header["scopes"], ",")...)
 					r.header = nil
 				}
-				r.method, r.path, r.body = rt.Method, "/api/v1"+s.path, s.body
-				got := e.do(r)
-				if !assert.Equal(t, want.status, got.StatusCode, "%s: %s", name, got.body) {
-					return
-				}
-				if want.msg != "" {
-					assert.Equal(t, want.msg, got.json(t)["message"], name)
-				}
+				sampleRun(t, e, rt, s)(name, r, want)
 			}
 			scoped := func(words ...string) req {
 				return req{token: "scopes", header: map[string]string{"scopes": strings.Join(words, ",")}}
 			}
-
-			anon := s.anon
-			if rt.Token {
-				anon = outcome{401, "token is required"}
-			}
-			run("no credentials", req{}, anon)
-
-			if rt.Public || rt.OwnerScope {
-				run("any token", scoped("write:misc"), s.ok)
-			} else {
-				required := "token does not have at least one of required scope(s): [" + strings.Join(scopeWords(rt.Scopes, level), " ") + "]"
-				run("token lacking the category", scoped("write:misc"), outcome{403, required})
-				if level == "write" {
-					run("read token on a write method", scoped(scopeWords(rt.Scopes, "read")...), outcome{403, required})
-				}
-				run("right token", scoped(scopeWords(rt.Scopes, level)...), s.ok)
-			}
-			if s.basic.status != 0 {
-				run("administrator's password", req{user: "root", pass: "rootpassword"}, s.basic)
-			}
+			checkRoute(rt, s, rt.Public || rt.OwnerScope, run, scoped)
 		})
 	}
 }
+
+// checkRoute runs the route table's cases for rt with its sample s, each
+// through run: no credentials (s.anon, or 401 `token is required` on a
+// token route); then, where any token may call the route (anyToken), a
+// token of another category gets s.ok; elsewhere a token lacking the
+// category, and a read token on a write method, get 403 naming the
+// required scopes, and a token with exactly those scopes gets s.ok; last,
+// the administrator's password gets s.basic when the sample sets it.
+// scoped is a request carrying a token with the scopes words.
+func checkRoute(rt httpapi.RouteInfo, s sample, anyToken bool, run func(name string, r req, want outcome), scoped func(words ...string) req) {
+	anon := s.anon
+	if rt.Token {
+		anon = outcome{401, "token is required"}
+	}
+	run("no credentials", req{}, anon)
+	if anyToken {
+		run("any token", scoped("write:misc"), s.ok)
+	} else {
+		level := strings.ToLower(forge.LevelForMethod(rt.Method).String())
+		required := "token does not have at least one of required scope(s): [" + strings.Join(scopeWords(rt.Scopes, level), " ") + "]"
+		run("token lacking the category", scoped("write:misc"), outcome{403, required})
+		if level == "write" {
+			run("read token on a write method", scoped(scopeWords(rt.Scopes, "read")...), outcome{403, required})
+		}
+		run("right token", scoped(scopeWords(rt.Scopes, level)...), s.ok)
+	}
+	if s.basic.status != 0 {
+		run("administrator's password", req{user: "root", pass: "rootpassword"}, s.basic)
+	}
+}
+
+// sampleRun is checkRoute's run in the world e: it sends r as rt's
+// request, with s's path and body, and checks the status and, where want
+// names one, the message.
+func sampleRun(t *testing.T, e *env, rt httpapi.RouteInfo, s sample) func(name string, r req, want outcome) {
+	return func(name string, r req, want outcome) {
+		t.Helper()
+		r.method, r.path, r.body = rt.Method, "/api/v1"+s.path, s.body
+		got := e.do(r)
+		if !assert.Equal(t, want.status, got.StatusCode, "%s: %s", name, got.body) {
+			return
+		}
+		if want.msg != "" {
+			assert.Equal(t, want.msg, got.json(t)["message"], name)
+		}
+	}
+}
+
+// scoped is a request carrying a token of root's with the scopes words.
+func (e *env) scoped(words ...string) req { return req{token: e.token("root", words...)} }

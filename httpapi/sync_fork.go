@@ -28,11 +28,7 @@ func (a *API) syncForkInfo(c *call) {
 // branch`; 404 for a missing branch; 423 archived; 403 without write
 // access; 413 over quota.
 func (a *API) syncFork(c *call) {
-	if err := a.cfg.Repos.SyncFork(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("branch")); err != nil {
-		c.syncForkError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Repos.SyncFork(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("branch")), c.syncForkError)
 }
 
 // syncForkError answers fork sync's refusals as Forgejo: a missing branch

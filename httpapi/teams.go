@@ -75,11 +75,7 @@ func (c *call) teamID() (forge.ID, bool) {
 func (a *API) listOrgTeams(c *call) {
 	o := c.listOptions()
 	list, total, err := a.cfg.Orgs.ListTeams(c.r.Context(), c.actor, c.org(), o)
-	if err != nil {
-		c.orgError(err)
-		return
-	}
-	c.writePage(total, o, c.toTeams(list))
+	pageAs(c, list, total, o, err, with(c.orgError), c.toTeams)
 }
 
 // teamSearchResults is Forgejo's TeamSearchResults, which the document
@@ -197,11 +193,7 @@ func (a *API) deleteTeam(c *call) {
 	if !ok {
 		return
 	}
-	if err := a.cfg.Orgs.DeleteTeam(c.r.Context(), c.actor, id); err != nil {
-		c.orgError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Orgs.DeleteTeam(c.r.Context(), c.actor, id), with(c.orgError))
 }
 
 // listTeamMembers is GET /teams/{id}/members.
@@ -212,11 +204,7 @@ func (a *API) listTeamMembers(c *call) {
 	}
 	o := c.listOptions()
 	list, total, err := a.cfg.Orgs.ListTeamMembers(c.r.Context(), c.actor, id, o)
-	if err != nil {
-		c.orgError(err)
-		return
-	}
-	c.writePage(total, o, c.toUsers(list))
+	pageAs(c, list, total, o, err, with(c.orgError), c.toUsers)
 }
 
 // getTeamMember is GET /teams/{id}/members/{username}: 200 with the user,
@@ -227,11 +215,7 @@ func (a *API) getTeamMember(c *call) {
 		return
 	}
 	u, err := a.cfg.Orgs.TeamMember(c.r.Context(), c.actor, id, c.pathValue("username"))
-	if err != nil {
-		c.orgError(err)
-		return
-	}
-	c.json(http.StatusOK, c.toUser(u))
+	jsonAs(c, http.StatusOK, u, err, with(c.orgError), c.toUser)
 }
 
 // addTeamMember is PUT /teams/{id}/members/{username}: 204.
@@ -240,11 +224,7 @@ func (a *API) addTeamMember(c *call) {
 	if !ok {
 		return
 	}
-	if err := a.cfg.Orgs.AddTeamMember(c.r.Context(), c.actor, id, c.pathValue("username")); err != nil {
-		c.orgError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Orgs.AddTeamMember(c.r.Context(), c.actor, id, c.pathValue("username")), with(c.orgError))
 }
 
 // removeTeamMember is DELETE /teams/{id}/members/{username}: 204.
@@ -253,11 +233,7 @@ func (a *API) removeTeamMember(c *call) {
 	if !ok {
 		return
 	}
-	if err := a.cfg.Orgs.RemoveTeamMember(c.r.Context(), c.actor, id, c.pathValue("username")); err != nil {
-		c.orgError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Orgs.RemoveTeamMember(c.r.Context(), c.actor, id, c.pathValue("username")), with(c.orgError))
 }
 
 // transferTeamsFrom is a pending transfer's repo_transfer.teams: the

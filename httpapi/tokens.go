@@ -60,10 +60,5 @@ func (a *API) createToken(c *call) {
 // deleteToken is DELETE /users/{username}/tokens/{token}; {token} is an id
 // or a name.
 func (a *API) deleteToken(c *call) {
-	err := a.cfg.Auth.DeleteToken(c.r.Context(), c.actor, c.pathValue("username"), c.pathValue("token"))
-	if err != nil {
-		c.writeError(err, on(forge.ErrInvalid, http.StatusUnprocessableEntity))
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Auth.DeleteToken(c.r.Context(), c.actor, c.pathValue("username"), c.pathValue("token")), with(c.writeError, on(forge.ErrInvalid, http.StatusUnprocessableEntity)))
 }
