@@ -62,12 +62,12 @@ func newMatrixEnv(t *testing.T) *env {
 	require.NoError(t, err)
 	pkgSvc, err := packages.New(packages.Config{Store: db.Packages(), Blobs: blobs, Orgs: orgSvc, Repos: repoSvc, Clock: clock})
 	require.NoError(t, err)
-	mirrorSvc, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc},
+	mirrorSvc, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Creator: site.MirrorCreator{Repos: repoSvc},
 		Git: gitstore.Mirror{Store: git}, Policy: mirror.Policy{AllowLoopback: true}, Secret: []byte("0123456789abcdef0123456789abcdef")})
 	require.NoError(t, err)
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Issues: issueSvc,
 		Actions: actSvc, Hooks: hookSvc, Notify: notifySvc, Quota: quotaSvc, Packages: pkgSvc,
-		Mirror: mirrorSvc, MirrorGit: gitstore.Mirror{Store: git},
+		Mirror:    mirrorSvc,
 		RateLimit: httpapi.RateLimit{Disabled: true}}) // the matrix makes thousands of requests from one address
 	require.NoError(t, err)
 	mux := http.NewServeMux()

@@ -79,10 +79,9 @@ type Config struct {
 	// (501).
 	Quota *quota.Service
 	// Mirror serves migrations, pull mirrors and push mirrors (/repos/migrate,
-	// mirror-sync, convert, push_mirrors); MirrorGit clones for migrations
-	// (storage/gitstore.Mirror). Nil Mirror leaves those routes out.
-	Mirror    *mirror.Service
-	MirrorGit mirror.Git
+	// mirror-sync, convert, push_mirrors; migrations need its
+	// Config.Creator). Nil leaves those routes out.
+	Mirror *mirror.Service
 	// Git serves git's smart HTTP protocol for repositories
 	// (storage/gitstore.Store does). Nil leaves /{owner}/{repo}.git out.
 	Git GitServer

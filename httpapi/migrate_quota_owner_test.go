@@ -11,6 +11,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
@@ -30,13 +31,13 @@ func TestQuotaMigrateOwner(t *testing.T) {
 	require.NoError(t, err)
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)
-	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Git: gitstore.Mirror{Store: git},
+	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Creator: site.MirrorCreator{Repos: repoSvc}, Git: gitstore.Mirror{Store: git},
 		Policy: mirror.Policy{AllowLoopback: true}, Secret: []byte("0123456789abcdef0123456789abcdef"), Logger: slog.New(slog.DiscardHandler)})
 	require.NoError(t, err)
 	qs, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: quotaOn, Orgs: orgSvc})
 	require.NoError(t, err)
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Mirror: ms,
-		MirrorGit: gitstore.Mirror{Store: git}, Quota: qs})
+		Quota: qs})
 	require.NoError(t, err)
 	srv := httptest.NewServer(checked(t, api))
 	t.Cleanup(srv.Close)

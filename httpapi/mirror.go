@@ -151,9 +151,9 @@ func (a *API) editMirrorFields(c *call, o *wire.EditRepoOption) bool {
 
 // mirrorFields sets the pull-mirror fields of a page of repositories
 // (mirror, mirror_interval, mirror_updated, and original_url: the remote
-// address without credentials) from the mirror service, one
-// read for the page; without a mirror service, or should the read fail,
-// they stay unset.
+// address without credentials) from the mirror service's checked read,
+// one read for the page; without a mirror service, or should the read
+// fail, they stay unset.
 func (c *call) mirrorFields(out []wire.Repository) {
 	if c.a.cfg.Mirror == nil || len(out) == 0 {
 		return
@@ -162,16 +162,13 @@ func (c *call) mirrorFields(out []wire.Repository) {
 	for i := range out {
 		ids[i] = out[i].ID
 	}
-	ms, err := c.a.cfg.Mirror.PullMirrors(c.r.Context(), ids)
+	ms, err := c.a.cfg.Mirror.PullMirrorsOf(c.r.Context(), c.actor, ids)
 	if err != nil {
-		c.a.logError("api: load pull mirrors", "err", err)
+		c.a.log.WarnContext(c.r.Context(), "api: load pull mirrors", "err", err)
 		return
 	}
 	for i := range out {
-		if m := ms[out[i].ID]; m != nil {
-			out[i].Mirror, out[i].MirrorInterval, out[i].MirrorUpdated = true, m.Interval.String(), m.Updated
-			out[i].OriginalURL = mirror.SanitizeURL(m.RemoteAddress)
-		}
+		setMirrorFields(&out[i], ms)
 	}
 }
 
@@ -181,13 +178,19 @@ func (c *call) mirrorOne(r *wire.Repository) {
 	if c.a.cfg.Mirror == nil {
 		return
 	}
-	ms, err := c.a.cfg.Mirror.PullMirrors(c.r.Context(), []forge.ID{r.ID})
+	ms, err := c.a.cfg.Mirror.PullMirrorsOf(c.r.Context(), c.actor, []forge.ID{r.ID})
 	if err != nil {
-		c.a.logError("api: load pull mirrors", "err", err)
+		c.a.log.WarnContext(c.r.Context(), "api: load pull mirrors", "err", err)
 		return
 	}
-	if m := ms[r.ID]; m != nil {
+	setMirrorFields(r, ms)
+}
+
+// setMirrorFields sets the pull-mirror fields of r from ms, when r is a
+// pull mirror.
+func setMirrorFields(r *wire.Repository, ms map[forge.ID]mirror.PullMirrorFields) {
+	if m, ok := ms[r.ID]; ok {
 		r.Mirror, r.MirrorInterval, r.MirrorUpdated = true, m.Interval.String(), m.Updated
-		r.OriginalURL = mirror.SanitizeURL(m.RemoteAddress)
+		r.OriginalURL = m.OriginalURL
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/storage/blob"
@@ -95,11 +96,11 @@ func newMirrorEnvDB(t *testing.T, p mirror.Policy, logs *syncBuffer, listeners .
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, PushListeners: listeners})
 	require.NoError(t, err)
 	log := slog.New(slog.NewTextHandler(logs, nil))
-	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc},
+	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Creator: site.MirrorCreator{Repos: repoSvc},
 		Git: gitstore.Mirror{Store: git}, Policy: p, Secret: []byte("0123456789abcdef0123456789abcdef"), Logger: log})
 	require.NoError(t, err)
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Mirror: ms,
-		MirrorGit: gitstore.Mirror{Store: git}, Logger: log})
+		Logger: log})
 	require.NoError(t, err)
 	mux := http.NewServeMux()
 	mux.Handle("/", api)

@@ -12,6 +12,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
@@ -42,13 +43,13 @@ func TestQuotaMigrate(t *testing.T) {
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, Quota: quotaOn})
 	require.NoError(t, err)
 	log := slog.New(slog.DiscardHandler)
-	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc},
+	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Creator: site.MirrorCreator{Repos: repoSvc},
 		Git: gitstore.Mirror{Store: git}, Policy: mirror.Policy{AllowLoopback: true}, Secret: []byte("0123456789abcdef0123456789abcdef"), Logger: log})
 	require.NoError(t, err)
 	qs, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: quotaOn})
 	require.NoError(t, err)
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Mirror: ms,
-		MirrorGit: gitstore.Mirror{Store: git}, Logger: log, Quota: qs})
+		Logger: log, Quota: qs})
 	require.NoError(t, err)
 	mux := http.NewServeMux()
 	mux.Handle("/", api)
@@ -98,13 +99,13 @@ func TestQuotaMirrorSync(t *testing.T) {
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, Quota: quotaOn})
 	require.NoError(t, err)
 	log := slog.New(slog.DiscardHandler)
-	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Quota: repoSvc,
+	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Creator: site.MirrorCreator{Repos: repoSvc}, Quota: repoSvc,
 		Git: gitstore.Mirror{Store: git}, Policy: mirror.Policy{AllowLoopback: true}, Secret: []byte("0123456789abcdef0123456789abcdef"), Logger: log})
 	require.NoError(t, err)
 	qs, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: quotaOn})
 	require.NoError(t, err)
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Mirror: ms,
-		MirrorGit: gitstore.Mirror{Store: git}, Logger: log, Quota: qs})
+		Logger: log, Quota: qs})
 	require.NoError(t, err)
 	mux := http.NewServeMux()
 	mux.Handle("/", api)

@@ -44,7 +44,7 @@ type pgServer struct {
 	tokens map[string]string // user → access token, used instead of the password when set
 	db     *postgres.DB
 	auth   *auth.Service
-	mirror *mirror.Service
+	mirror *mirror.Ports
 }
 
 // newPGServer starts server name on the database at dsn, with git and
@@ -82,7 +82,7 @@ func newPGServer(t *testing.T, name, dsn, gitDir, blobDir string, git mirror.Git
 		}
 	})
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: syncedRepos{mirrorRepos{repoSvc}}, Git: git,
+	ms, mp, err := mirror.NewWithPorts(mirror.Config{Store: db.Mirrors(), Repos: syncedRepos{mirrorRepos{repoSvc}}, Git: git,
 		Policy: mirror.Policy{Resolver: publicNames{}}, Secret: testSecret, Concurrency: 4, Poll: time.Hour, Logger: log})
 	require.NoError(t, err)
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: gs, Orgs: orgSvc, Issues: issueSvc, Quota: quotaSvc, Mirror: ms,
@@ -90,7 +90,7 @@ func newPGServer(t *testing.T, name, dsn, gitDir, blobDir string, git mirror.Git
 	require.NoError(t, err)
 	srv := httptest.NewServer(checked(t, api))
 	t.Cleanup(srv.Close)
-	return &pgServer{name: name, url: srv.URL, db: db, auth: svc, mirror: ms, tokens: map[string]string{}}
+	return &pgServer{name: name, url: srv.URL, db: db, auth: svc, mirror: mp, tokens: map[string]string{}}
 }
 
 // lockedBuffer is a bytes.Buffer safe for concurrent writers.
@@ -435,8 +435,8 @@ func newCountingGit() *countingGit {
 	return &countingGit{fetches: map[forge.ID]int{}, inflight: map[forge.ID]int{}, started: make(chan forge.ID, 1000)}
 }
 
-func (g *countingGit) Clone(ctx context.Context, repo forge.ID, r mirror.Remote, o mirror.CloneOptions) error {
-	return forge.Errorf(forge.ErrInvalid, "countingGit: no clones")
+func (g *countingGit) Clone(ctx context.Context, repo forge.ID, r mirror.Remote, o mirror.CloneOptions) (forge.ObjectFormat, error) {
+	return "", forge.Errorf(forge.ErrInvalid, "countingGit: no clones")
 }
 
 func (g *countingGit) Fetch(ctx context.Context, repo forge.ID, r mirror.Remote, prune bool) ([]mirror.RefUpdate, error) {

@@ -25,15 +25,15 @@ func (a *API) getAPISettings(c *call) {
 
 // getRepoSettings is GET /settings/repository: what this Hearth serves, in
 // Forgejo's GeneralRepoSettings, read from the Config: git over HTTP with
-// a GitServer, LFS with an LFS service, migrations with a mirror service
-// and its git layer, mirrors with a mirror service that is enabled
+// a GitServer, LFS with an LFS service, migrations with a mirror service,
+// mirrors with a mirror service that is enabled
 // ([mirror] ENABLED), time tracking with the issue service (which serves
 // times and stopwatches), forks and stars with the repository service.
 func (a *API) getRepoSettings(c *call) {
 	c.json(http.StatusOK, wire.GeneralRepoSettings{
 		HTTPGitDisabled:      a.cfg.Git == nil,
 		LFSDisabled:          a.cfg.LFS == nil,
-		MigrationsDisabled:   a.cfg.Mirror == nil || a.cfg.MirrorGit == nil || a.cfg.Repos == nil,
+		MigrationsDisabled:   a.cfg.Mirror == nil || a.cfg.Repos == nil,
 		MirrorsDisabled:      a.cfg.Mirror == nil || !a.cfg.Mirror.Enabled() || a.cfg.Repos == nil,
 		TimeTrackingDisabled: a.cfg.Issues == nil,
 		ForksDisabled:        a.cfg.Repos == nil,

@@ -20,7 +20,7 @@ const (
 )
 
 // Config configures a Service. Store, Repos and Git are required; every
-// other zero value is a working default.
+// other zero value is a working default (Creator's: no migrations).
 type Config struct {
 	Store Store
 	Repos Repos
@@ -30,6 +30,9 @@ type Config struct {
 	// checks nothing.
 	Quota GitQuota
 	Git   Git
+	// Creator creates the repositories of migrations (Migrate); nil
+	// refuses them with ErrNoCreator.
+	Creator Creator
 	// Clock stamps syncs and schedules. Nil means forge.SystemClock.
 	Clock forge.Clock
 	// Logger receives a line per failed sync (never a credential). Nil discards.
@@ -70,7 +73,7 @@ type Config struct {
 	// given its own). It should be unique per server and stable across
 	// its restarts (forged derives it from its data directory), so that a
 	// restarted server releases at once the leases its crash left
-	// (ReleaseLeases). "" is a name made once per Service.
+	// (Ports.ReleaseLeases). "" is a name made once per Service.
 	Holder string
 	// After is the timer of lease renewals: a channel that receives once d
 	// has passed on Clock. Nil is time.After (tests pass a fake).

@@ -27,6 +27,7 @@ type env struct {
 	git   *fakeGit
 	repos *storeRepos
 	svc   *mirror.Service
+	ports *mirror.Ports
 	owner *forge.User
 	n     int
 }
@@ -56,11 +57,11 @@ func newEnvOn(t *testing.T, cfg mirror.Config, st backend) *env {
 		cfg.Secret = []byte("test secret")
 	}
 	e.git.clock = e.clock
-	svc, err := mirror.New(cfg)
+	svc, ports, err := mirror.NewWithPorts(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.svc = svc
+	e.svc, e.ports = svc, ports
 	return e
 }
 
@@ -227,8 +228,8 @@ func (g *fakeGit) op(ctx context.Context, name string, repo forge.ID, r mirror.R
 	return err
 }
 
-func (g *fakeGit) Clone(ctx context.Context, repo forge.ID, r mirror.Remote, o mirror.CloneOptions) error {
-	return g.op(ctx, "clone", repo, r)
+func (g *fakeGit) Clone(ctx context.Context, repo forge.ID, r mirror.Remote, o mirror.CloneOptions) (forge.ObjectFormat, error) {
+	return forge.SHA1, g.op(ctx, "clone", repo, r)
 }
 
 func (g *fakeGit) Fetch(ctx context.Context, repo forge.ID, r mirror.Remote, prune bool) ([]mirror.RefUpdate, error) {
@@ -287,7 +288,7 @@ type driven struct {
 func (e *env) drive(holder string) *driven {
 	e.t.Helper()
 	d := &driven{t: e.t, timer: &fakeTimer{clock: e.clock}, idle: make(chan struct{})}
-	sc := e.svc.NewScheduler(holder, d.timer.after)
+	sc := e.ports.NewScheduler(holder, d.timer.after)
 	ctx, cancel := context.WithCancel(e.ctx)
 	mirror.SetOnIdle(sc, func() {
 		select {

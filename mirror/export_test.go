@@ -5,3 +5,6 @@ func SetOnIdle(sc *Scheduler, f func()) { sc.onIdle = f }
 
 // HostAddr is hostAddr, for the address fuzz target.
 var HostAddr = hostAddr
+
+// CheckMigration is checkMigration, Migrate's checks of the source.
+var CheckMigration = (*Service).checkMigration

@@ -41,12 +41,16 @@ type CloneOptions struct {
 // r.Policy (Control on every dial, CheckRedirect on every redirect; git
 // over HTTP with redirects off or checked, names pinned to checked
 // addresses), and returns errors whose text carries no credential.
-// Unreachable, refused or non-git remotes and wrong credentials are
-// forge.ErrInvalid with git's sanitised message.
+// A failed transfer (an unreachable, refusing or non-git remote, the size
+// cap, git's failure) is forge.ErrInvalid with git's sanitised message and
+// reason ErrTransfer, or ErrTransferAuth when the remote refused the
+// credentials (forge.Reasonf): the git layer types the failure where it
+// knows it.
 type Git interface {
-	// Clone creates repo's git directory from r. On any error it leaves no
-	// directory behind. forge.ErrConflict if the directory exists.
-	Clone(ctx context.Context, repo forge.ID, r Remote, o CloneOptions) error
+	// Clone creates repo's git directory from r and returns its object
+	// format (the remote's). On any error it leaves no directory behind.
+	// forge.ErrConflict if the directory exists.
+	Clone(ctx context.Context, repo forge.ID, r Remote, o CloneOptions) (forge.ObjectFormat, error)
 	// Fetch updates a mirror from r (`fetch --tags [--prune]`: refs/heads
 	// and refs/tags mirrored) and returns the references it changed.
 	Fetch(ctx context.Context, repo forge.ID, r Remote, prune bool) ([]RefUpdate, error)

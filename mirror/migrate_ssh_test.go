@@ -48,7 +48,7 @@ func TestMigrationRefusesSSH(t *testing.T) {
 	admin := e.user("boss", forge.AccessModeAdmin)
 	for _, m := range []bool{false, true} {
 		for _, addr := range []string{"ssh://git@src.example/a.git", "git@src.example:a.git"} {
-			_, err := e.svc.CheckMigration(e.ctx, admin, mirror.MigrateOptions{CloneAddr: addr, Mirror: m})
+			_, err := mirror.CheckMigration(e.svc, e.ctx, admin, mirror.MigrateOptions{CloneAddr: addr, Mirror: m})
 			if !errors.Is(err, mirror.ErrAddrProtocol) ||
 				err.Error() != "migration/cloning from 'src.example' is not allowed: the provided url protocol is not allowed" {
 				t.Errorf("%s (mirror %v): %v", addr, m, err)

@@ -9,87 +9,8 @@ import (
 	"github.com/hearthforge/hearth/quota"
 )
 
-// CheckMigration checks a migration source for actor before anything is
-// created: the scheme (CheckMigrationProtocol: ssh is refused), the
-// feature switches (ErrDisabled; DISABLE_NEW_PULL refuses a
-// mirror with forge.ErrForbidden), the address (ParseRemoteAddress's
-// errors; auth_token is used as the password as Forgejo's git service
-// does), local paths (site administrators with AllowLocalPaths only), the
-// Policy after DNS resolution, and the interval (MigrationInterval). The
-// actor must be signed in with write:repository. The caller then creates
-// the repository, calls Git.Clone with the Remote and, for a mirror,
-// RecordPullMirror; on any failure it removes what it created.
-func (s *Service) CheckMigration(ctx context.Context, actor forge.Actor, o MigrateOptions) (*Migration, error) {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
-		return nil, err
-	}
-	if !actor.IsSignedIn() {
-		return nil, forge.Errorf(forge.ErrUnauthenticated, "token is required")
-	}
-	if o.Mirror && s.cfg.Disabled {
-		return nil, ErrDisabled
-	}
-	if o.Mirror && s.cfg.DisableNewPull {
-		return nil, forge.Errorf(forge.ErrForbidden, "the site administrator has disabled the creation of new pull mirrors")
-	}
-	if err := CheckMigrationProtocol(o.CloneAddr); err != nil {
-		return nil, err
-	}
-	pass := o.AuthPassword
-	if o.AuthToken != "" {
-		pass = o.AuthToken
-	}
-	addr, err := s.checkAddress(ctx, actor, o.CloneAddr, o.AuthUsername, pass)
-	if err != nil {
-		return nil, err
-	}
-	m := &Migration{Remote: s.remote(addr), Mirror: o.Mirror, LFS: o.LFS, LFSEndpoint: o.LFSEndpoint}
-	if o.Mirror {
-		def, min := s.cfg.Intervals()
-		if m.Interval, err = MigrationInterval(o.MirrorInterval, def, min); err != nil {
-			return nil, err
-		}
-	}
-	return m, nil
-}
-
 func (s *Service) remote(a RemoteAddress) Remote {
 	return Remote{Address: a, Policy: s.cfg.Policy, MaxSize: s.cfg.MaxSize}
-}
-
-// RecordPullMirror makes repo a pull mirror of m's remote after a
-// successful mirror clone: credentials sealed apart from the address,
-// enable_prune on, the first scheduled sync at now + interval, Updated now.
-// forge.ErrPrecondition if m has credentials and no Config.Secret is set;
-// forge.ErrConflict if repo is already a mirror.
-func (s *Service) RecordPullMirror(ctx context.Context, repo forge.ID, m *Migration) (*PullMirror, error) {
-	sealed, err := s.seal(m.Remote.Address.Creds)
-	if err != nil {
-		return nil, err
-	}
-	now := s.now()
-	pm := &PullMirror{RepoID: repo, RemoteAddress: m.Remote.Address.URL, SealedCreds: sealed,
-		Interval: m.Interval, EnablePrune: true, LFS: m.LFS, LFSEndpoint: m.LFSEndpoint,
-		Updated: now, NextUpdate: NextUpdate(now, m.Interval)}
-	err = s.cfg.Store.Update(ctx, func(tx Tx) error { return tx.CreatePullMirror(ctx, pm) })
-	if err != nil {
-		return nil, err
-	}
-	return pm, nil
-}
-
-// PullMirrors returns the pull mirrors of the repositories of repoIDs that
-// are mirrors, for the repository JSON (`mirror`, `mirror_interval`,
-// `mirror_updated`, `original_url`). It checks nothing: callers pass
-// repositories the actor may see; the rows hold no clear credential. Never nil.
-func (s *Service) PullMirrors(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*PullMirror, error) {
-	var out map[forge.ID]*PullMirror
-	err := s.cfg.Store.View(ctx, func(tx Tx) error {
-		var err error
-		out, err = tx.PullMirrorsByRepo(ctx, repoIDs)
-		return err
-	})
-	return out, err
 }
 
 // EditPullMirror applies the mirror fields of EditRepoOption to owner/name:
@@ -333,4 +254,53 @@ func (s *Service) overQuota(ctx context.Context, repo *forge.Repository, id forg
 	}
 	s.log.Info("mirror: scheduled sync skipped, the owner is over quota", "repo", repo.FullName(), "error", qerr.Error())
 	return true, nil
+}
+
+// PullMirrorFields are what a repository's answer shows of its pull mirror
+// (Forgejo's `mirror`, `mirror_interval`, `mirror_updated`,
+// `original_url`): no credential, no error text.
+type PullMirrorFields struct {
+	Interval time.Duration
+	// Updated is the end of the last successful sync; zero if never.
+	Updated time.Time
+	// OriginalURL is the remote address without userinfo (SanitizeURL).
+	OriginalURL string
+}
+
+// PullMirrorsOf returns the pull-mirror fields of the repositories of
+// repoIDs that are pull mirrors, by repository: the checked read of the
+// repository answers. The actor's account state is checked
+// (forge.Actor.CheckState's errors); repoIDs are repositories the caller
+// read for the actor (repos.Service's checked reads), as for the issue
+// counters of the same answers: the fields are part of a repository's
+// answer wherever it is shown, whatever the token's scope (Forgejo's
+// convert.ToRepo). Never nil.
+func (s *Service) PullMirrorsOf(ctx context.Context, actor forge.Actor, repoIDs []forge.ID) (map[forge.ID]PullMirrorFields, error) {
+	if err := actor.CheckState(); err != nil {
+		return nil, err
+	}
+	out := make(map[forge.ID]PullMirrorFields, len(repoIDs))
+	if len(repoIDs) == 0 {
+		return out, nil
+	}
+	ms, err := s.pullMirrors(ctx, repoIDs)
+	if err != nil {
+		return nil, err
+	}
+	for id, m := range ms {
+		out[id] = PullMirrorFields{Interval: m.Interval, Updated: m.Updated, OriginalURL: SanitizeURL(m.RemoteAddress)}
+	}
+	return out, nil
+}
+
+// pullMirrors reads the pull mirrors of the repositories of repoIDs
+// that have one.
+func (s *Service) pullMirrors(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*PullMirror, error) {
+	var out map[forge.ID]*PullMirror
+	err := s.cfg.Store.View(ctx, func(tx Tx) error {
+		var err error
+		out, err = tx.PullMirrorsByRepo(ctx, repoIDs)
+		return err
+	})
+	return out, err
 }

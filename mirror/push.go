@@ -153,11 +153,8 @@ func (s *Service) SyncPushMirrors(ctx context.Context, actor forge.Actor, owner,
 	return first
 }
 
-// AfterPush is the push listener for sync_on_commit: every push mirror of
-// repo with SyncOnCommit is made due now and the schedulers are woken
-// (Forgejo queues them). Archived repositories push nowhere. It writes no
-// git data, so it needs no permission beyond the push that called it.
-func (s *Service) AfterPush(ctx context.Context, repo *forge.Repository) error {
+// afterPush is Ports.AfterPush.
+func (s *Service) afterPush(ctx context.Context, repo *forge.Repository) error {
 	if s.cfg.Disabled || repo.Archived {
 		return nil
 	}

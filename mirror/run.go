@@ -230,12 +230,8 @@ func (s *Service) holderName() string {
 	return s.holder
 }
 
-// ReleaseLeases releases every lease holder holds, expired or not: a
-// server restarting under the same name (Config.Holder, stable per data
-// directory) calls it at start so that the mirrors its crash left leased
-// are synced at once, not when the leases expire. Scheduler.Run calls it
-// for its holder. It returns how many it released.
-func (s *Service) ReleaseLeases(ctx context.Context, holder string) (int, error) {
+// releaseLeases is Ports.ReleaseLeases.
+func (s *Service) releaseLeases(ctx context.Context, holder string) (int, error) {
 	var n int
 	err := s.cfg.Store.Update(ctx, func(tx Tx) error {
 		var err error

@@ -22,13 +22,8 @@ type Scheduler struct {
 	onIdle func()
 }
 
-// NewScheduler returns a Scheduler of s. holder names this server in
-// leases: unique per server, and stable across its restarts (Run first
-// releases the leases holder still has, which a crash left); "" is
-// Config.Holder (or the Service's own name). after
-// returns a channel that receives once d has passed on Config.Clock; nil
-// is time.After (tests pass a fake driven with the fake clock).
-func (s *Service) NewScheduler(holder string, after func(d time.Duration) <-chan time.Time) *Scheduler {
+// newScheduler is Ports.NewScheduler.
+func (s *Service) newScheduler(holder string, after func(d time.Duration) <-chan time.Time) *Scheduler {
 	if after == nil {
 		after = time.After
 	}
@@ -115,7 +110,7 @@ func (sc *Scheduler) Run(ctx context.Context) error {
 	defer unsubscribe()
 	// A restart under the same name: what the last run left leased (a
 	// crash never released it) is free again at once.
-	if _, err := s.ReleaseLeases(ctx, sc.holder); err != nil && ctx.Err() == nil {
+	if _, err := s.releaseLeases(ctx, sc.holder); err != nil && ctx.Err() == nil {
 		s.log.Warn("mirror: releasing the leases of a previous run failed", "holder", sc.holder, "error", err)
 	}
 	conc := s.cfg.Concurrency

@@ -148,7 +148,7 @@ func TestSchedulerArchivedPushMirrorsSkipped(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := e.svc.AfterPush(e.ctx, archived); err != nil {
+	if err := e.ports.AfterPush(e.ctx, archived); err != nil {
 		t.Fatal(err)
 	}
 	d := e.drive("a")
@@ -217,7 +217,7 @@ func TestSchedulersNeverOverlap(t *testing.T) {
 	defer cancel()
 	errs := make(chan error, 2)
 	for _, h := range []string{"server-a", "server-b"} {
-		sc := e.svc.NewScheduler(h, nil)
+		sc := e.ports.NewScheduler(h, nil)
 		go func() { errs <- sc.Run(ctx) }()
 	}
 	deadline := time.After(20 * time.Second)
@@ -268,14 +268,14 @@ func TestSchedulersNeverOverlapSQLite(t *testing.T) {
 	e.git.started = make(chan forge.ID, n*2)
 	cfg.Store, cfg.Repos, cfg.Git, cfg.Clock, cfg.Secret = dbB.Mirrors(), &storeRepos{s: dbB.Repos()}, e.git, e.clock, []byte("s")
 	cfg.Policy.Resolver = publicResolver{}
-	svcB, err := mirror.New(cfg)
+	_, portsB, err := mirror.NewWithPorts(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(e.ctx)
 	defer cancel()
 	errs := make(chan error, 2)
-	for _, sc := range []*mirror.Scheduler{e.svc.NewScheduler("server-a", nil), svcB.NewScheduler("server-b", nil)} {
+	for _, sc := range []*mirror.Scheduler{e.ports.NewScheduler("server-a", nil), portsB.NewScheduler("server-b", nil)} {
 		go func() { errs <- sc.Run(ctx) }()
 	}
 	deadline := time.After(30 * time.Second)
@@ -317,7 +317,7 @@ func TestSchedulerSyncOnCommitStartsAtOnce(t *testing.T) {
 	d := e.drive("a")
 	<-d.idle // loaded, nothing due
 	pushedAt := e.clock.Now()
-	if err := e.svc.AfterPush(e.ctx, r); err != nil {
+	if err := e.ports.AfterPush(e.ctx, r); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -355,11 +355,11 @@ func TestSyncOnCommitDuringASyncIsNotLost(t *testing.T) {
 	e.git.gate = make(chan struct{})
 	d := e.drive("a")
 	<-d.idle
-	if err := e.svc.AfterPush(e.ctx, r); err != nil {
+	if err := e.ports.AfterPush(e.ctx, r); err != nil {
 		t.Fatal(err)
 	}
-	<-e.git.started                                   // the first push runs (held at the gate)
-	if err := e.svc.AfterPush(e.ctx, r); err != nil { // a later ref move
+	<-e.git.started                                     // the first push runs (held at the gate)
+	if err := e.ports.AfterPush(e.ctx, r); err != nil { // a later ref move
 		t.Fatal(err)
 	}
 	e.git.gate <- struct{}{}

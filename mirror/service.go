@@ -91,25 +91,6 @@ func New(cfg Config) (*Service, error) {
 	return s, nil
 }
 
-// MigrateOptions are the mirror-relevant fields of MigrateRepoOptions.
-type MigrateOptions struct {
-	CloneAddr, AuthUsername, AuthPassword, AuthToken string
-	Mirror                                           bool
-	MirrorInterval                                   string
-	LFS                                              bool
-	LFSEndpoint                                      string
-}
-
-// Migration is a checked migration source: what Git.Clone gets and what
-// RecordPullMirror writes.
-type Migration struct {
-	Remote      Remote
-	Mirror      bool
-	Interval    time.Duration
-	LFS         bool
-	LFSEndpoint string
-}
-
 // PullEdit is the mirror part of EditRepoOption: nil fields are left as
 // they are; each applies alone.
 type PullEdit struct {

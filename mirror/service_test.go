@@ -139,7 +139,7 @@ func TestPushMirrorRules(t *testing.T) {
 		t.Fatalf("%+v %v", pm, err)
 	}
 	// sync_on_commit: a push makes it due now.
-	if err := e.svc.AfterPush(e.ctx, r); err != nil {
+	if err := e.ports.AfterPush(e.ctx, r); err != nil {
 		t.Fatal(err)
 	}
 	got, err := e.svc.PushMirror(e.ctx, admin, "mira", r.Name, pm.RemoteName)
@@ -162,7 +162,7 @@ func TestPullMirrorService(t *testing.T) {
 	admin := e.user("boss", forge.AccessModeAdmin)
 	writer := e.user("wri", forge.AccessModeWrite)
 	reader := e.user("rea", forge.AccessModeRead)
-	m, err := e.svc.CheckMigration(e.ctx, admin, mirror.MigrateOptions{CloneAddr: "https://src.example/a.git",
+	m, err := mirror.CheckMigration(e.svc, e.ctx, admin, mirror.MigrateOptions{CloneAddr: "https://src.example/a.git",
 		AuthUsername: "bob", AuthToken: "tok-123", Mirror: true})
 	if err != nil || m.Interval != mirror.DefaultInterval || m.Remote.Address.Creds.Password != "tok-123" {
 		t.Fatalf("%+v %v", m, err)
@@ -177,12 +177,12 @@ func TestPullMirrorService(t *testing.T) {
 		{mirror.MigrateOptions{CloneAddr: "https://src.example/a.git", Mirror: true, MirrorInterval: "5m"},
 			"interval 5m0s is set below Minimum Interval of 10m0s"},
 	} {
-		if _, err := e.svc.CheckMigration(e.ctx, admin, c.o); err == nil || err.Error() != c.msg {
+		if _, err := mirror.CheckMigration(e.svc, e.ctx, admin, c.o); err == nil || err.Error() != c.msg {
 			t.Errorf("%+v: %v, want %q", c.o, err, c.msg)
 		}
 	}
 	r := e.repo(false)
-	pm, err := e.svc.RecordPullMirror(e.ctx, r.ID, m)
+	pm, err := e.ports.RecordPullMirror(e.ctx, r.ID, m)
 	if err != nil || !pm.EnablePrune || strings.Contains(pm.SealedCreds, "tok-123") || pm.SealedCreds == "" {
 		t.Fatalf("%+v %v", pm, err)
 	}
@@ -238,7 +238,7 @@ func TestPullMirrorService(t *testing.T) {
 	if err := e.svc.Convert(e.ctx, owner, "mira", r.Name); err != nil {
 		t.Fatal(err)
 	}
-	if ms, _ := e.svc.PullMirrors(e.ctx, []forge.ID{r.ID}); len(ms) != 0 {
+	if ms, _ := e.ports.PullMirrors(e.ctx, []forge.ID{r.ID}); len(ms) != 0 {
 		t.Errorf("still a mirror: %v", ms)
 	}
 	if err := e.svc.Convert(e.ctx, owner, "mira", r.Name); !errors.Is(err, mirror.ErrNotMirror) {
@@ -254,7 +254,7 @@ func TestDisabled(t *testing.T) {
 	if _, _, err := e.svc.PushMirrors(e.ctx, admin, "mira", r.Name, forge.ListOptions{}); err == nil || err.Error() != "Mirror feature is disabled" {
 		t.Errorf("list: %v", err)
 	}
-	if _, err := e.svc.CheckMigration(e.ctx, admin, mirror.MigrateOptions{CloneAddr: "https://src.example/a", Mirror: true}); !errors.Is(err, mirror.ErrDisabled) {
+	if _, err := mirror.CheckMigration(e.svc, e.ctx, admin, mirror.MigrateOptions{CloneAddr: "https://src.example/a", Mirror: true}); !errors.Is(err, mirror.ErrDisabled) {
 		t.Errorf("migrate: %v", err)
 	}
 }

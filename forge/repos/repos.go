@@ -23,15 +23,10 @@ type CreateOptions struct {
 	DefaultBranch string
 	// ObjectFormat "" means sha1.
 	ObjectFormat forge.ObjectFormat
-	// Populate, when set, makes the git directory in place of an empty
-	// repository (a migration's clone; AutoInit is ignored): it creates
-	// the directory or leaves none, and returns its object format, which
-	// the row takes. Its error undoes the creation and is returned.
-	Populate func(ctx context.Context, id forge.ID) (forge.ObjectFormat, error)
 	// OwnerQuota checks size:repos:all of the new owner also when a site
 	// administrator creates for another user (POST /repos/migrate checks
-	// the quota of repo_owner; POST /admin/users/{username}/repos does
-	// not).
+	// the quota of repo_owner, see BeginMigration; POST
+	// /admin/users/{username}/repos does not).
 	OwnerQuota bool
 }
 
@@ -54,24 +49,29 @@ type CreateOptions struct {
 // object format, default branch or template; forge.ErrConflict `The
 // repository with the same name already exists.`.
 func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o CreateOptions) (*View, error) {
-	if !actor.IsSignedIn() {
-		return nil, forge.Errorf(forge.ErrUnauthenticated, "token is required")
+	forOther, err := checkCreate(actor, owner)
+	if err != nil {
+		return nil, err
 	}
-	forOther := owner != "" && !strings.EqualFold(owner, actor.User.Name)
+	return s.create(ctx, actor, owner, forOther, false, o)
+}
+
+// checkCreate is Create's check of the actor: signed in, and the scopes of
+// a creation for oneself (write:user, write:repository) or, for a named
+// owner, the administrators' (write:admin). It reports whether owner is
+// another user.
+func checkCreate(actor forge.Actor, owner string) (forOther bool, err error) {
+	if !actor.IsSignedIn() {
+		return false, forge.Errorf(forge.ErrUnauthenticated, "token is required")
+	}
+	forOther = owner != "" && !strings.EqualFold(owner, actor.User.Name)
 	// A named owner is the administrators' operation (write:admin), also
 	// when an administrator names themself.
 	asAdmin := owner != "" && actor.IsSiteAdmin() && actor.Allows(forge.CategoryAdmin, forge.AccessWrite)
-	switch {
-	case forOther || asAdmin:
-		if err := actor.Check(forge.AccessWrite, forge.CategoryAdmin); err != nil {
-			return nil, err
-		}
-	default:
-		if err := actor.Check(forge.AccessWrite, forge.CategoryUser, forge.CategoryRepository); err != nil {
-			return nil, err
-		}
+	if forOther || asAdmin {
+		return forOther, actor.Check(forge.AccessWrite, forge.CategoryAdmin)
 	}
-	return s.create(ctx, actor, owner, forOther, false, o)
+	return false, actor.Check(forge.AccessWrite, forge.CategoryUser, forge.CategoryRepository)
 }
 
 // CreateInOrg makes a repository owned by the organisation org (Forgejo's
@@ -89,13 +89,19 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, owner string, o
 // actor may not see it; forge.ErrForbidden `Given user is not allowed to
 // create repository in organization.`; and those of Create.
 func (s *Service) CreateInOrg(ctx context.Context, actor forge.Actor, org string, o CreateOptions) (*View, error) {
-	if !actor.IsSignedIn() {
-		return nil, forge.Errorf(forge.ErrUnauthenticated, "token is required")
-	}
-	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
+	if err := checkCreateInOrg(actor); err != nil {
 		return nil, err
 	}
 	return s.create(ctx, actor, org, false, true, o)
+}
+
+// checkCreateInOrg is CreateInOrg's check of the actor: signed in, with
+// write:organization.
+func checkCreateInOrg(actor forge.Actor) error {
+	if !actor.IsSignedIn() {
+		return forge.Errorf(forge.ErrUnauthenticated, "token is required")
+	}
+	return actor.Check(forge.AccessWrite, forge.CategoryOrganization)
 }
 
 // ErrOrgNotVisible refuses to create a repository in an organisation the
@@ -183,6 +189,35 @@ func joinOrgTeams(ctx context.Context, tx Tx, actor forge.Actor, r *forge.Reposi
 }
 
 func (s *Service) create(ctx context.Context, actor forge.Actor, owner string, forOther, inOrg bool, o CreateOptions) (*View, error) {
+	c, err := s.begin(ctx, actor, owner, forOther, inOrg, o)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.initGit(ctx, actor, c.Repo, o); err != nil {
+		s.abort(ctx, c)
+		return nil, err
+	}
+	return s.finish(ctx, c)
+}
+
+// Creation is a repository being created whose git directory its creator
+// makes (BeginMigration): its row is stored in the forge.RepoCreating
+// state, which no read shows and which holds the name; nothing else of
+// it exists yet. FinishMigration makes it a repository, AbortMigration
+// removes it; a crash in between leaves a creating row that Recover (at
+// start) or a creation of the same name after StaleCreation removes, with
+// whatever directory was made.
+type Creation struct {
+	// Repo is the row as written: its ID names the git directory to make.
+	Repo  *forge.Repository
+	actor forge.Actor
+	inOrg bool
+}
+
+// begin validates o and writes the row of a new repository in the
+// forge.RepoCreating state (Create's and CreateInOrg's rules of the
+// owner, its quota, the name).
+func (s *Service) begin(ctx context.Context, actor forge.Actor, owner string, forOther, inOrg bool, o CreateOptions) (*Creation, error) {
 	if err := ValidateName(o.Name); err != nil {
 		return nil, err
 	}
@@ -258,11 +293,19 @@ func (s *Service) create(ctx context.Context, actor forge.Actor, owner string, f
 	if err != nil {
 		return nil, err
 	}
-	if err := s.initGit(ctx, actor, r, o); err != nil {
-		// Undo: neither a row without files nor files without a row remain.
-		if rerr := s.removeRepo(context.WithoutCancel(ctx), r.ID); rerr != nil {
-			s.log.Error("repos: undoing a failed creation", "repo", r.ID, "err", rerr)
-		}
+	return &Creation{Repo: r, actor: actor, inOrg: inOrg}, nil
+}
+
+// finish makes a creation whose git directory exists a repository: the
+// stored state refreshed from git (size, emptiness, default branch), the
+// row marked ready with the object format c.Repo names, the organisation's
+// teams, the creator's watch, the outbox's creation event. A creation no
+// longer in forge.RepoCreating (a creation of the same name took it as
+// stale) is forge.ErrConflict. On failure the creation is undone.
+func (s *Service) finish(ctx context.Context, c *Creation) (*View, error) {
+	actor, r := c.actor, c.Repo
+	if err := s.refresh(ctx, r.ID); err != nil {
+		s.abort(ctx, c)
 		return nil, err
 	}
 	var v *View
@@ -271,12 +314,15 @@ func (s *Service) create(ctx context.Context, actor forge.Actor, owner string, f
 		if err != nil {
 			return err
 		}
+		if cur.Status != forge.RepoCreating {
+			return forge.Errorf(forge.ErrConflict, "The repository with the same name already exists.")
+		}
 		cur.Status = forge.RepoReady
-		cur.ObjectFormat = r.ObjectFormat // Populate's
+		cur.ObjectFormat = r.ObjectFormat
 		if err := tx.UpdateRepo(ctx, cur); err != nil {
 			return err
 		}
-		if inOrg {
+		if c.inOrg {
 			if err := joinOrgTeams(ctx, tx, actor, cur); err != nil {
 				return err
 			}
@@ -284,7 +330,7 @@ func (s *Service) create(ctx context.Context, actor forge.Actor, owner string, f
 		// The creator watches the repository (Forgejo's WatchRepo in
 		// CreateRepository).
 		if !s.cfg.DisableAutoWatch {
-			if err := tx.SetWatch(ctx, r.ID, actor.User.ID, WatchNormal, now); err != nil {
+			if err := tx.SetWatch(ctx, r.ID, actor.User.ID, WatchNormal, s.clock.Now()); err != nil {
 				return err
 			}
 		}
@@ -298,16 +344,22 @@ func (s *Service) create(ctx context.Context, actor forge.Actor, owner string, f
 		}
 		return s.appendOutbox(ctx, tx, OutboxRepoCreated, OutboxEvent{Actor: actor, Repo: v.Repo})
 	}); err != nil {
-		// Undo as above: a repository left in RepoCreating would hold its
-		// name until Recover or StaleCreation.
-		if rerr := s.removeRepo(context.WithoutCancel(ctx), r.ID); rerr != nil {
-			s.log.Error("repos: undoing a failed creation", "repo", r.ID, "err", rerr)
-		}
+		// Undo: a repository left in RepoCreating would hold its name
+		// until Recover or StaleCreation.
+		s.abort(ctx, c)
 		return nil, err
 	}
 	s.signalOutbox()
 	s.notifyCreated(ctx, actor, v.Repo)
 	return v, nil
+}
+
+// abort undoes a creation: neither a row without files nor files without a
+// row remain (removeRepo). Its own failure is logged: Recover finishes it.
+func (s *Service) abort(ctx context.Context, c *Creation) {
+	if err := s.removeRepo(context.WithoutCancel(ctx), c.Repo.ID); err != nil && !errors.Is(err, forge.ErrNotFound) {
+		s.log.Error("repos: undoing a failed creation", "repo", c.Repo.ID, "err", err)
+	}
 }
 
 // StaleCreation is how long a repository may stay in forge.RepoCreating
@@ -408,17 +460,9 @@ func (s *Service) Recover(ctx context.Context) (int, error) {
 	return len(stuck), nil
 }
 
+// initGit makes the git directory of a new repository: empty, or with
+// AutoInit's initial commit.
 func (s *Service) initGit(ctx context.Context, actor forge.Actor, r *forge.Repository, o CreateOptions) error {
-	if o.Populate != nil {
-		format, err := o.Populate(ctx, r.ID)
-		if err != nil {
-			return err
-		}
-		if format.Valid() {
-			r.ObjectFormat = format
-		}
-		return s.refresh(ctx, r.ID)
-	}
 	var files []FileOp
 	if o.AutoInit {
 		var err error
@@ -436,7 +480,7 @@ func (s *Service) initGit(ctx context.Context, actor forge.Actor, r *forge.Repos
 			return err
 		}
 	}
-	return s.refresh(ctx, r.ID)
+	return nil
 }
 
 // refresh records what the git repository says: its size, whether it is

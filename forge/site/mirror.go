@@ -44,23 +44,78 @@ func mirrorUpdates(updates []mirror.RefUpdate) []repos.RefUpdate {
 	return out
 }
 
+// MirrorCreator is mirror.Creator over the repository service, as New
+// wires migrations (exported for hosts and tests that build the services
+// one by one; package mirror reaches repositories through values only, so
+// the adapter lives here): repos.Service.AuthorizeMigrate, then
+// BeginMigration, FinishMigration or AbortMigration around the clone.
+// Each checks the actor itself.
+type MirrorCreator struct{ Repos *repos.Service }
+
+var _ mirror.Creator = MirrorCreator{}
+
+// migration is a repos.Creation as package mirror holds it.
+type migration struct{ c *repos.Creation }
+
+func (m migration) Repository() *forge.Repository { return m.c.Repo }
+
+// AuthorizeMigrate implements mirror.Creator.
+func (m MirrorCreator) AuthorizeMigrate(ctx context.Context, actor forge.Actor, owner string, private bool) error {
+	return m.Repos.AuthorizeMigrate(ctx, actor, owner, private)
+}
+
+// BeginMigration implements mirror.Creator.
+func (m MirrorCreator) BeginMigration(ctx context.Context, actor forge.Actor, owner string, r mirror.NewRepository) (mirror.Creation, error) {
+	c, err := m.Repos.BeginMigration(ctx, actor, owner, repos.MigrationTarget{Name: r.Name, Description: r.Description, Private: r.Private})
+	if err != nil {
+		return nil, err
+	}
+	return migration{c}, nil
+}
+
+// FinishMigration implements mirror.Creator.
+func (m MirrorCreator) FinishMigration(ctx context.Context, actor forge.Actor, c mirror.Creation, format forge.ObjectFormat) (*forge.Repository, error) {
+	v, err := m.Repos.FinishMigration(ctx, actor, creationOf(c), format)
+	if err != nil {
+		return nil, err
+	}
+	return v.Repo, nil
+}
+
+// AbortMigration implements mirror.Creator.
+func (m MirrorCreator) AbortMigration(ctx context.Context, actor forge.Actor, c mirror.Creation) error {
+	return m.Repos.AbortMigration(ctx, actor, creationOf(c))
+}
+
+// creationOf is the repos.Creation BeginMigration returned (nil for any
+// other value: the repository service refuses it).
+func creationOf(c mirror.Creation) *repos.Creation {
+	if m, ok := c.(migration); ok {
+		return m.c
+	}
+	return nil
+}
+
 // mirrorPushes is the outbox consumer of ref moves (repos.OutboxPush)
-// for sync_on_commit push mirrors (mirror.Service.AfterPush makes them due
+// for sync_on_commit push mirrors (mirror.Ports.AfterPush makes them due
 // now: idempotent). An error leaves the event pending, to be tried again.
 type mirrorPushes struct {
-	svc *mirror.Service
-	log *slog.Logger
+	ports *mirror.Ports
+	log   *slog.Logger
 }
 
 func (p *mirrorPushes) consume(ctx context.Context, e repos.OutboxEvent) error {
-	return p.svc.AfterPush(ctx, e.Repo)
+	return p.ports.AfterPush(ctx, e.Repo)
 }
 
-// newMirrors makes the mirror service over store (Site.Run runs its
-// scheduler under holder). allowLocal lets migrations and mirrors reach
-// loopback addresses.
+// newMirrors makes the mirror service over store, migrations creating
+// repositories through repoSvc, and its trusted ports (Site.Run runs its
+// scheduler under holder; the outbox's consumer of ref moves makes push
+// mirrors due). allowLocal lets migrations and mirrors reach loopback
+// addresses.
 func newMirrors(store mirror.Store, repoSvc *repos.Service, git *gitstore.Store, secret []byte,
-	allowLocal bool, holder string, clock forge.Clock, log *slog.Logger) (*mirror.Service, error) {
-	return mirror.New(mirror.Config{Store: store, Repos: mirrorRepos{repoSvc}, Git: gitstore.Mirror{Store: git},
-		Secret: secret, Logger: log, Policy: mirror.Policy{AllowLoopback: allowLocal}, Quota: repoSvc, Holder: holder, Clock: clock})
+	allowLocal bool, holder string, clock forge.Clock, log *slog.Logger) (*mirror.Service, *mirror.Ports, error) {
+	return mirror.NewWithPorts(mirror.Config{Store: store, Repos: mirrorRepos{repoSvc}, Creator: MirrorCreator{repoSvc},
+		Git: gitstore.Mirror{Store: git}, Secret: secret, Logger: log, Policy: mirror.Policy{AllowLoopback: allowLocal},
+		Quota: repoSvc, Holder: holder, Clock: clock})
 }

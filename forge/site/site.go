@@ -146,6 +146,7 @@ type Site struct {
 	hooks    *hooks.Service
 	quota    *quota.Service
 	mirror   *mirror.Service
+	mirrorP  *mirror.Ports // the scheduler, the push-mirror consumer
 	lfs      *lfs.Service
 	packages *packages.Service
 
@@ -227,7 +228,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	if s.quota, err = quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: cfg.Quota, Orgs: s.orgs}); err != nil {
 		return nil, err
 	}
-	if s.mirror, err = newMirrors(db.Mirrors(), s.repos, git, secret, cfg.AllowLocalMigrations, s.holder, clock, log); err != nil {
+	if s.mirror, s.mirrorP, err = newMirrors(db.Mirrors(), s.repos, git, secret, cfg.AllowLocalMigrations, s.holder, clock, log); err != nil {
 		return nil, err
 	}
 	if blobs != nil { // LFS and packages need blobs: without, their routes are left out
@@ -252,7 +253,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		notify:   IssueNotifications(notifyPorts, log),
 		refresh:  s.repos.HandleRefMoves,
 		pulls:    &pullPushes{svc: s.issues, log: log},
-		mirrors:  &mirrorPushes{svc: s.mirror, log: log},
+		mirrors:  &mirrorPushes{ports: s.mirrorP, log: log},
 	}, log); err != nil {
 		return nil, err
 	}
@@ -262,7 +263,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	}
 	if s.handler, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, Orgs: s.orgs, Issues: s.issues,
 		Actions: s.actions, Hooks: s.hooks, Notify: s.notify, Quota: s.quota, Mirror: s.mirror,
-		MirrorGit: gitstore.Mirror{Store: git}, Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush},
+		Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush},
 		LFS: s.lfs, Packages: s.packages, Logger: log, TrustedProxies: cfg.TrustedProxies,
 		MaxBodyBytes: cfg.MaxBodyBytes, MaxUploadBytes: cfg.MaxUploadBytes, RateLimit: cfg.RateLimit}); err != nil {
 		return nil, err
@@ -369,7 +370,7 @@ func (s *Site) Run(ctx context.Context) error {
 	worker("outbox dispatcher", s.outbox.Run)
 	worker("webhook worker", s.hooks.Run)
 	worker("pull request checker", s.issues.Run)
-	worker("mirror scheduler", s.mirror.NewScheduler(s.holder, nil).Run)
+	worker("mirror scheduler", s.mirrorP.NewScheduler(s.holder, nil).Run)
 	if s.sweeper != nil {
 		worker("blob sweeper", func(ctx context.Context) error { return s.sweeper.Run(ctx, s.interval) })
 	}

@@ -41,6 +41,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/mirror"
 )
 
 // MirrorRemote is the remote end of a mirror operation.
@@ -150,7 +151,7 @@ func (r *MirrorRemote) prepare(ctx context.Context) (addr string, env []string, 
 		} else {
 			addrs, err := net.DefaultResolver.LookupIPAddr(ctx, host)
 			if err != nil || len(addrs) == 0 {
-				return "", nil, scrub, forge.Errorf(forge.ErrInvalid, "the remote host %s can't be resolved", host)
+				return "", nil, scrub, transferError("the remote host %s can't be resolved", host)
 			}
 			for _, a := range addrs {
 				ips = append(ips, a.IP)
@@ -267,18 +268,18 @@ func (r MirrorRemote) probe(ctx context.Context, addr, service string, scrub fun
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return forge.Errorf(forge.ErrInvalid, "the remote is unreachable: %s", scrub(rootMessage(err)))
+		return transferError("the remote is unreachable: %s", scrub(rootMessage(err)))
 	}
 	defer resp.Body.Close()
 	switch {
 	case resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden:
-		return forge.Errorf(forge.ErrInvalid, "authentication failed for the remote")
+		return forge.Reasonf(forge.ErrInvalid, mirror.ErrTransferAuth, "authentication failed for the remote")
 	case resp.StatusCode >= 300 && resp.StatusCode < 400:
-		return forge.Errorf(forge.ErrInvalid, "the remote redirects (%d): redirects are not followed", resp.StatusCode)
+		return transferError("the remote redirects (%d): redirects are not followed", resp.StatusCode)
 	case resp.StatusCode != http.StatusOK:
-		return forge.Errorf(forge.ErrInvalid, "the remote is not a git repository (status %d)", resp.StatusCode)
+		return transferError("the remote is not a git repository (status %d)", resp.StatusCode)
 	case resp.Header.Get("Content-Type") != "application/x-"+service+"-advertisement":
-		return forge.Errorf(forge.ErrInvalid, "the remote is not a git repository")
+		return transferError("the remote is not a git repository")
 	}
 	return nil
 }
@@ -296,8 +297,10 @@ func rootMessage(err error) string {
 }
 
 // mirrorError is a failed remote operation, scrubbed of credentials: its
-// category is forge.ErrInvalid (the remote is unreachable, not a git
-// repository or refused the credentials), or the context's error.
+// category is forge.ErrInvalid with reason mirror.ErrTransferAuth when
+// git says the remote refused the credentials, mirror.ErrTransfer
+// otherwise (unreachable, not a git repository, git's failure), or the
+// context's error.
 func mirrorError(ctx context.Context, op string, err error, stderr string, scrub func(string) string) error {
 	if ctx.Err() != nil {
 		return fmt.Errorf("%s: %w", op, ctx.Err())
@@ -309,7 +312,27 @@ func mirrorError(ctx context.Context, op string, err error, stderr string, scrub
 	// The last line of git's stderr is its verdict ("fatal: ...").
 	lines := strings.Split(msg, "\n")
 	msg = strings.TrimSpace(lines[len(lines)-1])
-	return forge.Errorf(forge.ErrInvalid, "%s: %s", op, scrub(msg))
+	reason := mirror.ErrTransfer
+	if gitRefusedCredentials(msg) {
+		reason = mirror.ErrTransferAuth
+	}
+	return forge.Reasonf(forge.ErrInvalid, reason, "%s: %s", op, scrub(msg))
+}
+
+// gitRefusedCredentials reads git's verdict on a failed transfer: the
+// git command line tells a refused (or missing) credential only in its
+// fatal message (`fatal: Authentication failed for '…'`, `fatal: could
+// not read Username for '…'` when it would have prompted). This is the
+// one place the verdict is read; above the git layer the failure is
+// mirror.ErrTransferAuth.
+func gitRefusedCredentials(verdict string) bool {
+	return strings.Contains(verdict, "Authentication failed") || strings.Contains(verdict, "could not read Username")
+}
+
+// transferError is a failed transfer that is not the credentials' fault:
+// forge.ErrInvalid with reason mirror.ErrTransfer.
+func transferError(format string, args ...any) error {
+	return forge.Reasonf(forge.ErrInvalid, mirror.ErrTransfer, format, args...)
 }
 
 // runRemote runs a git command talking to a remote, bounded by the
@@ -342,13 +365,13 @@ func (s *Store) runRemote(ctx context.Context, r MirrorRemote, dir string, env [
 		select {
 		case err := <-done:
 			if tooLarge {
-				return forge.Errorf(forge.ErrInvalid, "%s: the repository exceeds the size limit of %d bytes", op, r.MaxBytes)
+				return transferError("%s: the repository exceeds the size limit of %d bytes", op, r.MaxBytes)
 			}
 			if err != nil {
 				return mirrorError(ctx, op, err, stderr.String(), scrub)
 			}
 			if r.MaxBytes > 0 && dirSize(dir) > r.MaxBytes {
-				return forge.Errorf(forge.ErrInvalid, "%s: the repository exceeds the size limit of %d bytes", op, r.MaxBytes)
+				return transferError("%s: the repository exceeds the size limit of %d bytes", op, r.MaxBytes)
 			}
 			return nil
 		case <-tick:

@@ -31,16 +31,16 @@ func (m Mirror) remote(r mirror.Remote) MirrorRemote {
 
 // Clone is Store.Clone; o.Format, when set, must be the remote's
 // (forge.ErrInvalid otherwise, and nothing is left).
-func (m Mirror) Clone(ctx context.Context, repo forge.ID, r mirror.Remote, o mirror.CloneOptions) error {
+func (m Mirror) Clone(ctx context.Context, repo forge.ID, r mirror.Remote, o mirror.CloneOptions) (forge.ObjectFormat, error) {
 	format, err := m.Store.Clone(ctx, repo, m.remote(r))
 	if err != nil {
-		return err
+		return "", err
 	}
 	if o.Format != "" && o.Format != format {
 		m.Store.Remove(ctx, repo)
-		return forge.Errorf(forge.ErrInvalid, "the remote's object format is %s, not %s", format, o.Format)
+		return "", transferError("the remote's object format is %s, not %s", format, o.Format)
 	}
-	return nil
+	return format, nil
 }
 
 // Fetch is Store.Fetch with created and deleted references' ids "".

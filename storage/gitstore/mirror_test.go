@@ -207,7 +207,7 @@ func TestMirrorRefusals(t *testing.T) {
 	}))
 	defer web.Close()
 	_, err = local.Clone(ctx, 1, MirrorRemote{URL: web.URL + "/x.git"})
-	assert.True(t, errors.Is(err, forge.ErrInvalid), "%v", err)
+	assertTransfer(t, err, mirror.ErrTransfer)
 	assertNoRepo(t, local, 1)
 
 	// Unreachable: a closed port.
@@ -216,7 +216,7 @@ func TestMirrorRefusals(t *testing.T) {
 	addr := l.Addr().String()
 	l.Close()
 	_, err = local.Clone(ctx, 1, MirrorRemote{URL: "http://" + addr + "/x.git"})
-	assert.True(t, errors.Is(err, forge.ErrInvalid), "%v", err)
+	assertTransfer(t, err, mirror.ErrTransfer)
 	assertNoRepo(t, local, 1)
 
 	// Redirects are not followed (to an address never checked).
@@ -227,8 +227,17 @@ func TestMirrorRefusals(t *testing.T) {
 	}))
 	defer redir.Close()
 	_, err = local.Clone(ctx, 1, MirrorRemote{URL: redir.URL + "/x.git"})
-	assert.Error(t, err)
+	assertTransfer(t, err, mirror.ErrTransfer)
 	assertNoRepo(t, local, 1)
+
+	// Refused credentials, or none where some are needed.
+	locked := newGitServer(t, "u", "right")
+	require.NoError(t, locked.store.Create(ctx, 1, forge.SHA1, "main"))
+	for _, pass := range []string{"wrong", ""} {
+		_, err = local.Clone(ctx, 1, MirrorRemote{URL: locked.repoURL(1), Username: "u", Password: pass})
+		assertTransfer(t, err, mirror.ErrTransferAuth)
+		assertNoRepo(t, local, 1)
+	}
 
 	// The policy sees the resolved addresses and its refusal stands.
 	var seen []net.IP
@@ -262,7 +271,7 @@ func TestMirrorRefusals(t *testing.T) {
 	gitCLI(t, wt, "commit", "-q", "-m", "big")
 	gitCLI(t, wt, "push", "-q", "origin", "main")
 	_, err = local.Clone(ctx, 1, MirrorRemote{URL: up.repoURL(1), MaxBytes: 1 << 20})
-	assert.True(t, errors.Is(err, forge.ErrInvalid), "%v", err)
+	assertTransfer(t, err, mirror.ErrTransfer)
 	assertNoRepo(t, local, 1)
 
 	// Existing repository.
@@ -272,6 +281,42 @@ func TestMirrorRefusals(t *testing.T) {
 	// Fetch of a missing repository.
 	_, err = local.Fetch(ctx, 6, MirrorRemote{URL: up.repoURL(1)}, false)
 	assert.True(t, errors.Is(err, forge.ErrNotFound), "%v", err)
+}
+
+// assertTransfer checks that err is a failed transfer of the given reason
+// (mirror.ErrTransferAuth is also mirror.ErrTransfer), forge.ErrInvalid.
+func assertTransfer(t *testing.T, err, reason error) {
+	t.Helper()
+	assert.True(t, errors.Is(err, forge.ErrInvalid) && errors.Is(err, reason), "want %v: %v", reason, err)
+	if reason == mirror.ErrTransfer {
+		assert.False(t, errors.Is(err, mirror.ErrTransferAuth), "not the credentials' fault: %v", err)
+	}
+}
+
+// TestMirrorErrorReasons: git's verdict on a failed transfer becomes the
+// transfer's reason here, in the git layer, scrubbed of the credentials.
+func TestMirrorErrorReasons(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	scrub := func(s string) string { return strings.ReplaceAll(s, "s3cret", "<credentials>") }
+	for _, c := range []struct {
+		stderr string
+		reason error
+	}{
+		{"remote: x\nfatal: Authentication failed for 'https://h/x.git/'", mirror.ErrTransferAuth},
+		{"fatal: could not read Username for 'https://h': terminal prompts disabled", mirror.ErrTransferAuth},
+		{"fatal: unable to access 'https://h/x.git/': Could not resolve host: h (s3cret)", mirror.ErrTransfer},
+		{"fatal: the remote end hung up unexpectedly", mirror.ErrTransfer},
+	} {
+		err := mirrorError(ctx, "clone", errors.New("exit status 128"), c.stderr, scrub)
+		assertTransfer(t, err, c.reason)
+		assert.True(t, strings.HasPrefix(err.Error(), "clone: fatal: "), "%v", err)
+		assert.NotContains(t, err.Error(), "s3cret")
+	}
+	done, cancel := context.WithCancel(ctx)
+	cancel()
+	err := mirrorError(done, "fetch", errors.New("killed"), "", scrub)
+	assert.True(t, errors.Is(err, context.Canceled) && !errors.Is(err, mirror.ErrTransfer), "%v", err)
 }
 
 func assertNoRepo(t *testing.T, s *Store, id forge.ID) {
@@ -301,15 +346,18 @@ func TestMirrorGitAdapter(t *testing.T) {
 	require.NoError(t, err)
 
 	// Loopback is refused by default.
-	err = g.Clone(ctx, 1, mirror.Remote{Address: addr}, mirror.CloneOptions{Mirror: true})
+	_, err = g.Clone(ctx, 1, mirror.Remote{Address: addr}, mirror.CloneOptions{Mirror: true})
 	assert.True(t, errors.Is(err, mirror.ErrAddrBlocked), "%v", err)
+	assert.False(t, errors.Is(err, mirror.ErrTransfer), "a policy refusal is no transfer: %v", err)
 	assertNoRepo(t, local, 1)
 
 	allowed := mirror.Remote{Address: addr, Policy: mirror.Policy{AllowLoopback: true}}
-	err = g.Clone(ctx, 1, allowed, mirror.CloneOptions{Format: forge.SHA1})
-	assert.True(t, errors.Is(err, forge.ErrInvalid), "format mismatch: %v", err)
+	_, err = g.Clone(ctx, 1, allowed, mirror.CloneOptions{Format: forge.SHA1})
+	assertTransfer(t, err, mirror.ErrTransfer)
 	assertNoRepo(t, local, 1)
-	require.NoError(t, g.Clone(ctx, 1, allowed, mirror.CloneOptions{Mirror: true}))
+	format, err := g.Clone(ctx, 1, allowed, mirror.CloneOptions{Mirror: true})
+	require.NoError(t, err)
+	assert.Equal(t, forge.SHA256, format, "the remote's object format")
 
 	gitCLI(t, wt, "push", "-q", "origin", ":other")
 	ups, err := g.Fetch(ctx, 1, allowed, true)
@@ -357,7 +405,8 @@ func TestMirrorPinsCheckedAddress(t *testing.T) {
 	addr, err := mirror.ParseRemoteAddress(named, "", "")
 	require.NoError(t, err)
 	pinned := mirror.Remote{Address: addr, Policy: mirror.Policy{AllowLoopback: true, Resolver: pinResolver{netip.MustParseAddr("127.0.0.1")}}}
-	require.NoError(t, g.Clone(ctx, 1, pinned, mirror.CloneOptions{Mirror: true}))
+	_, err = g.Clone(ctx, 1, pinned, mirror.CloneOptions{Mirror: true})
+	require.NoError(t, err)
 	commitFile(t, wt, "b.txt", "two")
 	gitCLI(t, wt, "push", "-q", "origin", "main")
 	ups, err := g.Fetch(ctx, 1, pinned, true)
