@@ -45,13 +45,13 @@ func newNotifyEnv(t *testing.T) *issueEnv {
 	t.Helper()
 	b := newBase(t, ":memory:", testSecret)
 	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
+	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
 	require.NoError(t, err)
 	events := &notifyEvents{t: t}
 	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Clock: clock, Blobs: blobs,
 		Listeners: []issues.Listener{events}})
 	require.NoError(t, err)
-	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc, Clock: clock})
+	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoPorts, Participants: issueSvc, Clock: clock})
 	require.NoError(t, err)
 	events.svc = notifySvc
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Issues: issueSvc, Notify: notifySvc})

@@ -27,6 +27,7 @@ type env struct {
 	git   *fakeGit
 	repos *storeRepos
 	svc   *mirror.Service
+	ports *mirror.Ports
 	owner *forge.User
 	n     int
 }
@@ -56,11 +57,11 @@ func newEnvOn(t *testing.T, cfg mirror.Config, st backend) *env {
 		cfg.Secret = []byte("test secret")
 	}
 	e.git.clock = e.clock
-	svc, err := mirror.New(cfg)
+	svc, ports, err := mirror.NewWithPorts(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.svc = svc
+	e.svc, e.ports = svc, ports
 	return e
 }
 

@@ -153,36 +153,6 @@ func (s *Service) SyncPushMirrors(ctx context.Context, actor forge.Actor, owner,
 	return first
 }
 
-// AfterPush is the push listener for sync_on_commit: every push mirror of
-// repo with SyncOnCommit is made due now and the schedulers are woken
-// (Forgejo queues them). Archived repositories push nowhere. It writes no
-// git data, so it needs no permission beyond the push that called it.
-func (s *Service) AfterPush(ctx context.Context, repo *forge.Repository) error {
-	if s.cfg.Disabled || repo.Archived {
-		return nil
-	}
-	now := s.now()
-	err := s.cfg.Store.Update(ctx, func(tx Tx) error {
-		ms, _, err := tx.PushMirrors(ctx, repo.ID, forge.ListOptions{Page: 1, Limit: -1})
-		if err != nil {
-			return err
-		}
-		for _, m := range ms {
-			if m.SyncOnCommit {
-				m.NextUpdate = dueNow(m.NextUpdate, now) // a push running now leaves it due
-				if err := tx.UpdatePushMirror(ctx, m); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	})
-	if err == nil {
-		s.wake()
-	}
-	return err
-}
-
 // syncPush pushes one push mirror and records the outcome. A mirror of an
 // archived repository is skipped and rescheduled.
 func (s *Service) syncPush(ctx context.Context, id forge.ID) error {

@@ -148,7 +148,7 @@ func TestSchedulerArchivedPushMirrorsSkipped(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := e.svc.AfterPush(e.ctx, archived); err != nil {
+	if err := e.ports.AfterPush(e.ctx, archived); err != nil {
 		t.Fatal(err)
 	}
 	d := e.drive("a")
@@ -317,7 +317,7 @@ func TestSchedulerSyncOnCommitStartsAtOnce(t *testing.T) {
 	d := e.drive("a")
 	<-d.idle // loaded, nothing due
 	pushedAt := e.clock.Now()
-	if err := e.svc.AfterPush(e.ctx, r); err != nil {
+	if err := e.ports.AfterPush(e.ctx, r); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -355,11 +355,11 @@ func TestSyncOnCommitDuringASyncIsNotLost(t *testing.T) {
 	e.git.gate = make(chan struct{})
 	d := e.drive("a")
 	<-d.idle
-	if err := e.svc.AfterPush(e.ctx, r); err != nil {
+	if err := e.ports.AfterPush(e.ctx, r); err != nil {
 		t.Fatal(err)
 	}
 	<-e.git.started                                   // the first push runs (held at the gate)
-	if err := e.svc.AfterPush(e.ctx, r); err != nil { // a later ref move
+	if err := e.ports.AfterPush(e.ctx, r); err != nil { // a later ref move
 		t.Fatal(err)
 	}
 	e.git.gate <- struct{}{}

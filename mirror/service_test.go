@@ -139,7 +139,7 @@ func TestPushMirrorRules(t *testing.T) {
 		t.Fatalf("%+v %v", pm, err)
 	}
 	// sync_on_commit: a push makes it due now.
-	if err := e.svc.AfterPush(e.ctx, r); err != nil {
+	if err := e.ports.AfterPush(e.ctx, r); err != nil {
 		t.Fatal(err)
 	}
 	got, err := e.svc.PushMirror(e.ctx, admin, "mira", r.Name, pm.RemoteName)

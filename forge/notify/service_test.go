@@ -22,13 +22,15 @@ import (
 // env is notify wired to the real repository and issue services on
 // memstore, as examples/forged wires them.
 type env struct {
-	t      *testing.T
-	ctx    context.Context
-	store  *memstore.Store
-	repos  *repos.Service
-	issues *issues.Service
-	svc    *notify.Service
-	clock  *forgetest.FakeClock
+	t     *testing.T
+	ctx   context.Context
+	store *memstore.Store
+	repos *repos.Service
+	// repoPorts answer whom notify tells (WatcherIDs), as the site wires.
+	repoPorts *repos.Ports
+	issues    *issues.Service
+	svc       *notify.Service
+	clock     *forgetest.FakeClock
 }
 
 // listener adapts issues.Listener to notify.Service.Notify.
@@ -49,12 +51,12 @@ func newEnv(t *testing.T) *env {
 	t.Helper()
 	e := &env{t: t, ctx: context.Background(), store: memstore.New(), clock: forgetest.NewClock()}
 	var err error
-	e.repos, err = repos.New(repos.Config{Store: e.store.Repos(), Git: memgit.New(), Clock: e.clock})
+	e.repos, e.repoPorts, err = repos.NewWithPorts(repos.Config{Store: e.store.Repos(), Git: memgit.New(), Clock: e.clock})
 	require.NoError(t, err)
 	l := &listener{t: t}
 	e.issues, err = issues.New(issues.Config{Store: e.store.Issues(), Repos: e.repos, Clock: e.clock, Listeners: []issues.Listener{l}})
 	require.NoError(t, err)
-	e.svc, err = notify.New(notify.Config{Store: e.store.Notify(), Repos: e.repos, Watchers: e.repos, Participants: e.issues, Clock: e.clock})
+	e.svc, err = notify.New(notify.Config{Store: e.store.Notify(), Repos: e.repos, Watchers: e.repoPorts, Participants: e.issues, Clock: e.clock})
 	require.NoError(t, err)
 	l.svc = e.svc
 	return e

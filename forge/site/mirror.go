@@ -45,11 +45,11 @@ func mirrorUpdates(updates []mirror.RefUpdate) []repos.RefUpdate {
 }
 
 // mirrorPushes is the outbox consumer of ref moves (repos.OutboxPush)
-// for sync_on_commit push mirrors (mirror.Service.AfterPush makes them due
+// for sync_on_commit push mirrors (mirror.Ports.AfterPush makes them due
 // now: idempotent). An error leaves the event pending, to be tried again.
 type mirrorPushes struct {
-	svc *mirror.Service
-	log *slog.Logger
+	ports *mirror.Ports
+	log   *slog.Logger
 }
 
 func (p *mirrorPushes) consume(ctx context.Context, data []byte) error {
@@ -58,14 +58,15 @@ func (p *mirrorPushes) consume(ctx context.Context, data []byte) error {
 		p.log.Warn("outbox: ref moves not read (push mirrors)", "err", err)
 		return nil
 	}
-	return p.svc.AfterPush(ctx, e.Repo)
+	return p.ports.AfterPush(ctx, e.Repo)
 }
 
-// newMirrors makes the mirror service over store (Site.Run runs its
-// scheduler under holder). allowLocal lets migrations and mirrors reach
-// loopback addresses.
-func newMirrors(store mirror.Store, repoSvc *repos.Service, git *gitstore.Store, secret []byte,
-	allowLocal bool, holder string, clock forge.Clock, log *slog.Logger) (*mirror.Service, error) {
-	return mirror.New(mirror.Config{Store: store, Repos: mirrorRepos{repoSvc}, Git: gitstore.Mirror{Store: git},
-		Secret: secret, Logger: log, Policy: mirror.Policy{AllowLoopback: allowLocal}, Quota: repoSvc, Holder: holder, Clock: clock})
+// newMirrors makes the mirror service over store, with its trusted ports
+// (Site.Run runs its scheduler under holder). The repository ports check
+// the owners' quota before a sync. allowLocal lets migrations and mirrors
+// reach loopback addresses.
+func newMirrors(store mirror.Store, repoSvc *repos.Service, repoPorts *repos.Ports, git *gitstore.Store, secret []byte,
+	allowLocal bool, holder string, clock forge.Clock, log *slog.Logger) (*mirror.Service, *mirror.Ports, error) {
+	return mirror.NewWithPorts(mirror.Config{Store: store, Repos: mirrorRepos{repoSvc}, Git: gitstore.Mirror{Store: git},
+		Secret: secret, Logger: log, Policy: mirror.Policy{AllowLoopback: allowLocal}, Quota: repoPorts, Holder: holder, Clock: clock})
 }

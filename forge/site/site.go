@@ -181,14 +181,18 @@ func New(ctx context.Context, cfg Config) (*Site, error) {
 		return nil, err
 	}
 	outbox := hooks.NewWake() // every change's consequences go through the outbox (outbox.go)
-	if s.repos, err = repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, Clock: clock,
+	// The trusted ports (NewWithPorts) stay here: each goes to the
+	// adapter or consumer that needs it, never out of the Site.
+	var repoPorts *repos.Ports
+	if s.repos, repoPorts, err = repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, Clock: clock,
 		MaxFilesPerCommit: cfg.MaxFilesPerCommit, Quota: cfg.Quota, Outbox: outbox}); err != nil {
 		return nil, err
 	}
 	if _, err := s.repos.Recover(ctx); err != nil {
 		return nil, err
 	}
-	if s.orgs, err = orgs.New(orgs.Config{Store: db.Orgs(), Repos: s.repos, Blobs: blobs, Logger: log, Clock: clock}); err != nil {
+	var orgPorts *orgs.Ports
+	if s.orgs, orgPorts, err = orgs.NewWithPorts(orgs.Config{Store: db.Orgs(), Repos: s.repos, Blobs: blobs, Logger: log, Clock: clock}); err != nil {
 		return nil, err
 	}
 	// The one cycle left: issues tells its in-process listener of events,
@@ -196,12 +200,13 @@ func New(ctx context.Context, cfg Config) (*Site, error) {
 	// learns the notification service once both exist. Notifications
 	// going through the outbox (issue 25, item 3) will remove it.
 	events := &issueEvents{log: log}
-	if s.issues, err = issues.New(issues.Config{Store: db.Issues(), Repos: s.repos, Orgs: s.orgs, Search: IssueRepos{Repos: s.repos},
-		Blobs: blobs, Logger: log, Clock: clock, Listeners: []issues.Listener{events}, Outbox: outbox, Teams: s.orgs,
+	var issuePorts *issues.Ports
+	if s.issues, issuePorts, err = issues.NewWithPorts(issues.Config{Store: db.Issues(), Repos: s.repos, Orgs: s.orgs, Search: IssueRepos{Repos: s.repos},
+		Blobs: blobs, Logger: log, Clock: clock, Listeners: []issues.Listener{events}, Outbox: outbox, Teams: s.orgs, TeamLookup: orgPorts,
 		Pulls: issues.PullConfig{Git: git, Repos: s.repos}, Quota: cfg.Quota}); err != nil {
 		return nil, err
 	}
-	if s.notify, err = notify.New(notify.Config{Store: db.Notify(), Repos: s.repos, Watchers: s.repos, Participants: s.issues,
+	if s.notify, err = notify.New(notify.Config{Store: db.Notify(), Repos: s.repos, Watchers: repoPorts, Participants: s.issues,
 		Logger: log, Clock: clock}); err != nil {
 		return nil, err
 	}
@@ -218,7 +223,8 @@ func New(ctx context.Context, cfg Config) (*Site, error) {
 	if s.quota, err = quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: cfg.Quota, Orgs: s.orgs}); err != nil {
 		return nil, err
 	}
-	if s.mirror, err = newMirrors(db.Mirrors(), s.repos, git, secret, cfg.AllowLocalMigrations, s.holder, clock, log); err != nil {
+	var mirrorPorts *mirror.Ports
+	if s.mirror, mirrorPorts, err = newMirrors(db.Mirrors(), s.repos, repoPorts, git, secret, cfg.AllowLocalMigrations, s.holder, clock, log); err != nil {
 		return nil, err
 	}
 	if blobs != nil { // LFS and packages need blobs: without, their routes are left out
@@ -240,9 +246,9 @@ func New(ctx context.Context, cfg Config) (*Site, error) {
 		repos:    &hookRepos{svc: s.hooks, log: log},
 		releases: &hookReleases{svc: s.hooks, log: log},
 		pushes:   &hookPushes{svc: s.hooks, log: log},
-		refresh:  s.repos.HandleRefMoves,
-		pulls:    &pullPushes{svc: s.issues, log: log},
-		mirrors:  &mirrorPushes{svc: s.mirror, log: log},
+		refresh:  repoPorts.HandleRefMoves,
+		pulls:    &pullPushes{ports: issuePorts, log: log},
+		mirrors:  &mirrorPushes{ports: mirrorPorts, log: log},
 	}, log); err != nil {
 		return nil, err
 	}
@@ -250,7 +256,7 @@ func New(ctx context.Context, cfg Config) (*Site, error) {
 	if maxPush == 0 {
 		maxPush = gitstore.DefaultMaxPushBytes
 	}
-	if s.handler, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, Orgs: s.orgs, Issues: s.issues,
+	if s.handler, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, RepoPorts: repoPorts, Orgs: s.orgs, Issues: s.issues,
 		Actions: s.actions, Hooks: s.hooks, Notify: s.notify, Quota: s.quota, Mirror: s.mirror,
 		MirrorGit: gitstore.Mirror{Store: git}, Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush},
 		LFS: s.lfs, Packages: s.packages, Logger: log, TrustedProxies: cfg.TrustedProxies,
