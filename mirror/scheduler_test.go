@@ -358,7 +358,7 @@ func TestSyncOnCommitDuringASyncIsNotLost(t *testing.T) {
 	if err := e.ports.AfterPush(e.ctx, r); err != nil {
 		t.Fatal(err)
 	}
-	<-e.git.started                                   // the first push runs (held at the gate)
+	<-e.git.started                                     // the first push runs (held at the gate)
 	if err := e.ports.AfterPush(e.ctx, r); err != nil { // a later ref move
 		t.Fatal(err)
 	}
