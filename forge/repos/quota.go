@@ -150,7 +150,7 @@ func PushAllowance(ctx context.Context) (n int64, ok bool) {
 // PushReserver is how a git transport asks for quota at a push's
 // pre-receive step, when the size n of the objects the push brought is
 // known and no reference has moved: an error refuses the push (with
-// Forgejo's "Quota exceeded"). The host builds it from ReservePush.
+// Forgejo's "Quota exceeded"). The host builds it from Ports.ReservePush.
 type PushReserver func(ctx context.Context, n int64) error
 
 type pushReserverKey struct{}
