@@ -80,8 +80,8 @@ func hostOperations(t *testing.T) map[string]string {
 // unexported field through which a domain's Store interface is reached,
 // directly, through struct fields (its Config) or through pointers to
 // other services (a Dispatcher or a Scheduler holds its Service). A Ports
-// holds its service too, and is exempt: only NewWithPorts may make one,
-// and forge/site gives none out.
+// (the service seen through its trusted methods) is exempt: only
+// NewWithPorts may make one, and forge/site gives none out.
 func TestPublishedMethodsTakeAnActor(t *testing.T) {
 	t.Parallel()
 	hosts := hostOperations(t)

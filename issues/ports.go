@@ -13,16 +13,14 @@ import (
 // authorised and recorded (a ref move, a commit status), with no check of
 // their own. They are for the composition root (forge/site), which hands
 // each to its consumer: Ports check nothing. Only NewWithPorts makes one.
-type Ports struct{ s *Service }
+type Ports Service
 
-// NewWithPorts is New, with the service's trusted ports, for the
-// composition root. New(cfg) is the same service without them.
+// NewWithPorts is New, with the service's trusted ports (the same
+// service, seen through them), for the composition root. New(cfg) is the
+// service without them.
 func NewWithPorts(cfg Config) (*Service, *Ports, error) {
 	s, err := New(cfg)
-	if err != nil {
-		return nil, nil, err
-	}
-	return s, &Ports{s: s}, nil
+	return s, (*Ports)(s), err // nil, nil, err when New fails
 }
 
 // ChecksChanged runs the merges scheduled (MergeWhenChecksSucceed) for
@@ -34,7 +32,7 @@ func NewWithPorts(cfg Config) (*Service, *Ports, error) {
 // is created. It returns the indexes merged; errors other than refusals
 // are joined.
 func (p *Ports) ChecksChanged(ctx context.Context, repo *forge.Repository, sha string) ([]int64, error) {
-	s := p.s
+	s := (*Service)(p)
 	if !s.pullsEnabled() || repo == nil || sha == "" {
 		return nil, nil
 	}
@@ -112,5 +110,5 @@ func (p *Ports) ChecksChanged(ctx context.Context, repo *forge.Repository, sha s
 // The actor is the pusher the event names, whose push was authorised
 // when it was made: it is not checked again.
 func (p *Ports) AfterPush(ctx context.Context, actor forge.Actor, repo *forge.Repository, updates []repos.RefUpdate) error {
-	return p.s.afterPush(ctx, actor, repo, updates)
+	return (*Service)(p).afterPush(ctx, actor, repo, updates)
 }

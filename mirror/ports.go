@@ -11,16 +11,14 @@ import (
 // with no actor (the change was authorised when it was made). They are
 // for the composition root (forge/site): Ports check nothing. Only
 // NewWithPorts makes one.
-type Ports struct{ s *Service }
+type Ports Service
 
-// NewWithPorts is New, with the service's trusted ports, for the
-// composition root. New(cfg) is the same service without them.
+// NewWithPorts is New, with the service's trusted ports (the same
+// service, seen through them), for the composition root. New(cfg) is the
+// service without them.
 func NewWithPorts(cfg Config) (*Service, *Ports, error) {
 	s, err := New(cfg)
-	if err != nil {
-		return nil, nil, err
-	}
-	return s, &Ports{s: s}, nil
+	return s, (*Ports)(s), err // nil, nil, err when New fails
 }
 
 // AfterPush is the push listener for sync_on_commit: every push mirror of
@@ -28,7 +26,7 @@ func NewWithPorts(cfg Config) (*Service, *Ports, error) {
 // (Forgejo queues them). Archived repositories push nowhere. It writes no
 // git data, so it needs no permission beyond the push that called it.
 func (p *Ports) AfterPush(ctx context.Context, repo *forge.Repository) error {
-	s := p.s
+	s := (*Service)(p)
 	if s.cfg.Disabled || repo.Archived {
 		return nil
 	}

@@ -13,16 +13,14 @@ import (
 // actor's rights on the repository, with no actor of their own. They are
 // for the composition root (forge/site), which hands them to the issues
 // service: Ports check nothing. Only NewWithPorts makes one.
-type Ports struct{ s *Service }
+type Ports Service
 
-// NewWithPorts is New, with the service's trusted ports, for the
-// composition root. New(cfg) is the same service without them.
+// NewWithPorts is New, with the service's trusted ports (the same
+// service, seen through them), for the composition root. New(cfg) is the
+// service without them.
 func NewWithPorts(cfg Config) (*Service, *Ports, error) {
 	s, err := New(cfg)
-	if err != nil {
-		return nil, nil, err
-	}
-	return s, &Ports{s: s}, nil
+	return s, (*Ports)(s), err // nil, nil, err when New fails
 }
 
 // OwnerTeam finds team name of the repository owner ownerID for a review
@@ -33,7 +31,7 @@ func NewWithPorts(cfg Config) (*Service, *Ports, error) {
 // has no such team. The caller (the issues service) has checked the
 // actor's rights on the repository.
 func (p *Ports) OwnerTeam(ctx context.Context, ownerID forge.ID, name string, repoID forge.ID) (*forge.Team, bool, error) {
-	s := p.s
+	s := (*Service)(p)
 	var (
 		t   *forge.Team
 		has bool
@@ -65,7 +63,7 @@ func (p *Ports) OwnerTeam(ctx context.Context, ownerID forge.ID, name string, re
 // protection's merge and approvals whitelists by team). An owner that is
 // not an organisation has no teams: false.
 func (p *Ports) InOwnerTeams(ctx context.Context, ownerID forge.ID, names []string, userID forge.ID) (bool, error) {
-	s := p.s
+	s := (*Service)(p)
 	if len(names) == 0 || userID == 0 {
 		return false, nil
 	}
@@ -93,7 +91,7 @@ func (p *Ports) InOwnerTeams(ctx context.Context, ownerID forge.ID, names []stri
 // TeamsByID returns the teams of ids that exist, by id (issues.TeamLookup:
 // the names of teams a review was requested from). Never nil.
 func (p *Ports) TeamsByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*forge.Team, error) {
-	s := p.s
+	s := (*Service)(p)
 	out := map[forge.ID]*forge.Team{}
 	err := s.store.View(ctx, func(tx Tx) error {
 		for _, id := range ids {

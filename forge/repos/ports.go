@@ -17,16 +17,14 @@ import (
 // They are for the composition root (forge/site), which hands each to the
 // adapter or consumer that needs it: Ports check nothing. Only
 // NewWithPorts makes one.
-type Ports struct{ s *Service }
+type Ports Service
 
-// NewWithPorts is New, with the service's trusted ports, for the
-// composition root. New(cfg) is the same service without them.
+// NewWithPorts is New, with the service's trusted ports (the same
+// service, seen through them), for the composition root. New(cfg) is the
+// service without them.
 func NewWithPorts(cfg Config) (*Service, *Ports, error) {
 	s, err := New(cfg)
-	if err != nil {
-		return nil, nil, err
-	}
-	return s, &Ports{s: s}, nil
+	return s, (*Ports)(s), err // nil, nil, err when New fails
 }
 
 // WatcherIDs returns the ids of the users watching repository repoID
@@ -34,7 +32,7 @@ func NewWithPorts(cfg Config) (*Service, *Ports, error) {
 // notify asks it whom to tell of an event, and checks each user's
 // permission itself.
 func (p *Ports) WatcherIDs(ctx context.Context, repoID forge.ID) ([]forge.ID, error) {
-	s := p.s
+	s := (*Service)(p)
 	var ids []forge.ID
 	err := s.store.View(ctx, func(tx Tx) error {
 		for page := 1; ; page++ {
@@ -62,7 +60,7 @@ func (p *Ports) WatcherIDs(ctx context.Context, repoID forge.ID) ([]forge.ID, er
 // once the push ended: after AfterPush measured the size when references
 // moved, at once when none did.
 func (p *Ports) ReservePush(ctx context.Context, plan *PushPlan, n int64) (forge.ID, error) {
-	s := p.s
+	s := (*Service)(p)
 	if n > 0 { // a push of no objects (a new reference to a commit stored) is Forgejo's check
 		n = gitEstimate(n, 0)
 	}
@@ -70,13 +68,13 @@ func (p *Ports) ReservePush(ctx context.Context, plan *PushPlan, n int64) (forge
 }
 
 // ReleasePush releases a reservation of ReservePush (0: none).
-func (p *Ports) ReleasePush(ctx context.Context, id forge.ID) { p.s.releaseQuota(ctx, id) }
+func (p *Ports) ReleasePush(ctx context.Context, id forge.ID) { (*Service)(p).releaseQuota(ctx, id) }
 
 // CheckGitQuota is Forgejo's EnforceQuotaAPI(size:git:all) for the owner
 // of r, for the git writes of other domains (mirror sync): nil when quota
 // is disabled or allows it, else a *quota.ExceededError naming the owner.
 func (p *Ports) CheckGitQuota(ctx context.Context, r *forge.Repository) error {
-	return p.s.checkQuota(ctx, r, quota.SubjectGitAll)
+	return (*Service)(p).checkQuota(ctx, r, quota.SubjectGitAll)
 }
 
 // CheckReposQuota is the size:repos:all check of the owner of r for the
@@ -84,7 +82,7 @@ func (p *Ports) CheckGitQuota(ctx context.Context, r *forge.Repository) error {
 // when it refuses): nil when quota is disabled or allows it, else a
 // *quota.ExceededError naming the owner.
 func (p *Ports) CheckReposQuota(ctx context.Context, r *forge.Repository) error {
-	return p.s.checkQuota(ctx, r, quota.SubjectReposAll)
+	return (*Service)(p).checkQuota(ctx, r, quota.SubjectReposAll)
 }
 
 // HandleRefMoves is the outbox consumer of OutboxPush events (a
@@ -95,7 +93,7 @@ func (p *Ports) CheckReposQuota(ctx context.Context, r *forge.Repository) error 
 // again; data that is not an event, and a repository deleted since, are
 // done with (nil).
 func (p *Ports) HandleRefMoves(ctx context.Context, data []byte) error {
-	s := p.s
+	s := (*Service)(p)
 	e, err := UnmarshalOutbox(data)
 	if err != nil || e.Repo == nil {
 		s.log.WarnContext(ctx, "outbox: ref moves not read", "err", err)
