@@ -54,6 +54,12 @@ type Config struct {
 	Auth *auth.Service
 	// Repos serves repositories. Nil leaves the repository routes out.
 	Repos *repos.Service
+	// RepoPorts are the repository service's trusted ports
+	// (repos.NewWithPorts): git over HTTP reserves with them the quota of
+	// what a push brings at git's pre-receive step. Nil while quota
+	// limits a push: the push is refused (a configuration error, logged),
+	// never let through unmetered.
+	RepoPorts *repos.Ports
 	// Orgs serves organisations and teams (/orgs, /teams, /user/orgs,
 	// /admin/orgs, /repos/{owner}/{repo}/teams). Nil leaves those routes
 	// out; the organisation repository routes (/orgs/{org}/repos) need

@@ -27,7 +27,7 @@ func TestQuotaMigrateOwner(t *testing.T) {
 	t.Parallel()
 	b := newBase(t, filepath.Join(t.TempDir(), "hearth.db"), testSecret)
 	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, Quota: quotaOn})
+	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, Quota: quotaOn})
 	require.NoError(t, err)
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)
@@ -36,7 +36,7 @@ func TestQuotaMigrateOwner(t *testing.T) {
 	require.NoError(t, err)
 	qs, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: quotaOn, Orgs: orgSvc})
 	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Mirror: ms,
+	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, RepoPorts: repoPorts, Git: git, Orgs: orgSvc, Mirror: ms,
 		Quota: qs})
 	require.NoError(t, err)
 	srv := httptest.NewServer(checked(t, api))

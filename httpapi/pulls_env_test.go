@@ -35,11 +35,14 @@ type pullEnv struct {
 // lateListener forwards pushes to the issue service once built, then runs
 // the pull request checks they queued (CheckPending), so that a test reads
 // the pull requests' state right after a push.
-type lateListener struct{ svc *issues.Service }
+type lateListener struct {
+	svc   *issues.Service
+	ports *issues.Ports
+}
 
 func (l *lateListener) AfterPush(ctx context.Context, actor forge.Actor, r *forge.Repository, u []repos.RefUpdate) {
 	if l.svc != nil {
-		_ = l.svc.AfterPush(ctx, actor, r, u)
+		_ = l.ports.AfterPush(ctx, actor, r, u)
 		_ = l.svc.CheckPending(ctx)
 	}
 }
@@ -73,9 +76,9 @@ func newPullEnvWith(t *testing.T, format string, repoCfg func(*repos.Config), mu
 	for _, m := range mutate {
 		m(&ic)
 	}
-	issueSvc, err := issues.New(ic)
+	issueSvc, issuePorts, err := issues.NewWithPorts(ic)
 	require.NoError(t, err)
-	late.svc = issueSvc
+	late.svc, late.ports = issueSvc, issuePorts
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: gitstore.HTTP{Store: git, MaxPushBytes: gitstore.DefaultMaxPushBytes}, Issues: issueSvc})
 	require.NoError(t, err)
 	mux := http.NewServeMux()

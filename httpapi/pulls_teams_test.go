@@ -30,12 +30,12 @@ func newOrgPullEnv(t *testing.T) *pullEnv {
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock,
 		PushListeners: []repos.PushListener{late}})
 	require.NoError(t, err)
-	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
+	orgSvc, orgPorts, err := orgs.NewWithPorts(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)
-	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: site.IssueRepos{Repos: repoSvc},
-		Clock: clock, Blobs: blobs, Teams: orgSvc, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}})
+	issueSvc, issuePorts, err := issues.NewWithPorts(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: site.IssueRepos{Repos: repoSvc},
+		Clock: clock, Blobs: blobs, Teams: orgSvc, TeamLookup: orgPorts, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}})
 	require.NoError(t, err)
-	late.svc = issueSvc
+	late.svc, late.ports = issueSvc, issuePorts
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc,
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: gitstore.DefaultMaxPushBytes}})
 	require.NoError(t, err)

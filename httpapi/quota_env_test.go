@@ -79,7 +79,7 @@ func newQuotaEnvOn(t *testing.T, cfg quota.Config, db quotaBackend) *quotaEnv {
 	t.Cleanup(func() { git.Close() })
 	blobs, err := blob.OpenDir(blobDir)
 	require.NoError(t, err)
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, Quota: cfg})
+	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, Quota: cfg})
 	require.NoError(t, err)
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)
@@ -90,7 +90,7 @@ func newQuotaEnvOn(t *testing.T, cfg quota.Config, db quotaBackend) *quotaEnv {
 	require.NoError(t, err)
 	pkgSvc, err := packages.New(packages.Config{Store: db.Packages(), Blobs: blobs, Orgs: orgSvc, Repos: repoSvc, Quota: cfg, Clock: clock})
 	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Issues: issueSvc, Quota: quotaSvc,
+	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, RepoPorts: repoPorts, Git: git, Orgs: orgSvc, Issues: issueSvc, Quota: quotaSvc,
 		Packages: pkgSvc})
 	require.NoError(t, err)
 	e := &quotaEnv{db: db, quota: quotaSvc, blobDir: blobDir, gitDir: gitDir}

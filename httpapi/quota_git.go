@@ -31,7 +31,7 @@ func (a *API) quotaPushRefusal(w http.ResponseWriter, c *call, updates []repos.R
 }
 
 // pushReservation makes r's push reserve quota at git's pre-receive step,
-// when the size of what it brought is known (repos.Service.ReservePush):
+// when the size of what it brought is known (repos.Ports.ReservePush):
 // it returns r carrying the reserver, and the release to call once the
 // push ended and AfterPush measured the size (or at once, when no
 // reference moved). A push quota does not limit (plan.QuotaAllowance -1:
@@ -44,8 +44,14 @@ func (a *API) pushReservation(r *http.Request, plan *repos.PushPlan) (*http.Requ
 		mu   sync.Mutex
 		held []forge.ID
 	)
+	ports := a.cfg.RepoPorts
 	reserve := func(ctx context.Context, n int64) error {
-		id, err := a.cfg.Repos.ReservePush(ctx, plan, n)
+		if ports == nil {
+			err := errors.New("httpapi: Config.RepoPorts is required to reserve a push's quota")
+			a.log.ErrorContext(ctx, "push refused", "err", err)
+			return err
+		}
+		id, err := ports.ReservePush(ctx, plan, n)
 		mu.Lock()
 		held = append(held, id)
 		mu.Unlock()
@@ -55,7 +61,7 @@ func (a *API) pushReservation(r *http.Request, plan *repos.PushPlan) (*http.Requ
 		mu.Lock()
 		defer mu.Unlock()
 		for _, id := range held {
-			a.cfg.Repos.ReleasePush(context.WithoutCancel(r.Context()), id)
+			ports.ReleasePush(context.WithoutCancel(r.Context()), id)
 		}
 	}
 	return r.WithContext(repos.WithPushReserver(r.Context(), reserve)), release

@@ -40,7 +40,7 @@ func TestQuotaMigrate(t *testing.T) {
 	t.Cleanup(func() { git.Close() })
 	blobs, err := blob.OpenDir(t.TempDir())
 	require.NoError(t, err)
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, Quota: quotaOn})
+	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, Quota: quotaOn})
 	require.NoError(t, err)
 	log := slog.New(slog.DiscardHandler)
 	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Creator: site.MirrorCreator{Repos: repoSvc},
@@ -48,7 +48,7 @@ func TestQuotaMigrate(t *testing.T) {
 	require.NoError(t, err)
 	qs, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: quotaOn})
 	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Mirror: ms,
+	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, RepoPorts: repoPorts, Git: git, Mirror: ms,
 		Logger: log, Quota: qs})
 	require.NoError(t, err)
 	mux := http.NewServeMux()
@@ -96,15 +96,15 @@ func TestQuotaMirrorSync(t *testing.T) {
 	t.Cleanup(func() { git.Close() })
 	blobs, err := blob.OpenDir(t.TempDir())
 	require.NoError(t, err)
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, Quota: quotaOn})
+	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, Quota: quotaOn})
 	require.NoError(t, err)
 	log := slog.New(slog.DiscardHandler)
-	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Creator: site.MirrorCreator{Repos: repoSvc}, Quota: repoSvc,
+	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Creator: site.MirrorCreator{Repos: repoSvc}, Quota: repoPorts,
 		Git: gitstore.Mirror{Store: git}, Policy: mirror.Policy{AllowLoopback: true}, Secret: []byte("0123456789abcdef0123456789abcdef"), Logger: log})
 	require.NoError(t, err)
 	qs, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: quotaOn})
 	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Mirror: ms,
+	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, RepoPorts: repoPorts, Git: git, Mirror: ms,
 		Logger: log, Quota: qs})
 	require.NoError(t, err)
 	mux := http.NewServeMux()

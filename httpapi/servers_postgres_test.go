@@ -64,7 +64,7 @@ func newPGServer(t *testing.T, name, dsn, gitDir, blobDir string, git mirror.Git
 	blobs, err := blob.OpenDir(blobDir)
 	require.NoError(t, err)
 	qc := quota.Config{Enabled: true}
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: gs, Blobs: blobs, Quota: qc})
+	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: gs, Blobs: blobs, Quota: qc})
 	require.NoError(t, err)
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)
@@ -85,7 +85,7 @@ func newPGServer(t *testing.T, name, dsn, gitDir, blobDir string, git mirror.Git
 	ms, mp, err := mirror.NewWithPorts(mirror.Config{Store: db.Mirrors(), Repos: syncedRepos{mirrorRepos{repoSvc}}, Git: git,
 		Policy: mirror.Policy{Resolver: publicNames{}}, Secret: testSecret, Concurrency: 4, Poll: time.Hour, Logger: log})
 	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: gs, Orgs: orgSvc, Issues: issueSvc, Quota: quotaSvc, Mirror: ms,
+	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, RepoPorts: repoPorts, Git: gs, Orgs: orgSvc, Issues: issueSvc, Quota: quotaSvc, Mirror: ms,
 		Logger: log})
 	require.NoError(t, err)
 	srv := httptest.NewServer(checked(t, api))

@@ -102,7 +102,7 @@ func BenchmarkPullAfterPushToBase(b *testing.B) {
 				id := e.commitQuiet(ann, r, "main", "push\n", op("create", fmt.Sprintf("p%d.txt", i), "p\n"))
 				up := []repos.RefUpdate{{Ref: "refs/heads/main", OldID: old, NewID: id}}
 				b.StartTimer()
-				err := e.svc.AfterPush(e.ctx, ann, r, up)
+				err := e.ports.AfterPush(e.ctx, ann, r, up)
 				b.StopTimer()
 				require.NoError(b, err)
 				b.StartTimer()

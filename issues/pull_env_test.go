@@ -32,6 +32,7 @@ type pullEnv struct {
 	git   *gitstore.Store
 	repos *repos.Service
 	svc   *issues.Service
+	ports *issues.Ports
 	clock *forgetest.FakeClock
 	// events records what the issue service told its listeners.
 	events *recorder
@@ -48,11 +49,12 @@ type pullEnv struct {
 // after a push.
 type lateListener struct {
 	svc       *issues.Service
+	ports     *issues.Ports
 	queueOnly bool
 }
 
 func (l *lateListener) AfterPush(ctx context.Context, actor forge.Actor, repo *forge.Repository, u []repos.RefUpdate) {
-	if err := l.svc.AfterPush(ctx, actor, repo, u); err != nil {
+	if err := l.ports.AfterPush(ctx, actor, repo, u); err != nil {
 		panic(err) // a test's store does not fail
 	}
 	if !l.queueOnly {
@@ -110,9 +112,9 @@ func newPullEnvOn(t testing.TB, store pullBackend, opts ...func(*issues.PullConf
 func (e *pullEnv) restart() {
 	e.t.Helper()
 	var err error
-	e.svc, err = issues.New(issues.Config{Store: e.store.Issues(), Repos: e.repos, Clock: e.clock, Pulls: e.pc})
+	e.svc, e.ports, err = issues.NewWithPorts(issues.Config{Store: e.store.Issues(), Repos: e.repos, Clock: e.clock, Pulls: e.pc})
 	require.NoError(e.t, err)
-	e.late.svc = e.svc
+	e.late.svc, e.late.ports = e.svc, e.ports
 }
 
 func (e *pullEnv) user(name string) forge.Actor {

@@ -404,7 +404,7 @@ func (s *Service) notifyPush(ctx context.Context, a *access, updates []repos.Ref
 		}
 		return
 	}
-	if err := s.AfterPush(ctx, actor, repo, updates); err != nil {
+	if err := s.afterPush(ctx, actor, repo, updates); err != nil {
 		s.log.DebugContext(ctx, "pulls: after a merge push", "repo", repo.ID, "err", err)
 	}
 }

@@ -265,22 +265,8 @@ func (s *Service) emitPull(ctx context.Context, kind EventKind, actor forge.Acto
 	s.emit(ctx, e)
 }
 
-// AfterPush is what a ref move of repo means to pull requests (the
-// push listener's work, run by the host after every ref move). For each
-// moved branch: the open pull requests whose head it is are synchronised
-// now, as actor (refs/pull/N/head, merge base, mergeability, a
-// CommentPullPush, reviews marked stale and, with
-// dismiss_stale_approvals, approvals dismissed when the move changed the
-// pull request's content: StaleOnPush); those based on it are marked
-// PullChecking and queued for the checker (Run) in one store write,
-// whatever their number, with those whose synchronisation failed. For a
-// deleted branch, the open pull requests whose head or base it was are
-// closed, or retargeted (RetargetPlan). Its cost grows with the pull
-// requests whose head moved, not with those based on the branch. It
-// returns the errors of the writes that make the work durable (the queue's
-// marker, the closings); an error of one synchronisation is left to the
-// checker. Safe to call again for the same updates.
-func (s *Service) AfterPush(ctx context.Context, actor forge.Actor, repo *forge.Repository, updates []repos.RefUpdate) error {
+// afterPush is Ports.AfterPush (a merge calls it too, as its pusher).
+func (s *Service) afterPush(ctx context.Context, actor forge.Actor, repo *forge.Repository, updates []repos.RefUpdate) error {
 	if !s.pullsEnabled() || repo == nil {
 		return nil
 	}

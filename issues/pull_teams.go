@@ -12,10 +12,11 @@ import (
 )
 
 // TeamLookup finds the teams of a repository's owner for review requests
-// and for branch protection's whitelists by team:
-// forge/orgs.Service. The service uses it when Config.Teams implements it;
-// without it team reviewers are unknown (forge.ErrNotFound) and
-// whitelisted teams admit nobody.
+// and for branch protection's whitelists by team: forge/orgs.Ports, a
+// trusted port (the service has checked the actor's rights on the
+// repository before it asks). Without it (Config.TeamLookup nil) team
+// reviewers are unknown (forge.ErrNotFound) and whitelisted teams admit
+// nobody.
 type TeamLookup interface {
 	// OwnerTeam returns team name of owner ownerID and whether it has
 	// repository repoID; a nil team and no error when the owner is not an
@@ -29,10 +30,7 @@ type TeamLookup interface {
 	TeamsByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*forge.Team, error)
 }
 
-func (s *Service) teamLookup() TeamLookup {
-	tl, _ := s.cfg.Teams.(TeamLookup)
-	return tl
-}
+func (s *Service) teamLookup() TeamLookup { return s.cfg.TeamLookup }
 
 // inWhitelistTeams reports whether the actor of a is a member of one of
 // the teams names of the repository's owner.

@@ -23,9 +23,9 @@ func TestPullTeamReviewsAndWhitelists(t *testing.T) {
 	t.Parallel()
 	ms := memstore.New()
 	e := newPullEnvOn(t, ms)
-	orgSvc, err := orgs.New(orgs.Config{Store: ms.Orgs(), Repos: e.repos, Clock: e.clock})
+	orgSvc, orgPorts, err := orgs.NewWithPorts(orgs.Config{Store: ms.Orgs(), Repos: e.repos, Clock: e.clock})
 	require.NoError(t, err)
-	e.svc, err = issues.New(issues.Config{Store: ms.Issues(), Repos: e.repos, Clock: e.clock, Teams: orgSvc,
+	e.svc, err = issues.New(issues.Config{Store: ms.Issues(), Repos: e.repos, Clock: e.clock, Teams: orgSvc, TeamLookup: orgPorts,
 		Pulls: issues.PullConfig{Git: e.git, Repos: e.repos}})
 	require.NoError(t, err)
 	ctx := e.ctx

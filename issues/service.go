@@ -70,6 +70,11 @@ type Config struct {
 	// Teams resolves `@org/team` mentions (mentions.go). Nil mentions no
 	// team.
 	Teams TeamMembers
+	// TeamLookup finds the teams of a repository's owner for review
+	// requests and branch protection's whitelists by team (pull_teams.go):
+	// forge/orgs.Ports. Nil: team reviewers are unknown and whitelisted
+	// teams admit nobody.
+	TeamLookup TeamLookup
 	// Quota is the [quota] configuration: attachment uploads are checked
 	// against the repository owner's quota (the zero value: disabled).
 	Quota quota.Config

@@ -31,22 +31,22 @@ type Repos interface {
 	Refresh(ctx context.Context, id forge.ID, updates []RefUpdate) error
 }
 
-// SyncListener is told of the references a pull-mirror sync changed,
-// after Refresh (the wiring turns it into push listeners: webhooks, push
-// mirrors with sync_on_commit).
 // GitQuota checks the git quota of a repository's owner before a manual
-// sync (repos.Service.CheckGitQuota): a *quota.ExceededError refuses it.
+// sync (repos.Ports.CheckGitQuota): a *quota.ExceededError refuses it.
 type GitQuota interface {
 	CheckGitQuota(ctx context.Context, r *forge.Repository) error
 }
 
 // ReposQuota checks the size:repos:all quota of a repository's owner
-// before a scheduled sync (repos.Service.CheckReposQuota); a Config.Quota
+// before a scheduled sync (repos.Ports.CheckReposQuota); a Config.Quota
 // that also implements it makes scheduled syncs of owners over quota skip.
 type ReposQuota interface {
 	CheckReposQuota(ctx context.Context, r *forge.Repository) error
 }
 
+// SyncListener is told of the references a pull-mirror sync changed,
+// after Refresh (the wiring turns it into push listeners: webhooks, push
+// mirrors with sync_on_commit).
 type SyncListener interface {
 	AfterSync(ctx context.Context, repo *forge.Repository, updates []RefUpdate)
 }

@@ -130,12 +130,12 @@ func (g *flakySize) Size(ctx context.Context, id forge.ID) (int64, error) {
 // TestRefMoveSurvivesAFailedRefresh: a commit whose refresh fails (in the
 // request and in the consumer's first pass) is still recorded, its push
 // webhook made, and the repository's size brought up to date by the
-// outbox's refresh consumer (repos.Service.HandleRefMoves) on a later pass.
+// outbox's refresh consumer (repos.Ports.HandleRefMoves) on a later pass.
 func TestRefMoveSurvivesAFailedRefresh(t *testing.T) {
 	t.Parallel()
 	e := newOutboxEnv(t)
 	g := &flakySize{Store: memgit.New()}
-	rs, err := repos.New(repos.Config{Store: e.db.Repos(), Git: g, Clock: e.clock, Outbox: e.wake})
+	rs, ports, err := repos.NewWithPorts(repos.Config{Store: e.db.Repos(), Git: g, Clock: e.clock, Outbox: e.wake})
 	require.NoError(t, err)
 	e.disp.Handle(repos.OutboxPush, func(ctx context.Context, data []byte) error {
 		ev, err := repos.UnmarshalOutbox(data)
@@ -148,7 +148,7 @@ func TestRefMoveSurvivesAFailedRefresh(t *testing.T) {
 		}
 		return e.hooks.Pushed(ctx, ev.Actor, ev.Repo, ups)
 	})
-	e.disp.Consume(repos.OutboxPush, "refresh", rs.HandleRefMoves)
+	e.disp.Consume(repos.OutboxPush, "refresh", ports.HandleRefMoves)
 	_, err = rs.Create(e.ctx, e.alice, "", repos.CreateOptions{Name: "code"})
 	require.NoError(t, err)
 	h, err := e.hooks.Create(e.ctx, e.alice, hooks.RepoHooks("alice", "code"), hooks.CreateOptions{

@@ -23,7 +23,8 @@ type Repos interface {
 	PermissionsByID(ctx context.Context, actor forge.Actor, ids []forge.ID) (map[forge.ID]forge.Permission, error)
 }
 
-// Watchers lists who watches a repository (repos.Service.WatcherIDs).
+// Watchers lists who watches a repository (repos.Ports.WatcherIDs, a
+// trusted port the composition root hands over).
 type Watchers interface {
 	WatcherIDs(ctx context.Context, repoID forge.ID) ([]forge.ID, error)
 }

@@ -25,27 +25,29 @@ import (
 // memstore, as forge/site wires them: the issue events reach
 // notifications through the outbox, which settle runs to rest.
 type env struct {
-	t      *testing.T
-	ctx    context.Context
-	store  *memstore.Store
-	repos  *repos.Service
-	issues *issues.Service
-	svc    *notify.Service
-	ports  *notify.Ports
-	outbox *hooks.Dispatcher
-	clock  *forgetest.FakeClock
+	t     *testing.T
+	ctx   context.Context
+	store *memstore.Store
+	repos *repos.Service
+	// repoPorts answer whom notify tells (WatcherIDs), as the site wires.
+	repoPorts *repos.Ports
+	issues    *issues.Service
+	svc       *notify.Service
+	ports     *notify.Ports
+	outbox    *hooks.Dispatcher
+	clock     *forgetest.FakeClock
 }
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	e := &env{t: t, ctx: context.Background(), store: memstore.New(), clock: forgetest.NewClock()}
 	var err error
-	e.repos, err = repos.New(repos.Config{Store: e.store.Repos(), Git: memgit.New(), Clock: e.clock})
+	e.repos, e.repoPorts, err = repos.NewWithPorts(repos.Config{Store: e.store.Repos(), Git: memgit.New(), Clock: e.clock})
 	require.NoError(t, err)
 	var participants *issues.Ports
 	e.issues, participants, err = issues.NewWithPorts(issues.Config{Store: e.store.Issues(), Repos: e.repos, Clock: e.clock})
 	require.NoError(t, err)
-	e.svc, e.ports, err = notify.NewWithPorts(notify.Config{Store: e.store.Notify(), Repos: e.repos, Watchers: e.repos,
+	e.svc, e.ports, err = notify.NewWithPorts(notify.Config{Store: e.store.Notify(), Repos: e.repos, Watchers: e.repoPorts,
 		Participants: participants, Clock: e.clock})
 	require.NoError(t, err)
 	hookSvc, err := hooks.New(hooks.Config{Store: e.store.Hooks(), Clock: e.clock})

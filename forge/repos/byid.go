@@ -75,27 +75,3 @@ func (s *Service) PermissionsByID(ctx context.Context, actor forge.Actor, ids []
 	})
 	return out, err
 }
-
-// WatcherIDs returns the ids of the users watching repository repoID
-// (normal or automatic watches), ascending. It does no authorisation:
-// notify asks it whom to tell of an event, and checks each user's
-// permission itself.
-func (s *Service) WatcherIDs(ctx context.Context, repoID forge.ID) ([]forge.ID, error) {
-	var ids []forge.ID
-	err := s.store.View(ctx, func(tx Tx) error {
-		for page := 1; ; page++ {
-			users, total, err := tx.ListWatchers(ctx, repoID, forge.ListOptions{Page: page, Limit: forge.MaxPageSize})
-			if err != nil {
-				return err
-			}
-			for _, u := range users {
-				ids = append(ids, u.ID)
-			}
-			if len(users) == 0 || int64(len(ids)) >= total {
-				return nil
-			}
-		}
-	})
-	slices.Sort(ids)
-	return ids, err
-}

@@ -69,23 +69,6 @@ func (s *Service) releaseQuota(ctx context.Context, id forge.ID) {
 	}
 }
 
-// ReservePush reserves n bytes, the size of the objects a push accepted
-// by CheckPush brings (known at git's pre-receive step), of the quota of
-// the owner of plan's repository: the reservation's id (0 when quota is
-// disabled) or a *quota.ExceededError, when the push must be refused
-// before any reference moves. The host calls ReleasePush with the id
-// once the push ended: after AfterPush measured the size when references
-// moved, at once when none did.
-func (s *Service) ReservePush(ctx context.Context, plan *PushPlan, n int64) (forge.ID, error) {
-	if n > 0 { // a push of no objects (a new reference to a commit stored) is Forgejo's check
-		n = gitEstimate(n, 0)
-	}
-	return s.reserveQuota(ctx, plan.View.Repo, n)
-}
-
-// ReleasePush releases a reservation of ReservePush (0: none).
-func (s *Service) ReleasePush(ctx context.Context, id forge.ID) { s.releaseQuota(ctx, id) }
-
 // gitEstimate is what n bytes of objects (a pack, or files a commit
 // writes, files of them) are reserved as: n plus what git adds around
 // them once they land (zlib framing, the pack's index, trees and the
@@ -167,7 +150,7 @@ func PushAllowance(ctx context.Context) (n int64, ok bool) {
 // PushReserver is how a git transport asks for quota at a push's
 // pre-receive step, when the size n of the objects the push brought is
 // known and no reference has moved: an error refuses the push (with
-// Forgejo's "Quota exceeded"). The host builds it from ReservePush.
+// Forgejo's "Quota exceeded"). The host builds it from Ports.ReservePush.
 type PushReserver func(ctx context.Context, n int64) error
 
 type pushReserverKey struct{}
@@ -183,19 +166,4 @@ func WithPushReserver(ctx context.Context, f PushReserver) context.Context {
 func PushReserverOf(ctx context.Context) PushReserver {
 	f, _ := ctx.Value(pushReserverKey{}).(PushReserver)
 	return f
-}
-
-// CheckGitQuota is Forgejo's EnforceQuotaAPI(size:git:all) for the owner
-// of r, for the git writes of other domains (mirror sync): nil when quota
-// is disabled or allows it, else a *quota.ExceededError naming the owner.
-func (s *Service) CheckGitQuota(ctx context.Context, r *forge.Repository) error {
-	return s.checkQuota(ctx, r, quota.SubjectGitAll)
-}
-
-// CheckReposQuota is the size:repos:all check of the owner of r for the
-// git writes of other domains (a scheduled pull-mirror sync is skipped
-// when it refuses): nil when quota is disabled or allows it, else a
-// *quota.ExceededError naming the owner.
-func (s *Service) CheckReposQuota(ctx context.Context, r *forge.Repository) error {
-	return s.checkQuota(ctx, r, quota.SubjectReposAll)
 }

@@ -3,7 +3,6 @@ package repos
 import (
 	"cmp"
 	"context"
-	"errors"
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
@@ -139,30 +138,6 @@ func (s *Service) tellListeners(ctx context.Context, m refMoves) error {
 		l.AfterPush(ctx, actor, r, updates)
 	}
 	return nil
-}
-
-// HandleRefMoves is the outbox consumer of OutboxPush events (a
-// hooks.OutboxHandler, registered with the dispatcher's Consume) that
-// brings the repository's stored state (size, emptiness, default branch)
-// up to date with git. It is idempotent: it reads git when it runs. An
-// error (git or the store failing) leaves the event pending, to be tried
-// again, as does an event of a newer version (forge.ErrNewerEvent); data
-// that is not an event, and a repository deleted since, are done with
-// (nil).
-func (s *Service) HandleRefMoves(ctx context.Context, data []byte) error {
-	e, err := UnmarshalOutbox(data)
-	if err != nil || e.Repo == nil {
-		s.log.WarnContext(ctx, "outbox: ref moves not read", "err", err)
-		if errors.Is(err, forge.ErrNewerEvent) {
-			return err // for a server that reads it
-		}
-		return nil
-	}
-	err = s.refresh(ctx, e.Repo.ID)
-	if errors.Is(err, forge.ErrNotFound) {
-		return nil
-	}
-	return err
 }
 
 // refValue is the object ref points at, unpeeled (an annotated tag's own

@@ -112,10 +112,10 @@ func (p *mirrorPushes) consume(ctx context.Context, e repos.OutboxEvent) error {
 // repositories through repoSvc, and its trusted ports (Site.Run runs its
 // scheduler under holder; the outbox's consumer of ref moves makes push
 // mirrors due). allowLocal lets migrations and mirrors reach loopback
-// addresses.
-func newMirrors(store mirror.Store, repoSvc *repos.Service, git *gitstore.Store, secret []byte,
+// addresses. The repository ports check the owners' quota before a sync.
+func newMirrors(store mirror.Store, repoSvc *repos.Service, repoPorts *repos.Ports, git *gitstore.Store, secret []byte,
 	allowLocal bool, holder string, clock forge.Clock, log *slog.Logger) (*mirror.Service, *mirror.Ports, error) {
 	return mirror.NewWithPorts(mirror.Config{Store: store, Repos: mirrorRepos{repoSvc}, Creator: MirrorCreator{repoSvc},
 		Git: gitstore.Mirror{Store: git}, Secret: secret, Logger: log, Policy: mirror.Policy{AllowLoopback: allowLocal},
-		Quota: repoSvc, Holder: holder, Clock: clock})
+		Quota: repoPorts, Holder: holder, Clock: clock})
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // pullPushes is the outbox consumer of ref moves (repos.OutboxPush) for
-// pull requests: issues.Service.AfterPush synchronises the heads, marks
+// pull requests: issues.Ports.AfterPush synchronises the heads, marks
 // reviews stale, dismisses approvals, retargets or closes on a branch
 // deleted. It is idempotent (a pull request whose stored head is git's is
 // left alone), so an error that a retry may cure (hooks.Transient) leaves
@@ -18,8 +18,8 @@ import (
 // gone: its deletion is not handed on (its pull requests stay open, as
 // before the outbox).
 type pullPushes struct {
-	svc *issues.Service
-	log *slog.Logger
+	ports *issues.Ports
+	log   *slog.Logger
 }
 
 func (p *pullPushes) consume(ctx context.Context, e repos.OutboxEvent) error {
@@ -32,7 +32,7 @@ func (p *pullPushes) consume(ctx context.Context, e repos.OutboxEvent) error {
 			}
 		}
 	}
-	err := p.svc.AfterPush(ctx, e.Actor, e.Repo, updates)
+	err := p.ports.AfterPush(ctx, e.Actor, e.Repo, updates)
 	if err != nil {
 		p.log.Info("outbox: pull requests after a ref move", "repo", e.Repo.FullName(), "err", err)
 	}

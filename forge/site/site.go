@@ -192,14 +192,18 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		return nil, err
 	}
 	outbox := hooks.NewWake() // every change's consequences go through the outbox (outbox.go)
-	if s.repos, err = repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, Clock: clock,
+	// The trusted ports (NewWithPorts) stay here: each goes to the
+	// adapter or consumer that needs it, never out of the Site.
+	var repoPorts *repos.Ports
+	if s.repos, repoPorts, err = repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, Clock: clock,
 		MaxFilesPerCommit: cfg.MaxFilesPerCommit, Quota: cfg.Quota, Outbox: outbox}); err != nil {
 		return nil, err
 	}
 	if _, err := s.repos.Recover(ctx); err != nil {
 		return nil, err
 	}
-	if s.orgs, err = orgs.New(orgs.Config{Store: db.Orgs(), Repos: s.repos, Blobs: blobs, Logger: log, Clock: clock}); err != nil {
+	var orgPorts *orgs.Ports
+	if s.orgs, orgPorts, err = orgs.NewWithPorts(orgs.Config{Store: db.Orgs(), Repos: s.repos, Blobs: blobs, Logger: log, Clock: clock}); err != nil {
 		return nil, err
 	}
 	// No cycle: issues appends its events to the outbox, whose consumer
@@ -207,12 +211,12 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	// services exist; notify asks issues' trusted Ports who takes part.
 	var issuePorts *issues.Ports
 	if s.issues, issuePorts, err = issues.NewWithPorts(issues.Config{Store: db.Issues(), Repos: s.repos, Orgs: s.orgs,
-		Search: IssueRepos{Repos: s.repos}, Blobs: blobs, Logger: log, Clock: clock, Outbox: outbox, Teams: s.orgs,
+		Search: IssueRepos{Repos: s.repos}, Blobs: blobs, Logger: log, Clock: clock, Outbox: outbox, Teams: s.orgs, TeamLookup: orgPorts,
 		Pulls: issues.PullConfig{Git: git, Repos: s.repos}, Quota: cfg.Quota}); err != nil {
 		return nil, err
 	}
 	var notifyPorts *notify.Ports
-	if s.notify, notifyPorts, err = notify.NewWithPorts(notify.Config{Store: db.Notify(), Repos: s.repos, Watchers: s.repos,
+	if s.notify, notifyPorts, err = notify.NewWithPorts(notify.Config{Store: db.Notify(), Repos: s.repos, Watchers: repoPorts,
 		Participants: issuePorts, Logger: log, Clock: clock}); err != nil {
 		return nil, err
 	}
@@ -228,7 +232,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	if s.quota, err = quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: cfg.Quota, Orgs: s.orgs}); err != nil {
 		return nil, err
 	}
-	if s.mirror, s.mirrorP, err = newMirrors(db.Mirrors(), s.repos, git, secret, cfg.AllowLocalMigrations, s.holder, clock, log); err != nil {
+	if s.mirror, s.mirrorP, err = newMirrors(db.Mirrors(), s.repos, repoPorts, git, secret, cfg.AllowLocalMigrations, s.holder, clock, log); err != nil {
 		return nil, err
 	}
 	if blobs != nil { // LFS and packages need blobs: without, their routes are left out
@@ -251,8 +255,8 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		releases: &hookReleases{svc: s.hooks, log: log},
 		pushes:   &hookPushes{svc: s.hooks, log: log},
 		notify:   IssueNotifications(notifyPorts, log),
-		refresh:  s.repos.HandleRefMoves,
-		pulls:    &pullPushes{svc: s.issues, log: log},
+		refresh:  repoPorts.HandleRefMoves,
+		pulls:    &pullPushes{ports: issuePorts, log: log},
 		mirrors:  &mirrorPushes{ports: s.mirrorP, log: log},
 	}, log); err != nil {
 		return nil, err
@@ -261,7 +265,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	if maxPush == 0 {
 		maxPush = gitstore.DefaultMaxPushBytes
 	}
-	if s.handler, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, Orgs: s.orgs, Issues: s.issues,
+	if s.handler, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, RepoPorts: repoPorts, Orgs: s.orgs, Issues: s.issues,
 		Actions: s.actions, Hooks: s.hooks, Notify: s.notify, Quota: s.quota, Mirror: s.mirror,
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush},
 		LFS: s.lfs, Packages: s.packages, Logger: log, TrustedProxies: cfg.TrustedProxies,

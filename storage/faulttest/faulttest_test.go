@@ -56,9 +56,11 @@ func newStack(t *testing.T) *stack {
 	clock := forgetest.NewClock()
 	s.repos, err = repos.New(repos.Config{Store: s.db.Repos(), Git: git, Blobs: s.blobs, Clock: clock})
 	require.NoError(t, err)
-	s.orgs, err = orgs.New(orgs.Config{Store: s.db.Orgs(), Repos: s.repos, Blobs: s.blobs, Clock: clock})
+	var orgPorts *orgs.Ports
+	s.orgs, orgPorts, err = orgs.NewWithPorts(orgs.Config{Store: s.db.Orgs(), Repos: s.repos, Blobs: s.blobs, Clock: clock})
 	require.NoError(t, err)
-	s.issues, err = issues.New(issues.Config{Store: s.db.Issues(), Repos: s.repos, Orgs: s.orgs, Blobs: s.blobs, Teams: s.orgs, Clock: clock})
+	s.issues, err = issues.New(issues.Config{Store: s.db.Issues(), Repos: s.repos, Orgs: s.orgs, Blobs: s.blobs, Teams: s.orgs,
+		TeamLookup: orgPorts, Clock: clock})
 	require.NoError(t, err)
 	key := []byte("0123456789abcdef0123456789abcdef")
 	s.actions, err = actions.New(actions.Config{Store: s.db.Actions(), Key: key, Repos: s.repos, Orgs: s.orgs, Clock: clock})
