@@ -48,18 +48,18 @@ func (a *API) listDependencies(c *call) {
 		switch {
 		case d.Hidden:
 			out = append(out, wire.Issue{Title: issues.HiddenTitle, State: wire.StateType(issues.StateOpen),
-				Labels: []wire.Label{}, Attachments: []wire.Attachment{}, User: ic.asDoer(issues.Ghost())})
+				Labels: []wire.Label{}, Attachments: []wire.Attachment{}, User: ic.AsDoer(issues.Ghost())})
 		case d.RepoOnly:
 			is, r := d.Issue, d.Repo
 			v := wire.Issue{Index: is.Index, Title: is.Title, State: wire.StateType(issues.StateOf(is.IsClosed)),
-				Labels: []wire.Label{}, Attachments: []wire.Attachment{}, User: ic.asDoer(issues.Ghost()),
+				Labels: []wire.Label{}, Attachments: []wire.Attachment{}, User: ic.AsDoer(issues.Ghost()),
 				Repository: wire.RepositoryMeta{ID: r.ID, Name: r.Name, Owner: r.OwnerName, FullName: r.FullName()}}
 			if is.IsPull {
 				v.PullRequest = &wire.PullRequestMeta{}
 			}
 			out = append(out, v)
 		default:
-			out = append(out, ic.issue(d.IssueView))
+			out = append(out, ic.Issue(d.IssueView))
 		}
 	}
 	c.json(http.StatusOK, out)
@@ -81,7 +81,7 @@ func (a *API) listBlocks(c *call) {
 		c.issueError(err)
 		return
 	}
-	c.json(http.StatusOK, c.issueConv().issues(list))
+	c.json(http.StatusOK, c.issueConv().Issues(list))
 }
 
 // linkIssue is POST and DELETE of /issues/{index}/dependencies (the path
@@ -115,6 +115,6 @@ func (a *API) linkIssue(dependency, add bool) func(*call) {
 			c.depError(err)
 			return
 		}
-		c.json(http.StatusCreated, c.issueConv().issue(v))
+		c.json(http.StatusCreated, c.issueConv().Issue(v))
 	}
 }

@@ -107,7 +107,7 @@ func (a *API) listIssues(c *call) {
 	if total == 0 && !c.filterUsersExist(opt.CreatedBy, opt.AssignedTo, opt.MentionedBy) {
 		return
 	}
-	c.writePage(total, opt.ListOptions, c.issueConv().issues(list))
+	c.writePage(total, opt.ListOptions, c.issueConv().Issues(list))
 }
 
 // filterUsersExist checks, for an empty result, that the users the filters
@@ -145,7 +145,7 @@ func (a *API) getIssue(c *call) {
 		c.issueError(err)
 		return
 	}
-	c.json(http.StatusOK, c.issueConv().issue(v))
+	c.json(http.StatusOK, c.issueConv().Issue(v))
 }
 
 // createIssue is POST /repos/{owner}/{repo}/issues: 201.
@@ -170,7 +170,7 @@ func (a *API) createIssue(c *call) {
 		c.issueError(err, on(forge.ErrPrecondition, http.StatusPreconditionFailed))
 		return
 	}
-	c.json(http.StatusCreated, c.issueConv().issue(v))
+	c.json(http.StatusCreated, c.issueConv().Issue(v))
 }
 
 // editIssue is PATCH /repos/{owner}/{repo}/issues/{index}. Forgejo answers
@@ -204,7 +204,7 @@ func (a *API) editIssue(c *call) {
 		c.issueError(err, on(forge.ErrInvalid, http.StatusBadRequest), on(forge.ErrPrecondition, http.StatusPreconditionFailed))
 		return
 	}
-	c.json(http.StatusCreated, c.issueConv().issue(v))
+	c.json(http.StatusCreated, c.issueConv().Issue(v))
 }
 
 // deleteIssue is DELETE /repos/{owner}/{repo}/issues/{index}: 204.

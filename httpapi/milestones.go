@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 
+	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/httpapi/wire"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -21,7 +22,7 @@ func (a *API) listMilestones(c *call) {
 	}
 	out := make([]wire.Milestone, len(list))
 	for i, m := range list {
-		out[i] = toMilestone(m)
+		out[i] = convert.Milestone(m)
 	}
 	c.setTotalCount(total)
 	c.json(http.StatusOK, out)
@@ -35,7 +36,7 @@ func (a *API) getMilestone(c *call) {
 		c.issueError(err)
 		return
 	}
-	c.json(http.StatusOK, toMilestone(m))
+	c.json(http.StatusOK, convert.Milestone(m))
 }
 
 // createMilestone is POST /repos/{owner}/{repo}/milestones: 201.
@@ -53,7 +54,7 @@ func (a *API) createMilestone(c *call) {
 		c.issueError(err)
 		return
 	}
-	c.json(http.StatusCreated, toMilestone(m))
+	c.json(http.StatusCreated, convert.Milestone(m))
 }
 
 // editMilestone is PATCH /repos/{owner}/{repo}/milestones/{id}: 200.
@@ -72,7 +73,7 @@ func (a *API) editMilestone(c *call) {
 		c.issueError(err)
 		return
 	}
-	c.json(http.StatusOK, toMilestone(m))
+	c.json(http.StatusOK, convert.Milestone(m))
 }
 
 // deleteMilestone is DELETE /repos/{owner}/{repo}/milestones/{id}: 204.

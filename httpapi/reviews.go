@@ -33,7 +33,7 @@ func (a *API) listReviews(c *call) {
 		return
 	}
 	c.setTotalCount(total)
-	c.json(http.StatusOK, c.issueConv().reviews(list))
+	c.json(http.StatusOK, c.issueConv().Reviews(list))
 }
 
 // getReview is GET .../reviews/{id}.
@@ -80,7 +80,7 @@ func (a *API) submitReview(c *call) {
 		c.pullError(err)
 		return
 	}
-	c.json(http.StatusOK, c.issueConv().review(v))
+	c.json(http.StatusOK, c.issueConv().Review(v))
 }
 
 // deleteReview is DELETE .../reviews/{id}: 204.
@@ -130,7 +130,7 @@ func (a *API) listReviewComments(c *call) {
 		c.pullError(err)
 		return
 	}
-	c.json(http.StatusOK, c.issueConv().reviewComments(list))
+	c.json(http.StatusOK, c.issueConv().ReviewComments(list))
 }
 
 // getReviewComment is GET .../reviews/{id}/comments/{comment}.
@@ -148,7 +148,7 @@ func (a *API) getReviewComment(c *call) {
 		c.pullError(err)
 		return
 	}
-	c.json(http.StatusOK, c.issueConv().reviewComment(v))
+	c.json(http.StatusOK, c.issueConv().ReviewComment(v))
 }
 
 // createReviewComment is POST .../reviews/{id}/comments: 200.
@@ -167,7 +167,7 @@ func (a *API) createReviewComment(c *call) {
 		c.pullError(err)
 		return
 	}
-	c.json(http.StatusOK, c.issueConv().reviewComment(v))
+	c.json(http.StatusOK, c.issueConv().ReviewComment(v))
 }
 
 // deleteReviewComment is DELETE .../reviews/{id}/comments/{comment}: 204.
@@ -212,7 +212,7 @@ func (a *API) requestReviews(c *call) {
 		c.reviewRequestError(err)
 		return
 	}
-	c.json(http.StatusCreated, c.issueConv().reviews(list))
+	c.json(http.StatusCreated, c.issueConv().Reviews(list))
 }
 
 // cancelReviewRequests is DELETE .../pulls/{index}/requested_reviewers:
@@ -251,5 +251,5 @@ func (c *call) answerReview(v *issues.ReviewView, err error) {
 		c.pullError(err)
 		return
 	}
-	c.json(http.StatusOK, c.issueConv().review(v))
+	c.json(http.StatusOK, c.issueConv().Review(v))
 }
