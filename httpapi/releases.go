@@ -15,7 +15,9 @@ import (
 // DefaultMaxUploadBytes caps uploaded files when Config.MaxUploadBytes is 0.
 const DefaultMaxUploadBytes = 512 << 20
 
-func (c *call) toAttachment(a *repos.Attachment) wire.Attachment { return convert.Attachment(c.rootURL(), a) }
+func (c *call) toAttachment(a *repos.Attachment) wire.Attachment {
+	return convert.Attachment(c.rootURL(), a)
+}
 
 func (c *call) toRelease(r *forge.Repository, rel *repos.Release) wire.Release {
 	var author *wire.User

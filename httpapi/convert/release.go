@@ -35,4 +35,3 @@ func Release(root string, r *forge.Repository, rel *repos.Release, author *wire.
 	}
 	return out
 }
-
