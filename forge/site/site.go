@@ -181,14 +181,16 @@ func New(ctx context.Context, cfg Config) (*Site, error) {
 		return nil, err
 	}
 	outbox := hooks.NewWake() // every change's consequences go through the outbox (outbox.go)
-	if s.repos, err = repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, Clock: clock,
+	var repoPorts *repos.Ports
+	if s.repos, repoPorts, err = repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, Clock: clock,
 		MaxFilesPerCommit: cfg.MaxFilesPerCommit, Quota: cfg.Quota, Outbox: outbox}); err != nil {
 		return nil, err
 	}
 	if _, err := s.repos.Recover(ctx); err != nil {
 		return nil, err
 	}
-	if s.orgs, err = orgs.New(orgs.Config{Store: db.Orgs(), Repos: s.repos, Blobs: blobs, Logger: log, Clock: clock}); err != nil {
+	var orgPorts *orgs.Ports
+	if s.orgs, orgPorts, err = orgs.NewWithPorts(orgs.Config{Store: db.Orgs(), Repos: s.repos, Blobs: blobs, Logger: log, Clock: clock}); err != nil {
 		return nil, err
 	}
 	// The one cycle left: issues tells its in-process listener of events,
@@ -210,8 +212,12 @@ func New(ctx context.Context, cfg Config) (*Site, error) {
 		Logger: log, Clock: clock}); err != nil {
 		return nil, err
 	}
-	if s.hooks, err = hooks.New(hooks.Config{Store: db.Hooks(), Repos: s.repos, Orgs: s.orgs, Logger: log, Clock: clock,
-		SecretKey: secret, Commits: pushCommits{git}, Files: repoFiles{git}, Sender: hookhttp.New(cfg.WebhookPolicy),
+	// Webhook payloads are built here, with the API's converter, and
+	// queued through the webhook service's trusted ports.
+	payloads := &HookPayloads{RootURL: cfg.RootURL, Accounts: repoPorts, Commits: pushCommits{git}, Logger: log}
+	var hookPorts *hooks.Ports
+	if s.hooks, hookPorts, err = hooks.NewWithPorts(hooks.Config{Store: db.Hooks(), Repos: s.repos, Orgs: s.orgs, Logger: log,
+		Clock: clock, SecretKey: secret, Payloads: payloads, Files: repoFiles{git}, Sender: hookhttp.New(cfg.WebhookPolicy),
 		RootURL: cfg.RootURL}); err != nil {
 		return nil, err
 	}
@@ -235,11 +241,11 @@ func New(ctx context.Context, cfg Config) (*Site, error) {
 	// stopped server are handled once Run starts, none with a consumer
 	// missing.
 	if s.outbox, err = newOutbox(s.hooks, outbox, outboxHandlers{
-		issues: &hookIssues{svc: s.hooks, log: log, pulls: s.issues, teams: orgTeamMembers{db.Orgs()},
-			repos: storeRepos{db.Repos()}},
-		repos:    &hookRepos{svc: s.hooks, log: log},
-		releases: &hookReleases{svc: s.hooks, log: log},
-		pushes:   &hookPushes{svc: s.hooks, log: log},
+		issues: &hookIssues{ports: hookPorts, payloads: payloads, log: log, issues: s.issues, teams: orgPorts,
+			repos: repoPorts},
+		repos:    &hookRepos{ports: hookPorts, payloads: payloads, log: log},
+		releases: &hookReleases{ports: hookPorts, payloads: payloads, log: log},
+		pushes:   &hookPushes{ports: hookPorts, payloads: payloads, log: log},
 		refresh:  s.repos.HandleRefMoves,
 		pulls:    &pullPushes{svc: s.issues, log: log},
 		mirrors:  &mirrorPushes{svc: s.mirror, log: log},
