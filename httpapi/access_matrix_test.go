@@ -40,7 +40,7 @@ func newMatrixEnv(t *testing.T) *env {
 	key := testSecret
 	b := newBase(t, filepath.Join(t.TempDir(), "hearth.db"), key)
 	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
+	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
 	require.NoError(t, err)
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)
@@ -56,7 +56,8 @@ func newMatrixEnv(t *testing.T) *env {
 	policy, err := hooks.ParseAddressPolicy(nil)
 	require.NoError(t, err)
 	hookSvc, err := hooks.New(hooks.Config{Store: db.Hooks(), Clock: clock, Repos: repoSvc, Orgs: orgSvc,
-		Sender: hookhttp.New(policy), Timeout: time.Second, RootURL: "https://forge.example/"})
+		Sender: hookhttp.New(policy), Timeout: time.Second, RootURL: "https://forge.example/",
+		Payloads: &site.HookPayloads{RootURL: "https://forge.example/", Accounts: repoPorts}})
 	require.NoError(t, err)
 	quotaSvc, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: quota.Config{Enabled: true}, Orgs: orgSvc})
 	require.NoError(t, err)

@@ -170,6 +170,7 @@ func changes(d *issues.EventDetail) *convert.ChangesPayload {
 	}
 	return ch
 }
+
 // maxManifestRead bounds the build manifest read for sourcehut_builds
 // hooks.
 const maxManifestRead = 1 << 20
