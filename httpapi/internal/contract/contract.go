@@ -122,4 +122,3 @@ func strict(doc *openapi3.T, exact map[*openapi3.Schema]bool) {
 		}
 	}
 }
-
