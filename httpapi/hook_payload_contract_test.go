@@ -226,5 +226,20 @@ func TestWebhookPayloadContract(t *testing.T) {
 	defer mu.Unlock()
 	for _, d := range got {
 		checkPayload(t, check, d.typ, d.body)
+		if d.typ == "fork" {
+			// The fork's repository is the full object: its parent too.
+			var p struct {
+				Repository struct {
+					Fork   bool `json:"fork"`
+					Parent *struct {
+						FullName string `json:"full_name"`
+					} `json:"parent"`
+				} `json:"repository"`
+			}
+			require.NoError(t, json.Unmarshal(d.body, &p))
+			require.True(t, p.Repository.Fork)
+			require.NotNil(t, p.Repository.Parent, "the fork's parent: %s", d.body)
+			require.Equal(t, "root/r", p.Repository.Parent.FullName)
+		}
 	}
 }

@@ -52,6 +52,9 @@ type HookPayloads struct {
 	RootURL string
 	// Accounts reads the users payloads show (required).
 	Accounts Accounts
+	// Repos reads the parent of a fork (repos.Ports.RepoByID). Nil: no
+	// repository object shows its parent.
+	Repos RepoReader
 	// Commits reads the commits of pushes. Nil: push payloads list none.
 	Commits PushCommitReader
 	// Logger receives a line per read that failed (the payload is sent
@@ -83,16 +86,32 @@ func (p *HookPayloads) users(ctx context.Context, ids ...forge.ID) map[forge.ID]
 // user converts u for a payload (nil for nil).
 func (p *HookPayloads) user(u *forge.User) *wire.User { return convert.PayloadUser(p.RootURL, u) }
 
-// repo converts r with its owner among us.
-func (p *HookPayloads) repo(r *forge.Repository, us map[forge.ID]*forge.User) *wire.Repository {
-	return convert.PayloadRepository(p.RootURL, r, us[r.OwnerID])
+// repo converts r with its owner among us, and the parent of a fork with
+// its owner (read here).
+func (p *HookPayloads) repo(ctx context.Context, r *forge.Repository, us map[forge.ID]*forge.User) *wire.Repository {
+	var parent *repos.View
+	if r.ForkID != 0 && p.Repos != nil {
+		if pr, err := p.Repos.RepoByID(ctx, r.ForkID); err == nil {
+			owner := us[pr.OwnerID]
+			if owner == nil {
+				owner = p.users(ctx, pr.OwnerID)[pr.OwnerID]
+			}
+			if owner == nil {
+				owner = &forge.User{ID: pr.OwnerID, Name: pr.OwnerName}
+			}
+			parent = &repos.View{Repo: pr, Owner: owner, Perm: forge.Permission{Mode: forge.AccessModeOwner}}
+		} else if !errors.Is(err, forge.ErrNotFound) {
+			p.log().Warn("webhook payload: parent repository not read", "repo", r.FullName(), "err", err)
+		}
+	}
+	return convert.PayloadRepository(p.RootURL, r, us[r.OwnerID], parent)
 }
 
 // Refs builds the create, delete and push payloads of a push's reference
 // updates (hooks.RefEvents says which each sends).
 func (p *HookPayloads) Refs(ctx context.Context, actor forge.Actor, r *forge.Repository, updates []hooks.RefUpdate) []hooks.RefPayloads {
 	us := p.users(ctx, r.OwnerID)
-	repo, sender := p.repo(r, us), p.user(actor.User)
+	repo, sender := p.repo(ctx, r, us), p.user(actor.User)
 	out := make([]hooks.RefPayloads, len(updates))
 	for i, u := range updates {
 		kind, short := hooks.RefKind(u.Ref)
@@ -151,7 +170,7 @@ func (p *HookPayloads) pushCommits(ctx context.Context, r *forge.Repository, u h
 func (p *HookPayloads) TestPush(ctx context.Context, actor forge.Actor, r *forge.Repository, ref, rev string) (any, error) {
 	us := p.users(ctx, r.OwnerID)
 	sender := p.user(actor.User)
-	pp := convert.PushPayload{Ref: ref, Commits: []*wire.PayloadCommit{}, Repo: p.repo(r, us), Pusher: sender, Sender: sender}
+	pp := convert.PushPayload{Ref: ref, Commits: []*wire.PayloadCommit{}, Repo: p.repo(ctx, r, us), Pusher: sender, Sender: sender}
 	if p.Commits == nil {
 		return pp, nil
 	}
@@ -172,7 +191,7 @@ func (p *HookPayloads) TestPush(ctx context.Context, actor forge.Actor, r *forge
 // "deleted"): organization is r's owner when it is an organisation.
 func (p *HookPayloads) Repository(ctx context.Context, actor forge.Actor, r *forge.Repository, action string) convert.RepositoryPayload {
 	us := p.users(ctx, r.OwnerID)
-	out := convert.RepositoryPayload{Action: action, Repository: p.repo(r, us), Sender: p.user(actor.User)}
+	out := convert.RepositoryPayload{Action: action, Repository: p.repo(ctx, r, us), Sender: p.user(actor.User)}
 	if o := us[r.OwnerID]; o != nil && o.Type == forge.UserTypeOrganization {
 		out.Organization = p.user(o)
 	}
@@ -184,7 +203,7 @@ func (p *HookPayloads) Repository(ctx context.Context, actor forge.Actor, r *for
 // otherwise), as Forgejo's notifier.
 func (p *HookPayloads) Fork(ctx context.Context, actor forge.Actor, parent, fork *forge.Repository) (payload, created any) {
 	us := p.users(ctx, parent.OwnerID, fork.OwnerID)
-	payload = convert.ForkPayload{Forkee: p.repo(parent, us), Repo: p.repo(fork, us), Sender: p.user(actor.User)}
+	payload = convert.ForkPayload{Forkee: p.repo(ctx, parent, us), Repo: p.repo(ctx, fork, us), Sender: p.user(actor.User)}
 	if o := us[fork.OwnerID]; o != nil && o.Type == forge.UserTypeOrganization {
 		created = p.Repository(ctx, actor, fork, "created")
 	}
@@ -208,7 +227,7 @@ func (p *HookPayloads) issueConv(repos map[forge.ID]*wire.Repository) convert.Pu
 func (p *HookPayloads) Issue(ctx context.Context, actor forge.Actor, v *issues.IssueView, action string, ch *convert.ChangesPayload) convert.IssuePayload {
 	us := p.users(ctx, v.Repo.OwnerID)
 	is := p.issueConv(nil).Issue(v)
-	return convert.IssuePayload{Action: action, Number: v.Issue.Index, Changes: ch, Issue: &is, Repository: p.repo(v.Repo, us),
+	return convert.IssuePayload{Action: action, Number: v.Issue.Index, Changes: ch, Issue: &is, Repository: p.repo(ctx, v.Repo, us),
 		Sender: p.user(actor.User)}
 }
 
@@ -219,7 +238,7 @@ func (p *HookPayloads) Comment(ctx context.Context, actor forge.Actor, v *issues
 	ic := p.issueConv(nil)
 	is := ic.Issue(v)
 	cm := ic.Comment(&issues.CommentView{Comment: c, Issue: v.Issue, Repo: v.Repo, Poster: us[c.PosterID]})
-	return convert.IssueCommentPayload{Action: action, Issue: &is, Comment: &cm, Changes: ch, Repository: p.repo(v.Repo, us),
+	return convert.IssueCommentPayload{Action: action, Issue: &is, Comment: &cm, Changes: ch, Repository: p.repo(ctx, v.Repo, us),
 		Sender: p.user(actor.User), IsPull: v.Issue.IsPull}
 }
 
@@ -231,10 +250,10 @@ func (p *HookPayloads) Pull(ctx context.Context, actor forge.Actor, v *issues.Pu
 		ids = append(ids, v.HeadRepo.OwnerID)
 	}
 	us := p.users(ctx, ids...)
-	base := p.repo(v.Repo, us)
+	base := p.repo(ctx, v.Repo, us)
 	rs := map[forge.ID]*wire.Repository{v.Repo.ID: base}
 	if h := v.HeadRepo; h != nil && h.ID != v.Repo.ID {
-		rs[h.ID] = p.repo(h, us)
+		rs[h.ID] = p.repo(ctx, h, us)
 	}
 	pr := p.issueConv(rs).Pull(v)
 	out := convert.PullRequestPayload{Action: action, Number: v.Issue.Index, Changes: ch, PullRequest: &pr, Repository: base,
@@ -249,5 +268,5 @@ func (p *HookPayloads) Pull(ctx context.Context, actor forge.Actor, v *issues.Pu
 func (p *HookPayloads) Release(ctx context.Context, actor forge.Actor, r *forge.Repository, rel *repos.Release, action string) convert.ReleasePayload {
 	us := p.users(ctx, r.OwnerID, rel.AuthorID)
 	out := convert.Release(p.RootURL, r, rel, p.user(us[rel.AuthorID]))
-	return convert.ReleasePayload{Action: action, Release: &out, Repository: p.repo(r, us), Sender: p.user(actor.User)}
+	return convert.ReleasePayload{Action: action, Release: &out, Repository: p.repo(ctx, r, us), Sender: p.user(actor.User)}
 }

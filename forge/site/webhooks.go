@@ -48,7 +48,7 @@ type hookIssues struct {
 	teams teamMembers
 	// repos reads the head repositories the event's actor may not see
 	// (nil: head.repo is then null).
-	repos repoReader
+	repos RepoReader
 }
 
 var _ issues.Listener = (*hookIssues)(nil)

@@ -87,11 +87,11 @@ type teamMembers interface {
 	TeamMemberIDs(ctx context.Context, team forge.ID) ([]forge.ID, error)
 }
 
-// repoReader reads a repository by id whoever asks
-// (repos.Ports.RepoByID: the head repository of a pull request, which
-// Forgejo's payloads show even to hooks whose event's actor may not see
-// it).
-type repoReader interface {
+// RepoReader reads a repository by id whoever asks
+// (repos.Ports.RepoByID: the head repository of a pull request, the parent
+// of a fork, which Forgejo's payloads show even to hooks whose event's
+// actor may not see them).
+type RepoReader interface {
 	RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, error)
 }
 

@@ -176,13 +176,14 @@ func PayloadOwner(root string, u *forge.User) wire.User {
 
 // PayloadRepository converts a repository as webhook payloads show it
 // (Forgejo's convert.ToRepo with the owner's access): every permission,
-// the owner by PayloadOwner. owner is the repository's owner account
-// (nil: an owner named as the repository has it, without details).
-func PayloadRepository(root string, r *forge.Repository, owner *forge.User) *wire.Repository {
+// the owner by PayloadOwner, the parent of a fork when given (nil: none
+// shown). owner is the repository's owner account (nil: an owner named as
+// the repository has it, without details).
+func PayloadRepository(root string, r *forge.Repository, owner *forge.User, parent *repos.View) *wire.Repository {
 	if owner == nil {
 		owner = &forge.User{ID: r.OwnerID, Name: r.OwnerName}
 	}
 	v := &repos.View{Repo: r, Owner: owner, Perm: forge.Permission{Mode: forge.AccessModeOwner}}
-	out := Repository(root, v, repos.Related{}, func(u *forge.User) wire.User { return PayloadOwner(root, u) })
+	out := Repository(root, v, repos.Related{Parent: parent}, func(u *forge.User) wire.User { return PayloadOwner(root, u) })
 	return &out
 }
