@@ -56,7 +56,8 @@ func newMatrixEnv(t *testing.T) *env {
 	policy, err := hooks.ParseAddressPolicy(nil)
 	require.NoError(t, err)
 	hookSvc, err := hooks.New(hooks.Config{Store: db.Hooks(), Clock: clock, Repos: repoSvc, Orgs: orgSvc,
-		Sender: hookhttp.New(policy), Timeout: time.Second, RootURL: "https://forge.example/"})
+		Sender: hookhttp.New(policy), Timeout: time.Second, RootURL: "https://forge.example/",
+		Payloads: &site.HookPayloads{RootURL: "https://forge.example/", Accounts: repoPorts}})
 	require.NoError(t, err)
 	quotaSvc, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: quota.Config{Enabled: true}, Orgs: orgSvc})
 	require.NoError(t, err)

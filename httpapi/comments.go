@@ -39,7 +39,7 @@ func (a *API) listIssueComments(c *call) {
 		return
 	}
 	c.setTotalCount(total)
-	c.json(http.StatusOK, c.issueConv().comments(list))
+	c.json(http.StatusOK, c.issueConv().Comments(list))
 }
 
 // listRepoComments is GET /repos/{owner}/{repo}/issues/comments: one page
@@ -58,7 +58,7 @@ func (a *API) listRepoComments(c *call) {
 		return
 	}
 	c.setTotalCount(total)
-	c.json(http.StatusOK, c.issueConv().comments(list))
+	c.json(http.StatusOK, c.issueConv().Comments(list))
 }
 
 // getComment is GET /repos/{owner}/{repo}/issues/comments/{id}: 200, or
@@ -78,7 +78,7 @@ func (a *API) getComment(c *call) {
 		c.noContent()
 		return
 	}
-	c.json(http.StatusOK, c.issueConv().comment(v))
+	c.json(http.StatusOK, c.issueConv().Comment(v))
 }
 
 // createComment is POST /repos/{owner}/{repo}/issues/{index}/comments: 201.
@@ -97,7 +97,7 @@ func (a *API) createComment(c *call) {
 		c.issueNotExist(err)
 		return
 	}
-	c.json(http.StatusCreated, c.issueConv().comment(v))
+	c.json(http.StatusCreated, c.issueConv().Comment(v))
 }
 
 // editComment is PATCH /repos/{owner}/{repo}/issues/comments/{id} and,
@@ -128,7 +128,7 @@ func (a *API) editComment(deprecated bool) func(*call) {
 			c.issueError(err)
 			return
 		}
-		c.json(http.StatusOK, c.issueConv().comment(v))
+		c.json(http.StatusOK, c.issueConv().Comment(v))
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 )
 
@@ -26,14 +27,15 @@ func newHookEnv(t *testing.T) *hookEnv {
 	t.Helper()
 	b := newBase(t, ":memory:", testSecret)
 	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
+	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
 	require.NoError(t, err)
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)
 	policy, err := hooks.ParseAddressPolicy([]string{"loopback"})
 	require.NoError(t, err)
 	hookSvc, err := hooks.New(hooks.Config{Store: db.Hooks(), Clock: clock, Repos: repoSvc, Orgs: orgSvc,
-		Sender: hookhttp.New(policy), Timeout: 5 * time.Second, RootURL: "https://forge.example/"})
+		Sender: hookhttp.New(policy), Timeout: 5 * time.Second, RootURL: "https://forge.example/",
+		Payloads: &site.HookPayloads{RootURL: "https://forge.example/", Accounts: repoPorts}})
 	require.NoError(t, err)
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Hooks: hookSvc})
 	require.NoError(t, err)

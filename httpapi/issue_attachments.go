@@ -11,6 +11,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/httpapi/wire"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -102,7 +103,7 @@ func (a *API) createIssueAttachment(c *call) {
 		c.attachmentError(err)
 		return
 	}
-	c.json(http.StatusCreated, toIssueAttachment(c.rootURL(), at))
+	c.json(http.StatusCreated, convert.IssueAttachment(c.rootURL(), at))
 }
 
 // createCommentAttachment is POST
@@ -121,7 +122,7 @@ func (a *API) createCommentAttachment(c *call) {
 		c.attachmentError(err)
 		return
 	}
-	c.json(http.StatusCreated, toIssueAttachment(c.rootURL(), at))
+	c.json(http.StatusCreated, convert.IssueAttachment(c.rootURL(), at))
 }
 
 // attachmentTarget is the issue ({index}) or the comment ({id}) of an
@@ -167,7 +168,7 @@ func (a *API) listIssueAttachments(comment bool) func(*call) {
 			c.attachmentError(err)
 			return
 		}
-		c.json(http.StatusOK, toIssueAttachments(c.rootURL(), list))
+		c.json(http.StatusOK, convert.IssueAttachments(c.rootURL(), list))
 	}
 }
 
@@ -194,7 +195,7 @@ func (a *API) getIssueAttachment(comment bool) func(*call) {
 			c.attachmentError(err)
 			return
 		}
-		c.json(http.StatusOK, toIssueAttachment(c.rootURL(), at))
+		c.json(http.StatusOK, convert.IssueAttachment(c.rootURL(), at))
 	}
 }
 
@@ -215,7 +216,7 @@ func (a *API) editIssueAttachment(comment bool) func(*call) {
 			c.attachmentError(err)
 			return
 		}
-		c.json(http.StatusCreated, toIssueAttachment(c.rootURL(), at))
+		c.json(http.StatusCreated, convert.IssueAttachment(c.rootURL(), at))
 	}
 }
 

@@ -48,18 +48,18 @@ func (a *API) listDependencies(c *call) {
 		switch {
 		case d.Hidden:
 			out = append(out, wire.Issue{Title: issues.HiddenTitle, State: wire.StateType(issues.StateOpen),
-				Labels: []wire.Label{}, Attachments: []wire.Attachment{}, User: ic.asDoer(issues.Ghost())})
+				Labels: []wire.Label{}, Attachments: []wire.Attachment{}, User: ic.AsDoer(issues.Ghost())})
 		case d.RepoOnly:
 			is, r := d.Issue, d.Repo
 			v := wire.Issue{Index: is.Index, Title: is.Title, State: wire.StateType(issues.StateOf(is.IsClosed)),
-				Labels: []wire.Label{}, Attachments: []wire.Attachment{}, User: ic.asDoer(issues.Ghost()),
+				Labels: []wire.Label{}, Attachments: []wire.Attachment{}, User: ic.AsDoer(issues.Ghost()),
 				Repository: wire.RepositoryMeta{ID: r.ID, Name: r.Name, Owner: r.OwnerName, FullName: r.FullName()}}
 			if is.IsPull {
 				v.PullRequest = &wire.PullRequestMeta{}
 			}
 			out = append(out, v)
 		default:
-			out = append(out, ic.issue(d.IssueView))
+			out = append(out, ic.Issue(d.IssueView))
 		}
 	}
 	c.json(http.StatusOK, out)
@@ -77,7 +77,7 @@ func (a *API) listBlocks(c *call) {
 	page, _ := strconv.Atoi(q.Get("page"))
 	limit, _ := strconv.Atoi(q.Get("limit"))
 	list, err := a.cfg.Issues.Blocks(c.r.Context(), c.actor, c.owner(), c.repo(), index, forge.ListOptions{Page: page, Limit: limit})
-	jsonAs(c, http.StatusOK, list, err, with(c.issueError), c.issueConv().issues)
+	jsonAs(c, http.StatusOK, list, err, with(c.issueError), c.issueConv().Issues)
 }
 
 // linkIssue is POST and DELETE of /issues/{index}/dependencies (the path
@@ -111,6 +111,6 @@ func (a *API) linkIssue(dependency, add bool) func(*call) {
 			c.depError(err)
 			return
 		}
-		c.json(http.StatusCreated, c.issueConv().issue(v))
+		c.json(http.StatusCreated, c.issueConv().Issue(v))
 	}
 }

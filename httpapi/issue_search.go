@@ -40,5 +40,5 @@ func (a *API) searchIssues(c *call) {
 		c.writeError(err, on(forge.ErrNotFound, http.StatusBadRequest), on(forge.ErrInvalid, http.StatusBadRequest))
 		return
 	}
-	c.writePage(total, o, c.issueConv().issues(list))
+	c.writePage(total, o, c.issueConv().Issues(list))
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/httpapi/wire"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -22,7 +23,7 @@ func (c *call) reactionTarget(comment bool) (issues.ReactionTarget, bool) {
 }
 
 func (c *call) toReaction(v *issues.ReactionView) wire.Reaction {
-	return wire.Reaction{Reaction: v.Reaction.Content, Created: apiTime(v.Reaction.Created), User: c.toUser(userOrGhost(v.User))}
+	return wire.Reaction{Reaction: v.Reaction.Content, Created: apiTime(v.Reaction.Created), User: c.toUser(convert.OrGhost(v.User))}
 }
 
 // listReactions is GET .../issues/{index}/reactions (one page, with
@@ -186,7 +187,7 @@ func (a *API) listPinned(pulls bool) func(*call) {
 			c.issueError(err)
 			return
 		}
-		c.json(http.StatusOK, c.issueConv().issues(list))
+		c.json(http.StatusOK, c.issueConv().Issues(list))
 	}
 }
 
@@ -220,52 +221,52 @@ func (a *API) listTimeline(c *call) {
 	ic := c.issueConv()
 	out := make([]wire.TimelineComment, len(list))
 	for i, v := range list {
-		out[i] = ic.timeline(v)
+		out[i] = timeline(ic, v)
 	}
 	c.setTotalCount(total)
 	c.json(http.StatusOK, out)
 }
 
 // timeline converts an event as Forgejo's convert.ToTimelineComment.
-func (ic issueConv) timeline(v *issues.TimelineView) wire.TimelineComment {
-	cm := ic.comment(&v.CommentView)
+func timeline(ic convert.Issues, v *issues.TimelineView) wire.TimelineComment {
+	cm := ic.Comment(&v.CommentView)
 	c := v.Comment
 	out := wire.TimelineComment{ID: cm.ID, Type: c.Type.String(), Body: cm.Body, User: cm.User, Created: cm.Created,
 		Updated: cm.Updated, HTMLURL: cm.HTMLURL, IssueURL: cm.IssueURL, PRURL: cm.PRURL,
 		OldTitle: c.OldTitle, NewTitle: c.NewTitle, OldRef: c.OldRef, NewRef: c.NewRef,
 		RemovedAssignee: c.RemovedAssignee}
 	if v.Issue != nil && v.Repo != nil && out.IssueURL == "" && out.PRURL == "" {
-		out.IssueURL = issueWebURL(ic.root, v.Repo, v.Issue.Index, v.Issue.IsPull)
+		out.IssueURL = convert.IssueWebURL(ic.Root, v.Repo, v.Issue.Index, v.Issue.IsPull)
 	}
 	if v.Label != nil && v.Repo != nil {
-		l := toLabel(ic.root, v.Repo, v.Repo.OwnerName, v.Label)
+		l := convert.Label(ic.Root, v.Repo, v.Repo.OwnerName, v.Label)
 		out.Label = &l
 	}
 	if v.Milestone != nil {
-		m := toMilestone(v.Milestone)
+		m := convert.Milestone(v.Milestone)
 		out.Milestone = &m
 	}
 	if v.OldMilestone != nil {
-		m := toMilestone(v.OldMilestone)
+		m := convert.Milestone(v.OldMilestone)
 		out.OldMilestone = &m
 	}
 	if v.Assignee != nil {
-		u := ic.asAnon(v.Assignee)
+		u := ic.AsAnon(v.Assignee)
 		out.Assignee = &u
 	}
 	if v.Ref != nil {
 		out.RefAction = v.Ref.Action.String()
 		if v.RefIssue != nil {
-			is := ic.issue(v.RefIssue)
+			is := ic.Issue(v.RefIssue)
 			out.RefIssue = &is
 		}
 		if v.RefComment != nil {
-			rc := ic.comment(v.RefComment)
+			rc := ic.Comment(v.RefComment)
 			out.RefComment = &rc
 		}
 	}
 	if v.DependentIssue != nil {
-		is := ic.issue(v.DependentIssue)
+		is := ic.Issue(v.DependentIssue)
 		out.DependentIssue = &is
 	}
 	return out

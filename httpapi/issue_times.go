@@ -22,7 +22,7 @@ func (c *call) toTrackedTime(v *issues.TimeView) wire.TrackedTime {
 	out := wire.TrackedTime{ID: v.Time.ID, Created: apiTime(v.Time.Created), Time: v.Time.Seconds,
 		IssueID: v.Time.IssueID, UserID: v.Time.UserID, UserName: v.User.Name}
 	if v.Issue != nil {
-		is := c.issueConv().issue(v.Issue)
+		is := c.issueConv().Issue(v.Issue)
 		out.Issue = &is
 	}
 	return out

@@ -107,7 +107,7 @@ func (a *API) listIssues(c *call) {
 	if total == 0 && !c.filterUsersExist(opt.CreatedBy, opt.AssignedTo, opt.MentionedBy) {
 		return
 	}
-	c.writePage(total, opt.ListOptions, c.issueConv().issues(list))
+	c.writePage(total, opt.ListOptions, c.issueConv().Issues(list))
 }
 
 // filterUsersExist checks, for an empty result, that the users the filters
@@ -141,7 +141,7 @@ func (a *API) getIssue(c *call) {
 		return
 	}
 	v, err := a.cfg.Issues.Get(c.r.Context(), c.actor, c.owner(), c.repo(), index)
-	jsonAs(c, http.StatusOK, v, err, with(c.issueError), c.issueConv().issue)
+	jsonAs(c, http.StatusOK, v, err, with(c.issueError), c.issueConv().Issue)
 }
 
 // createIssue is POST /repos/{owner}/{repo}/issues: 201.
@@ -162,7 +162,7 @@ func (a *API) createIssue(c *call) {
 		opt.Assignees = append([]string{one}, opt.Assignees...)
 	}
 	v, err := a.cfg.Issues.Create(c.r.Context(), c.actor, c.owner(), c.repo(), opt)
-	jsonAs(c, http.StatusCreated, v, err, with(c.issueError, on(forge.ErrPrecondition, http.StatusPreconditionFailed)), c.issueConv().issue)
+	jsonAs(c, http.StatusCreated, v, err, with(c.issueError, on(forge.ErrPrecondition, http.StatusPreconditionFailed)), c.issueConv().Issue)
 }
 
 // editIssue is PATCH /repos/{owner}/{repo}/issues/{index}. Forgejo answers
@@ -192,7 +192,7 @@ func (a *API) editIssue(c *call) {
 		}
 	}
 	v, err := a.cfg.Issues.Edit(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
-	jsonAs(c, http.StatusCreated, v, err, with(c.issueError, on(forge.ErrInvalid, http.StatusBadRequest), on(forge.ErrPrecondition, http.StatusPreconditionFailed)), c.issueConv().issue)
+	jsonAs(c, http.StatusCreated, v, err, with(c.issueError, on(forge.ErrInvalid, http.StatusBadRequest), on(forge.ErrPrecondition, http.StatusPreconditionFailed)), c.issueConv().Issue)
 }
 
 // deleteIssue is DELETE /repos/{owner}/{repo}/issues/{index}: 204.

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/httpapi/wire"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -19,7 +20,7 @@ func (c *call) pathRepo() *forge.Repository {
 // repoLabels converts labels of the path's repository (and of its owner,
 // when an organisation).
 func (c *call) repoLabels(list []*issues.Label) []wire.Label {
-	return toLabels(c.rootURL(), c.pathRepo(), c.owner(), list)
+	return convert.Labels(c.rootURL(), c.pathRepo(), c.owner(), list)
 }
 
 // labelListOptions reads `page` and `limit` of a label list: Forgejo pages
@@ -74,7 +75,7 @@ func (a *API) getRepoLabel(c *call) {
 		c.issueError(err)
 		return
 	}
-	c.json(http.StatusOK, toLabel(c.rootURL(), c.pathRepo(), c.owner(), l))
+	c.json(http.StatusOK, convert.Label(c.rootURL(), c.pathRepo(), c.owner(), l))
 }
 
 // createRepoLabel is POST /repos/{owner}/{repo}/labels: 201; a bad colour
@@ -89,7 +90,7 @@ func (a *API) createRepoLabel(c *call) {
 		c.issueError(err)
 		return
 	}
-	c.json(http.StatusCreated, toLabel(c.rootURL(), c.pathRepo(), c.owner(), l))
+	c.json(http.StatusCreated, convert.Label(c.rootURL(), c.pathRepo(), c.owner(), l))
 }
 
 // editRepoLabel is PATCH /repos/{owner}/{repo}/labels/{id}: 200. As
@@ -108,7 +109,7 @@ func (a *API) editRepoLabel(c *call) {
 		c.issueError(err)
 		return
 	}
-	c.json(http.StatusOK, toLabel(c.rootURL(), c.pathRepo(), c.owner(), l))
+	c.json(http.StatusOK, convert.Label(c.rootURL(), c.pathRepo(), c.owner(), l))
 }
 
 // deleteRepoLabel is DELETE /repos/{owner}/{repo}/labels/{id}: 204. As
@@ -129,7 +130,7 @@ func (a *API) deleteRepoLabel(c *call) {
 
 // orgLabels converts labels of the path's organisation.
 func (c *call) orgLabel(l *issues.Label) wire.Label {
-	return toLabel(c.rootURL(), nil, c.pathValue("org"), l)
+	return convert.Label(c.rootURL(), nil, c.pathValue("org"), l)
 }
 
 // orgLabelError writes organisation-label errors: unknown organisations

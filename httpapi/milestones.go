@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 
+	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/httpapi/wire"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -21,7 +22,7 @@ func (a *API) listMilestones(c *call) {
 	}
 	out := make([]wire.Milestone, len(list))
 	for i, m := range list {
-		out[i] = toMilestone(m)
+		out[i] = convert.Milestone(m)
 	}
 	c.setTotalCount(total)
 	c.json(http.StatusOK, out)
@@ -31,7 +32,7 @@ func (a *API) listMilestones(c *call) {
 // title.
 func (a *API) getMilestone(c *call) {
 	m, err := a.cfg.Issues.GetMilestone(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("id"))
-	jsonAs(c, http.StatusOK, m, err, with(c.issueError), toMilestone)
+	jsonAs(c, http.StatusOK, m, err, with(c.issueError), convert.Milestone)
 }
 
 // createMilestone is POST /repos/{owner}/{repo}/milestones: 201.
@@ -45,7 +46,7 @@ func (a *API) createMilestone(c *call) {
 		opt.State = issues.State(*o.State)
 	}
 	m, err := a.cfg.Issues.CreateMilestone(c.r.Context(), c.actor, c.owner(), c.repo(), opt)
-	jsonAs(c, http.StatusCreated, m, err, with(c.issueError), toMilestone)
+	jsonAs(c, http.StatusCreated, m, err, with(c.issueError), convert.Milestone)
 }
 
 // editMilestone is PATCH /repos/{owner}/{repo}/milestones/{id}: 200.
@@ -60,7 +61,7 @@ func (a *API) editMilestone(c *call) {
 		opt.State = &st
 	}
 	m, err := a.cfg.Issues.EditMilestone(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("id"), opt)
-	jsonAs(c, http.StatusOK, m, err, with(c.issueError), toMilestone)
+	jsonAs(c, http.StatusOK, m, err, with(c.issueError), convert.Milestone)
 }
 
 // deleteMilestone is DELETE /repos/{owner}/{repo}/milestones/{id}: 204.

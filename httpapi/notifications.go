@@ -11,6 +11,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
@@ -186,7 +187,7 @@ func threadFrom(root string, repo *forge.Repository, rj wire.Repository, v *noti
 	out := wire.NotificationThread{ID: t.ID, Repository: rj, Unread: t.Status == notify.StatusUnread,
 		Pinned: t.Status == notify.StatusPinned, UpdatedAt: apiTime(t.Updated),
 		URL: root + "api/v1/notifications/threads/" + strconv.FormatInt(t.ID, 10)}
-	api, html := repoAPIURL(root, repo), repoWebURL(root, repo)
+	api, html := convert.RepoAPIURL(root, repo), convert.RepoWebURL(root, repo)
 	kind, typ := "issues", "Issue"
 	if t.Source == notify.SourcePull {
 		kind, typ = "pulls", "Pull"

@@ -5,38 +5,15 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"net/url"
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
-// orgFrom converts an organisation as Forgejo's convert.ToOrganization: a
-// pure function of the root URL and the account. The avatar is the
-// uploaded image when there is one, else the e-mail's hash, as for users.
-func orgFrom(root string, u *forge.User) wire.Organization {
-	avatar := root + "avatars/" + u.AvatarHash()
-	if u.Avatar != "" {
-		avatar = root + "avatars/" + url.PathEscape(u.Avatar)
-	}
-	return wire.Organization{
-		ID:                        u.ID,
-		Name:                      u.Name,
-		UserName:                  u.Name,
-		FullName:                  u.FullName,
-		Email:                     u.Email,
-		AvatarURL:                 avatar,
-		Description:               u.Description,
-		Website:                   u.Website,
-		Location:                  u.Location,
-		Visibility:                string(u.Visibility),
-		RepoAdminChangeTeamAccess: u.RepoAdminChangeTeamAccess,
-	}
-}
-
-func (c *call) toOrg(u *forge.User) wire.Organization { return orgFrom(c.rootURL(), u) }
+func (c *call) toOrg(u *forge.User) wire.Organization { return convert.Org(c.rootURL(), u) }
 
 func (c *call) toOrgs(list []*forge.User) []wire.Organization {
 	out := make([]wire.Organization, len(list))

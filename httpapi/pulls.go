@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/httpapi/wire"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -245,7 +246,7 @@ func (a *API) pullFiles(c *call) {
 	root := c.rootURL()
 	out := make([]wire.ChangedFile, len(v.Files))
 	for i, f := range v.Files {
-		out[i] = changedFile(root, v.Repo, v.HeadCommitID, f)
+		out[i] = convert.ChangedFile(root, v.Repo, v.HeadCommitID, f)
 	}
 	c.setPageHeaders(v.Total, o)
 	c.writePage(v.Total, o, out)

@@ -6,6 +6,7 @@ import (
 	"net/url"
 
 	"github.com/hearthforge/hearth/forge/packages"
+	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/httpapi/wire"
 	"github.com/hearthforge/hearth/quota"
 )
@@ -106,7 +107,7 @@ func (c *call) toQuotaAttachment(u quota.AttachmentUsage) wire.QuotaUsedAttachme
 	switch {
 	case u.ReleaseID != 0:
 		api = fmt.Sprintf("%s/releases/%d", repoAPI, u.ReleaseID)
-		html = repoHTML + "/releases/tag/" + pathEscapeSegments(u.TagName)
+		html = repoHTML + "/releases/tag/" + convert.PathEscapeSegments(u.TagName)
 	case u.Index != 0:
 		kind := "issues"
 		if u.IsPull {

@@ -8,40 +8,15 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
 // DefaultMaxUploadBytes caps uploaded files when Config.MaxUploadBytes is 0.
 const DefaultMaxUploadBytes = 512 << 20
 
-// toAttachment converts a release asset as Forgejo's convert.ToAPIAttachment;
-// root is the server's root URL (browser_download_url is beside the API).
-func toAttachment(root string, a *repos.Attachment) wire.Attachment {
-	out := wire.Attachment{ID: a.ID, Name: a.Name, Size: a.Size, DownloadCount: a.Downloads, Created: apiTime(a.Created),
-		UUID: a.UUID, DownloadURL: root + "attachments/" + a.UUID, Type: wire.AttachmentTypeAttachment}
-	if a.ExternalURL != "" {
-		out.DownloadURL, out.Type = a.ExternalURL, wire.AttachmentTypeExternal
-	}
-	return out
-}
-
-func (c *call) toAttachment(a *repos.Attachment) wire.Attachment { return toAttachment(c.rootURL(), a) }
-
-// toRelease converts a release as Forgejo's convert.ToAPIRelease; api and
-// html are the repository's API and web URLs, author the converted author
-// (nil when unknown). Hearth counts no archive downloads: zeros.
-func toRelease(root, api, html string, rel *repos.Release, author *wire.User) wire.Release {
-	id := strconv.FormatInt(rel.ID, 10)
-	out := wire.Release{ID: rel.ID, TagName: rel.TagName, Target: rel.Target, Title: rel.Name, Note: rel.Body,
-		URL: api + "/releases/" + id, HTMLURL: html + "/releases/tag/" + rel.TagName,
-		TarURL: html + "/archive/" + rel.TagName + ".tar.gz", ZipURL: html + "/archive/" + rel.TagName + ".zip",
-		HideArchiveLinks: rel.HideArchiveLinks, UploadURL: api + "/releases/" + id + "/assets",
-		IsDraft: rel.Draft, IsPrerelease: rel.Prerelease, CreatedAt: apiTime(rel.Created), PublishedAt: apiTime(rel.Created),
-		Author: author, Attachments: []wire.Attachment{}, ArchiveDownloadCount: &wire.TagArchiveDownloadCount{}}
-	for _, a := range rel.Assets {
-		out.Attachments = append(out.Attachments, toAttachment(root, a))
-	}
-	return out
+func (c *call) toAttachment(a *repos.Attachment) wire.Attachment {
+	return convert.Attachment(c.rootURL(), a)
 }
 
 func (c *call) toRelease(r *forge.Repository, rel *repos.Release) wire.Release {
@@ -50,7 +25,7 @@ func (c *call) toRelease(r *forge.Repository, rel *repos.Release) wire.Release {
 		u := c.toUser(rel.Author)
 		author = &u
 	}
-	return toRelease(c.rootURL(), c.repoAPIURL(r), c.repoURL(r), rel, author)
+	return convert.Release(c.rootURL(), r, rel, author)
 }
 
 func (c *call) idParam(name string) (forge.ID, bool) {

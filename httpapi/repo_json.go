@@ -1,10 +1,9 @@
 package httpapi
 
 import (
-	"net/url"
-
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/httpapi/wire"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -15,18 +14,10 @@ import (
 type repositoryJSON = wire.Repository
 
 // repoURL is the web URL of a repository.
-func (c *call) repoURL(r *forge.Repository) string { return repoWebURL(c.rootURL(), r) }
+func (c *call) repoURL(r *forge.Repository) string { return convert.RepoWebURL(c.rootURL(), r) }
 
 // repoAPIURL is the API URL of a repository.
-func (c *call) repoAPIURL(r *forge.Repository) string { return repoAPIURL(c.rootURL(), r) }
-
-func repoWebURL(root string, r *forge.Repository) string {
-	return root + url.PathEscape(r.OwnerName) + "/" + url.PathEscape(r.Name)
-}
-
-func repoAPIURL(root string, r *forge.Repository) string {
-	return root + "api/v1/repos/" + url.PathEscape(r.OwnerName) + "/" + url.PathEscape(r.Name)
-}
+func (c *call) repoAPIURL(r *forge.Repository) string { return convert.RepoAPIURL(c.rootURL(), r) }
 
 // toRepo converts one repository view as Forgejo's convert.ToRepo. It costs
 // one read transaction (the parent of a fork and a pending transfer).
@@ -52,7 +43,7 @@ func (c *call) toRepos(list []*repos.View) []wire.Repository {
 	root := c.rootURL()
 	out := make([]wire.Repository, len(list))
 	for i, v := range list {
-		out[i] = repositoryFrom(root, v, related[v.Repo.ID], c.toUser)
+		out[i] = convert.Repository(root, v, related[v.Repo.ID], c.toUser)
 		setIssueCounts(&out[i], counts)
 	}
 	c.mirrorFields(out)
@@ -86,64 +77,4 @@ func setIssueCounts(r *wire.Repository, counts map[forge.ID]issues.RepoCounts) {
 	if r.Parent != nil {
 		setIssueCounts(r.Parent, counts)
 	}
-}
-
-// repositoryFrom converts a repository view as Forgejo's convert.ToRepo:
-// a pure function of the view, what it relates to, the root URL and the
-// user converter (which must be pure too). The parent is converted
-// shallowly (its own parent and transfer are not shown).
-func repositoryFrom(root string, v *repos.View, rel repos.Related, user func(*forge.User) wire.User) wire.Repository {
-	r := v.Repo
-	html, api := repoWebURL(root, r), repoAPIURL(root, r)
-	topics := r.Topics
-	if topics == nil {
-		topics = []string{}
-	}
-	out := wire.Repository{
-		ID: r.ID, Owner: user(v.Owner), Name: r.Name, FullName: r.FullName(), Description: r.Description,
-		Empty: r.Empty, Private: r.Private, Fork: r.ForkID != 0, Template: r.Template, Size: r.Size / 1024,
-		LanguagesURL: api + "/languages", HTMLURL: html, URL: api,
-		CloneURL: html + ".git", Website: r.Website, Stars: int64(r.NumStars), Forks: int64(r.NumForks),
-		Watchers: int64(r.NumWatches), DefaultBranch: r.DefaultBranch, Archived: r.Archived,
-		Created: apiTime(r.Created), Updated: apiTime(r.Updated), ArchivedAt: apiTime(r.ArchivedAt),
-		HasIssues: r.HasIssues, HasWiki: r.HasWiki, WikiCloneURL: html + ".wiki.git",
-		GloballyEditableWiki: r.GloballyEditableWiki, HasPullRequests: r.HasPullRequests, HasProjects: r.HasProjects,
-		HasReleases: r.HasReleases, HasPackages: r.HasPackages, HasActions: r.HasActions,
-		IgnoreWhitespaceConflicts: r.IgnoreWhitespaceConflicts, AllowMerge: r.AllowMerge, AllowRebase: r.AllowRebase,
-		AllowRebaseMerge: r.AllowRebaseExplicit, AllowSquash: r.AllowSquash, AllowFastForwardOnly: r.AllowFastForwardOnly,
-		AllowRebaseUpdate: r.AllowRebaseUpdate, DefaultDeleteBranchAfterMerge: r.DefaultDeleteBranchAfterMerge,
-		DefaultMergeStyle: r.DefaultMergeStyle, DefaultAllowMaintainerEdit: r.DefaultAllowMaintainerEdit,
-		DefaultUpdateStyle: r.DefaultUpdateStyle, Internal: !r.Private && v.Owner.Visibility == forge.VisibilityPrivate,
-		ObjectFormatName: wire.RepositoryObjectFormatName(r.ObjectFormat), Topics: topics,
-		Permissions: &wire.Permission{Admin: v.IsAdmin(), Push: v.CanWrite(), Pull: v.CanRead()},
-	}
-	if r.WikiBranch != "" {
-		wb := r.WikiBranch
-		out.WikiBranch = &wb
-	}
-	if r.HasIssues {
-		if t := r.InternalTracker; t != nil {
-			out.InternalTracker = &wire.InternalTracker{EnableTimeTracker: t.EnableTimeTracker,
-				AllowOnlyContributorsToTrackTime: t.AllowOnlyContributorsToTrackTime, EnableIssueDependencies: t.EnableIssueDependencies}
-		}
-		if t := r.ExternalTracker; t != nil {
-			out.ExternalTracker = &wire.ExternalTracker{ExternalTrackerURL: t.URL, ExternalTrackerFormat: t.Format,
-				ExternalTrackerStyle: t.Style, ExternalTrackerRegexpPattern: t.RegexpPattern}
-		}
-	}
-	if r.HasWiki && r.ExternalWiki != nil {
-		out.ExternalWiki = &wire.ExternalWiki{ExternalWikiURL: r.ExternalWiki.URL}
-	}
-	if r.Avatar != "" {
-		out.AvatarURL = root + "repo-avatars/" + r.Avatar
-	}
-	if p := rel.Parent; p != nil {
-		parent := repositoryFrom(root, p, repos.Related{}, user)
-		parent.Fork = p.Repo.ForkID != 0
-		out.Parent = &parent
-	}
-	if t := rel.Transfer; t != nil {
-		out.RepoTransfer = &wire.RepoTransfer{Doer: user(t.Doer), Recipient: user(t.Recipient), Teams: transferTeamsFrom(root, t.Teams)}
-	}
-	return out
 }

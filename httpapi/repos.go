@@ -8,6 +8,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/httpapi/wire"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -117,7 +118,7 @@ func (a *API) getRepo(c *call) {
 		c.repoError(err)
 		return
 	}
-	out := repositoryFrom(c.rootURL(), v, rel, c.toUser)
+	out := convert.Repository(c.rootURL(), v, rel, c.toUser)
 	setIssueCounts(&out, c.repoIssueCounts([]forge.ID{v.Repo.ID}, map[forge.ID]repos.Related{v.Repo.ID: rel}))
 	c.mirrorOne(&out)
 	c.jsonRepository(http.StatusOK, &out)

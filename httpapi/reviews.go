@@ -28,7 +28,7 @@ func (a *API) listReviews(c *call) {
 	}
 	o := c.listOptions()
 	list, total, err := a.cfg.Issues.ListReviews(c.r.Context(), c.actor, c.owner(), c.repo(), index, o)
-	totalAs(c, list, total, err, with(c.pullError), c.issueConv().reviews)
+	totalAs(c, list, total, err, with(c.pullError), c.issueConv().Reviews)
 }
 
 // getReview is GET .../reviews/{id}.
@@ -75,7 +75,7 @@ func (a *API) submitReview(c *call) {
 		c.pullError(err)
 		return
 	}
-	c.json(http.StatusOK, c.issueConv().review(v))
+	c.json(http.StatusOK, c.issueConv().Review(v))
 }
 
 // deleteReview is DELETE .../reviews/{id}: 204.
@@ -117,7 +117,7 @@ func (a *API) listReviewComments(c *call) {
 		return
 	}
 	list, err := a.cfg.Issues.ReviewComments(c.r.Context(), c.actor, c.owner(), c.repo(), index, id)
-	jsonAs(c, http.StatusOK, list, err, with(c.pullError), c.issueConv().reviewComments)
+	jsonAs(c, http.StatusOK, list, err, with(c.pullError), c.issueConv().ReviewComments)
 }
 
 // getReviewComment is GET .../reviews/{id}/comments/{comment}.
@@ -131,7 +131,7 @@ func (a *API) getReviewComment(c *call) {
 		return
 	}
 	v, err := a.cfg.Issues.GetReviewComment(c.r.Context(), c.actor, c.owner(), c.repo(), index, id, cid)
-	jsonAs(c, http.StatusOK, v, err, with(c.pullError), c.issueConv().reviewComment)
+	jsonAs(c, http.StatusOK, v, err, with(c.pullError), c.issueConv().ReviewComment)
 }
 
 // createReviewComment is POST .../reviews/{id}/comments: 200.
@@ -150,7 +150,7 @@ func (a *API) createReviewComment(c *call) {
 		c.pullError(err)
 		return
 	}
-	c.json(http.StatusOK, c.issueConv().reviewComment(v))
+	c.json(http.StatusOK, c.issueConv().ReviewComment(v))
 }
 
 // deleteReviewComment is DELETE .../reviews/{id}/comments/{comment}: 204.
@@ -187,7 +187,7 @@ func (a *API) requestReviews(c *call) {
 		return
 	}
 	list, err := a.cfg.Issues.RequestReviews(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
-	jsonAs(c, http.StatusCreated, list, err, c.reviewRequestError, c.issueConv().reviews)
+	jsonAs(c, http.StatusCreated, list, err, c.reviewRequestError, c.issueConv().Reviews)
 }
 
 // cancelReviewRequests is DELETE .../pulls/{index}/requested_reviewers:
@@ -222,5 +222,5 @@ func (c *call) answerReview(v *issues.ReviewView, err error) {
 		c.pullError(err)
 		return
 	}
-	c.json(http.StatusOK, c.issueConv().review(v))
+	c.json(http.StatusOK, c.issueConv().Review(v))
 }

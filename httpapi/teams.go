@@ -7,48 +7,13 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/orgs"
-	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
-// teamFrom converts a team as Forgejo's convert.ToTeam: a pure function of
-// the root URL, the team and its organisation, which is shown only when
-// given (Forgejo fills it on create, GET /teams/{id} and /user/teams, and
-// leaves it null elsewhere). Admin and owner teams list every unit at
-// their mode (Forgejo's GetUnitNames, GetUnitsMap); other teams the units
-// they hold, in Forgejo's unit order.
-func teamFrom(root string, t *forge.Team, org *forge.User) wire.Team {
-	units := []string{}
-	unitsMap := map[string]string{}
-	for _, u := range forge.Units {
-		mode, ok := t.Units[u]
-		if t.Mode >= forge.AccessModeAdmin {
-			mode, ok = t.Mode, true
-		}
-		if !ok {
-			continue
-		}
-		units = append(units, string(u))
-		unitsMap[string(u)] = repos.AccessModeString(mode)
-	}
-	out := wire.Team{
-		ID:                      t.ID,
-		Name:                    t.Name,
-		Description:             t.Description,
-		IncludesAllRepositories: t.IncludesAllRepos,
-		CanCreateOrgRepo:        t.CanCreateOrgRepo,
-		Permission:              wire.TeamPermission(repos.AccessModeString(t.Mode)),
-		Units:                   units,
-		UnitsMap:                &unitsMap,
-	}
-	if org != nil {
-		o := orgFrom(root, org)
-		out.Organization = &o
-	}
-	return out
+func (c *call) toTeam(t *forge.Team, org *forge.User) wire.Team {
+	return convert.Team(c.rootURL(), t, org)
 }
-
-func (c *call) toTeam(t *forge.Team, org *forge.User) wire.Team { return teamFrom(c.rootURL(), t, org) }
 
 // toTeams converts a list of teams without their organisation, as
 // Forgejo's lists show them.
@@ -234,15 +199,4 @@ func (a *API) removeTeamMember(c *call) {
 		return
 	}
 	c.noContentOr(a.cfg.Orgs.RemoveTeamMember(c.r.Context(), c.actor, id, c.pathValue("username")), with(c.orgError))
-}
-
-// transferTeamsFrom is a pending transfer's repo_transfer.teams: the
-// teams without their organisation, as Forgejo's ToRepoTransfer (ToTeams
-// with loadOrgs false); never nil.
-func transferTeamsFrom(root string, list []*forge.Team) []wire.Team {
-	out := make([]wire.Team, len(list))
-	for i, t := range list {
-		out[i] = teamFrom(root, t, nil)
-	}
-	return out
 }

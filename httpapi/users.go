@@ -3,13 +3,11 @@ package httpapi
 import (
 	"errors"
 	"net/http"
-	"net/url"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
@@ -19,14 +17,8 @@ import (
 // login); Hearth leaves it out, as the document and the contract test do.
 type userJSON = wire.User
 
-// apiTime renders a stored time as Forgejo does: a zero time is the Unix
-// epoch, everything in UTC.
-func apiTime(t time.Time) time.Time {
-	if t.IsZero() {
-		return time.Unix(0, 0).UTC()
-	}
-	return t.UTC()
-}
+// apiTime is convert.Time, under the name httpapi's handlers use.
+var apiTime = convert.Time
 
 // toUser converts u as Forgejo's convert.ToUser for the calling actor. The
 // privacy rule is the domain's (forge.User.VisibleTo): users from package
@@ -34,64 +26,20 @@ func apiTime(t time.Time) time.Time {
 // (the rule is idempotent), so a user another service returned in full
 // (a release author, a collaborator) shows no more.
 func (c *call) toUser(u *forge.User) wire.User {
-	// userFrom, with the placeholder address worked out only when it is
-	// shown (a redacted user without an e-mail).
+	// convert.UserFor, with the placeholder address worked out only when
+	// it is shown (a redacted user without an e-mail).
 	v := u.VisibleTo(c.actor)
 	placeholder := ""
 	if v.Redacted && v.Email == "" {
 		placeholder = c.placeholderEmail(u)
 	}
-	return formatUser(c.rootURL(), placeholder, v)
-}
-
-// userFrom is toUser as a pure function of the root URL, the placeholder
-// address shown for a hidden e-mail, the calling actor and the user: the
-// user as actor may see it, formatted.
-func userFrom(root, placeholder string, actor forge.Actor, u *forge.User) wire.User {
-	return formatUser(root, placeholder, u.VisibleTo(actor))
-}
-
-// formatUser renders u, already redacted for its reader, in Forgejo's User
-// shape: it decides nothing. A redacted user without an e-mail shows the
-// placeholder; the sign-in details are shown as u has them (a redacted copy
-// has them zeroed, and a zero last login is the Unix epoch).
-func formatUser(root, placeholder string, u *forge.User) wire.User {
-	out := wire.User{
-		ID:            u.ID,
-		UserName:      u.Name,
-		FullName:      u.FullName,
-		Email:         u.Email,
-		AvatarURL:     root + "avatars/" + u.AvatarHash(),
-		HTMLURL:       root + url.PathEscape(u.Name),
-		Created:       apiTime(u.Created),
-		LastLogin:     apiTime(u.LastLogin),
-		Restricted:    u.Restricted,
-		Location:      u.Location,
-		Pronouns:      u.Pronouns,
-		Website:       u.Website,
-		Description:   u.Description,
-		Visibility:    string(u.Visibility),
-		IsAdmin:       u.IsAdmin,
-		LoginName:     u.LoginName,
-		SourceID:      u.LoginSource,
-		Language:      u.Language,
-		IsActive:      u.IsActive,
-		ProhibitLogin: u.ProhibitLogin,
-	}
-	if u.Redacted && u.Email == "" {
-		out.Email = placeholder
-	}
-	return out
+	return convert.User(c.rootURL(), placeholder, v)
 }
 
 // placeholderEmail is Forgejo's `<name>@noreply.<domain>` shown instead of a
-// hidden address.
+// hidden address (the request's host when the root URL names none).
 func (c *call) placeholderEmail(u *forge.User) string {
-	host := c.r.Host
-	if ru, err := url.Parse(c.rootURL()); err == nil && ru.Hostname() != "" {
-		host = ru.Hostname()
-	}
-	return strings.ToLower(u.Name) + "@noreply." + host
+	return convert.NoReplyEmail(c.rootURL(), c.r.Host, u)
 }
 
 // getCurrentUser is GET /user.

@@ -5,57 +5,11 @@ import (
 	"net/http/httptest"
 	"reflect"
 	"testing"
-	"time"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi/wire"
 )
-
-// TestUserFromShowsWhatForgejoShows: the e-mail only to signed-in callers
-// (a hidden one only to the user and administrators), sign-in details only
-// to the user and administrators; a pure function of its arguments.
-func TestUserFromShowsWhatForgejoShows(t *testing.T) {
-	t.Parallel()
-	u := &forge.User{ID: 7, Name: "Alice", Email: "alice@example.com", LoginName: "ldap-alice", LoginSource: 3,
-		IsAdmin: true, IsActive: true, Language: "fr-FR", Created: time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)}
-	hidden := *u
-	hidden.HideEmail = true
-	self := forge.Actor{User: u}
-	other := forge.Actor{User: &forge.User{ID: 8, Name: "bob"}}
-	admin := forge.Actor{User: &forge.User{ID: 1, Name: "root", IsAdmin: true}}
-	const placeholder = "alice@noreply.example.org"
-	for _, tt := range []struct {
-		name      string
-		actor     forge.Actor
-		user      *forge.User
-		email     string
-		loginName string
-	}{
-		{"anonymous", forge.Anonymous, u, placeholder, ""},
-		{"other", other, u, "alice@example.com", ""},
-		{"other, hidden", other, &hidden, placeholder, ""},
-		{"self, hidden", self, &hidden, "alice@example.com", "ldap-alice"},
-		{"admin, hidden", admin, &hidden, "alice@example.com", "ldap-alice"},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			got := userFrom("https://example.org/", placeholder, tt.actor, tt.user)
-			if got.Email != tt.email || got.LoginName != tt.loginName {
-				t.Errorf("email %q login_name %q, want %q %q", got.Email, got.LoginName, tt.email, tt.loginName)
-			}
-			authed := tt.loginName != ""
-			if got.IsAdmin != authed || got.IsActive != authed || (got.SourceID == 3) != authed || (got.Language != "") != authed {
-				t.Errorf("sign-in details shown %v, want %v: %+v", !authed, authed, got)
-			}
-			if got.UserName != "Alice" || got.HTMLURL != "https://example.org/Alice" || !got.Created.Equal(u.Created) {
-				t.Errorf("got %+v", got)
-			}
-			if !authed && !got.LastLogin.Equal(time.Unix(0, 0)) {
-				t.Errorf("last_login %v shown", got.LastLogin)
-			}
-		})
-	}
-}
 
 // TestEditOptionsAppliesEachFieldAlone: every field of Forgejo's
 // EditRepoOption reaches repos.EditOptions, and a request naming one field

@@ -27,15 +27,15 @@ import (
 	"github.com/hearthforge/hearth/storage/memstore"
 )
 
-// pushes adapts hooks.Service to repos.PushListener, as the wiring does.
-type pushes struct{ h *hooks.Service }
+// pushes adapts the sinks to repos.PushListener, as the wiring does.
+type pushes struct{ h *sinks }
 
 func (p pushes) AfterPush(ctx context.Context, actor forge.Actor, r *forge.Repository, ups []repos.RefUpdate) {
 	conv := make([]hooks.RefUpdate, len(ups))
 	for i, u := range ups {
 		conv[i] = hooks.RefUpdate{Ref: u.Ref, OldID: u.OldID, NewID: u.NewID}
 	}
-	_ = p.h.Pushed(ctx, actor, r, conv)
+	_ = p.h.pushed(ctx, actor, r, conv)
 }
 
 // delivery is one request a receiver got.
@@ -108,6 +108,7 @@ type env struct {
 	clock *forgetest.FakeClock
 	repos *repos.Service
 	hooks *hooks.Service
+	sinks *sinks
 	alice forge.Actor
 	repo  *forge.Repository
 }
@@ -118,19 +119,20 @@ func newEnv(t *testing.T, policy []string, mutate ...func(*hooks.Config)) *env {
 	e := &env{store: memstore.New(), clock: forgetest.NewClock()}
 	p, err := hooks.ParseAddressPolicy(policy)
 	require.NoError(t, err)
-	hc := hooks.Config{Store: e.store.Hooks(), Clock: e.clock, Sender: hookhttp.New(p), RootURL: "https://forge.example/",
+	hc := hooks.Config{Store: e.store.Hooks(), Clock: e.clock, Sender: hookhttp.New(p), RootURL: testRoot,
 		Timeout: 100 * time.Millisecond, Backoff: 10 * time.Second, MaxAttempts: 3}
 	for _, m := range mutate {
 		m(&hc)
 	}
 	var h pushes
-	e.repos, err = repos.New(repos.Config{Store: e.store.Repos(), Git: memgit.New(), Clock: e.clock,
+	var rp *repos.Ports
+	e.repos, rp, err = repos.NewWithPorts(repos.Config{Store: e.store.Repos(), Git: memgit.New(), Clock: e.clock,
 		PushListeners: []repos.PushListener{&h}})
 	require.NoError(t, err)
 	hc.Repos = e.repos
-	e.hooks, err = hooks.New(hc)
+	e.hooks, e.sinks, err = newSinks(hc, rp)
 	require.NoError(t, err)
-	h.h = e.hooks
+	h.h = e.sinks
 	u := forgetest.User("alice")
 	require.NoError(t, e.store.Auth().Update(ctx, func(tx auth.Tx) error { return tx.CreateUser(ctx, u, "") }))
 	e.alice = forgetest.ActorFor(u)

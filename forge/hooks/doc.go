@@ -1,9 +1,12 @@
 // Package hooks owns webhooks: system and default hooks (site
 // administrators), repository, organisation and user hooks, the events they
 // subscribe to, and their delivery. Events are queued as tasks in the store
-// (Service.Enqueue and the listeners the wiring connects to the other
-// domains) and delivered by Service.Run through a Sender, with signatures,
-// time-outs and retries with back-off; the tasks are the delivery log.
+// through the trusted Ports the composition root receives from
+// NewWithPorts (it builds the payloads, Forgejo's full objects, with
+// httpapi/convert; hooks decides which hooks receive each event) and
+// delivered by Service.Run through a Sender, with signatures, time-outs
+// and retries with back-off, in each hook type's format; the tasks are the
+// delivery log.
 // The domains append their events to the transactional outbox in the
 // transaction of the change (outbox.go); a Dispatcher turns each into its
 // tasks once, in the transaction that marks it processed.

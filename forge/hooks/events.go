@@ -3,7 +3,6 @@ package hooks
 import (
 	"context"
 	"encoding/json"
-	"errors"
 
 	"github.com/hearthforge/hearth/forge"
 )
@@ -25,34 +24,6 @@ type Event struct {
 	Branch string
 	// Payload is marshalled as the JSON body.
 	Payload any
-}
-
-// Enqueue queues ev for every active hook that receives it: the
-// repository's hooks, its owner's (organisation or user) hooks and the
-// system hooks, whose events include ev.Word and whose branch filter
-// passes ev.Branch. Hooks of a type Hearth does not deliver (see
-// Deliverable) get nothing. It returns once the
-// tasks are stored; Run delivers them, in the hook type's format. Called
-// with the ctx of an OutboxHandler it stores nothing: the Dispatcher
-// stores the tasks in the transaction that marks the event processed (as
-// it does the default hooks RepoCreated and Forked copy).
-func (s *Service) Enqueue(ctx context.Context, ev Event) error {
-	if c := collectorFrom(ctx); c != nil {
-		// Handling an outbox event: the dispatcher stores the tasks in
-		// the transaction that marks the event processed.
-		c.ops = append(c.ops, op{ev: ev})
-		return nil
-	}
-	n := 0
-	err := s.store.Update(ctx, func(tx Tx) error {
-		var err error
-		n, err = s.enqueueTx(ctx, tx, ev)
-		return err
-	})
-	if err == nil && n > 0 {
-		s.signal()
-	}
-	return err
 }
 
 // enqueueTx stores the tasks of ev in tx and returns how many.
@@ -94,69 +65,8 @@ func (s *Service) enqueueTx(ctx context.Context, tx Tx, ev Event) (int, error) {
 	return n, nil
 }
 
-// users loads the accounts of payloads (missing ones are nil).
-func (s *Service) users(ctx context.Context, ids ...forge.ID) []*forge.User {
-	out := make([]*forge.User, len(ids))
-	_ = s.store.View(ctx, func(tx Tx) error {
-		for i, id := range ids {
-			if u, err := tx.UserByID(ctx, id); err == nil {
-				out[i] = u
-			}
-		}
-		return nil
-	})
-	return out
-}
-
 // RefUpdate is one reference changed by a push (repos.RefUpdate's fields).
 type RefUpdate struct{ Ref, OldID, NewID string }
-
-// Pushed queues the events of a push: create for each new reference,
-// delete for each removed one, push for each one not removed. Push
-// payloads list the commits Config.Commits reads (at most
-// MaxPayloadCommits, newest first; empty without a CommitReader).
-func (s *Service) Pushed(ctx context.Context, actor forge.Actor, repo *forge.Repository, updates []RefUpdate) error {
-	us := s.users(ctx, repo.OwnerID)
-	prepo, sender := s.payloadRepo(repo, us[0]), s.payloadUser(actor.User)
-	var errs []error
-	for _, u := range updates {
-		kind, short := RefKind(u.Ref)
-		branch := ""
-		if kind == "branch" {
-			branch = short
-		}
-		if IsZeroID(u.OldID) && kind != "" {
-			errs = append(errs, s.Enqueue(ctx, Event{Word: "create", Repo: repo, Branch: branch,
-				Payload: CreatePayload{SHA: u.NewID, Ref: short, RefType: kind, Repo: prepo, Sender: sender}}))
-		}
-		if IsZeroID(u.NewID) {
-			if kind != "" {
-				errs = append(errs, s.Enqueue(ctx, Event{Word: "delete", Repo: repo, Branch: branch,
-					Payload: DeletePayload{Ref: short, RefType: kind, PusherType: "user", Repo: prepo, Sender: sender}}))
-			}
-			continue
-		}
-		compare := ""
-		if !IsZeroID(u.OldID) {
-			compare = s.cfg.RootURL + prepo.FullName + "/compare/" + u.OldID + "..." + u.NewID
-		}
-		p := PushPayload{Ref: u.Ref, Before: u.OldID, After: u.NewID, CompareURL: compare, Commits: []*PayloadCommit{},
-			Repo: prepo, Pusher: sender, Sender: sender}
-		s.pushCommits(ctx, repo, prepo.FullName, u, &p)
-		errs = append(errs, s.Enqueue(ctx, Event{Word: "push", Repo: repo, Branch: branch, Payload: p}))
-	}
-	return errors.Join(errs...)
-}
-
-// RepoCreated copies the default hooks into a new repository (as
-// repository hooks) and queues the repository event "created" for the
-// hooks of its owner and the system hooks.
-func (s *Service) RepoCreated(ctx context.Context, actor forge.Actor, repo *forge.Repository) error {
-	if err := s.copyDefaults(ctx, repo); err != nil {
-		return err
-	}
-	return s.repoEvent(ctx, actor, repo, "created")
-}
 
 // copyDefaults copies the default hooks into repo as repository hooks, in
 // one transaction (Forgejo's CopyDefaultWebhooksToRepo).
@@ -184,50 +94,15 @@ func (s *Service) copyDefaultsTx(ctx context.Context, tx Tx, repo *forge.Reposit
 	return nil
 }
 
-// RepoDeleted queues the repository event "deleted" for the hooks of the
-// repository's owner and the system hooks (the repository's own hooks are
-// gone with it).
-func (s *Service) RepoDeleted(ctx context.Context, actor forge.Actor, repo *forge.Repository) error {
-	return s.repoEvent(ctx, actor, repo, "deleted")
-}
-
-func (s *Service) repoEvent(ctx context.Context, actor forge.Actor, repo *forge.Repository, action string) error {
-	us := s.users(ctx, repo.OwnerID)
-	p := RepositoryPayload{Action: action, Repository: s.payloadRepo(repo, us[0]), Sender: s.payloadUser(actor.User)}
-	if us[0] != nil && us[0].Type == forge.UserTypeOrganization {
-		p.Organization = s.payloadUser(us[0])
-	}
-	return s.Enqueue(ctx, Event{Word: "repository", Repo: repo, Payload: p})
-}
-
-// Forked copies the default hooks into the new fork, as RepoCreated does
-// (Forgejo creates forks through the same CreateRepositoryByExample),
-// queues the fork event for the hooks of the repository forked (parent):
-// forkee is the parent, repository the new fork, as Forgejo, and, for a
-// fork into an organisation, the repository event "created" for the
-// fork's hooks, its organisation's and the system hooks, as Forgejo's
-// notifier.
-func (s *Service) Forked(ctx context.Context, actor forge.Actor, parent, fork *forge.Repository) error {
-	if err := s.copyDefaults(ctx, fork); err != nil {
-		return err
-	}
-	us := s.users(ctx, parent.OwnerID, fork.OwnerID)
-	err := s.Enqueue(ctx, Event{Word: "fork", Repo: parent, Payload: ForkPayload{
-		Forkee: s.payloadRepo(parent, us[0]), Repo: s.payloadRepo(fork, us[1]), Sender: s.payloadUser(actor.User)}})
-	if us[1] != nil && us[1].Type == forge.UserTypeOrganization {
-		err = errors.Join(err, s.repoEvent(ctx, actor, fork, "created"))
-	}
-	return err
-}
-
 // Test queues a test delivery of hook id of owner/repo, whatever its
 // events, as Forgejo's TestHook: a push of one commit, the head of ref (a
 // branch, tag or commit id; "" means the default branch), with before and
 // after both that commit, ref "refs/heads/<default branch>" (or ref as
 // given), and the actor as pusher and sender. An inactive hook receives
 // nothing, and neither does any hook of an empty repository (Forgejo
-// answers 204 before looking the hook up). Errors: Get's; ErrHookNotFound;
-// forge.ErrNotFound when ref names no commit.
+// answers 204 before looking the hook up). Config.Payloads builds the
+// payload. Errors: Get's; ErrHookNotFound; forge.ErrNotFound when ref names
+// no commit; forge.ErrPrecondition without Config.Payloads.
 func (s *Service) Test(ctx context.Context, actor forge.Actor, owner, repo string, id forge.ID, ref string) error {
 	sc, err := s.resolve(ctx, actor, RepoHooks(owner, repo), forge.AccessWrite)
 	if err != nil {
@@ -242,21 +117,12 @@ func (s *Service) Test(ctx context.Context, actor forge.Actor, owner, repo strin
 		rev = r.DefaultBranch
 		ref = "refs/heads/" + r.DefaultBranch
 	}
-	us := s.users(ctx, r.OwnerID)
-	sender := s.payloadUser(actor.User)
-	prepo := s.payloadRepo(r, us[0])
-	p := PushPayload{Ref: ref, Commits: []*PayloadCommit{}, Repo: prepo, Pusher: sender, Sender: sender}
-	if s.cfg.Commits != nil {
-		list, _, err := s.cfg.Commits.PushCommits(ctx, r.ID, "", rev, 1)
-		if errors.Is(err, forge.ErrNotFound) || err == nil && len(list) == 0 {
-			return forge.Errorf(forge.ErrNotFound, "hooks: no commit %q in %s", rev, prepo.FullName)
-		} else if err != nil {
-			return err
-		}
-		head := s.payloadCommit(prepo.FullName, list[0])
-		p.Before, p.After = head.ID, head.ID
-		p.CompareURL = s.cfg.RootURL + prepo.FullName + "/compare/" + head.ID + "..." + head.ID
-		p.Commits, p.HeadCommit, p.TotalCommits = []*PayloadCommit{head}, head, 1
+	if s.cfg.Payloads == nil {
+		return forge.Errorf(forge.ErrPrecondition, "hooks: no Config.Payloads to build the test payload")
+	}
+	p, err := s.cfg.Payloads.TestPush(ctx, actor, r, ref, rev)
+	if err != nil {
+		return err
 	}
 	body, err := json.Marshal(p)
 	if err != nil {

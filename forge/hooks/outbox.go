@@ -15,7 +15,7 @@ import (
 // of its values) to the outbox in the transaction of the change that caused
 // it (Tx.AppendOutbox), so that a change committed always has its event and
 // a change rolled back has none. A Dispatcher claims the events, hands each
-// to the handlers of its kind, which call the Service's queueing methods
+// to the handlers of its kind, which call the queueing methods of Ports
 // (IssueChanged, Pushed, RepoCreated…), and stores the hook tasks those
 // make in the transaction that marks the event processed: each event makes
 // its tasks once, across crashes and across servers sharing the database.
@@ -45,8 +45,8 @@ type OutboxEvent struct {
 }
 
 // OutboxHandler handles the data of an outbox event of its kind by
-// calling the queueing methods of the Service with ctx (IssueChanged,
-// PullChanged, Pushed, RepoCreated, Forked…): called by a Dispatcher, they
+// calling the queueing methods of Ports with ctx (IssueChanged,
+// IssueCommented, Pushed, RepoCreated, Forked…): called by a Dispatcher, they
 // store nothing themselves, and the dispatcher stores the tasks they make,
 // and the default hooks RepoCreated and Forked copy, in the transaction
 // that marks the event processed. A handler may read (the store, git) but

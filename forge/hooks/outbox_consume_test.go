@@ -146,7 +146,7 @@ func TestRefMoveSurvivesAFailedRefresh(t *testing.T) {
 		for _, u := range ev.Updates {
 			ups = append(ups, hooks.RefUpdate{Ref: u.Ref, OldID: u.OldID, NewID: u.NewID})
 		}
-		return e.hooks.Pushed(ctx, ev.Actor, ev.Repo, ups)
+		return e.sinks.pushed(ctx, ev.Actor, ev.Repo, ups)
 	})
 	e.disp.Consume(repos.OutboxPush, "refresh", ports.HandleRefMoves)
 	_, err = rs.Create(e.ctx, e.alice, "", repos.CreateOptions{Name: "code"})

@@ -29,6 +29,7 @@ type outboxEnv struct {
 	db     *sqlite.DB
 	clock  *forgetest.FakeClock
 	hooks  *hooks.Service
+	sinks  *sinks
 	issues *issues.Service
 	disp   *hooks.Dispatcher
 	wake   hooks.Wake
@@ -43,9 +44,9 @@ func newOutboxEnv(t *testing.T) *outboxEnv {
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
 	e := &outboxEnv{ctx: ctx, db: db, clock: forgetest.NewClock(), wake: hooks.NewWake()}
-	rs, err := repos.New(repos.Config{Store: db.Repos(), Git: memgit.New(), Clock: e.clock})
+	rs, rp, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: memgit.New(), Clock: e.clock})
 	require.NoError(t, err)
-	e.hooks, err = hooks.New(hooks.Config{Store: db.Hooks(), Clock: e.clock, Repos: rs, RootURL: "https://forge.example/"})
+	e.hooks, e.sinks, err = newSinks(hooks.Config{Store: db.Hooks(), Clock: e.clock, Repos: rs, RootURL: testRoot}, rp)
 	require.NoError(t, err)
 	e.issues, err = issues.New(issues.Config{Store: db.Issues(), Repos: rs, Clock: e.clock, Outbox: e.wake})
 	require.NoError(t, err)
@@ -56,9 +57,7 @@ func newOutboxEnv(t *testing.T) *outboxEnv {
 		if err != nil || ev.Kind != issues.EventCreate {
 			return err
 		}
-		i := ev.Issue
-		return e.hooks.IssueChanged(ctx, ev.Actor, ev.Repo, hooks.IssueInfo{ID: int64(i.ID), Number: i.Index, Title: i.Title,
-			PosterID: i.PosterID, Created: i.Created, Updated: i.Updated}, hooks.ActionOpened)
+		return e.sinks.issueChanged(ctx, ev.Actor, issueView(ev.Repo, ev.Issue, nil), hooks.ActionOpened)
 	})
 	u := forgetest.User("alice")
 	require.NoError(t, db.Auth().Update(ctx, func(tx auth.Tx) error { return tx.CreateUser(ctx, u, "") }))
@@ -191,9 +190,9 @@ func TestOutboxRepoEvents(t *testing.T) {
 				return err
 			}
 			if kind == repos.OutboxRepoCreated {
-				return e.hooks.RepoCreated(ctx, ev.Actor, ev.Repo)
+				return e.sinks.repoCreated(ctx, ev.Actor, ev.Repo)
 			}
-			return e.hooks.RepoDeleted(ctx, ev.Actor, ev.Repo)
+			return e.sinks.repoDeleted(ctx, ev.Actor, ev.Repo)
 		})
 	}
 	h, err := e.hooks.Create(e.ctx, e.alice, hooks.UserHooks(), hooks.CreateOptions{Type: hooks.TypeForgejo,
@@ -239,8 +238,7 @@ func TestOutboxTwoDispatchers(t *testing.T) {
 			if err != nil || ev.Kind != issues.EventCreate {
 				return err
 			}
-			return e.hooks.IssueChanged(ctx, ev.Actor, ev.Repo, hooks.IssueInfo{ID: int64(ev.Issue.ID), Number: ev.Issue.Index,
-				Title: ev.Issue.Title, PosterID: ev.Issue.PosterID}, hooks.ActionOpened)
+			return e.sinks.issueChanged(ctx, ev.Actor, issueView(ev.Repo, ev.Issue, nil), hooks.ActionOpened)
 		})
 	}
 	done := make(chan error, 2)

@@ -14,6 +14,7 @@ import (
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // TestDefaultHooksCopied: RepoCreated copies the default hooks into the
@@ -43,7 +44,7 @@ func TestDefaultHooksCopied(t *testing.T) {
 
 	v, err := e.repos.Create(ctx, e.alice, "", repos.CreateOptions{Name: "fresh"})
 	require.NoError(t, err)
-	require.NoError(t, e.hooks.RepoCreated(ctx, e.alice, v.Repo))
+	require.NoError(t, e.sinks.repoCreated(ctx, e.alice, v.Repo))
 	list, _, err := e.hooks.List(ctx, e.alice, hooks.RepoHooks("alice", "fresh"), forge.ListOptions{})
 	require.NoError(t, err)
 	require.Len(t, list, 1, "the default hook, copied")
@@ -55,7 +56,7 @@ func TestDefaultHooksCopied(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, sysList, 1, "system hooks only")
 
-	require.NoError(t, e.hooks.Forked(ctx, e.alice, e.repo, v.Repo))
+	require.NoError(t, e.sinks.forked(ctx, e.alice, e.repo, v.Repo))
 	_, err = e.hooks.DeliverDue(ctx)
 	require.NoError(t, err)
 	got := map[string]map[string]any{}
@@ -102,9 +103,10 @@ func TestIssueEvents(t *testing.T) {
 	issuesHook := e.hook(t, rc.srv.URL+"/i", "issues_only")
 	commentHook := e.hook(t, rc.srv.URL+"/c", "issue_comment")
 	familyHook := e.hook(t, rc.srv.URL+"/f", "issues")
-	is := hooks.IssueInfo{ID: 7, Number: 3, Title: "Bug", Body: "it breaks", PosterID: e.alice.User.ID, Created: e.clock.Now(), Updated: e.clock.Now()}
-	require.NoError(t, e.hooks.IssueChanged(ctx, e.alice, e.repo, is, hooks.ActionOpened))
-	require.NoError(t, e.hooks.IssueCommented(ctx, e.alice, e.repo, is, hooks.CommentInfo{ID: 11, Body: "+1", PosterID: e.alice.User.ID}, hooks.ActionCreated))
+	is := issueView(e.repo, &issues.Issue{ID: 7, Index: 3, Title: "Bug", Body: "it breaks", PosterID: e.alice.User.ID,
+		Created: e.clock.Now(), Updated: e.clock.Now()}, e.alice.User)
+	require.NoError(t, e.sinks.issueChanged(ctx, e.alice, is, hooks.ActionOpened))
+	require.NoError(t, e.sinks.issueCommented(ctx, e.alice, is, &issues.Comment{ID: 11, Body: "+1", PosterID: e.alice.User.ID}))
 	assert.Len(t, e.tasks(t, issuesHook.ID), 1)
 	assert.Len(t, e.tasks(t, commentHook.ID), 1)
 	assert.Len(t, e.tasks(t, familyHook.ID), 2, "issues stands for the issue family, comments included")

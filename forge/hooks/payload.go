@@ -1,19 +1,21 @@
 package hooks
 
 import (
-	"net/url"
 	"strings"
 	"time"
-
-	"github.com/hearthforge/hearth/forge"
 )
 
-// PayloadUser is the user object of payloads (a subset of Forgejo's
-// api.User with the same field names).
+// The types of this file are what the per-type converters
+// (payload_convert.go) and the sourcehut_builds hooks read of the Forgejo
+// payloads stored with each task: subsets of Forgejo's objects, with the
+// same field names. The composition root builds the payloads themselves
+// (Forgejo's full objects, httpapi/convert) and queues them through Ports.
+
+// PayloadUser is the user object of payloads as the converters read it (a
+// subset of Forgejo's api.User, whose UserName is "login").
 type PayloadUser struct {
 	ID        int64     `json:"id"`
-	Login     string    `json:"login"`
-	UserName  string    `json:"username"`
+	UserName  string    `json:"login"`
 	FullName  string    `json:"full_name"`
 	Email     string    `json:"email"`
 	AvatarURL string    `json:"avatar_url"`
@@ -22,8 +24,8 @@ type PayloadUser struct {
 	Created   time.Time `json:"created"`
 }
 
-// PayloadRepo is the repository object of payloads (a subset of Forgejo's
-// api.Repository with the same field names).
+// PayloadRepo is the repository object of payloads as the converters
+// read it (a subset of Forgejo's api.Repository).
 type PayloadRepo struct {
 	ID            int64        `json:"id"`
 	Owner         *PayloadUser `json:"owner"`
@@ -48,7 +50,7 @@ type PayloadRepo struct {
 	Updated       time.Time    `json:"updated_at"`
 }
 
-// PayloadCommit is a commit of a push payload.
+// PayloadCommit is a commit of a push payload (Forgejo's PayloadCommit).
 type PayloadCommit struct {
 	ID        string             `json:"id"`
 	Message   string             `json:"message"`
@@ -63,7 +65,14 @@ type PayloadCommit struct {
 	Modified     []string  `json:"modified"`
 }
 
-// PushPayload is Forgejo's push event.
+// PayloadCommitUser is Forgejo's PayloadUser of a commit.
+type PayloadCommitUser struct {
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	UserName string `json:"username"`
+}
+
+// PushPayload is Forgejo's push event as the converters read it.
 type PushPayload struct {
 	Ref          string           `json:"ref"`
 	Before       string           `json:"before"`
@@ -109,45 +118,6 @@ type ForkPayload struct {
 	Forkee *PayloadRepo `json:"forkee"`
 	Repo   *PayloadRepo `json:"repository"`
 	Sender *PayloadUser `json:"sender"`
-}
-
-// payloadUser converts a user as Forgejo's convert.ToUser with no doer
-// shows it to a receiver (who is nobody signed in): the placeholder
-// address instead of the e-mail, never the administrator flag; nil for
-// nil.
-func (s *Service) payloadUser(u *forge.User) *PayloadUser {
-	return s.payloadUserSigned(u, false)
-}
-
-// payloadUserSigned is payloadUser; with signed, as Forgejo's
-// ToUserWithAccessMode with an access (a repository's owner in its
-// repository object): the e-mail unless the user hides it.
-func (s *Service) payloadUserSigned(u *forge.User, signed bool) *PayloadUser {
-	if u == nil {
-		return nil
-	}
-	email := u.Email
-	if !signed || u.HideEmail {
-		host := "localhost"
-		if ru, err := url.Parse(s.cfg.RootURL); err == nil && ru.Hostname() != "" {
-			host = ru.Hostname()
-		}
-		email = strings.ToLower(u.Name) + "@noreply." + host
-	}
-	return &PayloadUser{ID: int64(u.ID), Login: u.Name, UserName: u.Name, FullName: u.FullName, Email: email,
-		HTMLURL: s.cfg.RootURL + u.Name, Created: u.Created}
-}
-
-// payloadRepo converts a repository with its owner.
-func (s *Service) payloadRepo(r *forge.Repository, owner *forge.User) *PayloadRepo {
-	full := r.OwnerName + "/" + r.Name
-	return &PayloadRepo{
-		ID: int64(r.ID), Owner: s.payloadUserSigned(owner, true), Name: r.Name, FullName: full, Description: r.Description,
-		Empty: r.Empty, Private: r.Private, Fork: r.ForkID != 0, Template: r.Template, Archived: r.Archived,
-		HTMLURL: s.cfg.RootURL + full, URL: s.cfg.RootURL + "api/v1/repos/" + full, CloneURL: s.cfg.RootURL + full + ".git",
-		Website: r.Website, DefaultBranch: r.DefaultBranch, Size: r.Size / 1024, Stars: r.NumStars, Forks: r.NumForks,
-		Watchers: r.NumWatches, Created: r.Created, Updated: r.Updated,
-	}
 }
 
 // RefKind splits a full reference into its kind ("branch", "tag" or "")

@@ -223,7 +223,7 @@ func TestUnconvertibleEventGivenUp(t *testing.T) {
 	h, err := e.hooks.Create(ctx, e.alice, hooks.RepoHooks("alice", "proj"), hooks.CreateOptions{Type: hooks.TypeDiscord,
 		Config: hooks.Settings{"url": rc.srv.URL + "/discord", "content_type": "json"}, Events: []string{"wiki"}, Active: true})
 	require.NoError(t, err)
-	require.NoError(t, e.hooks.Enqueue(ctx, hooks.Event{Word: "wiki", Repo: e.repo, Payload: map[string]any{"action": "created"}}))
+	require.NoError(t, e.sinks.ports.Enqueue(ctx, hooks.Event{Word: "wiki", Repo: e.repo, Payload: map[string]any{"action": "created"}}))
 	n, err := e.hooks.DeliverDue(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, 1, n)
@@ -239,20 +239,20 @@ func TestUnconvertibleEventGivenUp(t *testing.T) {
 	assert.Zero(t, n, "not retried")
 }
 
-// repoEvents adapts hooks.Service to repos.RepoListener, as
-// examples/forged's wiring does.
-type repoEvents struct{ h *hooks.Service }
+// repoEvents adapts the sinks to repos.RepoListener, as the composition
+// root's wiring does.
+type repoEvents struct{ h *sinks }
 
 func (r *repoEvents) AfterCreate(ctx context.Context, actor forge.Actor, repo *forge.Repository) {
-	_ = r.h.RepoCreated(ctx, actor, repo)
+	_ = r.h.repoCreated(ctx, actor, repo)
 }
 
 func (r *repoEvents) AfterDelete(ctx context.Context, actor forge.Actor, repo *forge.Repository) {
-	_ = r.h.RepoDeleted(ctx, actor, repo)
+	_ = r.h.repoDeleted(ctx, actor, repo)
 }
 
 func (r *repoEvents) AfterFork(ctx context.Context, actor forge.Actor, parent, fork *forge.Repository) {
-	_ = r.h.Forked(ctx, actor, parent, fork)
+	_ = r.h.forked(ctx, actor, parent, fork)
 }
 
 // TestForkGetsDefaultHooks: a fork made through the repository service
@@ -267,13 +267,13 @@ func TestForkGetsDefaultHooks(t *testing.T) {
 	p, err := hooks.ParseAddressPolicy([]string{"loopback"})
 	require.NoError(t, err)
 	ev, ph := &repoEvents{}, &pushes{}
-	rs, err := repos.New(repos.Config{Store: store.Repos(), Git: memgit.New(), Clock: clock,
+	rs, rp, err := repos.NewWithPorts(repos.Config{Store: store.Repos(), Git: memgit.New(), Clock: clock,
 		RepoListeners: []repos.RepoListener{ev}, PushListeners: []repos.PushListener{ph}})
 	require.NoError(t, err)
-	hs, err := hooks.New(hooks.Config{Store: store.Hooks(), Clock: clock, Sender: hookhttp.New(p), Repos: rs,
-		RootURL: "https://forge.example/"})
+	hs, sk, err := newSinks(hooks.Config{Store: store.Hooks(), Clock: clock, Sender: hookhttp.New(p), Repos: rs,
+		RootURL: testRoot}, rp)
 	require.NoError(t, err)
-	ev.h, ph.h = hs, hs
+	ev.h, ph.h = sk, sk
 	var actors []forge.Actor
 	for _, u := range []*forge.User{forgetest.User("root", forgetest.Admin), forgetest.User("alice"), forgetest.User("bob")} {
 		require.NoError(t, store.Auth().Update(ctx, func(tx auth.Tx) error { return tx.CreateUser(ctx, u, "") }))
@@ -343,11 +343,11 @@ func TestForkIntoOrgQueuesCreated(t *testing.T) {
 		return list
 	}
 	userFork := &forge.Repository{ID: 900, OwnerID: e.alice.User.ID, OwnerName: "alice", Name: "copy", ForkID: e.repo.ID}
-	require.NoError(t, e.hooks.Forked(ctx, e.alice, e.repo, userFork))
+	require.NoError(t, e.sinks.forked(ctx, e.alice, e.repo, userFork))
 	assert.Empty(t, sysTasks(), "a fork into a user's account is no repository event")
 
 	orgFork := &forge.Repository{ID: 901, OwnerID: org.ID, OwnerName: "acme", Name: "proj", ForkID: e.repo.ID}
-	require.NoError(t, e.hooks.Forked(ctx, e.alice, e.repo, orgFork))
+	require.NoError(t, e.sinks.forked(ctx, e.alice, e.repo, orgFork))
 	list := sysTasks()
 	require.Len(t, list, 1)
 	var p hooks.RepositoryPayload
@@ -355,5 +355,5 @@ func TestForkIntoOrgQueuesCreated(t *testing.T) {
 	assert.Equal(t, "created", p.Action)
 	assert.Equal(t, "acme/proj", p.Repository.FullName)
 	require.NotNil(t, p.Organization)
-	assert.Equal(t, "acme", p.Organization.Login)
+	assert.Equal(t, "acme", p.Organization.UserName)
 }

@@ -17,7 +17,7 @@ import (
 const fixtureRoot = "http://localhost:3000/"
 
 var (
-	fixtureUser = &hooks.PayloadUser{ID: 2, Login: "user1", UserName: "user1", FullName: "User One",
+	fixtureUser = &hooks.PayloadUser{ID: 2, UserName: "user1", FullName: "User One",
 		Email: "user1@example.com", AvatarURL: fixtureRoot + "user1/avatar", HTMLURL: fixtureRoot + "user1"}
 	fixtureRepo = &hooks.PayloadRepo{ID: 1, Owner: fixtureUser, Name: "repo", FullName: "test/repo",
 		HTMLURL: fixtureRoot + "test/repo", URL: fixtureRoot + "api/v1/repos/test/repo", DefaultBranch: "main"}
@@ -38,17 +38,17 @@ func fixturePush() hooks.PushPayload {
 		Repo: fixtureRepo, Pusher: fixtureUser, Sender: fixtureUser}
 }
 
-func fixtureIssue() hooks.IssuePayload {
-	return hooks.IssuePayload{Action: hooks.ActionOpened, Number: 2, Repository: fixtureRepo, Sender: fixtureUser,
-		Issue: &hooks.PayloadIssue{ID: 7, Number: 2, URL: fixtureRoot + "api/v1/repos/test/repo/issues/2",
+func fixtureIssue() issuePayload {
+	return issuePayload{Action: hooks.ActionOpened, Number: 2, Repository: fixtureRepo, Sender: fixtureUser,
+		Issue: &payloadIssue{ID: 7, Number: 2, URL: fixtureRoot + "api/v1/repos/test/repo/issues/2",
 			HTMLURL: fixtureRoot + "test/repo/issues/2", User: fixtureUser, Title: "crash", Body: "issue body",
 			State: "open", Labels: []any{}, Assignees: []any{}}}
 }
 
-func fixtureComment() hooks.IssueCommentPayload {
+func fixtureComment() issueCommentPayload {
 	is := fixtureIssue().Issue
-	return hooks.IssueCommentPayload{Action: hooks.ActionCreated, Issue: is, Repository: fixtureRepo, Sender: fixtureUser,
-		Comment: &hooks.PayloadComment{ID: 4, HTMLURL: is.HTMLURL + "#issuecomment-4", IssueURL: is.URL, User: fixtureUser,
+	return issueCommentPayload{Action: hooks.ActionCreated, Issue: is, Repository: fixtureRepo, Sender: fixtureUser,
+		Comment: &payloadComment{ID: 4, HTMLURL: is.HTMLURL + "#issuecomment-4", IssueURL: is.URL, User: fixtureUser,
 			Body: "more info needed"}}
 }
 
@@ -72,18 +72,59 @@ func fixtureRepository() hooks.RepositoryPayload {
 
 // fixturePull is a pull request opened, as Hearth queues it: the issues
 // payload of the pull request's issue.
-func fixturePull() hooks.IssuePayload {
-	return hooks.IssuePayload{Action: hooks.ActionOpened, Number: 12, Repository: fixtureRepo, Sender: fixtureUser,
-		Issue: &hooks.PayloadIssue{ID: 8, Number: 12, URL: fixtureRoot + "api/v1/repos/test/repo/issues/12",
+func fixturePull() issuePayload {
+	return issuePayload{Action: hooks.ActionOpened, Number: 12, Repository: fixtureRepo, Sender: fixtureUser,
+		Issue: &payloadIssue{ID: 8, Number: 12, URL: fixtureRoot + "api/v1/repos/test/repo/issues/12",
 			HTMLURL: fixtureRoot + "test/repo/pulls/12", User: fixtureUser, Title: "Fix bug", Body: "fixes bug #2",
 			State: "open", Labels: []any{}, Assignees: []any{}}}
 }
 
-func fixturePullComment() hooks.IssueCommentPayload {
+func fixturePullComment() issueCommentPayload {
 	is := fixturePull().Issue
-	return hooks.IssueCommentPayload{Action: hooks.ActionCreated, Issue: is, IsPull: true, Repository: fixtureRepo,
-		Sender: fixtureUser, Comment: &hooks.PayloadComment{ID: 4, HTMLURL: is.HTMLURL + "#issuecomment-4",
+	return issueCommentPayload{Action: hooks.ActionCreated, Issue: is, IsPull: true, Repository: fixtureRepo,
+		Sender: fixtureUser, Comment: &payloadComment{ID: 4, HTMLURL: is.HTMLURL + "#issuecomment-4",
 			IssueURL: is.URL, User: fixtureUser, Body: "changes requested"}}
+}
+
+// The issue and comment payloads of the fixtures: the fields of Forgejo's
+// IssuePayload and IssueCommentPayload the converters read (the
+// composition root builds the full ones, site.HookPayloads).
+type payloadIssue struct {
+	ID        int64              `json:"id"`
+	URL       string             `json:"url"`
+	HTMLURL   string             `json:"html_url"`
+	Number    int64              `json:"number"`
+	User      *hooks.PayloadUser `json:"user"`
+	Title     string             `json:"title"`
+	Body      string             `json:"body"`
+	State     string             `json:"state"`
+	Labels    []any              `json:"labels"`
+	Assignees []any              `json:"assignees"`
+}
+
+type issuePayload struct {
+	Action     string             `json:"action"`
+	Number     int64              `json:"number"`
+	Issue      *payloadIssue      `json:"issue"`
+	Repository *hooks.PayloadRepo `json:"repository"`
+	Sender     *hooks.PayloadUser `json:"sender"`
+}
+
+type payloadComment struct {
+	ID       int64              `json:"id"`
+	HTMLURL  string             `json:"html_url"`
+	IssueURL string             `json:"issue_url"`
+	User     *hooks.PayloadUser `json:"user"`
+	Body     string             `json:"body"`
+}
+
+type issueCommentPayload struct {
+	Action     string             `json:"action"`
+	Issue      *payloadIssue      `json:"issue"`
+	Comment    *payloadComment    `json:"comment"`
+	Repository *hooks.PayloadRepo `json:"repository"`
+	Sender     *hooks.PayloadUser `json:"sender"`
+	IsPull     bool               `json:"is_pull"`
 }
 
 // task is a queued delivery of payload as event (and event type).

@@ -8,14 +8,22 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestPullPayloadConverted: the converters read Hearth's
+// TestPullPayloadConverted: the converters read Forgejo's
 // PullRequestPayload (pull_request with merged) and its review events:
 // a merge is "merged", an approval a review line with its content.
 func TestPullPayloadConverted(t *testing.T) {
 	t.Parallel()
-	base := PullRequestPayload{Number: 3, Repository: &PayloadRepo{FullName: "o/r"}, Sender: &PayloadUser{UserName: "u"},
-		PullRequest: &PayloadPull{Title: "T", HTMLURL: "https://f/o/r/pulls/3", Merged: true,
-			Head: &PayloadBranch{Ref: "feat"}, Base: &PayloadBranch{Ref: "main"}}}
+	type pullPayload struct {
+		Action      string         `json:"action"`
+		Number      int64          `json:"number"`
+		PullRequest map[string]any `json:"pull_request"`
+		Repository  *PayloadRepo   `json:"repository"`
+		Sender      *PayloadUser   `json:"sender"`
+		Review      *PayloadReview `json:"review"`
+	}
+	base := pullPayload{Number: 3, Repository: &PayloadRepo{FullName: "o/r"}, Sender: &PayloadUser{UserName: "u"},
+		PullRequest: map[string]any{"title": "T", "html_url": "https://f/o/r/pulls/3", "merged": true,
+			"head": map[string]any{"ref": "feat"}, "base": map[string]any{"ref": "main"}}}
 	for _, tc := range []struct {
 		name, typ, action string
 		review            *PayloadReview

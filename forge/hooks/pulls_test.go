@@ -10,6 +10,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // TestPullPayloads: opened, merged and review-approved pull events are
@@ -23,12 +24,21 @@ func TestPullPayloads(t *testing.T) {
 	pullHook := e.hook(t, "http://127.0.0.1:1/p", "pull_request")
 	issuesHook := e.hook(t, "http://127.0.0.1:1/i", "issues")
 	now := e.clock.Now()
-	is := hooks.IssueInfo{ID: 7, Number: 3, Title: "Feature", Body: "adds it", IsPull: true, PosterID: e.alice.User.ID, Created: now, Updated: now}
-	pr := hooks.PullInfo{ID: 5, BaseBranch: "main", HeadBranch: "feat", HeadCommitID: c1, BaseCommitID: c2, HeadRepo: e.repo, Mergeable: true}
-	merged := pr
-	merged.Merged, merged.MergedAt, merged.MergedCommitID, merged.MergerID, merged.Mergeable = true, now, c2, e.alice.User.ID, false
-	closed := is
-	closed.Closed, closed.ClosedAt = true, now
+	issue := func(closed bool) *issues.Issue {
+		is := &issues.Issue{ID: 7, Index: 3, Title: "Feature", Body: "adds it", IsPull: true, PosterID: e.alice.User.ID,
+			Created: now, Updated: now}
+		if closed {
+			is.IsClosed, is.Closed = true, now
+		}
+		return is
+	}
+	pull := func() *issues.PullRequest {
+		return &issues.PullRequest{ID: 5, BaseBranch: "main", HeadBranch: "feat", HeadCommitID: c1, Status: issues.PullMergeable}
+	}
+	open := pullView(e.repo, issue(false), pull(), e.alice.User, nil, c2)
+	mergedPR := pull()
+	mergedPR.HasMerged, mergedPR.Merged, mergedPR.MergedCommitID, mergedPR.MergerID = true, now, c2, e.alice.User.ID
+	merged := pullView(e.repo, issue(true), mergedPR, e.alice.User, e.alice.User, c2)
 
 	tests := []struct {
 		name          string
@@ -41,12 +51,12 @@ func TestPullPayloads(t *testing.T) {
 		commitID      string
 		review        map[string]any
 	}{
-		{name: "opened", queue: func() error { return e.hooks.PullChanged(ctx, e.alice, e.repo, is, pr, hooks.ActionOpened) },
+		{name: "opened", queue: func() error { return e.sinks.pullChanged(ctx, e.alice, open, hooks.ActionOpened) },
 			event: "pull_request", evType: "pull_request", action: "opened", state: "open", mergeSHA: nil},
-		{name: "merged", queue: func() error { return e.hooks.PullChanged(ctx, e.alice, e.repo, closed, merged, hooks.ActionClosed) },
+		{name: "merged", queue: func() error { return e.sinks.pullChanged(ctx, e.alice, merged, hooks.ActionClosed) },
 			event: "pull_request", evType: "pull_request", action: "closed", state: "closed", merged: true, mergeSHA: c2, commitID: c2},
 		{name: "review approved", queue: func() error {
-			return e.hooks.PullReviewed(ctx, e.alice, e.repo, is, pr, hooks.ReviewInfo{Kind: hooks.ReviewApproved, Content: "LGTM"})
+			return e.sinks.pullReviewed(ctx, e.alice, open, hooks.ReviewApproved, "LGTM")
 		}, event: "pull_request_approved", evType: "pull_request_review_approved", action: "reviewed", state: "open", mergeSHA: nil,
 			review: map[string]any{"type": "pull_request_review_approved", "content": "LGTM"}},
 	}
@@ -98,7 +108,7 @@ func TestPullPayloads(t *testing.T) {
 		assert.Equal(t, "alice", p["sender"].(map[string]any)["login"], tc.name)
 	}
 	assert.Empty(t, e.tasks(t, issuesHook.ID))
-	err := e.hooks.PullReviewed(ctx, e.alice, e.repo, is, pr, hooks.ReviewInfo{Kind: "pull_request_review_pending"})
+	err := e.sinks.ports.PullReviewed(ctx, e.repo, "pull_request_review_pending", map[string]any{})
 	assert.ErrorIs(t, err, forge.ErrInvalid)
 }
 
@@ -115,11 +125,11 @@ func TestPullReviewDelivered(t *testing.T) {
 	e.hook(t, rc.srv.URL+"/r", "pull_request_review")
 	only := e.hook(t, rc.srv.URL+"/o", "pull_request_only")
 	now := e.clock.Now()
-	is := hooks.IssueInfo{ID: 7, Number: 3, Title: "Feature", IsPull: true, PosterID: e.alice.User.ID, Created: now, Updated: now}
-	pr := hooks.PullInfo{ID: 5, BaseBranch: "main", HeadBranch: "feat", HeadCommitID: c1, HeadRepo: e.repo}
-	require.NoError(t, e.hooks.PullChanged(ctx, e.alice, e.repo, is, pr, hooks.ActionSynchronized))
+	v := pullView(e.repo, &issues.Issue{ID: 7, Index: 3, Title: "Feature", IsPull: true, PosterID: e.alice.User.ID, Created: now,
+		Updated: now}, &issues.PullRequest{ID: 5, BaseBranch: "main", HeadBranch: "feat", HeadCommitID: c1}, e.alice.User, nil, "")
+	require.NoError(t, e.sinks.pullChanged(ctx, e.alice, v, hooks.ActionSynchronized))
 	assert.Empty(t, e.tasks(t, only.ID))
-	require.NoError(t, e.hooks.PullReviewed(ctx, e.alice, e.repo, is, pr, hooks.ReviewInfo{Kind: hooks.ReviewRejected, Content: "no"}))
+	require.NoError(t, e.sinks.pullReviewed(ctx, e.alice, v, hooks.ReviewRejected, "no"))
 	_, err := e.hooks.DeliverDue(ctx)
 	require.NoError(t, err)
 	d := rc.next(t)

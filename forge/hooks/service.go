@@ -40,14 +40,15 @@ type Config struct {
 	// address policy at connect time). Nil leaves Run and DeliverDue
 	// refusing to run (forge.ErrPrecondition); events are still queued.
 	Sender Sender
-	// Commits reads the commits of pushes for push payloads (commits,
-	// total_commits, head_commit). Nil sends them empty.
-	Commits CommitReader
+	// Payloads builds the payload of test deliveries (Test); the
+	// composition root's converts with httpapi/convert. Nil refuses Test
+	// (forge.ErrPrecondition).
+	Payloads TestPayloads
 	// Files reads the build manifests of sourcehut_builds hooks from the
 	// repositories. Nil records their deliveries as failed.
 	Files FileReader
-	// RootURL is the forge's public URL ending in "/", for the html_url
-	// and compare_url of payloads.
+	// RootURL is the forge's public URL ending in "/", for the build
+	// manifests of sourcehut_builds hooks.
 	RootURL string
 	// Timeout bounds one delivery attempt; 0 means DefaultTimeout.
 	Timeout time.Duration
@@ -70,6 +71,15 @@ type Config struct {
 	SecretKey []byte
 	// NewUUID returns delivery ids; nil means random version-4 UUIDs.
 	NewUUID func() string
+}
+
+// TestPayloads builds the payload of a test delivery.
+type TestPayloads interface {
+	// TestPush is Forgejo's push payload of a test delivery to repo by
+	// actor (TestHook): ref, the head commit of rev as before, after and
+	// the one commit, the actor as pusher and sender; forge.ErrNotFound
+	// when rev names no commit.
+	TestPush(ctx context.Context, actor forge.Actor, repo *forge.Repository, ref, rev string) (any, error)
 }
 
 // RepoAccess is repos.Service.RepoAccess: the repository owner/name with

@@ -13,6 +13,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // manifests is a hooks.FileReader over fixed files of commit c2.
@@ -64,7 +65,7 @@ func TestSourcehutBuilds(t *testing.T) {
 	mk("bad", hooks.Settings{"manifest_path": "bad.yml"}, "push")
 	issuesHook := mk("issues", hooks.Settings{"manifest_path": ".builds/ci.yml"}, "issues_only")
 	e.push(t, repos.RefUpdate{Ref: "refs/heads/main", OldID: c1, NewID: c2})
-	require.NoError(t, e.hooks.IssueChanged(ctx, e.alice, e.repo, hooks.IssueInfo{ID: 1, Number: 1, Title: "t", PosterID: e.alice.UserID()}, hooks.ActionOpened))
+	require.NoError(t, e.sinks.issueChanged(ctx, e.alice, issueView(e.repo, &issues.Issue{ID: 1, Index: 1, Title: "t", PosterID: e.alice.UserID()}, e.alice.User), hooks.ActionOpened))
 	n, err := e.hooks.DeliverDue(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, 4, n)

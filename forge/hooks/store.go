@@ -26,8 +26,9 @@ type Filter struct {
 
 // Tx is one transaction over hooks and tasks.
 type Tx interface {
-	// UserByID returns an account (for payloads); forge.ErrNotFound if
-	// none.
+	// UserByID returns an account; forge.ErrNotFound if none. (The
+	// payloads' accounts are read by the composition root now:
+	// repos.Ports.UsersByID.)
 	UserByID(ctx context.Context, id forge.ID) (*forge.User, error)
 
 	// CreateHook inserts h (h.ID is set).

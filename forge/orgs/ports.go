@@ -13,14 +13,17 @@ import (
 // actor's rights on the repository, with no actor of their own. They are
 // for the composition root (forge/site), which hands them to the issues
 // service: Ports check nothing. Only NewWithPorts makes one.
-type Ports Service
+type Ports struct{ s *Service }
 
-// NewWithPorts is New, with the service's trusted ports (the same
-// service, seen through them), for the composition root. New(cfg) is the
+// NewWithPorts is New, with the service's trusted ports (a value
+// only the caller receives), for the composition root. New(cfg) is the
 // service without them.
 func NewWithPorts(cfg Config) (*Service, *Ports, error) {
 	s, err := New(cfg)
-	return s, (*Ports)(s), err // nil, nil, err when New fails
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, &Ports{s: s}, nil
 }
 
 // OwnerTeam finds team name of the repository owner ownerID for a review
@@ -31,7 +34,7 @@ func NewWithPorts(cfg Config) (*Service, *Ports, error) {
 // has no such team. The caller (the issues service) has checked the
 // actor's rights on the repository.
 func (p *Ports) OwnerTeam(ctx context.Context, ownerID forge.ID, name string, repoID forge.ID) (*forge.Team, bool, error) {
-	s := (*Service)(p)
+	s := p.s
 	var (
 		t   *forge.Team
 		has bool
@@ -63,7 +66,7 @@ func (p *Ports) OwnerTeam(ctx context.Context, ownerID forge.ID, name string, re
 // protection's merge and approvals whitelists by team). An owner that is
 // not an organisation has no teams: false.
 func (p *Ports) InOwnerTeams(ctx context.Context, ownerID forge.ID, names []string, userID forge.ID) (bool, error) {
-	s := (*Service)(p)
+	s := p.s
 	if len(names) == 0 || userID == 0 {
 		return false, nil
 	}
@@ -91,7 +94,7 @@ func (p *Ports) InOwnerTeams(ctx context.Context, ownerID forge.ID, names []stri
 // TeamsByID returns the teams of ids that exist, by id (issues.TeamLookup:
 // the names of teams a review was requested from). Never nil.
 func (p *Ports) TeamsByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*forge.Team, error) {
-	s := (*Service)(p)
+	s := p.s
 	out := map[forge.ID]*forge.Team{}
 	err := s.store.View(ctx, func(tx Tx) error {
 		for _, id := range ids {

@@ -17,14 +17,17 @@ import (
 // They are for the composition root (forge/site), which hands each to the
 // adapter or consumer that needs it: Ports check nothing. Only
 // NewWithPorts makes one.
-type Ports Service
+type Ports struct{ s *Service }
 
-// NewWithPorts is New, with the service's trusted ports (the same
-// service, seen through them), for the composition root. New(cfg) is the
+// NewWithPorts is New, with the service's trusted ports (a value
+// only the caller receives), for the composition root. New(cfg) is the
 // service without them.
 func NewWithPorts(cfg Config) (*Service, *Ports, error) {
 	s, err := New(cfg)
-	return s, (*Ports)(s), err // nil, nil, err when New fails
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, &Ports{s: s}, nil
 }
 
 // WatcherIDs returns the ids of the users watching repository repoID
@@ -32,7 +35,7 @@ func NewWithPorts(cfg Config) (*Service, *Ports, error) {
 // notify asks it whom to tell of an event, and checks each user's
 // permission itself.
 func (p *Ports) WatcherIDs(ctx context.Context, repoID forge.ID) ([]forge.ID, error) {
-	s := (*Service)(p)
+	s := p.s
 	var ids []forge.ID
 	err := s.store.View(ctx, func(tx Tx) error {
 		for page := 1; ; page++ {
@@ -60,7 +63,7 @@ func (p *Ports) WatcherIDs(ctx context.Context, repoID forge.ID) ([]forge.ID, er
 // once the push ended: after AfterPush measured the size when references
 // moved, at once when none did.
 func (p *Ports) ReservePush(ctx context.Context, plan *PushPlan, n int64) (forge.ID, error) {
-	s := (*Service)(p)
+	s := p.s
 	if n > 0 { // a push of no objects (a new reference to a commit stored) is Forgejo's check
 		n = gitEstimate(n, 0)
 	}
@@ -68,13 +71,13 @@ func (p *Ports) ReservePush(ctx context.Context, plan *PushPlan, n int64) (forge
 }
 
 // ReleasePush releases a reservation of ReservePush (0: none).
-func (p *Ports) ReleasePush(ctx context.Context, id forge.ID) { (*Service)(p).releaseQuota(ctx, id) }
+func (p *Ports) ReleasePush(ctx context.Context, id forge.ID) { p.s.releaseQuota(ctx, id) }
 
 // CheckGitQuota is Forgejo's EnforceQuotaAPI(size:git:all) for the owner
 // of r, for the git writes of other domains (mirror sync): nil when quota
 // is disabled or allows it, else a *quota.ExceededError naming the owner.
 func (p *Ports) CheckGitQuota(ctx context.Context, r *forge.Repository) error {
-	return (*Service)(p).checkQuota(ctx, r, quota.SubjectGitAll)
+	return p.s.checkQuota(ctx, r, quota.SubjectGitAll)
 }
 
 // CheckReposQuota is the size:repos:all check of the owner of r for the
@@ -82,7 +85,7 @@ func (p *Ports) CheckGitQuota(ctx context.Context, r *forge.Repository) error {
 // when it refuses): nil when quota is disabled or allows it, else a
 // *quota.ExceededError naming the owner.
 func (p *Ports) CheckReposQuota(ctx context.Context, r *forge.Repository) error {
-	return (*Service)(p).checkQuota(ctx, r, quota.SubjectReposAll)
+	return p.s.checkQuota(ctx, r, quota.SubjectReposAll)
 }
 
 // HandleRefMoves is the outbox consumer of OutboxPush events (a
@@ -94,7 +97,7 @@ func (p *Ports) CheckReposQuota(ctx context.Context, r *forge.Repository) error 
 // that is not an event, and a repository deleted since, are done with
 // (nil).
 func (p *Ports) HandleRefMoves(ctx context.Context, data []byte) error {
-	s := (*Service)(p)
+	s := p.s
 	e, err := UnmarshalOutbox(data)
 	if err != nil || e.Repo == nil {
 		s.log.WarnContext(ctx, "outbox: ref moves not read", "err", err)

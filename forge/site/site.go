@@ -224,8 +224,12 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		Logger: log, Clock: clock}); err != nil {
 		return nil, err
 	}
-	if s.hooks, err = hooks.New(hooks.Config{Store: db.Hooks(), Repos: s.repos, Orgs: s.orgs, Logger: log, Clock: clock,
-		SecretKey: secret, Commits: pushCommits{git}, Files: repoFiles{git}, Sender: hookhttp.New(cfg.WebhookPolicy),
+	// Webhook payloads are built here, with the API's converter, and
+	// queued through the webhook service's trusted ports.
+	payloads := &HookPayloads{RootURL: cfg.RootURL, Accounts: repoPorts, Repos: repoPorts, Commits: pushCommits{git}, Logger: log}
+	var hookPorts *hooks.Ports
+	if s.hooks, hookPorts, err = hooks.NewWithPorts(hooks.Config{Store: db.Hooks(), Repos: s.repos, Orgs: s.orgs, Logger: log,
+		Clock: clock, SecretKey: secret, Payloads: payloads, Files: repoFiles{git}, Sender: hookhttp.New(cfg.WebhookPolicy),
 		RootURL: cfg.RootURL}); err != nil {
 		return nil, err
 	}
@@ -249,11 +253,11 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	// stopped server are handled once Run starts, none with a consumer
 	// missing.
 	if s.outbox, err = newOutbox(s.hooks, outbox, outboxHandlers{
-		issues: &hookIssues{svc: s.hooks, log: log, pulls: s.issues, teams: orgTeamMembers{db.Orgs()},
-			repos: storeRepos{db.Repos()}},
-		repos:    &hookRepos{svc: s.hooks, log: log},
-		releases: &hookReleases{svc: s.hooks, log: log},
-		pushes:   &hookPushes{svc: s.hooks, log: log},
+		issues: &hookIssues{ports: hookPorts, payloads: payloads, log: log, issues: s.issues, teams: orgPorts,
+			repos: repoPorts},
+		repos:    &hookRepos{ports: hookPorts, payloads: payloads, log: log},
+		releases: &hookReleases{ports: hookPorts, payloads: payloads, log: log},
+		pushes:   &hookPushes{ports: hookPorts, payloads: payloads, log: log},
 		notify:   IssueNotifications(notifyPorts, log),
 		refresh:  repoPorts.HandleRefMoves,
 		pulls:    &pullPushes{ports: issuePorts, log: log},

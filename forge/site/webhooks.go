@@ -7,14 +7,16 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/issues"
 )
 
 // hookPushes tells the webhook service of pushes (a repos.PushListener),
 // as the outbox consumer of ref moves.
 type hookPushes struct {
-	svc *hooks.Service
-	log *slog.Logger
+	ports    *hooks.Ports
+	payloads *HookPayloads
+	log      *slog.Logger
 }
 
 var _ repos.PushListener = (*hookPushes)(nil)
@@ -26,7 +28,7 @@ func (p *hookPushes) AfterPush(ctx context.Context, actor forge.Actor, r *forge.
 	for i, u := range ups {
 		conv[i] = hooks.RefUpdate{Ref: u.Ref, OldID: u.OldID, NewID: u.NewID}
 	}
-	if err := p.svc.Pushed(ctx, actor, r, conv); err != nil {
+	if err := p.ports.Pushed(ctx, r, p.payloads.Refs(ctx, actor, r, conv)); err != nil {
 		p.log.Warn("webhook events not queued", "repo", r.FullName(), "err", err)
 	}
 }
@@ -34,142 +36,100 @@ func (p *hookPushes) AfterPush(ctx context.Context, actor forge.Actor, r *forge.
 // hookIssues tells the webhook service of issue events, as the outbox
 // handler of issue events.
 type hookIssues struct {
-	svc *hooks.Service
-	log *slog.Logger
-	// pulls reads the pull requests of events (nil sends what the events
-	// carry).
-	pulls pullReader
+	ports    *hooks.Ports
+	payloads *HookPayloads
+	log      *slog.Logger
+	// issues reads the issue and pull request of events as their actor
+	// sees them, for what the events do not carry (nil sends what the
+	// events carry).
+	issues issueReader
 	// teams lists the members of teams asked for reviews (nil: team
 	// requests are not told).
 	teams teamMembers
 	// repos reads the head repositories the event's actor may not see
 	// (nil: head.repo is then null).
-	repos repoReader
+	repos RepoReader
 }
 
-// IssueEvent queues the issues or issue_comment event; it never waits for
-// a receiver.
+// issueActions are the webhook actions of the issue and pull request
+// events that are not edits.
+var issueActions = map[issues.EventKind]string{
+	issues.EventCreate:       hooks.ActionOpened,
+	issues.EventClose:        hooks.ActionClosed,
+	issues.EventReopen:       hooks.ActionReopened,
+	issues.EventPullMerge:    hooks.ActionClosed, // Forgejo: "closed" with pull_request.merged
+	issues.EventPullSync:     hooks.ActionSynchronized,
+	issues.EventPullRetarget: hooks.ActionEdited,
+}
+
+// IssueEvent queues the issues, pull_request or issue_comment event; it
+// never waits for a receiver.
 func (h *hookIssues) IssueEvent(ctx context.Context, e issues.Event) {
-	if e.Issue == nil {
+	if e.Issue == nil || e.Repo == nil {
 		return
 	}
-	i := e.Issue
-	is := hooks.IssueInfo{ID: i.ID, Number: i.Index, Title: i.Title, Body: i.Body, Closed: i.IsClosed, IsPull: i.IsPull,
-		PosterID: i.PosterID, Comments: i.NumComments, Created: i.Created, Updated: i.Updated, ClosedAt: i.Closed}
-	if h.editEvent(ctx, e, is) {
-		return
-	}
-	var view *issues.PullView
-	if i.IsPull && e.Pull == nil && e.Kind != issues.EventComment {
-		// An issue edit of a pull request (closed or reopened through
-		// the issues API) carries no pull request: Forgejo sends the
-		// pull_request event.
-		if view = h.pullView(ctx, e); view != nil && view.Pull != nil {
-			p := *view.Pull
-			e.Pull = &p
-		}
-	}
-	if i.IsPull && e.Pull != nil {
-		h.pullEvent(ctx, e, is, view)
+	v := h.issueView(ctx, e)
+	if h.editEvent(ctx, e, v) {
 		return
 	}
 	var err error
-	switch e.Kind {
-	case issues.EventCreate:
-		err = h.svc.IssueChanged(ctx, e.Actor, e.Repo, is, hooks.ActionOpened)
-	case issues.EventClose:
-		err = h.svc.IssueChanged(ctx, e.Actor, e.Repo, is, hooks.ActionClosed)
-	case issues.EventReopen:
-		err = h.svc.IssueChanged(ctx, e.Actor, e.Repo, is, hooks.ActionReopened)
-	case issues.EventPullMerge: // Forgejo: pull_request "closed" (merged)
-		err = h.svc.IssueChanged(ctx, e.Actor, e.Repo, is, hooks.ActionClosed)
-	case issues.EventPullSync, issues.EventPullRetarget: // "synchronized", "edited"
-		err = h.svc.IssueChanged(ctx, e.Actor, e.Repo, is, string(e.Kind))
-	case issues.EventComment:
+	switch {
+	case e.Kind == issues.EventComment:
 		if c := e.Comment; c != nil {
-			err = h.svc.IssueCommented(ctx, e.Actor, e.Repo, is, hooks.CommentInfo{ID: c.ID, Body: c.Body,
-				PosterID: c.PosterID, Created: c.Created, Updated: c.Updated}, hooks.ActionCreated)
+			err = h.ports.IssueCommented(ctx, e.Repo, e.Issue.IsPull, h.payloads.Comment(ctx, e.Actor, v, c, hooks.ActionCreated, nil))
+		}
+	case e.Issue.IsPull:
+		if pv := h.pullView(ctx, e, v); pv != nil {
+			err = h.pullEvent(ctx, e, pv)
+			break
+		}
+		// A pull request that cannot be read: its issue, as the
+		// pull_request event.
+		fallthrough
+	default:
+		if action := issueActions[e.Kind]; action != "" {
+			err = h.ports.IssueChanged(ctx, e.Repo, e.Issue.IsPull, action, h.payloads.Issue(ctx, e.Actor, v, action, nil))
 		}
 	}
 	if err != nil {
-		h.log.Warn("webhook events not queued", "repo", e.Repo.FullName(), "issue", i.Index, "err", err)
+		h.log.Warn("webhook events not queued", "repo", e.Repo.FullName(), "issue", e.Issue.Index, "err", err)
 	}
 }
 
 // pullEvent queues the pull_request event (or a review event) of a
-// pull-request event carrying its pull request; v is the pull request as
-// read for the event (nil: read here).
-func (h *hookIssues) pullEvent(ctx context.Context, e issues.Event, is hooks.IssueInfo, v *issues.PullView) {
-	p := e.Pull
-	pr := hooks.PullInfo{ID: int64(p.ID), BaseBranch: p.BaseBranch, HeadBranch: p.HeadBranch, HeadCommitID: p.HeadCommitID,
-		MergeBase: p.MergeBase, Mergeable: p.Mergeable(), Merged: p.HasMerged, MergedAt: p.Merged,
-		MergedCommitID: p.MergedCommitID, MergerID: p.MergerID, AllowMaintainerEdit: p.AllowMaintainerEdit,
-		Additions: p.Additions, Deletions: p.Deletions, ChangedFiles: p.ChangedFiles, Flow: p.Flow}
-	if p.SameRepo() {
-		pr.HeadRepo = e.Repo
-	}
-	// The fork's head repository and the base branch's commit, as
-	// Forgejo's convert.ToAPIPullRequest.
-	if v == nil {
-		v = h.pullView(ctx, e)
-	}
-	if v != nil {
-		if v.HeadRepo != nil {
-			pr.HeadRepo = v.HeadRepo
-		}
-		pr.BaseCommitID = v.BaseCommitID
-	}
-	if pr.HeadRepo == nil && p.HeadRepoID != 0 && h.repos != nil {
-		if r, err := h.repos.RepoByID(ctx, p.HeadRepoID); err == nil {
-			pr.HeadRepo = r
-		}
-	}
-	var err error
+// pull-request event, v its pull request.
+func (h *hookIssues) pullEvent(ctx context.Context, e issues.Event, v *issues.PullView) error {
 	switch e.Kind {
-	case issues.EventCreate:
-		err = h.svc.PullChanged(ctx, e.Actor, e.Repo, is, pr, hooks.ActionOpened)
-	case issues.EventClose, issues.EventPullMerge: // merged: "closed" with pull_request.merged
-		err = h.svc.PullChanged(ctx, e.Actor, e.Repo, is, pr, hooks.ActionClosed)
-	case issues.EventReopen:
-		err = h.svc.PullChanged(ctx, e.Actor, e.Repo, is, pr, hooks.ActionReopened)
-	case issues.EventPullSync:
-		err = h.svc.PullChanged(ctx, e.Actor, e.Repo, is, pr, hooks.ActionSynchronized)
-	case issues.EventPullRetarget:
-		err = h.svc.PullChanged(ctx, e.Actor, e.Repo, is, pr, hooks.ActionEdited)
 	case issues.EventPullReview:
-		if r := e.Review; r != nil {
-			kind := ""
-			switch r.Type {
-			case issues.ReviewApprove:
-				kind = hooks.ReviewApproved
-			case issues.ReviewReject:
-				kind = hooks.ReviewRejected
-			case issues.ReviewComment:
-				kind = hooks.ReviewComment
-			}
-			if kind != "" {
-				err = h.svc.PullReviewed(ctx, e.Actor, e.Repo, is, pr, hooks.ReviewInfo{Kind: kind, Content: r.Content})
-			}
+		r := e.Review
+		if r == nil {
+			return nil
 		}
+		kind := map[issues.ReviewType]string{issues.ReviewApprove: hooks.ReviewApproved, issues.ReviewReject: hooks.ReviewRejected,
+			issues.ReviewComment: hooks.ReviewComment}[r.Type]
+		if kind == "" {
+			return nil
+		}
+		p := h.payloads.Pull(ctx, e.Actor, v, hooks.ActionReviewed, nil)
+		p.Review = &convert.ReviewPayload{Type: kind, Content: r.Content}
+		return h.ports.PullReviewed(ctx, e.Repo, kind, p)
 	case issues.EventPullReviewRequest, issues.EventPullReviewRequestRemoved:
-		err = h.reviewRequest(ctx, e, is, pr)
-	case issues.EventComment:
-		if c := e.Comment; c != nil {
-			err = h.svc.IssueCommented(ctx, e.Actor, e.Repo, is, hooks.CommentInfo{ID: c.ID, Body: c.Body,
-				PosterID: c.PosterID, Created: c.Created, Updated: c.Updated}, hooks.ActionCreated)
-		}
+		return h.reviewRequest(ctx, e, v)
 	}
-	if err != nil {
-		h.log.Warn("webhook events not queued", "repo", e.Repo.FullName(), "pull", e.Issue.Index, "err", err)
+	action := issueActions[e.Kind]
+	if action == "" {
+		return nil
 	}
+	return h.ports.IssueChanged(ctx, e.Repo, true, action, h.payloads.Pull(ctx, e.Actor, v, action, nil))
 }
 
 // hookRepos tells the webhook service of repositories created, forked and
 // deleted (a repos.RepoListener): default hooks are copied into new
 // repositories, and the repository and fork events queued.
 type hookRepos struct {
-	svc *hooks.Service
-	log *slog.Logger
+	ports    *hooks.Ports
+	payloads *HookPayloads
+	log      *slog.Logger
 }
 
 var _ repos.RepoListener = (*hookRepos)(nil)
@@ -177,22 +137,23 @@ var _ repos.RepoListener = (*hookRepos)(nil)
 // AfterCreate copies the default hooks and queues the repository event
 // "created".
 func (h *hookRepos) AfterCreate(ctx context.Context, actor forge.Actor, r *forge.Repository) {
-	if err := h.svc.RepoCreated(ctx, actor, r); err != nil {
+	if err := h.ports.RepoCreated(ctx, r, h.payloads.Repository(ctx, actor, r, "created")); err != nil {
 		h.log.Warn("webhook events not queued", "repo", r.FullName(), "err", err)
 	}
 }
 
 // AfterDelete queues the repository event "deleted".
 func (h *hookRepos) AfterDelete(ctx context.Context, actor forge.Actor, r *forge.Repository) {
-	if err := h.svc.RepoDeleted(ctx, actor, r); err != nil {
+	if err := h.ports.RepoDeleted(ctx, r, h.payloads.Repository(ctx, actor, r, "deleted")); err != nil {
 		h.log.Warn("webhook events not queued", "repo", r.FullName(), "err", err)
 	}
 }
 
 // AfterFork copies the default hooks into the fork and queues the fork
-// event for the parent's hooks (hooks.Service.Forked).
+// event for the parent's hooks (hooks.Ports.Forked).
 func (h *hookRepos) AfterFork(ctx context.Context, actor forge.Actor, parent, fork *forge.Repository) {
-	if err := h.svc.Forked(ctx, actor, parent, fork); err != nil {
+	payload, created := h.payloads.Fork(ctx, actor, parent, fork)
+	if err := h.ports.Forked(ctx, parent, fork, payload, created); err != nil {
 		h.log.Warn("webhook events not queued", "repo", parent.FullName(), "fork", fork.FullName(), "err", err)
 	}
 }
@@ -202,15 +163,15 @@ func (h *hookRepos) AfterFork(ctx context.Context, actor forge.Actor, parent, fo
 const maxPushWalk = 1000
 
 // pushCommits reads the commits of pushes for webhook payloads (a
-// hooks.CommitReader) from the git store.
+// PushCommitReader) from the git store.
 type pushCommits struct{ git repos.Git }
 
-var _ hooks.CommitReader = pushCommits{}
+var _ PushCommitReader = pushCommits{}
 
 // PushCommits lists the commits reachable from newID and not from oldID
 // (git rev-list old..new, within maxPushWalk commits of each), newest
 // first, at most limit with their files, and counts them.
-func (p pushCommits) PushCommits(ctx context.Context, repo forge.ID, oldID, newID string, limit int) ([]*hooks.PushCommit, int, error) {
+func (p pushCommits) PushCommits(ctx context.Context, repo forge.ID, oldID, newID string, limit int) ([]*repos.Commit, int, error) {
 	seen := map[string]bool{}
 	if !hooks.IsZeroID(oldID) {
 		old, err := p.git.Log(ctx, repo, repos.LogOptions{Rev: oldID, Limit: maxPushWalk})
@@ -229,7 +190,7 @@ func (p pushCommits) PushCommits(ctx context.Context, repo forge.ID, oldID, newI
 	if err != nil {
 		return nil, 0, err
 	}
-	var out []*hooks.PushCommit
+	var out []*repos.Commit
 	total := 0
 	for _, c := range list {
 		if seen[c.ID] {
@@ -237,29 +198,17 @@ func (p pushCommits) PushCommits(ctx context.Context, repo forge.ID, oldID, newI
 		}
 		total++
 		if len(out) < limit {
-			out = append(out, &hooks.PushCommit{ID: c.ID, Message: c.Message,
-				Author:    hooks.CommitUser{Name: c.Author.Name, Email: c.Author.Email},
-				Committer: hooks.CommitUser{Name: c.Committer.Name, Email: c.Committer.Email},
-				Timestamp: c.Committer.When})
+			out = append(out, c)
 		}
 	}
 	// Files only for the commits listed.
-	for _, pc := range out {
-		one, err := p.git.Log(ctx, repo, repos.LogOptions{Rev: pc.ID, Limit: 1, Files: true})
+	for i, c := range out {
+		one, err := p.git.Log(ctx, repo, repos.LogOptions{Rev: c.ID, Limit: 1, Files: true})
 		if err != nil {
 			return nil, 0, err
 		}
 		if len(one) == 1 {
-			for _, f := range one[0].Files {
-				switch f.Status {
-				case "added":
-					pc.Added = append(pc.Added, f.Filename)
-				case "removed":
-					pc.Removed = append(pc.Removed, f.Filename)
-				default:
-					pc.Modified = append(pc.Modified, f.Filename)
-				}
-			}
+			out[i] = one[0]
 		}
 	}
 	return out, total, nil

@@ -7,81 +7,92 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/hooks"
-	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/issues"
 )
 
-// pullReader reads a pull request as the actor sees it (issues.Service).
-type pullReader interface {
+// issueReader reads an issue and a pull request as the actor sees them
+// (issues.Service).
+type issueReader interface {
+	Get(ctx context.Context, actor forge.Actor, owner, repo string, index int64) (*issues.IssueView, error)
 	GetPull(ctx context.Context, actor forge.Actor, owner, repo string, index int64) (*issues.PullView, error)
 }
 
-// pullView reads the pull request of an event as its actor sees it, for
-// what the event does not carry (the pull request of an issue edit, the
-// head repository of a fork, the base branch's commit); nil when it
-// cannot be read.
-func (h *hookIssues) pullView(ctx context.Context, e issues.Event) *issues.PullView {
-	if h.pulls == nil || e.Repo == nil || e.Issue == nil {
-		return nil
+// issueView is the issue of an event as its payloads show it: the issue
+// as the event recorded it, with its poster, labels, milestone,
+// assignees and attachments as the event's actor reads them now, the
+// labels, assignees and milestone after the change for an edit event (its
+// detail).
+func (h *hookIssues) issueView(ctx context.Context, e issues.Event) *issues.IssueView {
+	v := &issues.IssueView{Issue: e.Issue, Repo: e.Repo}
+	if h.issues != nil {
+		cur, err := h.issues.Get(ctx, e.Actor, e.Repo.OwnerName, e.Repo.Name, e.Issue.Index)
+		if err == nil {
+			v.Poster, v.Labels, v.Milestone, v.Assignees, v.Assets = cur.Poster, cur.Labels, cur.Milestone, cur.Assignees, cur.Assets
+		} else {
+			h.log.Warn("webhook: issue not read", "repo", e.Repo.FullName(), "issue", e.Issue.Index, "err", err)
+		}
 	}
-	v, err := h.pulls.GetPull(ctx, e.Actor, e.Repo.OwnerName, e.Repo.Name, e.Issue.Index)
-	if err != nil {
-		h.log.Warn("webhook: pull request not read", "repo", e.Repo.FullName(), "pull", e.Issue.Index, "err", err)
-		return nil
+	if v.Poster == nil {
+		v.Poster = h.payloads.users(ctx, e.Issue.PosterID)[e.Issue.PosterID]
+	}
+	if d := e.Detail; d != nil {
+		v.Labels, v.Assignees, v.Milestone = d.Labels, d.Assignees, d.Milestone
 	}
 	return v
 }
 
-// teamMembers lists a team's members (orgs.Tx.ListTeamMembers over the
-// organisations store).
-type teamMembers interface {
-	MembersOf(ctx context.Context, team forge.ID) ([]forge.ID, error)
-}
-
-// orgTeamMembers is teamMembers over the organisations store.
-type orgTeamMembers struct{ store orgs.Store }
-
-// MembersOf returns the ids of the members of team.
-func (o orgTeamMembers) MembersOf(ctx context.Context, team forge.ID) ([]forge.ID, error) {
-	var ids []forge.ID
-	err := o.store.View(ctx, func(tx orgs.Tx) error {
-		list, _, err := tx.ListTeamMembers(ctx, team, forge.ListOptions{Page: 1, Limit: -1})
-		for _, u := range list {
-			ids = append(ids, u.ID)
+// pullView is the pull request of a pull-request event as its payloads
+// show it: the pull request as the event recorded it (or as read when the
+// event carries none), the issue of v, the head repository (read whoever
+// asks when the actor may not see it), the base branch's commit and the
+// merger, as Forgejo's convert.ToAPIPullRequest; nil when there is none.
+func (h *hookIssues) pullView(ctx context.Context, e issues.Event, v *issues.IssueView) *issues.PullView {
+	out := &issues.PullView{RequestedReviewers: []*forge.User{}, RequestedTeams: []*forge.Team{}}
+	if h.issues != nil {
+		read, err := h.issues.GetPull(ctx, e.Actor, e.Repo.OwnerName, e.Repo.Name, e.Issue.Index)
+		if err == nil {
+			out = read
+		} else {
+			h.log.Warn("webhook: pull request not read", "repo", e.Repo.FullName(), "pull", e.Issue.Index, "err", err)
 		}
-		return err
-	})
-	return ids, err
-}
-
-// repoReader reads a repository by id whoever asks (the head repository
-// of a pull request, which Forgejo's payloads show even to hooks whose
-// event's actor may not see it).
-type repoReader interface {
-	RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, error)
-}
-
-// storeRepos is repoReader over the repositories store.
-type storeRepos struct{ store repos.Store }
-
-// RepoByID returns the repository with its owner's name;
-// forge.ErrNotFound if none.
-func (s storeRepos) RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, error) {
-	var r *forge.Repository
-	err := s.store.View(ctx, func(tx repos.Tx) error {
-		var err error
-		if r, err = tx.RepoByID(ctx, id); err != nil {
-			return err
-		}
-		u, err := tx.UserByID(ctx, r.OwnerID)
-		if err != nil {
-			return err
-		}
-		r.OwnerName = u.Name
+	}
+	if e.Pull != nil {
+		p := *e.Pull
+		out.Pull = &p
+	}
+	if out.Pull == nil {
 		return nil
-	})
-	return r, err
+	}
+	out.IssueView = v
+	p := out.Pull
+	if out.HeadRepo == nil && p.HeadRepoID != 0 {
+		if p.SameRepo() {
+			out.HeadRepo = e.Repo
+		} else if h.repos != nil {
+			if r, err := h.repos.RepoByID(ctx, p.HeadRepoID); err == nil {
+				out.HeadRepo = r
+			}
+		}
+	}
+	if out.Merger == nil && p.HasMerged && p.MergerID != 0 {
+		out.Merger = h.payloads.users(ctx, p.MergerID)[p.MergerID]
+	}
+	return out
+}
+
+// teamMembers lists a team's members (orgs.Ports.TeamMemberIDs).
+type teamMembers interface {
+	TeamMemberIDs(ctx context.Context, team forge.ID) ([]forge.ID, error)
+}
+
+// RepoReader reads a repository by id whoever asks
+// (repos.Ports.RepoByID: the head repository of a pull request, the parent
+// of a fork, which Forgejo's payloads show even to hooks whose event's
+// actor may not see them).
+type RepoReader interface {
+	RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, error)
 }
 
 // reviewRequest queues the pull_request event review_requested or
@@ -89,19 +100,28 @@ func (s storeRepos) RepoByID(ctx context.Context, id forge.ID) (*forge.Repositor
 // made is told as review_requested for each member of the team but the
 // poster (Forgejo's teamReviewRequestNotify; nothing for a team request
 // removed, nor without h.teams).
-func (h *hookIssues) reviewRequest(ctx context.Context, e issues.Event, is hooks.IssueInfo, pr hooks.PullInfo) error {
+func (h *hookIssues) reviewRequest(ctx context.Context, e issues.Event, v *issues.PullView) error {
 	r := e.Review
 	removed := e.Kind == issues.EventPullReviewRequestRemoved
+	action := hooks.ActionReviewRequested
+	if removed {
+		action = hooks.ActionReviewRequestRemoved
+	}
+	tell := func(reviewer forge.ID) error {
+		p := h.payloads.Pull(ctx, e.Actor, v, action, nil)
+		p.RequestedReviewer = h.payloads.user(h.payloads.users(ctx, reviewer)[reviewer])
+		return h.ports.PullReviewRequested(ctx, e.Repo, p)
+	}
 	switch {
 	case r == nil:
 		return nil
 	case r.ReviewerID != 0:
-		return h.svc.PullReviewRequested(ctx, e.Actor, e.Repo, is, pr, r.ReviewerID, removed)
+		return tell(r.ReviewerID)
 	case r.ReviewerTeamID != 0 && !removed && h.teams != nil:
-		members, err := h.teams.MembersOf(ctx, r.ReviewerTeamID)
+		members, err := h.teams.TeamMemberIDs(ctx, r.ReviewerTeamID)
 		for _, id := range members {
-			if id != is.PosterID {
-				err = errors.Join(err, h.svc.PullReviewRequested(ctx, e.Actor, e.Repo, is, pr, id, false))
+			if id != e.Issue.PosterID {
+				err = errors.Join(err, tell(id))
 			}
 		}
 		return err
@@ -112,8 +132,9 @@ func (h *hookIssues) reviewRequest(ctx context.Context, e issues.Event, is hooks
 // hookReleases tells the webhook service of releases created, edited and
 // deleted (a repos.ReleaseListener).
 type hookReleases struct {
-	svc *hooks.Service
-	log *slog.Logger
+	ports    *hooks.Ports
+	payloads *HookPayloads
+	log      *slog.Logger
 }
 
 var _ repos.ReleaseListener = (*hookReleases)(nil)
@@ -129,15 +150,25 @@ func (h *hookReleases) AfterRelease(ctx context.Context, actor forge.Actor, repo
 	if action == "" {
 		return
 	}
-	info := hooks.ReleaseInfo{ID: int64(r.ID), TagName: r.TagName, Target: r.Target, Name: r.Name, Body: r.Body, Draft: r.Draft,
-		Prerelease: r.Prerelease, HideArchiveLinks: r.HideArchiveLinks, AuthorID: r.AuthorID, Created: r.Created}
-	for _, a := range r.Assets {
-		info.Assets = append(info.Assets, hooks.AssetInfo{ID: int64(a.ID), UUID: a.UUID, Name: a.Name, Size: a.Size,
-			Downloads: a.Downloads, ExternalURL: a.ExternalURL, Created: a.Created})
-	}
-	if err := h.svc.ReleaseChanged(ctx, actor, repo, info, action); err != nil {
+	if err := h.ports.ReleaseChanged(ctx, repo, action, h.payloads.Release(ctx, actor, repo, r, action)); err != nil {
 		h.log.Warn("webhook events not queued", "repo", repo.FullName(), "release", r.ID, "err", err)
 	}
+}
+
+// changes is what an edit event changed, for its payload (nil for
+// none).
+func changes(d *issues.EventDetail) *convert.ChangesPayload {
+	if d == nil || d.OldTitle == nil && d.OldBody == nil {
+		return nil
+	}
+	ch := &convert.ChangesPayload{}
+	if d.OldTitle != nil {
+		ch.Title = &convert.ChangesFromPayload{From: *d.OldTitle}
+	}
+	if d.OldBody != nil {
+		ch.Body = &convert.ChangesFromPayload{From: *d.OldBody}
+	}
+	return ch
 }
 
 // maxManifestRead bounds the build manifest read for sourcehut_builds

@@ -1,4 +1,4 @@
-package httpapi
+package convert
 
 import (
 	"testing"
@@ -53,11 +53,11 @@ func TestTeamFrom(t *testing.T) {
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
-			got := teamFrom("https://forge.example/", &tt.team, tt.org)
+			got := Team("https://forge.example/", &tt.team, tt.org)
 			want := wire.Team{ID: tt.team.ID, Name: tt.team.Name, IncludesAllRepositories: tt.team.IncludesAllRepos,
 				CanCreateOrgRepo: tt.team.CanCreateOrgRepo, Permission: wire.TeamPermission(tt.perm), Units: tt.units, UnitsMap: &tt.unitsMap}
 			if tt.org != nil {
-				o := orgFrom("https://forge.example/", tt.org)
+				o := Org("https://forge.example/", tt.org)
 				want.Organization = &o
 			}
 			if diff := cmp.Diff(want, got); diff != "" {
@@ -74,7 +74,7 @@ func TestOrgFrom(t *testing.T) {
 	t.Parallel()
 	u := &forge.User{ID: 9, Name: "Acme", FullName: "Acme Inc", Email: "Info@Acme.example ", Description: "d", Website: "w",
 		Location: "l", Visibility: forge.VisibilityPrivate, RepoAdminChangeTeamAccess: true}
-	got := orgFrom("https://forge.example/", u)
+	got := Org("https://forge.example/", u)
 	want := wire.Organization{ID: 9, Name: "Acme", UserName: "Acme", FullName: "Acme Inc", Email: "Info@Acme.example ",
 		AvatarURL: "https://forge.example/avatars/" + u.AvatarHash(), Description: "d", Website: "w", Location: "l",
 		Visibility: "private", RepoAdminChangeTeamAccess: true}
@@ -82,7 +82,7 @@ func TestOrgFrom(t *testing.T) {
 		t.Errorf("orgFrom (-want +got):\n%s", diff)
 	}
 	u.Avatar = "org-9-abc"
-	if got := orgFrom("https://forge.example/", u).AvatarURL; got != "https://forge.example/avatars/org-9-abc" {
+	if got := Org("https://forge.example/", u).AvatarURL; got != "https://forge.example/avatars/org-9-abc" {
 		t.Errorf("an uploaded avatar is %s", got)
 	}
 }

@@ -1,4 +1,4 @@
-package httpapi
+package convert
 
 import (
 	"testing"
@@ -31,7 +31,7 @@ func TestIssueConverters(t *testing.T) {
 			wire.Label{ID: 5, Name: "x", Color: "000000"}},
 	}
 	for _, c := range labels {
-		if got := toLabel(root, repo, c.org, &c.l); got != c.want {
+		if got := Label(root, repo, c.org, &c.l); got != c.want {
 			t.Errorf("%s: got %+v, want %+v", c.name, got, c.want)
 		}
 	}
@@ -48,16 +48,16 @@ func TestIssueConverters(t *testing.T) {
 		{"year 9999 is none", issues.Milestone{Deadline: time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)}, "open", false, false, 0},
 	}
 	for _, c := range milestones {
-		got := toMilestone(&c.m)
+		got := Milestone(&c.m)
 		if got.State != c.state || (got.Closed != nil) != c.closed || (got.Deadline != nil) != c.due || got.OpenIssues != c.open || got.Updated == nil {
 			t.Errorf("%s: got %+v", c.name, got)
 		}
 	}
 
 	anon := func(u *forge.User) wire.User { return wire.User{ID: u.ID, UserName: u.Name} }
-	ic := issueConv{root: root, asDoer: anon, asAnon: anon}
+	ic := Issues{Root: root, AsDoer: anon, AsAnon: anon}
 	alice, bob := &forge.User{ID: 1, Name: "alice"}, &forge.User{ID: 2, Name: "bob"}
-	plain := ic.issue(&issues.IssueView{Issue: &issues.Issue{ID: 10, Index: 4, Created: t0, Updated: t0}, Repo: repo})
+	plain := ic.Issue(&issues.IssueView{Issue: &issues.Issue{ID: 10, Index: 4, Created: t0, Updated: t0}, Repo: repo})
 	if plain.User.ID != -1 || plain.User.UserName != "Ghost" {
 		t.Errorf("a missing poster is not the ghost: %+v", plain.User)
 	}
@@ -69,7 +69,7 @@ func TestIssueConverters(t *testing.T) {
 		plain.Repository != (wire.RepositoryMeta{ID: 7, Name: "tools", Owner: "acme", FullName: "acme/tools"}) {
 		t.Errorf("urls and repository: %+v", plain)
 	}
-	full := ic.issue(&issues.IssueView{Issue: &issues.Issue{ID: 11, Index: 5, IsPull: true, IsClosed: true, Closed: t0, Deadline: t0},
+	full := ic.Issue(&issues.IssueView{Issue: &issues.Issue{ID: 11, Index: 5, IsPull: true, IsClosed: true, Closed: t0, Deadline: t0},
 		Repo: repo, Poster: alice, Assignees: []*forge.User{bob, alice}, Milestone: &issues.Milestone{ID: 2, Deadline: issues.NoDeadline}})
 	if full.Assignee == nil || full.Assignee.UserName != "bob" || len(full.Assignees) != 2 {
 		t.Errorf("assignees: %+v %+v", full.Assignee, full.Assignees)
@@ -81,7 +81,7 @@ func TestIssueConverters(t *testing.T) {
 		t.Errorf("closed issue: %+v", full)
 	}
 
-	cv := ic.comment(&issues.CommentView{Comment: &issues.Comment{ID: 42, Body: "hi"}, Issue: &issues.Issue{Index: 5, IsPull: true}, Repo: repo, Poster: bob})
+	cv := ic.Comment(&issues.CommentView{Comment: &issues.Comment{ID: 42, Body: "hi"}, Issue: &issues.Issue{Index: 5, IsPull: true}, Repo: repo, Poster: bob})
 	if cv.HTMLURL != root+"acme/tools/pulls/5#issuecomment-42" || cv.PRURL != root+"acme/tools/pulls/5" || cv.IssueURL != "" || cv.Attachments == nil {
 		t.Errorf("comment of a pull request: %+v", cv)
 	}

@@ -1,0 +1,14 @@
+// Package convert turns domain values into the wire types of Forgejo's API
+// (httpapi/wire), as Forgejo's services/convert does: the one converter
+// the API's answers and the webhook payloads share. Every function is pure:
+// no query runs inside, the caller hands in the domain values, the root URL
+// (ending in "/") and the few facts about the viewer a conversion needs
+// (a user converter, the placeholder address of a hidden e-mail).
+//
+// The webhook payload envelopes (payload.go) are hand-written where
+// Forgejo's OpenAPI document does not describe them; the objects they
+// embed are the wire types.
+package convert
+
+// ptr returns a pointer to a copy of v.
+func ptr[T any](v T) *T { return &v }
