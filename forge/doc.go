@@ -40,13 +40,12 @@
 //   - hooks.Service.DeliverDue: the webhook tasks due now (Run's step).
 //   - hooks.Dispatcher.Run: worker: the outbox dispatcher.
 //   - hooks.Dispatcher.DispatchOnce: the outbox events pending now (Run's step).
+//   - hooks.Dispatcher.Drain: the outbox run to rest in the caller's goroutine (tools, tests).
 //   - hooks.Dispatcher.Prune: the outbox's processed events removed (Run's step).
 //   - hooks.Dispatcher.Signal: wakes the dispatcher.
 //   - hooks.Dispatcher.Handle: wiring: registers an event kind's handler before Run.
 //   - hooks.Dispatcher.Consume: wiring: registers an event kind's consumer before Run.
-//   - mirror.Service.NewScheduler: worker: the mirror scheduler of one server.
 //   - mirror.Scheduler.Run: worker: mirror syncs when due.
-//   - mirror.Service.ReleaseLeases: a restarted server's own mirror leases released (the scheduler's start).
 //   - artifacts.Service.Run: worker: Actions artifacts expired.
 //   - artifacts.Service.Expire: the artifacts expired now (Run's step).
 //   - quota.Service.Enabled: configuration: whether quota is on.
