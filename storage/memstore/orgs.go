@@ -283,11 +283,9 @@ func (t orgTx) UpdateTeam(ctx context.Context, tm *forge.Team) error {
 }
 
 func (t orgTx) DeleteTeam(ctx context.Context, id forge.ID) error {
-	if _, err := writeRow(ctx, t, t.st.teams, id, "delete team"); err != nil {
-		return err
-	}
-	t.st.deleteTeams(map[forge.ID]bool{id: true})
-	return nil
+	return deleteRow(ctx, t, t.st.teams, id, "delete team", func(id forge.ID) {
+		t.st.deleteTeams(map[forge.ID]bool{id: true})
+	})
 }
 
 // deleteTeams removes teams with their members, repositories and the
