@@ -523,3 +523,16 @@ func conflictIf[K comparable, V any](table map[K]V, match func(V) bool, what str
 	}
 	return nil
 }
+
+// idsWhere returns the ids pick takes from the rows of table it accepts,
+// sorted; never nil.
+func idsWhere[K comparable, V any](table map[K]V, pick func(K, V) (forge.ID, bool)) []forge.ID {
+	ids := []forge.ID{}
+	for k, v := range table {
+		if id, ok := pick(k, v); ok {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
+}

@@ -431,14 +431,9 @@ func (t orgTx) ListOwnerRepoIDs(ctx context.Context, ownerID forge.ID) ([]forge.
 	if err := t.read(ctx); err != nil {
 		return nil, err
 	}
-	ids := []forge.ID{}
-	for id, r := range t.st.repos {
-		if r.OwnerID == ownerID && r.Status == forge.RepoReady {
-			ids = append(ids, id)
-		}
-	}
-	slices.Sort(ids)
-	return ids, nil
+	return idsWhere(t.st.repos, func(id forge.ID, r forge.Repository) (forge.ID, bool) {
+		return id, r.OwnerID == ownerID && r.Status == forge.RepoReady
+	}), nil
 }
 
 func (t orgTx) SetBlock(ctx context.Context, b forge.Block) error {
