@@ -362,6 +362,12 @@ type writer interface{ write(context.Context) error }
 // readRow returns a copy of the row of table at key, or forge.ErrNotFound
 // naming what.
 func readRow[K comparable, V any](ctx context.Context, t reader, table map[K]V, key K, what string) (*V, error) {
+	return readAs(ctx, t, table, key, what, func(v V) *V { return &v })
+}
+
+// readAs returns out of the row of table at key (a copy the caller owns),
+// or forge.ErrNotFound naming what.
+func readAs[K comparable, V, W any](ctx context.Context, t reader, table map[K]V, key K, what string, out func(V) *W) (*W, error) {
 	if err := t.read(ctx); err != nil {
 		return nil, err
 	}
@@ -369,7 +375,7 @@ func readRow[K comparable, V any](ctx context.Context, t reader, table map[K]V, 
 	if !ok {
 		return nil, notFound(what)
 	}
-	return &v, nil
+	return out(v), nil
 }
 
 // writeRow checks that t may write and that table has a row at key

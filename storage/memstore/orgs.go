@@ -246,14 +246,7 @@ func (t orgTx) CreateTeam(ctx context.Context, tm *forge.Team) error {
 }
 
 func (t orgTx) Team(ctx context.Context, id forge.ID) (*forge.Team, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	v, ok := t.st.teams[id]
-	if !ok {
-		return nil, notFound("team")
-	}
-	return t.outTeam(v), nil
+	return readAs(ctx, t, t.st.teams, id, "team", t.outTeam)
 }
 
 func (t orgTx) TeamByName(ctx context.Context, orgID forge.ID, name string) (*forge.Team, error) {
