@@ -386,6 +386,16 @@ func pluck[T, V any](list []T, f func(T) V) []V {
 	return out
 }
 
+// wantPage checks a page read against a case: no error, the names of
+// list are want, in order, and total is their number (a case's page
+// holds every match). name names the case.
+func wantPage[T, N any](t *testing.T, name string, want []N, names func([]T) []N, list []T, total int64, err error) {
+	t.Helper()
+	require.NoError(t, err, name)
+	assert.Equal(t, want, names(list), name)
+	assert.EqualValues(t, len(want), total, name)
+}
+
 func userNames(list []*forge.User) []string {
 	return pluck(list, func(u *forge.User) string { return u.Name })
 }
