@@ -165,14 +165,7 @@ func copyRunner(r actions.Runner) *actions.Runner {
 }
 
 func (t actionTx) RunnerByID(ctx context.Context, id forge.ID) (*actions.Runner, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	r, ok := t.st.actRunners[id]
-	if !ok {
-		return nil, notFound("runner")
-	}
-	return copyRunner(r), nil
+	return readAs(ctx, t, t.st.actRunners, id, "runner", copyRunner)
 }
 
 // runnerMatches is RunnerFilter's rule.

@@ -9,10 +9,14 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/storage/internal/domainstore"
 )
 
 // authStore is auth.Store with FindToken (auth.TokenFinder).
-type authStore struct{ domainStore[auth.Tx] }
+type authStore struct {
+	domainstore.Store[*tx, auth.Tx]
+	s *Store
+}
 
 var (
 	_ auth.Store       = authStore{}

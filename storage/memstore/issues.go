@@ -174,14 +174,7 @@ func (t issueTx) IssueByIndex(ctx context.Context, repoID forge.ID, index int64)
 }
 
 func (t issueTx) IssueByID(ctx context.Context, id forge.ID) (*issues.Issue, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	i, ok := t.st.issues[id]
-	if !ok {
-		return nil, notFound("issue")
-	}
-	return outIssue(i), nil
+	return readAs(ctx, t, t.st.issues, id, "issue", outIssue)
 }
 
 func (t issueTx) IssuesByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*issues.Issue, error) {

@@ -198,17 +198,15 @@ func (t issueTx) UpdateMilestone(ctx context.Context, m *issues.Milestone) error
 }
 
 func (t issueTx) DeleteMilestone(ctx context.Context, id forge.ID) error {
-	if _, err := writeRow(ctx, t, t.st.milestones, id, "delete milestone"); err != nil {
-		return err
-	}
-	delete(t.st.milestones, id)
-	for iid, i := range t.st.issues {
-		if i.MilestoneID == id {
-			i.MilestoneID = 0
-			t.st.issues[iid] = i
+	return deleteRow(ctx, t, t.st.milestones, id, "delete milestone", func(id forge.ID) {
+		delete(t.st.milestones, id)
+		for iid, i := range t.st.issues {
+			if i.MilestoneID == id {
+				i.MilestoneID = 0
+				t.st.issues[iid] = i
+			}
 		}
-	}
-	return nil
+	})
 }
 
 func (t issueTx) ListMilestones(ctx context.Context, f issues.MilestoneFilter, o forge.ListOptions) ([]*issues.Milestone, int64, error) {

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/issues"
 )
 
 // LabelIDsByNames implements issues.NameTx.
@@ -12,14 +13,7 @@ func (t issueTx) LabelIDsByNames(ctx context.Context, names []string) ([]forge.I
 	if err := t.read(ctx); err != nil {
 		return nil, err
 	}
-	ids := []forge.ID{}
-	for id, l := range t.st.labels {
-		if slices.Contains(names, l.Name) {
-			ids = append(ids, id)
-		}
-	}
-	slices.Sort(ids)
-	return ids, nil
+	return idsWhere(t.st.labels, func(id forge.ID, l issues.Label) (forge.ID, bool) { return id, slices.Contains(names, l.Name) }), nil
 }
 
 // MilestoneIDsByNames implements issues.NameTx.
@@ -27,12 +21,5 @@ func (t issueTx) MilestoneIDsByNames(ctx context.Context, names []string) ([]for
 	if err := t.read(ctx); err != nil {
 		return nil, err
 	}
-	ids := []forge.ID{}
-	for id, m := range t.st.milestones {
-		if slices.Contains(names, m.Title) {
-			ids = append(ids, id)
-		}
-	}
-	slices.Sort(ids)
-	return ids, nil
+	return idsWhere(t.st.milestones, func(id forge.ID, m issues.Milestone) (forge.ID, bool) { return id, slices.Contains(names, m.Title) }), nil
 }

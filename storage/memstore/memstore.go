@@ -39,6 +39,7 @@ import (
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
+	"github.com/hearthforge/hearth/storage/internal/domainstore"
 )
 
 // Store is an in-memory backend. The zero value is not ready: use New.
@@ -56,11 +57,11 @@ func New() *Store {
 
 // Store is not itself an auth.Store or a repos.Store (their Update methods
 // differ in the Tx they pass): Auth, Repos and the other domain methods
-// return views of it (domainStore), as storage/sqlite does.
+// return views of it (storeOf), as storage/sqlite does.
 
 // Auth returns the store package auth consumes.
 func (s *Store) Auth() auth.Store {
-	return authStore{storeOf(s, func(t *tx) auth.Tx { return t })}
+	return authStore{storeOf(s, func(t *tx) auth.Tx { return t }), s}
 }
 
 // Repos returns the store package forge/repos consumes.
@@ -316,25 +317,10 @@ func (s *Store) view(ctx context.Context, fn func(*tx) error) error {
 	return fn(t)
 }
 
-// domainStore is a domain's Store (auth.Store, issues.Store, ...) over s:
-// Update and View run fn in a write or a read transaction (Store.update,
-// Store.view), the transaction seen as the domain's Tx through as.
-type domainStore[T any] struct {
-	s  *Store
-	as func(*tx) T
-}
-
-// storeOf returns the domain store whose transactions are seen through as.
-func storeOf[T any](s *Store, as func(*tx) T) domainStore[T] { return domainStore[T]{s, as} }
-
-// Update runs fn in a write transaction (see Store.update).
-func (d domainStore[T]) Update(ctx context.Context, fn func(T) error) error {
-	return d.s.update(ctx, func(t *tx) error { return fn(d.as(t)) })
-}
-
-// View runs fn in a read-only transaction (see Store.view).
-func (d domainStore[T]) View(ctx context.Context, fn func(T) error) error {
-	return d.s.view(ctx, func(t *tx) error { return fn(d.as(t)) })
+// storeOf returns the domain Store over s whose transactions are seen
+// through as.
+func storeOf[T any](s *Store, as func(*tx) T) domainstore.Store[*tx, T] {
+	return domainstore.Of(s.update, s.view, as)
 }
 
 // ts keeps a time as the SQL backends do: to the second, in UTC, the zero
@@ -362,6 +348,12 @@ type writer interface{ write(context.Context) error }
 // readRow returns a copy of the row of table at key, or forge.ErrNotFound
 // naming what.
 func readRow[K comparable, V any](ctx context.Context, t reader, table map[K]V, key K, what string) (*V, error) {
+	return readAs(ctx, t, table, key, what, func(v V) *V { return &v })
+}
+
+// readAs returns out of the row of table at key (a copy the caller owns),
+// or forge.ErrNotFound naming what.
+func readAs[K comparable, V, W any](ctx context.Context, t reader, table map[K]V, key K, what string, out func(V) *W) (*W, error) {
 	if err := t.read(ctx); err != nil {
 		return nil, err
 	}
@@ -369,7 +361,7 @@ func readRow[K comparable, V any](ctx context.Context, t reader, table map[K]V, 
 	if !ok {
 		return nil, notFound(what)
 	}
-	return &v, nil
+	return out(v), nil
 }
 
 // writeRow checks that t may write and that table has a row at key
@@ -522,4 +514,17 @@ func conflictIf[K comparable, V any](table map[K]V, match func(V) bool, what str
 		}
 	}
 	return nil
+}
+
+// idsWhere returns the ids pick takes from the rows of table it accepts,
+// sorted; never nil.
+func idsWhere[K comparable, V any](table map[K]V, pick func(K, V) (forge.ID, bool)) []forge.ID {
+	ids := []forge.ID{}
+	for k, v := range table {
+		if id, ok := pick(k, v); ok {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
 }

@@ -104,13 +104,7 @@ func (t notifyTx) ThreadRepos(ctx context.Context, userID forge.ID) ([]forge.ID,
 	if err := t.read(ctx); err != nil {
 		return nil, err
 	}
-	ids := []forge.ID{}
-	for _, o := range t.st.threads {
-		if t.live(o) && o.UserID == userID {
-			ids = append(ids, o.RepoID)
-		}
-	}
-	slices.Sort(ids)
+	ids := idsWhere(t.st.threads, func(_ forge.ID, o notify.Thread) (forge.ID, bool) { return o.RepoID, t.live(o) && o.UserID == userID })
 	return slices.Compact(ids), nil
 }
 

@@ -246,14 +246,7 @@ func (t orgTx) CreateTeam(ctx context.Context, tm *forge.Team) error {
 }
 
 func (t orgTx) Team(ctx context.Context, id forge.ID) (*forge.Team, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	v, ok := t.st.teams[id]
-	if !ok {
-		return nil, notFound("team")
-	}
-	return t.outTeam(v), nil
+	return readAs(ctx, t, t.st.teams, id, "team", t.outTeam)
 }
 
 func (t orgTx) TeamByName(ctx context.Context, orgID forge.ID, name string) (*forge.Team, error) {
@@ -283,11 +276,9 @@ func (t orgTx) UpdateTeam(ctx context.Context, tm *forge.Team) error {
 }
 
 func (t orgTx) DeleteTeam(ctx context.Context, id forge.ID) error {
-	if _, err := writeRow(ctx, t, t.st.teams, id, "delete team"); err != nil {
-		return err
-	}
-	t.st.deleteTeams(map[forge.ID]bool{id: true})
-	return nil
+	return deleteRow(ctx, t, t.st.teams, id, "delete team", func(id forge.ID) {
+		t.st.deleteTeams(map[forge.ID]bool{id: true})
+	})
 }
 
 // deleteTeams removes teams with their members, repositories and the
@@ -433,14 +424,9 @@ func (t orgTx) ListOwnerRepoIDs(ctx context.Context, ownerID forge.ID) ([]forge.
 	if err := t.read(ctx); err != nil {
 		return nil, err
 	}
-	ids := []forge.ID{}
-	for id, r := range t.st.repos {
-		if r.OwnerID == ownerID && r.Status == forge.RepoReady {
-			ids = append(ids, id)
-		}
-	}
-	slices.Sort(ids)
-	return ids, nil
+	return idsWhere(t.st.repos, func(id forge.ID, r forge.Repository) (forge.ID, bool) {
+		return id, r.OwnerID == ownerID && r.Status == forge.RepoReady
+	}), nil
 }
 
 func (t orgTx) SetBlock(ctx context.Context, b forge.Block) error {

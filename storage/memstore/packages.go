@@ -66,16 +66,14 @@ func (t pkgTx) SetPackageRepo(ctx context.Context, id, repo forge.ID) error {
 }
 
 func (t pkgTx) DeletePackage(ctx context.Context, id forge.ID) error {
-	if _, err := writeRow(ctx, t, t.st.packages, id, "delete package"); err != nil {
-		return err
-	}
-	delete(t.st.packages, id)
-	for vid, v := range t.st.pkgVersions {
-		if v.PackageID == id {
-			t.deleteVersion(vid)
+	return deleteRow(ctx, t, t.st.packages, id, "delete package", func(id forge.ID) {
+		delete(t.st.packages, id)
+		for vid, v := range t.st.pkgVersions {
+			if v.PackageID == id {
+				t.deleteVersion(vid)
+			}
 		}
-	}
-	return nil
+	})
 }
 
 func (t pkgTx) CreateVersion(ctx context.Context, v *packages.Version) error {

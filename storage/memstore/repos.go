@@ -80,14 +80,7 @@ func (t *tx) RepoByName(ctx context.Context, ownerID forge.ID, name string) (*fo
 }
 
 func (t *tx) RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, error) {
-	if err := t.read(ctx); err != nil {
-		return nil, err
-	}
-	r, ok := t.st.repos[id]
-	if !ok {
-		return nil, notFound("repository")
-	}
-	return outRepo(r), nil
+	return readAs(ctx, t, t.st.repos, id, "repository", outRepo)
 }
 
 func (t *tx) UpdateRepo(ctx context.Context, r *forge.Repository) error {

@@ -2,7 +2,6 @@ package memstore
 
 import (
 	"context"
-	"slices"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -16,12 +15,7 @@ func (t *tx) TeamRepoIDs(ctx context.Context, teamID forge.ID) ([]forge.ID, erro
 	if err := t.read(ctx); err != nil {
 		return nil, err
 	}
-	ids := []forge.ID{}
-	for k := range t.st.teamRepos {
-		if k.team == teamID && t.st.readyRepo(k.repo) && t.st.teamHasRepo(k) {
-			ids = append(ids, k.repo)
-		}
-	}
-	slices.Sort(ids)
-	return ids, nil
+	return idsWhere(t.st.teamRepos, func(k teamRepo, _ struct{}) (forge.ID, bool) {
+		return k.repo, k.team == teamID && t.st.readyRepo(k.repo) && t.st.teamHasRepo(k)
+	}), nil
 }

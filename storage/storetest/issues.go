@@ -95,16 +95,7 @@ func testIssues(t *testing.T, b Backend) {
 		assert.ErrorIs(t, err, forge.ErrNotFound)
 
 		// The accounts the converters need come through the same transaction.
-		u, err := tx.UserByName(ctx, "IANN")
-		require.NoError(t, err)
-		assert.Equal(t, ann.ID, u.ID)
-		u, err = tx.UserByID(ctx, bob.ID)
-		require.NoError(t, err)
-		assert.Equal(t, "ibob", u.Name)
-		_, err = tx.UserByName(ctx, "nobody")
-		assert.ErrorIs(t, err, forge.ErrNotFound)
-		_, err = tx.UserByID(ctx, 9999)
-		assert.ErrorIs(t, err, forge.ErrNotFound)
+		checkUserReads(t, tx, ann, bob)
 		users, err := tx.UsersByID(ctx, []forge.ID{ann.ID, bob.ID, 9999})
 		require.NoError(t, err)
 		assert.Len(t, users, 2)

@@ -105,9 +105,7 @@ func testIssueComments(t *testing.T, b Backend) {
 	} {
 		issueView(t, s, func(tx issues.Tx) error {
 			list, total, err := tx.ListComments(ctx, tc.f, all)
-			require.NoError(t, err, name)
-			assert.Equal(t, tc.want, commentBodies(list), name)
-			assert.EqualValues(t, len(tc.want), total, name)
+			wantPage(t, name, tc.want, commentBodies, list, total, err)
 			return nil
 		})
 	}

@@ -150,9 +150,7 @@ func testIssueList(t *testing.T, b Backend) {
 	} {
 		issueView(t, s, func(tx issues.Tx) error {
 			list, total, err := tx.ListIssues(ctx, tc.f, all)
-			require.NoError(t, err, name)
-			assert.Equal(t, tc.want, issueTitles(list), name)
-			assert.EqualValues(t, len(tc.want), total, name)
+			wantPage(t, name, tc.want, issueTitles, list, total, err)
 			return nil
 		})
 	}

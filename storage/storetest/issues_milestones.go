@@ -108,9 +108,7 @@ func testMilestones(t *testing.T, b Backend) {
 	} {
 		issueView(t, s, func(tx issues.Tx) error {
 			list, total, err := tx.ListMilestones(ctx, tc.f, all)
-			require.NoError(t, err, name)
-			assert.Equal(t, tc.want, milestoneTitles(list), name)
-			assert.EqualValues(t, len(tc.want), total, name)
+			wantPage(t, name, tc.want, milestoneTitles, list, total, err)
 			return nil
 		})
 	}

@@ -26,16 +26,7 @@ func testRepoLifecycle(t *testing.T, b Backend) {
 	taken := newRepo(t, b, ann, "Taken")
 
 	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
-		u, err := tx.UserByName(ctx, "ANNA")
-		require.NoError(t, err)
-		assert.Equal(t, ann.ID, u.ID)
-		u, err = tx.UserByID(ctx, bob.ID)
-		require.NoError(t, err)
-		assert.Equal(t, "bobo", u.Name)
-		_, err = tx.UserByName(ctx, "nobody")
-		assert.ErrorIs(t, err, forge.ErrNotFound)
-		_, err = tx.UserByID(ctx, 9999)
-		assert.ErrorIs(t, err, forge.ErrNotFound)
+		checkUserReads(t, tx, ann, bob)
 		return nil
 	}))
 

@@ -101,9 +101,7 @@ func testRepoSearch(t *testing.T, b Backend) {
 		c.f.AllVisible = true
 		require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
 			list, total, err := tx.ListRepos(ctx, c.f, forge.ListOptions{Page: 1, Limit: 10})
-			require.NoError(t, err)
-			assert.Equal(t, c.want, repoIDs(list), c.name)
-			assert.EqualValues(t, len(c.want), total, c.name)
+			wantPage(t, c.name, c.want, repoIDs, list, total, err)
 			return nil
 		}))
 	}

@@ -5,6 +5,7 @@ package storetest
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -168,6 +169,31 @@ func createUser(t *testing.T, s auth.Store, u *forge.User) *forge.User {
 	update(t, s, func(tx auth.Tx) error { return tx.CreateUser(context.Background(), u, "hash-"+u.Name) })
 	require.NotZero(t, u.ID)
 	return u
+}
+
+// userReads are the account reads the domain transactions share (auth.Tx,
+// repos.Tx, issues.Tx).
+type userReads interface {
+	UserByName(ctx context.Context, name string) (*forge.User, error)
+	UserByID(ctx context.Context, id forge.ID) (*forge.User, error)
+}
+
+// checkUserReads: tx finds a by its name in capitals (names compare
+// ignoring case) and b by id, and an unknown name or id is
+// forge.ErrNotFound.
+func checkUserReads(t *testing.T, tx userReads, a, b *forge.User) {
+	t.Helper()
+	ctx := context.Background()
+	u, err := tx.UserByName(ctx, strings.ToUpper(a.Name))
+	require.NoError(t, err)
+	assert.Equal(t, a.ID, u.ID)
+	u, err = tx.UserByID(ctx, b.ID)
+	require.NoError(t, err)
+	assert.Equal(t, b.Name, u.Name)
+	_, err = tx.UserByName(ctx, "nobody")
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+	_, err = tx.UserByID(ctx, 9999)
+	assert.ErrorIs(t, err, forge.ErrNotFound)
 }
 
 func testUsers(t *testing.T, s auth.Store) {
@@ -359,6 +385,16 @@ func pluck[T, V any](list []T, f func(T) V) []V {
 		out = append(out, f(x))
 	}
 	return out
+}
+
+// wantPage checks a page read against a case: no error, the names of
+// list are want, in order, and total is their number (a case's page
+// holds every match). name names the case.
+func wantPage[T, N any](t *testing.T, name string, want []N, names func([]T) []N, list []T, total int64, err error) {
+	t.Helper()
+	require.NoError(t, err, name)
+	assert.Equal(t, want, names(list), name)
+	assert.EqualValues(t, len(want), total, name)
 }
 
 func userNames(list []*forge.User) []string {

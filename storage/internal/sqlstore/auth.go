@@ -8,15 +8,19 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/storage/internal/domainstore"
 )
 
 // Auth returns the store package auth consumes.
 func (db *DB) Auth() auth.Store {
-	return authStore{storeOf(db, func(t *tx) auth.Tx { return t })}
+	return authStore{storeOf(db, func(t *tx) auth.Tx { return t }), db}
 }
 
 // authStore is auth.Store with FindToken (auth.TokenFinder).
-type authStore struct{ domainStore[auth.Tx] }
+type authStore struct {
+	domainstore.Store[*tx, auth.Tx]
+	db *DB
+}
 
 var (
 	_ auth.Store       = authStore{}

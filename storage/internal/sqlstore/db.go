@@ -27,6 +27,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/storage/internal/domainstore"
 )
 
 // Dialect is what a SQL engine needs from the shared store code.
@@ -217,26 +218,10 @@ func (db *DB) view(ctx context.Context, fn func(*tx) error) error {
 	return fn(t)
 }
 
-// domainStore is a domain's Store (auth.Store, issues.Store, ...) over db:
-// Update and View run fn in a write or a read transaction (db.update,
-// db.view), the transaction seen as the domain's Tx through as (most
-// domains have a Tx type of their own, see issueTx).
-type domainStore[T any] struct {
-	db *DB
-	as func(*tx) T
-}
-
-// storeOf returns the domain store whose transactions are seen through as.
-func storeOf[T any](db *DB, as func(*tx) T) domainStore[T] { return domainStore[T]{db, as} }
-
-// Update runs fn in a write transaction (see DB.update).
-func (s domainStore[T]) Update(ctx context.Context, fn func(T) error) error {
-	return s.db.update(ctx, func(t *tx) error { return fn(s.as(t)) })
-}
-
-// View runs fn in a read-only transaction (see DB.view).
-func (s domainStore[T]) View(ctx context.Context, fn func(T) error) error {
-	return s.db.view(ctx, func(t *tx) error { return fn(s.as(t)) })
+// storeOf returns the domain Store over db whose transactions are seen
+// through as (most domains have a Tx type of their own, see issueTx).
+func storeOf[T any](db *DB, as func(*tx) T) domainstore.Store[*tx, T] {
+	return domainstore.Of(db.update, db.view, as)
 }
 
 // begin begins the transaction of a view at its first statement.

@@ -9,15 +9,19 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/storage/internal/domainstore"
 )
 
 // Issues returns the store package issues consumes.
 func (db *DB) Issues() issues.Store {
-	return issueStore{storeOf(db, func(t *tx) issues.Tx { return issueTx{t} })}
+	return issueStore{storeOf(db, func(t *tx) issues.Tx { return issueTx{t} }), db}
 }
 
 // issueStore is issues.Store with the retrying Update below.
-type issueStore struct{ domainStore[issues.Tx] }
+type issueStore struct {
+	domainstore.Store[*tx, issues.Tx]
+	db *DB
+}
 
 // issueTx is the transaction as issues.Tx. It is a type of its own because
 // issues.Tx and repos.Tx both name methods CreateAttachment,
@@ -55,7 +59,7 @@ func (s issueStore) Update(ctx context.Context, fn func(issues.Tx) error) error 
 		}
 	}
 	for round := 1; ; round++ {
-		err := s.domainStore.Update(ctx, fn)
+		err := s.Store.Update(ctx, fn)
 		if err == nil || round >= issueRetryRounds || s.db.d.Retry == nil || !s.db.d.Retry(err) || ctx.Err() != nil {
 			return err
 		}

@@ -8,15 +8,19 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/storage/internal/domainstore"
 )
 
 // Repos returns the store package forge/repos consumes.
 func (db *DB) Repos() repos.Store {
-	return repoStore{storeOf(db, func(t *tx) repos.Tx { return t })}
+	return repoStore{storeOf(db, func(t *tx) repos.Tx { return t }), db}
 }
 
 // repoStore is repos.Store with Generation (repos.Generations).
-type repoStore struct{ domainStore[repos.Tx] }
+type repoStore struct {
+	domainstore.Store[*tx, repos.Tx]
+	db *DB
+}
 
 var (
 	_ repos.Store = repoStore{}
