@@ -24,9 +24,10 @@ import (
 // size after its refs moved, pull requests re-synchronised, push mirrors
 // made due, the users' notifications of an issue event), are consumers
 // (Dispatcher.Consume): each gets a copy of the event, appended in that
-// same transaction, handled and retried on its own until it succeeds, so that a consumer failing repeats neither the
-// webhooks nor another consumer's work. Consumers write, so they must be
-// idempotent (see OutboxHandler).
+// same transaction, handled and retried on its own until it succeeds, so
+// that a consumer failing repeats neither the webhooks nor another
+// consumer's work. Consumers write, so they must be idempotent (see
+// OutboxHandler).
 
 // OutboxEvent is an event in the outbox.
 type OutboxEvent struct {
