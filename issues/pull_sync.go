@@ -126,7 +126,7 @@ var errHeadRaced = errors.New("pull request head moved meanwhile")
 // resyncAs recomputes pull request p of base (reader reads its branches)
 // after its head or base moved, records a push comment by actor and marks
 // reviews stale (StaleOnPush) when the head moved since the stored one,
-// and tells the listeners. It returns the pull request as written. The
+// and emits its events to the outbox. It returns the pull request as written. The
 // status stays PullChecking while another check of it is queued; a head
 // move already recorded by a concurrent resync is not recorded twice.
 func (s *Service) resyncAs(ctx context.Context, reader, actor forge.Actor, base *forge.Repository, p *PullRequest) (*PullRequest, error) {
@@ -243,7 +243,8 @@ func (s *Service) resyncOnce(ctx context.Context, reader, actor forge.Actor, bas
 	return cur, nil
 }
 
-// emitPull tells the listeners of a pull-request event.
+// emitPull emits a pull-request event (to the outbox, in the
+// transaction of update).
 func (s *Service) emitPull(ctx context.Context, kind EventKind, actor forge.Actor, repo *forge.Repository, is *Issue, p *PullRequest, c *Comment, r *Review) {
 	if is == nil || repo == nil {
 		return

@@ -22,11 +22,12 @@ import (
 //
 // Other consequences of an event, outside the hook tasks (a repository's
 // size after its refs moved, pull requests re-synchronised, push mirrors
-// made due), are consumers (Dispatcher.Consume): each gets a copy of the
-// event, appended in that same transaction, handled and retried on its
-// own until it succeeds, so that a consumer failing repeats neither the
-// webhooks nor another consumer's work. Consumers write, so they must be
-// idempotent (see OutboxHandler).
+// made due, the users' notifications of an issue event), are consumers
+// (Dispatcher.Consume): each gets a copy of the event, appended in that
+// same transaction, handled and retried on its own until it succeeds, so
+// that a consumer failing repeats neither the webhooks nor another
+// consumer's work. Consumers write, so they must be idempotent (see
+// OutboxHandler).
 
 // OutboxEvent is an event in the outbox.
 type OutboxEvent struct {

@@ -325,3 +325,16 @@ func outboxKinds(t *testing.T, dir string) map[string]int {
 	})
 	return out
 }
+
+// TestIssueNotificationsUndecodable: the notifications consumer leaves an
+// event of a newer version pending (its error: a newer server handles it)
+// and is done with data that is no event (nil: it never will be).
+func TestIssueNotificationsUndecodable(t *testing.T) {
+	t.Parallel()
+	consume := site.IssueNotifications(nil, nil) // never reaches Notify
+	err := consume(t.Context(), []byte(`{"version":99,"data":{"kind":"comment"}}`))
+	assert.ErrorIs(t, err, forge.ErrNewerEvent)
+	for _, bad := range []string{`not json`, `{"version":1,"data":{"kind":"comment"}}`, `{"version":1,"data":{"kind":7}}`} {
+		assert.NoError(t, consume(t.Context(), []byte(bad)), bad)
+	}
+}
