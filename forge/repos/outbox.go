@@ -14,6 +14,10 @@ const (
 	OutboxRepoForked  = "repo.forked"
 	OutboxRelease     = "release"
 	OutboxPush        = "push"
+	// OutboxStatus is a commit status created (CreateStatus): the
+	// pull requests scheduled to merge when their checks succeed are
+	// looked at again.
+	OutboxStatus = "status"
 )
 
 // OutboxVersion is the version of the stored form of OutboxEvent that
@@ -50,6 +54,15 @@ type OutboxEvent struct {
 	Updates []RefUpdate `json:"updates,omitempty"`
 	// Rename is set when Updates are a branch renamed (OutboxPush).
 	Rename *BranchRename `json:"rename,omitempty"`
+	// Status is the commit status created (OutboxStatus).
+	Status *StatusEvent `json:"status,omitempty"`
+}
+
+// StatusEvent is a commit status as the outbox keeps it.
+type StatusEvent struct {
+	SHA     string      `json:"sha"`
+	Context string      `json:"context"`
+	State   StatusState `json:"state"`
 }
 
 // MarshalOutbox returns the stored form of e: the OutboxVersion record

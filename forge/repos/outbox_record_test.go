@@ -39,6 +39,8 @@ func TestStoredRepoEvents(t *testing.T) {
 					RepoID: 3, ReleaseID: 5, UploaderID: 1, Name: "bin.tar.gz", Size: 42, Created: at}}},
 			WasDraft: true}},
 		repos.OutboxPush: push,
+		repos.OutboxStatus: {Actor: actor, Repo: repo, Status: &repos.StatusEvent{
+			SHA: "2222222222222222222222222222222222222222", Context: "ci/build", State: repos.StatusSuccess}},
 	}
 	for kind, want := range cases {
 		forgetest.EventFixture(t, "testdata/outbox/"+kind+".v1.json", want, repos.MarshalOutbox, repos.UnmarshalOutbox)

@@ -99,8 +99,18 @@ func (s *Service) CreateStatus(ctx context.Context, actor forge.Actor, owner, na
 	sha := rr.Commit
 	now := s.clock.Now()
 	st.RepoID, st.SHA, st.CreatorID, st.Creator, st.Created, st.Updated = v.Repo.ID, sha, actor.User.ID, actor.User.VisibleTo(actor), now, now
-	err = s.store.Update(ctx, func(tx Tx) error { return tx.CreateStatus(ctx, &st) })
-	return v, &st, err
+	err = s.store.Update(ctx, func(tx Tx) error {
+		if err := tx.CreateStatus(ctx, &st); err != nil {
+			return err
+		}
+		return s.appendOutbox(ctx, tx, OutboxStatus, OutboxEvent{Actor: actor, Repo: v.Repo,
+			Status: &StatusEvent{SHA: sha, Context: st.Context, State: st.State}})
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	s.signalOutbox()
+	return v, &st, nil
 }
 
 // ListStatuses lists the statuses of the commit rev names, with their

@@ -26,6 +26,9 @@ type outboxHandlers struct {
 	refresh hooks.OutboxHandler
 	pulls   *pullPushes
 	mirrors *mirrorPushes
+	// checks consumes the commit statuses: the merges scheduled for
+	// when the checks succeed.
+	checks *pullChecks
 }
 
 // newOutbox makes the outbox dispatcher (hooks.Dispatcher; Site.Run runs
@@ -72,6 +75,7 @@ func newOutbox(svc *hooks.Service, wake hooks.Wake, h outboxHandlers, log *slog.
 	d.Consume(repos.OutboxPush, "refresh", h.refresh)
 	d.Consume(repos.OutboxPush, "pulls", repoHandler(log, "pull requests", h.pulls.consume))
 	d.Consume(repos.OutboxPush, "mirrors", repoHandler(log, "push mirrors", h.mirrors.consume))
+	d.Consume(repos.OutboxStatus, "automerge", repoHandler(log, "scheduled merges", h.checks.consume))
 	return d, nil
 }
 

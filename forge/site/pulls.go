@@ -40,3 +40,27 @@ func (p *pullPushes) consume(ctx context.Context, e repos.OutboxEvent) error {
 	// trying again; a store or git failure may.
 	return hooks.Transient(err)
 }
+
+// pullChecks is the outbox consumer of commit statuses
+// (repos.OutboxStatus): issues.Ports.ChecksChanged merges the pull
+// requests scheduled to merge when their checks succeed whose head is the
+// commit, as Forgejo's automerge does on a status. A merge still refused
+// stays scheduled; a failure a retry may cure leaves the event pending.
+type pullChecks struct {
+	ports *issues.Ports
+	log   *slog.Logger
+}
+
+func (p *pullChecks) consume(ctx context.Context, e repos.OutboxEvent) error {
+	if e.Status == nil {
+		return nil
+	}
+	merged, err := p.ports.ChecksChanged(ctx, e.Repo, e.Status.SHA)
+	if len(merged) > 0 {
+		p.log.Info("outbox: scheduled pull requests merged", "repo", e.Repo.FullName(), "pulls", merged)
+	}
+	if err != nil {
+		p.log.Info("outbox: scheduled merges after a commit status", "repo", e.Repo.FullName(), "err", err)
+	}
+	return hooks.Transient(err)
+}

@@ -262,6 +262,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		refresh:  repoPorts.HandleRefMoves,
 		pulls:    &pullPushes{ports: issuePorts, log: log},
 		mirrors:  &mirrorPushes{ports: s.mirrorP, log: log},
+		checks:   &pullChecks{ports: issuePorts, log: log},
 	}, log); err != nil {
 		return nil, err
 	}
