@@ -21,6 +21,11 @@
 // (forge/site) to hand to the adapter that needs it; a Ports checks
 // nothing, and forge/site gives none out.
 //
+// A value that carries one actor's resolved access (repos.Resolved, made
+// only by methods that take the actor and check it) acts with that actor:
+// its methods check each operation's scope and rules again, and it is
+// resolved anew once older than a workflow takes.
+//
 // The host operations, which act with no actor and stay on the services,
 // are these and no others (TestPublishedMethodsTakeAnActor reads this
 // list and fails on an exported service method that neither takes an
