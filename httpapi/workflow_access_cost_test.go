@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge/repos"
@@ -113,7 +114,7 @@ func TestWorkflowsResolveAccessOnce(t *testing.T) {
 		"merge": {txs: 8, resolves: 2},
 	}
 	for name, w := range want {
-		require.Equal(t, w, got[name], "%s: repository store transactions and access resolutions", name)
+		assert.Equal(t, w, got[name], "%s: repository store transactions and access resolutions", name)
 	}
 	require.Len(t, got, len(want))
 }
