@@ -185,7 +185,7 @@ func (s *Service) finishViews(ctx context.Context, a *access, views []*PullView)
 		}
 		tip, ok := bases[p.BaseBranch]
 		if !ok {
-			tip = s.branchTip(ctx, a.actor, a.repo, p.BaseBranch)
+			tip = s.branchTip(ctx, a, p.BaseBranch)
 			bases[p.BaseBranch] = tip
 		}
 		v.BaseCommitID = tip
@@ -195,11 +195,11 @@ func (s *Service) finishViews(ctx context.Context, a *access, views []*PullView)
 	}
 }
 
-// branchTip returns the commit branch of repo points at, "" if it is
-// gone or unreadable.
-func (s *Service) branchTip(ctx context.Context, actor forge.Actor, repo *forge.Repository, branch string) string {
-	_, b, err := s.cfg.Pulls.Repos.GetBranch(ctx, actor, repo.OwnerName, repo.Name, branch)
-	if err != nil || b == nil || b.Commit == nil {
+// branchTip returns the commit branch of a's repository points at (read
+// as branchIn reads it), "" if it is gone or unreadable.
+func (s *Service) branchTip(ctx context.Context, a *access, branch string) string {
+	b, err := s.branchIn(ctx, a, branch)
+	if err != nil {
 		return ""
 	}
 	return b.Commit.ID
