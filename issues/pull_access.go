@@ -205,26 +205,20 @@ func (s *Service) branchTip(ctx context.Context, a *access, branch string) strin
 	return b.Commit.ID
 }
 
-// branchOf returns a branch of repo with its rule; forge.ErrNotFound if
-// missing.
-func (s *Service) branchOf(ctx context.Context, actor forge.Actor, repo *forge.Repository, branch string) (*repos.Branch, error) {
-	_, b, err := s.cfg.Pulls.Repos.GetBranch(ctx, actor, repo.OwnerName, repo.Name, branch)
-	if err != nil {
-		return nil, err
-	}
-	if b == nil || b.Commit == nil {
-		return nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", branch)
-	}
-	return b, nil
-}
-
-// branchIn is branchOf in a's repository, through a's held resolution
-// when it has one (no resolution of the access again).
+// branchIn returns a branch of a's repository with its rule as a's actor
+// sees it; forge.ErrNotFound if missing. With a's held resolution (an
+// operation's, openPulls) it is read through it, without resolving the
+// access again; else as GetBranch.
 func (s *Service) branchIn(ctx context.Context, a *access, branch string) (*repos.Branch, error) {
-	if a.held == nil {
-		return s.branchOf(ctx, a.actor, a.repo, branch)
+	var (
+		b   *repos.Branch
+		err error
+	)
+	if a.held != nil {
+		b, err = a.held.Branch(ctx, branch)
+	} else {
+		_, b, err = s.cfg.Pulls.Repos.GetBranch(ctx, a.actor, a.repo.OwnerName, a.repo.Name, branch)
 	}
-	b, err := a.held.Branch(ctx, branch)
 	if err != nil {
 		return nil, err
 	}
