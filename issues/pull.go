@@ -134,11 +134,6 @@ type PullRepos interface {
 	// GetBranch returns a branch with its head commit and its protection
 	// rule; forge.ErrNotFound if missing.
 	GetBranch(ctx context.Context, actor forge.Actor, owner, name, branch string) (*repos.View, *repos.Branch, error)
-	// DeleteBranch deletes a branch as the actor (writers only; the default
-	// and protected branches are refused with forge.ErrForbidden).
-	DeleteBranch(ctx context.Context, actor forge.Actor, owner, name, branch string) error
-	// CombinedStatus is the combined commit status of rev.
-	CombinedStatus(ctx context.Context, actor forge.Actor, owner, name, rev string) (*repos.View, string, repos.StatusState, []*repos.CommitStatus, error)
 	// ListCollaborators lists a repository's collaborators.
 	ListCollaborators(ctx context.Context, actor forge.Actor, owner, name string, o forge.ListOptions) ([]repos.Collaborator, int64, error)
 }

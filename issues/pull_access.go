@@ -185,7 +185,7 @@ func (s *Service) finishViews(ctx context.Context, a *access, views []*PullView)
 		}
 		tip, ok := bases[p.BaseBranch]
 		if !ok {
-			tip = s.branchTip(ctx, a.actor, a.repo, p.BaseBranch)
+			tip = s.branchTip(ctx, a, p.BaseBranch)
 			bases[p.BaseBranch] = tip
 		}
 		v.BaseCommitID = tip
@@ -195,36 +195,30 @@ func (s *Service) finishViews(ctx context.Context, a *access, views []*PullView)
 	}
 }
 
-// branchTip returns the commit branch of repo points at, "" if it is
-// gone or unreadable.
-func (s *Service) branchTip(ctx context.Context, actor forge.Actor, repo *forge.Repository, branch string) string {
-	_, b, err := s.cfg.Pulls.Repos.GetBranch(ctx, actor, repo.OwnerName, repo.Name, branch)
-	if err != nil || b == nil || b.Commit == nil {
+// branchTip returns the commit branch of a's repository points at (read
+// as branchIn reads it), "" if it is gone or unreadable.
+func (s *Service) branchTip(ctx context.Context, a *access, branch string) string {
+	b, err := s.branchIn(ctx, a, branch)
+	if err != nil {
 		return ""
 	}
 	return b.Commit.ID
 }
 
-// branchOf returns a branch of repo with its rule; forge.ErrNotFound if
-// missing.
-func (s *Service) branchOf(ctx context.Context, actor forge.Actor, repo *forge.Repository, branch string) (*repos.Branch, error) {
-	_, b, err := s.cfg.Pulls.Repos.GetBranch(ctx, actor, repo.OwnerName, repo.Name, branch)
-	if err != nil {
-		return nil, err
-	}
-	if b == nil || b.Commit == nil {
-		return nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", branch)
-	}
-	return b, nil
-}
-
-// branchIn is branchOf in a's repository, through a's held resolution
-// when it has one (no resolution of the access again).
+// branchIn returns a branch of a's repository with its rule as a's actor
+// sees it; forge.ErrNotFound if missing. With a's held resolution (an
+// operation's, openPulls) it is read through it, without resolving the
+// access again; else as GetBranch.
 func (s *Service) branchIn(ctx context.Context, a *access, branch string) (*repos.Branch, error) {
-	if a.held == nil {
-		return s.branchOf(ctx, a.actor, a.repo, branch)
+	var (
+		b   *repos.Branch
+		err error
+	)
+	if a.held != nil {
+		b, err = a.held.Branch(ctx, branch)
+	} else {
+		_, b, err = s.cfg.Pulls.Repos.GetBranch(ctx, a.actor, a.repo.OwnerName, a.repo.Name, branch)
 	}
-	b, err := a.held.Branch(ctx, branch)
 	if err != nil {
 		return nil, err
 	}

@@ -414,7 +414,8 @@ func (s *Service) notifyPush(ctx context.Context, a *access, updates []repos.Ref
 // who may not write its code; skipped while other open pull requests use
 // the branch as head. Pull requests based on it are retargeted or closed
 // (RetargetPlan) before the branch is deleted. heads is the actor's access
-// to the head repository, resolved once by the merge.
+// to the head repository, resolved once by the merge (accessByID: it
+// holds its resolution).
 func (s *Service) deleteHeadAfterMerge(ctx context.Context, heads *access, merged *PullRequest) error {
 	actor, head := heads.actor, heads.repo
 	if merged.HeadBranch == head.DefaultBranch {
@@ -446,12 +447,8 @@ func (s *Service) deleteHeadAfterMerge(ctx context.Context, heads *access, merge
 	if err := s.branchGone(ctx, actor, head, merged.HeadBranch, merged, true); err != nil {
 		return err
 	}
-	if heads.held != nil {
-		// The protection rules are read again at the deletion.
-		err = heads.held.DeleteBranch(ctx, merged.HeadBranch)
-	} else {
-		err = s.cfg.Pulls.Repos.DeleteBranch(ctx, actor, head.OwnerName, head.Name, merged.HeadBranch)
-	}
+	// The protection rules are read again at the deletion.
+	err = heads.held.DeleteBranch(ctx, merged.HeadBranch)
 	if errors.Is(err, forge.ErrForbidden) {
 		return forge.Errorf(forge.ErrForbidden, "the head branch is protected")
 	}

@@ -34,7 +34,7 @@ func (s *Service) pullRange(ctx context.Context, actor forge.Actor, owner, repo 
 	}
 	r := &pullRange{a: a, pr: pr, head: pr.HeadCommitID, mergeBs: pr.MergeBase, base: pr.MergeBase}
 	if !pr.HasMerged {
-		if tip := s.branchTip(ctx, actor, a.repo, pr.BaseBranch); tip != "" {
+		if tip := s.branchTip(ctx, a, pr.BaseBranch); tip != "" {
 			r.base = tip
 		}
 	}
@@ -163,11 +163,15 @@ func (s *Service) Compare(ctx context.Context, actor forge.Actor, owner, repo, b
 	if err != nil {
 		return nil, err
 	}
-	baseTip := s.branchTip(ctx, actor, rp, base)
+	baseTip := s.branchTip(ctx, a, base)
 	if baseTip == "" {
 		return nil, forge.Errorf(forge.ErrNotFound, "could not find '%s' to be a commit, branch or tag in the base repository %s", base, rp.FullName())
 	}
-	headTip := s.branchTip(ctx, actor, hr, h.branch)
+	heads := a
+	if hr.ID != rp.ID {
+		heads = &access{actor: actor, repo: hr}
+	}
+	headTip := s.branchTip(ctx, heads, h.branch)
 	if headTip == "" {
 		return nil, forge.Errorf(forge.ErrNotFound, "could not find '%s' to be a commit, branch or tag in the head repository %s", h.branch, hr.FullName())
 	}

@@ -56,7 +56,11 @@ func (s *Service) CreatePull(ctx context.Context, actor forge.Actor, owner, repo
 	if head.ID == a.repo.ID && h.branch == opt.Base {
 		return nil, noChanges()
 	}
-	if _, err := s.branchOf(ctx, actor, head, h.branch); err != nil {
+	heads := a
+	if head.ID != a.repo.ID {
+		heads = &access{actor: actor, repo: head}
+	}
+	if _, err := s.branchIn(ctx, heads, h.branch); err != nil {
 		return nil, forge.Errorf(forge.ErrNotFound, "could not find '%s' to be a commit, branch or tag in the head repository %s",
 			h.branch, head.FullName())
 	}
@@ -410,8 +414,8 @@ func (s *Service) EditPull(ctx context.Context, actor forge.Actor, owner, repo s
 		// repository's code.
 		headWriter := false
 		if pr.HeadRepoID != 0 {
-			if _, hperm, err := s.cfg.Pulls.Repos.RepoAccessByID(ctx, actor, pr.HeadRepoID); err == nil {
-				headWriter = hperm.CanWrite(forge.UnitCode)
+			if heads, err := s.accessByID(ctx, a, pr.HeadRepoID); err == nil {
+				headWriter = heads.perm.CanWrite(forge.UnitCode)
 			}
 		}
 		if !a.isPoster(is.PosterID) || !headWriter {
@@ -420,13 +424,13 @@ func (s *Service) EditPull(ctx context.Context, actor forge.Actor, owner, repo s
 	}
 	reopen := opt.State != nil && *opt.State != StateClosed && is.IsClosed
 	if reopen {
-		if s.branchTip(ctx, actor, a.repo, pr.BaseBranch) == "" {
+		if s.branchTip(ctx, a, pr.BaseBranch) == "" {
 			return nil, forge.Reasonf(forge.ErrInvalid, ErrPullReopen, "The pull request cannot be reopened, because the base branch doesn't exist anymore.")
 		}
 		headOK := false
 		if pr.HeadRepoID != 0 {
-			if hr, _, err := s.cfg.Pulls.Repos.RepoAccessByID(ctx, actor, pr.HeadRepoID); err == nil {
-				headOK = s.branchTip(ctx, actor, hr, pr.HeadBranch) != ""
+			if heads, err := s.accessByID(ctx, a, pr.HeadRepoID); err == nil {
+				headOK = s.branchTip(ctx, heads, pr.HeadBranch) != ""
 			}
 		}
 		if !headOK {
@@ -446,7 +450,7 @@ func (s *Service) EditPull(ctx context.Context, actor forge.Actor, owner, repo s
 	newBase := ""
 	if writer && opt.Base != nil && *opt.Base != "" && *opt.Base != pr.BaseBranch && !pr.HasMerged {
 		newBase = *opt.Base
-		if s.branchTip(ctx, actor, a.repo, newBase) == "" {
+		if s.branchTip(ctx, a, newBase) == "" {
 			return nil, forge.Errorf(forge.ErrNotFound, "new base '%s' not exist", newBase)
 		}
 		if pr.HeadRepoID == pr.BaseRepoID && pr.HeadBranch == newBase {

@@ -329,7 +329,7 @@ func (s *Service) branchMoved(ctx context.Context, actor forge.Actor, repo *forg
 // contains is marked manually merged (by actor, the pusher, as the head
 // commit); reader reads the branch.
 func (s *Service) detectManualMerge(ctx context.Context, reader, actor forge.Actor, repo *forge.Repository, p *PullRequest) error {
-	tip := s.branchTip(ctx, reader, repo, p.BaseBranch)
+	tip := s.branchTip(ctx, &access{actor: reader, repo: repo}, p.BaseBranch)
 	if tip == "" || p.HeadCommitID == "" {
 		return nil
 	}

@@ -195,7 +195,7 @@ func (s *Service) CreateReview(ctx context.Context, actor forge.Actor, owner, re
 	if commit == "" {
 		commit = pr.HeadCommitID
 	}
-	rule := s.baseRule(ctx, actor, a.repo, pr)
+	rule := s.baseRule(ctx, a, pr)
 	diff := ""
 	if len(opt.Comments) > 0 {
 		diff = s.commentDiff(ctx, a.repo.ID, pr, commit)
@@ -311,13 +311,14 @@ func (b *limitedBuffer) Write(p []byte) (int, error) {
 	return b.Builder.Write(p)
 }
 
-// baseRule is the protection rule of p's base branch (nil if none).
-func (s *Service) baseRule(ctx context.Context, actor forge.Actor, base *forge.Repository, p *PullRequest) *repos.BranchProtection {
-	b, err := s.branchOf(ctx, actor, base, p.BaseBranch)
+// baseRule is the protection rule of p's base branch (nil if none), in
+// a's repository (read through a's resolution: branchIn).
+func (s *Service) baseRule(ctx context.Context, a *access, p *PullRequest) *repos.BranchProtection {
+	b, err := s.branchIn(ctx, a, p.BaseBranch)
 	if err != nil {
 		return nil
 	}
-	return s.withActorTeams(ctx, actor, base.OwnerID, b.Rule)
+	return s.withActorTeams(ctx, a.actor, a.repo.OwnerID, b.Rule)
 }
 
 // submit is Forgejo's SubmitReview: the actor's pending review (or a new
@@ -389,7 +390,7 @@ func (s *Service) SubmitReview(ctx context.Context, actor forge.Actor, owner, re
 	if err != nil {
 		return nil, err
 	}
-	rule := s.baseRule(ctx, actor, a.repo, pr)
+	rule := s.baseRule(ctx, a, pr)
 	now := s.clock.Now()
 	var (
 		r *Review
@@ -698,7 +699,7 @@ func (s *Service) reviewRequests(ctx context.Context, actor forge.Actor, owner, 
 		return nil, err
 	}
 	doerOrg := actor.IsSignedIn() && actor.User.IsOrganization()
-	rule := s.baseRule(ctx, actor, a.repo, pr)
+	rule := s.baseRule(ctx, a, pr)
 	doerOfficial := s.isOfficialTeams(ctx, a, rule)
 	if len(opt.Reviewers) == 0 && len(opt.TeamReviewers) == 0 {
 		// Nothing to check one by one (Forgejo answers an empty success):

@@ -13,16 +13,22 @@ import (
 // Repositories that do not exist or that the actor may not see are
 // ErrRepoNotFound alike.
 func (s *Service) RepoAccessByID(ctx context.Context, actor forge.Actor, id forge.ID) (*forge.Repository, forge.Permission, error) {
+	v, err := s.resolveViewByID(ctx, actor, id)
+	if err != nil {
+		return nil, forge.Permission{}, err
+	}
+	return v.Repo, v.Perm, nil
+}
+
+// resolveViewByID is resolveByID in a read transaction of its own.
+func (s *Service) resolveViewByID(ctx context.Context, actor forge.Actor, id forge.ID) (*View, error) {
 	var v *View
 	err := s.store.View(ctx, func(tx Tx) error {
 		var err error
 		v, err = resolveByID(ctx, tx, actor, id)
 		return err
 	})
-	if err != nil {
-		return nil, forge.Permission{}, err
-	}
-	return v.Repo, v.Perm, nil
+	return v, err
 }
 
 // resolveByID is resolve for the repository of that id, inside tx:

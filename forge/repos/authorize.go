@@ -39,12 +39,7 @@ const (
 // again: it lets the API refuse a caller without rights before it reads
 // the request body, as Forgejo's middlewares run before its binding.
 func (s *Service) Authorize(ctx context.Context, actor forge.Actor, owner, name string, need Need, u forge.Unit) error {
-	var v *View
-	err := s.store.View(ctx, func(tx Tx) error {
-		var err error
-		v, err = resolve(ctx, tx, actor, owner, name)
-		return err
-	})
+	v, err := s.resolveView(ctx, actor, owner, name)
 	if err != nil {
 		return err
 	}

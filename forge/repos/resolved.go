@@ -42,12 +42,7 @@ const resolvedMaxAge = time.Minute
 // its operation; ErrRepoNotFound or *OwnerNotFoundError for a repository
 // the actor may not see).
 func (s *Service) Resolve(ctx context.Context, actor forge.Actor, owner, name string) (*Resolved, error) {
-	var v *View
-	err := s.store.View(ctx, func(tx Tx) error {
-		var err error
-		v, err = resolve(ctx, tx, actor, owner, name)
-		return err
-	})
+	v, err := s.resolveView(ctx, actor, owner, name)
 	if err != nil {
 		return nil, err
 	}
@@ -57,12 +52,7 @@ func (s *Service) Resolve(ctx context.Context, actor forge.Actor, owner, name st
 // ResolveByID is Resolve for the repository of that id, as RepoAccessByID
 // (ErrRepoNotFound for a missing repository and an invisible one alike).
 func (s *Service) ResolveByID(ctx context.Context, actor forge.Actor, id forge.ID) (*Resolved, error) {
-	var v *View
-	err := s.store.View(ctx, func(tx Tx) error {
-		var err error
-		v, err = resolveByID(ctx, tx, actor, id)
-		return err
-	})
+	v, err := s.resolveViewByID(ctx, actor, id)
 	if err != nil {
 		return nil, err
 	}
@@ -99,51 +89,42 @@ func (r *Resolved) view(ctx context.Context) (*View, error) {
 	if age := now.Sub(r.at); age >= 0 && age < resolvedMaxAge {
 		return r.v, nil
 	}
-	var v *View
-	if err := r.s.store.View(ctx, func(tx Tx) error {
-		var err error
-		v, err = resolveByID(ctx, tx, r.actor, r.v.Repo.ID)
-		return err
-	}); err != nil {
+	v, err := r.s.resolveViewByID(ctx, r.actor, r.v.Repo.ID)
+	if err != nil {
 		return nil, err
 	}
 	r.v, r.at = v, now
 	return v, nil
 }
 
-// reader is view with Service.reader's rule for a read of the code
-// (read:repository, reqRepoReader(code)).
-func (r *Resolved) reader(ctx context.Context) (*View, error) {
+// checked is view for an operation that needs level of the repository
+// token scope and passes every rule.
+func (r *Resolved) checked(ctx context.Context, level forge.AccessLevel, rules ...func(*View) error) (*View, error) {
 	v, err := r.view(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+	if err := r.actor.Check(level, forge.CategoryRepository); err != nil {
 		return nil, err
 	}
-	if err := requireUnitRead(v, forge.UnitCode); err != nil {
-		return nil, err
+	for _, rule := range rules {
+		if err := rule(v); err != nil {
+			return nil, err
+		}
 	}
 	return v, nil
+}
+
+// reader is view with Service.reader's rule for a read of the code
+// (read:repository, reqRepoReader(code)).
+func (r *Resolved) reader(ctx context.Context) (*View, error) {
+	return r.checked(ctx, forge.AccessRead, func(v *View) error { return requireUnitRead(v, forge.UnitCode) })
 }
 
 // writer is view with Service.writer's rule for a write of the code
 // (write:repository, reqRepoWriter(code), not archived).
 func (r *Resolved) writer(ctx context.Context) (*View, error) {
-	v, err := r.view(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if err := r.actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
-		return nil, err
-	}
-	if err := requireWrite(v); err != nil {
-		return nil, err
-	}
-	if err := checkWritable(v.Repo); err != nil {
-		return nil, err
-	}
-	return v, nil
+	return r.checked(ctx, forge.AccessWrite, requireWrite, func(v *View) error { return checkWritable(v.Repo) })
 }
 
 // Branch is GetBranch on the resolved repository.

@@ -192,6 +192,17 @@ func resolve(ctx context.Context, tx Tx, actor forge.Actor, owner, name string) 
 	return v, nil
 }
 
+// resolveView is resolve in a read transaction of its own.
+func (s *Service) resolveView(ctx context.Context, actor forge.Actor, owner, name string) (*View, error) {
+	var v *View
+	err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		v, err = resolve(ctx, tx, actor, owner, name)
+		return err
+	})
+	return v, err
+}
+
 // isMember reports whether the actor is a member of u, an organisation
 // (false for users and anonymous actors, without a query).
 func isMember(ctx context.Context, tx Tx, actor forge.Actor, u *forge.User) (bool, error) {
@@ -295,13 +306,11 @@ func (e *OwnerNotFoundError) Is(target error) bool { return target == forge.ErrN
 
 // Get returns the repository owner/name as the actor sees it.
 func (s *Service) Get(ctx context.Context, actor forge.Actor, owner, name string) (*View, error) {
-	var v *View
-	err := s.store.View(ctx, func(tx Tx) error {
-		var err error
-		v, err = load(ctx, tx, actor, owner, name)
-		return err
-	})
-	return v, err
+	// load's rule: the token scope first, then resolve.
+	if err := actor.Check(forge.AccessRead, forge.CategoryRepository); err != nil {
+		return nil, err
+	}
+	return s.resolveView(ctx, actor, owner, name)
 }
 
 // GetByID returns the repository with that id as the actor sees it.
@@ -456,12 +465,7 @@ func (s *Service) unitWriter(ctx context.Context, actor forge.Actor, owner, name
 // for issues). Repositories the actor may not see are ErrRepoNotFound (or
 // *OwnerNotFoundError), exactly as in Get.
 func (s *Service) RepoAccess(ctx context.Context, actor forge.Actor, owner, name string) (*forge.Repository, forge.Permission, error) {
-	var v *View
-	err := s.store.View(ctx, func(tx Tx) error {
-		var err error
-		v, err = resolve(ctx, tx, actor, owner, name)
-		return err
-	})
+	v, err := s.resolveView(ctx, actor, owner, name)
 	if err != nil {
 		return nil, forge.Permission{}, err
 	}
