@@ -89,7 +89,7 @@ func (a *API) migrateRepo(c *call) {
 			return
 		}
 	}
-	c.json(http.StatusCreated, c.toRepo(v))
+	c.writeRepo(http.StatusCreated, v)
 }
 
 // isOrg reports whether name is an organisation the actor can see.

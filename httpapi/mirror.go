@@ -36,7 +36,7 @@ func (a *API) convertMirror(c *call) {
 		c.repoError(err)
 		return
 	}
-	c.json(http.StatusOK, c.toRepo(v))
+	c.writeRepo(http.StatusOK, v)
 }
 
 // pushMirrorError answers the push-mirror operations: Forgejo answers
@@ -147,47 +147,4 @@ func (a *API) editMirrorFields(c *call, o *wire.EditRepoOption) bool {
 	}
 	o.MirrorInterval, o.EnablePrune = nil, nil
 	return true
-}
-
-// mirrorFields sets the pull-mirror fields of a page of repositories
-// (mirror, mirror_interval, mirror_updated, and original_url: the remote
-// address without credentials) from the mirror service, one
-// read for the page; without a mirror service, or should the read fail,
-// they stay unset.
-func (c *call) mirrorFields(out []wire.Repository) {
-	if c.a.cfg.Mirror == nil || len(out) == 0 {
-		return
-	}
-	ids := make([]forge.ID, len(out))
-	for i := range out {
-		ids[i] = out[i].ID
-	}
-	ms, err := c.a.cfg.Mirror.PullMirrors(c.r.Context(), ids)
-	if err != nil {
-		c.a.logError("api: load pull mirrors", "err", err)
-		return
-	}
-	for i := range out {
-		if m := ms[out[i].ID]; m != nil {
-			out[i].Mirror, out[i].MirrorInterval, out[i].MirrorUpdated = true, m.Interval.String(), m.Updated
-			out[i].OriginalURL = mirror.SanitizeURL(m.RemoteAddress)
-		}
-	}
-}
-
-// mirrorOne is mirrorFields for one repository.
-// It sets *r in place (no copy of the repository into a slice and back).
-func (c *call) mirrorOne(r *wire.Repository) {
-	if c.a.cfg.Mirror == nil {
-		return
-	}
-	ms, err := c.a.cfg.Mirror.PullMirrors(c.r.Context(), []forge.ID{r.ID})
-	if err != nil {
-		c.a.logError("api: load pull mirrors", "err", err)
-		return
-	}
-	if m := ms[r.ID]; m != nil {
-		r.Mirror, r.MirrorInterval, r.MirrorUpdated = true, m.Interval.String(), m.Updated
-		r.OriginalURL = mirror.SanitizeURL(m.RemoteAddress)
-	}
 }

@@ -40,12 +40,15 @@ func (c *call) pullsJSON(list []*issues.PullView) []wire.PullRequest {
 	pc := pullConv{issueConv: c.issueConv(), repos: map[forge.ID]wire.Repository{}}
 	if len(held) > 0 {
 		views, err := c.a.cfg.Repos.ViewsOf(c.r.Context(), c.actor, held)
+		var rs []wire.Repository
+		if err == nil {
+			rs, err = c.toRepos(views)
+		}
 		if err != nil {
 			c.a.log.WarnContext(c.r.Context(), "api: load pull request repositories", "err", err)
-		} else {
-			for _, r := range c.toRepos(views) {
-				pc.repos[r.ID] = r
-			}
+		}
+		for _, r := range rs {
+			pc.repos[r.ID] = r
 		}
 	}
 	out := make([]wire.PullRequest, len(list))

@@ -34,7 +34,7 @@ func (a *API) transferRepo(c *call) {
 	if strings.EqualFold(v.Repo.OwnerName, o.NewOwner) {
 		status = http.StatusAccepted
 	}
-	c.json(status, c.toRepo(v))
+	c.writeRepo(status, v)
 }
 
 // acceptTransfer is POST /repos/{owner}/{repo}/transfer/accept: 202.
@@ -44,7 +44,7 @@ func (a *API) acceptTransfer(c *call) {
 		c.repoError(err, on(forge.ErrConflict, http.StatusUnprocessableEntity))
 		return
 	}
-	c.json(http.StatusAccepted, c.toRepo(v))
+	c.writeRepo(http.StatusAccepted, v)
 }
 
 // rejectTransfer is POST /repos/{owner}/{repo}/transfer/reject: 200.
@@ -54,7 +54,7 @@ func (a *API) rejectTransfer(c *call) {
 		c.repoError(err)
 		return
 	}
-	c.json(http.StatusOK, c.toRepo(v))
+	c.writeRepo(http.StatusOK, v)
 }
 
 // createFork is POST /repos/{owner}/{repo}/forks: 202 with the fork.
@@ -68,7 +68,7 @@ func (a *API) createFork(c *call) {
 		c.repoError(err)
 		return
 	}
-	c.json(http.StatusAccepted, c.toRepo(v))
+	c.writeRepo(http.StatusAccepted, v)
 }
 
 // listForks is GET /repos/{owner}/{repo}/forks.

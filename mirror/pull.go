@@ -78,13 +78,21 @@ func (s *Service) RecordPullMirror(ctx context.Context, repo forge.ID, m *Migrat
 	return pm, nil
 }
 
-// PullMirrors returns the pull mirrors of the repositories of repoIDs that
-// are mirrors, for the repository JSON (`mirror`, `mirror_interval`,
-// `mirror_updated`, `original_url`). It checks nothing: callers pass
-// repositories the actor may see; the rows hold no clear credential. Never nil.
-func (s *Service) PullMirrors(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*PullMirror, error) {
+// PullMirrorReader reads the pull mirrors of repositories for the
+// repository presentation (mirror, mirror_interval, mirror_updated,
+// original_url): a trusted port that checks nothing, for the composition
+// root, which calls it with repositories the actor has been found to see
+// (repos.Service.PresentAll). The rows hold no clear credential.
+type PullMirrorReader struct{ store Store }
+
+// NewPullMirrorReader returns the PullMirrorReader of store.
+func NewPullMirrorReader(store Store) PullMirrorReader { return PullMirrorReader{store: store} }
+
+// PullMirrors returns the pull mirrors of the repositories of repoIDs
+// that are mirrors, in one read transaction. Never nil.
+func (r PullMirrorReader) PullMirrors(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*PullMirror, error) {
 	var out map[forge.ID]*PullMirror
-	err := s.cfg.Store.View(ctx, func(tx Tx) error {
+	err := r.store.View(ctx, func(tx Tx) error {
 		var err error
 		out, err = tx.PullMirrorsByRepo(ctx, repoIDs)
 		return err

@@ -182,7 +182,8 @@ func New(ctx context.Context, cfg Config) (*Site, error) {
 	}
 	outbox := hooks.NewWake() // every change's consequences go through the outbox (outbox.go)
 	if s.repos, err = repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, Clock: clock,
-		MaxFilesPerCommit: cfg.MaxFilesPerCommit, Quota: cfg.Quota, Outbox: outbox}); err != nil {
+		MaxFilesPerCommit: cfg.MaxFilesPerCommit, Quota: cfg.Quota, Outbox: outbox,
+		IssueCounts: issues.NewRepoCounter(db.Issues()), PullMirrors: MirrorFields{mirror.NewPullMirrorReader(db.Mirrors())}}); err != nil {
 		return nil, err
 	}
 	if _, err := s.repos.Recover(ctx); err != nil {
