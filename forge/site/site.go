@@ -177,7 +177,7 @@ func New(ctx context.Context, cfg Config) (*Site, error) {
 	s := &Site{log: log, holder: cfg.MirrorHolder, interval: cfg.BlobSweep}
 	var err error
 	if s.auth, err = auth.New(auth.Config{Store: db.Auth(), Logger: log, SecretKey: secret, Clock: clock,
-		MaxConcurrentHashes: cfg.MaxConcurrentHashes, Throttle: cfg.Throttle}); err != nil {
+		MaxConcurrentHashes: cfg.MaxConcurrentHashes, Throttle: cfg.Throttle, Orgs: orgs.NewVisibility(db.Orgs())}); err != nil {
 		return nil, err
 	}
 	outbox := hooks.NewWake() // every change's consequences go through the outbox (outbox.go)
