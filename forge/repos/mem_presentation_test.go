@@ -29,26 +29,25 @@ func (p *presentationPorts) RepoIssueCounts(_ context.Context, ids []forge.ID) (
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.asked = append(p.asked, slices.Clone(ids))
-	out := map[forge.ID]repos.IssueCounts{}
-	for _, id := range ids {
-		if c, ok := p.counts[id]; ok {
-			out[id] = c
-		}
-	}
-	return out, p.err
+	return entriesOf(p.counts, ids), p.err
 }
 
 func (p *presentationPorts) PullMirrorFields(_ context.Context, ids []forge.ID) (map[forge.ID]repos.MirrorFields, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.asked = append(p.asked, slices.Clone(ids))
-	out := map[forge.ID]repos.MirrorFields{}
+	return entriesOf(p.mirrors, ids), p.err
+}
+
+// entriesOf is the entries of m whose keys are in ids.
+func entriesOf[T any](m map[forge.ID]T, ids []forge.ID) map[forge.ID]T {
+	out := map[forge.ID]T{}
 	for _, id := range ids {
-		if m, ok := p.mirrors[id]; ok {
-			out[id] = m
+		if v, ok := m[id]; ok {
+			out[id] = v
 		}
 	}
-	return out, p.err
+	return out
 }
 
 func (p *presentationPorts) reset() (asked [][]forge.ID) {
@@ -141,11 +140,7 @@ func TestPresentationTrustsOnlyIDs(t *testing.T) {
 
 	// An account that may not act is refused; a port's failure is the
 	// read's.
-	inactive := alice
-	u := *alice.User
-	u.IsActive = false
-	inactive.User = &u
-	_, err = e.svc.PresentAll(ctx, inactive, views)
+	_, err = e.svc.PresentAll(ctx, deactivated(alice), views)
 	assert.ErrorIs(t, err, forge.ErrForbidden)
 	ports.err = errors.New("counts unavailable")
 	_, err = e.svc.PresentAll(ctx, alice, views)
