@@ -39,6 +39,9 @@ type Config struct {
 	External ExternalVerifier
 	// Throttle tunes the failed sign-in counter; zero is DefaultThrottle.
 	Throttle Throttle
+	// Orgs tells Profile who may see an organisation's profile (orgs.NewVisibility
+	// is one). Nil: organisations answer to the user rule (CanSee).
+	Orgs OrgVisibility
 }
 
 // DefaultMaxConcurrentHashes is the default of Config.MaxConcurrentHashes:
@@ -56,6 +59,7 @@ type Service struct {
 	secretKey []byte
 	external  ExternalVerifier
 	throttle  *throttle
+	orgs      OrgVisibility
 	// hashSlots holds one token per argon2id computation running.
 	hashSlots chan struct{}
 	// onHash, when set (tests only), runs with +1 when a computation takes
@@ -82,6 +86,7 @@ func New(cfg Config) (*Service, error) {
 		secretKey: cfg.SecretKey,
 		external:  cfg.External,
 		throttle:  newThrottle(cfg.Throttle),
+		orgs:      cfg.Orgs,
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))

@@ -259,6 +259,36 @@ func (s *Service) checkPassword(pw string) error {
 // `token scope is limited to public users` for a public-only token and a
 // user who is not public but whom the actor may see.
 func (s *Service) User(ctx context.Context, actor forge.Actor, name string) (*forge.User, error) {
+	return s.user(ctx, actor, name, nil)
+}
+
+// OrgVisibility is the port Profile asks whether the actor may see an
+// organisation's profile (orgs.ProfileVisible, with the actor's
+// membership). It is
+// trusted: it checks nothing else. The actor it is given never has a
+// public-only credential (Profile refuses those after the visibility).
+type OrgVisibility interface {
+	OrgVisible(ctx context.Context, actor forge.Actor, org *forge.User) (bool, error)
+}
+
+// Profile is GET /users/{username} (Forgejo's GetInfo behind
+// UserAssignmentAPI): the user or organisation called name as the actor
+// may see it, redacted by forge.User.VisibleTo, under read:user alone (an
+// organisation too, as Forgejo's route). A user answers to CanSee; an
+// organisation to Config.Orgs (Forgejo's IsUserVisibleToViewer: public
+// ones to everyone, limited ones to signed-in users who are not
+// restricted, private ones to their members who are not restricted, and
+// site administrators), to CanSee without it. The
+// errors are User's: forge.ErrNotFound for what the actor may not see,
+// then forge.ErrForbidden for a public-only token and a user or
+// organisation that is not public.
+func (s *Service) Profile(ctx context.Context, actor forge.Actor, name string) (*forge.User, error) {
+	return s.user(ctx, actor, name, s.orgs)
+}
+
+// user is User, and Profile when orgs is set: an organisation is seen by
+// orgs' rule.
+func (s *Service) user(ctx context.Context, actor forge.Actor, name string, orgs OrgVisibility) (*forge.User, error) {
 	if err := actor.Check(forge.AccessRead, forge.CategoryUser); err != nil {
 		return nil, err
 	}
@@ -273,10 +303,21 @@ func (s *Service) User(ctx context.Context, actor forge.Actor, name string) (*fo
 		return nil, userNotFound(name)
 	case err != nil:
 		return nil, err
-	case !CanSee(actor, u):
-		// Before the public-only refusal, so that a user the actor may
-		// not see answers exactly like a missing one (Forgejo answers the
-		// public-only 403 first, which tells that the user exists).
+	}
+	// The visibility before the public-only refusal, so that a user the
+	// actor may not see answers exactly like a missing one (Forgejo
+	// answers the public-only 403 first, which tells that the user
+	// exists).
+	visible := CanSee(actor, u)
+	if orgs != nil && u.IsOrganization() {
+		seer := actor
+		seer.Scope.PublicOnly = false
+		if visible, err = orgs.OrgVisible(ctx, seer, u); err != nil {
+			return nil, err
+		}
+	}
+	switch {
+	case !visible:
 		return nil, userNotFound(name)
 	case actor.Scoped && actor.Scope.PublicOnly && u.Visibility != forge.VisibilityPublic:
 		return nil, forge.Errorf(forge.ErrForbidden, "token scope is limited to public users")

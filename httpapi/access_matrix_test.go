@@ -40,7 +40,8 @@ func newMatrixEnv(t *testing.T) *env {
 	key := testSecret
 	b := newBase(t, filepath.Join(t.TempDir(), "hearth.db"), key)
 	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
-	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
+	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock,
+		IssueCounts: issues.NewRepoCounter(db.Issues()), PullMirrors: site.MirrorFields{Mirrors: mirror.NewPullMirrorReader(db.Mirrors())}})
 	require.NoError(t, err)
 	orgSvc, orgPorts, err := orgs.NewWithPorts(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/dbtest"
 	"github.com/hearthforge/hearth/storage/gitstore"
@@ -42,7 +43,7 @@ func newBase(t testing.TB, dbPath string, secret []byte) *base {
 	db := dbtest.Open(t, dbPath)
 	clock := forgetest.NewClock()
 	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
-		SecretKey: secret})
+		SecretKey: secret, Orgs: orgs.NewVisibility(db.Orgs())})
 	require.NoError(t, err)
 	no := false
 	_, err = svc.EnsureAdmin(ctx, auth.CreateUserOptions{

@@ -33,8 +33,9 @@ func (a *API) Routes() []RouteInfo {
 }
 
 // RepoPage converts a page of repositories as the list handlers do, for
-// actor, in a request to r.
-func (a *API) RepoPage(r *http.Request, actor forge.Actor, list []*repos.View) []wire.Repository {
+// actor, in a request to r: the handlers' conversion (toRepos), with its
+// error.
+func (a *API) RepoPage(r *http.Request, actor forge.Actor, list []*repos.View) ([]wire.Repository, error) {
 	c := a.newCall(httptest.NewRecorder(), r)
 	c.actor = actor
 	return c.toRepos(list)

@@ -158,14 +158,6 @@ func (a *API) gates() map[string]gate {
 		add(act(orgTarget, true), "createOrgVariable", "updateOrgVariable", "updateOrgSecret", "registerOrgRunner")
 		add(act(repoTarget, false), "DispatchWorkflow")
 	}
-	if a.cfg.Hooks != nil {
-		add(check(func(c *call) error {
-			return a.cfg.Hooks.Authorize(c.r.Context(), c.actor, hooks.RepoHooks(c.owner(), c.repo()))
-		}, hookErr), "repoCreateHook", "repoEditHook")
-		add(check(func(c *call) error {
-			return a.cfg.Hooks.Authorize(c.r.Context(), c.actor, hooks.OrgHooks(c.org()))
-		}, hookErr), "orgCreateHook", "orgEditHook")
-	}
 	if a.cfg.Auth != nil {
 		add(check(func(c *call) error {
 			return a.cfg.Auth.AuthorizeTokens(c.r.Context(), c.actor, c.pathValue("username"))
@@ -175,6 +167,36 @@ func (a *API) gates() map[string]gate {
 		add(check(func(c *call) error {
 			return a.cfg.Mirror.AuthorizePush(c.r.Context(), c.actor, c.owner(), c.repo())
 		}, mirrorErr), "repoAddPushMirror")
+	}
+	return out
+}
+
+// declaration is what a domain declares of an operation it serves: its
+// requirement and, when the requirement is gated, the gate running the
+// domain's probe with the handler's error writer.
+type declaration struct {
+	req  forge.Requirement
+	gate gate
+}
+
+// declarations are the operations whose domain states their requirement
+// (forge.Requirement, by operationId): table derives their routes' scopes,
+// token and administrator checks and gates from them. The webhooks
+// declare theirs (hooks.Requirements); the other domains' requirements are
+// still written in the route table and in gates.
+func (a *API) declarations() map[string]declaration {
+	out := map[string]declaration{}
+	if a.cfg.Hooks != nil {
+		probe := check(func(c *call) error {
+			return a.cfg.Hooks.Authorize(c.r.Context(), c.actor, c.hookOwner())
+		}, hookErr)
+		for op, req := range hooks.Requirements() {
+			d := declaration{req: req}
+			if req.Gate {
+				d.gate = probe
+			}
+			out[op] = d
+		}
 	}
 	return out
 }

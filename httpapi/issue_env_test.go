@@ -51,7 +51,8 @@ func newIssueEnv(t *testing.T, mutate ...func(*issues.Config)) *issueEnv {
 	t.Helper()
 	b := newBase(t, ":memory:", testSecret)
 	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
+	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock,
+		IssueCounts: issues.NewRepoCounter(db.Issues())})
 	require.NoError(t, err)
 	ic := issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: fakeOrgs{svc}, Search: site.IssueRepos{Repos: repoSvc}, Clock: clock, Blobs: blobs}
 	for _, m := range mutate {

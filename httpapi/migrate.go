@@ -47,7 +47,7 @@ func (a *API) migrateRepo(c *call) {
 		c.repoError(err)
 		return
 	}
-	c.json(http.StatusCreated, c.toRepo(v))
+	c.writeRepo(http.StatusCreated, v)
 }
 
 // migrateError is Forgejo's handleMigrateError / handleRemoteAddrError:

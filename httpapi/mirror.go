@@ -36,7 +36,7 @@ func (a *API) convertMirror(c *call) {
 		c.repoError(err)
 		return
 	}
-	c.json(http.StatusOK, c.toRepo(v))
+	c.writeRepo(http.StatusOK, v)
 }
 
 // pushMirrorError answers the push-mirror operations: Forgejo answers
@@ -147,50 +147,4 @@ func (a *API) editMirrorFields(c *call, o *wire.EditRepoOption) bool {
 	}
 	o.MirrorInterval, o.EnablePrune = nil, nil
 	return true
-}
-
-// mirrorFields sets the pull-mirror fields of a page of repositories
-// (mirror, mirror_interval, mirror_updated, and original_url: the remote
-// address without credentials) from the mirror service's checked read,
-// one read for the page; without a mirror service, or should the read
-// fail, they stay unset.
-func (c *call) mirrorFields(out []wire.Repository) {
-	if c.a.cfg.Mirror == nil || len(out) == 0 {
-		return
-	}
-	ids := make([]forge.ID, len(out))
-	for i := range out {
-		ids[i] = out[i].ID
-	}
-	ms, err := c.a.cfg.Mirror.PullMirrorsOf(c.r.Context(), c.actor, ids)
-	if err != nil {
-		c.a.log.WarnContext(c.r.Context(), "api: load pull mirrors", "err", err)
-		return
-	}
-	for i := range out {
-		setMirrorFields(&out[i], ms)
-	}
-}
-
-// mirrorOne is mirrorFields for one repository.
-// It sets *r in place (no copy of the repository into a slice and back).
-func (c *call) mirrorOne(r *wire.Repository) {
-	if c.a.cfg.Mirror == nil {
-		return
-	}
-	ms, err := c.a.cfg.Mirror.PullMirrorsOf(c.r.Context(), c.actor, []forge.ID{r.ID})
-	if err != nil {
-		c.a.log.WarnContext(c.r.Context(), "api: load pull mirrors", "err", err)
-		return
-	}
-	setMirrorFields(r, ms)
-}
-
-// setMirrorFields sets the pull-mirror fields of r from ms, when r is a
-// pull mirror.
-func setMirrorFields(r *wire.Repository, ms map[forge.ID]mirror.PullMirrorFields) {
-	if m, ok := ms[r.ID]; ok {
-		r.Mirror, r.MirrorInterval, r.MirrorUpdated = true, m.Interval.String(), m.Updated
-		r.OriginalURL = m.OriginalURL
-	}
 }

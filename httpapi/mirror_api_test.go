@@ -93,7 +93,8 @@ func newMirrorEnvDB(t *testing.T, p mirror.Policy, logs *syncBuffer, listeners .
 	t.Cleanup(func() { git.Close() })
 	blobs, err := blob.OpenDir(t.TempDir())
 	require.NoError(t, err)
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, PushListeners: listeners})
+	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, PushListeners: listeners,
+		PullMirrors: site.MirrorFields{Mirrors: mirror.NewPullMirrorReader(db.Mirrors())}})
 	require.NoError(t, err)
 	log := slog.New(slog.NewTextHandler(logs, nil))
 	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Creator: site.MirrorCreator{Repos: repoSvc},

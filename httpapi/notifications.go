@@ -164,7 +164,11 @@ func (c *call) toThreads(list []*notify.View) []wire.NotificationThread {
 			uniq = append(uniq, views[id])
 		}
 	}
-	repoJSON := c.toRepos(uniq)
+	repoJSON, err := c.toRepos(uniq)
+	if err != nil {
+		c.a.log.WarnContext(c.r.Context(), "api: load notification repositories", "err", err)
+		uniq, at = nil, nil
+	}
 	root := c.rootURL()
 	out := make([]wire.NotificationThread, 0, len(list))
 	for _, v := range list {

@@ -70,7 +70,7 @@ func (a *API) createInOrg(c *call, assign bool) {
 	if !a.initializeLabels(c, v, opt) {
 		return
 	}
-	c.json(http.StatusCreated, c.toRepo(v))
+	c.writeRepo(http.StatusCreated, v)
 }
 
 // teamRepoViews loads the views of a team's repositories, all owned by
@@ -136,7 +136,7 @@ func (a *API) getTeamRepo(c *call) {
 		c.repoError(err)
 		return
 	}
-	c.json(http.StatusOK, c.toRepo(views[0]))
+	c.writeRepo(http.StatusOK, views[0])
 }
 
 // addTeamRepo is PUT /teams/{id}/repos/{org}/{repo}: 204.

@@ -103,8 +103,9 @@ func (c *call) toPackage(d *packages.Descriptor) wire.Package {
 	}
 	if d.Repo != nil && c.a.cfg.Repos != nil {
 		if v, err := c.a.cfg.Repos.Get(c.r.Context(), c.actor, d.Owner.Name, d.Repo.Name); err == nil {
-			r := c.toRepo(v)
-			out.Repository = &r
+			if r, err := c.toRepo(v); err == nil {
+				out.Repository = &r
+			}
 		}
 	}
 	return out

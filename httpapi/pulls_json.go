@@ -27,12 +27,15 @@ func (c *call) pullsJSON(list []*issues.PullView) []wire.PullRequest {
 	pc := convert.Pulls{Issues: c.issueConv(), Repos: map[forge.ID]wire.Repository{}}
 	if len(held) > 0 {
 		views, err := c.a.cfg.Repos.ViewsOf(c.r.Context(), c.actor, held)
+		var rs []wire.Repository
+		if err == nil {
+			rs, err = c.toRepos(views)
+		}
 		if err != nil {
 			c.a.log.WarnContext(c.r.Context(), "api: load pull request repositories", "err", err)
-		} else {
-			for _, r := range c.toRepos(views) {
-				pc.Repos[r.ID] = r
-			}
+		}
+		for _, r := range rs {
+			pc.Repos[r.ID] = r
 		}
 	}
 	out := make([]wire.PullRequest, len(list))

@@ -70,7 +70,9 @@ func TestGetRepoOneTransaction(t *testing.T) {
 			}
 			require.Equal(t, http.StatusOK, r.StatusCode, "%s GET %s/%s: %s", a.name, p.owner, p.name, r.body)
 			require.NoError(t, err)
-			want, err := json.Marshal(e.api.RepoPage(httptest.NewRequest("GET", e.srv.URL+"/api/v1/repos/"+p.owner+"/"+p.name, nil), a.actor, []*repos.View{v})[0])
+			page, err := e.api.RepoPage(httptest.NewRequest("GET", e.srv.URL+"/api/v1/repos/"+p.owner+"/"+p.name, nil), a.actor, []*repos.View{v})
+			require.NoError(t, err)
+			want, err := json.Marshal(page[0])
 			require.NoError(t, err)
 			require.JSONEq(t, string(want), string(r.body), "%s GET %s/%s", a.name, p.owner, p.name)
 			var got map[string]any

@@ -34,19 +34,27 @@ func (a *API) transferRepo(c *call) {
 	if strings.EqualFold(v.Repo.OwnerName, o.NewOwner) {
 		status = http.StatusAccepted
 	}
-	c.json(status, c.toRepo(v))
+	c.writeRepo(status, v)
 }
 
 // acceptTransfer is POST /repos/{owner}/{repo}/transfer/accept: 202.
 func (a *API) acceptTransfer(c *call) {
 	v, err := a.cfg.Repos.AcceptTransfer(c.r.Context(), c.actor, c.owner(), c.repo())
-	jsonAs(c, http.StatusAccepted, v, err, with(c.repoError, on(forge.ErrConflict, http.StatusUnprocessableEntity)), c.toRepo)
+	if err != nil {
+		c.repoError(err, on(forge.ErrConflict, http.StatusUnprocessableEntity))
+		return
+	}
+	c.writeRepo(http.StatusAccepted, v)
 }
 
 // rejectTransfer is POST /repos/{owner}/{repo}/transfer/reject: 200.
 func (a *API) rejectTransfer(c *call) {
 	v, err := a.cfg.Repos.RejectTransfer(c.r.Context(), c.actor, c.owner(), c.repo())
-	jsonAs(c, http.StatusOK, v, err, with(c.repoError), c.toRepo)
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.writeRepo(http.StatusOK, v)
 }
 
 // createFork is POST /repos/{owner}/{repo}/forks: 202 with the fork.
@@ -56,7 +64,11 @@ func (a *API) createFork(c *call) {
 		return
 	}
 	v, err := a.cfg.Repos.ForkInto(c.r.Context(), c.actor, c.owner(), c.repo(), valueOf(o.Name), valueOf(o.Organization))
-	jsonAs(c, http.StatusAccepted, v, err, with(c.repoError), c.toRepo)
+	if err != nil {
+		c.repoError(err)
+		return
+	}
+	c.writeRepo(http.StatusAccepted, v)
 }
 
 // listForks is GET /repos/{owner}/{repo}/forks.

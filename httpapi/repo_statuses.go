@@ -77,7 +77,11 @@ func (a *API) combinedStatus(c *call) {
 		statuses[i] = c.toStatus(v.Repo, st)
 	}
 	api := c.repoAPIURL(v.Repo)
-	repo := c.toRepo(v)
+	repo, err := c.toRepo(v)
+	if err != nil {
+		c.writeError(err)
+		return
+	}
 	c.json(http.StatusOK, wire.CombinedStatus{State: string(state), SHA: sha, TotalCount: int64(len(latest)),
 		Statuses: statuses, Repository: &repo, CommitURL: api + "/commits/" + sha, URL: api + "/commits/" + sha + "/status"})
 }

@@ -73,7 +73,7 @@ func (a *API) createRepo(c *call, owner string) {
 	if !a.initializeLabels(c, v, opt) {
 		return
 	}
-	c.json(http.StatusCreated, c.toRepo(v))
+	c.writeRepo(http.StatusCreated, v)
 }
 
 // checkIssueLabels refuses, before anything is created, a creation whose
@@ -112,15 +112,14 @@ func (a *API) initializeLabels(c *call, v *repos.View, opt wire.CreateRepoOption
 
 // getRepo is GET /repos/{owner}/{repo}.
 func (a *API) getRepo(c *call) {
-	// One read transaction for the repository and what it relates to.
-	v, rel, err := a.cfg.Repos.GetRelated(c.r.Context(), c.actor, c.owner(), c.repo())
+	// One domain read: the repository and what it relates to in one
+	// read transaction, its counters and mirror fields.
+	p, err := a.cfg.Repos.Present(c.r.Context(), c.actor, c.owner(), c.repo())
 	if err != nil {
 		c.repoError(err)
 		return
 	}
-	out := convert.Repository(c.rootURL(), v, rel, c.toUser)
-	setIssueCounts(&out, c.repoIssueCounts([]forge.ID{v.Repo.ID}, map[forge.ID]repos.Related{v.Repo.ID: rel}))
-	c.mirrorOne(&out)
+	out := convert.Presented(c.rootURL(), p, c.toUser)
 	c.jsonRepository(http.StatusOK, &out)
 }
 
@@ -136,7 +135,7 @@ func (a *API) getRepoByID(c *call) {
 		c.repoError(err)
 		return
 	}
-	c.json(http.StatusOK, c.toRepo(v))
+	c.writeRepo(http.StatusOK, v)
 }
 
 // editRepo is PATCH /repos/{owner}/{repo}: 200 with the re-read repository.
@@ -150,7 +149,7 @@ func (a *API) editRepo(c *call) {
 		c.repoError(err, on(forge.ErrConflict, http.StatusUnprocessableEntity))
 		return
 	}
-	c.json(http.StatusOK, c.toRepo(v))
+	c.writeRepo(http.StatusOK, v)
 }
 
 // deleteRepo is DELETE /repos/{owner}/{repo}.
@@ -162,10 +161,14 @@ func (a *API) deleteRepo(c *call) {
 	c.noContent()
 }
 
-// writeRepos answers a page of repositories: one related-data read for the
+// writeRepos answers a page of repositories: one presentation read for the
 // page (toRepos), whatever its length.
 func (c *call) writeRepos(list []*repos.View, total int64, o forge.ListOptions) {
-	out := c.toRepos(list)
+	out, err := c.toRepos(list)
+	if err != nil {
+		c.writeError(err)
+		return
+	}
 	c.writePage(total, o, out)
 }
 
@@ -229,7 +232,12 @@ func (a *API) searchRepos(c *call) {
 		c.repoError(err)
 		return
 	}
-	c.writePage(total, o, wire.SearchResults{OK: true, Data: c.toRepos(list)})
+	out, err := c.toRepos(list)
+	if err != nil {
+		c.writeError(err)
+		return
+	}
+	c.writePage(total, o, wire.SearchResults{OK: true, Data: out})
 }
 
 // createOptions converts Forgejo's CreateRepoOption: a field left out is

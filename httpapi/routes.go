@@ -65,11 +65,28 @@ type route struct {
 // hand-written route whose Op is no operation of the document, whose Method
 // or Path disagrees with it, or that is written twice; such routes are left
 // out.
-func (a *API) table() ([]route, []error) {
-	out, errs := a.joinRoutes(a.routes())
-	gates := a.gates()
+//
+// An operation whose domain declares its requirement (declarations) takes
+// its scopes, token and administrator checks and gate from there; a route
+// of such an operation that states any of them itself is an error too (the
+// requirement is written once).
+func (a *API) table() ([]route, []error) { return a.tableOf(a.routes()) }
+
+// tableOf is table for a given list of hand-written routes.
+func (a *API) tableOf(hand []route) ([]route, []error) {
+	out, errs := a.joinRoutes(hand)
+	gates, decl := a.gates(), a.declarations()
 	for i := range out {
-		out[i].gate = gates[out[i].Op]
+		rt := &out[i]
+		rt.gate = gates[rt.Op]
+		d, ok := decl[rt.Op]
+		if !ok || rt.missing {
+			continue
+		}
+		if len(rt.Scopes) > 0 || rt.Token || rt.Admin || rt.Public || rt.OwnerScope || rt.gate != nil {
+			errs = append(errs, fmt.Errorf("route %s states what its domain declares (%+v)", rt.Op, d.req))
+		}
+		rt.Scopes, rt.Token, rt.Admin, rt.gate = d.req.Categories, d.req.SignedIn, d.req.SiteAdmin, d.gate
 	}
 	return out, errs
 }

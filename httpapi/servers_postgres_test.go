@@ -64,7 +64,8 @@ func newPGServer(t *testing.T, name, dsn, gitDir, blobDir string, git mirror.Git
 	blobs, err := blob.OpenDir(blobDir)
 	require.NoError(t, err)
 	qc := quota.Config{Enabled: true}
-	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: gs, Blobs: blobs, Quota: qc})
+	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: gs, Blobs: blobs, Quota: qc,
+		IssueCounts: issues.NewRepoCounter(db.Issues()), PullMirrors: site.MirrorFields{Mirrors: mirror.NewPullMirrorReader(db.Mirrors())}})
 	require.NoError(t, err)
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Repos: repoSvc, Blobs: blobs})
 	require.NoError(t, err)

@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 
@@ -48,16 +47,11 @@ func (a *API) getCurrentUser(c *call) {
 	c.jsonUser(http.StatusOK, &out)
 }
 
-// getUser is GET /users/{username}. It answers for organisations too, as
-// Forgejo: a private organisation the auth service hides is shown to those
-// the organisation service lets see it (its members).
+// getUser is GET /users/{username}: the user or organisation as the
+// actor may see it (auth.Service.Profile, which holds the visibility
+// rules of both).
 func (a *API) getUser(c *call) {
-	u, err := a.cfg.Auth.User(c.r.Context(), c.actor, c.pathValue("username"))
-	if errors.Is(err, forge.ErrNotFound) && a.cfg.Orgs != nil {
-		if org, oerr := a.cfg.Orgs.Get(c.r.Context(), c.actor, c.pathValue("username")); oerr == nil {
-			u, err = org, nil
-		}
-	}
+	u, err := a.cfg.Auth.Profile(c.r.Context(), c.actor, c.pathValue("username"))
 	if err != nil {
 		c.writeError(err)
 		return

@@ -4,28 +4,29 @@ import (
 	"context"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/repos"
 )
 
-// RepoCounts is what a repository's JSON shows of its issues:
-// open_issues_count and open_pr_counter (with the closed ones).
-type RepoCounts struct {
-	Issues, Pulls IssueCount
-}
+// RepoCounter reads the issue counters of repositories for the repository
+// presentation (repos.Config.IssueCounts): a trusted port that checks
+// nothing, for the composition root (repos.Service.PresentAll calls it
+// with the repositories it has found the actor may read).
+type RepoCounter struct{ store Store }
+
+var _ repos.IssueCounter = RepoCounter{}
+
+// NewRepoCounter returns the RepoCounter of store.
+func NewRepoCounter(store Store) RepoCounter { return RepoCounter{store: store} }
 
 // RepoIssueCounts returns, for each repository of repoIDs, its numbers of
 // open and closed issues and pull requests, read in one transaction with
-// two queries (repositories without any are absent). It is for the
-// repository JSON of repositories the caller has already shown the actor:
-// it checks the actor's account state only.
-func (s *Service) RepoIssueCounts(ctx context.Context, actor forge.Actor, repoIDs []forge.ID) (map[forge.ID]RepoCounts, error) {
-	if err := actor.CheckState(); err != nil {
-		return nil, err
-	}
-	out := map[forge.ID]RepoCounts{}
+// two queries (repositories without any are absent; none for no ids).
+func (c RepoCounter) RepoIssueCounts(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]repos.IssueCounts, error) {
+	out := map[forge.ID]repos.IssueCounts{}
 	if len(repoIDs) == 0 {
 		return out, nil
 	}
-	err := s.store.View(ctx, func(tx Tx) error {
+	err := c.store.View(ctx, func(tx Tx) error {
 		is, err := tx.IssueCounts(ctx, repoIDs, false)
 		if err != nil {
 			return err
@@ -34,14 +35,14 @@ func (s *Service) RepoIssueCounts(ctx context.Context, actor forge.Actor, repoID
 		if err != nil {
 			return err
 		}
-		for id, c := range is {
+		for id, n := range is {
 			rc := out[id]
-			rc.Issues = c
+			rc.OpenIssues, rc.ClosedIssues = n.Open, n.Closed
 			out[id] = rc
 		}
-		for id, c := range ps {
+		for id, n := range ps {
 			rc := out[id]
-			rc.Pulls = c
+			rc.OpenPulls, rc.ClosedPulls = n.Open, n.Closed
 			out[id] = rc
 		}
 		return nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -237,17 +238,18 @@ func TestCreateCountersAndRepoCounts(t *testing.T) {
 	require.Nil(t, v.Milestone)
 	r, err := p.repos.Get(p.ctx, p.alice, "alice", "pub")
 	require.NoError(t, err)
-	counts, err := p.svc.RepoIssueCounts(p.ctx, p.alice, []forge.ID{r.Repo.ID, 999})
+	counter := issues.NewRepoCounter(p.store.Issues())
+	counts, err := counter.RepoIssueCounts(p.ctx, []forge.ID{r.Repo.ID, 999})
 	require.NoError(t, err)
-	require.Equal(t, issues.RepoCounts{Issues: issues.IssueCount{Open: 2, Closed: 1}}, counts[r.Repo.ID])
+	require.Equal(t, repos.IssueCounts{OpenIssues: 2, ClosedIssues: 1}, counts[r.Repo.ID])
 	require.NotContains(t, counts, forge.ID(999))
 	// closing with the edit moves the counters; deleting too
 	closed := issues.StateClosed
 	_, err = p.svc.Edit(p.ctx, p.alice, "alice", "pub", 1, issues.EditIssueOption{State: &closed})
 	require.NoError(t, err)
-	counts, err = p.svc.RepoIssueCounts(p.ctx, p.alice, []forge.ID{r.Repo.ID})
+	counts, err = counter.RepoIssueCounts(p.ctx, []forge.ID{r.Repo.ID})
 	require.NoError(t, err)
-	require.Equal(t, issues.IssueCount{Open: 1, Closed: 2}, counts[r.Repo.ID].Issues)
+	require.Equal(t, repos.IssueCounts{OpenIssues: 1, ClosedIssues: 2}, counts[r.Repo.ID])
 }
 
 func TestAssigneeMessages(t *testing.T) {

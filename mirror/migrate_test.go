@@ -113,7 +113,7 @@ func (w *migrateWorld) requireNothing(name string) {
 	dirs, err := filepath.Glob(filepath.Join(w.git.Root(), "*.git"))
 	require.NoError(w.t, err)
 	require.Len(w.t, dirs, len(all), "a git directory without its row: %v", dirs)
-	ms, err := w.ports.PullMirrors(w.ctx, ids)
+	ms, err := mirror.NewPullMirrorReader(w.db.Mirrors()).PullMirrors(w.ctx, ids)
 	require.NoError(w.t, err)
 	require.Equal(w.t, len(ms), w.pullMirrorRows(), "a pull mirror row without its repository")
 }
@@ -221,7 +221,7 @@ func TestMigrateCrash(t *testing.T) {
 			crash = false
 			r, err := w.migrate("m", c.asMirror)
 			require.NoError(t, err)
-			ms, err := w.svc.PullMirrorsOf(w.ctx, w.admin, []forge.ID{r.ID})
+			ms, err := mirror.NewPullMirrorReader(w.db.Mirrors()).PullMirrors(w.ctx, []forge.ID{r.ID})
 			require.NoError(t, err)
 			require.Equal(t, c.asMirror, len(ms) == 1, "a pull mirror iff asked: %v", ms)
 		})
@@ -272,7 +272,7 @@ func TestMigrateLeavesNothing(t *testing.T) {
 	got, err := w.repos.Get(w.ctx, w.admin, "root", "m")
 	require.NoError(t, err)
 	require.Equal(t, taken.Repo.ID, got.Repo.ID, "the new repository is untouched")
-	ms, err := w.ports.PullMirrors(w.ctx, []forge.ID{got.Repo.ID})
+	ms, err := mirror.NewPullMirrorReader(w.db.Mirrors()).PullMirrors(w.ctx, []forge.ID{got.Repo.ID})
 	require.NoError(t, err)
 	require.Empty(t, ms, "the migration's pull mirror went with its row")
 	n, err := w.newRepos().Recover(w.ctx)

@@ -32,14 +32,6 @@ func (p *Ports) RecordPullMirror(ctx context.Context, repo forge.ID, m *Migratio
 	return p.s.recordPullMirror(ctx, repo, m)
 }
 
-// PullMirrors returns the pull mirrors of the repositories of repoIDs that
-// are mirrors, by repository, whatever the repositories' visibility (the
-// rows hold no clear credential). Never nil. Service.PullMirrorsOf is the
-// checked read.
-func (p *Ports) PullMirrors(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*PullMirror, error) {
-	return p.s.pullMirrors(ctx, repoIDs)
-}
-
 // AfterPush is the push listener for sync_on_commit: every push mirror of
 // repo with SyncOnCommit is made due now and the schedulers are woken
 // (Forgejo queues them). Archived repositories push nowhere. It writes no

@@ -13,6 +13,28 @@ func (s *Service) remote(a RemoteAddress) Remote {
 	return Remote{Address: a, Policy: s.cfg.Policy, MaxSize: s.cfg.MaxSize}
 }
 
+// PullMirrorReader reads the pull mirrors of repositories for the
+// repository presentation (mirror, mirror_interval, mirror_updated,
+// original_url): a trusted port that checks nothing, for the composition
+// root, which calls it with repositories the actor has been found to see
+// (repos.Service.PresentAll). The rows hold no clear credential.
+type PullMirrorReader struct{ store Store }
+
+// NewPullMirrorReader returns the PullMirrorReader of store.
+func NewPullMirrorReader(store Store) PullMirrorReader { return PullMirrorReader{store: store} }
+
+// PullMirrors returns the pull mirrors of the repositories of repoIDs
+// that are mirrors, in one read transaction. Never nil.
+func (r PullMirrorReader) PullMirrors(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*PullMirror, error) {
+	var out map[forge.ID]*PullMirror
+	err := r.store.View(ctx, func(tx Tx) error {
+		var err error
+		out, err = tx.PullMirrorsByRepo(ctx, repoIDs)
+		return err
+	})
+	return out, err
+}
+
 // EditPullMirror applies the mirror fields of EditRepoOption to owner/name:
 // each field alone; on a repository that is not a pull mirror both are
 // silently ignored, even an unparsable interval (Forgejo). The actor must
@@ -256,51 +278,3 @@ func (s *Service) overQuota(ctx context.Context, repo *forge.Repository, id forg
 	return true, nil
 }
 
-// PullMirrorFields are what a repository's answer shows of its pull mirror
-// (Forgejo's `mirror`, `mirror_interval`, `mirror_updated`,
-// `original_url`): no credential, no error text.
-type PullMirrorFields struct {
-	Interval time.Duration
-	// Updated is the end of the last successful sync; zero if never.
-	Updated time.Time
-	// OriginalURL is the remote address without userinfo (SanitizeURL).
-	OriginalURL string
-}
-
-// PullMirrorsOf returns the pull-mirror fields of the repositories of
-// repoIDs that are pull mirrors, by repository: the checked read of the
-// repository answers. The actor's account state is checked
-// (forge.Actor.CheckState's errors); repoIDs are repositories the caller
-// read for the actor (repos.Service's checked reads), as for the issue
-// counters of the same answers: the fields are part of a repository's
-// answer wherever it is shown, whatever the token's scope (Forgejo's
-// convert.ToRepo). Never nil.
-func (s *Service) PullMirrorsOf(ctx context.Context, actor forge.Actor, repoIDs []forge.ID) (map[forge.ID]PullMirrorFields, error) {
-	if err := actor.CheckState(); err != nil {
-		return nil, err
-	}
-	out := make(map[forge.ID]PullMirrorFields, len(repoIDs))
-	if len(repoIDs) == 0 {
-		return out, nil
-	}
-	ms, err := s.pullMirrors(ctx, repoIDs)
-	if err != nil {
-		return nil, err
-	}
-	for id, m := range ms {
-		out[id] = PullMirrorFields{Interval: m.Interval, Updated: m.Updated, OriginalURL: SanitizeURL(m.RemoteAddress)}
-	}
-	return out, nil
-}
-
-// pullMirrors reads the pull mirrors of the repositories of repoIDs
-// that have one.
-func (s *Service) pullMirrors(ctx context.Context, repoIDs []forge.ID) (map[forge.ID]*PullMirror, error) {
-	var out map[forge.ID]*PullMirror
-	err := s.cfg.Store.View(ctx, func(tx Tx) error {
-		var err error
-		out, err = tx.PullMirrorsByRepo(ctx, repoIDs)
-		return err
-	})
-	return out, err
-}

@@ -238,7 +238,7 @@ func TestPullMirrorService(t *testing.T) {
 	if err := e.svc.Convert(e.ctx, owner, "mira", r.Name); err != nil {
 		t.Fatal(err)
 	}
-	if ms, _ := e.ports.PullMirrors(e.ctx, []forge.ID{r.ID}); len(ms) != 0 {
+	if ms, _ := mirror.NewPullMirrorReader(e.store.Mirrors()).PullMirrors(e.ctx, []forge.ID{r.ID}); len(ms) != 0 {
 		t.Errorf("still a mirror: %v", ms)
 	}
 	if err := e.svc.Convert(e.ctx, owner, "mira", r.Name); !errors.Is(err, mirror.ErrNotMirror) {

@@ -36,10 +36,8 @@ func UserHooks() Owner { return Owner{kind: ownerUser} }
 
 // Refusals with Forgejo's messages.
 var (
-	errTokenRequired = forge.Errorf(forge.ErrUnauthenticated, "token is required")
-	errSiteAdmin     = forge.Errorf(forge.ErrForbidden, "user should be the site admin")
-	errRepoAdmin     = forge.Errorf(forge.ErrForbidden, "user should be an owner or a collaborator with admin write of a repository")
-	errOrgOwner      = forge.Errorf(forge.ErrForbidden, "Must be an organization owner")
+	errRepoAdmin = forge.Errorf(forge.ErrForbidden, "user should be an owner or a collaborator with admin write of a repository")
+	errOrgOwner  = forge.Errorf(forge.ErrForbidden, "Must be an organization owner")
 	// ErrGitHooks refuses the /hooks/git routes: Hearth has no
 	// server-side git hooks to edit, as Forgejo with git hooks disabled.
 	ErrGitHooks = forge.Errorf(forge.ErrForbidden, "must be allowed to edit Git hooks")
@@ -64,25 +62,20 @@ func (sc scope) owns(h *Hook) bool {
 }
 
 // resolve checks that the actor may manage o's hooks at level and returns
-// its scope. Errors: forge.Actor.Check's, errTokenRequired for anonymous
-// actors, forge.ErrNotFound for a repository or organisation the actor may
-// not see, forge.ErrForbidden for non-administrators (site, repository)
-// and non-owners (organisation), forge.ErrPrecondition when the service
-// lacks Repos or Orgs.
+// its scope: first what the operations on o's hooks require
+// (requirementOf, the table the API derives its routes from), then the
+// actor's role in o. Errors: forge.Requirement.Check's (forge.Actor.Check's,
+// `token is required` for anonymous actors, `user should be the site
+// admin` for the system and default hooks), forge.ErrNotFound for a
+// repository or organisation the actor may not see, forge.ErrForbidden
+// for non-administrators of a repository and non-owners of an
+// organisation, forge.ErrPrecondition when the service lacks Repos or Orgs.
 func (s *Service) resolve(ctx context.Context, actor forge.Actor, o Owner, level forge.AccessLevel) (scope, error) {
-	cat := map[ownerKind]forge.ScopeCategory{ownerAdmin: forge.CategoryAdmin, ownerRepo: forge.CategoryRepository,
-		ownerOrg: forge.CategoryOrganization, ownerUser: forge.CategoryUser}[o.kind]
-	if err := actor.Check(level, cat); err != nil {
+	if err := requirementOf(o.kind, level).Check(actor); err != nil {
 		return scope{}, err
-	}
-	if !actor.IsSignedIn() {
-		return scope{}, errTokenRequired
 	}
 	switch o.kind {
 	case ownerAdmin:
-		if !actor.IsSiteAdmin() {
-			return scope{}, errSiteAdmin
-		}
 		return scope{admin: true}, nil
 	case ownerRepo:
 		if s.cfg.Repos == nil {

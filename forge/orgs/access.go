@@ -270,3 +270,30 @@ func signedIn(actor forge.Actor) error {
 }
 
 func isNotFound(err error) bool { return errors.Is(err, forge.ErrNotFound) }
+
+// Visibility answers whether an actor may see an organisation's profile
+// (ProfileVisible, with the actor's membership read from the store when
+// the rule needs it), for auth.Service.Profile (auth.Config.Orgs): a
+// trusted port that checks nothing else, for the composition root.
+type Visibility struct{ store Store }
+
+// NewVisibility returns the Visibility of store.
+func NewVisibility(store Store) Visibility { return Visibility{store: store} }
+
+// OrgVisible reports whether actor may see org's profile
+// (ProfileVisible); one read transaction when the answer depends on the
+// actor's membership, none otherwise.
+func (v Visibility) OrgVisible(ctx context.Context, actor forge.Actor, org *forge.User) (bool, error) {
+	// Membership decides only when a member would see it and a
+	// non-member would not.
+	if asStranger := ProfileVisible(actor, org, false); asStranger || !ProfileVisible(actor, org, true) {
+		return asStranger, nil
+	}
+	var member bool
+	err := v.store.View(ctx, func(tx Tx) error {
+		var err error
+		member, err = isMember(ctx, tx, org.ID, actor.UserID())
+		return err
+	})
+	return member, err
+}

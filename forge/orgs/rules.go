@@ -30,6 +30,27 @@ func Visible(actor forge.Actor, org *forge.User, member bool) bool {
 	return true
 }
 
+// ProfileVisible is who may see an organisation's profile under
+// /users/{username} (Forgejo's IsUserVisibleToViewer, which that route
+// applies rather than Visible): site administrators and the organisation
+// itself always; public ones everyone, restricted users and anonymous
+// actors included; limited ones signed-in users who are not restricted;
+// private ones their members who are not restricted. member tells whether
+// the actor is a member of org. Public-only tokens are the caller's rule.
+func ProfileVisible(actor forge.Actor, org *forge.User, member bool) bool {
+	switch {
+	case actor.IsSiteAdmin() || actor.IsSignedIn() && actor.UserID() == org.ID:
+		return true
+	case org.Visibility == forge.VisibilityPublic || org.Visibility == "":
+		return true
+	case !actor.IsSignedIn() || actor.User.Restricted:
+		return false
+	case org.Visibility == forge.VisibilityLimited:
+		return true
+	}
+	return member
+}
+
 // UserVisible is who may see an individual user under /users/{username}
 // (Forgejo's individualPermsChecker, with public-only tokens limited to
 // public users as its checkTokenPublicOnly): public users everyone;

@@ -47,11 +47,7 @@ func TestRelatedOfTrustsOnlyIDs(t *testing.T) {
 	rel, err = e.svc.RelatedOf(ctx, token(t, alice, "read:user"), ids)
 	require.NoError(t, err)
 	assert.Empty(t, rel)
-	inactive := alice
-	u := *alice.User
-	u.IsActive = false
-	inactive.User = &u
-	_, err = e.svc.RelatedOf(ctx, inactive, ids)
+	_, err = e.svc.RelatedOf(ctx, deactivated(alice), ids)
 	assert.ErrorIs(t, err, forge.ErrForbidden)
 }
 
@@ -79,4 +75,12 @@ func TestRelatedOfHidesUnreadableParents(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, rel, fork.Repo.ID, "bob reads the fork")
 	assert.Nil(t, rel[fork.Repo.ID].Parent, "but not its parent")
+}
+
+// deactivated is a copy of the actor whose account is inactive.
+func deactivated(a forge.Actor) forge.Actor {
+	u := *a.User
+	u.IsActive = false
+	a.User = &u
+	return a
 }

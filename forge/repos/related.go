@@ -33,13 +33,21 @@ func (s *Service) RelatedOf(ctx context.Context, actor forge.Actor, ids []forge.
 	if err := actor.CheckState(); err != nil {
 		return nil, err
 	}
-	out := make(map[forge.ID]Related, len(ids))
 	if actor.Check(forge.AccessRead, forge.CategoryRepository) != nil {
 		// A credential for users only (listing starred repositories
 		// with read:user) sees the repositories but nothing they
 		// relate to.
-		return out, nil
+		return map[forge.ID]Related{}, nil
 	}
+	return s.relatedOf(ctx, actor, ids, true)
+}
+
+// relatedOf is RelatedOf without the checks of the account and the
+// credential: an entry for each repository of ids the actor may read, with
+// what it relates to when withRelated (else empty, and the parents and
+// transfers are not read).
+func (s *Service) relatedOf(ctx context.Context, actor forge.Actor, ids []forge.ID, withRelated bool) (map[forge.ID]Related, error) {
+	out := make(map[forge.ID]Related, len(ids))
 	err := s.store.View(ctx, func(tx Tx) error {
 		// The queries are made even for an empty list, so that the cost
 		// does not depend on the list.
@@ -51,7 +59,7 @@ func (s *Service) RelatedOf(ctx context.Context, actor forge.Actor, ids []forge.
 		for _, id := range ids {
 			if r := found[id]; r != nil && r.Status == forge.RepoReady {
 				repos = append(repos, r)
-				if r.ForkID != 0 {
+				if r.ForkID != 0 && withRelated {
 					parentIDs = append(parentIDs, r.ForkID)
 				}
 			}
@@ -66,9 +74,11 @@ func (s *Service) RelatedOf(ctx context.Context, actor forge.Actor, ids []forge.
 				parents = append(parents, p)
 			}
 		}
-		transfers, err := tx.Transfers(ctx, ids)
-		if err != nil {
-			return err
+		transfers := map[forge.ID]*Transfer{}
+		if withRelated {
+			if transfers, err = tx.Transfers(ctx, ids); err != nil {
+				return err
+			}
 		}
 		all := append(append([]*forge.Repository{}, repos...), parents...)
 		userIDs := ownerIDs(all)
@@ -99,7 +109,7 @@ func (s *Service) RelatedOf(ctx context.Context, actor forge.Actor, ids []forge.
 				continue
 			}
 			rel := Related{}
-			if p := readable[r.ForkID]; r.ForkID != 0 && p != nil {
+			if p := readable[r.ForkID]; r.ForkID != 0 && p != nil && withRelated {
 				rel.Parent = p
 			}
 			if t := transfers[r.ID]; t != nil {
@@ -130,9 +140,7 @@ func (s *Service) RelatedOf(ctx context.Context, actor forge.Actor, ids []forge.
 // loads them (same errors), then what it relates to as RelatedOf shows it
 // (the parent as the actor sees it, the pending transfer). It asks the
 // store only for what exists: a repository that is not a fork costs no
-// parent queries. A failure to load the related data does not fail the
-// call: it is logged and Related is left empty, as Forgejo shows a
-// repository whose parent it cannot load.
+// parent queries. A failure to load the related data is returned.
 //
 // When the store has Generations, answers are cached per actor (the whole
 // user row and credential) and names, and used while the store's
@@ -169,11 +177,8 @@ func (s *Service) getRelated(ctx context.Context, actor forge.Actor, owner, name
 		if v, err = load(ctx, tx, actor, owner, name); err != nil {
 			return err
 		}
-		if rel, err = relatedOfView(ctx, tx, actor, v); err != nil {
-			s.log.WarnContext(ctx, "repos: load related repositories", "repo", v.Repo.ID, "err", err)
-			rel = Related{}
-		}
-		return nil
+		rel, err = relatedOfView(ctx, tx, actor, v)
+		return err
 	})
 	if err != nil {
 		return nil, Related{}, err

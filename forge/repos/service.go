@@ -67,6 +67,11 @@ type Config struct {
 	// pushes are checked against the owner's quota (quota.go). The zero
 	// value is disabled.
 	Quota quota.Config
+	// IssueCounts and PullMirrors are the ports the presentation reads
+	// (Present, PresentAll) take the issue counters and the pull-mirror
+	// fields from; nil shows zero counters and no mirror fields.
+	IssueCounts IssueCounter
+	PullMirrors PullMirrorReader
 }
 
 // PushListener reacts to ref moves when the service has no Outbox. It runs

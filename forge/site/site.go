@@ -188,7 +188,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	var blobs Blobs = cfg.Blobs
 	s.log, s.holder, s.interval = log, cfg.MirrorHolder, cfg.BlobSweep
 	if s.auth, err = auth.New(auth.Config{Store: db.Auth(), Logger: log, SecretKey: secret, Clock: clock,
-		MaxConcurrentHashes: cfg.MaxConcurrentHashes, Throttle: cfg.Throttle}); err != nil {
+		MaxConcurrentHashes: cfg.MaxConcurrentHashes, Throttle: cfg.Throttle, Orgs: orgs.NewVisibility(db.Orgs())}); err != nil {
 		return nil, err
 	}
 	outbox := hooks.NewWake() // every change's consequences go through the outbox (outbox.go)
@@ -196,7 +196,8 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	// adapter or consumer that needs it, never out of the Site.
 	var repoPorts *repos.Ports
 	if s.repos, repoPorts, err = repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Logger: log, Clock: clock,
-		MaxFilesPerCommit: cfg.MaxFilesPerCommit, Quota: cfg.Quota, Outbox: outbox}); err != nil {
+		MaxFilesPerCommit: cfg.MaxFilesPerCommit, Quota: cfg.Quota, Outbox: outbox,
+		IssueCounts: issues.NewRepoCounter(db.Issues()), PullMirrors: MirrorFields{mirror.NewPullMirrorReader(db.Mirrors())}}); err != nil {
 		return nil, err
 	}
 	if _, err := s.repos.Recover(ctx); err != nil {

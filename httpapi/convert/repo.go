@@ -77,3 +77,20 @@ func Repository(root string, v *repos.View, rel repos.Related, user UserFunc) wi
 	}
 	return out
 }
+
+// Presented converts a repository's presentation (repos.Service.Present,
+// PresentAll): Repository, with open_issues_count and open_pr_counter of
+// the repository and its parent (Forgejo's NumOpenIssues, NumOpenPulls)
+// and the pull-mirror fields (mirror, mirror_interval, mirror_updated,
+// original_url). A pure function, as Repository is.
+func Presented(root string, p *repos.Presentation, user UserFunc) wire.Repository {
+	out := Repository(root, p.View, p.Related, user)
+	out.OpenIssues, out.OpenPulls = p.Counts.OpenIssues, p.Counts.OpenPulls
+	if out.Parent != nil {
+		out.Parent.OpenIssues, out.Parent.OpenPulls = p.ParentCounts.OpenIssues, p.ParentCounts.OpenPulls
+	}
+	if m := p.Mirror; m != nil {
+		out.Mirror, out.MirrorInterval, out.MirrorUpdated, out.OriginalURL = true, m.Interval.String(), m.Updated, m.OriginalURL
+	}
+	return out
+}
