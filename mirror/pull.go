@@ -277,4 +277,3 @@ func (s *Service) overQuota(ctx context.Context, repo *forge.Repository, id forg
 	s.log.Info("mirror: scheduled sync skipped, the owner is over quota", "repo", repo.FullName(), "error", qerr.Error())
 	return true, nil
 }
-
