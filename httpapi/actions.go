@@ -90,11 +90,7 @@ func (a *API) putSecret(target targetOf) func(*call) {
 // deleteSecret is DELETE …/actions/secrets/{secretname}: 204.
 func (a *API) deleteSecret(target targetOf) func(*call) {
 	return func(c *call) {
-		if err := a.cfg.Actions.DeleteSecret(c.r.Context(), c.actor, target(c), c.pathValue("secretname")); err != nil {
-			c.actionsError(err)
-			return
-		}
-		c.noContent()
+		c.noContentOr(a.cfg.Actions.DeleteSecret(c.r.Context(), c.actor, target(c), c.pathValue("secretname")), c.actionsError)
 	}
 }
 
@@ -106,16 +102,7 @@ func toVariable(v *actions.Variable) wire.ActionVariable {
 func (a *API) listVariables(target targetOf) func(*call) {
 	return func(c *call) {
 		list, total, err := a.cfg.Actions.ListVariables(c.r.Context(), c.actor, target(c), c.listOptions())
-		if err != nil {
-			c.actionsError(err)
-			return
-		}
-		out := make([]wire.ActionVariable, len(list))
-		for i, v := range list {
-			out[i] = toVariable(v)
-		}
-		c.setTotalCount(total)
-		c.json(http.StatusOK, out)
+		totalAs(c, list, total, err, c.actionsError, each(toVariable))
 	}
 }
 
@@ -123,11 +110,7 @@ func (a *API) listVariables(target targetOf) func(*call) {
 func (a *API) getVariable(target targetOf) func(*call) {
 	return func(c *call) {
 		v, err := a.cfg.Actions.Variable(c.r.Context(), c.actor, target(c), c.pathValue("variablename"))
-		if err != nil {
-			c.actionsError(err)
-			return
-		}
-		c.json(http.StatusOK, toVariable(v))
+		jsonAs(c, http.StatusOK, v, err, c.actionsError, toVariable)
 	}
 }
 
@@ -176,11 +159,7 @@ func (a *API) updateVariable(target targetOf) func(*call) {
 // deleteVariable is DELETE …/actions/variables/{variablename}: 204.
 func (a *API) deleteVariable(target targetOf) func(*call) {
 	return func(c *call) {
-		if err := a.cfg.Actions.DeleteVariable(c.r.Context(), c.actor, target(c), c.pathValue("variablename")); err != nil {
-			c.actionsError(err)
-			return
-		}
-		c.noContent()
+		c.noContentOr(a.cfg.Actions.DeleteVariable(c.r.Context(), c.actor, target(c), c.pathValue("variablename")), c.actionsError)
 	}
 }
 
@@ -214,15 +193,7 @@ func (a *API) listRunners(target targetOf) func(*call) {
 		visible, _ := strconv.ParseBool(c.r.URL.Query().Get("visible"))
 		o := c.listOptions()
 		list, total, err := a.cfg.Actions.ListRunners(c.r.Context(), c.actor, target(c), visible, o)
-		if err != nil {
-			c.actionsError(err)
-			return
-		}
-		out := make([]wire.ActionRunner, len(list))
-		for i, r := range list {
-			out[i] = toRunner(r)
-		}
-		c.writePage(total, o, out)
+		pageAs(c, list, total, o, err, c.actionsError, each(toRunner))
 	}
 }
 
@@ -237,22 +208,14 @@ func (c *call) runnerID() forge.ID {
 func (a *API) getRunner(target targetOf) func(*call) {
 	return func(c *call) {
 		r, err := a.cfg.Actions.Runner(c.r.Context(), c.actor, target(c), c.runnerID())
-		if err != nil {
-			c.actionsError(err)
-			return
-		}
-		c.json(http.StatusOK, toRunner(r))
+		jsonAs(c, http.StatusOK, r, err, c.actionsError, toRunner)
 	}
 }
 
 // deleteRunner is DELETE …/runners/{runner_id}: 204.
 func (a *API) deleteRunner(target targetOf) func(*call) {
 	return func(c *call) {
-		if err := a.cfg.Actions.DeleteRunner(c.r.Context(), c.actor, target(c), c.runnerID()); err != nil {
-			c.actionsError(err)
-			return
-		}
-		c.noContent()
+		c.noContentOr(a.cfg.Actions.DeleteRunner(c.r.Context(), c.actor, target(c), c.runnerID()), c.actionsError)
 	}
 }
 

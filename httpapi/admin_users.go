@@ -20,15 +20,7 @@ func (a *API) adminListUsers(c *call) {
 	}
 	opts := c.listOptions()
 	users, total, err := a.cfg.Auth.ListUsers(c.r.Context(), c.actor, f, opts)
-	if err != nil {
-		c.writeError(err)
-		return
-	}
-	out := make([]wire.User, len(users))
-	for i, u := range users {
-		out[i] = c.toUser(u)
-	}
-	c.writePage(total, opts, out)
+	pageAs(c, users, total, opts, err, with(c.writeError), c.toUsers)
 }
 
 // adminCreateUser is POST /admin/users: 201 User. Forgejo's statuses:

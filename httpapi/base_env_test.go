@@ -2,12 +2,17 @@ package httpapi_test
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/dbtest"
 	"github.com/hearthforge/hearth/storage/gitstore"
@@ -21,11 +26,13 @@ import (
 // environments (newEnv, newIssueEnv, newPullEnv, …) wire their services
 // on it.
 type base struct {
-	db    *dbtest.DB
-	clock *forgetest.FakeClock
-	auth  *auth.Service
-	git   *gitstore.Store
-	blobs *blob.Dir
+	db      *dbtest.DB // nil on a base of newBaseOn
+	clock   *forgetest.FakeClock
+	auth    *auth.Service
+	git     *gitstore.Store
+	blobs   *blob.Dir
+	blobDir string // where blobs keeps its files
+	gitDir  string // where git keeps its repositories
 }
 
 // testSecret is the server key of the test environments.
@@ -38,20 +45,66 @@ var testSecret = []byte("httpapi-test-secret")
 // service's SecretKey (testSecret unless the test reads sealed values).
 func newBase(t testing.TB, dbPath string, secret []byte) *base {
 	t.Helper()
-	ctx := context.Background()
 	db := dbtest.Open(t, dbPath)
+	b := newBaseOn(t, db.Auth(), secret)
+	b.db = db
+	return b
+}
+
+// newBaseOn is newBase with the auth service on the store as (a
+// memstore.Store's, for the tests that build on one): its db is nil.
+func newBaseOn(t testing.TB, as auth.Store, secret []byte) *base {
+	t.Helper()
+	ctx := context.Background()
 	clock := forgetest.NewClock()
-	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
+	svc, err := auth.New(auth.Config{Store: as, Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
 		SecretKey: secret})
 	require.NoError(t, err)
 	no := false
 	_, err = svc.EnsureAdmin(ctx, auth.CreateUserOptions{
 		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
 	require.NoError(t, err)
-	git, err := gitstore.Open(t.TempDir())
+	gitDir, blobDir := t.TempDir(), t.TempDir()
+	git, err := gitstore.Open(gitDir)
 	require.NoError(t, err)
 	t.Cleanup(func() { git.Close() })
-	blobs, err := blob.OpenDir(t.TempDir())
+	blobs, err := blob.OpenDir(blobDir)
 	require.NoError(t, err)
-	return &base{db: db, clock: clock, auth: svc, git: git, blobs: blobs}
+	return &base{clock: clock, auth: svc, git: git, blobs: blobs, blobDir: blobDir, gitDir: gitDir}
+}
+
+// repoService is the repository service on b's database, git and blobs;
+// mutate may change its Config first.
+func (b *base) repoService(t testing.TB, mutate ...func(*repos.Config)) *repos.Service {
+	t.Helper()
+	rc := repos.Config{Store: b.db.Repos(), Git: b.git, Blobs: b.blobs, Clock: b.clock}
+	for _, m := range mutate {
+		m(&rc)
+	}
+	svc, err := repos.New(rc)
+	require.NoError(t, err)
+	return svc
+}
+
+// orgService is the organisation service on b's database, with repoSvc
+// answering its repository questions.
+func (b *base) orgService(t testing.TB, repoSvc *repos.Service) *orgs.Service {
+	t.Helper()
+	svc, err := orgs.New(orgs.Config{Store: b.db.Orgs(), Clock: b.clock, Repos: repoSvc, Blobs: b.blobs})
+	require.NoError(t, err)
+	return svc
+}
+
+// serve builds the API of cfg and serves it on a loopback test server,
+// closed when the test ends, every answer checked against the OpenAPI
+// document: the env of an area environment.
+func (b *base) serve(t *testing.T, cfg httpapi.Config) *env {
+	t.Helper()
+	api, err := httpapi.New(cfg)
+	require.NoError(t, err)
+	mux := http.NewServeMux()
+	mux.Handle("/", api)
+	srv := httptest.NewServer(checked(t, mux))
+	t.Cleanup(srv.Close)
+	return &env{t: t, srv: srv, auth: b.auth, clock: b.clock, repos: cfg.Repos, api: api}
 }

@@ -65,11 +65,7 @@ func toHook(h *hooks.Hook) wire.Hook {
 }
 
 func toHooks(list []*hooks.Hook) []wire.Hook {
-	out := make([]wire.Hook, len(list))
-	for i, h := range list {
-		out[i] = toHook(h)
-	}
-	return out
+	return convertAll(list, toHook)
 }
 
 // listHooks is GET …/hooks of a repository, organisation or the user.

@@ -226,10 +226,6 @@ func (a *API) deleteIssueAttachment(comment bool) func(*call) {
 		if !ok {
 			return
 		}
-		if err := a.cfg.Issues.DeleteAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), t, id); err != nil {
-			c.attachmentError(err)
-			return
-		}
-		c.noContent()
+		c.noContentOr(a.cfg.Issues.DeleteAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), t, id), c.attachmentError)
 	}
 }

@@ -1,40 +1,17 @@
 package httpapi_test
 
 import (
-	"context"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge/notify"
-	"github.com/hearthforge/hearth/forge/orgs"
-	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 )
-
-// mentionNotifyEvents adapts issues.Listener to notify.Service with the
-// mentioned users, as examples/forged does.
-type mentionNotifyEvents struct {
-	t   *testing.T
-	svc *notify.Service
-}
-
-func (l *mentionNotifyEvents) IssueEvent(ctx context.Context, e issues.Event) {
-	if !e.Kind.Notifies() {
-		return
-	}
-	ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull, Mentioned: e.Mentioned}
-	if e.Comment != nil {
-		ev.CommentID = e.Comment.ID
-	}
-	assert.NoError(l.t, l.svc.Notify(ctx, ev))
-}
 
 // newTeamMentionEnv wires issues, organisations and notifications as
 // examples/forged does, on SQLite; users alice, bob and eve (alice/proj
@@ -43,29 +20,16 @@ func newTeamMentionEnv(t *testing.T) *issueEnv {
 	t.Helper()
 	b := newBase(t, ":memory:", testSecret)
 	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
-	require.NoError(t, err)
-	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
-	require.NoError(t, err)
-	events := &mentionNotifyEvents{t: t}
+	repoSvc := b.repoService(t)
+	orgSvc := b.orgService(t, repoSvc)
+	events := &notifyEvents{t: t, mentions: true}
 	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: site.IssueRepos{Repos: repoSvc},
 		Clock: clock, Blobs: blobs, Teams: orgSvc, Listeners: []issues.Listener{events}})
 	require.NoError(t, err)
 	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc, Clock: clock})
 	require.NoError(t, err)
 	events.svc = notifySvc
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Issues: issueSvc, Notify: notifySvc})
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", api)
-	srv := httptest.NewServer(checked(t, mux))
-	t.Cleanup(srv.Close)
-	e := &issueEnv{env: &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, issues: issueSvc,
-		proj: "/api/v1/repos/alice/proj"}
-	for _, name := range []string{"alice", "bob", "eve"} {
-		e.createUser(name)
-	}
-	e.root, e.alice, e.bob, e.eve = e.token("root", "all"), e.token("alice", "all"), e.token("bob", "all"), e.token("eve", "all")
+	e := issueUsers(b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Issues: issueSvc, Notify: notifySvc}), issueSvc, "/api/v1/repos/alice/proj")
 	return e
 }
 

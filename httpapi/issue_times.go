@@ -29,11 +29,7 @@ func (c *call) toTrackedTime(v *issues.TimeView) wire.TrackedTime {
 }
 
 func (c *call) toTrackedTimes(list []*issues.TimeView) []wire.TrackedTime {
-	out := make([]wire.TrackedTime, 0, len(list))
-	for _, v := range list {
-		out = append(out, c.toTrackedTime(v))
-	}
-	return out
+	return convertAll(list, c.toTrackedTime)
 }
 
 // timeListOption reads `user`, `since`, `before`, `page` and `limit`.

@@ -22,6 +22,12 @@ func (c *call) repoLabels(list []*issues.Label) []wire.Label {
 	return toLabels(c.rootURL(), c.pathRepo(), c.owner(), list)
 }
 
+// repoLabel converts a label of the path's repository (or of its owner,
+// when an organisation).
+func (c *call) repoLabel(l *issues.Label) wire.Label {
+	return toLabel(c.rootURL(), c.pathRepo(), c.owner(), l)
+}
+
 // labelListOptions reads `page` and `limit` of a label list: Forgejo pages
 // labels only when `page` is a positive number; otherwise every label is
 // listed (Page 0).
@@ -58,23 +64,14 @@ func editLabelOption(o wire.EditLabelOption) issues.EditLabelOption {
 func (a *API) listRepoLabels(c *call) {
 	list, total, err := a.cfg.Issues.ListLabels(c.r.Context(), c.actor, c.owner(), c.repo(),
 		issues.LabelSort(c.r.URL.Query().Get("sort")), c.labelListOptions())
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.setTotalCount(total)
-	c.json(http.StatusOK, c.repoLabels(list))
+	totalAs(c, list, total, err, with(c.issueError), c.repoLabels)
 }
 
 // getRepoLabel is GET /repos/{owner}/{repo}/labels/{id}: by id, or by name
 // when {id} is not a number.
 func (a *API) getRepoLabel(c *call) {
 	l, err := a.cfg.Issues.GetLabel(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("id"))
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.json(http.StatusOK, toLabel(c.rootURL(), c.pathRepo(), c.owner(), l))
+	jsonAs(c, http.StatusOK, l, err, with(c.issueError), c.repoLabel)
 }
 
 // createRepoLabel is POST /repos/{owner}/{repo}/labels: 201; a bad colour
@@ -85,11 +82,7 @@ func (a *API) createRepoLabel(c *call) {
 		return
 	}
 	l, err := a.cfg.Issues.CreateLabel(c.r.Context(), c.actor, c.owner(), c.repo(), createLabelOption(o))
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.json(http.StatusCreated, toLabel(c.rootURL(), c.pathRepo(), c.owner(), l))
+	jsonAs(c, http.StatusCreated, l, err, with(c.issueError), c.repoLabel)
 }
 
 // editRepoLabel is PATCH /repos/{owner}/{repo}/labels/{id}: 200. As
@@ -104,11 +97,7 @@ func (a *API) editRepoLabel(c *call) {
 		return
 	}
 	l, err := a.cfg.Issues.EditLabel(c.r.Context(), c.actor, c.owner(), c.repo(), id, editLabelOption(o))
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.json(http.StatusOK, toLabel(c.rootURL(), c.pathRepo(), c.owner(), l))
+	jsonAs(c, http.StatusOK, l, err, with(c.issueError), c.repoLabel)
 }
 
 // deleteRepoLabel is DELETE /repos/{owner}/{repo}/labels/{id}: 204. As
@@ -146,16 +135,7 @@ func (c *call) orgLabelError(err error) {
 func (a *API) listOrgLabels(c *call) {
 	list, total, err := a.cfg.Issues.ListOrgLabels(c.r.Context(), c.actor, c.pathValue("org"),
 		issues.LabelSort(c.r.URL.Query().Get("sort")), c.listOptions())
-	if err != nil {
-		c.orgLabelError(err)
-		return
-	}
-	out := make([]wire.Label, len(list))
-	for i, l := range list {
-		out[i] = c.orgLabel(l)
-	}
-	c.setTotalCount(total)
-	c.json(http.StatusOK, out)
+	totalAs(c, list, total, err, c.orgLabelError, each(c.orgLabel))
 }
 
 // getOrgLabel is GET /orgs/{org}/labels/{id}: by id, or by name when

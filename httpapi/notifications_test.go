@@ -3,8 +3,6 @@ package httpapi_test
 import (
 	"context"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -20,11 +18,12 @@ import (
 	"github.com/hearthforge/hearth/issues"
 )
 
-// notifyEvents adapts issues.Listener to notify.Service, as
-// examples/forged does.
+// notifyEvents adapts issues.Listener to notify.Service, as forge/site
+// does; the mentioned users are passed on only with mentions.
 type notifyEvents struct {
-	t   *testing.T
-	svc *notify.Service
+	t        *testing.T
+	svc      *notify.Service
+	mentions bool
 }
 
 func (l *notifyEvents) IssueEvent(ctx context.Context, e issues.Event) {
@@ -32,6 +31,9 @@ func (l *notifyEvents) IssueEvent(ctx context.Context, e issues.Event) {
 		return
 	}
 	ev := notify.Event{Doer: e.Actor.UserID(), RepoID: e.Repo.ID, IssueID: e.Issue.ID, IsPull: e.Issue.IsPull}
+	if l.mentions {
+		ev.Mentioned = e.Mentioned
+	}
 	if e.Comment != nil {
 		ev.CommentID = e.Comment.ID
 	}
@@ -45,8 +47,7 @@ func newNotifyEnv(t *testing.T) *issueEnv {
 	t.Helper()
 	b := newBase(t, ":memory:", testSecret)
 	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
-	require.NoError(t, err)
+	repoSvc := b.repoService(t)
 	events := &notifyEvents{t: t}
 	issueSvc, err := issues.New(issues.Config{Store: db.Issues(), Repos: repoSvc, Clock: clock, Blobs: blobs,
 		Listeners: []issues.Listener{events}})
@@ -54,20 +55,8 @@ func newNotifyEnv(t *testing.T) *issueEnv {
 	notifySvc, err := notify.New(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoSvc, Participants: issueSvc, Clock: clock})
 	require.NoError(t, err)
 	events.svc = notifySvc
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Issues: issueSvc, Notify: notifySvc})
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", api)
-	srv := httptest.NewServer(checked(t, mux))
-	t.Cleanup(srv.Close)
-	e := &issueEnv{env: &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, issues: issueSvc,
-		proj: "/api/v1/repos/alice/proj"}
-	for _, name := range []string{"alice", "bob", "eve"} {
-		e.createUser(name)
-	}
-	e.root, e.alice, e.bob, e.eve = e.token("root", "all"), e.token("alice", "all"), e.token("bob", "all"), e.token("eve", "all")
-	e.expect(e.do(req{method: "POST", path: "/api/v1/user/repos", token: e.alice, body: map[string]any{"name": "proj"}}), 201, "")
-	e.expect(e.do(req{method: "PUT", path: e.proj + "/collaborators/bob", token: e.alice, body: map[string]any{"permission": "write"}}), 204, "")
+	e := issueUsers(b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Issues: issueSvc, Notify: notifySvc}), issueSvc, "/api/v1/repos/alice/proj")
+	e.createProj()
 	return e
 }
 

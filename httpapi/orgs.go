@@ -3,7 +3,6 @@ package httpapi
 import (
 	"encoding/base64"
 	"errors"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -39,24 +38,21 @@ func orgFrom(root string, u *forge.User) wire.Organization {
 func (c *call) toOrg(u *forge.User) wire.Organization { return orgFrom(c.rootURL(), u) }
 
 func (c *call) toOrgs(list []*forge.User) []wire.Organization {
-	out := make([]wire.Organization, len(list))
-	for i, u := range list {
-		out[i] = c.toOrg(u)
-	}
-	return out
+	return convertAll(list, c.toOrg)
 }
 
 func (c *call) org() string { return c.pathValue("org") }
 
 // visibilityIn is Forgejo's binding rule In(,public,limited,private) of
-// the organisation options: a value outside it is 422 `[Visibility]: In`
-// before anything else is read.
-func visibilityIn(v *string) (*forge.Visibility, bool) {
+// the organisation options: a value outside it answers 422
+// `[Visibility]: In` (before anything else is read) and is not ok.
+func visibilityIn[S ~string](c *call, v *S) (*forge.Visibility, bool) {
 	if v == nil {
 		return nil, true
 	}
 	vis := forge.Visibility(*v)
 	if vis != "" && !vis.Valid() {
+		c.errorStatus(http.StatusUnprocessableEntity, "[Visibility]: In")
 		return nil, false
 	}
 	return &vis, true
@@ -125,13 +121,8 @@ func (a *API) createOrgFor(c *call, owner string) {
 		c.errorStatus(http.StatusUnprocessableEntity, "[UserName]: Required")
 		return
 	}
-	var vis *string
-	if o.Visibility != nil {
-		vis = ptrTo(string(*o.Visibility))
-	}
-	v, ok := visibilityIn(vis)
+	v, ok := visibilityIn(c, o.Visibility)
 	if !ok {
-		c.errorStatus(http.StatusUnprocessableEntity, "[Visibility]: In")
 		return
 	}
 	opts := orgs.CreateOptions{
@@ -162,13 +153,8 @@ func (a *API) editOrg(c *call) {
 	if !c.decode(&o) {
 		return
 	}
-	var vis *string
-	if o.Visibility != nil {
-		vis = ptrTo(string(*o.Visibility))
-	}
-	v, ok := visibilityIn(vis)
+	v, ok := visibilityIn(c, o.Visibility)
 	if !ok {
-		c.errorStatus(http.StatusUnprocessableEntity, "[Visibility]: In")
 		return
 	}
 	if v != nil && *v == "" {
@@ -227,16 +213,5 @@ func (a *API) deleteOrgAvatar(c *call) {
 // the avatar_url of an organisation with one (orgFrom). New mounts it when
 // cfg.Orgs is set.
 func (a *API) serveOrgAvatar(w http.ResponseWriter, r *http.Request) {
-	rc, err := a.cfg.Orgs.OpenAvatar(r.Context(), chiParam(r, "key"))
-	if err != nil {
-		a.newCall(w, r).notFound()
-		return
-	}
-	defer rc.Close()
-	head := make([]byte, 512)
-	n, _ := io.ReadFull(rc, head)
-	w.Header().Set("Content-Type", http.DetectContentType(head[:n]))
-	w.Header().Set("Cache-Control", "public, max-age=86400")
-	w.Write(head[:n])
-	io.Copy(w, rc)
+	a.serveStoredAvatar(w, r, a.cfg.Orgs.OpenAvatar)
 }

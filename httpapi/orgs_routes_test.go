@@ -72,7 +72,7 @@ func init() {
 		samples[k] = v
 	}
 	// Statuses the document does not declare, with their reasons.
-	for op, add := range map[string]map[int]string{
+	allowUndocumented(map[string]map[int]string{
 		"orgDelete":               {http.StatusUnprocessableEntity: "an organisation that still owns repositories is refused with 422 (Forgejo answers its ErrUserOwnRepos with a 500)"},
 		"orgDeleteMember":         {http.StatusUnprocessableEntity: "removing the last member of the Owners team is refused with 422 (Forgejo: 500)"},
 		"orgRemoveTeamMember":     {http.StatusUnprocessableEntity: "removing the last member of the Owners team is refused with 422 (Forgejo: 500)"},
@@ -84,16 +84,7 @@ func init() {
 		"renameOrg":               {http.StatusNotFound: "an unknown {org} is orgAssignment's 404 (spec/auth.md §9); the document omits it"},
 		"orgListBlockedUsers":     {http.StatusNotFound: "an unknown {org} is orgAssignment's 404 (spec/auth.md §9); the document omits it"},
 		"adminCreateOrg":          {http.StatusNotFound: "an unknown {username} is 404 `user redirect does not exist` (spec/auth.md §9: UserAssignmentAPI); the document omits it"},
-	} {
-		m := perOperation[op]
-		if m == nil {
-			m = map[int]string{}
-			perOperation[op] = m
-		}
-		for status, reason := range add {
-			m[status] = reason
-		}
-	}
+	})
 }
 
 // orgWorld builds what orgSamples need: alice with alice/proj, bob and

@@ -166,10 +166,7 @@ func (a *API) candidates(reviewers bool) func(*call) {
 			c.pullError(err)
 			return
 		}
-		out := make([]wire.User, len(list))
-		for i, u := range list {
-			out[i] = c.toUser(u)
-		}
+		out := convertAll(list, c.toUser)
 		c.json(http.StatusOK, out)
 	}
 }

@@ -75,11 +75,7 @@ func toQuotaInfo(i *quota.Info) wire.QuotaInfo {
 func (a *API) quotaInfo(org bool) func(*call) {
 	return func(c *call) {
 		info, err := a.cfg.Quota.Info(c.r.Context(), c.actor, c.quotaTarget(org))
-		if err != nil {
-			c.writeError(err)
-			return
-		}
-		c.json(http.StatusOK, toQuotaInfo(info))
+		jsonAs(c, http.StatusOK, info, err, with(c.writeError), toQuotaInfo)
 	}
 }
 
@@ -88,11 +84,7 @@ func (a *API) quotaInfo(org bool) func(*call) {
 func (a *API) quotaCheck(org bool) func(*call) {
 	return func(c *call) {
 		ok, err := a.cfg.Quota.Check(c.r.Context(), c.actor, c.quotaTarget(org), c.r.URL.Query().Get("subject"))
-		if err != nil {
-			c.writeError(err)
-			return
-		}
-		c.json(http.StatusOK, ok)
+		c.jsonOr(http.StatusOK, ok, err, with(c.writeError))
 	}
 }
 
@@ -210,10 +202,7 @@ func (a *API) quotaListRules(c *call) {
 		c.writeError(err)
 		return
 	}
-	out := make([]wire.QuotaRuleInfo, len(rules))
-	for i, r := range rules {
-		out[i] = toQuotaRule(r)
-	}
+	out := convertAll(rules, toQuotaRule)
 	c.json(http.StatusOK, out)
 }
 
@@ -309,11 +298,7 @@ func (a *API) quotaGroupRule(add bool) func(*call) {
 		if add {
 			f = a.cfg.Quota.AddGroupRule
 		}
-		if err := f(c.r.Context(), c.actor, c.pathValue("quotagroup"), c.pathValue("quotarule")); err != nil {
-			c.writeError(err)
-			return
-		}
-		c.noContent()
+		c.noContentOr(f(c.r.Context(), c.actor, c.pathValue("quotagroup"), c.pathValue("quotarule")), with(c.writeError))
 	}
 }
 
@@ -328,10 +313,6 @@ func (a *API) quotaGroupUser(add bool) func(*call) {
 		if add {
 			f = a.cfg.Quota.AddGroupMember
 		}
-		if err := f(c.r.Context(), c.actor, c.pathValue("quotagroup"), c.pathValue("username")); err != nil {
-			c.writeError(err)
-			return
-		}
-		c.noContent()
+		c.noContentOr(f(c.r.Context(), c.actor, c.pathValue("quotagroup"), c.pathValue("username")), with(c.writeError))
 	}
 }

@@ -106,10 +106,7 @@ func (a *API) deleteSubscription(c *call) {
 }
 
 func (c *call) writeUsers(list []*forge.User, total int64, o forge.ListOptions) {
-	out := make([]wire.User, len(list))
-	for i, u := range list {
-		out[i] = c.toUser(u)
-	}
+	out := convertAll(list, c.toUser)
 	c.writePage(total, o, out)
 }
 
@@ -143,11 +140,7 @@ func (a *API) checkStarred(c *call) {
 // star is PUT and DELETE /user/starred/{owner}/{repo}.
 func (a *API) star(on bool) func(*call) {
 	return func(c *call) {
-		if err := a.cfg.Repos.Star(c.r.Context(), c.actor, c.owner(), c.repo(), on); err != nil {
-			c.repoError(err)
-			return
-		}
-		c.noContent()
+		c.noContentOr(a.cfg.Repos.Star(c.r.Context(), c.actor, c.owner(), c.repo(), on), with(c.repoError))
 	}
 }
 

@@ -32,10 +32,7 @@ func (a *API) listTagProtections(c *call) {
 		c.repoError(err)
 		return
 	}
-	out := make([]wire.TagProtection, len(list))
-	for i, p := range list {
-		out[i] = toTagProtection(p)
-	}
+	out := convertAll(list, toTagProtection)
 	c.json(http.StatusOK, out)
 }
 
@@ -82,11 +79,7 @@ func (a *API) editTagProtection(c *call) {
 	}
 	p, err := a.cfg.Repos.EditTagProtection(c.r.Context(), c.actor, c.owner(), c.repo(), id, repos.TagProtectionEdit{
 		NamePattern: o.NamePattern, WhitelistUsernames: o.WhitelistUsernames, WhitelistTeams: o.WhitelistTeams})
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.json(http.StatusOK, toTagProtection(p))
+	jsonAs(c, http.StatusOK, p, err, with(c.repoError), toTagProtection)
 }
 
 // deleteTagProtection is DELETE /repos/{owner}/{repo}/tag_protections/{id}.

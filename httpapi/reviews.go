@@ -19,6 +19,16 @@ func (c *call) reviewParams() (int64, forge.ID, bool) {
 	return index, id, ok
 }
 
+// reviewCommentParams reads {index}, {id} and {comment}.
+func (c *call) reviewCommentParams() (int64, forge.ID, forge.ID, bool) {
+	index, id, ok := c.reviewParams()
+	if !ok {
+		return 0, 0, 0, false
+	}
+	cid, ok := c.idParam("comment")
+	return index, id, cid, ok
+}
+
 // listReviews is GET .../pulls/{index}/reviews: one page, with
 // X-Total-Count (Forgejo sets no Link here).
 func (a *API) listReviews(c *call) {
@@ -69,13 +79,8 @@ func (a *API) submitReview(c *call) {
 	if !c.decode(&o) {
 		return
 	}
-	v, err := a.cfg.Issues.SubmitReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id,
-		issues.SubmitReviewOption{Event: issues.ReviewState(valueOf(o.Event)), Body: valueOf(o.Body)})
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.json(http.StatusOK, c.issueConv().review(v))
+	c.answerReview(a.cfg.Issues.SubmitReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id,
+		issues.SubmitReviewOption{Event: issues.ReviewState(valueOf(o.Event)), Body: valueOf(o.Body)}))
 }
 
 // deleteReview is DELETE .../reviews/{id}: 204.
@@ -122,11 +127,7 @@ func (a *API) listReviewComments(c *call) {
 
 // getReviewComment is GET .../reviews/{id}/comments/{comment}.
 func (a *API) getReviewComment(c *call) {
-	index, id, ok := c.reviewParams()
-	if !ok {
-		return
-	}
-	cid, ok := c.idParam("comment")
+	index, id, cid, ok := c.reviewCommentParams()
 	if !ok {
 		return
 	}
@@ -146,20 +147,12 @@ func (a *API) createReviewComment(c *call) {
 	}
 	v, err := a.cfg.Issues.CreateReviewComment(c.r.Context(), c.actor, c.owner(), c.repo(), index, id,
 		issues.CreateReviewCommentOption{Path: valueOf(o.Path), Body: valueOf(o.Body), OldLineNum: valueOf(o.OldLineNum), NewLineNum: valueOf(o.NewLineNum)})
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.json(http.StatusOK, c.issueConv().reviewComment(v))
+	jsonAs(c, http.StatusOK, v, err, with(c.pullError), c.issueConv().reviewComment)
 }
 
 // deleteReviewComment is DELETE .../reviews/{id}/comments/{comment}: 204.
 func (a *API) deleteReviewComment(c *call) {
-	index, id, ok := c.reviewParams()
-	if !ok {
-		return
-	}
-	cid, ok := c.idParam("comment")
+	index, id, cid, ok := c.reviewCommentParams()
 	if !ok {
 		return
 	}
@@ -218,9 +211,5 @@ func (c *call) reviewRequestError(err error) {
 // answerReview answers 200 with the review v, or the error of the call
 // that returned it.
 func (c *call) answerReview(v *issues.ReviewView, err error) {
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.json(http.StatusOK, c.issueConv().review(v))
+	jsonAs(c, http.StatusOK, v, err, with(c.pullError), c.issueConv().review)
 }

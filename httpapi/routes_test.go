@@ -263,3 +263,19 @@ func sampleRun(t *testing.T, e *env, rt httpapi.RouteInfo, s sample) func(name s
 
 // scoped is a request carrying a token of root's with the scopes words.
 func (e *env) scoped(words ...string) req { return req{token: e.token("root", words...)} }
+
+// allowUndocumented adds to perOperation the statuses that operations
+// answer although the document does not declare them, each with its
+// reason.
+func allowUndocumented(add map[string]map[int]string) {
+	for op, statuses := range add {
+		m := perOperation[op]
+		if m == nil {
+			m = map[int]string{}
+			perOperation[op] = m
+		}
+		for status, reason := range statuses {
+			m[status] = reason
+		}
+	}
+}
