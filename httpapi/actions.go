@@ -43,6 +43,15 @@ func (c *call) required(field string) {
 	c.errorStatus(http.StatusUnprocessableEntity, "["+field+"]: Required")
 }
 
+// present is Forgejo's binding rule Required on field, whose value is
+// there when ok: it answers required(field) when not. It returns ok.
+func (c *call) present(field string, ok bool) bool {
+	if !ok {
+		c.required(field)
+	}
+	return ok
+}
+
 // listSecrets is GET …/actions/secrets: names and creation times, never
 // values, with X-Total-Count.
 func (a *API) listSecrets(target targetOf) func(*call) {
@@ -66,11 +75,7 @@ func (a *API) listSecrets(target targetOf) func(*call) {
 func (a *API) putSecret(target targetOf) func(*call) {
 	return func(c *call) {
 		var o wire.CreateOrUpdateSecretOption
-		if !c.decode(&o) {
-			return
-		}
-		if o.Data == "" {
-			c.required("Data")
+		if !c.decode(&o) || !c.present("Data", o.Data != "") {
 			return
 		}
 		created, err := a.cfg.Actions.PutSecret(c.r.Context(), c.actor, target(c), c.pathValue("secretname"), o.Data)
@@ -120,11 +125,7 @@ func (a *API) getVariable(target targetOf) func(*call) {
 func (a *API) createVariable(target targetOf) func(*call) {
 	return func(c *call) {
 		var o wire.CreateVariableOption
-		if !c.decode(&o) {
-			return
-		}
-		if o.Value == "" {
-			c.required("Value")
+		if !c.decode(&o) || !c.present("Value", o.Value != "") {
 			return
 		}
 		if _, err := a.cfg.Actions.CreateVariable(c.r.Context(), c.actor, target(c), c.pathValue("variablename"), o.Value); err != nil {
@@ -140,11 +141,7 @@ func (a *API) createVariable(target targetOf) func(*call) {
 func (a *API) updateVariable(target targetOf) func(*call) {
 	return func(c *call) {
 		var o wire.UpdateVariableOption
-		if !c.decode(&o) {
-			return
-		}
-		if o.Value == "" {
-			c.required("Value")
+		if !c.decode(&o) || !c.present("Value", o.Value != "") {
 			return
 		}
 		_, err := a.cfg.Actions.UpdateVariable(c.r.Context(), c.actor, target(c), c.pathValue("variablename"), valueOf(o.Name), o.Value)
@@ -224,11 +221,7 @@ func (a *API) deleteRunner(target targetOf) func(*call) {
 func (a *API) registerRunner(target targetOf) func(*call) {
 	return func(c *call) {
 		var o wire.RegisterRunnerOptions
-		if !c.decode(&o) {
-			return
-		}
-		if o.Name == "" {
-			c.required("Name")
+		if !c.decode(&o) || !c.present("Name", o.Name != "") {
 			return
 		}
 		r, tok, err := a.cfg.Actions.RegisterRunner(c.r.Context(), c.actor, target(c), actions.RegisterRunner{
@@ -347,11 +340,7 @@ func (a *API) listTasks(c *call) {
 // return_run_info is set.
 func (a *API) dispatchWorkflow(c *call) {
 	var o wire.DispatchWorkflowOption
-	if !c.decode(&o) {
-		return
-	}
-	if strings.TrimSpace(o.Ref) == "" {
-		c.required("Ref")
+	if !c.decode(&o) || !c.present("Ref", strings.TrimSpace(o.Ref) != "") {
 		return
 	}
 	run, err := a.cfg.Actions.DispatchWorkflow(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("workflowfilename"),

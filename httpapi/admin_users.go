@@ -100,11 +100,7 @@ func (a *API) adminDeleteUser(c *call) {
 // missing, invalid or taken name.
 func (a *API) adminRenameUser(c *call) {
 	var opt wire.RenameUserOption
-	if !c.decode(&opt) {
-		return
-	}
-	if opt.NewName == "" {
-		c.errorStatus(http.StatusUnprocessableEntity, "[NewName]: Required")
+	if !c.decode(&opt) || !c.present("NewName", opt.NewName != "") {
 		return
 	}
 	if _, err := a.cfg.Auth.RenameUser(c.r.Context(), c.actor, c.pathValue("username"), opt.NewName); err != nil {

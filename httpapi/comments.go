@@ -85,11 +85,8 @@ func (a *API) getComment(c *call) {
 // createComment is POST /repos/{owner}/{repo}/issues/{index}/comments: 201.
 func (a *API) createComment(c *call) {
 	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
 	var o wire.CreateIssueCommentOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	v, err := a.cfg.Issues.CreateComment(c.r.Context(), c.actor, c.owner(), c.repo(), index,
@@ -121,11 +118,8 @@ func (c *call) commentParams(deprecated bool) (index int64, id forge.ID, ok bool
 func (a *API) editComment(deprecated bool) func(*call) {
 	return func(c *call) {
 		index, id, ok := c.commentParams(deprecated)
-		if !ok {
-			return
-		}
 		var o wire.EditIssueCommentOption
-		if !c.decode(&o) {
+		if !ok || !c.decode(&o) {
 			return
 		}
 		v, err := a.cfg.Issues.EditComment(c.r.Context(), c.actor, c.owner(), c.repo(), id,

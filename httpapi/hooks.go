@@ -134,11 +134,8 @@ func (a *API) getHook(c *call) {
 // unknown id under /admin/hooks with 500 (a bug); Hearth answers 404.
 func (a *API) editHook(c *call) {
 	id, ok := c.hookID()
-	if !ok {
-		return
-	}
 	var o wire.EditHookOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	h, err := a.cfg.Hooks.Edit(c.r.Context(), c.actor, c.hookOwner(), id, hooks.EditOptions{

@@ -203,11 +203,8 @@ func (a *API) getIssueAttachment(comment bool) func(*call) {
 func (a *API) editIssueAttachment(comment bool) func(*call) {
 	return func(c *call) {
 		t, id, ok := c.attachmentRef(comment)
-		if !ok {
-			return
-		}
 		var o wire.EditAttachmentOptions
-		if !c.decode(&o) {
+		if !ok || !c.decode(&o) {
 			return
 		}
 		at, err := a.cfg.Issues.EditAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), t, id, valueOf(o.Name))

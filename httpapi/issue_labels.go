@@ -73,11 +73,8 @@ func (a *API) setIssueLabels(c *call, set func(context.Context, forge.Actor, str
 // clearIssueLabels is DELETE /repos/{owner}/{repo}/issues/{index}/labels: 204.
 func (a *API) clearIssueLabels(c *call) {
 	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
 	var o wire.DeleteLabelsOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	c.noContentOr(a.cfg.Issues.ClearLabels(c.r.Context(), c.actor, c.owner(), c.repo(), index, o.Updated), with(c.issueError))
@@ -90,11 +87,8 @@ func (a *API) clearIssueLabels(c *call) {
 // 200 with the label, as Forgejo (also when the issue did not bear it).
 func (a *API) removeIssueLabel(c *call) {
 	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
 	var o wire.DeleteLabelsOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	removed, err := a.cfg.Issues.RemoveLabel(c.r.Context(), c.actor, c.owner(), c.repo(), index, c.pathValue("identifier"), o.Updated)

@@ -82,11 +82,8 @@ func (a *API) listMyTimes(c *call) {
 // addTime is POST /issues/{index}/times: 200 with the time.
 func (a *API) addTime(c *call) {
 	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
 	var o wire.AddTimeOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	opt := issues.AddTimeOption{Seconds: o.Time, User: valueOf(o.User)}

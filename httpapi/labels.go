@@ -89,11 +89,8 @@ func (a *API) createRepoLabel(c *call) {
 // Forgejo, an edit without is_archived un-archives the label.
 func (a *API) editRepoLabel(c *call) {
 	id, ok := c.labelID()
-	if !ok {
-		return
-	}
 	var o wire.EditLabelOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	l, err := a.cfg.Issues.EditLabel(c.r.Context(), c.actor, c.owner(), c.repo(), id, editLabelOption(o))
@@ -159,11 +156,8 @@ func (a *API) createOrgLabel(c *call) {
 // is_archived un-archives, as for repository labels).
 func (a *API) editOrgLabel(c *call) {
 	id, ok := c.labelID()
-	if !ok {
-		return
-	}
 	var o wire.EditLabelOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	l, err := a.cfg.Issues.EditOrgLabel(c.r.Context(), c.actor, c.pathValue("org"), id, editLabelOption(o))

@@ -114,11 +114,7 @@ func (a *API) adminCreateOrg(c *call) { a.createOrgFor(c, c.pathValue("username"
 
 func (a *API) createOrgFor(c *call, owner string) {
 	var o wire.CreateOrgOption
-	if !c.decode(&o) {
-		return
-	}
-	if o.UserName == "" {
-		c.errorStatus(http.StatusUnprocessableEntity, "[UserName]: Required")
+	if !c.decode(&o) || !c.present("UserName", o.UserName != "") {
 		return
 	}
 	v, ok := visibilityIn(c, o.Visibility)
@@ -176,11 +172,7 @@ func (a *API) deleteOrg(c *call) {
 // renameOrg is POST /orgs/{org}/rename: 204.
 func (a *API) renameOrg(c *call) {
 	var o wire.RenameOrgOption
-	if !c.decode(&o) {
-		return
-	}
-	if o.NewName == "" {
-		c.errorStatus(http.StatusUnprocessableEntity, "[NewName]: Required")
+	if !c.decode(&o) || !c.present("NewName", o.NewName != "") {
 		return
 	}
 	if _, err := a.cfg.Orgs.Rename(c.r.Context(), c.actor, c.org(), o.NewName); err != nil {

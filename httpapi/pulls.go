@@ -96,11 +96,8 @@ func (a *API) getPullByBaseHead(c *call) {
 // the state of a merged pull request; 404 `new base 'x' not exist`.
 func (a *API) editPull(c *call) {
 	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
 	var o wire.EditPullRequestOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	opt := issues.EditPullOption{Title: o.Title, Body: o.Body, Base: o.Base, Assignee: o.Assignee, Milestone: o.Milestone,
@@ -259,11 +256,8 @@ var mergeStyles = []issues.MergeStyle{issues.MergeStyleMerge, issues.MergeStyleR
 // head or a conflict 409.
 func (a *API) mergePull(c *call) {
 	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
 	var o wire.MergePullRequestForm
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	style := issues.MergeStyle(strings.TrimSpace(string(o.Do)))

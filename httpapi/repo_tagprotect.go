@@ -70,11 +70,8 @@ func (a *API) createTagProtection(c *call) {
 // editTagProtection is PATCH /repos/{owner}/{repo}/tag_protections/{id}.
 func (a *API) editTagProtection(c *call) {
 	id, ok := c.tagProtectionID()
-	if !ok {
-		return
-	}
 	var o wire.EditTagProtectionOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	p, err := a.cfg.Repos.EditTagProtection(c.r.Context(), c.actor, c.owner(), c.repo(), id, repos.TagProtectionEdit{

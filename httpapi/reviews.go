@@ -54,11 +54,8 @@ func (a *API) getReview(c *call) {
 // review, as Forgejo answers it.
 func (a *API) createReview(c *call) {
 	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
 	var o wire.CreatePullReviewOptions
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	opt := issues.CreateReviewOption{Event: issues.ReviewState(valueOf(o.Event)), Body: valueOf(o.Body), CommitID: valueOf(o.CommitID)}
@@ -72,11 +69,8 @@ func (a *API) createReview(c *call) {
 // submitReview is POST .../reviews/{id}: 200 with the submitted review.
 func (a *API) submitReview(c *call) {
 	index, id, ok := c.reviewParams()
-	if !ok {
-		return
-	}
 	var o wire.SubmitPullReviewOptions
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	c.answerReview(a.cfg.Issues.SubmitReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id,
@@ -95,11 +89,8 @@ func (a *API) deleteReview(c *call) {
 // dismissReview is POST .../reviews/{id}/dismissals: 200 with the review.
 func (a *API) dismissReview(c *call) {
 	index, id, ok := c.reviewParams()
-	if !ok {
-		return
-	}
 	var o wire.DismissPullReviewOptions
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	c.answerReview(a.cfg.Issues.DismissReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id,
@@ -138,11 +129,8 @@ func (a *API) getReviewComment(c *call) {
 // createReviewComment is POST .../reviews/{id}/comments: 200.
 func (a *API) createReviewComment(c *call) {
 	index, id, ok := c.reviewParams()
-	if !ok {
-		return
-	}
 	var o wire.CreatePullReviewCommentOptions
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	v, err := a.cfg.Issues.CreateReviewComment(c.r.Context(), c.actor, c.owner(), c.repo(), index, id,
