@@ -85,3 +85,9 @@ func convertAll[V, W any](list []V, conv func(V) W) []W {
 func each[V, W any](conv func(V) W) func([]V) []W {
 	return func(list []V) []W { return convertAll(list, conv) }
 }
+
+// pointee is conv of what a pointer points to, for the services that
+// answer a pointer to a value their converter takes.
+func pointee[V, W any](conv func(V) W) func(*V) W {
+	return func(v *V) W { return conv(*v) }
+}

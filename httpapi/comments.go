@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/httpapi/wire"
@@ -11,14 +10,7 @@ import (
 
 // commentID reads the `{id}` of a comment route: anything but an integer
 // is a comment that does not exist (Forgejo's commentAssignment reads 0).
-func (c *call) commentID() (forge.ID, bool) {
-	id, err := strconv.ParseInt(c.pathValue("id"), 10, 64)
-	if err != nil {
-		c.notFound()
-		return 0, false
-	}
-	return id, true
-}
+func (c *call) commentID() (forge.ID, bool) { return c.idParam("id") }
 
 // commentsQuery reads the since and before bounds of a comment list's
 // query, then the path's {index}.

@@ -113,11 +113,7 @@ func (a *API) createHook(c *call) {
 		Type: hooks.Type(o.Type), Config: hooks.Settings(o.Config), Events: valueOf(o.Events),
 		BranchFilter: valueOf(o.BranchFilter), AuthorizationHeader: valueOf(o.AuthorizationHeader), Active: valueOf(o.Active),
 	})
-	if err != nil {
-		c.hookError(err)
-		return
-	}
-	c.json(http.StatusCreated, toHook(h))
+	jsonAs(c, http.StatusCreated, h, err, c.hookError, toHook)
 }
 
 // getHook is GET …/hooks/{id}.
@@ -142,11 +138,7 @@ func (a *API) editHook(c *call) {
 		Config: hooks.Settings(valueOf(o.Config)), Events: valueOf(o.Events), BranchFilter: valueOf(o.BranchFilter),
 		AuthorizationHeader: valueOf(o.AuthorizationHeader), Active: o.Active,
 	})
-	if err != nil {
-		c.hookError(err)
-		return
-	}
-	c.json(http.StatusOK, toHook(h))
+	jsonAs(c, http.StatusOK, h, err, c.hookError, toHook)
 }
 
 // deleteHook is DELETE …/hooks/{id}: 204.

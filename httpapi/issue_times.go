@@ -110,9 +110,8 @@ func (a *API) deleteTime(c *call) {
 	if !ok {
 		return
 	}
-	id, err := strconv.ParseInt(c.pathValue("id"), 10, 64)
-	if err != nil {
-		c.notFound()
+	id, ok := c.idParam("id")
+	if !ok {
 		return
 	}
 	c.noContentOr(a.cfg.Issues.DeleteTime(c.r.Context(), c.actor, c.owner(), c.repo(), index, id), c.timeError)

@@ -40,14 +40,7 @@ func (c *call) labelListOptions() forge.ListOptions {
 
 // labelID reads a numeric `{id}`: anything else is a label that does not
 // exist (Forgejo's ParamsInt64 reads 0).
-func (c *call) labelID() (forge.ID, bool) {
-	id, err := strconv.ParseInt(c.pathValue("id"), 10, 64)
-	if err != nil {
-		c.notFound()
-		return 0, false
-	}
-	return id, true
-}
+func (c *call) labelID() (forge.ID, bool) { return c.idParam("id") }
 
 func createLabelOption(o wire.CreateLabelOption) issues.CreateLabelOption {
 	return issues.CreateLabelOption{Name: o.Name, Color: o.Color, Exclusive: valueOf(o.Exclusive),

@@ -225,41 +225,14 @@ func init() {
 // method's level (403), and answers a token with exactly that scope.
 func TestNotifyRouteTable(t *testing.T) {
 	t.Parallel()
-	api, err := httpapi.New(httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Notify: &notify.Service{}})
-	require.NoError(t, err)
-	n := 0
-	for _, rt := range api.Routes() {
-		s, ok := notifySamples[rt.Op]
-		if !ok {
-			if strings.HasPrefix(rt.Op, "notify") {
-				t.Errorf("%s has no sample in notifySamples", rt.Op)
-			}
-			continue
-		}
-		n++
+	base := httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}}
+	with := base
+	with.Notify = &notify.Service{}
+	routes := addedRoutes(t, base, with)
+	for _, rt := range routes {
 		assert.Equal(t, []forge.ScopeCategory{forge.CategoryNotification}, rt.Scopes, rt.Op)
 		assert.True(t, rt.Token, rt.Op)
-		t.Run(rt.Op, func(t *testing.T) {
-			t.Parallel()
-			level := strings.ToLower(forge.LevelForMethod(rt.Method).String())
-			e := newNotifyEnv(t)
-			run := func(name string, r req, want outcome) {
-				t.Helper()
-				r.method, r.path = rt.Method, "/api/v1"+s.path
-				got := e.do(r)
-				assert.Equal(t, want.status, got.StatusCode, "%s: %s", name, got.body)
-				if want.msg != "" {
-					assert.Equal(t, want.msg, got.json(t)["message"], name)
-				}
-			}
-			run("no credentials", req{}, outcome{401, "token is required"})
-			required := "token does not have at least one of required scope(s): [" + level + ":notification]"
-			run("token lacking the category", req{token: e.token("root", "write:misc")}, outcome{403, required})
-			if level == "write" {
-				run("read token on a write method", req{token: e.token("root", "read:notification")}, outcome{403, required})
-			}
-			run("right token", req{token: e.token("root", level+":notification")}, s.ok)
-		})
 	}
-	assert.Equal(t, len(notifySamples), n)
+	world := func(t *testing.T) *env { return newNotifyEnv(t).env }
+	checkRouteGroup(t, "notifyRoutes", routes, notifySamples, world, nil, nil)
 }

@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"encoding/base64"
 	"errors"
 	"net/http"
 	"net/url"
@@ -185,12 +184,8 @@ func (a *API) renameOrg(c *call) {
 // setOrgAvatar is POST /orgs/{org}/avatar: `{"image": <base64>}`, 204.
 func (a *API) setOrgAvatar(c *call) {
 	var o wire.UpdateUserAvatarOption
-	if !c.decode(&o) {
-		return
-	}
-	img, err := base64.StdEncoding.DecodeString(valueOf(o.Image))
-	if err != nil {
-		c.errorStatus(http.StatusUnprocessableEntity, "[Image]: invalid base64")
+	img, ok := c.avatarImage(&o, &o.Image)
+	if !ok {
 		return
 	}
 	c.noContentOr(a.cfg.Orgs.SetAvatar(c.r.Context(), c.actor, c.org(), img), with(c.orgError))

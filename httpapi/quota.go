@@ -220,20 +220,12 @@ func (a *API) quotaCreateRule(c *call) {
 		return
 	}
 	r, err := a.cfg.Quota.CreateRule(c.r.Context(), c.actor, ruleOption(body))
-	if err != nil {
-		c.writeError(err)
-		return
-	}
-	c.json(http.StatusCreated, toQuotaRule(*r))
+	jsonAs(c, http.StatusCreated, r, err, with(c.writeError), pointee(toQuotaRule))
 }
 
 func (a *API) quotaGetRule(c *call) {
 	r, err := a.cfg.Quota.GetRule(c.r.Context(), c.actor, c.pathValue("quotarule"))
-	if err != nil {
-		c.writeError(err)
-		return
-	}
-	c.json(http.StatusOK, toQuotaRule(*r))
+	jsonAs(c, http.StatusOK, r, err, with(c.writeError), pointee(toQuotaRule))
 }
 
 func (a *API) quotaEditRule(c *call) {
@@ -242,11 +234,7 @@ func (a *API) quotaEditRule(c *call) {
 		return
 	}
 	r, err := a.cfg.Quota.EditRule(c.r.Context(), c.actor, c.pathValue("quotarule"), quota.RuleEdit{Limit: body.Limit, Subjects: body.Subjects})
-	if err != nil {
-		c.writeError(err)
-		return
-	}
-	c.json(http.StatusOK, toQuotaRule(*r))
+	jsonAs(c, http.StatusOK, r, err, with(c.writeError), pointee(toQuotaRule))
 }
 
 func (a *API) quotaDeleteRule(c *call) {
@@ -270,20 +258,12 @@ func (a *API) quotaCreateGroup(c *call) {
 		}
 	}
 	g, err := a.cfg.Quota.CreateGroup(c.r.Context(), c.actor, o)
-	if err != nil {
-		c.writeError(err)
-		return
-	}
-	c.json(http.StatusCreated, toQuotaGroup(*g))
+	jsonAs(c, http.StatusCreated, g, err, with(c.writeError), pointee(toQuotaGroup))
 }
 
 func (a *API) quotaGetGroup(c *call) {
 	g, err := a.cfg.Quota.GetGroup(c.r.Context(), c.actor, c.pathValue("quotagroup"))
-	if err != nil {
-		c.writeError(err)
-		return
-	}
-	c.json(http.StatusOK, toQuotaGroup(*g))
+	jsonAs(c, http.StatusOK, g, err, with(c.writeError), pointee(toQuotaGroup))
 }
 
 func (a *API) quotaDeleteGroup(c *call) {

@@ -12,15 +12,26 @@ import (
 // setAvatar is POST /repos/{owner}/{repo}/avatar: `{"image": <base64>}`, 204.
 func (a *API) setAvatar(c *call) {
 	var o wire.UpdateRepoAvatarOption
-	if !c.decode(&o) {
-		return
-	}
-	img, err := base64.StdEncoding.DecodeString(deref(o.Image))
-	if err != nil {
-		c.errorStatus(http.StatusUnprocessableEntity, "[Image]: invalid base64")
+	img, ok := c.avatarImage(&o, &o.Image)
+	if !ok {
 		return
 	}
 	c.noContentOr(a.cfg.Repos.SetAvatar(c.r.Context(), c.actor, c.owner(), c.repo(), img), with(c.repoError))
+}
+
+// avatarImage decodes the body into o and returns the image its field
+// image holds in base64; a body that is not o, or an image that is not
+// base64, answers 422 and is not ok.
+func (c *call) avatarImage(o any, image **string) ([]byte, bool) {
+	if !c.decode(o) {
+		return nil, false
+	}
+	img, err := base64.StdEncoding.DecodeString(deref(*image))
+	if err != nil {
+		c.errorStatus(http.StatusUnprocessableEntity, "[Image]: invalid base64")
+		return nil, false
+	}
+	return img, true
 }
 
 // deleteAvatar is DELETE /repos/{owner}/{repo}/avatar: 204.

@@ -105,31 +105,18 @@ func (a *API) deleteSubscription(c *call) {
 	c.noContentOr(a.cfg.Repos.Unwatch(c.r.Context(), c.actor, c.owner(), c.repo()), with(c.repoError))
 }
 
-func (c *call) writeUsers(list []*forge.User, total int64, o forge.ListOptions) {
-	out := convertAll(list, c.toUser)
-	c.writePage(total, o, out)
-}
-
 // listSubscribers is GET /repos/{owner}/{repo}/subscribers.
 func (a *API) listSubscribers(c *call) {
 	o := c.listOptions()
 	list, total, err := a.cfg.Repos.Watchers(c.r.Context(), c.actor, c.owner(), c.repo(), o)
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.writeUsers(list, total, o)
+	pageAs(c, list, total, o, err, with(c.repoError), c.toUsers)
 }
 
 // listStargazers is GET /repos/{owner}/{repo}/stargazers.
 func (a *API) listStargazers(c *call) {
 	o := c.listOptions()
 	list, total, err := a.cfg.Repos.Stargazers(c.r.Context(), c.actor, c.owner(), c.repo(), o)
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.writeUsers(list, total, o)
+	pageAs(c, list, total, o, err, with(c.repoError), c.toUsers)
 }
 
 // checkStarred is GET /user/starred/{owner}/{repo}: 204 or 404.

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -16,14 +15,7 @@ func toTagProtection(p *repos.TagProtection) wire.TagProtection {
 		WhitelistTeams: nonNil(p.WhitelistTeams), Created: apiTime(p.Created), Updated: apiTime(p.Updated)}
 }
 
-func (c *call) tagProtectionID() (forge.ID, bool) {
-	id, err := strconv.ParseInt(c.pathValue("id"), 10, 64)
-	if err != nil {
-		c.notFound()
-		return 0, false
-	}
-	return id, true
-}
+func (c *call) tagProtectionID() (forge.ID, bool) { return c.idParam("id") }
 
 // listTagProtections is GET /repos/{owner}/{repo}/tag_protections.
 func (a *API) listTagProtections(c *call) {
