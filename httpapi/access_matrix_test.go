@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -22,9 +21,7 @@ import (
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
 	"github.com/hearthforge/hearth/forge/notify"
-	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
-	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
@@ -40,11 +37,8 @@ func newMatrixEnv(t *testing.T) *env {
 	key := testSecret
 	b := newBase(t, filepath.Join(t.TempDir(), "hearth.db"), key)
 	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
-	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock,
-		IssueCounts: issues.NewRepoCounter(db.Issues()), PullMirrors: site.MirrorFields{Mirrors: mirror.NewPullMirrorReader(db.Mirrors())}})
-	require.NoError(t, err)
-	orgSvc, orgPorts, err := orgs.NewWithPorts(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
-	require.NoError(t, err)
+	repoSvc, repoPorts := b.repoService(t)
+	orgSvc, orgPorts := b.orgService(t, repoSvc)
 	issueSvc, participants, err := issues.NewWithPorts(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc,
 		Search: site.IssueRepos{Repos: repoSvc}, Clock: clock, Blobs: blobs, Teams: orgSvc, TeamLookup: orgPorts,
 		Pulls: issues.PullConfig{Git: git, Repos: repoSvc}})
@@ -67,16 +61,10 @@ func newMatrixEnv(t *testing.T) *env {
 	mirrorSvc, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Creator: site.MirrorCreator{Repos: repoSvc},
 		Git: gitstore.Mirror{Store: git}, Policy: mirror.Policy{AllowLoopback: true}, Secret: []byte("0123456789abcdef0123456789abcdef")})
 	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, RepoPorts: repoPorts, Git: git, Orgs: orgSvc, Issues: issueSvc,
+	// No rate limit: the matrix makes thousands of requests from one address.
+	return b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, RepoPorts: repoPorts, Git: git, Orgs: orgSvc, Issues: issueSvc,
 		Actions: actSvc, Hooks: hookSvc, Notify: notifySvc, Quota: quotaSvc, Packages: pkgSvc,
-		Mirror:    mirrorSvc,
-		RateLimit: httpapi.RateLimit{Disabled: true}}) // the matrix makes thousands of requests from one address
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", b.settleNotifications(t, ports, api))
-	srv := httptest.NewServer(checked(t, mux))
-	t.Cleanup(srv.Close)
-	return &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}
+		Mirror: mirrorSvc, RateLimit: httpapi.RateLimit{Disabled: true}}, b.notifications(t, ports))
 }
 
 // matrixWorld is the seeded world of the access matrix.

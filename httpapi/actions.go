@@ -43,6 +43,15 @@ func (c *call) required(field string) {
 	c.errorStatus(http.StatusUnprocessableEntity, "["+field+"]: Required")
 }
 
+// present is Forgejo's binding rule Required on field, whose value is
+// there when ok: it answers required(field) when not. It returns ok.
+func (c *call) present(field string, ok bool) bool {
+	if !ok {
+		c.required(field)
+	}
+	return ok
+}
+
 // listSecrets is GET …/actions/secrets: names and creation times, never
 // values, with X-Total-Count.
 func (a *API) listSecrets(target targetOf) func(*call) {
@@ -66,11 +75,7 @@ func (a *API) listSecrets(target targetOf) func(*call) {
 func (a *API) putSecret(target targetOf) func(*call) {
 	return func(c *call) {
 		var o wire.CreateOrUpdateSecretOption
-		if !c.decode(&o) {
-			return
-		}
-		if o.Data == "" {
-			c.required("Data")
+		if !c.decode(&o) || !c.present("Data", o.Data != "") {
 			return
 		}
 		created, err := a.cfg.Actions.PutSecret(c.r.Context(), c.actor, target(c), c.pathValue("secretname"), o.Data)
@@ -90,11 +95,7 @@ func (a *API) putSecret(target targetOf) func(*call) {
 // deleteSecret is DELETE …/actions/secrets/{secretname}: 204.
 func (a *API) deleteSecret(target targetOf) func(*call) {
 	return func(c *call) {
-		if err := a.cfg.Actions.DeleteSecret(c.r.Context(), c.actor, target(c), c.pathValue("secretname")); err != nil {
-			c.actionsError(err)
-			return
-		}
-		c.noContent()
+		c.noContentOr(a.cfg.Actions.DeleteSecret(c.r.Context(), c.actor, target(c), c.pathValue("secretname")), c.actionsError)
 	}
 }
 
@@ -106,16 +107,7 @@ func toVariable(v *actions.Variable) wire.ActionVariable {
 func (a *API) listVariables(target targetOf) func(*call) {
 	return func(c *call) {
 		list, total, err := a.cfg.Actions.ListVariables(c.r.Context(), c.actor, target(c), c.listOptions())
-		if err != nil {
-			c.actionsError(err)
-			return
-		}
-		out := make([]wire.ActionVariable, len(list))
-		for i, v := range list {
-			out[i] = toVariable(v)
-		}
-		c.setTotalCount(total)
-		c.json(http.StatusOK, out)
+		totalAs(c, list, total, err, c.actionsError, each(toVariable))
 	}
 }
 
@@ -123,11 +115,7 @@ func (a *API) listVariables(target targetOf) func(*call) {
 func (a *API) getVariable(target targetOf) func(*call) {
 	return func(c *call) {
 		v, err := a.cfg.Actions.Variable(c.r.Context(), c.actor, target(c), c.pathValue("variablename"))
-		if err != nil {
-			c.actionsError(err)
-			return
-		}
-		c.json(http.StatusOK, toVariable(v))
+		jsonAs(c, http.StatusOK, v, err, c.actionsError, toVariable)
 	}
 }
 
@@ -137,11 +125,7 @@ func (a *API) getVariable(target targetOf) func(*call) {
 func (a *API) createVariable(target targetOf) func(*call) {
 	return func(c *call) {
 		var o wire.CreateVariableOption
-		if !c.decode(&o) {
-			return
-		}
-		if o.Value == "" {
-			c.required("Value")
+		if !c.decode(&o) || !c.present("Value", o.Value != "") {
 			return
 		}
 		if _, err := a.cfg.Actions.CreateVariable(c.r.Context(), c.actor, target(c), c.pathValue("variablename"), o.Value); err != nil {
@@ -157,11 +141,7 @@ func (a *API) createVariable(target targetOf) func(*call) {
 func (a *API) updateVariable(target targetOf) func(*call) {
 	return func(c *call) {
 		var o wire.UpdateVariableOption
-		if !c.decode(&o) {
-			return
-		}
-		if o.Value == "" {
-			c.required("Value")
+		if !c.decode(&o) || !c.present("Value", o.Value != "") {
 			return
 		}
 		_, err := a.cfg.Actions.UpdateVariable(c.r.Context(), c.actor, target(c), c.pathValue("variablename"), valueOf(o.Name), o.Value)
@@ -176,11 +156,7 @@ func (a *API) updateVariable(target targetOf) func(*call) {
 // deleteVariable is DELETE …/actions/variables/{variablename}: 204.
 func (a *API) deleteVariable(target targetOf) func(*call) {
 	return func(c *call) {
-		if err := a.cfg.Actions.DeleteVariable(c.r.Context(), c.actor, target(c), c.pathValue("variablename")); err != nil {
-			c.actionsError(err)
-			return
-		}
-		c.noContent()
+		c.noContentOr(a.cfg.Actions.DeleteVariable(c.r.Context(), c.actor, target(c), c.pathValue("variablename")), c.actionsError)
 	}
 }
 
@@ -214,15 +190,7 @@ func (a *API) listRunners(target targetOf) func(*call) {
 		visible, _ := strconv.ParseBool(c.r.URL.Query().Get("visible"))
 		o := c.listOptions()
 		list, total, err := a.cfg.Actions.ListRunners(c.r.Context(), c.actor, target(c), visible, o)
-		if err != nil {
-			c.actionsError(err)
-			return
-		}
-		out := make([]wire.ActionRunner, len(list))
-		for i, r := range list {
-			out[i] = toRunner(r)
-		}
-		c.writePage(total, o, out)
+		pageAs(c, list, total, o, err, c.actionsError, each(toRunner))
 	}
 }
 
@@ -237,22 +205,14 @@ func (c *call) runnerID() forge.ID {
 func (a *API) getRunner(target targetOf) func(*call) {
 	return func(c *call) {
 		r, err := a.cfg.Actions.Runner(c.r.Context(), c.actor, target(c), c.runnerID())
-		if err != nil {
-			c.actionsError(err)
-			return
-		}
-		c.json(http.StatusOK, toRunner(r))
+		jsonAs(c, http.StatusOK, r, err, c.actionsError, toRunner)
 	}
 }
 
 // deleteRunner is DELETE …/runners/{runner_id}: 204.
 func (a *API) deleteRunner(target targetOf) func(*call) {
 	return func(c *call) {
-		if err := a.cfg.Actions.DeleteRunner(c.r.Context(), c.actor, target(c), c.runnerID()); err != nil {
-			c.actionsError(err)
-			return
-		}
-		c.noContent()
+		c.noContentOr(a.cfg.Actions.DeleteRunner(c.r.Context(), c.actor, target(c), c.runnerID()), c.actionsError)
 	}
 }
 
@@ -261,11 +221,7 @@ func (a *API) deleteRunner(target targetOf) func(*call) {
 func (a *API) registerRunner(target targetOf) func(*call) {
 	return func(c *call) {
 		var o wire.RegisterRunnerOptions
-		if !c.decode(&o) {
-			return
-		}
-		if o.Name == "" {
-			c.required("Name")
+		if !c.decode(&o) || !c.present("Name", o.Name != "") {
 			return
 		}
 		r, tok, err := a.cfg.Actions.RegisterRunner(c.r.Context(), c.actor, target(c), actions.RegisterRunner{
@@ -384,11 +340,7 @@ func (a *API) listTasks(c *call) {
 // return_run_info is set.
 func (a *API) dispatchWorkflow(c *call) {
 	var o wire.DispatchWorkflowOption
-	if !c.decode(&o) {
-		return
-	}
-	if strings.TrimSpace(o.Ref) == "" {
-		c.required("Ref")
+	if !c.decode(&o) || !c.present("Ref", strings.TrimSpace(o.Ref) != "") {
 		return
 	}
 	run, err := a.cfg.Actions.DispatchWorkflow(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("workflowfilename"),

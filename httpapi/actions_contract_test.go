@@ -9,7 +9,7 @@ func init() {
 	unknownOrg := "an unknown {org} is orgAssignment's 404 (spec/auth.md §9); the document omits it"
 	taken := "a variable name already taken in its scope is 409 `variable name X already exists` (Forgejo's CreateVariable); the document omits it"
 	renameTaken := "renaming a variable to a taken name is 409 (Forgejo answers its unique-constraint error with a 500)"
-	for op, add := range map[string]map[int]string{
+	allowUndocumented(map[string]map[int]string{
 		"createRepoVariable":             {http.StatusConflict: taken},
 		"createOrgVariable":              {http.StatusConflict: taken},
 		"createUserVariable":             {http.StatusConflict: taken},
@@ -21,14 +21,5 @@ func init() {
 		"repoSearchRunJobs":              {http.StatusNotFound: unknownRepo},
 		"orgGetRunnerRegistrationToken":  {http.StatusNotFound: unknownOrg},
 		"orgSearchRunJobs":               {http.StatusNotFound: unknownOrg},
-	} {
-		m := perOperation[op]
-		if m == nil {
-			m = map[int]string{}
-			perOperation[op] = m
-		}
-		for status, reason := range add {
-			m[status] = reason
-		}
-	}
+	})
 }

@@ -1,16 +1,12 @@
 package httpapi_test
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge/actions"
-	"github.com/hearthforge/hearth/forge/orgs"
-	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
 )
 
@@ -25,20 +21,12 @@ func newActionsEnv(t *testing.T) (*env, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "hearth.db")
 	b := newBase(t, path, actionsKey)
-	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
-	require.NoError(t, err)
-	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
-	require.NoError(t, err)
+	db, clock, svc, git := b.db, b.clock, b.auth, b.git
+	repoSvc, _ := b.repoService(t)
+	orgSvc, _ := b.orgService(t, repoSvc)
 	actSvc, err := actions.New(actions.Config{Store: db.Actions(), Key: actionsKey, Repos: repoSvc, Orgs: orgSvc, Clock: clock})
 	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Actions: actSvc})
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", api)
-	srv := httptest.NewServer(checked(t, mux))
-	t.Cleanup(srv.Close)
-	return &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, path
+	return b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Actions: actSvc}), path
 }
 
 // actionsWorld builds what the Actions tests and samples need: alice with

@@ -104,13 +104,13 @@ func actionsSampleWorld(e *env) {
 	e.expect(e.do(rootReq("POST", "/repos/alice/proj/actions/workflows/ci.yml/dispatches", map[string]any{"ref": "main"})), 204, "")
 }
 
-// actionRouteOps are the operations actionsRoutes adds to the route table.
-func actionRouteOps(t *testing.T) map[string]bool {
+// actionsAdded are the routes actionsRoutes adds to the route table.
+func actionsAdded(t *testing.T) []httpapi.RouteInfo {
 	t.Helper()
 	cfg := httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}}
 	with := cfg
 	with.Actions = &actions.Service{}
-	return addedOps(t, cfg, with)
+	return addedRoutes(t, cfg, with)
 }
 
 // TestActionsRouteTable is TestRouteTable for the Actions operations: for
@@ -119,37 +119,17 @@ func actionRouteOps(t *testing.T) map[string]bool {
 // scopes, in the world of actionsSampleWorld.
 func TestActionsRouteTable(t *testing.T) {
 	t.Parallel()
-	ops := actionRouteOps(t)
-	if len(ops) != len(actionSamples) {
-		t.Errorf("actionsRoutes adds %d operations, actionSamples has %d", len(ops), len(actionSamples))
+	world := func(t *testing.T) *env {
+		e, _ := newActionsEnv(t)
+		actionsSampleWorld(e)
+		return e
 	}
-	api, err := httpapi.New(httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Actions: &actions.Service{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, rt := range api.Routes() {
-		if !ops[rt.Op] {
-			continue
-		}
-		if len(rt.Scopes) == 0 && !rt.Public && !rt.OwnerScope {
-			t.Errorf("%s %s (%s) declares no scope category and is not marked Public", rt.Method, rt.Path, rt.Op)
-		}
-		s, ok := actionSamples[rt.Op]
-		if !ok {
-			t.Errorf("%s has no sample in actionSamples", rt.Op)
-			continue
-		}
-		t.Run(rt.Op, func(t *testing.T) {
-			t.Parallel()
-			e, _ := newActionsEnv(t)
-			actionsSampleWorld(e)
-			run := sampleRun(t, e, rt, s)
-			checkRoute(rt, s, false, run, e.scoped)
+	checkRouteGroup(t, "actionsRoutes", actionsAdded(t), actionSamples, world, nil,
+		func(run func(string, req, outcome), rt httpapi.RouteInfo, s sample) {
 			if s.ok.status < 300 && rt.Admin {
 				run("a non-administrator", req{user: "alice", pass: "alice-password"}, outcome{403, ""})
 			}
 		})
-	}
 }
 
 // TestActionsRoutesRefuseBadBodies: every Actions operation with a body
@@ -158,9 +138,10 @@ func TestActionsRoutesRefuseBadBodies(t *testing.T) {
 	t.Parallel()
 	e, _ := newActionsEnv(t)
 	actionsSampleWorld(e)
-	ops := actionRouteOps(t)
+	routes := actionsAdded(t)
 	n := 0
-	for op := range ops {
+	for _, rt := range routes {
+		op := rt.Op
 		s := actionSamples[op]
 		if s.body == nil {
 			continue

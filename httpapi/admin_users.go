@@ -20,15 +20,7 @@ func (a *API) adminListUsers(c *call) {
 	}
 	opts := c.listOptions()
 	users, total, err := a.cfg.Auth.ListUsers(c.r.Context(), c.actor, f, opts)
-	if err != nil {
-		c.writeError(err)
-		return
-	}
-	out := make([]wire.User, len(users))
-	for i, u := range users {
-		out[i] = c.toUser(u)
-	}
-	c.writePage(total, opts, out)
+	pageAs(c, users, total, opts, err, with(c.writeError), c.toUsers)
 }
 
 // adminCreateUser is POST /admin/users: 201 User. Forgejo's statuses:
@@ -108,11 +100,7 @@ func (a *API) adminDeleteUser(c *call) {
 // missing, invalid or taken name.
 func (a *API) adminRenameUser(c *call) {
 	var opt wire.RenameUserOption
-	if !c.decode(&opt) {
-		return
-	}
-	if opt.NewName == "" {
-		c.errorStatus(http.StatusUnprocessableEntity, "[NewName]: Required")
+	if !c.decode(&opt) || !c.present("NewName", opt.NewName != "") {
 		return
 	}
 	if _, err := a.cfg.Auth.RenameUser(c.r.Context(), c.actor, c.pathValue("username"), opt.NewName); err != nil {

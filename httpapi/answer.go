@@ -69,3 +69,25 @@ func pageAs[V, W any](c *call, list V, total int64, o forge.ListOptions, err err
 func with(fail func(error, ...statusFor), overrides ...statusFor) func(error) {
 	return func(err error) { fail(err, overrides...) }
 }
+
+// convertAll is conv of each of list, in order: never nil, so that an
+// empty list answers [] (not null).
+func convertAll[V, W any](list []V, conv func(V) W) []W {
+	out := make([]W, len(list))
+	for i, v := range list {
+		out[i] = conv(v)
+	}
+	return out
+}
+
+// each is convertAll with conv bound: the conversion of a list, for
+// jsonAs, totalAs and pageAs.
+func each[V, W any](conv func(V) W) func([]V) []W {
+	return func(list []V) []W { return convertAll(list, conv) }
+}
+
+// pointee is conv of what a pointer points to, for the services that
+// answer a pointer to a value their converter takes.
+func pointee[V, W any](conv func(V) W) func(*V) W {
+	return func(v *V) W { return conv(*v) }
+}

@@ -51,13 +51,7 @@ func newEnvWith(t *testing.T, repoCfg func(*repos.Config), mutate ...func(*httpa
 	for _, m := range mutate {
 		m(&cfg)
 	}
-	api, err := httpapi.New(cfg)
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", api)
-	srv := httptest.NewServer(checked(t, mux))
-	t.Cleanup(srv.Close)
-	return &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}
+	return b.serve(t, cfg)
 }
 
 // req is one request to the API.

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/httpapi/wire"
@@ -11,29 +10,28 @@ import (
 
 // commentID reads the `{id}` of a comment route: anything but an integer
 // is a comment that does not exist (Forgejo's commentAssignment reads 0).
-func (c *call) commentID() (forge.ID, bool) {
-	id, err := strconv.ParseInt(c.pathValue("id"), 10, 64)
-	if err != nil {
-		c.notFound()
-		return 0, false
+func (c *call) commentID() (forge.ID, bool) { return c.idParam("id") }
+
+// commentsQuery reads the since and before bounds of a comment list's
+// query, then the path's {index}.
+func (c *call) commentsQuery() (int64, issues.ListCommentsOption, bool) {
+	before, since, ok := c.beforeSince()
+	if !ok {
+		return 0, issues.ListCommentsOption{}, false
 	}
-	return id, true
+	index, ok := c.indexParam()
+	return index, issues.ListCommentsOption{Since: since, Before: before}, ok
 }
 
 // listIssueComments is GET /repos/{owner}/{repo}/issues/{index}/comments:
 // every plain comment of the issue in the since/before bounds (Forgejo
 // does not page it), with X-Total-Count.
 func (a *API) listIssueComments(c *call) {
-	before, since, ok := c.beforeSince()
+	index, opt, ok := c.commentsQuery()
 	if !ok {
 		return
 	}
-	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
-	list, total, err := a.cfg.Issues.ListComments(c.r.Context(), c.actor, c.owner(), c.repo(), index,
-		issues.ListCommentsOption{Since: since, Before: before})
+	list, total, err := a.cfg.Issues.ListComments(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
 	if err != nil {
 		c.issueNotExist(err)
 		return
@@ -53,12 +51,7 @@ func (a *API) listRepoComments(c *call) {
 	o := c.listOptions()
 	list, total, err := a.cfg.Issues.ListRepoComments(c.r.Context(), c.actor, c.owner(), c.repo(),
 		issues.ListCommentsOption{Since: since, Before: before, ListOptions: o})
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.setTotalCount(total)
-	c.json(http.StatusOK, c.issueConv().Comments(list))
+	totalAs(c, list, total, err, with(c.issueError), c.issueConv().Comments)
 }
 
 // getComment is GET /repos/{owner}/{repo}/issues/comments/{id}: 200, or
@@ -84,11 +77,8 @@ func (a *API) getComment(c *call) {
 // createComment is POST /repos/{owner}/{repo}/issues/{index}/comments: 201.
 func (a *API) createComment(c *call) {
 	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
 	var o wire.CreateIssueCommentOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	v, err := a.cfg.Issues.CreateComment(c.r.Context(), c.actor, c.owner(), c.repo(), index,
@@ -100,6 +90,18 @@ func (a *API) createComment(c *call) {
 	c.json(http.StatusCreated, c.issueConv().Comment(v))
 }
 
+// commentParams reads {id} and, on the deprecated routes below an issue,
+// {index} (0 elsewhere).
+func (c *call) commentParams(deprecated bool) (index int64, id forge.ID, ok bool) {
+	if deprecated {
+		if index, ok = c.indexParam(); !ok {
+			return 0, 0, false
+		}
+	}
+	id, ok = c.commentID()
+	return index, id, ok
+}
+
 // editComment is PATCH /repos/{owner}/{repo}/issues/comments/{id} and,
 // deprecated, /issues/{index}/comments/{id} (which checks the comment is
 // the issue's and, as Forgejo, skips the archived check): 200, a bare 403
@@ -107,28 +109,14 @@ func (a *API) createComment(c *call) {
 // content.
 func (a *API) editComment(deprecated bool) func(*call) {
 	return func(c *call) {
-		var index int64
-		if deprecated {
-			var ok bool
-			if index, ok = c.indexParam(); !ok {
-				return
-			}
-		}
-		id, ok := c.commentID()
-		if !ok {
-			return
-		}
+		index, id, ok := c.commentParams(deprecated)
 		var o wire.EditIssueCommentOption
-		if !c.decode(&o) {
+		if !ok || !c.decode(&o) {
 			return
 		}
 		v, err := a.cfg.Issues.EditComment(c.r.Context(), c.actor, c.owner(), c.repo(), id,
 			issues.EditCommentOption{Body: o.Body, UpdatedAt: o.Updated, Index: index})
-		if err != nil {
-			c.issueError(err)
-			return
-		}
-		c.json(http.StatusOK, c.issueConv().Comment(v))
+		jsonAs(c, http.StatusOK, v, err, with(c.issueError), c.issueConv().Comment)
 	}
 }
 
@@ -136,21 +124,10 @@ func (a *API) editComment(deprecated bool) func(*call) {
 // deprecated, /issues/{index}/comments/{id}: 204.
 func (a *API) deleteComment(deprecated bool) func(*call) {
 	return func(c *call) {
-		var index int64
-		if deprecated {
-			var ok bool
-			if index, ok = c.indexParam(); !ok {
-				return
-			}
-		}
-		id, ok := c.commentID()
+		index, id, ok := c.commentParams(deprecated)
 		if !ok {
 			return
 		}
-		if err := a.cfg.Issues.DeleteComment(c.r.Context(), c.actor, c.owner(), c.repo(), index, id); err != nil {
-			c.issueError(err)
-			return
-		}
-		c.noContent()
+		c.noContentOr(a.cfg.Issues.DeleteComment(c.r.Context(), c.actor, c.owner(), c.repo(), index, id), with(c.issueError))
 	}
 }

@@ -65,11 +65,7 @@ func toHook(h *hooks.Hook) wire.Hook {
 }
 
 func toHooks(list []*hooks.Hook) []wire.Hook {
-	out := make([]wire.Hook, len(list))
-	for i, h := range list {
-		out[i] = toHook(h)
-	}
-	return out
+	return convertAll(list, toHook)
 }
 
 // listHooks is GET …/hooks of a repository, organisation or the user.
@@ -117,11 +113,7 @@ func (a *API) createHook(c *call) {
 		Type: hooks.Type(o.Type), Config: hooks.Settings(o.Config), Events: valueOf(o.Events),
 		BranchFilter: valueOf(o.BranchFilter), AuthorizationHeader: valueOf(o.AuthorizationHeader), Active: valueOf(o.Active),
 	})
-	if err != nil {
-		c.hookError(err)
-		return
-	}
-	c.json(http.StatusCreated, toHook(h))
+	jsonAs(c, http.StatusCreated, h, err, c.hookError, toHook)
 }
 
 // getHook is GET …/hooks/{id}.
@@ -138,22 +130,15 @@ func (a *API) getHook(c *call) {
 // unknown id under /admin/hooks with 500 (a bug); Hearth answers 404.
 func (a *API) editHook(c *call) {
 	id, ok := c.hookID()
-	if !ok {
-		return
-	}
 	var o wire.EditHookOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	h, err := a.cfg.Hooks.Edit(c.r.Context(), c.actor, c.hookOwner(), id, hooks.EditOptions{
 		Config: hooks.Settings(valueOf(o.Config)), Events: valueOf(o.Events), BranchFilter: valueOf(o.BranchFilter),
 		AuthorizationHeader: valueOf(o.AuthorizationHeader), Active: o.Active,
 	})
-	if err != nil {
-		c.hookError(err)
-		return
-	}
-	c.json(http.StatusOK, toHook(h))
+	jsonAs(c, http.StatusOK, h, err, c.hookError, toHook)
 }
 
 // deleteHook is DELETE …/hooks/{id}: 204.

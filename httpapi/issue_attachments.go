@@ -89,27 +89,16 @@ func (c *call) attachmentError(err error) {
 }
 
 // createIssueAttachment is POST /repos/{owner}/{repo}/issues/{index}/assets: 201.
-func (a *API) createIssueAttachment(c *call) {
-	t, ok := c.attachmentTarget(false)
-	if !ok {
-		return
-	}
-	opt, ok := c.issueUpload()
-	if !ok {
-		return
-	}
-	at, err := a.cfg.Issues.CreateIssueAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), t.Index, opt)
-	if err != nil {
-		c.attachmentError(err)
-		return
-	}
-	c.json(http.StatusCreated, convert.IssueAttachment(c.rootURL(), at))
-}
+func (a *API) createIssueAttachment(c *call) { a.createAttachment(c, false) }
 
 // createCommentAttachment is POST
 // /repos/{owner}/{repo}/issues/comments/{id}/assets: 201.
-func (a *API) createCommentAttachment(c *call) {
-	t, ok := c.attachmentTarget(true)
+func (a *API) createCommentAttachment(c *call) { a.createAttachment(c, true) }
+
+// createAttachment uploads the request's file to the issue or, with
+// comment, the comment of the path: 201 with the attachment.
+func (a *API) createAttachment(c *call, comment bool) {
+	t, ok := c.attachmentTarget(comment)
 	if !ok {
 		return
 	}
@@ -117,12 +106,19 @@ func (a *API) createCommentAttachment(c *call) {
 	if !ok {
 		return
 	}
-	at, err := a.cfg.Issues.CreateCommentAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), t.CommentID, opt)
-	if err != nil {
-		c.attachmentError(err)
-		return
+	var at *issues.Attachment
+	var err error
+	if comment {
+		at, err = a.cfg.Issues.CreateCommentAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), t.CommentID, opt)
+	} else {
+		at, err = a.cfg.Issues.CreateIssueAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), t.Index, opt)
 	}
-	c.json(http.StatusCreated, convert.IssueAttachment(c.rootURL(), at))
+	jsonAs(c, http.StatusCreated, at, err, c.attachmentError, c.issueAttachment)
+}
+
+// issueAttachment converts an attachment of an issue or comment.
+func (c *call) issueAttachment(at *issues.Attachment) wire.Attachment {
+	return convert.IssueAttachment(c.rootURL(), at)
 }
 
 // attachmentTarget is the issue ({index}) or the comment ({id}) of an
@@ -191,11 +187,7 @@ func (a *API) getIssueAttachment(comment bool) func(*call) {
 			return
 		}
 		at, err := a.cfg.Issues.GetAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), t, id)
-		if err != nil {
-			c.attachmentError(err)
-			return
-		}
-		c.json(http.StatusOK, convert.IssueAttachment(c.rootURL(), at))
+		jsonAs(c, http.StatusOK, at, err, c.attachmentError, c.issueAttachment)
 	}
 }
 
@@ -204,19 +196,12 @@ func (a *API) getIssueAttachment(comment bool) func(*call) {
 func (a *API) editIssueAttachment(comment bool) func(*call) {
 	return func(c *call) {
 		t, id, ok := c.attachmentRef(comment)
-		if !ok {
-			return
-		}
 		var o wire.EditAttachmentOptions
-		if !c.decode(&o) {
+		if !ok || !c.decode(&o) {
 			return
 		}
 		at, err := a.cfg.Issues.EditAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), t, id, valueOf(o.Name))
-		if err != nil {
-			c.attachmentError(err)
-			return
-		}
-		c.json(http.StatusCreated, convert.IssueAttachment(c.rootURL(), at))
+		jsonAs(c, http.StatusCreated, at, err, c.attachmentError, c.issueAttachment)
 	}
 }
 
@@ -227,10 +212,6 @@ func (a *API) deleteIssueAttachment(comment bool) func(*call) {
 		if !ok {
 			return
 		}
-		if err := a.cfg.Issues.DeleteAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), t, id); err != nil {
-			c.attachmentError(err)
-			return
-		}
-		c.noContent()
+		c.noContentOr(a.cfg.Issues.DeleteAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), t, id), c.attachmentError)
 	}
 }

@@ -86,11 +86,8 @@ func (a *API) listBlocks(c *call) {
 func (a *API) linkIssue(dependency, add bool) func(*call) {
 	return func(c *call) {
 		index, ok := c.indexParam()
-		if !ok {
-			return
-		}
 		var o wire.IssueMeta
-		if !c.decode(&o) {
+		if !ok || !c.decode(&o) {
 			return
 		}
 		ref := issues.IssueRef{Owner: valueOf(o.Owner), Repo: valueOf(o.Name), Index: valueOf(o.Index)}

@@ -38,19 +38,12 @@ func init() {
 		samples[k] = v
 	}
 	// Statuses Forgejo answers that its document does not declare.
-	for op, m := range map[string]map[int]string{
+	allowUndocumented(map[string]map[int]string{
 		"issueCreateIssueDependencies": {http.StatusConflict: "an existing or circular dependency; Forgejo answers 500, Hearth 409 with Forgejo's message"},
 		"issueCreateIssueBlocking":     {http.StatusConflict: "an existing or circular dependency; Forgejo answers 500, Hearth 409 with Forgejo's message"},
 		"issueRemoveIssueDependencies": {http.StatusCreated: "Forgejo's RemoveIssueDependency answers 201 with the issue (the document says 200)"},
 		"issueRemoveIssueBlocking":     {http.StatusCreated: "Forgejo's RemoveIssueBlocking answers 201 with the issue (the document says 200)"},
-	} {
-		if perOperation[op] == nil {
-			perOperation[op] = map[int]string{}
-		}
-		for status, reason := range m {
-			perOperation[op][status] = reason
-		}
-	}
+	})
 	// The only undeclared 201s are those of the dependency removals, whose
 	// body is the issue.
 	errorSchemas[http.StatusCreated] = "Issue"

@@ -3,15 +3,12 @@ package httpapi_test
 import (
 	"context"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
@@ -51,30 +48,34 @@ func newIssueEnv(t *testing.T, mutate ...func(*issues.Config)) *issueEnv {
 	t.Helper()
 	b := newBase(t, ":memory:", testSecret)
 	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock,
-		IssueCounts: issues.NewRepoCounter(db.Issues())})
-	require.NoError(t, err)
+	repoSvc, _ := b.repoService(t)
 	ic := issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: fakeOrgs{svc}, Search: site.IssueRepos{Repos: repoSvc}, Clock: clock, Blobs: blobs}
 	for _, m := range mutate {
 		m(&ic)
 	}
 	issueSvc, err := issues.New(ic)
 	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Issues: issueSvc})
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", api)
-	srv := httptest.NewServer(checked(t, mux))
-	t.Cleanup(srv.Close)
-	e := &issueEnv{env: &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, issues: issueSvc,
-		proj: "/api/v1/repos/alice/proj"}
-	for _, name := range []string{"alice", "bob", "eve"} {
-		e.createUser(name)
-	}
-	e.root, e.alice, e.bob, e.eve = e.token("root", "all"), e.token("alice", "all"), e.token("bob", "all"), e.token("eve", "all")
-	e.expect(e.do(req{method: "POST", path: "/api/v1/user/repos", token: e.alice, body: map[string]any{"name": "proj"}}), 201, "")
-	e.expect(e.do(req{method: "PUT", path: e.proj + "/collaborators/bob", token: e.alice, body: map[string]any{"permission": "write"}}), 204, "")
+	e := issueUsers(b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Issues: issueSvc}), issueSvc, "/api/v1/repos/alice/proj")
+	e.createProj()
 	return e
+}
+
+// issueUsers is the issueEnv of e and the issue service svc with the
+// users alice, bob and eve, and an all-scope token of each and of root;
+// proj is the API path of the repository the tests work in.
+func issueUsers(e *env, svc *issues.Service, proj string) *issueEnv {
+	ie := &issueEnv{env: e, issues: svc, proj: proj}
+	for _, name := range []string{"alice", "bob", "eve"} {
+		ie.createUser(name)
+	}
+	ie.root, ie.alice, ie.bob, ie.eve = ie.token("root", "all"), ie.token("alice", "all"), ie.token("bob", "all"), ie.token("eve", "all")
+	return ie
+}
+
+// createProj creates alice's alice/proj with bob as a write collaborator.
+func (e *issueEnv) createProj() {
+	e.send(e.alice, "POST", "/api/v1/user/repos", map[string]any{"name": "proj"}, 201)
+	e.send(e.alice, "PUT", e.proj+"/collaborators/bob", map[string]any{"permission": "write"}, 204)
 }
 
 // send is do with a token, failing unless the status is want; it returns

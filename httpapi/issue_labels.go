@@ -1,8 +1,10 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 
+	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/httpapi/wire"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -47,22 +49,15 @@ func (a *API) labelsOption(c *call, index int64) (issues.LabelsOption, bool) {
 // addIssueLabels is POST /repos/{owner}/{repo}/issues/{index}/labels: 200
 // with every label now on the issue (Forgejo answers 200, not 201).
 // Exclusive scopes apply: the alphabetically last label of a scope stays.
-func (a *API) addIssueLabels(c *call) {
-	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
-	opt, ok := a.labelsOption(c, index)
-	if !ok {
-		return
-	}
-	list, err := a.cfg.Issues.AddLabels(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
-	jsonAs(c, http.StatusOK, list, err, with(c.issueError), c.repoLabels)
-}
+func (a *API) addIssueLabels(c *call) { a.setIssueLabels(c, a.cfg.Issues.AddLabels) }
 
 // replaceIssueLabels is PUT /repos/{owner}/{repo}/issues/{index}/labels:
 // 200 with the labels now on the issue; no labels clears them.
-func (a *API) replaceIssueLabels(c *call) {
+func (a *API) replaceIssueLabels(c *call) { a.setIssueLabels(c, a.cfg.Issues.ReplaceLabels) }
+
+// setIssueLabels answers the label-setting routes: it reads {index} and
+// the labels, and answers 200 with the labels set puts on the issue.
+func (a *API) setIssueLabels(c *call, set func(context.Context, forge.Actor, string, string, int64, issues.LabelsOption) ([]*issues.Label, error)) {
 	index, ok := c.indexParam()
 	if !ok {
 		return
@@ -71,18 +66,15 @@ func (a *API) replaceIssueLabels(c *call) {
 	if !ok {
 		return
 	}
-	list, err := a.cfg.Issues.ReplaceLabels(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
+	list, err := set(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
 	jsonAs(c, http.StatusOK, list, err, with(c.issueError), c.repoLabels)
 }
 
 // clearIssueLabels is DELETE /repos/{owner}/{repo}/issues/{index}/labels: 204.
 func (a *API) clearIssueLabels(c *call) {
 	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
 	var o wire.DeleteLabelsOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	c.noContentOr(a.cfg.Issues.ClearLabels(c.r.Context(), c.actor, c.owner(), c.repo(), index, o.Updated), with(c.issueError))
@@ -95,11 +87,8 @@ func (a *API) clearIssueLabels(c *call) {
 // 200 with the label, as Forgejo (also when the issue did not bear it).
 func (a *API) removeIssueLabel(c *call) {
 	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
 	var o wire.DeleteLabelsOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	removed, err := a.cfg.Issues.RemoveLabel(c.r.Context(), c.actor, c.owner(), c.repo(), index, c.pathValue("identifier"), o.Updated)

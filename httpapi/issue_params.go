@@ -4,7 +4,6 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
@@ -88,11 +87,4 @@ func labelRefs(labels *[]any) (ids []forge.ID, names []string, err error) {
 
 // indexParam reads the `{index}` path parameter: anything but an integer
 // is an issue that does not exist (404).
-func (c *call) indexParam() (int64, bool) {
-	n, err := strconv.ParseInt(c.pathValue("index"), 10, 64)
-	if err != nil {
-		c.notFound()
-		return 0, false
-	}
-	return n, true
-}
+func (c *call) indexParam() (int64, bool) { return c.idParam("index") }

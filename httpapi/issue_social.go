@@ -40,10 +40,7 @@ func (a *API) listReactions(comment bool) func(*call) {
 			c.issueError(err)
 			return
 		}
-		out := make([]wire.Reaction, len(list))
-		for i, v := range list {
-			out[i] = c.toReaction(v)
-		}
+		out := convertAll(list, c.toReaction)
 		if !comment {
 			c.setTotalCount(total)
 		}
@@ -51,19 +48,29 @@ func (a *API) listReactions(comment bool) func(*call) {
 	}
 }
 
+// reactionRequest reads the target of a reaction route and the reaction
+// its body names.
+func (c *call) reactionRequest(comment bool) (issues.ReactionTarget, string, bool) {
+	t, ok := c.reactionTarget(comment)
+	if !ok {
+		return t, "", false
+	}
+	var o wire.EditReactionOption
+	if !c.decode(&o) {
+		return t, "", false
+	}
+	return t, deref(o.Reaction), true
+}
+
 // postReaction adds the caller's reaction: 201 with it, or 200 with the
 // existing one when the caller had already reacted so.
 func (a *API) postReaction(comment bool) func(*call) {
 	return func(c *call) {
-		t, ok := c.reactionTarget(comment)
+		t, reaction, ok := c.reactionRequest(comment)
 		if !ok {
 			return
 		}
-		var o wire.EditReactionOption
-		if !c.decode(&o) {
-			return
-		}
-		v, created, err := a.cfg.Issues.React(c.r.Context(), c.actor, c.owner(), c.repo(), t, deref(o.Reaction))
+		v, created, err := a.cfg.Issues.React(c.r.Context(), c.actor, c.owner(), c.repo(), t, reaction)
 		if err != nil {
 			c.issueError(err)
 			return
@@ -80,15 +87,11 @@ func (a *API) postReaction(comment bool) func(*call) {
 // when there was none (Forgejo's ctx.Status(200)).
 func (a *API) deleteReaction(comment bool) func(*call) {
 	return func(c *call) {
-		t, ok := c.reactionTarget(comment)
+		t, reaction, ok := c.reactionRequest(comment)
 		if !ok {
 			return
 		}
-		var o wire.EditReactionOption
-		if !c.decode(&o) {
-			return
-		}
-		if err := a.cfg.Issues.Unreact(c.r.Context(), c.actor, c.owner(), c.repo(), t, deref(o.Reaction)); err != nil {
+		if err := a.cfg.Issues.Unreact(c.r.Context(), c.actor, c.owner(), c.repo(), t, reaction); err != nil {
 			c.issueError(err)
 			return
 		}
@@ -183,11 +186,7 @@ func (a *API) moveIssuePin(c *call) {
 func (a *API) listPinned(pulls bool) func(*call) {
 	return func(c *call) {
 		list, err := a.cfg.Issues.Pinned(c.r.Context(), c.actor, c.owner(), c.repo(), pulls)
-		if err != nil {
-			c.issueError(err)
-			return
-		}
-		c.json(http.StatusOK, c.issueConv().Issues(list))
+		jsonAs(c, http.StatusOK, list, err, with(c.issueError), c.issueConv().Issues)
 	}
 }
 
@@ -204,25 +203,18 @@ func (a *API) newPinAllowed(c *call) {
 // listTimeline is GET .../issues/{index}/timeline: one page of the
 // issue's comments and events, with X-Total-Count.
 func (a *API) listTimeline(c *call) {
-	before, since, ok := c.beforeSince()
+	index, opt, ok := c.commentsQuery()
 	if !ok {
 		return
 	}
-	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
-	list, total, err := a.cfg.Issues.Timeline(c.r.Context(), c.actor, c.owner(), c.repo(), index,
-		issues.ListCommentsOption{Since: since, Before: before, ListOptions: c.listOptions()})
+	opt.ListOptions = c.listOptions()
+	list, total, err := a.cfg.Issues.Timeline(c.r.Context(), c.actor, c.owner(), c.repo(), index, opt)
 	if err != nil {
 		c.issueNotExist(err)
 		return
 	}
 	ic := c.issueConv()
-	out := make([]wire.TimelineComment, len(list))
-	for i, v := range list {
-		out[i] = timeline(ic, v)
-	}
+	out := convertAll(list, func(v *issues.TimelineView) wire.TimelineComment { return timeline(ic, v) })
 	c.setTotalCount(total)
 	c.json(http.StatusOK, out)
 }

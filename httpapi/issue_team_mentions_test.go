@@ -2,16 +2,12 @@ package httpapi_test
 
 import (
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge/notify"
-	"github.com/hearthforge/hearth/forge/orgs"
-	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
@@ -24,28 +20,16 @@ func newTeamMentionEnv(t *testing.T) *issueEnv {
 	t.Helper()
 	b := newBase(t, ":memory:", testSecret)
 	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
-	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
-	require.NoError(t, err)
-	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
-	require.NoError(t, err)
+	repoSvc, repoPorts := b.repoService(t)
+	orgSvc, orgPorts := b.orgService(t, repoSvc)
 	issueSvc, participants, err := issues.NewWithPorts(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc,
-		Search: site.IssueRepos{Repos: repoSvc}, Clock: clock, Blobs: blobs, Teams: orgSvc})
+		Search: site.IssueRepos{Repos: repoSvc}, Clock: clock, Blobs: blobs, Teams: orgSvc, TeamLookup: orgPorts})
 	require.NoError(t, err)
 	notifySvc, ports, err := notify.NewWithPorts(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoPorts,
 		Participants: participants, Clock: clock})
 	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Issues: issueSvc, Notify: notifySvc})
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", b.settleNotifications(t, ports, api))
-	srv := httptest.NewServer(checked(t, mux))
-	t.Cleanup(srv.Close)
-	e := &issueEnv{env: &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, issues: issueSvc,
-		proj: "/api/v1/repos/alice/proj"}
-	for _, name := range []string{"alice", "bob", "eve"} {
-		e.createUser(name)
-	}
-	e.root, e.alice, e.bob, e.eve = e.token("root", "all"), e.token("alice", "all"), e.token("bob", "all"), e.token("eve", "all")
+	e := issueUsers(b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc, Issues: issueSvc, Notify: notifySvc},
+		b.notifications(t, ports)), issueSvc, "/api/v1/repos/alice/proj")
 	return e
 }
 

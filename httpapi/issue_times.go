@@ -29,11 +29,7 @@ func (c *call) toTrackedTime(v *issues.TimeView) wire.TrackedTime {
 }
 
 func (c *call) toTrackedTimes(list []*issues.TimeView) []wire.TrackedTime {
-	out := make([]wire.TrackedTime, 0, len(list))
-	for _, v := range list {
-		out = append(out, c.toTrackedTime(v))
-	}
-	return out
+	return convertAll(list, c.toTrackedTime)
 }
 
 // timeListOption reads `user`, `since`, `before`, `page` and `limit`.
@@ -86,11 +82,8 @@ func (a *API) listMyTimes(c *call) {
 // addTime is POST /issues/{index}/times: 200 with the time.
 func (a *API) addTime(c *call) {
 	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
 	var o wire.AddTimeOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	opt := issues.AddTimeOption{Seconds: o.Time, User: valueOf(o.User)}
@@ -117,9 +110,8 @@ func (a *API) deleteTime(c *call) {
 	if !ok {
 		return
 	}
-	id, err := strconv.ParseInt(c.pathValue("id"), 10, 64)
-	if err != nil {
-		c.notFound()
+	id, ok := c.idParam("id")
+	if !ok {
 		return
 	}
 	c.noContentOr(a.cfg.Issues.DeleteTime(c.r.Context(), c.actor, c.owner(), c.repo(), index, id), c.timeError)

@@ -147,11 +147,7 @@ func (a *API) getIssue(c *call) {
 // createIssue is POST /repos/{owner}/{repo}/issues: 201.
 func (a *API) createIssue(c *call) {
 	var o wire.CreateIssueOption
-	if !c.decode(&o) {
-		return
-	}
-	if o.Title == "" {
-		c.errorStatus(http.StatusUnprocessableEntity, "[Title]: Required")
+	if !c.decode(&o) || !c.present("Title", o.Title != "") {
 		return
 	}
 	opt := issues.CreateIssueOption{Title: o.Title, Body: valueOf(o.Body), Ref: valueOf(o.Ref), Assignees: valueOf(o.Assignees),
@@ -170,11 +166,8 @@ func (a *API) createIssue(c *call) {
 // the poster nor a writer.
 func (a *API) editIssue(c *call) {
 	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
 	var o wire.EditIssueOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	opt := issues.EditIssueOption{Title: o.Title, Body: o.Body, Ref: o.Ref, Milestone: o.Milestone,

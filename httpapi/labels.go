@@ -23,6 +23,12 @@ func (c *call) repoLabels(list []*issues.Label) []wire.Label {
 	return convert.Labels(c.rootURL(), c.pathRepo(), c.owner(), list)
 }
 
+// repoLabel converts a label of the path's repository (or of its owner,
+// when an organisation).
+func (c *call) repoLabel(l *issues.Label) wire.Label {
+	return convert.Label(c.rootURL(), c.pathRepo(), c.owner(), l)
+}
+
 // labelListOptions reads `page` and `limit` of a label list: Forgejo pages
 // labels only when `page` is a positive number; otherwise every label is
 // listed (Page 0).
@@ -35,14 +41,7 @@ func (c *call) labelListOptions() forge.ListOptions {
 
 // labelID reads a numeric `{id}`: anything else is a label that does not
 // exist (Forgejo's ParamsInt64 reads 0).
-func (c *call) labelID() (forge.ID, bool) {
-	id, err := strconv.ParseInt(c.pathValue("id"), 10, 64)
-	if err != nil {
-		c.notFound()
-		return 0, false
-	}
-	return id, true
-}
+func (c *call) labelID() (forge.ID, bool) { return c.idParam("id") }
 
 func createLabelOption(o wire.CreateLabelOption) issues.CreateLabelOption {
 	return issues.CreateLabelOption{Name: o.Name, Color: o.Color, Exclusive: valueOf(o.Exclusive),
@@ -59,23 +58,14 @@ func editLabelOption(o wire.EditLabelOption) issues.EditLabelOption {
 func (a *API) listRepoLabels(c *call) {
 	list, total, err := a.cfg.Issues.ListLabels(c.r.Context(), c.actor, c.owner(), c.repo(),
 		issues.LabelSort(c.r.URL.Query().Get("sort")), c.labelListOptions())
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.setTotalCount(total)
-	c.json(http.StatusOK, c.repoLabels(list))
+	totalAs(c, list, total, err, with(c.issueError), c.repoLabels)
 }
 
 // getRepoLabel is GET /repos/{owner}/{repo}/labels/{id}: by id, or by name
 // when {id} is not a number.
 func (a *API) getRepoLabel(c *call) {
 	l, err := a.cfg.Issues.GetLabel(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("id"))
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.json(http.StatusOK, convert.Label(c.rootURL(), c.pathRepo(), c.owner(), l))
+	jsonAs(c, http.StatusOK, l, err, with(c.issueError), c.repoLabel)
 }
 
 // createRepoLabel is POST /repos/{owner}/{repo}/labels: 201; a bad colour
@@ -86,30 +76,19 @@ func (a *API) createRepoLabel(c *call) {
 		return
 	}
 	l, err := a.cfg.Issues.CreateLabel(c.r.Context(), c.actor, c.owner(), c.repo(), createLabelOption(o))
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.json(http.StatusCreated, convert.Label(c.rootURL(), c.pathRepo(), c.owner(), l))
+	jsonAs(c, http.StatusCreated, l, err, with(c.issueError), c.repoLabel)
 }
 
 // editRepoLabel is PATCH /repos/{owner}/{repo}/labels/{id}: 200. As
 // Forgejo, an edit without is_archived un-archives the label.
 func (a *API) editRepoLabel(c *call) {
 	id, ok := c.labelID()
-	if !ok {
-		return
-	}
 	var o wire.EditLabelOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	l, err := a.cfg.Issues.EditLabel(c.r.Context(), c.actor, c.owner(), c.repo(), id, editLabelOption(o))
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	c.json(http.StatusOK, convert.Label(c.rootURL(), c.pathRepo(), c.owner(), l))
+	jsonAs(c, http.StatusOK, l, err, with(c.issueError), c.repoLabel)
 }
 
 // deleteRepoLabel is DELETE /repos/{owner}/{repo}/labels/{id}: 204. As
@@ -147,16 +126,7 @@ func (c *call) orgLabelError(err error) {
 func (a *API) listOrgLabels(c *call) {
 	list, total, err := a.cfg.Issues.ListOrgLabels(c.r.Context(), c.actor, c.pathValue("org"),
 		issues.LabelSort(c.r.URL.Query().Get("sort")), c.listOptions())
-	if err != nil {
-		c.orgLabelError(err)
-		return
-	}
-	out := make([]wire.Label, len(list))
-	for i, l := range list {
-		out[i] = c.orgLabel(l)
-	}
-	c.setTotalCount(total)
-	c.json(http.StatusOK, out)
+	totalAs(c, list, total, err, c.orgLabelError, each(c.orgLabel))
 }
 
 // getOrgLabel is GET /orgs/{org}/labels/{id}: by id, or by name when
@@ -180,11 +150,8 @@ func (a *API) createOrgLabel(c *call) {
 // is_archived un-archives, as for repository labels).
 func (a *API) editOrgLabel(c *call) {
 	id, ok := c.labelID()
-	if !ok {
-		return
-	}
 	var o wire.EditLabelOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	l, err := a.cfg.Issues.EditOrgLabel(c.r.Context(), c.actor, c.pathValue("org"), id, editLabelOption(o))

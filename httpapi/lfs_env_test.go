@@ -2,25 +2,18 @@ package httpapi_test
 
 import (
 	"context"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hearthforge/hearth/auth"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
-	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/quota"
-	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/dbtest"
-	"github.com/hearthforge/hearth/storage/gitstore"
 )
 
 // lfsEnv is env with Git LFS and the package registry, quota as given, and
@@ -35,23 +28,11 @@ type lfsEnv struct {
 
 func newLFSEnv(t *testing.T, q quota.Config) *lfsEnv {
 	t.Helper()
-	ctx := context.Background()
-	db := dbtest.Open(t, ":memory:")
-	clock := forgetest.NewClock()
-	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
-		SecretKey: []byte("httpapi-test-secret")})
-	require.NoError(t, err)
-	no := false
-	_, err = svc.EnsureAdmin(ctx, auth.CreateUserOptions{Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
-	require.NoError(t, err)
-	git, err := gitstore.Open(t.TempDir())
-	require.NoError(t, err)
-	t.Cleanup(func() { git.Close() })
-	blobDir := t.TempDir()
-	blobs, err := blob.OpenDir(blobDir)
-	require.NoError(t, err)
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
-	require.NoError(t, err)
+	b := newBase(t, ":memory:", testSecret)
+	db := b.db
+	clock, svc, git, blobs := b.clock, b.auth, b.git, b.blobs
+	blobDir := b.blobDir
+	repoSvc, _ := b.repoService(t)
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock})
 	require.NoError(t, err)
 	lfsSvc, err := lfs.New(lfs.Config{Store: db.LFS(), Blobs: blobs, Repos: repoSvc, Quota: q, Clock: clock})
@@ -60,14 +41,8 @@ func newLFSEnv(t *testing.T, q quota.Config) *lfsEnv {
 	require.NoError(t, err)
 	quotaSvc, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: q, Orgs: orgSvc})
 	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Orgs: orgSvc, Git: git, LFS: lfsSvc, Packages: pkgSvc,
+	e := b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, Orgs: orgSvc, Git: git, LFS: lfsSvc, Packages: pkgSvc,
 		Quota: quotaSvc})
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", api)
-	srv := httptest.NewServer(checked(t, mux))
-	t.Cleanup(srv.Close)
-	e := &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}
 	return &lfsEnv{env: e, db: db, blobDir: blobDir, lfs: lfsSvc, pkgs: pkgSvc}
 }
 

@@ -16,16 +16,7 @@ func (a *API) listMilestones(c *call) {
 	o := c.listOptions()
 	list, total, err := a.cfg.Issues.ListMilestones(c.r.Context(), c.actor, c.owner(), c.repo(),
 		issues.ListMilestonesOption{State: issues.State(q.Get("state")), Name: q.Get("name"), ListOptions: o})
-	if err != nil {
-		c.issueError(err)
-		return
-	}
-	out := make([]wire.Milestone, len(list))
-	for i, m := range list {
-		out[i] = convert.Milestone(m)
-	}
-	c.setTotalCount(total)
-	c.json(http.StatusOK, out)
+	totalAs(c, list, total, err, with(c.issueError), each(convert.Milestone))
 }
 
 // getMilestone is GET /repos/{owner}/{repo}/milestones/{id}: by id, else by

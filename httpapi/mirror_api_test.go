@@ -5,7 +5,6 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,14 +15,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/mirror"
-	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/memstore"
 )
@@ -80,19 +76,8 @@ func newMirrorEnv(t *testing.T, p mirror.Policy, logs *syncBuffer, listeners ...
 func newMirrorEnvDB(t *testing.T, p mirror.Policy, logs *syncBuffer, listeners ...repos.PushListener) (*env, *gitstore.Store, *memstore.Store) {
 	t.Helper()
 	db := memstore.New()
-	clock := forgetest.NewClock()
-	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
-		SecretKey: []byte("httpapi-test-secret")})
-	require.NoError(t, err)
-	no := false
-	_, err = svc.EnsureAdmin(context.Background(), auth.CreateUserOptions{
-		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
-	require.NoError(t, err)
-	git, err := gitstore.Open(t.TempDir())
-	require.NoError(t, err)
-	t.Cleanup(func() { git.Close() })
-	blobs, err := blob.OpenDir(t.TempDir())
-	require.NoError(t, err)
+	b := newBaseOn(t, db, testSecret)
+	clock, svc, git, blobs := b.clock, b.auth, b.git, b.blobs
 	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, PushListeners: listeners,
 		PullMirrors: site.MirrorFields{Mirrors: mirror.NewPullMirrorReader(db.Mirrors())}})
 	require.NoError(t, err)
@@ -100,14 +85,7 @@ func newMirrorEnvDB(t *testing.T, p mirror.Policy, logs *syncBuffer, listeners .
 	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Creator: site.MirrorCreator{Repos: repoSvc},
 		Git: gitstore.Mirror{Store: git}, Policy: p, Secret: []byte("0123456789abcdef0123456789abcdef"), Logger: log})
 	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Mirror: ms,
-		Logger: log})
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", api)
-	srv := httptest.NewServer(checked(t, mux))
-	t.Cleanup(srv.Close)
-	return &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, git, db
+	return b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Mirror: ms, Logger: log}), git, db
 }
 
 func runGit(t *testing.T, dir string, args ...string) string {
@@ -278,17 +256,8 @@ func assertNoGitDirs(t *testing.T, s *gitstore.Store) {
 }
 
 func init() {
-	for op, statuses := range map[string]map[int]string{
+	allowUndocumented(map[string]map[int]string{
 		"repoPushMirrorSync": {http.StatusLocked: "an archived repository is 423 `<repo> is archived` (Forgejo's mustNotBeArchived on the route); the document omits it"},
 		"repoMirrorSync":     {http.StatusBadRequest: "Forgejo's MirrorSync answers 400 `Repository is not a mirror` / `Mirror feature is disabled`; the document omits it"},
-	} {
-		m := perOperation[op]
-		if m == nil {
-			m = map[int]string{}
-			perOperation[op] = m
-		}
-		for status, reason := range statuses {
-			m[status] = reason
-		}
-	}
+	})
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -22,22 +21,24 @@ import (
 	"github.com/hearthforge/hearth/issues"
 )
 
-// settleNotifications wires notifications on b as forge/site does: a
+// notifications wires notifications on b as forge/site does: a
 // dispatcher over the outbox hands the issue events to notify
-// (site.IssueNotifications). The handler it returns serves h and then
-// runs the outbox to rest, so that a test reads the notifications of the
-// requests it made.
-func (b *base) settleNotifications(t *testing.T, ports *notify.Ports, h http.Handler) http.Handler {
+// (site.IssueNotifications). The wrapper it returns (for base.serve)
+// serves h and then runs the outbox to rest, so that a test reads the
+// notifications of the requests it made.
+func (b *base) notifications(t *testing.T, ports *notify.Ports) func(http.Handler) http.Handler {
 	t.Helper()
 	hookSvc, err := hooks.New(hooks.Config{Store: b.db.Hooks(), Clock: b.clock})
 	require.NoError(t, err)
 	d, err := hooks.NewDispatcher(hooks.DispatcherConfig{Service: hookSvc, Clock: b.clock})
 	require.NoError(t, err)
 	d.Consume(issues.OutboxKind, "notify", site.IssueNotifications(ports, nil))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h.ServeHTTP(w, r)
-		assert.NoError(t, d.Drain(context.WithoutCancel(r.Context())))
-	})
+	return func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h.ServeHTTP(w, r)
+			assert.NoError(t, d.Drain(context.WithoutCancel(r.Context())))
+		})
+	}
 }
 
 // newNotifyEnv is newIssueEnv with notifications wired: alice owns
@@ -47,27 +48,15 @@ func newNotifyEnv(t *testing.T) *issueEnv {
 	t.Helper()
 	b := newBase(t, ":memory:", testSecret)
 	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
-	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
-	require.NoError(t, err)
+	repoSvc, repoPorts := b.repoService(t)
 	issueSvc, participants, err := issues.NewWithPorts(issues.Config{Store: db.Issues(), Repos: repoSvc, Clock: clock, Blobs: blobs})
 	require.NoError(t, err)
 	notifySvc, ports, err := notify.NewWithPorts(notify.Config{Store: db.Notify(), Repos: repoSvc, Watchers: repoPorts,
 		Participants: participants, Clock: clock})
 	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Issues: issueSvc, Notify: notifySvc})
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", b.settleNotifications(t, ports, api))
-	srv := httptest.NewServer(checked(t, mux))
-	t.Cleanup(srv.Close)
-	e := &issueEnv{env: &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, issues: issueSvc,
-		proj: "/api/v1/repos/alice/proj"}
-	for _, name := range []string{"alice", "bob", "eve"} {
-		e.createUser(name)
-	}
-	e.root, e.alice, e.bob, e.eve = e.token("root", "all"), e.token("alice", "all"), e.token("bob", "all"), e.token("eve", "all")
-	e.expect(e.do(req{method: "POST", path: "/api/v1/user/repos", token: e.alice, body: map[string]any{"name": "proj"}}), 201, "")
-	e.expect(e.do(req{method: "PUT", path: e.proj + "/collaborators/bob", token: e.alice, body: map[string]any{"permission": "write"}}), 204, "")
+	e := issueUsers(b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Issues: issueSvc, Notify: notifySvc},
+		b.notifications(t, ports)), issueSvc, "/api/v1/repos/alice/proj")
+	e.createProj()
 	return e
 }
 
@@ -236,41 +225,14 @@ func init() {
 // method's level (403), and answers a token with exactly that scope.
 func TestNotifyRouteTable(t *testing.T) {
 	t.Parallel()
-	api, err := httpapi.New(httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Notify: &notify.Service{}})
-	require.NoError(t, err)
-	n := 0
-	for _, rt := range api.Routes() {
-		s, ok := notifySamples[rt.Op]
-		if !ok {
-			if strings.HasPrefix(rt.Op, "notify") {
-				t.Errorf("%s has no sample in notifySamples", rt.Op)
-			}
-			continue
-		}
-		n++
+	base := httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}}
+	with := base
+	with.Notify = &notify.Service{}
+	routes := addedRoutes(t, base, with)
+	for _, rt := range routes {
 		assert.Equal(t, []forge.ScopeCategory{forge.CategoryNotification}, rt.Scopes, rt.Op)
 		assert.True(t, rt.Token, rt.Op)
-		t.Run(rt.Op, func(t *testing.T) {
-			t.Parallel()
-			level := strings.ToLower(forge.LevelForMethod(rt.Method).String())
-			e := newNotifyEnv(t)
-			run := func(name string, r req, want outcome) {
-				t.Helper()
-				r.method, r.path = rt.Method, "/api/v1"+s.path
-				got := e.do(r)
-				assert.Equal(t, want.status, got.StatusCode, "%s: %s", name, got.body)
-				if want.msg != "" {
-					assert.Equal(t, want.msg, got.json(t)["message"], name)
-				}
-			}
-			run("no credentials", req{}, outcome{401, "token is required"})
-			required := "token does not have at least one of required scope(s): [" + level + ":notification]"
-			run("token lacking the category", req{token: e.token("root", "write:misc")}, outcome{403, required})
-			if level == "write" {
-				run("read token on a write method", req{token: e.token("root", "read:notification")}, outcome{403, required})
-			}
-			run("right token", req{token: e.token("root", level+":notification")}, s.ok)
-		})
 	}
-	assert.Equal(t, len(notifySamples), n)
+	world := func(t *testing.T) *env { return newNotifyEnv(t).env }
+	checkRouteGroup(t, "notifyRoutes", routes, notifySamples, world, nil, nil)
 }

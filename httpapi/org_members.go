@@ -11,11 +11,7 @@ import (
 )
 
 func (c *call) toUsers(list []*forge.User) []wire.User {
-	out := make([]wire.User, len(list))
-	for i, u := range list {
-		out[i] = c.toUser(u)
-	}
-	return out
+	return convertAll(list, c.toUser)
 }
 
 // listOrgMembers is GET /orgs/{org}/members: members see every member,

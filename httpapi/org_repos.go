@@ -43,11 +43,7 @@ func (a *API) createOrgRepoDeprecated(c *call) { a.createInOrg(c, false) }
 // HasOrgOrUserVisible.
 func (a *API) createInOrg(c *call, assign bool) {
 	var opt wire.CreateRepoOption
-	if !c.decode(&opt) {
-		return
-	}
-	if opt.Name == "" {
-		c.errorStatus(http.StatusUnprocessableEntity, "[Name]: Required")
+	if !c.decode(&opt) || !c.present("Name", opt.Name != "") {
 		return
 	}
 	if assign {

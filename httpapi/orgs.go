@@ -1,9 +1,7 @@
 package httpapi
 
 import (
-	"encoding/base64"
 	"errors"
-	"io"
 	"net/http"
 	"strings"
 
@@ -16,24 +14,21 @@ import (
 func (c *call) toOrg(u *forge.User) wire.Organization { return convert.Org(c.rootURL(), u) }
 
 func (c *call) toOrgs(list []*forge.User) []wire.Organization {
-	out := make([]wire.Organization, len(list))
-	for i, u := range list {
-		out[i] = c.toOrg(u)
-	}
-	return out
+	return convertAll(list, c.toOrg)
 }
 
 func (c *call) org() string { return c.pathValue("org") }
 
 // visibilityIn is Forgejo's binding rule In(,public,limited,private) of
-// the organisation options: a value outside it is 422 `[Visibility]: In`
-// before anything else is read.
-func visibilityIn(v *string) (*forge.Visibility, bool) {
+// the organisation options: a value outside it answers 422
+// `[Visibility]: In` (before anything else is read) and is not ok.
+func visibilityIn[S ~string](c *call, v *S) (*forge.Visibility, bool) {
 	if v == nil {
 		return nil, true
 	}
 	vis := forge.Visibility(*v)
 	if vis != "" && !vis.Valid() {
+		c.errorStatus(http.StatusUnprocessableEntity, "[Visibility]: In")
 		return nil, false
 	}
 	return &vis, true
@@ -95,20 +90,11 @@ func (a *API) adminCreateOrg(c *call) { a.createOrgFor(c, c.pathValue("username"
 
 func (a *API) createOrgFor(c *call, owner string) {
 	var o wire.CreateOrgOption
-	if !c.decode(&o) {
+	if !c.decode(&o) || !c.present("UserName", o.UserName != "") {
 		return
 	}
-	if o.UserName == "" {
-		c.errorStatus(http.StatusUnprocessableEntity, "[UserName]: Required")
-		return
-	}
-	var vis *string
-	if o.Visibility != nil {
-		vis = ptrTo(string(*o.Visibility))
-	}
-	v, ok := visibilityIn(vis)
+	v, ok := visibilityIn(c, o.Visibility)
 	if !ok {
-		c.errorStatus(http.StatusUnprocessableEntity, "[Visibility]: In")
 		return
 	}
 	opts := orgs.CreateOptions{
@@ -139,13 +125,8 @@ func (a *API) editOrg(c *call) {
 	if !c.decode(&o) {
 		return
 	}
-	var vis *string
-	if o.Visibility != nil {
-		vis = ptrTo(string(*o.Visibility))
-	}
-	v, ok := visibilityIn(vis)
+	v, ok := visibilityIn(c, o.Visibility)
 	if !ok {
-		c.errorStatus(http.StatusUnprocessableEntity, "[Visibility]: In")
 		return
 	}
 	if v != nil && *v == "" {
@@ -167,11 +148,7 @@ func (a *API) deleteOrg(c *call) {
 // renameOrg is POST /orgs/{org}/rename: 204.
 func (a *API) renameOrg(c *call) {
 	var o wire.RenameOrgOption
-	if !c.decode(&o) {
-		return
-	}
-	if o.NewName == "" {
-		c.errorStatus(http.StatusUnprocessableEntity, "[NewName]: Required")
+	if !c.decode(&o) || !c.present("NewName", o.NewName != "") {
 		return
 	}
 	if _, err := a.cfg.Orgs.Rename(c.r.Context(), c.actor, c.org(), o.NewName); err != nil {
@@ -184,12 +161,8 @@ func (a *API) renameOrg(c *call) {
 // setOrgAvatar is POST /orgs/{org}/avatar: `{"image": <base64>}`, 204.
 func (a *API) setOrgAvatar(c *call) {
 	var o wire.UpdateUserAvatarOption
-	if !c.decode(&o) {
-		return
-	}
-	img, err := base64.StdEncoding.DecodeString(valueOf(o.Image))
-	if err != nil {
-		c.errorStatus(http.StatusUnprocessableEntity, "[Image]: invalid base64")
+	img, ok := c.avatarImage(&o, &o.Image)
+	if !ok {
 		return
 	}
 	c.noContentOr(a.cfg.Orgs.SetAvatar(c.r.Context(), c.actor, c.org(), img), with(c.orgError))
@@ -204,16 +177,5 @@ func (a *API) deleteOrgAvatar(c *call) {
 // the avatar_url of an organisation with one (orgFrom). New mounts it when
 // cfg.Orgs is set.
 func (a *API) serveOrgAvatar(w http.ResponseWriter, r *http.Request) {
-	rc, err := a.cfg.Orgs.OpenAvatar(r.Context(), chiParam(r, "key"))
-	if err != nil {
-		a.newCall(w, r).notFound()
-		return
-	}
-	defer rc.Close()
-	head := make([]byte, 512)
-	n, _ := io.ReadFull(rc, head)
-	w.Header().Set("Content-Type", http.DetectContentType(head[:n]))
-	w.Header().Set("Cache-Control", "public, max-age=86400")
-	w.Write(head[:n])
-	io.Copy(w, rc)
+	a.serveStoredAvatar(w, r, a.cfg.Orgs.OpenAvatar)
 }

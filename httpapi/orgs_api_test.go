@@ -178,13 +178,8 @@ func TestOrgVisibilityOverHTTP(t *testing.T) {
 
 func TestOrgPermissionsOverHTTP(t *testing.T) {
 	t.Parallel()
-	e := newOrgEnv(t)
-	for _, u := range []string{"alice", "bob", "carol"} {
-		e.createUser(u)
-	}
-	e.createOrg("alice", "acme", "public")
-	id := e.createTeam("acme", map[string]any{"name": "writers", "permission": "write", "units": []string{"repo.code"}, "can_create_org_repo": true})
-	e.expect(e.do(rootReq("PUT", "/teams/"+tid(id)+"/members/bob", nil)), http.StatusNoContent, "")
+	e := newAcmeEnv(t)
+	e.createTeam("acme", map[string]any{"name": "writers", "permission": "write", "units": []string{"repo.code"}, "can_create_org_repo": true}, "bob")
 
 	perm := func(who, user string) map[string]any {
 		r := e.do(as(who, "GET", "/users/"+user+"/orgs/acme/permissions", nil))
@@ -201,13 +196,8 @@ func TestOrgPermissionsOverHTTP(t *testing.T) {
 
 func TestOrgMembersOverHTTP(t *testing.T) {
 	t.Parallel()
-	e := newOrgEnv(t)
-	for _, u := range []string{"alice", "bob", "carol"} {
-		e.createUser(u)
-	}
-	e.createOrg("alice", "acme", "public")
-	id := e.createTeam("acme", map[string]any{"name": "devs", "permission": "read", "units": []string{"repo.code"}})
-	e.expect(e.do(rootReq("PUT", "/teams/"+tid(id)+"/members/bob", nil)), http.StatusNoContent, "")
+	e := newAcmeEnv(t)
+	id := e.createTeam("acme", map[string]any{"name": "devs", "permission": "read", "units": []string{"repo.code"}}, "bob")
 
 	t.Run("members see every member, others the public ones", func(t *testing.T) {
 		assert.Equal(t, []string{"alice", "bob"}, names(t, e.do(as("bob", "GET", "/orgs/acme/members", nil)), "login"))
@@ -257,14 +247,9 @@ func TestOrgMembersOverHTTP(t *testing.T) {
 
 func TestOrgBlocksOverHTTP(t *testing.T) {
 	t.Parallel()
-	e := newOrgEnv(t)
-	for _, u := range []string{"alice", "bob", "carol"} {
-		e.createUser(u)
-	}
-	e.createOrg("alice", "acme", "public")
+	e := newAcmeEnv(t)
 	e.createOrg("alice", "other", "public")
-	id := e.createTeam("acme", map[string]any{"name": "devs", "permission": "read", "units": []string{"repo.code"}})
-	e.expect(e.do(rootReq("PUT", "/teams/"+tid(id)+"/members/bob", nil)), http.StatusNoContent, "")
+	id := e.createTeam("acme", map[string]any{"name": "devs", "permission": "read", "units": []string{"repo.code"}}, "bob")
 
 	e.expect(e.do(as("bob", "PUT", "/orgs/acme/block/carol", nil)), http.StatusForbidden, "Must be an organization owner")
 	e.expect(e.do(as("alice", "PUT", "/orgs/acme/block/other", nil)), http.StatusUnprocessableEntity, "")

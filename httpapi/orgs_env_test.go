@@ -2,14 +2,11 @@ package httpapi_test
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hearthforge/hearth/forge/orgs"
-	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
 )
 
@@ -19,22 +16,14 @@ import (
 func newOrgEnv(t *testing.T, mutate ...func(*httpapi.Config)) *env {
 	t.Helper()
 	b := newBase(t, ":memory:", testSecret)
-	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
-	require.NoError(t, err)
-	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
-	require.NoError(t, err)
+	svc, git := b.auth, b.git
+	repoSvc, _ := b.repoService(t)
+	orgSvc, _ := b.orgService(t, repoSvc)
 	cfg := httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc}
 	for _, m := range mutate {
 		m(&cfg)
 	}
-	api, err := httpapi.New(cfg)
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", api)
-	srv := httptest.NewServer(checked(t, mux))
-	t.Cleanup(srv.Close)
-	return &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}
+	return b.serve(t, cfg)
 }
 
 // rootReq is a request as the administrator, by password.
@@ -54,12 +43,29 @@ func (e *env) createOrg(owner, name, visibility string) {
 	e.expect(e.do(r), http.StatusCreated, "")
 }
 
-// createTeam creates a team in org (as root) and returns its id.
-func (e *env) createTeam(org string, body map[string]any) int64 {
+// createTeam creates a team in org with members (as root) and returns its
+// id.
+func (e *env) createTeam(org string, body map[string]any, members ...string) int64 {
 	e.t.Helper()
 	r := e.do(rootReq("POST", "/orgs/"+org+"/teams", body))
 	e.expect(r, http.StatusCreated, "")
-	return int64(r.json(e.t)["id"].(float64))
+	id := int64(r.json(e.t)["id"].(float64))
+	for _, m := range members {
+		e.expect(e.do(rootReq("PUT", "/teams/"+tid(id)+"/members/"+m, nil)), http.StatusNoContent, "")
+	}
+	return id
+}
+
+// newAcmeEnv is newOrgEnv with the users alice, bob and carol, and alice's
+// public organisation acme.
+func newAcmeEnv(t *testing.T) *env {
+	t.Helper()
+	e := newOrgEnv(t)
+	for _, u := range []string{"alice", "bob", "carol"} {
+		e.createUser(u)
+	}
+	e.createOrg("alice", "acme", "public")
+	return e
 }
 
 // tid formats a team id for a path.

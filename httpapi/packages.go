@@ -27,15 +27,7 @@ func (a *API) listPackages(c *call) {
 	q := c.r.URL.Query()
 	f := packages.Filter{Type: packages.Type(strings.TrimSpace(q.Get("type"))), Query: strings.TrimSpace(q.Get("q"))}
 	list, total, err := a.cfg.Packages.List(c.r.Context(), c.actor, c.pathValue("owner"), f, o)
-	if err != nil {
-		c.packageError(err)
-		return
-	}
-	out := make([]wire.Package, len(list))
-	for i, d := range list {
-		out[i] = c.toPackage(d)
-	}
-	c.writePage(total, o, out)
+	pageAs(c, list, total, o, err, c.packageError, each(c.toPackage))
 }
 
 // getPackage answers GET /packages/{owner}/{type}/{name}/{version}.

@@ -122,22 +122,12 @@ func (a *API) downloadGeneric(c *call) {
 
 // deleteGenericFile answers DELETE of one file: 204.
 func (a *API) deleteGenericFile(c *call) {
-	err := a.cfg.Packages.DeleteGenericFile(c.r.Context(), c.actor, c.pathValue("owner"), c.pathValue("name"),
-		c.pathValue("version"), c.pathValue("file"))
-	if err != nil {
-		c.pkgPlainError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Packages.DeleteGenericFile(c.r.Context(), c.actor, c.pathValue("owner"), c.pathValue("name"),
+		c.pathValue("version"), c.pathValue("file")), c.pkgPlainError)
 }
 
 // deleteGeneric answers DELETE of a whole version: 204.
 func (a *API) deleteGeneric(c *call) {
-	err := a.cfg.Packages.DeleteVersion(c.r.Context(), c.actor, c.pathValue("owner"), packages.TypeGeneric,
-		c.pathValue("name"), c.pathValue("version"))
-	if err != nil {
-		c.pkgPlainError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Packages.DeleteVersion(c.r.Context(), c.actor, c.pathValue("owner"), packages.TypeGeneric,
+		c.pathValue("name"), c.pathValue("version")), c.pkgPlainError)
 }

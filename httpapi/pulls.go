@@ -97,11 +97,8 @@ func (a *API) getPullByBaseHead(c *call) {
 // the state of a merged pull request; 404 `new base 'x' not exist`.
 func (a *API) editPull(c *call) {
 	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
 	var o wire.EditPullRequestOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	opt := issues.EditPullOption{Title: o.Title, Body: o.Body, Base: o.Base, Assignee: o.Assignee, Milestone: o.Milestone,
@@ -167,10 +164,7 @@ func (a *API) candidates(reviewers bool) func(*call) {
 			c.pullError(err)
 			return
 		}
-		out := make([]wire.User, len(list))
-		for i, u := range list {
-			out[i] = c.toUser(u)
-		}
+		out := convertAll(list, c.toUser)
 		c.json(http.StatusOK, out)
 	}
 }
@@ -263,11 +257,8 @@ var mergeStyles = []issues.MergeStyle{issues.MergeStyleMerge, issues.MergeStyleR
 // head or a conflict 409.
 func (a *API) mergePull(c *call) {
 	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
 	var o wire.MergePullRequestForm
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	style := issues.MergeStyle(strings.TrimSpace(string(o.Do)))

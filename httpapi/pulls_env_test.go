@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -65,12 +63,12 @@ func newPullEnvWith(t *testing.T, format string, repoCfg func(*repos.Config), mu
 	b := newBase(t, filepath.Join(t.TempDir(), "hearth.db"), testSecret)
 	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
 	late := &lateListener{}
-	rc := repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, PushListeners: []repos.PushListener{late}}
-	if repoCfg != nil {
-		repoCfg(&rc)
-	}
-	repoSvc, err := repos.New(rc)
-	require.NoError(t, err)
+	repoSvc, _ := b.repoService(t, func(c *repos.Config) {
+		c.PushListeners = []repos.PushListener{late}
+		if repoCfg != nil {
+			repoCfg(c)
+		}
+	})
 	ic := issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: fakeOrgs{svc}, Search: site.IssueRepos{Repos: repoSvc}, Clock: clock, Blobs: blobs,
 		Pulls: issues.PullConfig{Git: git, Repos: repoSvc}}
 	for _, m := range mutate {
@@ -79,18 +77,7 @@ func newPullEnvWith(t *testing.T, format string, repoCfg func(*repos.Config), mu
 	issueSvc, issuePorts, err := issues.NewWithPorts(ic)
 	require.NoError(t, err)
 	late.svc, late.ports = issueSvc, issuePorts
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: gitstore.HTTP{Store: git, MaxPushBytes: gitstore.DefaultMaxPushBytes}, Issues: issueSvc})
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", api)
-	srv := httptest.NewServer(checked(t, mux))
-	t.Cleanup(srv.Close)
-	e := &pullEnv{issueEnv: &issueEnv{env: &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, issues: issueSvc,
-		proj: "/api/v1/repos/alice/proj"}, git: git}
-	for _, name := range []string{"alice", "bob", "eve"} {
-		e.createUser(name)
-	}
-	e.root, e.alice, e.bob, e.eve = e.token("root", "all"), e.token("alice", "all"), e.token("bob", "all"), e.token("eve", "all")
+	e := &pullEnv{issueEnv: issueUsers(b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, Git: gitstore.HTTP{Store: git, MaxPushBytes: gitstore.DefaultMaxPushBytes}, Issues: issueSvc}), issueSvc, "/api/v1/repos/alice/proj"), git: git}
 	body := map[string]any{"name": "proj"}
 	if format != "" {
 		body["object_format_name"] = format

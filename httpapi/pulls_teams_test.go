@@ -2,15 +2,12 @@ package httpapi_test
 
 import (
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
@@ -27,28 +24,14 @@ func newOrgPullEnv(t *testing.T) *pullEnv {
 	b := newBase(t, filepath.Join(t.TempDir(), "hearth.db"), testSecret)
 	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
 	late := &lateListener{}
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock,
-		PushListeners: []repos.PushListener{late}})
-	require.NoError(t, err)
-	orgSvc, orgPorts, err := orgs.NewWithPorts(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
-	require.NoError(t, err)
+	repoSvc, _ := b.repoService(t, func(c *repos.Config) { c.PushListeners = []repos.PushListener{late} })
+	orgSvc, orgPorts := b.orgService(t, repoSvc)
 	issueSvc, issuePorts, err := issues.NewWithPorts(issues.Config{Store: db.Issues(), Repos: repoSvc, Orgs: orgSvc, Search: site.IssueRepos{Repos: repoSvc},
 		Clock: clock, Blobs: blobs, Teams: orgSvc, TeamLookup: orgPorts, Pulls: issues.PullConfig{Git: git, Repos: repoSvc}})
 	require.NoError(t, err)
 	late.svc, late.ports = issueSvc, issuePorts
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc,
-		Git: gitstore.HTTP{Store: git, MaxPushBytes: gitstore.DefaultMaxPushBytes}})
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", api)
-	srv := httptest.NewServer(checked(t, mux))
-	t.Cleanup(srv.Close)
-	e := &pullEnv{issueEnv: &issueEnv{env: &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, issues: issueSvc,
-		proj: "/api/v1/repos/acme/svc"}, git: git}
-	for _, name := range []string{"alice", "bob", "eve"} {
-		e.createUser(name)
-	}
-	e.root, e.alice, e.bob, e.eve = e.token("root", "all"), e.token("alice", "all"), e.token("bob", "all"), e.token("eve", "all")
+	e := &pullEnv{issueEnv: issueUsers(b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, Orgs: orgSvc, Issues: issueSvc,
+		Git: gitstore.HTTP{Store: git, MaxPushBytes: gitstore.DefaultMaxPushBytes}}), issueSvc, "/api/v1/repos/acme/svc"), git: git}
 	e.send(e.root, "POST", "/api/v1/admin/users/alice/orgs", map[string]any{"username": "acme"}, 201)
 	e.send(e.alice, "POST", "/api/v1/orgs/acme/repos", map[string]any{"name": "svc", "private": true}, 201)
 	w := e.work("alice", e.alice, "acme", "svc", "")

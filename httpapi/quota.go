@@ -76,11 +76,7 @@ func toQuotaInfo(i *quota.Info) wire.QuotaInfo {
 func (a *API) quotaInfo(org bool) func(*call) {
 	return func(c *call) {
 		info, err := a.cfg.Quota.Info(c.r.Context(), c.actor, c.quotaTarget(org))
-		if err != nil {
-			c.writeError(err)
-			return
-		}
-		c.json(http.StatusOK, toQuotaInfo(info))
+		jsonAs(c, http.StatusOK, info, err, with(c.writeError), toQuotaInfo)
 	}
 }
 
@@ -89,11 +85,7 @@ func (a *API) quotaInfo(org bool) func(*call) {
 func (a *API) quotaCheck(org bool) func(*call) {
 	return func(c *call) {
 		ok, err := a.cfg.Quota.Check(c.r.Context(), c.actor, c.quotaTarget(org), c.r.URL.Query().Get("subject"))
-		if err != nil {
-			c.writeError(err)
-			return
-		}
-		c.json(http.StatusOK, ok)
+		c.jsonOr(http.StatusOK, ok, err, with(c.writeError))
 	}
 }
 
@@ -211,10 +203,7 @@ func (a *API) quotaListRules(c *call) {
 		c.writeError(err)
 		return
 	}
-	out := make([]wire.QuotaRuleInfo, len(rules))
-	for i, r := range rules {
-		out[i] = toQuotaRule(r)
-	}
+	out := convertAll(rules, toQuotaRule)
 	c.json(http.StatusOK, out)
 }
 
@@ -232,20 +221,12 @@ func (a *API) quotaCreateRule(c *call) {
 		return
 	}
 	r, err := a.cfg.Quota.CreateRule(c.r.Context(), c.actor, ruleOption(body))
-	if err != nil {
-		c.writeError(err)
-		return
-	}
-	c.json(http.StatusCreated, toQuotaRule(*r))
+	jsonAs(c, http.StatusCreated, r, err, with(c.writeError), pointee(toQuotaRule))
 }
 
 func (a *API) quotaGetRule(c *call) {
 	r, err := a.cfg.Quota.GetRule(c.r.Context(), c.actor, c.pathValue("quotarule"))
-	if err != nil {
-		c.writeError(err)
-		return
-	}
-	c.json(http.StatusOK, toQuotaRule(*r))
+	jsonAs(c, http.StatusOK, r, err, with(c.writeError), pointee(toQuotaRule))
 }
 
 func (a *API) quotaEditRule(c *call) {
@@ -254,11 +235,7 @@ func (a *API) quotaEditRule(c *call) {
 		return
 	}
 	r, err := a.cfg.Quota.EditRule(c.r.Context(), c.actor, c.pathValue("quotarule"), quota.RuleEdit{Limit: body.Limit, Subjects: body.Subjects})
-	if err != nil {
-		c.writeError(err)
-		return
-	}
-	c.json(http.StatusOK, toQuotaRule(*r))
+	jsonAs(c, http.StatusOK, r, err, with(c.writeError), pointee(toQuotaRule))
 }
 
 func (a *API) quotaDeleteRule(c *call) {
@@ -282,20 +259,12 @@ func (a *API) quotaCreateGroup(c *call) {
 		}
 	}
 	g, err := a.cfg.Quota.CreateGroup(c.r.Context(), c.actor, o)
-	if err != nil {
-		c.writeError(err)
-		return
-	}
-	c.json(http.StatusCreated, toQuotaGroup(*g))
+	jsonAs(c, http.StatusCreated, g, err, with(c.writeError), pointee(toQuotaGroup))
 }
 
 func (a *API) quotaGetGroup(c *call) {
 	g, err := a.cfg.Quota.GetGroup(c.r.Context(), c.actor, c.pathValue("quotagroup"))
-	if err != nil {
-		c.writeError(err)
-		return
-	}
-	c.json(http.StatusOK, toQuotaGroup(*g))
+	jsonAs(c, http.StatusOK, g, err, with(c.writeError), pointee(toQuotaGroup))
 }
 
 func (a *API) quotaDeleteGroup(c *call) {
@@ -310,11 +279,7 @@ func (a *API) quotaGroupRule(add bool) func(*call) {
 		if add {
 			f = a.cfg.Quota.AddGroupRule
 		}
-		if err := f(c.r.Context(), c.actor, c.pathValue("quotagroup"), c.pathValue("quotarule")); err != nil {
-			c.writeError(err)
-			return
-		}
-		c.noContent()
+		c.noContentOr(f(c.r.Context(), c.actor, c.pathValue("quotagroup"), c.pathValue("quotarule")), with(c.writeError))
 	}
 }
 
@@ -329,10 +294,6 @@ func (a *API) quotaGroupUser(add bool) func(*call) {
 		if add {
 			f = a.cfg.Quota.AddGroupMember
 		}
-		if err := f(c.r.Context(), c.actor, c.pathValue("quotagroup"), c.pathValue("username")); err != nil {
-			c.writeError(err)
-			return
-		}
-		c.noContent()
+		c.noContentOr(f(c.r.Context(), c.actor, c.pathValue("quotagroup"), c.pathValue("username")), with(c.writeError))
 	}
 }

@@ -2,7 +2,6 @@ package httpapi_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -16,7 +15,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/auth"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -24,9 +22,7 @@ import (
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/quota"
-	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/dbtest"
-	"github.com/hearthforge/hearth/storage/gitstore"
 )
 
 // quotaEnv is the issue environment with organisations and quota wired:
@@ -64,21 +60,8 @@ func newQuotaEnv(t *testing.T, cfg quota.Config) *quotaEnv {
 // newQuotaEnvOn is newQuotaEnv on db, with the generic package registry.
 func newQuotaEnvOn(t *testing.T, cfg quota.Config, db quotaBackend) *quotaEnv {
 	t.Helper()
-	ctx := context.Background()
-	clock := forgetest.NewClock()
-	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
-		SecretKey: []byte("httpapi-test-secret")})
-	require.NoError(t, err)
-	no := false
-	_, err = svc.EnsureAdmin(ctx, auth.CreateUserOptions{
-		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
-	require.NoError(t, err)
-	gitDir, blobDir := t.TempDir(), t.TempDir()
-	git, err := gitstore.Open(gitDir)
-	require.NoError(t, err)
-	t.Cleanup(func() { git.Close() })
-	blobs, err := blob.OpenDir(blobDir)
-	require.NoError(t, err)
+	b := newBaseOn(t, db, testSecret)
+	clock, svc, git, blobs, gitDir, blobDir := b.clock, b.auth, b.git, b.blobs, b.gitDir, b.blobDir
 	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, Quota: cfg})
 	require.NoError(t, err)
 	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
@@ -103,14 +86,8 @@ func newQuotaEnvOn(t *testing.T, cfg quota.Config, db quotaBackend) *quotaEnv {
 			t.Errorf("413 body not Forgejo's quota body: %s", b)
 		}
 	})
-	e.issueEnv = &issueEnv{env: &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, issues: issueSvc,
-		proj: "/api/v1/repos/alice/proj"}
-	for _, name := range []string{"alice", "bob", "eve"} {
-		e.createUser(name)
-	}
-	e.root, e.alice, e.bob, e.eve = e.token("root", "all"), e.token("alice", "all"), e.token("bob", "all"), e.token("eve", "all")
-	e.send(e.alice, "POST", "/api/v1/user/repos", map[string]any{"name": "proj"}, 201)
-	e.send(e.alice, "PUT", e.proj+"/collaborators/bob", map[string]any{"permission": "write"}, 204)
+	e.issueEnv = issueUsers(&env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, issueSvc, "/api/v1/repos/alice/proj")
+	e.createProj()
 	return e
 }
 
@@ -159,6 +136,22 @@ func isQuotaBody(b []byte) bool {
 	_, idOK := m["user_id"].(float64)
 	_, nameOK := m["username"].(string)
 	return idOK && nameOK
+}
+
+// pushMainAndSide pushes, with the git client as alice, main (README.md)
+// and side (side.txt on top of it) to alice/proj; it returns the work tree,
+// on side, and the push URL.
+func (e *quotaEnv) pushMainAndSide(t *testing.T) (*gitWork, string) {
+	t.Helper()
+	url := e.gitURL("alice", "alice-password", "alice", "proj")
+	g := newGitWork(t)
+	g.run("init", "-q", ".")
+	g.commit("README.md", "hello\n")
+	g.run("push", "-q", url, "main")
+	g.run("checkout", "-q", "-b", "side")
+	g.commit("side.txt", "side\n")
+	g.run("push", "-q", url, "side")
+	return g, url
 }
 
 // expectQuota asserts a 413 naming owner.

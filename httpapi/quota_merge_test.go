@@ -15,14 +15,7 @@ import (
 func TestQuotaPullMerge(t *testing.T) {
 	t.Parallel()
 	e := newQuotaEnv(t, quotaOn)
-	url := e.gitURL("alice", "alice-password", "alice", "proj")
-	g := newGitWork(t)
-	g.run("init", "-q", ".")
-	g.commit("README.md", "hello\n")
-	g.run("push", "-q", url, "main")
-	g.run("checkout", "-q", "-b", "side")
-	g.commit("side.txt", "side\n")
-	g.run("push", "-q", url, "side")
+	g, url := e.pushMainAndSide(t)
 	mainTip := g.run("ls-remote", url, "refs/heads/main")
 
 	pr := e.send(e.alice, "POST", e.proj+"/pulls", map[string]any{"head": "side", "base": "main", "title": "side"}, 201).json(t)

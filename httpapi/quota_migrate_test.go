@@ -1,22 +1,17 @@
 package httpapi_test
 
 import (
-	"context"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hearthforge/hearth/auth"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
-	"github.com/hearthforge/hearth/storage/blob"
 	"github.com/hearthforge/hearth/storage/gitstore"
 	"github.com/hearthforge/hearth/storage/memstore"
 )
@@ -26,42 +21,8 @@ import (
 // repository row and no git directory.
 func TestQuotaMigrate(t *testing.T) {
 	t.Parallel()
-	db := memstore.New()
-	clock := forgetest.NewClock()
-	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
-		SecretKey: []byte("httpapi-test-secret")})
-	require.NoError(t, err)
-	no := false
-	_, err = svc.EnsureAdmin(context.Background(), auth.CreateUserOptions{
-		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
-	require.NoError(t, err)
-	git, err := gitstore.Open(t.TempDir())
-	require.NoError(t, err)
-	t.Cleanup(func() { git.Close() })
-	blobs, err := blob.OpenDir(t.TempDir())
-	require.NoError(t, err)
-	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, Quota: quotaOn})
-	require.NoError(t, err)
-	log := slog.New(slog.DiscardHandler)
-	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Creator: site.MirrorCreator{Repos: repoSvc},
-		Git: gitstore.Mirror{Store: git}, Policy: mirror.Policy{AllowLoopback: true}, Secret: []byte("0123456789abcdef0123456789abcdef"), Logger: log})
-	require.NoError(t, err)
-	qs, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: quotaOn})
-	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, RepoPorts: repoPorts, Git: git, Mirror: ms,
-		Logger: log, Quota: qs})
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", api)
-	srv := httptest.NewServer(checked(t, mux))
-	t.Cleanup(srv.Close)
-	e := &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}
+	e, git, send := newQuotaMirrorEnv(t, false)
 	tok := e.token("root", "all")
-	send := func(method, path string, body any, want int) {
-		t.Helper()
-		r := e.do(req{method: method, path: path, token: tok, body: body})
-		require.Equal(t, want, r.StatusCode, "%s %s: %s", method, path, r.body)
-	}
 	send("POST", "/api/v1/admin/quota/groups", map[string]any{"name": "g", "rules": []map[string]any{{"name": "r", "limit": 0, "subjects": []string{"size:repos:all"}}}}, 201)
 	send("POST", "/api/v1/admin/users/root/quota/groups", map[string]any{"groups": []string{"g"}}, 204)
 
@@ -82,43 +43,7 @@ func TestQuotaMigrate(t *testing.T) {
 // naming the owner, nothing fetched.
 func TestQuotaMirrorSync(t *testing.T) {
 	t.Parallel()
-	db := memstore.New()
-	clock := forgetest.NewClock()
-	svc, err := auth.New(auth.Config{Store: db.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
-		SecretKey: []byte("httpapi-test-secret")})
-	require.NoError(t, err)
-	no := false
-	_, err = svc.EnsureAdmin(context.Background(), auth.CreateUserOptions{
-		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
-	require.NoError(t, err)
-	git, err := gitstore.Open(t.TempDir())
-	require.NoError(t, err)
-	t.Cleanup(func() { git.Close() })
-	blobs, err := blob.OpenDir(t.TempDir())
-	require.NoError(t, err)
-	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, Quota: quotaOn})
-	require.NoError(t, err)
-	log := slog.New(slog.DiscardHandler)
-	ms, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Creator: site.MirrorCreator{Repos: repoSvc}, Quota: repoPorts,
-		Git: gitstore.Mirror{Store: git}, Policy: mirror.Policy{AllowLoopback: true}, Secret: []byte("0123456789abcdef0123456789abcdef"), Logger: log})
-	require.NoError(t, err)
-	qs, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: quotaOn})
-	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, RepoPorts: repoPorts, Git: git, Mirror: ms,
-		Logger: log, Quota: qs})
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", api)
-	srv := httptest.NewServer(checked(t, mux))
-	t.Cleanup(srv.Close)
-	e := &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}
-	tok := e.token("root", "all")
-	send := func(method, path string, body any, want int) resp {
-		t.Helper()
-		r := e.do(req{method: method, path: path, token: tok, body: body})
-		require.Equal(t, want, r.StatusCode, "%s %s: %s", method, path, r.body)
-		return r
-	}
+	_, _, send := newQuotaMirrorEnv(t, true)
 	send("POST", "/api/v1/user/repos", map[string]any{"name": "p"}, 201)
 	// Within quota the handler runs: p is no mirror (400).
 	send("POST", "/api/v1/repos/root/p/mirror-sync", nil, 400)
@@ -127,4 +52,36 @@ func TestQuotaMirrorSync(t *testing.T) {
 	body := send("POST", "/api/v1/repos/root/p/mirror-sync", nil, 413).json(t)
 	require.Equal(t, "quota exceeded", body["message"])
 	require.Equal(t, "root", body["username"])
+}
+
+// newQuotaMirrorEnv is an env on a memory store with quota on (quotaOn)
+// and mirrors from loopback allowed; send makes a request with root's
+// all-scope token, failing unless its status is want. With syncQuota the
+// mirror service checks its syncs against the owner's quota.
+func newQuotaMirrorEnv(t *testing.T, syncQuota bool) (*env, *gitstore.Store, func(method, path string, body any, want int) resp) {
+	t.Helper()
+	db := memstore.New()
+	b := newBaseOn(t, db, testSecret)
+	clock, svc, git, blobs := b.clock, b.auth, b.git, b.blobs
+	repoSvc, repoPorts, err := repos.NewWithPorts(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock, Quota: quotaOn})
+	require.NoError(t, err)
+	log := slog.New(slog.DiscardHandler)
+	mc := mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Creator: site.MirrorCreator{Repos: repoSvc},
+		Git: gitstore.Mirror{Store: git}, Policy: mirror.Policy{AllowLoopback: true}, Secret: []byte("0123456789abcdef0123456789abcdef"), Logger: log}
+	if syncQuota {
+		mc.Quota = repoPorts
+	}
+	ms, err := mirror.New(mc)
+	require.NoError(t, err)
+	qs, err := quota.New(quota.ServiceConfig{Store: db.Quota(), Quota: quotaOn})
+	require.NoError(t, err)
+	e := b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, RepoPorts: repoPorts, Git: git, Mirror: ms, Logger: log, Quota: qs})
+	tok := e.token("root", "all")
+	send := func(method, path string, body any, want int) resp {
+		t.Helper()
+		r := e.do(req{method: method, path: path, token: tok, body: body})
+		require.Equal(t, want, r.StatusCode, "%s %s: %s", method, path, r.body)
+		return r
+	}
+	return e, git, send
 }

@@ -64,11 +64,7 @@ func (a *API) getBranch(c *call) {
 // old_ref_name, else old_branch_name, else the default branch.
 func (a *API) createBranch(c *call) {
 	var o wire.CreateBranchRepoOption
-	if !c.decode(&o) {
-		return
-	}
-	if o.BranchName == "" {
-		c.errorStatus(http.StatusUnprocessableEntity, "[NewBranchName]: Required")
+	if !c.decode(&o) || !c.present("NewBranchName", o.BranchName != "") {
 		return
 	}
 	from := cmpOrStr(deref(o.OldRefName), deref(o.OldBranchName))
@@ -88,11 +84,7 @@ func (a *API) deleteBranch(c *call) {
 // renameBranch is PATCH /repos/{owner}/{repo}/branches/{branch}: 204.
 func (a *API) renameBranch(c *call) {
 	var o wire.UpdateBranchRepoOption
-	if !c.decode(&o) {
-		return
-	}
-	if o.Name == "" {
-		c.errorStatus(http.StatusUnprocessableEntity, "[Name]: Required")
+	if !c.decode(&o) || !c.present("Name", o.Name != "") {
 		return
 	}
 	c.noContentOr(a.cfg.Repos.RenameBranch(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue("branch"), o.Name), with(c.repoError, on(forge.ErrConflict, http.StatusUnprocessableEntity)))

@@ -3,7 +3,6 @@ package httpapi_test
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"testing"
 
@@ -23,16 +22,9 @@ import (
 func newOrgsEnv(t *testing.T) (*env, orgs.Store) {
 	t.Helper()
 	b := newBase(t, ":memory:", testSecret)
-	db, clock, svc, git, blobs := b.db, b.clock, b.auth, b.git, b.blobs
-	repoSvc, err := repos.New(repos.Config{Store: db.Repos(), Git: git, Blobs: blobs, Clock: clock})
-	require.NoError(t, err)
-	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git})
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", api)
-	srv := httptest.NewServer(checked(t, mux))
-	t.Cleanup(srv.Close)
-	return &env{t: t, srv: srv, auth: svc, clock: clock, repos: repoSvc, api: api}, db.Orgs()
+	db, svc, git := b.db, b.auth, b.git
+	repoSvc, _ := b.repoService(t)
+	return b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, Git: git}), db.Orgs()
 }
 
 // seedOrg creates the organisation name with an Owners team of owners and

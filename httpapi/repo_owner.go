@@ -14,11 +14,7 @@ import (
 // transfer when the recipient must accept (Forgejo's repo.Transfer).
 func (a *API) transferRepo(c *call) {
 	var o wire.TransferRepoOption
-	if !c.decode(&o) {
-		return
-	}
-	if o.NewOwner == "" {
-		c.errorStatus(http.StatusUnprocessableEntity, "[NewOwner]: Required")
+	if !c.decode(&o) || !c.present("NewOwner", o.NewOwner != "") {
 		return
 	}
 	var teams []forge.ID

@@ -94,10 +94,7 @@ func (a *API) listProtections(c *call) {
 		c.repoError(err)
 		return
 	}
-	out := make([]wire.BranchProtection, len(list))
-	for i, p := range list {
-		out[i] = toProtection(p)
-	}
+	out := convertAll(list, toProtection)
 	c.json(http.StatusOK, out)
 }
 

@@ -105,34 +105,18 @@ func (a *API) deleteSubscription(c *call) {
 	c.noContentOr(a.cfg.Repos.Unwatch(c.r.Context(), c.actor, c.owner(), c.repo()), with(c.repoError))
 }
 
-func (c *call) writeUsers(list []*forge.User, total int64, o forge.ListOptions) {
-	out := make([]wire.User, len(list))
-	for i, u := range list {
-		out[i] = c.toUser(u)
-	}
-	c.writePage(total, o, out)
-}
-
 // listSubscribers is GET /repos/{owner}/{repo}/subscribers.
 func (a *API) listSubscribers(c *call) {
 	o := c.listOptions()
 	list, total, err := a.cfg.Repos.Watchers(c.r.Context(), c.actor, c.owner(), c.repo(), o)
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.writeUsers(list, total, o)
+	pageAs(c, list, total, o, err, with(c.repoError), c.toUsers)
 }
 
 // listStargazers is GET /repos/{owner}/{repo}/stargazers.
 func (a *API) listStargazers(c *call) {
 	o := c.listOptions()
 	list, total, err := a.cfg.Repos.Stargazers(c.r.Context(), c.actor, c.owner(), c.repo(), o)
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.writeUsers(list, total, o)
+	pageAs(c, list, total, o, err, with(c.repoError), c.toUsers)
 }
 
 // checkStarred is GET /user/starred/{owner}/{repo}: 204 or 404.
@@ -143,11 +127,7 @@ func (a *API) checkStarred(c *call) {
 // star is PUT and DELETE /user/starred/{owner}/{repo}.
 func (a *API) star(on bool) func(*call) {
 	return func(c *call) {
-		if err := a.cfg.Repos.Star(c.r.Context(), c.actor, c.owner(), c.repo(), on); err != nil {
-			c.repoError(err)
-			return
-		}
-		c.noContent()
+		c.noContentOr(a.cfg.Repos.Star(c.r.Context(), c.actor, c.owner(), c.repo(), on), with(c.repoError))
 	}
 }
 

@@ -86,12 +86,5 @@ func (a *API) combinedStatus(c *call) {
 		Statuses: statuses, Repository: &repo, CommitURL: api + "/commits/" + sha, URL: api + "/commits/" + sha + "/status"})
 }
 
-// deref is the value p points to, or T's zero value when p is nil (an
-// optional field left out of a request).
-func deref[T any](p *T) T {
-	var zero T
-	if p == nil {
-		return zero
-	}
-	return *p
-}
+// deref is valueOf (its older name, kept for its callers).
+func deref[T any](p *T) T { return valueOf(p) }

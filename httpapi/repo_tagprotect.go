@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -16,14 +15,7 @@ func toTagProtection(p *repos.TagProtection) wire.TagProtection {
 		WhitelistTeams: nonNil(p.WhitelistTeams), Created: apiTime(p.Created), Updated: apiTime(p.Updated)}
 }
 
-func (c *call) tagProtectionID() (forge.ID, bool) {
-	id, err := strconv.ParseInt(c.pathValue("id"), 10, 64)
-	if err != nil {
-		c.notFound()
-		return 0, false
-	}
-	return id, true
-}
+func (c *call) tagProtectionID() (forge.ID, bool) { return c.idParam("id") }
 
 // listTagProtections is GET /repos/{owner}/{repo}/tag_protections.
 func (a *API) listTagProtections(c *call) {
@@ -32,10 +24,7 @@ func (a *API) listTagProtections(c *call) {
 		c.repoError(err)
 		return
 	}
-	out := make([]wire.TagProtection, len(list))
-	for i, p := range list {
-		out[i] = toTagProtection(p)
-	}
+	out := convertAll(list, toTagProtection)
 	c.json(http.StatusOK, out)
 }
 
@@ -73,20 +62,13 @@ func (a *API) createTagProtection(c *call) {
 // editTagProtection is PATCH /repos/{owner}/{repo}/tag_protections/{id}.
 func (a *API) editTagProtection(c *call) {
 	id, ok := c.tagProtectionID()
-	if !ok {
-		return
-	}
 	var o wire.EditTagProtectionOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	p, err := a.cfg.Repos.EditTagProtection(c.r.Context(), c.actor, c.owner(), c.repo(), id, repos.TagProtectionEdit{
 		NamePattern: o.NamePattern, WhitelistUsernames: o.WhitelistUsernames, WhitelistTeams: o.WhitelistTeams})
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.json(http.StatusOK, toTagProtection(p))
+	jsonAs(c, http.StatusOK, p, err, with(c.repoError), toTagProtection)
 }
 
 // deleteTagProtection is DELETE /repos/{owner}/{repo}/tag_protections/{id}.

@@ -19,6 +19,16 @@ func (c *call) reviewParams() (int64, forge.ID, bool) {
 	return index, id, ok
 }
 
+// reviewCommentParams reads {index}, {id} and {comment}.
+func (c *call) reviewCommentParams() (int64, forge.ID, forge.ID, bool) {
+	index, id, ok := c.reviewParams()
+	if !ok {
+		return 0, 0, 0, false
+	}
+	cid, ok := c.idParam("comment")
+	return index, id, cid, ok
+}
+
 // listReviews is GET .../pulls/{index}/reviews: one page, with
 // X-Total-Count (Forgejo sets no Link here).
 func (a *API) listReviews(c *call) {
@@ -44,11 +54,8 @@ func (a *API) getReview(c *call) {
 // review, as Forgejo answers it.
 func (a *API) createReview(c *call) {
 	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
 	var o wire.CreatePullReviewOptions
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	opt := issues.CreateReviewOption{Event: issues.ReviewState(valueOf(o.Event)), Body: valueOf(o.Body), CommitID: valueOf(o.CommitID)}
@@ -62,20 +69,12 @@ func (a *API) createReview(c *call) {
 // submitReview is POST .../reviews/{id}: 200 with the submitted review.
 func (a *API) submitReview(c *call) {
 	index, id, ok := c.reviewParams()
-	if !ok {
-		return
-	}
 	var o wire.SubmitPullReviewOptions
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
-	v, err := a.cfg.Issues.SubmitReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id,
-		issues.SubmitReviewOption{Event: issues.ReviewState(valueOf(o.Event)), Body: valueOf(o.Body)})
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.json(http.StatusOK, c.issueConv().Review(v))
+	c.answerReview(a.cfg.Issues.SubmitReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id,
+		issues.SubmitReviewOption{Event: issues.ReviewState(valueOf(o.Event)), Body: valueOf(o.Body)}))
 }
 
 // deleteReview is DELETE .../reviews/{id}: 204.
@@ -90,11 +89,8 @@ func (a *API) deleteReview(c *call) {
 // dismissReview is POST .../reviews/{id}/dismissals: 200 with the review.
 func (a *API) dismissReview(c *call) {
 	index, id, ok := c.reviewParams()
-	if !ok {
-		return
-	}
 	var o wire.DismissPullReviewOptions
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	c.answerReview(a.cfg.Issues.DismissReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id,
@@ -122,11 +118,7 @@ func (a *API) listReviewComments(c *call) {
 
 // getReviewComment is GET .../reviews/{id}/comments/{comment}.
 func (a *API) getReviewComment(c *call) {
-	index, id, ok := c.reviewParams()
-	if !ok {
-		return
-	}
-	cid, ok := c.idParam("comment")
+	index, id, cid, ok := c.reviewCommentParams()
 	if !ok {
 		return
 	}
@@ -137,29 +129,18 @@ func (a *API) getReviewComment(c *call) {
 // createReviewComment is POST .../reviews/{id}/comments: 200.
 func (a *API) createReviewComment(c *call) {
 	index, id, ok := c.reviewParams()
-	if !ok {
-		return
-	}
 	var o wire.CreatePullReviewCommentOptions
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	v, err := a.cfg.Issues.CreateReviewComment(c.r.Context(), c.actor, c.owner(), c.repo(), index, id,
 		issues.CreateReviewCommentOption{Path: valueOf(o.Path), Body: valueOf(o.Body), OldLineNum: valueOf(o.OldLineNum), NewLineNum: valueOf(o.NewLineNum)})
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.json(http.StatusOK, c.issueConv().ReviewComment(v))
+	jsonAs(c, http.StatusOK, v, err, with(c.pullError), c.issueConv().ReviewComment)
 }
 
 // deleteReviewComment is DELETE .../reviews/{id}/comments/{comment}: 204.
 func (a *API) deleteReviewComment(c *call) {
-	index, id, ok := c.reviewParams()
-	if !ok {
-		return
-	}
-	cid, ok := c.idParam("comment")
+	index, id, cid, ok := c.reviewCommentParams()
 	if !ok {
 		return
 	}
@@ -218,9 +199,5 @@ func (c *call) reviewRequestError(err error) {
 // answerReview answers 200 with the review v, or the error of the call
 // that returned it.
 func (c *call) answerReview(v *issues.ReviewView, err error) {
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	c.json(http.StatusOK, c.issueConv().Review(v))
+	jsonAs(c, http.StatusOK, v, err, with(c.pullError), c.issueConv().Review)
 }

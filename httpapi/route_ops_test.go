@@ -6,24 +6,27 @@ import (
 	"github.com/hearthforge/hearth/httpapi"
 )
 
-// addedOps are the operations the route table of with has and that of
-// without lacks: what one service of the Config adds.
-func addedOps(t *testing.T, without, with httpapi.Config) map[string]bool {
+// addedRoutes are the routes of an API built from with that one built
+// from without lacks, in with's order: what one service of the Config
+// adds.
+func addedRoutes(t *testing.T, without, with httpapi.Config) []httpapi.RouteInfo {
 	t.Helper()
-	ops := func(cfg httpapi.Config) map[string]bool {
+	routes := func(cfg httpapi.Config) []httpapi.RouteInfo {
 		api, err := httpapi.New(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out := map[string]bool{}
-		for _, rt := range api.Routes() {
-			out[rt.Op] = true
-		}
-		return out
+		return api.Routes()
 	}
-	had, out := ops(without), ops(with)
-	for op := range had {
-		delete(out, op)
+	had := map[string]bool{}
+	for _, rt := range routes(without) {
+		had[rt.Op] = true
+	}
+	var out []httpapi.RouteInfo
+	for _, rt := range routes(with) {
+		if !had[rt.Op] {
+			out = append(out, rt)
+		}
 	}
 	return out
 }

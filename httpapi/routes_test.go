@@ -263,3 +263,53 @@ func sampleRun(t *testing.T, e *env, rt httpapi.RouteInfo, s sample) func(name s
 
 // scoped is a request carrying a token of root's with the scopes words.
 func (e *env) scoped(words ...string) req { return req{token: e.token("root", words...)} }
+
+// allowUndocumented adds to perOperation the statuses that operations
+// answer although the document does not declare them, each with its
+// reason.
+func allowUndocumented(add map[string]map[int]string) {
+	for op, statuses := range add {
+		m := perOperation[op]
+		if m == nil {
+			m = map[int]string{}
+			perOperation[op] = m
+		}
+		for status, reason := range statuses {
+			m[status] = reason
+		}
+	}
+}
+
+// checkRouteGroup is TestRouteTable for the routes one service adds (named
+// group, as messages name it): the group has a sample per route and no
+// more, each route declares a scope category or is Public, and each answers
+// checkRoute's cases as its own subtest, in a world newWorld builds for it
+// (refusals first: they change nothing, so one world serves all). anyToken,
+// when not nil, tells the routes any token may call; more, when not nil,
+// runs the group's own cases after them.
+func checkRouteGroup(t *testing.T, group string, routes []httpapi.RouteInfo, samples map[string]sample, newWorld func(*testing.T) *env,
+	anyToken func(httpapi.RouteInfo) bool, more func(run func(string, req, outcome), rt httpapi.RouteInfo, s sample)) {
+	t.Helper()
+	if len(routes) != len(samples) {
+		t.Errorf("%s adds %d operations, its samples are %d", group, len(routes), len(samples))
+	}
+	for _, rt := range routes {
+		if len(rt.Scopes) == 0 && !rt.Public && !rt.OwnerScope {
+			t.Errorf("%s %s (%s) declares no scope category and is not marked Public", rt.Method, rt.Path, rt.Op)
+		}
+		s, ok := samples[rt.Op]
+		if !ok {
+			t.Errorf("%s of %s has no sample", rt.Op, group)
+			continue
+		}
+		t.Run(rt.Op, func(t *testing.T) {
+			t.Parallel()
+			e := newWorld(t)
+			run := sampleRun(t, e, rt, s)
+			checkRoute(rt, s, anyToken != nil && anyToken(rt), run, e.scoped)
+			if more != nil {
+				more(run, rt, s)
+			}
+		})
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/httpapi"
 )
@@ -22,8 +21,7 @@ func newCountedOrgEnv(t *testing.T) (*env, *countingStore) {
 	cs := &countingStore{Store: db.Repos()}
 	repoSvc, err := repos.New(repos.Config{Store: cs, Git: git, Blobs: blobs, Clock: clock})
 	require.NoError(t, err)
-	orgSvc, err := orgs.New(orgs.Config{Store: db.Orgs(), Clock: clock, Repos: repoSvc, Blobs: blobs})
-	require.NoError(t, err)
+	orgSvc, _ := b.orgService(t, repoSvc)
 	api, err := httpapi.New(httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Orgs: orgSvc})
 	require.NoError(t, err)
 	srv := httptest.NewServer(checked(t, api))

@@ -87,11 +87,7 @@ func (a *API) listMyTeams(c *call) {
 // organisation.
 func (a *API) createTeam(c *call) {
 	var o wire.CreateTeamOption
-	if !c.decode(&o) {
-		return
-	}
-	if o.Name == "" {
-		c.errorStatus(http.StatusUnprocessableEntity, "[Name]: Required")
+	if !c.decode(&o) || !c.present("Name", o.Name != "") {
 		return
 	}
 	opts := orgs.CreateTeamOptions{
@@ -127,11 +123,8 @@ func (a *API) getTeam(c *call) {
 // as in Forgejo. An empty name leaves the name unchanged.
 func (a *API) editTeam(c *call) {
 	id, ok := c.teamID()
-	if !ok {
-		return
-	}
 	var o wire.EditTeamOption
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	opts := orgs.EditTeamOptions{

@@ -10,11 +10,7 @@ import (
 
 func TestTeamsOverHTTP(t *testing.T) {
 	t.Parallel()
-	e := newOrgEnv(t)
-	for _, u := range []string{"alice", "bob", "carol"} {
-		e.createUser(u)
-	}
-	e.createOrg("alice", "acme", "public")
+	e := newAcmeEnv(t)
 
 	t.Run("create answers with the organisation", func(t *testing.T) {
 		r := e.do(as("alice", "POST", "/orgs/acme/teams", map[string]any{"name": "devs", "description": "developers",
@@ -145,17 +141,12 @@ func TestTeamsOverHTTP(t *testing.T) {
 
 func TestTeamReposOverHTTP(t *testing.T) {
 	t.Parallel()
-	e := newOrgEnv(t)
-	for _, u := range []string{"alice", "bob", "carol"} {
-		e.createUser(u)
-	}
-	e.createOrg("alice", "acme", "public")
+	e := newAcmeEnv(t)
 	e.createOrg("alice", "other", "public")
 	e.expect(e.do(as("alice", "POST", "/orgs/acme/repos", map[string]any{"name": "site", "private": true})), http.StatusCreated, "")
 	e.expect(e.do(as("alice", "POST", "/orgs/acme/repos", map[string]any{"name": "docs"})), http.StatusCreated, "")
 	e.expect(e.do(as("alice", "POST", "/orgs/other/repos", map[string]any{"name": "elsewhere"})), http.StatusCreated, "")
-	id := e.createTeam("acme", map[string]any{"name": "devs", "permission": "write", "units": []string{"repo.code"}})
-	e.expect(e.do(as("alice", "PUT", "/teams/"+tid(id)+"/members/bob", nil)), http.StatusNoContent, "")
+	id := e.createTeam("acme", map[string]any{"name": "devs", "permission": "write", "units": []string{"repo.code"}}, "bob")
 	team := "/teams/" + tid(id)
 
 	e.status(e.do(as("bob", "GET", "/repos/acme/site", nil)), http.StatusNotFound, "a private repository the team lacks is invisible")
@@ -208,13 +199,8 @@ func TestTeamReposOverHTTP(t *testing.T) {
 
 func TestOrgRepositoryRoutes(t *testing.T) {
 	t.Parallel()
-	e := newOrgEnv(t)
-	for _, u := range []string{"alice", "bob", "carol"} {
-		e.createUser(u)
-	}
-	e.createOrg("alice", "acme", "public")
-	id := e.createTeam("acme", map[string]any{"name": "makers", "permission": "write", "units": []string{"repo.code"}, "can_create_org_repo": true})
-	e.expect(e.do(as("alice", "PUT", "/teams/"+tid(id)+"/members/bob", nil)), http.StatusNoContent, "")
+	e := newAcmeEnv(t)
+	e.createTeam("acme", map[string]any{"name": "makers", "permission": "write", "units": []string{"repo.code"}, "can_create_org_repo": true}, "bob")
 
 	r := e.do(as("alice", "POST", "/orgs/acme/repos", map[string]any{"name": "pub", "auto_init": true}))
 	e.expect(r, http.StatusCreated, "")

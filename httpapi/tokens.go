@@ -23,16 +23,7 @@ func toAccessToken(t *auth.AccessToken) wire.AccessToken {
 // (as Forgejo).
 func (a *API) listTokens(c *call) {
 	list, total, err := a.cfg.Auth.ListTokens(c.r.Context(), c.actor, c.pathValue("username"), c.listOptions())
-	if err != nil {
-		c.writeError(err)
-		return
-	}
-	out := make([]wire.AccessToken, len(list))
-	for i, t := range list {
-		out[i] = toAccessToken(t)
-	}
-	c.setTotalCount(total)
-	c.json(http.StatusOK, out)
+	totalAs(c, list, total, err, with(c.writeError), each(toAccessToken))
 }
 
 // createToken is POST /users/{username}/tokens: 201 with the clear token in
@@ -50,11 +41,7 @@ func (a *API) createToken(c *call) {
 	}
 	t, err := a.cfg.Auth.CreateToken(c.r.Context(), c.actor, c.pathValue("username"),
 		auth.CreateTokenOptions{Name: opt.Name, Scopes: valueOf(opt.Scopes)})
-	if err != nil {
-		c.writeError(err, on(auth.ErrTokenRequest, http.StatusBadRequest))
-		return
-	}
-	c.json(http.StatusCreated, toAccessToken(t))
+	jsonAs(c, http.StatusCreated, t, err, with(c.writeError, on(auth.ErrTokenRequest, http.StatusBadRequest)), toAccessToken)
 }
 
 // deleteToken is DELETE /users/{username}/tokens/{token}; {token} is an id
