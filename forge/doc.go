@@ -26,6 +26,10 @@
 // its methods check each operation's scope and rules again, and it is
 // resolved anew once older than a workflow takes.
 //
+// A store reader (issues.RepoCounter, mirror.PullMirrorReader), made only
+// from its domain's Store, is a trusted read for the composition root to
+// hand to another domain: whoever holds the store reads it anyway.
+//
 // The host operations, which act with no actor and stay on the services,
 // are these and no others (TestPublishedMethodsTakeAnActor reads this
 // list and fails on an exported service method that neither takes an
