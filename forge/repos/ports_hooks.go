@@ -50,3 +50,17 @@ func (p *Ports) UsersByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*fo
 	})
 	return out, err
 }
+
+// Present is the presentation of v with rel (its parent, its pending
+// transfer) as the repository answer shows it, for the webhook payloads
+// that carry the repository as Forgejo's convert.ToRepo with the owner's
+// access: its issue and pull request counters (and its parent's) and its
+// pull-mirror fields. It checks nothing: v is a repository an event of
+// its own named.
+func (p *Ports) Present(ctx context.Context, v *View, rel Related) (*Presentation, error) {
+	out, err := p.s.present(ctx, []*View{v}, map[forge.ID]Related{v.Repo.ID: rel})
+	if err != nil {
+		return nil, err
+	}
+	return &out[0], nil
+}

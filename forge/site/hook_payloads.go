@@ -29,6 +29,12 @@ type Accounts interface {
 	UsersByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*forge.User, error)
 }
 
+// Presenter presents a repository as the API's answer shows it
+// (repos.Ports.Present): counters and mirror fields.
+type Presenter interface {
+	Present(ctx context.Context, v *repos.View, rel repos.Related) (*repos.Presentation, error)
+}
+
 // PushCommitReader reads the commits a reference update brings, for push
 // payloads.
 type PushCommitReader interface {
@@ -55,6 +61,9 @@ type HookPayloads struct {
 	// Repos reads the parent of a fork (repos.Ports.RepoByID). Nil: no
 	// repository object shows its parent.
 	Repos RepoReader
+	// Presenter reads a repository's counters and mirror fields
+	// (repos.Ports.Present). Nil: payload repositories show them zero.
+	Presenter Presenter
 	// Commits reads the commits of pushes. Nil: push payloads list none.
 	Commits PushCommitReader
 	// Logger receives a line per read that failed (the payload is sent
@@ -103,6 +112,19 @@ func (p *HookPayloads) repo(ctx context.Context, r *forge.Repository, us map[for
 		} else if !errors.Is(err, forge.ErrNotFound) {
 			p.log().Warn("webhook payload: parent repository not read", "repo", r.FullName(), "err", err)
 		}
+	}
+	if p.Presenter != nil {
+		owner := us[r.OwnerID]
+		if owner == nil {
+			owner = &forge.User{ID: r.OwnerID, Name: r.OwnerName}
+		}
+		v := &repos.View{Repo: r, Owner: owner, Perm: forge.Permission{Mode: forge.AccessModeOwner}}
+		pr, err := p.Presenter.Present(ctx, v, repos.Related{Parent: parent})
+		if err == nil {
+			out := convert.Presented(p.RootURL, pr, func(u *forge.User) wire.User { return convert.PayloadOwner(p.RootURL, u) })
+			return &out
+		}
+		p.log().Warn("webhook payload: repository presentation not read", "repo", r.FullName(), "err", err)
 	}
 	return convert.PayloadRepository(p.RootURL, r, us[r.OwnerID], parent)
 }

@@ -227,7 +227,8 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	}
 	// Webhook payloads are built here, with the API's converter, and
 	// queued through the webhook service's trusted ports.
-	payloads := &HookPayloads{RootURL: cfg.RootURL, Accounts: repoPorts, Repos: repoPorts, Commits: pushCommits{git}, Logger: log}
+	payloads := &HookPayloads{RootURL: cfg.RootURL, Accounts: repoPorts, Repos: repoPorts, Presenter: repoPorts,
+		Commits: pushCommits{git}, Logger: log}
 	var hookPorts *hooks.Ports
 	if s.hooks, hookPorts, err = hooks.NewWithPorts(hooks.Config{Store: db.Hooks(), Repos: s.repos, Orgs: s.orgs, Logger: log,
 		Clock: clock, SecretKey: secret, Payloads: payloads, Files: repoFiles{git}, Sender: hookhttp.New(cfg.WebhookPolicy),
