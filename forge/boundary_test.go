@@ -233,16 +233,19 @@ func carriesActor(p *types.Package, named *types.Named, actor types.Type) bool {
 		}
 		hasActor = hasActor || types.Identical(f.Type(), actor)
 	}
-	if !hasActor {
-		return false
-	}
+	return hasActor && madeOnlyBy(p, named, func(sig *types.Signature) bool { return takesActor(sig, actor) })
+}
+
+// madeOnlyBy reports whether some exported function or method of p
+// returns named and every one that does passes maker.
+func madeOnlyBy(p *types.Package, named *types.Named, maker func(*types.Signature) bool) bool {
 	makers := 0
 	for _, f := range exportedFuncs(p) {
 		sig := f.Type().(*types.Signature)
 		if !mentions(sig.Results(), named) {
 			continue
 		}
-		if !takesActor(sig, actor) {
+		if !maker(sig) {
 			return false
 		}
 		makers++
@@ -261,22 +264,14 @@ func madeFromStore(p *types.Package, named *types.Named) bool {
 	if !ok {
 		return false
 	}
-	makers := 0
-	for _, f := range exportedFuncs(p) {
-		sig := f.Type().(*types.Signature)
-		if !mentions(sig.Results(), named) {
-			continue
-		}
-		takes := false
+	return madeOnlyBy(p, named, func(sig *types.Signature) bool {
 		for v := range sig.Params().Variables() {
-			takes = takes || types.Identical(v.Type(), obj.Type())
+			if types.Identical(v.Type(), obj.Type()) {
+				return true
+			}
 		}
-		if !takes {
-			return false
-		}
-		makers++
-	}
-	return makers > 0
+		return false
+	})
 }
 
 // exportedFuncs are the exported functions of p and the exported methods

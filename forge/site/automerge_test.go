@@ -1,18 +1,12 @@
 package site_test
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/site"
 )
 
@@ -23,36 +17,8 @@ import (
 // the outbox, as Forgejo's automerge does on a commit status.
 func TestScheduledMergeOnStatus(t *testing.T) {
 	t.Parallel()
-	s, err := site.New(t.Context(), site.Config{})
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Close() })
-	no := false
-	_, err = s.Auth().EnsureAdmin(t.Context(), auth.CreateUserOptions{Name: "root", Email: "root@example.com",
-		Password: "root-password-1", MustChangePassword: &no})
-	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(t.Context())
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
-	srv := httptest.NewServer(s.Handler())
-	t.Cleanup(srv.Close)
-	call := func(method, path string, body any, want int) map[string]any {
-		t.Helper()
-		data, _ := json.Marshal(body)
-		req, _ := http.NewRequest(method, srv.URL+"/api/v1"+path, bytes.NewReader(data))
-		req.Header.Set("Content-Type", "application/json")
-		req.SetBasicAuth("root", "root-password-1")
-		res, err := http.DefaultClient.Do(req)
-		require.NoError(t, err)
-		raw, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		require.Equal(t, want, res.StatusCode, "%s %s: %s", method, path, raw)
-		var out map[string]any
-		if len(raw) > 0 && raw[0] == '{' {
-			require.NoError(t, json.Unmarshal(raw, &out))
-		}
-		return out
-	}
+	e := startSite(t, site.Config{})
+	call := e.call
 	call("POST", "/user/repos", map[string]any{"name": "r", "auto_init": true}, http.StatusCreated)
 	call("POST", "/repos/root/r/branch_protections", map[string]any{"rule_name": "main",
 		"enable_status_check": true, "status_check_contexts": []string{"ci"}}, http.StatusCreated)

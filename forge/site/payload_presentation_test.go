@@ -1,19 +1,14 @@
 package site_test
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/site"
 )
@@ -26,52 +21,19 @@ func TestPayloadRepositoryPresented(t *testing.T) {
 	t.Parallel()
 	policy, err := hooks.ParseAddressPolicy([]string{"loopback"})
 	require.NoError(t, err)
-	s, err := site.New(t.Context(), site.Config{WebhookPolicy: policy})
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Close() })
-	no := false
-	_, err = s.Auth().EnsureAdmin(t.Context(), auth.CreateUserOptions{Name: "root", Email: "root@example.com",
-		Password: "root-password-1", MustChangePassword: &no})
-	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(t.Context())
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
-	srv := httptest.NewServer(s.Handler())
-	t.Cleanup(srv.Close)
-	call := func(method, path string, body any, want int) map[string]any {
-		t.Helper()
-		data, _ := json.Marshal(body)
-		req, _ := http.NewRequest(method, srv.URL+"/api/v1"+path, bytes.NewReader(data))
-		req.Header.Set("Content-Type", "application/json")
-		req.SetBasicAuth("root", "root-password-1")
-		res, err := http.DefaultClient.Do(req)
-		require.NoError(t, err)
-		raw, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		require.Equal(t, want, res.StatusCode, "%s %s: %s", method, path, raw)
-		var out map[string]any
-		if len(raw) > 0 && raw[0] == '{' {
-			require.NoError(t, json.Unmarshal(raw, &out))
-		}
-		return out
-	}
-	bodies := make(chan []byte, 8)
-	recv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		raw, _ := io.ReadAll(r.Body)
-		bodies <- raw
-	}))
-	t.Cleanup(recv.Close)
+	e := startSite(t, site.Config{WebhookPolicy: policy})
+	call := e.call
+	url, deliveries := receiver(t)
 	call("POST", "/user/repos", map[string]any{"name": "r", "auto_init": true}, http.StatusCreated)
 	call("POST", "/repos/root/r/hooks", map[string]any{"type": "forgejo", "active": true, "events": []string{"issues"},
-		"config": map[string]string{"url": recv.URL, "content_type": "json"}}, http.StatusCreated)
+		"config": map[string]string{"url": url, "content_type": "json"}}, http.StatusCreated)
 	call("POST", "/repos/root/r/issues", map[string]any{"title": "one"}, http.StatusCreated)
 	var payload struct {
 		Repository map[string]any `json:"repository"`
 	}
 	select {
-	case raw := <-bodies:
-		require.NoError(t, json.Unmarshal(raw, &payload))
+	case d := <-deliveries:
+		require.NoError(t, json.Unmarshal(d.body, &payload))
 	case <-time.After(time.Minute):
 		t.Fatal("no webhook delivered")
 	}

@@ -1,12 +1,7 @@
 package site_test
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -17,7 +12,6 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/hooks"
-	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/storage/gitstore"
 )
@@ -30,14 +24,7 @@ func TestZeroConfig(t *testing.T) {
 	t.Setenv("TMPDIR", tmp) // not parallel: where os.MkdirTemp makes the directory
 	s, err := site.New(t.Context(), site.Config{})
 	require.NoError(t, err)
-	no := false
-	_, err = s.Auth().EnsureAdmin(t.Context(), auth.CreateUserOptions{Name: "root", Email: "root@example.com",
-		Password: "root-password-1", MustChangePassword: &no})
-	require.NoError(t, err)
-	root, err := s.Auth().Authenticate(t.Context(), auth.Credentials{Basic: true, Username: "root", Password: "root-password-1"})
-	require.NoError(t, err)
-	_, err = s.Repos().Create(t.Context(), root, "root", repos.CreateOptions{Name: "r", AutoInit: true})
-	require.NoError(t, err)
+	createRootRepo(t, s, "r")
 	dirs, _ := filepath.Glob(filepath.Join(tmp, "hearth-site-*"))
 	require.Len(t, dirs, 1, "the git repositories are in one temporary directory")
 	assert.Nil(t, s.LFS(), "no Dir and no Blobs: no LFS")
@@ -55,14 +42,7 @@ func TestDirConfig(t *testing.T) {
 	dir := t.TempDir()
 	s, err := site.New(t.Context(), site.Config{Dir: dir})
 	require.NoError(t, err)
-	no := false
-	_, err = s.Auth().EnsureAdmin(t.Context(), auth.CreateUserOptions{Name: "root", Email: "root@example.com",
-		Password: "root-password-1", MustChangePassword: &no})
-	require.NoError(t, err)
-	root, err := s.Auth().Authenticate(t.Context(), auth.Credentials{Basic: true, Username: "root", Password: "root-password-1"})
-	require.NoError(t, err)
-	_, err = s.Repos().Create(t.Context(), root, "root", repos.CreateOptions{Name: "r", AutoInit: true})
-	require.NoError(t, err)
+	createRootRepo(t, s, "r")
 	require.NotNil(t, s.LFS(), "Dir gives blobs, so LFS is on")
 	require.NoError(t, s.Close())
 	for _, p := range []string{"hearth.db", "git", "blobs"} {
@@ -73,7 +53,7 @@ func TestDirConfig(t *testing.T) {
 	again, err := site.New(t.Context(), site.Config{Dir: dir})
 	require.NoError(t, err)
 	t.Cleanup(func() { again.Close() })
-	root, err = again.Auth().Authenticate(t.Context(), auth.Credentials{Basic: true, Username: "root", Password: "root-password-1"})
+	root, err := again.Auth().Authenticate(t.Context(), auth.Credentials{Basic: true, Username: "root", Password: rootPassword})
 	require.NoError(t, err)
 	r, err := again.Repos().Get(t.Context(), root, "root", "r")
 	require.NoError(t, err)
@@ -92,52 +72,18 @@ func TestSiteOnMemory(t *testing.T) {
 	t.Cleanup(func() { git.Close() })
 	policy, err := hooks.ParseAddressPolicy([]string{"loopback"})
 	require.NoError(t, err)
-	s, err := site.New(t.Context(), site.Config{Git: git, WebhookPolicy: policy})
-	require.NoError(t, err)
-	no := false
-	_, err = s.Auth().EnsureAdmin(t.Context(), auth.CreateUserOptions{Name: "root", Email: "root@example.com",
-		Password: "root-password-1", MustChangePassword: &no})
-	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(t.Context())
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	srv := httptest.NewServer(s.Handler())
-	t.Cleanup(srv.Close)
-
-	call := func(method, path string, body any, want int) {
-		t.Helper()
-		data, _ := json.Marshal(body)
-		req, _ := http.NewRequest(method, srv.URL+path, bytes.NewReader(data))
-		req.Header.Set("Content-Type", "application/json")
-		req.SetBasicAuth("root", "root-password-1")
-		res, err := http.DefaultClient.Do(req)
-		require.NoError(t, err)
-		raw, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		require.Equal(t, want, res.StatusCode, "%s %s: %s", method, path, raw)
-	}
-	call("GET", "/api/v1/version", nil, http.StatusOK)
-	events := make(chan string, 8)
-	recv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		events <- r.Header.Get("X-Forgejo-Event")
-	}))
-	t.Cleanup(recv.Close)
-	call("POST", "/api/v1/user/repos", map[string]any{"name": "r", "auto_init": true}, http.StatusCreated)
-	call("POST", "/api/v1/repos/root/r/hooks", map[string]any{"type": "forgejo", "active": true, "events": []string{"push"},
-		"config": map[string]string{"url": recv.URL, "content_type": "json"}}, http.StatusCreated)
-	call("POST", "/api/v1/repos/root/r/contents/a.txt", map[string]any{"content": "YQo=", "message": "add a"}, http.StatusCreated)
+	e := startSite(t, site.Config{Git: git, WebhookPolicy: policy})
+	e.call("GET", "/version", nil, http.StatusOK)
+	url, deliveries := receiver(t)
+	e.call("POST", "/user/repos", map[string]any{"name": "r", "auto_init": true}, http.StatusCreated)
+	e.call("POST", "/repos/root/r/hooks", map[string]any{"type": "forgejo", "active": true, "events": []string{"push"},
+		"config": map[string]string{"url": url, "content_type": "json"}}, http.StatusCreated)
+	e.call("POST", "/repos/root/r/contents/a.txt", map[string]any{"content": "YQo=", "message": "add a"}, http.StatusCreated)
 	select {
-	case e := <-events:
-		assert.Equal(t, "push", e)
+	case d := <-deliveries:
+		assert.Equal(t, "push", d.event)
 	case <-time.After(time.Minute):
 		t.Fatal("no webhook delivered")
 	}
-
-	cancel()
-	select {
-	case err := <-done:
-		assert.NoError(t, err)
-	case <-time.After(time.Minute):
-		t.Fatal("Run did not return after its context ended")
-	}
+	// startSite's clean-up requires Run to return nil once ctx ends.
 }
