@@ -22,15 +22,16 @@ import (
 // env is notify wired to the real repository and issue services on
 // memstore, as examples/forged wires them.
 type env struct {
-	t     *testing.T
-	ctx   context.Context
-	store *memstore.Store
-	repos *repos.Service
+	t      *testing.T
+	ctx    context.Context
+	store  *memstore.Store
+	repos  *repos.Service
+	issues *issues.Service
+	svc    *notify.Service
+	clock  *forgetest.FakeClock
+
 	// repoPorts answer whom notify tells (WatcherIDs), as the site wires.
 	repoPorts *repos.Ports
-	issues    *issues.Service
-	svc       *notify.Service
-	clock     *forgetest.FakeClock
 }
 
 // listener adapts issues.Listener to notify.Service.Notify.
