@@ -4,7 +4,11 @@
 // Site.Handler serves the API and git over HTTP, and Site.Run runs the
 // workers. It is the only package that wires the domains together:
 // examples/forged is flags around it, and a host embeds the whole forge by
-// mounting Handler beside its own routes and calling Run.
+// mounting Handler beside its own routes and calling Run. It alone holds
+// the domains' trusted ports (their NewWithPorts), each handed to the
+// adapter or consumer that needs it and none given out: the services a
+// Site returns check their actor in every method but the host operations
+// package forge lists.
 package site
 
 import (
