@@ -25,9 +25,9 @@ import (
 // of the same server syncs.
 func TestEmbeddedHost(t *testing.T) {
 	t.Parallel()
-	h, forge, closeAll, err := handler(context.Background(), t.TempDir(), true)
+	h, forge, err := handler(context.Background(), t.TempDir(), true)
 	require.NoError(t, err)
-	t.Cleanup(func() { closeAll() })
+	t.Cleanup(func() { forge.Close() })
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- forge.Run(ctx) }()

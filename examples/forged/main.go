@@ -56,7 +56,6 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/site"
-	"github.com/hearthforge/hearth/storage/gitstore"
 )
 
 func main() {
@@ -98,11 +97,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		return resetAdminPassword(ctx, authSvc, o, stdout)
 	}
-	git, err := gitstore.Open(filepath.Join(o.data, "git"))
-	if err != nil {
-		return err
-	}
-	defer git.Close() // ends the pooled cat-file processes
 	blobs, err := openBlobs(ctx, o.blob, o.data, getenv, log)
 	if err != nil {
 		return err
@@ -119,7 +113,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	s, err := site.New(ctx, site.Config{Store: db, Git: git, Blobs: blobs, Logger: log, SecretKey: secret,
+	s, err := site.New(ctx, site.Config{Dir: o.data, Store: db, Blobs: blobs, Logger: log, SecretKey: secret,
 		RootURL: "http://" + ln.Addr().String() + "/", Quota: o.quota, WebhookPolicy: o.webhookPolicy,
 		AllowLocalMigrations: o.allowLocalMigrations, MirrorHolder: holder, BlobSweep: o.blobSweep,
 		MaxPushBytes: o.maxPushBytes, MaxBodyBytes: o.limits.maxBodyBytes, MaxUploadBytes: o.limits.maxUpload,
@@ -129,6 +123,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
+	defer s.Close() // the git store it opened in the data directory
 	if err := bootstrapAdmin(ctx, s.Auth(), o, stdout, log); err != nil {
 		return err
 	}

@@ -10,12 +10,12 @@ package site
 import (
 	"context"
 	"crypto/rand"
-	"errors"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/netip"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -73,19 +73,26 @@ type Blobs interface {
 	List(ctx context.Context, fn func(blob.Info) error) error
 }
 
-// Config is what New builds the forge from. Git is required; every other
-// field's zero value is a working default.
+// Config is what New builds the forge from. Its zero value is a working
+// forge that keeps nothing: the memory store and git repositories in a
+// temporary directory that Close removes. Set Dir for one that lasts, or
+// Store, Git and Blobs to bring your own.
 type Config struct {
-	// Store is the storage bundle. Nil: a new memstore (nothing survives
-	// the process).
+	// Dir is the data directory: when set, New opens in it what is not
+	// given (Store: SQLite at Dir/hearth.db; Git: Dir/git; Blobs:
+	// Dir/blobs), and Close closes what New opened. Empty: the memory
+	// store, git in a temporary directory, no blobs.
+	Dir string
+	// Store is the storage bundle. Nil: see Dir. The Site does not close
+	// a Store it was given.
 	Store Store
-	// Git holds the git repositories (required). The Site does not close
-	// it.
+	// Git holds the git repositories. Nil: see Dir. The Site does not
+	// close a Git it was given.
 	Git *gitstore.Store
-	// Blobs holds uploaded bytes. Nil: no Git LFS and no package
-	// registry (their routes are left out), and the uploads of the other
-	// services (attachments, assets, avatars) are refused as each does
-	// without blobs.
+	// Blobs holds uploaded bytes. Nil: Dir/blobs when Dir is set;
+	// otherwise no Git LFS and no package registry (their routes are
+	// left out), and the uploads of the other services (attachments,
+	// assets, avatars) are refused as each does without blobs.
 	Blobs Blobs
 	// Clock stamps changes. Nil: forge.SystemClock.
 	Clock forge.Clock
@@ -145,6 +152,7 @@ type Site struct {
 
 	handler  http.Handler
 	outbox   *hooks.Dispatcher
+	closers  []func() error // what New opened, last first
 	holder   string
 	sweeper  *blob.Sweeper
 	interval time.Duration
@@ -154,12 +162,15 @@ type Site struct {
 // New builds the forge in dependency order and finishes the repository
 // creations and deletions a crash interrupted. It starts no goroutine:
 // Run does.
-func New(ctx context.Context, cfg Config) (*Site, error) {
-	if cfg.Git == nil {
-		return nil, errors.New("site: Config.Git is required")
-	}
-	if cfg.Store == nil {
-		cfg.Store = memstore.New()
+func New(ctx context.Context, cfg Config) (_ *Site, err error) {
+	s := &Site{}
+	defer func() {
+		if err != nil {
+			s.Close()
+		}
+	}()
+	if err := s.open(ctx, &cfg); err != nil {
+		return nil, err
 	}
 	log := cfg.Logger
 	if log == nil {
@@ -175,8 +186,7 @@ func New(ctx context.Context, cfg Config) (*Site, error) {
 	}
 	db, git, clock := cfg.Store, cfg.Git, cfg.Clock
 	var blobs Blobs = cfg.Blobs
-	s := &Site{log: log, holder: cfg.MirrorHolder, interval: cfg.BlobSweep}
-	var err error
+	s.log, s.holder, s.interval = log, cfg.MirrorHolder, cfg.BlobSweep
 	if s.auth, err = auth.New(auth.Config{Store: db.Auth(), Logger: log, SecretKey: secret, Clock: clock,
 		MaxConcurrentHashes: cfg.MaxConcurrentHashes, Throttle: cfg.Throttle}); err != nil {
 		return nil, err
@@ -262,6 +272,68 @@ func New(ctx context.Context, cfg Config) (*Site, error) {
 		s.sweeper = &blob.Sweeper{Blobs: blobs, Refs: db.BlobRefs(), Logger: log}
 	}
 	return s, nil
+}
+
+// open fills cfg's Store, Git and Blobs that are nil as Config.Dir says,
+// keeping what it opened for Close.
+func (s *Site) open(ctx context.Context, cfg *Config) error {
+	dir := cfg.Dir
+	if dir == "" && cfg.Git == nil {
+		tmp, err := os.MkdirTemp("", "hearth-site-")
+		if err != nil {
+			return err
+		}
+		s.closers = append(s.closers, func() error { return os.RemoveAll(tmp) })
+		if cfg.Git, err = gitstore.Open(tmp); err != nil {
+			return err
+		}
+		s.closers = append(s.closers, func() error { cfg.Git.Close(); return nil })
+	}
+	if dir == "" {
+		if cfg.Store == nil {
+			cfg.Store = memstore.New()
+		}
+		return nil
+	}
+	if cfg.Store == nil {
+		db, err := sqlite.Open(ctx, filepath.Join(dir, "hearth.db"))
+		if err != nil {
+			return err
+		}
+		s.closers = append(s.closers, db.Close)
+		cfg.Store = db
+	}
+	if cfg.Git == nil {
+		git, err := gitstore.Open(filepath.Join(dir, "git"))
+		if err != nil {
+			return err
+		}
+		s.closers = append(s.closers, func() error { git.Close(); return nil })
+		cfg.Git = git
+	}
+	if cfg.Blobs == nil {
+		blobs, err := blob.OpenDir(filepath.Join(dir, "blobs"))
+		if err != nil {
+			return err
+		}
+		cfg.Blobs = blobs
+	}
+	return nil
+}
+
+// Close closes what New opened for Config.Dir (or the temporary
+// directory of a zero Config, which it removes), last opened first, and
+// returns the first error. Call it after Run has returned; what the
+// Config brought is the caller's to close.
+func (s *Site) Close() error {
+	var first error
+	for i := len(s.closers) - 1; i >= 0; i-- {
+		if err := s.closers[i](); err != nil && first == nil {
+			first = err
+		}
+	}
+	s.closers = nil
+	return first
 }
 
 // Handler serves the API (/api/v1/, /api/packages/, /swagger.v1.json) and

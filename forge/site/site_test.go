@@ -7,6 +7,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -15,14 +17,67 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/storage/gitstore"
 )
 
-func TestNewRequiresGit(t *testing.T) {
+// TestZeroConfig: a zero Config is a working forge that keeps nothing,
+// in the manner of tsnet.Server: its git repositories live in a temporary
+// directory that Close removes.
+func TestZeroConfig(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp) // not parallel: where os.MkdirTemp makes the directory
+	s, err := site.New(t.Context(), site.Config{})
+	require.NoError(t, err)
+	no := false
+	_, err = s.Auth().EnsureAdmin(t.Context(), auth.CreateUserOptions{Name: "root", Email: "root@example.com",
+		Password: "root-password-1", MustChangePassword: &no})
+	require.NoError(t, err)
+	root, err := s.Auth().Authenticate(t.Context(), auth.Credentials{Basic: true, Username: "root", Password: "root-password-1"})
+	require.NoError(t, err)
+	_, err = s.Repos().Create(t.Context(), root, "root", repos.CreateOptions{Name: "r", AutoInit: true})
+	require.NoError(t, err)
+	dirs, _ := filepath.Glob(filepath.Join(tmp, "hearth-site-*"))
+	require.Len(t, dirs, 1, "the git repositories are in one temporary directory")
+	assert.Nil(t, s.LFS(), "no Dir and no Blobs: no LFS")
+	require.NoError(t, s.Close())
+	_, err = os.Stat(dirs[0])
+	assert.ErrorIs(t, err, os.ErrNotExist, "Close removes the temporary directory")
+	assert.NoError(t, s.Close(), "a second Close does nothing")
+}
+
+// TestDirConfig: a Config with only Dir keeps the forge there (SQLite,
+// git, blobs): a repository made before Close is found by a Site opened
+// on the same directory.
+func TestDirConfig(t *testing.T) {
 	t.Parallel()
-	_, err := site.New(t.Context(), site.Config{})
-	assert.Error(t, err)
+	dir := t.TempDir()
+	s, err := site.New(t.Context(), site.Config{Dir: dir})
+	require.NoError(t, err)
+	no := false
+	_, err = s.Auth().EnsureAdmin(t.Context(), auth.CreateUserOptions{Name: "root", Email: "root@example.com",
+		Password: "root-password-1", MustChangePassword: &no})
+	require.NoError(t, err)
+	root, err := s.Auth().Authenticate(t.Context(), auth.Credentials{Basic: true, Username: "root", Password: "root-password-1"})
+	require.NoError(t, err)
+	_, err = s.Repos().Create(t.Context(), root, "root", repos.CreateOptions{Name: "r", AutoInit: true})
+	require.NoError(t, err)
+	require.NotNil(t, s.LFS(), "Dir gives blobs, so LFS is on")
+	require.NoError(t, s.Close())
+	for _, p := range []string{"hearth.db", "git", "blobs"} {
+		_, err := os.Stat(filepath.Join(dir, p))
+		assert.NoError(t, err, p)
+	}
+
+	again, err := site.New(t.Context(), site.Config{Dir: dir})
+	require.NoError(t, err)
+	t.Cleanup(func() { again.Close() })
+	root, err = again.Auth().Authenticate(t.Context(), auth.Credentials{Basic: true, Username: "root", Password: "root-password-1"})
+	require.NoError(t, err)
+	r, err := again.Repos().Get(t.Context(), root, "root", "r")
+	require.NoError(t, err)
+	assert.Equal(t, "r", r.Repo.Name)
 }
 
 // TestSiteOnMemory: a Config with only Git (and a loopback webhook policy)
