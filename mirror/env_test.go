@@ -282,14 +282,22 @@ type driven struct {
 	t     *testing.T
 	timer *fakeTimer
 	idle  chan struct{}
+	// loads receives after each load of due mirrors (dropped when full).
+	loads chan struct{}
 	stop  func()
 }
 
 func (e *env) drive(holder string) *driven {
 	e.t.Helper()
-	d := &driven{t: e.t, timer: &fakeTimer{clock: e.clock}, idle: make(chan struct{})}
+	d := &driven{t: e.t, timer: &fakeTimer{clock: e.clock}, idle: make(chan struct{}), loads: make(chan struct{}, 1)}
 	sc := e.ports.NewScheduler(holder, d.timer.after)
 	ctx, cancel := context.WithCancel(e.ctx)
+	mirror.SetOnLoad(sc, func() {
+		select {
+		case d.loads <- struct{}{}:
+		default:
+		}
+	})
 	mirror.SetOnIdle(sc, func() {
 		select {
 		case d.idle <- struct{}{}:

@@ -18,8 +18,9 @@ type Scheduler struct {
 	svc    *Service
 	holder string
 	after  func(time.Duration) <-chan time.Time
-	// onIdle, for tests, is called when the loop blocks with no sync running.
-	onIdle func()
+	// onIdle, for tests, is called when the loop blocks with no sync running;
+	// onLoad after each load of due mirrors.
+	onIdle, onLoad func()
 }
 
 // newScheduler is Ports.NewScheduler.
@@ -132,6 +133,12 @@ func (sc *Scheduler) Run(ctx context.Context) error {
 		done     = make(chan Key)
 		wg       sync.WaitGroup
 		reloadAt time.Time // zero: reload now
+		// wokeRunning: a wake-up came while syncs ran. The reload it
+		// caused left out the mirrors those syncs lease, though a request
+		// made during a sync keeps its mirror due (keepRequest): each sync
+		// that ends then reloads, so that the request is not left to the
+		// next poll.
+		wokeRunning bool
 	)
 	defer wg.Wait()
 	for {
@@ -141,6 +148,9 @@ func (sc *Scheduler) Run(ctx context.Context) error {
 			due, err := sc.load(ctx, now.Add(poll), now)
 			if err != nil && ctx.Err() == nil {
 				s.log.Warn("mirror: loading due mirrors failed", "error", err)
+			}
+			if sc.onLoad != nil {
+				sc.onLoad()
 			}
 			for _, d := range due {
 				// Mirrors that come due in the look-ahead are spread by
@@ -201,8 +211,11 @@ func (sc *Scheduler) Run(ctx context.Context) error {
 			if qd, ok := queued[k]; ok && !qd.start.After(s.now()) {
 				delete(queued, k)
 			}
+			if wokeRunning {
+				reloadAt, wokeRunning = time.Time{}, running > 0
+			}
 		case <-wake:
-			reloadAt = time.Time{}
+			reloadAt, wokeRunning = time.Time{}, running > 0
 		case <-timer:
 		}
 	}

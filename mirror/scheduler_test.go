@@ -341,7 +341,10 @@ func TestSchedulerSyncOnCommitStartsAtOnce(t *testing.T) {
 // TestSyncOnCommitDuringASyncIsNotLost: a ref move while the push mirror's
 // sync runs (the push may have missed it) makes the mirror push again;
 // before, the running sync's end rescheduled the mirror over the request,
-// and the moved refs stayed unpushed until the next interval.
+// and the moved refs stayed unpushed until the next interval; and when
+// the scheduler reloaded on the request's wake-up before the sync ended
+// (the lease kept the mirror out of that load), the mirror, still due,
+// waited for the next poll.
 func TestSyncOnCommitDuringASyncIsNotLost(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, mirror.Config{Jitter: time.Hour})
@@ -358,10 +361,14 @@ func TestSyncOnCommitDuringASyncIsNotLost(t *testing.T) {
 	if err := e.ports.AfterPush(e.ctx, r); err != nil {
 		t.Fatal(err)
 	}
-	<-e.git.started                                     // the first push runs (held at the gate)
+	<-e.git.started // the first push runs (held at the gate)
+	drain(d.loads)
 	if err := e.ports.AfterPush(e.ctx, r); err != nil { // a later ref move
 		t.Fatal(err)
 	}
+	// The scheduler reloads on the wake-up while the push still runs (its
+	// lease keeps the mirror out of that load); only then does it end.
+	<-d.loads
 	e.git.gate <- struct{}{}
 	select {
 	case <-e.git.started:
@@ -378,5 +385,16 @@ func TestSyncOnCommitDuringASyncIsNotLost(t *testing.T) {
 	e.store.Mirrors().View(e.ctx, func(tx mirror.Tx) error { got, _ = tx.PushMirrorByID(e.ctx, pm.ID); return nil })
 	if !got.NextUpdate.IsZero() {
 		t.Errorf("after the syncs, next update %v, want none (no interval)", got.NextUpdate)
+	}
+}
+
+// drain empties c.
+func drain(c chan struct{}) {
+	for {
+		select {
+		case <-c:
+		default:
+			return
+		}
 	}
 }
