@@ -15,11 +15,29 @@ import (
 
 // noContentOr answers 204 when err is nil, else fail(err).
 func (c *call) noContentOr(err error, fail func(error)) {
+	c.emptyOr(http.StatusNoContent, err, fail)
+}
+
+// emptyOr answers status with no body when err is nil, else fail(err).
+func (c *call) emptyOr(status int, err error, fail func(error)) {
 	if err != nil {
 		fail(err)
 		return
 	}
-	c.noContent()
+	c.empty(status)
+}
+
+// presenceOr answers Forgejo's yes/no checks (membership, merged, starred):
+// 204 when ok, 404 when not, fail(err) on an error.
+func (c *call) presenceOr(ok bool, err error, fail func(error)) {
+	switch {
+	case err != nil:
+		fail(err)
+	case !ok:
+		c.notFound()
+	default:
+		c.noContent()
+	}
 }
 
 // jsonOr answers status with v as JSON when err is nil, else fail(err).

@@ -91,12 +91,7 @@ func (a *API) deleteReaction(comment bool) func(*call) {
 		if !ok {
 			return
 		}
-		if err := a.cfg.Issues.Unreact(c.r.Context(), c.actor, c.owner(), c.repo(), t, reaction); err != nil {
-			c.issueError(err)
-			return
-		}
-		c.w.WriteHeader(http.StatusOK)
-		c.wrote = true
+		c.emptyOr(http.StatusOK, a.cfg.Issues.Unreact(c.r.Context(), c.actor, c.owner(), c.repo(), t, reaction), with(c.issueError))
 	}
 }
 
@@ -139,16 +134,11 @@ func (a *API) setSubscription(watch bool) func(*call) {
 			return
 		}
 		changed, err := a.cfg.Issues.Subscribe(c.r.Context(), c.actor, c.owner(), c.repo(), index, c.pathValue("user"), watch)
-		if err != nil {
-			c.issueError(err)
-			return
-		}
 		status := http.StatusOK
 		if changed {
 			status = http.StatusCreated
 		}
-		c.w.WriteHeader(status)
-		c.wrote = true
+		c.emptyOr(status, err, with(c.issueError))
 	}
 }
 
