@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/httpapi/convert"
 )
 
 // A handler's last step is one shape: call the service, then either answer
@@ -91,11 +92,7 @@ func with(fail func(error, ...statusFor), overrides ...statusFor) func(error) {
 // convertAll is conv of each of list, in order: never nil, so that an
 // empty list answers [] (not null).
 func convertAll[V, W any](list []V, conv func(V) W) []W {
-	out := make([]W, len(list))
-	for i, v := range list {
-		out[i] = conv(v)
-	}
-	return out
+	return convert.All(list, conv)
 }
 
 // each is convertAll with conv bound: the conversion of a list, for

@@ -147,11 +147,7 @@ func (ic Issues) Review(v *issues.ReviewView) wire.PullReview {
 
 // Reviews converts a list of reviews; never null.
 func (ic Issues) Reviews(list []*issues.ReviewView) []wire.PullReview {
-	out := make([]wire.PullReview, len(list))
-	for i, v := range list {
-		out[i] = ic.Review(v)
-	}
-	return out
+	return All(list, ic.Review)
 }
 
 // patchHunk is Forgejo's patch2diff: the last hunk of a code comment's
@@ -199,9 +195,5 @@ func (ic Issues) ReviewComment(v *issues.ReviewCommentView) wire.PullReviewComme
 
 // ReviewComments converts a list of code comments; never null.
 func (ic Issues) ReviewComments(list []*issues.ReviewCommentView) []wire.PullReviewComment {
-	out := make([]wire.PullReviewComment, len(list))
-	for i, v := range list {
-		out[i] = ic.ReviewComment(v)
-	}
-	return out
+	return All(list, ic.ReviewComment)
 }
