@@ -67,11 +67,7 @@ func (pc Pulls) Pull(v *issues.PullView) wire.PullRequest {
 	if p.HasMerged {
 		out.Merged = ptr(Time(p.Merged))
 		out.MergedCommitID = ptr(p.MergedCommitID)
-		if v.Merger != nil {
-			out.MergedBy = ptr(pc.AsAnon(v.Merger))
-		} else {
-			out.MergedBy = ptr(pc.AsAnon(OrGhost(nil)))
-		}
+		out.MergedBy = ptr(pc.AsAnon(OrGhost(v.Merger)))
 	}
 	return out
 }
@@ -172,9 +168,7 @@ func (ic Issues) ReviewComment(v *issues.ReviewCommentView) wire.PullReviewComme
 	if v.Review != nil {
 		out.ReviewID = v.Review.ID
 	}
-	if v.Resolver != nil {
-		out.Resolver = ptr(ic.AsDoer(v.Resolver))
-	}
+	out.Resolver = Optional(v.Resolver, ic.AsDoer)
 	if cm.Line < 0 {
 		out.OldLineNum = uint64(-cm.Line)
 	} else {
