@@ -79,16 +79,11 @@ func (a *API) putSecret(target targetOf) func(*call) {
 			return
 		}
 		created, err := a.cfg.Actions.PutSecret(c.r.Context(), c.actor, target(c), c.pathValue("secretname"), o.Data)
-		if err != nil {
-			c.actionsError(err)
-			return
-		}
+		status := http.StatusNoContent
 		if created {
-			c.w.WriteHeader(http.StatusCreated)
-			c.wrote = true
-			return
+			status = http.StatusCreated
 		}
-		c.noContent()
+		c.emptyOr(status, err, c.actionsError)
 	}
 }
 

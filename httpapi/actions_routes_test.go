@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,68 +15,61 @@ import (
 	"github.com/hearthforge/hearth/httpapi"
 )
 
+// actionLevels are the owners of Actions settings in the world of
+// actionsSampleWorld: op names them in operation ids (getRepoRunner), base
+// is their routes' prefix; runner i+1 belongs to level i, and the instance
+// (the last) has no secrets or variables.
+var actionLevels = []struct{ op, base string }{
+	{"Repo", "/repos/alice/proj/actions"}, {"Org", "/orgs/acme/actions"}, {"User", "/user/actions"}, {"Admin", "/admin/actions"},
+}
+
 // actionSamples are the route-table samples of the Actions operations, in
 // the world of actionsSampleWorld; the token is root's, so the user-level
-// routes act on root.
-var actionSamples = map[string]sample{
-	"repoListActionsSecrets": {path: "/repos/alice/proj/actions/secrets", ok: outcome{200, ""}},
-	"updateRepoSecret":       {path: "/repos/alice/proj/actions/secrets/NEW", body: map[string]any{"data": "x"}, ok: outcome{201, ""}},
-	"deleteRepoSecret":       {path: "/repos/alice/proj/actions/secrets/KEEP", ok: outcome{204, ""}},
-	"getRepoVariablesList":   {path: "/repos/alice/proj/actions/variables", ok: outcome{200, ""}},
-	"getRepoVariable":        {path: "/repos/alice/proj/actions/variables/KEEP", ok: outcome{200, ""}},
-	"createRepoVariable":     {path: "/repos/alice/proj/actions/variables/NEW", body: map[string]any{"value": "x"}, ok: outcome{204, ""}},
-	"updateRepoVariable":     {path: "/repos/alice/proj/actions/variables/KEEP", body: map[string]any{"value": "y"}, ok: outcome{204, ""}},
-	"deleteRepoVariable":     {path: "/repos/alice/proj/actions/variables/KEEP", ok: outcome{204, ""}},
+// routes act on root. Each level's runner operations, and the variable
+// operations of the levels with variables, are alike; the rest is listed.
+var actionSamples = func() map[string]sample {
+	m := map[string]sample{
+		"repoListActionsSecrets": {path: "/repos/alice/proj/actions/secrets", ok: outcome{200, ""}},
+		"updateRepoSecret":       {path: "/repos/alice/proj/actions/secrets/NEW", body: map[string]any{"data": "x"}, ok: outcome{201, ""}},
+		"createRepoVariable":     {path: "/repos/alice/proj/actions/variables/NEW", body: map[string]any{"value": "x"}, ok: outcome{204, ""}},
+		"updateRepoVariable":     {path: "/repos/alice/proj/actions/variables/KEEP", body: map[string]any{"value": "y"}, ok: outcome{204, ""}},
+		"ListActionRuns":         {path: "/repos/alice/proj/actions/runs", anon: outcome{200, ""}, ok: outcome{200, ""}},
+		"ActionRun":              {path: "/repos/alice/proj/actions/runs/1", anon: outcome{200, ""}, ok: outcome{200, ""}},
+		"ListActionTasks":        {path: "/repos/alice/proj/actions/tasks", anon: outcome{200, ""}, ok: outcome{200, ""}},
+		"DispatchWorkflow":       {path: "/repos/alice/proj/actions/workflows/ci.yml/dispatches", body: map[string]any{"ref": "main"}, ok: outcome{204, ""}},
 
-	"repoGetRunnerRegistrationToken": {path: "/repos/alice/proj/actions/runners/registration-token", ok: outcome{200, ""}},
-	"getRepoRunners":                 {path: "/repos/alice/proj/actions/runners", ok: outcome{200, ""}},
-	"registerRepoRunner":             {path: "/repos/alice/proj/actions/runners", body: map[string]any{"name": "n"}, ok: outcome{201, ""}},
-	"repoSearchRunJobs":              {path: "/repos/alice/proj/actions/runners/jobs", ok: outcome{200, ""}},
-	"getRepoRunner":                  {path: "/repos/alice/proj/actions/runners/1", ok: outcome{200, ""}},
-	"deleteRepoRunner":               {path: "/repos/alice/proj/actions/runners/1", ok: outcome{204, ""}},
-	"ListActionRuns":                 {path: "/repos/alice/proj/actions/runs", anon: outcome{200, ""}, ok: outcome{200, ""}},
-	"ActionRun":                      {path: "/repos/alice/proj/actions/runs/1", anon: outcome{200, ""}, ok: outcome{200, ""}},
-	"ListActionTasks":                {path: "/repos/alice/proj/actions/tasks", anon: outcome{200, ""}, ok: outcome{200, ""}},
-	"DispatchWorkflow":               {path: "/repos/alice/proj/actions/workflows/ci.yml/dispatches", body: map[string]any{"ref": "main"}, ok: outcome{204, ""}},
+		"orgListActionsSecrets": {path: "/orgs/acme/actions/secrets", ok: outcome{200, ""}},
+		"updateOrgSecret":       {path: "/orgs/acme/actions/secrets/KEEP", body: map[string]any{"data": "x"}, ok: outcome{204, ""}},
+		"createOrgVariable":     {path: "/orgs/acme/actions/variables/KEEP", body: map[string]any{"value": "x"}, ok: outcome{409, "variable name KEEP already exists"}},
+		"updateOrgVariable":     {path: "/orgs/acme/actions/variables/KEEP", body: map[string]any{"value": "y"}, ok: outcome{204, ""}},
 
-	"orgListActionsSecrets":         {path: "/orgs/acme/actions/secrets", ok: outcome{200, ""}},
-	"updateOrgSecret":               {path: "/orgs/acme/actions/secrets/KEEP", body: map[string]any{"data": "x"}, ok: outcome{204, ""}},
-	"deleteOrgSecret":               {path: "/orgs/acme/actions/secrets/KEEP", ok: outcome{204, ""}},
-	"getOrgVariablesList":           {path: "/orgs/acme/actions/variables", ok: outcome{200, ""}},
-	"getOrgVariable":                {path: "/orgs/acme/actions/variables/KEEP", ok: outcome{200, ""}},
-	"createOrgVariable":             {path: "/orgs/acme/actions/variables/KEEP", body: map[string]any{"value": "x"}, ok: outcome{409, "variable name KEEP already exists"}},
-	"updateOrgVariable":             {path: "/orgs/acme/actions/variables/KEEP", body: map[string]any{"value": "y"}, ok: outcome{204, ""}},
-	"deleteOrgVariable":             {path: "/orgs/acme/actions/variables/KEEP", ok: outcome{204, ""}},
-	"orgGetRunnerRegistrationToken": {path: "/orgs/acme/actions/runners/registration-token", ok: outcome{200, ""}},
-	"getOrgRunners":                 {path: "/orgs/acme/actions/runners", ok: outcome{200, ""}},
-	"registerOrgRunner":             {path: "/orgs/acme/actions/runners", body: map[string]any{"name": "n"}, ok: outcome{201, ""}},
-	"orgSearchRunJobs":              {path: "/orgs/acme/actions/runners/jobs", ok: outcome{200, ""}},
-	"getOrgRunner":                  {path: "/orgs/acme/actions/runners/2", ok: outcome{200, ""}},
-	"deleteOrgRunner":               {path: "/orgs/acme/actions/runners/2", ok: outcome{204, ""}},
+		"updateUserSecret":   {path: "/user/actions/secrets/NEW", body: map[string]any{"data": "x"}, ok: outcome{201, ""}},
+		"createUserVariable": {path: "/user/actions/variables/NEW", body: map[string]any{"value": "x"}, ok: outcome{204, ""}},
+		"updateUserVariable": {path: "/user/actions/variables/KEEP", body: map[string]any{"name": "RENAMED", "value": "y"}, ok: outcome{204, ""}},
 
-	"updateUserSecret":               {path: "/user/actions/secrets/NEW", body: map[string]any{"data": "x"}, ok: outcome{201, ""}},
-	"deleteUserSecret":               {path: "/user/actions/secrets/KEEP", ok: outcome{204, ""}},
-	"getUserVariablesList":           {path: "/user/actions/variables", ok: outcome{200, ""}},
-	"getUserVariable":                {path: "/user/actions/variables/KEEP", ok: outcome{200, ""}},
-	"createUserVariable":             {path: "/user/actions/variables/NEW", body: map[string]any{"value": "x"}, ok: outcome{204, ""}},
-	"updateUserVariable":             {path: "/user/actions/variables/KEEP", body: map[string]any{"name": "RENAMED", "value": "y"}, ok: outcome{204, ""}},
-	"deleteUserVariable":             {path: "/user/actions/variables/KEEP", ok: outcome{204, ""}},
-	"userGetRunnerRegistrationToken": {path: "/user/actions/runners/registration-token", ok: outcome{200, ""}},
-	"getUserRunners":                 {path: "/user/actions/runners", ok: outcome{200, ""}},
-	"registerUserRunner":             {path: "/user/actions/runners", body: map[string]any{"name": "n"}, ok: outcome{201, ""}},
-	"userSearchRunJobs":              {path: "/user/actions/runners/jobs", ok: outcome{200, ""}},
-	"getUserRunner":                  {path: "/user/actions/runners/3", ok: outcome{200, ""}},
-	"deleteUserRunner":               {path: "/user/actions/runners/3", ok: outcome{204, ""}},
-
-	"adminGetRegistrationToken":       {path: "/admin/runners/registration-token", ok: outcome{200, ""}},
-	"adminSearchRunJobs":              {path: "/admin/runners/jobs", ok: outcome{200, ""}},
-	"adminGetRunnerRegistrationToken": {path: "/admin/actions/runners/registration-token", ok: outcome{200, ""}},
-	"getAdminRunners":                 {path: "/admin/actions/runners", ok: outcome{200, ""}},
-	"registerAdminRunner":             {path: "/admin/actions/runners", body: map[string]any{"name": "n"}, ok: outcome{201, ""}},
-	"adminGetActionRunJobs":           {path: "/admin/actions/runners/jobs", ok: outcome{200, ""}},
-	"getAdminRunner":                  {path: "/admin/actions/runners/4", ok: outcome{200, ""}},
-	"deleteAdminRunner":               {path: "/admin/actions/runners/4", ok: outcome{204, ""}},
-}
+		"adminGetRegistrationToken": {path: "/admin/runners/registration-token", ok: outcome{200, ""}},
+		"adminSearchRunJobs":        {path: "/admin/runners/jobs", ok: outcome{200, ""}},
+		"adminGetActionRunJobs":     {path: "/admin/actions/runners/jobs", ok: outcome{200, ""}},
+	}
+	for i, l := range actionLevels {
+		lower := strings.ToLower(l.op)
+		runner := l.base + "/runners/" + strconv.Itoa(i+1)
+		m[lower+"GetRunnerRegistrationToken"] = sample{path: l.base + "/runners/registration-token", ok: outcome{200, ""}}
+		m["get"+l.op+"Runners"] = sample{path: l.base + "/runners", ok: outcome{200, ""}}
+		m["register"+l.op+"Runner"] = sample{path: l.base + "/runners", body: map[string]any{"name": "n"}, ok: outcome{201, ""}}
+		m["get"+l.op+"Runner"] = sample{path: runner, ok: outcome{200, ""}}
+		m["delete"+l.op+"Runner"] = sample{path: runner, ok: outcome{204, ""}}
+		if l.op == "Admin" {
+			continue
+		}
+		m[lower+"SearchRunJobs"] = sample{path: l.base + "/runners/jobs", ok: outcome{200, ""}}
+		m["delete"+l.op+"Secret"] = sample{path: l.base + "/secrets/KEEP", ok: outcome{204, ""}}
+		m["get"+l.op+"VariablesList"] = sample{path: l.base + "/variables", ok: outcome{200, ""}}
+		m["get"+l.op+"Variable"] = sample{path: l.base + "/variables/KEEP", ok: outcome{200, ""}}
+		m["delete"+l.op+"Variable"] = sample{path: l.base + "/variables/KEEP", ok: outcome{204, ""}}
+	}
+	return m
+}()
 
 func init() {
 	for k, v := range actionSamples {
@@ -90,15 +84,15 @@ func init() {
 func actionsSampleWorld(e *env) {
 	e.t.Helper()
 	actionsWorld(e)
-	for _, base := range []string{"/repos/alice/proj/actions", "/orgs/acme/actions", "/user/actions"} {
-		e.expect(e.do(rootReq("PUT", base+"/secrets/KEEP", map[string]any{"data": "kept"})), 201, "")
-		e.expect(e.do(rootReq("POST", base+"/variables/KEEP", map[string]any{"value": "kept"})), 204, "")
-	}
-	for i, base := range []string{"/repos/alice/proj/actions", "/orgs/acme/actions", "/user/actions", "/admin/actions"} {
-		r := e.do(rootReq("POST", base+"/runners", map[string]any{"name": "runner"}))
+	for i, l := range actionLevels {
+		if l.op != "Admin" {
+			e.expect(e.do(rootReq("PUT", l.base+"/secrets/KEEP", map[string]any{"data": "kept"})), 201, "")
+			e.expect(e.do(rootReq("POST", l.base+"/variables/KEEP", map[string]any{"value": "kept"})), 204, "")
+		}
+		r := e.do(rootReq("POST", l.base+"/runners", map[string]any{"name": "runner"}))
 		e.expect(r, 201, "")
 		if id := r.json(e.t)["id"]; id != float64(i+1) {
-			e.t.Fatalf("runner of %s has id %v, the samples expect %d", base, id, i+1)
+			e.t.Fatalf("runner of %s has id %v, the samples expect %d", l.base, id, i+1)
 		}
 	}
 	e.expect(e.do(rootReq("POST", "/repos/alice/proj/actions/workflows/ci.yml/dispatches", map[string]any{"ref": "main"})), 204, "")

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/httpapi/convert"
 )
 
 // A handler's last step is one shape: call the service, then either answer
@@ -15,11 +16,29 @@ import (
 
 // noContentOr answers 204 when err is nil, else fail(err).
 func (c *call) noContentOr(err error, fail func(error)) {
+	c.emptyOr(http.StatusNoContent, err, fail)
+}
+
+// emptyOr answers status with no body when err is nil, else fail(err).
+func (c *call) emptyOr(status int, err error, fail func(error)) {
 	if err != nil {
 		fail(err)
 		return
 	}
-	c.noContent()
+	c.empty(status)
+}
+
+// presenceOr answers Forgejo's yes/no checks (membership, merged, starred):
+// 204 when ok, 404 when not, fail(err) on an error.
+func (c *call) presenceOr(ok bool, err error, fail func(error)) {
+	switch {
+	case err != nil:
+		fail(err)
+	case !ok:
+		c.notFound()
+	default:
+		c.noContent()
+	}
 }
 
 // jsonOr answers status with v as JSON when err is nil, else fail(err).
@@ -73,11 +92,7 @@ func with(fail func(error, ...statusFor), overrides ...statusFor) func(error) {
 // convertAll is conv of each of list, in order: never nil, so that an
 // empty list answers [] (not null).
 func convertAll[V, W any](list []V, conv func(V) W) []W {
-	out := make([]W, len(list))
-	for i, v := range list {
-		out[i] = conv(v)
-	}
-	return out
+	return convert.All(list, conv)
 }
 
 // each is convertAll with conv bound: the conversion of a list, for

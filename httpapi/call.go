@@ -156,7 +156,12 @@ func putJSONBuffer(buf *bytes.Buffer) {
 
 // noContent answers 204.
 func (c *call) noContent() {
-	c.w.WriteHeader(http.StatusNoContent)
+	c.empty(http.StatusNoContent)
+}
+
+// empty answers status with no body (Forgejo's ctx.Status).
+func (c *call) empty(status int) {
+	c.w.WriteHeader(status)
 	c.wrote = true
 }
 

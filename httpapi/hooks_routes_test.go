@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -13,39 +14,37 @@ import (
 
 var newHookBody = map[string]any{"type": "forgejo", "config": map[string]string{"url": "http://127.0.0.1:1/h", "content_type": "json"}}
 
-// hookSamples are the route-table samples of the webhook operations, in
-// the world hookWorld builds: system hook 1, alice/proj's hook 2, acme's
-// hook 3 and root's own hook 4; the token is root's.
-var hookSamples = map[string]sample{
-	"adminListHooks":  {path: "/admin/hooks", ok: outcome{200, ""}},
-	"adminCreateHook": {path: "/admin/hooks", body: newHookBody, ok: outcome{201, ""}},
-	"adminGetHook":    {path: "/admin/hooks/1", ok: outcome{200, ""}},
-	"adminEditHook":   {path: "/admin/hooks/1", body: map[string]any{"active": true}, ok: outcome{200, ""}},
-	"adminDeleteHook": {path: "/admin/hooks/1", ok: outcome{204, ""}},
-
-	"repoListHooks":     {path: "/repos/alice/proj/hooks", ok: outcome{200, ""}},
-	"repoCreateHook":    {path: "/repos/alice/proj/hooks", body: newHookBody, ok: outcome{201, ""}},
-	"repoGetHook":       {path: "/repos/alice/proj/hooks/2", ok: outcome{200, ""}},
-	"repoEditHook":      {path: "/repos/alice/proj/hooks/2", body: map[string]any{"active": true}, ok: outcome{200, ""}},
-	"repoDeleteHook":    {path: "/repos/alice/proj/hooks/2", ok: outcome{204, ""}},
-	"repoTestHook":      {path: "/repos/alice/proj/hooks/2/tests", ok: outcome{204, ""}},
-	"repoListGitHooks":  {path: "/repos/alice/proj/hooks/git", ok: outcome{403, "must be allowed to edit Git hooks"}},
-	"repoGetGitHook":    {path: "/repos/alice/proj/hooks/git/pre-receive", ok: outcome{403, "must be allowed to edit Git hooks"}},
-	"repoEditGitHook":   {path: "/repos/alice/proj/hooks/git/pre-receive", body: map[string]any{"content": "x"}, ok: outcome{403, "must be allowed to edit Git hooks"}},
-	"repoDeleteGitHook": {path: "/repos/alice/proj/hooks/git/pre-receive", ok: outcome{403, "must be allowed to edit Git hooks"}},
-
-	"orgListHooks":  {path: "/orgs/acme/hooks", ok: outcome{200, ""}},
-	"orgCreateHook": {path: "/orgs/acme/hooks", body: newHookBody, ok: outcome{201, ""}},
-	"orgGetHook":    {path: "/orgs/acme/hooks/3", ok: outcome{200, ""}},
-	"orgEditHook":   {path: "/orgs/acme/hooks/3", body: map[string]any{"active": true}, ok: outcome{200, ""}},
-	"orgDeleteHook": {path: "/orgs/acme/hooks/3", ok: outcome{204, ""}},
-
-	"userListHooks":  {path: "/user/hooks", ok: outcome{200, ""}},
-	"userCreateHook": {path: "/user/hooks", body: newHookBody, ok: outcome{201, ""}},
-	"userGetHook":    {path: "/user/hooks/4", ok: outcome{200, ""}},
-	"userEditHook":   {path: "/user/hooks/4", body: map[string]any{"active": true}, ok: outcome{200, ""}},
-	"userDeleteHook": {path: "/user/hooks/4", ok: outcome{204, ""}},
+// hookLevels are the four owners of webhooks in the world hookWorld
+// builds, in creation order (hook i+1 belongs to level i): system hook 1,
+// alice/proj's hook 2, acme's hook 3 and root's own hook 4. op is the
+// operations' prefix, path the hooks' collection.
+var hookLevels = []struct{ op, path string }{
+	{"admin", "/admin/hooks"}, {"repo", "/repos/alice/proj/hooks"}, {"org", "/orgs/acme/hooks"}, {"user", "/user/hooks"},
 }
+
+// hookSamples are the route-table samples of the webhook operations, in
+// the world hookWorld builds: each level's five hook operations on its own
+// hook, the test of alice/proj's hook and its git hooks (root is not
+// allowed to edit them); the token is root's.
+var hookSamples = func() map[string]sample {
+	gitHooks := outcome{403, "must be allowed to edit Git hooks"}
+	m := map[string]sample{
+		"repoTestHook":      {path: "/repos/alice/proj/hooks/2/tests", ok: outcome{204, ""}},
+		"repoListGitHooks":  {path: "/repos/alice/proj/hooks/git", ok: gitHooks},
+		"repoGetGitHook":    {path: "/repos/alice/proj/hooks/git/pre-receive", ok: gitHooks},
+		"repoEditGitHook":   {path: "/repos/alice/proj/hooks/git/pre-receive", body: map[string]any{"content": "x"}, ok: gitHooks},
+		"repoDeleteGitHook": {path: "/repos/alice/proj/hooks/git/pre-receive", ok: gitHooks},
+	}
+	for i, l := range hookLevels {
+		hook := fmt.Sprintf("%s/%d", l.path, i+1)
+		m[l.op+"ListHooks"] = sample{path: l.path, ok: outcome{200, ""}}
+		m[l.op+"CreateHook"] = sample{path: l.path, body: newHookBody, ok: outcome{201, ""}}
+		m[l.op+"GetHook"] = sample{path: hook, ok: outcome{200, ""}}
+		m[l.op+"EditHook"] = sample{path: hook, body: map[string]any{"active": true}, ok: outcome{200, ""}}
+		m[l.op+"DeleteHook"] = sample{path: hook, ok: outcome{204, ""}}
+	}
+	return m
+}()
 
 func init() {
 	for k, v := range hookSamples {
@@ -74,12 +73,12 @@ func hookWorld(e *hookEnv) {
 	}
 	e.expect(e.do(rootReq("POST", "/admin/users/alice/repos", map[string]any{"name": "proj", "auto_init": true})), 201, "")
 	e.createOrg("alice", "acme", "public")
-	for i, p := range []string{"/admin/hooks", "/repos/alice/proj/hooks", "/orgs/acme/hooks", "/user/hooks"} {
+	for i, l := range hookLevels {
 		body := map[string]any{"type": "forgejo", "config": map[string]string{"url": "http://127.0.0.1:1/h", "content_type": "json", "is_system_webhook": "true"}}
-		r := e.do(rootReq("POST", p, body))
+		r := e.do(rootReq("POST", l.path, body))
 		e.expect(r, 201, "")
 		if id := int(r.json(e.t)["id"].(float64)); id != i+1 {
-			e.t.Fatalf("hook %s has id %d, the samples expect %d", p, id, i+1)
+			e.t.Fatalf("hook %s has id %d, the samples expect %d", l.path, id, i+1)
 		}
 	}
 }

@@ -91,12 +91,7 @@ func (a *API) deleteReaction(comment bool) func(*call) {
 		if !ok {
 			return
 		}
-		if err := a.cfg.Issues.Unreact(c.r.Context(), c.actor, c.owner(), c.repo(), t, reaction); err != nil {
-			c.issueError(err)
-			return
-		}
-		c.w.WriteHeader(http.StatusOK)
-		c.wrote = true
+		c.emptyOr(http.StatusOK, a.cfg.Issues.Unreact(c.r.Context(), c.actor, c.owner(), c.repo(), t, reaction), with(c.issueError))
 	}
 }
 
@@ -139,16 +134,11 @@ func (a *API) setSubscription(watch bool) func(*call) {
 			return
 		}
 		changed, err := a.cfg.Issues.Subscribe(c.r.Context(), c.actor, c.owner(), c.repo(), index, c.pathValue("user"), watch)
-		if err != nil {
-			c.issueError(err)
-			return
-		}
 		status := http.StatusOK
 		if changed {
 			status = http.StatusCreated
 		}
-		c.w.WriteHeader(status)
-		c.wrote = true
+		c.emptyOr(status, err, with(c.issueError))
 	}
 }
 
@@ -234,33 +224,15 @@ func timeline(ic convert.Issues, v *issues.TimelineView) wire.TimelineComment {
 		l := convert.Label(ic.Root, v.Repo, v.Repo.OwnerName, v.Label)
 		out.Label = &l
 	}
-	if v.Milestone != nil {
-		m := convert.Milestone(v.Milestone)
-		out.Milestone = &m
-	}
-	if v.OldMilestone != nil {
-		m := convert.Milestone(v.OldMilestone)
-		out.OldMilestone = &m
-	}
-	if v.Assignee != nil {
-		u := ic.AsAnon(v.Assignee)
-		out.Assignee = &u
-	}
+	out.Milestone = convert.Optional(v.Milestone, convert.Milestone)
+	out.OldMilestone = convert.Optional(v.OldMilestone, convert.Milestone)
+	out.Assignee = convert.Optional(v.Assignee, ic.AsAnon)
 	if v.Ref != nil {
 		out.RefAction = v.Ref.Action.String()
-		if v.RefIssue != nil {
-			is := ic.Issue(v.RefIssue)
-			out.RefIssue = &is
-		}
-		if v.RefComment != nil {
-			rc := ic.Comment(v.RefComment)
-			out.RefComment = &rc
-		}
+		out.RefIssue = convert.Optional(v.RefIssue, ic.Issue)
+		out.RefComment = convert.Optional(v.RefComment, ic.Comment)
 	}
-	if v.DependentIssue != nil {
-		is := ic.Issue(v.DependentIssue)
-		out.DependentIssue = &is
-	}
+	out.DependentIssue = convert.Optional(v.DependentIssue, ic.Issue)
 	return out
 }
 

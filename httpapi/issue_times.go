@@ -143,16 +143,11 @@ func (a *API) stopwatch(act watchAction) func(*call) {
 		default:
 			err = svc.DeleteStopwatch(ctx, c.actor, c.owner(), c.repo(), index)
 		}
-		if err != nil {
-			c.timeError(err)
-			return
-		}
+		status := http.StatusCreated
 		if act == cancelWatch {
-			c.noContent()
-			return
+			status = http.StatusNoContent
 		}
-		c.w.WriteHeader(http.StatusCreated)
-		c.wrote = true
+		c.emptyOr(status, err, c.timeError)
 	}
 }
 

@@ -29,8 +29,7 @@ func (c *call) issueError(err error, overrides ...statusFor) {
 		c.repoError(err)
 	case errors.Is(err, issues.ErrNotPoster):
 		// Forgejo: ctx.Status(http.StatusForbidden), an empty body.
-		c.w.WriteHeader(http.StatusForbidden)
-		c.wrote = true
+		c.empty(http.StatusForbidden)
 	case errors.Is(err, issues.ErrNotEditable):
 		c.noContent()
 	case errors.Is(err, forge.ErrNotFound):

@@ -26,6 +26,27 @@ func (p *pattern) Read(b []byte) (int, error) {
 	return len(b), nil
 }
 
+// streamedPut PUTs size bytes of pattern to url with token tok, requires
+// the answer status, and returns how long the upload took and how many
+// bytes the whole process (client and server) allocated meanwhile.
+func streamedPut(t *testing.T, url, tok string, size int64, status int) (time.Duration, uint64) {
+	t.Helper()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	r, err := http.NewRequest("PUT", url, io.LimitReader(&pattern{}, size))
+	require.NoError(t, err)
+	r.Header.Set("Authorization", "token "+tok)
+	res, err := http.DefaultClient.Do(r)
+	require.NoError(t, err)
+	res.Body.Close()
+	require.Equal(t, status, res.StatusCode)
+	up := time.Since(start)
+	runtime.ReadMemStats(&after)
+	return up, after.TotalAlloc - before.TotalAlloc
+}
+
 // TestLFSUploadStreams uploads a 64 MiB object and checks that the
 // process (client and server) allocates a small fraction of it meanwhile:
 // the bytes stream from the request into the blob store while hashed,
@@ -44,26 +65,13 @@ func TestLFSUploadStreams(t *testing.T) {
 	oid := fmt.Sprintf("%x", h.Sum(nil))
 	url := fmt.Sprintf("%s/alice/big.git/info/lfs/objects/%s/%d", e.srv.URL, oid, size)
 
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
+	up, alloc := streamedPut(t, url, tok, size, 200)
+
 	start := time.Now()
-	r, err := http.NewRequest("PUT", url, io.LimitReader(&pattern{}, size))
+	r, err := http.NewRequest("GET", url[:len(url)-len(fmt.Sprint(size))-1], nil)
 	require.NoError(t, err)
 	r.Header.Set("Authorization", "token "+tok)
 	res, err := http.DefaultClient.Do(r)
-	require.NoError(t, err)
-	res.Body.Close()
-	require.Equal(t, 200, res.StatusCode)
-	up := time.Since(start)
-	runtime.ReadMemStats(&after)
-	alloc := after.TotalAlloc - before.TotalAlloc
-
-	start = time.Now()
-	r, err = http.NewRequest("GET", url[:len(url)-len(fmt.Sprint(size))-1], nil)
-	require.NoError(t, err)
-	r.Header.Set("Authorization", "token "+tok)
-	res, err = http.DefaultClient.Do(r)
 	require.NoError(t, err)
 	got := sha256.New()
 	n, err := io.Copy(got, res.Body)
@@ -86,20 +94,7 @@ func TestGenericPackageUploadStreams(t *testing.T) {
 	e := newLFSEnv(t, quota.Config{})
 	e.createUser("alice")
 	tok := e.token("alice", "all")
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	start := time.Now()
-	r, err := http.NewRequest("PUT", e.srv.URL+"/api/packages/alice/generic/big/1/big.bin", io.LimitReader(&pattern{}, size))
-	require.NoError(t, err)
-	r.Header.Set("Authorization", "token "+tok)
-	res, err := http.DefaultClient.Do(r)
-	require.NoError(t, err)
-	res.Body.Close()
-	require.Equal(t, 201, res.StatusCode)
-	up := time.Since(start)
-	runtime.ReadMemStats(&after)
-	alloc := after.TotalAlloc - before.TotalAlloc
+	up, alloc := streamedPut(t, e.srv.URL+"/api/packages/alice/generic/big/1/big.bin", tok, size, 201)
 	t.Logf("64 MiB generic package file: upload %v (%.0f MB/s, md5+sha1+sha256+sha512) allocating %.1f MiB in the whole process",
 		up.Round(time.Millisecond), float64(size)/up.Seconds()/1e6, float64(alloc)/(1<<20))
 	assert.Less(t, alloc, uint64(size/8), "the upload streams: it allocates far less than the file")

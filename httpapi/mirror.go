@@ -13,13 +13,8 @@ import (
 // mirrorSync is POST /repos/{owner}/{repo}/mirror-sync: 200 with no body;
 // 400 `Repository is not a mirror` / `Mirror feature is disabled`.
 func (a *API) mirrorSync(c *call) {
-	err := a.cfg.Mirror.SyncNow(c.r.Context(), c.actor, c.owner(), c.repo())
-	if err != nil {
-		c.repoError(err, on(mirror.ErrNotMirror, http.StatusBadRequest), on(mirror.ErrDisabled, http.StatusBadRequest))
-		return
-	}
-	c.w.WriteHeader(http.StatusOK)
-	c.wrote = true
+	c.emptyOr(http.StatusOK, a.cfg.Mirror.SyncNow(c.r.Context(), c.actor, c.owner(), c.repo()),
+		with(c.repoError, on(mirror.ErrNotMirror, http.StatusBadRequest), on(mirror.ErrDisabled, http.StatusBadRequest)))
 }
 
 // convertMirror is POST /repos/{owner}/{repo}/convert: the pull mirror
@@ -69,15 +64,7 @@ func toPushMirror(repoName string, m *mirror.PushMirror) wire.PushMirror {
 func (a *API) listPushMirrors(c *call) {
 	o := c.listOptions()
 	list, total, err := a.cfg.Mirror.PushMirrors(c.r.Context(), c.actor, c.owner(), c.repo(), o)
-	if err != nil {
-		c.pushMirrorError(err)
-		return
-	}
-	out := make([]wire.PushMirror, 0, len(list))
-	for _, m := range list {
-		out = append(out, toPushMirror(c.repo(), m))
-	}
-	c.writePage(total, o, out)
+	pageAs(c, list, total, o, err, c.pushMirrorError, each(func(m *mirror.PushMirror) wire.PushMirror { return toPushMirror(c.repo(), m) }))
 }
 
 // getPushMirror is GET /repos/{owner}/{repo}/push_mirrors/{name}.
@@ -121,12 +108,7 @@ func (a *API) deletePushMirror(c *call) {
 // syncPushMirrors is POST /repos/{owner}/{repo}/push_mirrors-sync: 200
 // with no body.
 func (a *API) syncPushMirrors(c *call) {
-	if err := a.cfg.Mirror.SyncPushMirrors(c.r.Context(), c.actor, c.owner(), c.repo()); err != nil {
-		c.pushMirrorError(err)
-		return
-	}
-	c.w.WriteHeader(http.StatusOK)
-	c.wrote = true
+	c.emptyOr(http.StatusOK, a.cfg.Mirror.SyncPushMirrors(c.r.Context(), c.actor, c.owner(), c.repo()), c.pushMirrorError)
 }
 
 // editMirrorFields applies the pull-mirror fields of an EditRepoOption

@@ -46,8 +46,7 @@ func (a *API) isOrgMember(c *call) {
 	case orgs.AskPublic:
 		loc := c.subPath() + "/api/v1/orgs/" + url.PathEscape(m.Org) + "/public_members/" + url.PathEscape(m.User)
 		c.w.Header().Set("Location", loc)
-		c.w.WriteHeader(http.StatusSeeOther)
-		c.wrote = true
+		c.empty(http.StatusSeeOther)
 	default:
 		c.notFound()
 	}
@@ -66,15 +65,7 @@ func (c *call) subPath() string {
 // isPublicMember is GET /orgs/{org}/public_members/{username}: 204 or 404.
 func (a *API) isPublicMember(c *call) {
 	ok, err := a.cfg.Orgs.IsPublicMember(c.r.Context(), c.actor, c.org(), c.pathValue("username"))
-	if err != nil {
-		c.orgError(err)
-		return
-	}
-	if !ok {
-		c.notFound()
-		return
-	}
-	c.noContent()
+	c.presenceOr(ok, err, with(c.orgError))
 }
 
 // publicizeMember is PUT /orgs/{org}/public_members/{username}: 204.

@@ -60,12 +60,7 @@ func (a *API) listPackageFiles(c *call) {
 // linkPackage answers POST …/{name}/-/link/{repo_name}: 201 with no body.
 func (a *API) linkPackage(c *call) {
 	err := a.cfg.Packages.Link(c.r.Context(), c.actor, c.pathValue("owner"), c.pkgType(), c.pathValue("name"), c.pathValue("repo_name"))
-	if err != nil {
-		c.packageError(err)
-		return
-	}
-	c.w.WriteHeader(http.StatusCreated)
-	c.wrote = true
+	c.emptyOr(http.StatusCreated, err, c.packageError)
 }
 
 // unlinkPackage answers POST …/{name}/-/unlink: 204 (Forgejo's code; its

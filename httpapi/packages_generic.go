@@ -88,12 +88,7 @@ func (a *API) uploadGeneric(c *call) {
 	defer c.r.Body.Close()
 	_, err := a.cfg.Packages.UploadGeneric(c.r.Context(), c.actor, c.pathValue("owner"), c.pathValue("name"),
 		c.pathValue("version"), c.pathValue("file"), c.r.Body)
-	if err != nil {
-		c.pkgPlainError(err)
-		return
-	}
-	c.w.WriteHeader(http.StatusCreated)
-	c.wrote = true
+	c.emptyOr(http.StatusCreated, err, c.pkgPlainError)
 }
 
 // downloadGeneric answers GET (and HEAD) of a generic package's file with

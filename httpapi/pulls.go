@@ -134,15 +134,7 @@ func (a *API) pullIsMerged(c *call) {
 		return
 	}
 	merged, err := a.cfg.Issues.IsPullMerged(c.r.Context(), c.actor, c.owner(), c.repo(), index)
-	if err != nil {
-		c.pullError(err)
-		return
-	}
-	if !merged {
-		c.notFound()
-		return
-	}
-	c.noContent()
+	c.presenceOr(merged, err, with(c.pullError))
 }
 
 // commitPull is GET /repos/{owner}/{repo}/commits/{sha}/pull.
@@ -284,8 +276,7 @@ func (a *API) mergePull(c *call) {
 		// the checks (the document lists no 201).
 		status = http.StatusCreated
 	}
-	c.w.WriteHeader(status)
-	c.wrote = true
+	c.empty(status)
 }
 
 func containsStyle(s issues.MergeStyle) bool {
@@ -322,12 +313,7 @@ func (a *API) updatePull(c *call) {
 		c.errorStatus(http.StatusUnprocessableEntity, "invalid update style: "+string(style))
 		return
 	}
-	if err := a.cfg.Issues.UpdatePull(c.r.Context(), c.actor, c.owner(), c.repo(), index, style); err != nil {
-		c.pullError(err)
-		return
-	}
-	c.w.WriteHeader(http.StatusOK)
-	c.wrote = true
+	c.emptyOr(http.StatusOK, a.cfg.Issues.UpdatePull(c.r.Context(), c.actor, c.owner(), c.repo(), index, style), with(c.pullError))
 }
 
 // listPinnedPulls is GET /repos/{owner}/{repo}/pulls/pinned: the pinned

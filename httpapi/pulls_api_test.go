@@ -14,8 +14,7 @@ import (
 // request of the merge commit, compare, reviewers and assignees.
 func TestPullAPIRoutes(t *testing.T) {
 	t.Parallel()
-	e := newPullEnv(t, "")
-	w := e.seed("")
+	e, w := seededPulls(t)
 	head := w.git("rev-parse", "b1")
 	mainTip := w.git("rev-parse", "main")
 

@@ -14,8 +14,7 @@ import (
 // X-Total-Count and Link.
 func TestPullCompareAndFiles(t *testing.T) {
 	t.Parallel()
-	e := newPullEnv(t, "")
-	w := e.seed("")
+	e, w := seededPulls(t)
 	cmp := e.send(e.alice, "GET", e.proj+"/compare/main...b1", nil, 200).json(t)
 	assert.EqualValues(t, 1, cmp["total_commits"])
 	commits := cmp["commits"].([]any)

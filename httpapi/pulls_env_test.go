@@ -166,6 +166,14 @@ func (e *pullEnv) seed(format string) *work {
 	return w
 }
 
+// seededPulls is the common start of a pull-request test: newPullEnv with
+// SHA-1 objects and its seed pushed (main, b1, b2).
+func seededPulls(t *testing.T) (*pullEnv, *work) {
+	t.Helper()
+	e := newPullEnv(t, "")
+	return e, e.seed("")
+}
+
 // newPull opens a pull request from head into base as tok and returns its
 // JSON.
 func (e *pullEnv) newPull(tok, head, base, title string) map[string]any {

@@ -19,8 +19,7 @@ import (
 // the ref move's consequences run.
 func TestPullMergeNeverCountsApprovalsOfAnotherHead(t *testing.T) {
 	t.Parallel()
-	e := newPullEnv(t, "")
-	w := e.seed("")
+	e, w := seededPulls(t)
 	e.send(e.alice, "POST", e.proj+"/branch_protections", map[string]any{"rule_name": "main", "required_approvals": 1,
 		"dismiss_stale_approvals": true}, 201)
 	e.newPull(e.alice, "b1", "main", "needs approval")

@@ -12,8 +12,7 @@ import (
 // Forgejo's answers; a refused request changes nothing.
 func TestPullRefusals(t *testing.T) {
 	t.Parallel()
-	e := newPullEnv(t, "")
-	w := e.seed("")
+	e, w := seededPulls(t)
 	post := func(tok string, body map[string]any) resp {
 		return e.do(req{method: "POST", path: e.proj + "/pulls", token: tok, body: body})
 	}

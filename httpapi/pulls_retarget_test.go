@@ -55,8 +55,7 @@ func TestPullRetargetEndToEnd(t *testing.T) {
 // stays, and PR2 (b2→b1 of alice/proj) is neither retargeted nor closed.
 func TestPullRetargetFork(t *testing.T) {
 	t.Parallel()
-	e := newPullEnv(t, "")
-	w := e.seed("")
+	e, w := seededPulls(t)
 	e.send(e.bob, "POST", e.proj+"/forks", map[string]any{}, 202)
 	fork := e.work("bob", e.bob, "bob", "proj", "")
 	fork.git("fetch", "-q", w.dir, "b1")

@@ -13,8 +13,7 @@ import (
 // finds nothing (404). Without the option the merge is refused (405).
 func TestPullScheduledMerge(t *testing.T) {
 	t.Parallel()
-	e := newPullEnv(t, "")
-	w := e.seed("")
+	e, w := seededPulls(t)
 	e.send(e.alice, "POST", e.proj+"/branch_protections", map[string]any{"rule_name": "main",
 		"enable_status_check": true, "status_check_contexts": []string{"ci"}}, 201)
 	e.newPull(e.alice, "b1", "main", "wait for ci")

@@ -14,8 +14,7 @@ import (
 // is validated against the document by the environment.
 func TestPullsGiteaSDK(t *testing.T) {
 	t.Parallel()
-	e := newPullEnv(t, "")
-	w := e.seed("")
+	e, w := seededPulls(t)
 	alice, err := gitea.NewClient(e.srv.URL, gitea.SetToken(e.alice))
 	require.NoError(t, err)
 	bob, err := gitea.NewClient(e.srv.URL, gitea.SetToken(e.bob))

@@ -28,8 +28,7 @@ func TestPullStaleApprovals(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			e := newPullEnv(t, "")
-			w := e.seed("")
+			e, w := seededPulls(t)
 			w.commit("main moves", map[string]string{"other.txt": "other\n"})
 			w.push("main")
 			e.send(e.alice, "POST", e.proj+"/branch_protections", map[string]any{"rule_name": "main", "required_approvals": 1,

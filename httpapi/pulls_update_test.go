@@ -14,8 +14,7 @@ import (
 // read pull requests (repository scope).
 func TestPullUpdateAndScopes(t *testing.T) {
 	t.Parallel()
-	e := newPullEnv(t, "")
-	w := e.seed("")
+	e, w := seededPulls(t)
 	e.newPull(e.alice, "b1", "main", "behind")
 	w.git("checkout", "-q", "main")
 	w.commit("main moves", map[string]string{"m.txt": "m\n"})

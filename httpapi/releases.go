@@ -37,6 +37,17 @@ func (c *call) idParam(name string) (forge.ID, bool) {
 	return id, true
 }
 
+// assetParams reads a release asset's {id} and {attachment_id} (404 for a
+// non-number, answered once).
+func (c *call) assetParams() (forge.ID, forge.ID, bool) {
+	id, ok := c.idParam("id")
+	if !ok {
+		return 0, 0, false
+	}
+	aid, ok := c.idParam("attachment_id")
+	return id, aid, ok
+}
+
 // listReleases is GET /repos/{owner}/{repo}/releases.
 func (a *API) listReleases(c *call) {
 	q := c.r.URL.Query()
@@ -49,15 +60,7 @@ func (a *API) listReleases(c *call) {
 	}
 	o := c.listOptions()
 	v, list, total, err := a.cfg.Repos.ListReleases(c.r.Context(), c.actor, c.owner(), c.repo(), f, o)
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	out := make([]wire.Release, len(list))
-	for i, rel := range list {
-		out[i] = c.toRelease(v.Repo, rel)
-	}
-	c.writePage(total, o, out)
+	pageAs(c, list, total, o, err, with(c.repoError), each(func(rel *repos.Release) wire.Release { return c.toRelease(v.Repo, rel) }))
 }
 
 // getRelease is GET .../releases/{id}, .../releases/tags/{tag} and
@@ -160,17 +163,12 @@ func (a *API) listAssets(c *call) {
 
 // getAsset is GET /repos/{owner}/{repo}/releases/{id}/assets/{attachment_id}.
 func (a *API) getAsset(c *call) {
-	id, ok := c.idParam("id")
-	aid, ok2 := c.idParam("attachment_id")
-	if !ok || !ok2 {
+	id, aid, ok := c.assetParams()
+	if !ok {
 		return
 	}
 	_, at, err := a.cfg.Repos.GetAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), id, aid)
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.json(http.StatusOK, c.toAttachment(at))
+	jsonAs(c, http.StatusOK, at, err, with(c.repoError), c.toAttachment)
 }
 
 // uploadAsset is POST /repos/{owner}/{repo}/releases/{id}/assets: the file
@@ -237,35 +235,22 @@ func (a *API) uploadAsset(c *call) {
 
 // editAsset is PATCH /repos/{owner}/{repo}/releases/{id}/assets/{attachment_id}: 201.
 func (a *API) editAsset(c *call) {
-	id, ok := c.idParam("id")
-	aid, ok2 := c.idParam("attachment_id")
-	if !ok || !ok2 {
-		return
-	}
+	id, aid, ok := c.assetParams()
 	var o wire.EditAttachmentOptions
-	if !c.decode(&o) {
+	if !ok || !c.decode(&o) {
 		return
 	}
 	_, at, err := a.cfg.Repos.EditAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), id, aid, deref(o.Name), deref(o.DownloadURL))
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	c.json(http.StatusCreated, c.toAttachment(at))
+	jsonAs(c, http.StatusCreated, at, err, with(c.repoError), c.toAttachment)
 }
 
 // deleteAsset is DELETE /repos/{owner}/{repo}/releases/{id}/assets/{attachment_id}.
 func (a *API) deleteAsset(c *call) {
-	id, ok := c.idParam("id")
-	aid, ok2 := c.idParam("attachment_id")
-	if !ok || !ok2 {
+	id, aid, ok := c.assetParams()
+	if !ok {
 		return
 	}
-	if err := a.cfg.Repos.DeleteAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), id, aid); err != nil {
-		c.repoError(err)
-		return
-	}
-	c.noContent()
+	c.noContentOr(a.cfg.Repos.DeleteAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), id, aid), with(c.repoError))
 }
 
 // downloadAttachment serves /attachments/{uuid} (beside the API, as

@@ -75,8 +75,11 @@ func TestReleasesAndAssets(t *testing.T) {
 	r = e.do(req{method: "PATCH", path: base + "/" + id + "/assets/" + sums, token: tok, body: map[string]any{"name": "SHA256SUMS"}})
 	e.expect(r, http.StatusCreated, "")
 	assert.Equal(t, "SHA256SUMS", r.json(t)["name"])
+	assert.Equal(t, sums, itoa(r.json(t)["id"]), "the asset named by {attachment_id} is edited")
 	e.expect(e.do(req{method: "DELETE", path: base + "/" + id + "/assets/" + sums, token: tok}), http.StatusNoContent, "")
-	assert.Len(t, e.do(req{method: "GET", path: base + "/" + id + "/assets"}).list(t), 1)
+	left := e.do(req{method: "GET", path: base + "/" + id + "/assets"}).list(t)
+	require.Len(t, left, 1)
+	assert.NotEqual(t, sums, itoa(left[0]["id"]), "the asset named by {attachment_id} is deleted")
 
 	r = e.do(req{method: "PATCH", path: base + "/" + draft, token: tok, body: map[string]any{"draft": false, "name": "Two RC"}})
 	e.expect(r, http.StatusOK, "")

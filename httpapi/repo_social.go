@@ -8,31 +8,17 @@ import (
 	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
-// presence answers Forgejo's membership checks: 204 when ok, 404 when not.
+// presence is presenceOr for the repository services' checks (errors
+// through repoError).
 func (c *call) presence(ok bool, err error) {
-	switch {
-	case err != nil:
-		c.repoError(err)
-	case !ok:
-		c.notFound()
-	default:
-		c.noContent()
-	}
+	c.presenceOr(ok, err, with(c.repoError))
 }
 
 // listCollaborators is GET /repos/{owner}/{repo}/collaborators.
 func (a *API) listCollaborators(c *call) {
 	o := c.listOptions()
 	list, total, err := a.cfg.Repos.ListCollaborators(c.r.Context(), c.actor, c.owner(), c.repo(), o)
-	if err != nil {
-		c.repoError(err)
-		return
-	}
-	out := make([]wire.User, len(list))
-	for i, cl := range list {
-		out[i] = c.toUser(cl.User)
-	}
-	c.writePage(total, o, out)
+	pageAs(c, list, total, o, err, with(c.repoError), each(func(cl repos.Collaborator) wire.User { return c.toUser(cl.User) }))
 }
 
 // checkCollaborator is GET /repos/{owner}/{repo}/collaborators/{collaborator}:

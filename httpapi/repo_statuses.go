@@ -47,15 +47,7 @@ func (a *API) listStatuses(param string) func(*call) {
 		o := c.listOptions()
 		v, _, list, total, err := a.cfg.Repos.ListStatuses(c.r.Context(), c.actor, c.owner(), c.repo(), c.pathValue(param),
 			repos.StatusFilter{State: repos.StatusState(q.Get("state")), Sort: q.Get("sort")}, o)
-		if err != nil {
-			c.repoError(err)
-			return
-		}
-		out := make([]wire.CommitStatus, len(list))
-		for i, st := range list {
-			out[i] = c.toStatus(v.Repo, st)
-		}
-		c.writePage(total, o, out)
+		pageAs(c, list, total, o, err, with(c.repoError), each(func(st *repos.CommitStatus) wire.CommitStatus { return c.toStatus(v.Repo, st) }))
 	}
 }
 

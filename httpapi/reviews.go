@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -41,13 +42,22 @@ func (a *API) listReviews(c *call) {
 	totalAs(c, list, total, err, with(c.pullError), c.issueConv().Reviews)
 }
 
-// getReview is GET .../reviews/{id}.
-func (a *API) getReview(c *call) {
+// reviewOp is an operation on review {id} of pull request {index} that
+// takes nothing else and answers the review.
+type reviewOp func(ctx context.Context, actor forge.Actor, owner, repo string, index int64, id forge.ID) (*issues.ReviewView, error)
+
+// onReview reads {index} and {id}, runs op and answers 200 with the review.
+func (c *call) onReview(op reviewOp) {
 	index, id, ok := c.reviewParams()
 	if !ok {
 		return
 	}
-	c.answerReview(a.cfg.Issues.GetReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id))
+	c.answerReview(op(c.r.Context(), c.actor, c.owner(), c.repo(), index, id))
+}
+
+// getReview is GET .../reviews/{id}.
+func (a *API) getReview(c *call) {
+	c.onReview(a.cfg.Issues.GetReview)
 }
 
 // createReview is POST .../pulls/{index}/reviews: 200 (not 201) with the
@@ -99,11 +109,7 @@ func (a *API) dismissReview(c *call) {
 
 // undismissReview is POST .../reviews/{id}/undismissals: 200.
 func (a *API) undismissReview(c *call) {
-	index, id, ok := c.reviewParams()
-	if !ok {
-		return
-	}
-	c.answerReview(a.cfg.Issues.UndismissReview(c.r.Context(), c.actor, c.owner(), c.repo(), index, id))
+	c.onReview(a.cfg.Issues.UndismissReview)
 }
 
 // listReviewComments is GET .../reviews/{id}/comments.
@@ -147,23 +153,20 @@ func (a *API) deleteReviewComment(c *call) {
 	c.noContentOr(a.cfg.Issues.DeleteReviewComment(c.r.Context(), c.actor, c.owner(), c.repo(), index, id, cid), with(c.pullError))
 }
 
-// reviewRequestOption reads PullReviewRequestOptions.
-func (c *call) reviewRequestOption() (issues.ReviewRequestOption, bool) {
+// reviewRequestParams reads {index} and the PullReviewRequestOptions body.
+func (c *call) reviewRequestParams() (int64, issues.ReviewRequestOption, bool) {
+	index, ok := c.indexParam()
 	var o wire.PullReviewRequestOptions
-	if !c.decode(&o) {
-		return issues.ReviewRequestOption{}, false
+	if !ok || !c.decode(&o) {
+		return 0, issues.ReviewRequestOption{}, false
 	}
-	return issues.ReviewRequestOption{Reviewers: valueOf(o.Reviewers), TeamReviewers: valueOf(o.TeamReviewers)}, true
+	return index, issues.ReviewRequestOption{Reviewers: valueOf(o.Reviewers), TeamReviewers: valueOf(o.TeamReviewers)}, true
 }
 
 // requestReviews is POST .../pulls/{index}/requested_reviewers: 201 with
 // the review requests made.
 func (a *API) requestReviews(c *call) {
-	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
-	opt, ok := c.reviewRequestOption()
+	index, opt, ok := c.reviewRequestParams()
 	if !ok {
 		return
 	}
@@ -174,11 +177,7 @@ func (a *API) requestReviews(c *call) {
 // cancelReviewRequests is DELETE .../pulls/{index}/requested_reviewers:
 // 204.
 func (a *API) cancelReviewRequests(c *call) {
-	index, ok := c.indexParam()
-	if !ok {
-		return
-	}
-	opt, ok := c.reviewRequestOption()
+	index, opt, ok := c.reviewRequestParams()
 	if !ok {
 		return
 	}

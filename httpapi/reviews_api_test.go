@@ -14,8 +14,7 @@ import (
 // deletion.
 func TestPullReviewRoutes(t *testing.T) {
 	t.Parallel()
-	e := newPullEnv(t, "")
-	w := e.seed("")
+	e, w := seededPulls(t)
 	head := w.git("rev-parse", "b1")
 	e.newPull(e.alice, "b1", "main", "review me")
 	rp := func(suffix string) string { return e.pullPath(1, "/reviews"+suffix) }

@@ -12,3 +12,22 @@ package convert
 
 // ptr returns a pointer to a copy of v.
 func ptr[T any](v T) *T { return &v }
+
+// Optional is conv(v) for a value that may be absent: nil when v is nil
+// (JSON null), else a pointer to the conversion.
+func Optional[V, W any](v *V, conv func(*V) W) *W {
+	if v == nil {
+		return nil
+	}
+	return ptr(conv(v))
+}
+
+// All is conv of each of list, in order: never nil, so that an empty list
+// is [] in JSON (not null).
+func All[V, W any](list []V, conv func(V) W) []W {
+	out := make([]W, len(list))
+	for i, v := range list {
+		out[i] = conv(v)
+	}
+	return out
+}

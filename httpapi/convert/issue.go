@@ -52,11 +52,7 @@ func Label(root string, r *forge.Repository, org string, l *issues.Label) wire.L
 
 // Labels converts a list of labels; never null.
 func Labels(root string, r *forge.Repository, org string, list []*issues.Label) []wire.Label {
-	out := make([]wire.Label, len(list))
-	for i, l := range list {
-		out[i] = Label(root, r, org, l)
-	}
-	return out
+	return All(list, func(l *issues.Label) wire.Label { return Label(root, r, org, l) })
 }
 
 // Milestone converts a milestone as Forgejo's convert.ToAPIMilestone:
@@ -84,11 +80,7 @@ func IssueAttachment(root string, a *issues.Attachment) wire.Attachment {
 }
 
 func IssueAttachments(root string, list []*issues.Attachment) []wire.Attachment {
-	out := make([]wire.Attachment, len(list))
-	for i, a := range list {
-		out[i] = IssueAttachment(root, a)
-	}
-	return out
+	return All(list, func(a *issues.Attachment) wire.Attachment { return IssueAttachment(root, a) })
 }
 
 // Issue converts an issue view as Forgejo's convert.ToAPIIssue.
@@ -132,11 +124,7 @@ func (ic Issues) Issue(v *issues.IssueView) wire.Issue {
 
 // Issues converts a page of issue views.
 func (ic Issues) Issues(list []*issues.IssueView) []wire.Issue {
-	out := make([]wire.Issue, len(list))
-	for i, v := range list {
-		out[i] = ic.Issue(v)
-	}
-	return out
+	return All(list, ic.Issue)
 }
 
 // Comment converts a comment view as Forgejo's convert.ToAPIComment: the
@@ -161,9 +149,5 @@ func (ic Issues) Comment(v *issues.CommentView) wire.Comment {
 
 // Comments converts a page of comment views.
 func (ic Issues) Comments(list []*issues.CommentView) []wire.Comment {
-	out := make([]wire.Comment, len(list))
-	for i, v := range list {
-		out[i] = ic.Comment(v)
-	}
-	return out
+	return All(list, ic.Comment)
 }

@@ -67,11 +67,7 @@ func (pc Pulls) Pull(v *issues.PullView) wire.PullRequest {
 	if p.HasMerged {
 		out.Merged = ptr(Time(p.Merged))
 		out.MergedCommitID = ptr(p.MergedCommitID)
-		if v.Merger != nil {
-			out.MergedBy = ptr(pc.AsAnon(v.Merger))
-		} else {
-			out.MergedBy = ptr(pc.AsAnon(OrGhost(nil)))
-		}
+		out.MergedBy = ptr(pc.AsAnon(OrGhost(v.Merger)))
 	}
 	return out
 }
@@ -147,11 +143,7 @@ func (ic Issues) Review(v *issues.ReviewView) wire.PullReview {
 
 // Reviews converts a list of reviews; never null.
 func (ic Issues) Reviews(list []*issues.ReviewView) []wire.PullReview {
-	out := make([]wire.PullReview, len(list))
-	for i, v := range list {
-		out[i] = ic.Review(v)
-	}
-	return out
+	return All(list, ic.Review)
 }
 
 // patchHunk is Forgejo's patch2diff: the last hunk of a code comment's
@@ -176,9 +168,7 @@ func (ic Issues) ReviewComment(v *issues.ReviewCommentView) wire.PullReviewComme
 	if v.Review != nil {
 		out.ReviewID = v.Review.ID
 	}
-	if v.Resolver != nil {
-		out.Resolver = ptr(ic.AsDoer(v.Resolver))
-	}
+	out.Resolver = Optional(v.Resolver, ic.AsDoer)
 	if cm.Line < 0 {
 		out.OldLineNum = uint64(-cm.Line)
 	} else {
@@ -199,9 +189,5 @@ func (ic Issues) ReviewComment(v *issues.ReviewCommentView) wire.PullReviewComme
 
 // ReviewComments converts a list of code comments; never null.
 func (ic Issues) ReviewComments(list []*issues.ReviewCommentView) []wire.PullReviewComment {
-	out := make([]wire.PullReviewComment, len(list))
-	for i, v := range list {
-		out[i] = ic.ReviewComment(v)
-	}
-	return out
+	return All(list, ic.ReviewComment)
 }

@@ -72,9 +72,5 @@ func Team(root string, t *forge.Team, org *forge.User) wire.Team {
 // teams without their organisation, as Forgejo's ToRepoTransfer (ToTeams
 // with loadOrgs false); never nil.
 func Teams(root string, list []*forge.Team) []wire.Team {
-	out := make([]wire.Team, len(list))
-	for i, t := range list {
-		out[i] = Team(root, t, nil)
-	}
-	return out
+	return All(list, func(t *forge.Team) wire.Team { return Team(root, t, nil) })
 }
