@@ -5,6 +5,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -17,7 +18,7 @@ import (
 // such route states any of it itself (table reports that as an error).
 func TestDeclaredRequirementsAreTheRoutes(t *testing.T) {
 	t.Parallel()
-	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Hooks: &hooks.Service{}})
+	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Hooks: &hooks.Service{}, Actions: &actions.Service{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/repos"
 )
@@ -148,16 +149,6 @@ func (a *API) gates() map[string]gate {
 			return true
 		}, "orgEditTeam")
 	}
-	if a.cfg.Actions != nil {
-		act := func(t targetOf, manage bool) gate {
-			return check(func(c *call) error {
-				return a.cfg.Actions.Authorize(c.r.Context(), c.actor, t(c), manage)
-			}, actionsErr)
-		}
-		add(act(repoTarget, true), "createRepoVariable", "updateRepoVariable", "updateRepoSecret", "registerRepoRunner")
-		add(act(orgTarget, true), "createOrgVariable", "updateOrgVariable", "updateOrgSecret", "registerOrgRunner")
-		add(act(repoTarget, false), "DispatchWorkflow")
-	}
 	if a.cfg.Auth != nil {
 		add(check(func(c *call) error {
 			return a.cfg.Auth.AuthorizeTokens(c.r.Context(), c.actor, c.pathValue("username"))
@@ -182,21 +173,32 @@ type declaration struct {
 // declarations are the operations whose domain states their requirement
 // (forge.Requirement, by operationId): table derives their routes' scopes,
 // token and administrator checks and gates from them. The webhooks
-// declare theirs (hooks.Requirements); the other domains' requirements are
-// still written in the route table and in gates.
+// (hooks.Requirements) and Forgejo Actions (actions.Requirements) declare
+// theirs; the other domains' requirements are still written in the route
+// table and in gates.
 func (a *API) declarations() map[string]declaration {
 	out := map[string]declaration{}
+	declare := func(reqs map[string]forge.Requirement, probe func(op string) gate) {
+		for op, req := range reqs {
+			d := declaration{req: req}
+			if req.Gate {
+				d.gate = probe(op)
+			}
+			out[op] = d
+		}
+	}
 	if a.cfg.Hooks != nil {
 		probe := check(func(c *call) error {
 			return a.cfg.Hooks.Authorize(c.r.Context(), c.actor, c.hookOwner())
 		}, hookErr)
-		for op, req := range hooks.Requirements() {
-			d := declaration{req: req}
-			if req.Gate {
-				d.gate = probe
-			}
-			out[op] = d
-		}
+		declare(hooks.Requirements(), func(string) gate { return probe })
+	}
+	if a.cfg.Actions != nil {
+		declare(actions.Requirements(), func(op string) gate {
+			return check(func(c *call) error {
+				return a.cfg.Actions.Authorize(c.r.Context(), c.actor, op, actionsTarget(c))
+			}, actionsErr)
+		})
 	}
 	return out
 }
