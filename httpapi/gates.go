@@ -4,6 +4,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
@@ -124,30 +125,12 @@ func (a *API) gates() map[string]gate {
 		}, orgLabelErr), "orgCreateLabel", "orgEditLabel")
 	}
 	if a.cfg.Orgs != nil {
-		owner := func(memberFirst bool) gate {
-			return check(func(c *call) error {
-				return a.cfg.Orgs.AuthorizeOwner(c.r.Context(), c.actor, c.org(), memberFirst)
-			}, orgErr)
-		}
-		add(owner(false), "orgEdit", "renameOrg", "orgUpdateAvatar")
-		add(owner(true), "orgCreateTeam")
 		// Forgejo's orgAssignment runs before the binding of a new
 		// repository; who may create one there is checked after it.
 		add(check(func(c *call) error {
 			_, err := a.cfg.Orgs.Get(c.r.Context(), c.actor, c.org())
 			return err
 		}, orgErr), "createOrgRepo")
-		add(func(c *call) bool {
-			id, ok := c.teamID()
-			if !ok {
-				return false
-			}
-			if err := a.cfg.Orgs.AuthorizeTeamOwner(c.r.Context(), c.actor, id); err != nil {
-				c.orgError(err)
-				return false
-			}
-			return true
-		}, "orgEditTeam")
 	}
 	if a.cfg.Auth != nil {
 		add(check(func(c *call) error {
@@ -173,7 +156,8 @@ type declaration struct {
 // declarations are the operations whose domain states their requirement
 // (forge.Requirement, by operationId): table derives their routes' scopes,
 // token and administrator checks and gates from them. The webhooks
-// (hooks.Requirements) and Forgejo Actions (actions.Requirements) declare
+// (hooks.Requirements), Forgejo Actions (actions.Requirements) and
+// organisations and teams (orgs.Requirements) declare
 // theirs; the other domains' requirements are still written in the route
 // table and in gates.
 func (a *API) declarations() map[string]declaration {
@@ -192,6 +176,25 @@ func (a *API) declarations() map[string]declaration {
 			return a.cfg.Hooks.Authorize(c.r.Context(), c.actor, c.hookOwner())
 		}, hookErr)
 		declare(hooks.Requirements(), func(string) gate { return probe })
+	}
+	if a.cfg.Orgs != nil {
+		declare(orgs.Requirements(), func(op string) gate {
+			return func(c *call) bool {
+				var team forge.ID
+				if c.pathValue("id") != "" {
+					id, ok := c.teamID()
+					if !ok {
+						return false
+					}
+					team = id
+				}
+				if err := a.cfg.Orgs.Authorize(c.r.Context(), c.actor, op, c.org(), team); err != nil {
+					c.orgError(err)
+					return false
+				}
+				return true
+			}
+		})
 	}
 	if a.cfg.Actions != nil {
 		declare(actions.Requirements(), func(op string) gate {
