@@ -9,6 +9,8 @@ import (
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/quota"
+	"github.com/hearthforge/hearth/storage/memstore"
 )
 
 // TestDeclaredRequirementsAreTheRoutes: every operation whose domain
@@ -18,7 +20,12 @@ import (
 // such route states any of it itself (table reports that as an error).
 func TestDeclaredRequirementsAreTheRoutes(t *testing.T) {
 	t.Parallel()
-	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Hooks: &hooks.Service{}, Actions: &actions.Service{}})
+	quotaSvc, err := quota.New(quota.ServiceConfig{Store: memstore.New().Quota(), Quota: quota.Config{Enabled: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Hooks: &hooks.Service{},
+		Actions: &actions.Service{}, Quota: quotaSvc})
 	if err != nil {
 		t.Fatal(err)
 	}

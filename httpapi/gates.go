@@ -6,6 +6,7 @@ import (
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // A gate is the permission check of an operation that Forgejo makes in
@@ -157,7 +158,9 @@ type declaration struct {
 // (forge.Requirement, by operationId): table derives their routes' scopes,
 // token and administrator checks and gates from them. The webhooks
 // (hooks.Requirements), Forgejo Actions (actions.Requirements) and
-// organisations and teams (orgs.Requirements) declare
+// organisations and teams (orgs.Requirements) and quota
+// (quota.Requirements, while enabled: disabled, its routes answer 404 to
+// everyone) declare
 // theirs; the other domains' requirements are still written in the route
 // table and in gates.
 func (a *API) declarations() map[string]declaration {
@@ -195,6 +198,9 @@ func (a *API) declarations() map[string]declaration {
 				return true
 			}
 		})
+	}
+	if a.cfg.Quota != nil && a.cfg.Quota.Enabled() {
+		declare(quota.Requirements(), nil)
 	}
 	if a.cfg.Actions != nil {
 		declare(actions.Requirements(), func(op string) gate {
