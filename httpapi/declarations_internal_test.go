@@ -7,6 +7,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/quota"
@@ -25,7 +26,7 @@ func TestDeclaredRequirementsAreTheRoutes(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Hooks: &hooks.Service{},
-		Actions: &actions.Service{}, Quota: quotaSvc})
+		Actions: &actions.Service{}, Quota: quotaSvc, Notify: &notify.Service{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/quota"
@@ -158,7 +159,8 @@ type declaration struct {
 // (forge.Requirement, by operationId): table derives their routes' scopes,
 // token and administrator checks and gates from them. The webhooks
 // (hooks.Requirements), Forgejo Actions (actions.Requirements) and
-// organisations and teams (orgs.Requirements) and quota
+// organisations and teams (orgs.Requirements), notifications
+// (notify.Requirements) and quota
 // (quota.Requirements, while enabled: disabled, its routes answer 404 to
 // everyone) declare
 // theirs; the other domains' requirements are still written in the route
@@ -201,6 +203,9 @@ func (a *API) declarations() map[string]declaration {
 	}
 	if a.cfg.Quota != nil && a.cfg.Quota.Enabled() {
 		declare(quota.Requirements(), nil)
+	}
+	if a.cfg.Notify != nil {
+		declare(notify.Requirements(), nil)
 	}
 	if a.cfg.Actions != nil {
 		declare(actions.Requirements(), func(op string) gate {
