@@ -83,11 +83,5 @@ func requirementOf(l Level, access forge.AccessLevel, n need) forge.Requirement 
 // administrator checks and gates (Requirement.Gate: Authorize) from. A
 // new map at each call.
 func Requirements() map[string]forge.Requirement {
-	out := make(map[string]forge.Requirement, len(operations))
-	for op, o := range operations {
-		r := requirementOf(o.level, o.access, o.need)
-		r.Gate = gated[op]
-		out[op] = r
-	}
-	return out
+	return forge.Declare(operations, func(o operation) forge.Requirement { return requirementOf(o.level, o.access, o.need) }, gated)
 }

@@ -25,9 +25,5 @@ func requirementOf(level forge.AccessLevel) forge.Requirement {
 // check (start) and the API derives its routes' scopes and token checks
 // from. No notification operation is gated. A new map at each call.
 func Requirements() map[string]forge.Requirement {
-	out := make(map[string]forge.Requirement, len(operations))
-	for op, level := range operations {
-		out[op] = requirementOf(level)
-	}
-	return out
+	return forge.Declare(operations, requirementOf, nil)
 }

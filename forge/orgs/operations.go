@@ -97,10 +97,5 @@ var gated = map[string]bool{"orgEdit": true, "renameOrg": true, "orgUpdateAvatar
 // administrator checks and gates (Requirement.Gate) from. A new map at
 // each call.
 func Requirements() map[string]forge.Requirement {
-	out := make(map[string]forge.Requirement, len(operations))
-	for op, req := range operations {
-		req.Gate = gated[op]
-		out[op] = req
-	}
-	return out
+	return forge.Declare(operations, func(r forge.Requirement) forge.Requirement { return r }, gated)
 }
