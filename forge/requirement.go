@@ -39,3 +39,16 @@ var (
 	errTokenRequired     = Errorf(ErrUnauthenticated, "token is required")
 	errSiteAdminRequired = Errorf(ErrForbidden, "user should be the site admin")
 )
+
+// Declare is a domain's table of requirements by operationId (what its
+// Requirements function returns): of(o) for each operation o of ops, with
+// Gate set for the operations in gated. A new map at each call.
+func Declare[O any](ops map[string]O, of func(O) Requirement, gated map[string]bool) map[string]Requirement {
+	out := make(map[string]Requirement, len(ops))
+	for op, o := range ops {
+		r := of(o)
+		r.Gate = gated[op]
+		out[op] = r
+	}
+	return out
+}

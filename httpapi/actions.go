@@ -20,6 +20,20 @@ func orgTarget(c *call) actions.Target  { return actions.OrgTarget(c.org()) }
 func userTarget(*call) actions.Target   { return actions.UserTarget() }
 func globalTarget(*call) actions.Target { return actions.GlobalTarget() }
 
+// actionsTarget is the level a gated Actions route acts on, from the
+// parameters of its path: a repository's, an organisation's, else the
+// acting user's (actions.Service.Authorize refuses a level that is not
+// its operation's).
+func actionsTarget(c *call) actions.Target {
+	switch {
+	case c.pathValue("repo") != "":
+		return repoTarget(c)
+	case c.pathValue("org") != "":
+		return orgTarget(c)
+	}
+	return userTarget(c)
+}
+
 // actionsError writes the errors of the Actions routes: a rule refusal
 // (forge.ErrInvalid: names, data) is Forgejo's 400 (util.ErrInvalidArgument);
 // a repository with the Actions unit off is ctx.NotFound's body; unknown

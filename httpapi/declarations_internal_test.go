@@ -5,9 +5,13 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/quota"
+	"github.com/hearthforge/hearth/storage/memstore"
 )
 
 // TestDeclaredRequirementsAreTheRoutes: every operation whose domain
@@ -17,7 +21,12 @@ import (
 // such route states any of it itself (table reports that as an error).
 func TestDeclaredRequirementsAreTheRoutes(t *testing.T) {
 	t.Parallel()
-	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Hooks: &hooks.Service{}})
+	quotaSvc, err := quota.New(quota.ServiceConfig{Store: memstore.New().Quota(), Quota: quota.Config{Enabled: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Hooks: &hooks.Service{},
+		Actions: &actions.Service{}, Quota: quotaSvc, Notify: &notify.Service{}})
 	if err != nil {
 		t.Fatal(err)
 	}

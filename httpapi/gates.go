@@ -2,8 +2,12 @@ package httpapi
 
 import (
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/notify"
+	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // A gate is the permission check of an operation that Forgejo makes in
@@ -123,40 +127,12 @@ func (a *API) gates() map[string]gate {
 		}, orgLabelErr), "orgCreateLabel", "orgEditLabel")
 	}
 	if a.cfg.Orgs != nil {
-		owner := func(memberFirst bool) gate {
-			return check(func(c *call) error {
-				return a.cfg.Orgs.AuthorizeOwner(c.r.Context(), c.actor, c.org(), memberFirst)
-			}, orgErr)
-		}
-		add(owner(false), "orgEdit", "renameOrg", "orgUpdateAvatar")
-		add(owner(true), "orgCreateTeam")
 		// Forgejo's orgAssignment runs before the binding of a new
 		// repository; who may create one there is checked after it.
 		add(check(func(c *call) error {
 			_, err := a.cfg.Orgs.Get(c.r.Context(), c.actor, c.org())
 			return err
 		}, orgErr), "createOrgRepo")
-		add(func(c *call) bool {
-			id, ok := c.teamID()
-			if !ok {
-				return false
-			}
-			if err := a.cfg.Orgs.AuthorizeTeamOwner(c.r.Context(), c.actor, id); err != nil {
-				c.orgError(err)
-				return false
-			}
-			return true
-		}, "orgEditTeam")
-	}
-	if a.cfg.Actions != nil {
-		act := func(t targetOf, manage bool) gate {
-			return check(func(c *call) error {
-				return a.cfg.Actions.Authorize(c.r.Context(), c.actor, t(c), manage)
-			}, actionsErr)
-		}
-		add(act(repoTarget, true), "createRepoVariable", "updateRepoVariable", "updateRepoSecret", "registerRepoRunner")
-		add(act(orgTarget, true), "createOrgVariable", "updateOrgVariable", "updateOrgSecret", "registerOrgRunner")
-		add(act(repoTarget, false), "DispatchWorkflow")
 	}
 	if a.cfg.Auth != nil {
 		add(check(func(c *call) error {
@@ -182,21 +158,61 @@ type declaration struct {
 // declarations are the operations whose domain states their requirement
 // (forge.Requirement, by operationId): table derives their routes' scopes,
 // token and administrator checks and gates from them. The webhooks
-// declare theirs (hooks.Requirements); the other domains' requirements are
-// still written in the route table and in gates.
+// (hooks.Requirements), Forgejo Actions (actions.Requirements) and
+// organisations and teams (orgs.Requirements), notifications
+// (notify.Requirements) and quota
+// (quota.Requirements, while enabled: disabled, its routes answer 404 to
+// everyone) declare
+// theirs; the other domains' requirements are still written in the route
+// table and in gates.
 func (a *API) declarations() map[string]declaration {
 	out := map[string]declaration{}
+	declare := func(reqs map[string]forge.Requirement, probe func(op string) gate) {
+		for op, req := range reqs {
+			d := declaration{req: req}
+			if req.Gate {
+				d.gate = probe(op)
+			}
+			out[op] = d
+		}
+	}
 	if a.cfg.Hooks != nil {
 		probe := check(func(c *call) error {
 			return a.cfg.Hooks.Authorize(c.r.Context(), c.actor, c.hookOwner())
 		}, hookErr)
-		for op, req := range hooks.Requirements() {
-			d := declaration{req: req}
-			if req.Gate {
-				d.gate = probe
+		declare(hooks.Requirements(), func(string) gate { return probe })
+	}
+	if a.cfg.Orgs != nil {
+		declare(orgs.Requirements(), func(op string) gate {
+			return func(c *call) bool {
+				var team forge.ID
+				if c.pathValue("id") != "" {
+					id, ok := c.teamID()
+					if !ok {
+						return false
+					}
+					team = id
+				}
+				if err := a.cfg.Orgs.Authorize(c.r.Context(), c.actor, op, c.org(), team); err != nil {
+					c.orgError(err)
+					return false
+				}
+				return true
 			}
-			out[op] = d
-		}
+		})
+	}
+	if a.cfg.Quota != nil && a.cfg.Quota.Enabled() {
+		declare(quota.Requirements(), nil)
+	}
+	if a.cfg.Notify != nil {
+		declare(notify.Requirements(), nil)
+	}
+	if a.cfg.Actions != nil {
+		declare(actions.Requirements(), func(op string) gate {
+			return check(func(c *call) error {
+				return a.cfg.Actions.Authorize(c.r.Context(), c.actor, op, actionsTarget(c))
+			}, actionsErr)
+		})
 	}
 	return out
 }

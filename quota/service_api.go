@@ -10,7 +10,6 @@ import (
 // Refusals with Forgejo's messages.
 var (
 	errTokenRequired = forge.Errorf(forge.ErrUnauthenticated, "token is required")
-	errSiteAdmin     = forge.Errorf(forge.ErrForbidden, "user should be the site admin")
 	errOrgOwner      = forge.Errorf(forge.ErrForbidden, "Must be an organization owner")
 )
 
@@ -28,22 +27,20 @@ func (s *Service) Enabled() bool { return s.cfg.Quota.Enabled }
 // Config returns the [quota] configuration the Service was given.
 func (s *Service) Config() Config { return s.cfg.Quota }
 
-// owner resolves t for reading: the actor (scope read:user) or an
+// owner resolves t for reading, checking first what the operations on
+// t's quota require (requirementOf): the actor (scope read:user) or an
 // organisation the actor owns (read:organization; site administrators
 // pass). Errors: forge.Actor.Check's; `token is required` for anonymous
 // actors; forge.ErrNotFound for an organisation the actor may not see;
 // `Must be an organization owner`.
 func (s *Service) owner(ctx context.Context, actor forge.Actor, t Target) (*forge.User, error) {
 	if t.Org == "" {
-		if err := actor.Check(forge.AccessRead, forge.CategoryUser); err != nil {
+		if err := requirementOf(kindUser, forge.AccessRead).Check(actor); err != nil {
 			return nil, err
-		}
-		if !actor.IsSignedIn() {
-			return nil, errTokenRequired
 		}
 		return actor.User, nil
 	}
-	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
+	if err := requirementOf(kindOrg, forge.AccessRead).Check(actor); err != nil {
 		return nil, err
 	}
 	if s.cfg.Orgs == nil {
@@ -62,18 +59,11 @@ func (s *Service) owner(ctx context.Context, actor forge.Actor, t Target) (*forg
 	return org, nil
 }
 
-// admin checks a site administrator at level (scope admin).
+// admin checks what the admin operations at level require
+// (requirementOf: scope admin, `token is required`, `user should be the
+// site admin`).
 func admin(actor forge.Actor, level forge.AccessLevel) error {
-	if err := actor.Check(level, forge.CategoryAdmin); err != nil {
-		return err
-	}
-	if !actor.IsSignedIn() {
-		return errTokenRequired
-	}
-	if !actor.IsSiteAdmin() {
-		return errSiteAdmin
-	}
-	return nil
+	return requirementOf(kindAdmin, level).Check(actor)
 }
 
 // info reads the usage and the applying groups of owner in tx.

@@ -33,9 +33,6 @@ func (s *Service) DispatchWorkflow(ctx context.Context, actor forge.Actor, owner
 	if err != nil {
 		return nil, err
 	}
-	if !actor.IsSignedIn() {
-		return nil, ErrSignInRequired
-	}
 	if strings.TrimSpace(d.Ref) == "" {
 		return nil, forge.Errorf(forge.ErrInvalid, "ref is required parameter")
 	}

@@ -45,10 +45,6 @@ var (
 	ErrNoActionsWrite = forge.Errorf(forge.ErrForbidden, "user should have a permission to write to a repo")
 	// ErrNotOrgOwner is Forgejo's reqOrgOwnership refusal.
 	ErrNotOrgOwner = forge.Errorf(forge.ErrForbidden, "Must be an organization owner")
-	// ErrNotSiteAdmin refuses instance-level operations to non-admins.
-	ErrNotSiteAdmin = forge.Errorf(forge.ErrForbidden, "you must be a site administrator")
-	// ErrSignInRequired refuses anonymous actors where a user is needed.
-	ErrSignInRequired = forge.Errorf(forge.ErrUnauthenticated, "token is required")
 	// ErrActionsDisabled answers a repository whose Actions unit is off
 	// (Forgejo's ctx.NotFound).
 	ErrActionsDisabled = forge.Errorf(forge.ErrNotFound, "The target couldn't be found.")
@@ -84,14 +80,14 @@ func (t Target) scopeCategory() forge.ScopeCategory {
 	return forge.CategoryAdmin
 }
 
-// resolve checks the actor's account state and token scope (at level)
-// and its right to act on t as n requires, and returns the scope.
+// resolve checks what the operations on t at level that need n require
+// (requirementOf, the table the API derives its routes from: account
+// state, token scope, a signed-in user, a site administrator at the
+// instance level), then the actor's right to act on t as n requires, and
+// returns the scope.
 func (s *Service) resolve(ctx context.Context, actor forge.Actor, t Target, level forge.AccessLevel, n need) (resolved, error) {
-	if err := actor.Check(level, t.scopeCategory()); err != nil {
+	if err := requirementOf(t.Level, level, n).Check(actor); err != nil {
 		return resolved{}, err
-	}
-	if n == needOwner && !actor.IsSignedIn() {
-		return resolved{}, ErrSignInRequired
 	}
 	switch t.Level {
 	case LevelRepo:
@@ -119,14 +115,8 @@ func (s *Service) resolve(ctx context.Context, actor forge.Actor, t Target, leve
 		}
 		return resolved{scope: Scope{OwnerID: org.ID}}, nil
 	case LevelUser:
-		if !actor.IsSignedIn() {
-			return resolved{}, ErrSignInRequired
-		}
 		return resolved{scope: Scope{OwnerID: actor.User.ID}}, nil
 	case LevelGlobal:
-		if !actor.IsSiteAdmin() {
-			return resolved{}, ErrNotSiteAdmin
-		}
 		return resolved{scope: Global}, nil
 	}
 	return resolved{}, forge.Errorf(forge.ErrInvalid, "actions: unknown target level %d", t.Level)

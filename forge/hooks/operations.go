@@ -63,11 +63,5 @@ func requirementOf(kind ownerKind, level forge.AccessLevel) forge.Requirement {
 // administrator checks and gates (Requirement.Gate: Authorize) from. A
 // new map at each call.
 func Requirements() map[string]forge.Requirement {
-	out := make(map[string]forge.Requirement, len(operations))
-	for op, o := range operations {
-		r := requirementOf(o.owner, o.level)
-		r.Gate = gated[op]
-		out[op] = r
-	}
-	return out
+	return forge.Declare(operations, func(o operation) forge.Requirement { return requirementOf(o.owner, o.level) }, gated)
 }

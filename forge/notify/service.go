@@ -113,15 +113,13 @@ type Query struct {
 	forge.ListOptions
 }
 
-// start checks that the actor may use its notifications at level: a
-// signed-in user (forge.ErrUnauthenticated `token is required`), whose
-// account may act and whose token grants the notification scope
-// (forge.ErrForbidden).
-func start(actor forge.Actor, level forge.AccessLevel, extra ...forge.ScopeCategory) error {
-	if !actor.IsSignedIn() {
-		return forge.Errorf(forge.ErrUnauthenticated, "token is required")
-	}
-	return actor.Check(level, append([]forge.ScopeCategory{forge.CategoryNotification}, extra...)...)
+// start checks what the notification operations at level require
+// (requirementOf, the table the API derives its routes from): an account
+// that may act and a token granting the notification scope
+// (forge.Requirement.Check: forge.Actor.Check's errors), a signed-in user
+// (forge.ErrUnauthenticated `token is required`).
+func start(actor forge.Actor, level forge.AccessLevel) error {
+	return requirementOf(level).Check(actor)
 }
 
 // filter builds the store filter of the actor's threads it may still see:

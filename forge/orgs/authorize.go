@@ -49,3 +49,20 @@ func (s *Service) AuthorizeTeamOwner(ctx context.Context, actor forge.Actor, id 
 		return v.requireOwner()
 	})
 }
+
+// Authorize is the probe of the gated operation op (Requirements, Gate):
+// what op checks before it reads its input, on the organisation org or,
+// for the team edit, the team id. Its errors are AuthorizeOwner's (team
+// creation: member first) and AuthorizeTeamOwner's; forge.ErrInvalid for
+// an op that is not gated.
+func (s *Service) Authorize(ctx context.Context, actor forge.Actor, op, org string, team forge.ID) error {
+	switch op {
+	case "orgEdit", "renameOrg", "orgUpdateAvatar":
+		return s.AuthorizeOwner(ctx, actor, org, false)
+	case "orgCreateTeam":
+		return s.AuthorizeOwner(ctx, actor, org, true)
+	case "orgEditTeam":
+		return s.AuthorizeTeamOwner(ctx, actor, team)
+	}
+	return forge.Errorf(forge.ErrInvalid, "orgs: %q is no gated operation", op)
+}

@@ -92,20 +92,11 @@ func userExists(name string) error {
 // stored on error.
 func (s *Service) Create(ctx context.Context, actor forge.Actor, opts CreateOptions) (*forge.User, error) {
 	if opts.Owner != "" {
-		if err := actor.Check(forge.AccessWrite, forge.CategoryAdmin); err != nil {
+		if err := operations["adminCreateOrg"].Check(actor); err != nil {
 			return nil, err
-		}
-		if err := signedIn(actor); err != nil {
-			return nil, err
-		}
-		if !actor.IsSiteAdmin() {
-			return nil, errSiteAdmin
 		}
 	} else {
-		if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
-			return nil, err
-		}
-		if err := signedIn(actor); err != nil {
+		if err := operations["orgCreate"].Check(actor); err != nil {
 			return nil, err
 		}
 		if !s.canCreateOrg(actor.User) {
@@ -374,14 +365,8 @@ func (s *Service) listOrgs(ctx context.Context, actor forge.Actor, f OrgFilter, 
 // /admin/orgs). Needs read:admin and a site administrator
 // (forge.ErrForbidden `user should be the site admin`).
 func (s *Service) ListAll(ctx context.Context, actor forge.Actor, o forge.ListOptions) ([]*forge.User, int64, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryAdmin); err != nil {
+	if err := operations["adminGetAllOrgs"].Check(actor); err != nil {
 		return nil, 0, err
-	}
-	if err := signedIn(actor); err != nil {
-		return nil, 0, err
-	}
-	if !actor.IsSiteAdmin() {
-		return nil, 0, errSiteAdmin
 	}
 	return s.listOrgs(ctx, actor, OrgFilter{}, o)
 }
@@ -432,10 +417,7 @@ func (s *Service) ListForUser(ctx context.Context, actor forge.Actor, user strin
 // ordered by name. Needs a signed-in actor, read:user and
 // read:organization.
 func (s *Service) ListMine(ctx context.Context, actor forge.Actor, o forge.ListOptions) ([]*forge.User, int64, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryUser, forge.CategoryOrganization); err != nil {
-		return nil, 0, err
-	}
-	if err := signedIn(actor); err != nil {
+	if err := operations["orgListCurrentUserOrgs"].Check(actor); err != nil {
 		return nil, 0, err
 	}
 	return s.listOrgs(ctx, actor, userOrgsFilter(actor, actor.UserID()), o)
@@ -458,10 +440,7 @@ type Permissions struct {
 // organisation, and for an organisation the user (Forgejo's rule) or the
 // actor may not see.
 func (s *Service) Permissions(ctx context.Context, actor forge.Actor, user, org string) (Permissions, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryUser, forge.CategoryOrganization); err != nil {
-		return Permissions{}, err
-	}
-	if err := signedIn(actor); err != nil {
+	if err := operations["orgGetUserPermissions"].Check(actor); err != nil {
 		return Permissions{}, err
 	}
 	var p Permissions

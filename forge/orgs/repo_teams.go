@@ -7,16 +7,15 @@ import (
 )
 
 // repoTeamsBase resolves owner/repo for the /repos/{owner}/{repo}/teams
-// routes: the repository with the actor's permission (Config.Repos: its
+// routes (op is the operation's, its entry checked first): the repository with the actor's permission (Config.Repos: its
 // errors, forge.ErrNotFound for repositories the actor may not see), and
 // the owning organisation (ErrNotOrgRepo for a user's repository).
-func (s *Service) repoTeamsBase(ctx context.Context, actor forge.Actor, level forge.AccessLevel, owner, repo string) (*forge.Repository, forge.Permission, *forge.User, error) {
-	if err := actor.Check(level, forge.CategoryRepository); err != nil {
+func (s *Service) repoTeamsBase(ctx context.Context, actor forge.Actor, op, owner, repo string) (*forge.Repository, forge.Permission, *forge.User, error) {
+	req := operations[op]
+	if err := req.Check(actor); err != nil {
 		return nil, forge.Permission{}, nil, err
 	}
-	if err := signedIn(actor); err != nil {
-		return nil, forge.Permission{}, nil, err
-	}
+	level := req.Level
 	if s.cfg.Repos == nil {
 		return nil, forge.Permission{}, nil, forge.Errorf(forge.ErrPrecondition, "orgs: repository teams need Config.Repos")
 	}
@@ -70,7 +69,7 @@ func repoTeam(ctx context.Context, tx Tx, orgID, repoID forge.ID, name string) (
 // signed-in actor with any access to the repository (Forgejo's
 // reqAnyRepoReader), and an organisation's repository (ErrNotOrgRepo).
 func (s *Service) RepoTeams(ctx context.Context, actor forge.Actor, owner, repo string) ([]*forge.Team, error) {
-	r, _, org, err := s.repoTeamsBase(ctx, actor, forge.AccessRead, owner, repo)
+	r, _, org, err := s.repoTeamsBase(ctx, actor, "repoListTeams", owner, repo)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +89,7 @@ func (s *Service) RepoTeams(ctx context.Context, actor forge.Actor, owner, repo 
 // for an unknown team, ErrTeamNotFound for a team without it. As
 // RepoTeams.
 func (s *Service) RepoTeam(ctx context.Context, actor forge.Actor, owner, repo, team string) (*forge.Team, error) {
-	r, _, org, err := s.repoTeamsBase(ctx, actor, forge.AccessRead, owner, repo)
+	r, _, org, err := s.repoTeamsBase(ctx, actor, "repoCheckTeam", owner, repo)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +131,11 @@ func (s *Service) RemoveRepoTeam(ctx context.Context, actor forge.Actor, owner, 
 }
 
 func (s *Service) changeRepoTeam(ctx context.Context, actor forge.Actor, owner, repo, team string, add bool) error {
-	r, perm, org, err := s.repoTeamsBase(ctx, actor, forge.AccessWrite, owner, repo)
+	op := "repoDeleteTeam"
+	if add {
+		op = "repoAddTeam"
+	}
+	r, perm, org, err := s.repoTeamsBase(ctx, actor, op, owner, repo)
 	if err != nil {
 		return err
 	}

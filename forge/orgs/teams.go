@@ -355,10 +355,7 @@ func (s *Service) searchTeams(ctx context.Context, actor forge.Actor, org string
 // of public organisations only: the store filters them, so that pages and
 // the total count only those.
 func (s *Service) ListUserTeams(ctx context.Context, actor forge.Actor, o forge.ListOptions) ([]TeamView, int64, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryUser); err != nil {
-		return nil, 0, err
-	}
-	if err := signedIn(actor); err != nil {
+	if err := operations["userListTeams"].Check(actor); err != nil {
 		return nil, 0, err
 	}
 	var (
