@@ -217,7 +217,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	var issuePorts *issues.Ports
 	if s.issues, issuePorts, err = issues.NewWithPorts(issues.Config{Store: db.Issues(), Repos: s.repos, Orgs: s.orgs,
 		Search: IssueRepos{Repos: s.repos}, Blobs: blobs, Logger: log, Clock: clock, Outbox: outbox, Teams: s.orgs, TeamLookup: orgPorts,
-		Pulls: issues.PullConfig{Git: git, Repos: s.repos}, Quota: cfg.Quota}); err != nil {
+		Pulls: issues.PullConfig{Git: git, Repos: s.repos, RefMoves: repoPorts}, Quota: cfg.Quota}); err != nil {
 		return nil, err
 	}
 	var notifyPorts *notify.Ports
