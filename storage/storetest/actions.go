@@ -11,21 +11,10 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
-	"github.com/hearthforge/hearth/forge/forgetest"
 )
 
 // The conformance cases of actions.Tx: secrets, variables, registration
 // tokens, runners and runs, each at its scope.
-
-func actUpdate(t *testing.T, b Backend, fn func(actions.Tx) error) {
-	t.Helper()
-	require.NoError(t, b.Actions().Update(context.Background(), fn))
-}
-
-func actView(t *testing.T, b Backend, fn func(actions.Tx) error) {
-	t.Helper()
-	require.NoError(t, b.Actions().View(context.Background(), fn))
-}
 
 var actAt = time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 
@@ -34,7 +23,7 @@ var actAt = time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 // carry the sealed value only where asked for.
 func testActionSecrets(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := createUser(t, b.Auth(), forgetest.User("sec-owner"))
+	owner := newUser(t, b, "sec-owner")
 	repo := newRepo(t, b, owner, "sec-repo")
 	rs, us := actions.Scope{RepoID: repo.ID}, actions.Scope{OwnerID: owner.ID}
 
@@ -96,7 +85,7 @@ func testActionSecrets(t *testing.T, b Backend) {
 // conflict on a taken name.
 func testActionVariables(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := createUser(t, b.Auth(), forgetest.User("var-owner"))
+	owner := newUser(t, b, "var-owner")
 	sc := actions.Scope{OwnerID: owner.ID}
 	x := &actions.Variable{Scope: sc, Name: "X", Data: "1", Created: actAt}
 	y := &actions.Variable{Scope: sc, Name: "Y", Data: "2", Created: actAt}
@@ -138,7 +127,7 @@ func testActionVariables(t *testing.T, b Backend) {
 // retires the others of that scope only.
 func testActionRunnerTokens(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := createUser(t, b.Auth(), forgetest.User("tok-owner"))
+	owner := newUser(t, b, "tok-owner")
 	sc := actions.Scope{OwnerID: owner.ID}
 	actView(t, b, func(tx actions.Tx) error {
 		_, err := tx.LatestRunnerToken(ctx, sc)
@@ -176,7 +165,7 @@ func testActionRunnerTokens(t *testing.T, b Backend) {
 // what it sees, or everything.
 func testActionRunners(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := createUser(t, b.Auth(), forgetest.User("run-owner"))
+	owner := newUser(t, b, "run-owner")
 	repo := newRepo(t, b, owner, "run-repo")
 	mk := func(sc actions.Scope, uuid string, labels ...string) *actions.Runner {
 		r := &actions.Runner{Scope: sc, UUID: uuid, Name: "n-" + uuid, Description: "d", Ephemeral: true,
@@ -234,7 +223,7 @@ func testActionRunners(t *testing.T, b Backend) {
 // testActionRuns: runs are numbered per repository and filtered.
 func testActionRuns(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := createUser(t, b.Auth(), forgetest.User("runs-owner"))
+	owner := newUser(t, b, "runs-owner")
 	r1, r2 := newRepo(t, b, owner, "runs-1"), newRepo(t, b, owner, "runs-2")
 	mk := func(repo *forge.Repository, event string) *actions.Run {
 		r := &actions.Run{RepoID: repo.ID, OwnerID: owner.ID, Title: "t", WorkflowID: "ci.yml", Ref: "refs/heads/main",

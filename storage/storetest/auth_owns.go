@@ -9,7 +9,6 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
@@ -18,8 +17,8 @@ import (
 // (with no domain message: the rule and its message are auth's).
 func testOwnsRepositories(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := createUser(t, b.Auth(), forgetest.User("olga"))
-	other := createUser(t, b.Auth(), forgetest.User("otto"))
+	owner := newUser(t, b, "olga")
+	other := newUser(t, b, "otto")
 	owns := func(id forge.ID) bool {
 		var got bool
 		require.NoError(t, b.Auth().View(ctx, func(tx auth.Tx) error {

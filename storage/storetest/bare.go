@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
@@ -19,7 +18,7 @@ import (
 func testBareErrors(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner := createUser(t, b.Auth(), forgetest.User("bea"))
+	owner := newUser(t, b, "bea")
 	r := newRepo(t, b, owner, "bare")
 	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
 		for name, get := range map[string]func() error{

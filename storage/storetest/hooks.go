@@ -10,15 +10,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/repos"
 )
-
-func hookUpdate(t *testing.T, s hooks.Store, fn func(hooks.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.Update(context.Background(), fn))
-}
 
 // testHooks: hooks of every owner kind round-trip with their settings,
 // lists select by owner (system vs default), updates and deletes, and
@@ -26,7 +20,7 @@ func hookUpdate(t *testing.T, s hooks.Store, fn func(hooks.Tx) error) {
 func testHooks(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Hooks()
-	owner := createUser(t, b.Auth(), forgetest.User("hana"))
+	owner := newUser(t, b, "hana")
 	repo := newRepo(t, b, owner, "hooked")
 	at := time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 	mk := func(h hooks.Hook) *hooks.Hook {

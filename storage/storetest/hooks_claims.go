@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/hooks"
 )
 
@@ -56,7 +55,7 @@ func (s *countingSender) Send(ctx context.Context, r hooks.Request) (hooks.Respo
 func testHookTaskClaims(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Hooks()
-	owner := createUser(t, b.Auth(), forgetest.User("claire"))
+	owner := newUser(t, b, "claire")
 	repo := newRepo(t, b, owner, "claimed")
 	at := time.Now().Add(-time.Hour).UTC().Truncate(time.Second)
 	h := &hooks.Hook{RepoID: repo.ID, Type: hooks.TypeForgejo, ContentType: hooks.ContentJSON, HTTPMethod: "POST",

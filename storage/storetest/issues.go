@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -19,42 +18,11 @@ import (
 // backend keeps times.
 var issueAt = time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 
-func issueUpdate(t *testing.T, s issues.Store, fn func(issues.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.Update(context.Background(), fn))
-}
-
-func issueView(t *testing.T, s issues.Store, fn func(issues.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.View(context.Background(), fn))
-}
-
-// newIssue reserves the next index of repo and creates an issue there, as
-// the service does, in one transaction.
-func newIssue(t *testing.T, s issues.Store, repoID, posterID forge.ID, title string, opts ...func(*issues.Issue)) *issues.Issue {
-	t.Helper()
-	ctx := context.Background()
-	i := &issues.Issue{RepoID: repoID, PosterID: posterID, Title: title, Created: issueAt, Updated: issueAt}
-	for _, o := range opts {
-		o(i)
-	}
-	issueUpdate(t, s, func(tx issues.Tx) error {
-		n, err := tx.NextIssueIndex(ctx, repoID)
-		if err != nil {
-			return err
-		}
-		i.Index = n
-		return tx.CreateIssue(ctx, i)
-	})
-	require.NotZero(t, i.ID)
-	return i
-}
-
 func testIssues(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("iann"))
-	bob := createUser(t, b.Auth(), forgetest.User("ibob"))
+	ann := newUser(t, b, "iann")
+	bob := newUser(t, b, "ibob")
 	r := newRepo(t, b, ann, "tracker")
 	ms := &issues.Milestone{RepoID: r.ID, Title: "v1", Deadline: issues.NoDeadline, Created: issueAt, Updated: issueAt}
 	issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreateMilestone(ctx, ms) })
@@ -162,7 +130,7 @@ func testIssues(t *testing.T, b Backend) {
 func testAssignees(t *testing.T, b Backend, i *issues.Issue, ann, bob *forge.User) {
 	ctx := context.Background()
 	s := b.Issues()
-	cid := createUser(t, b.Auth(), forgetest.User("icid"))
+	cid := newUser(t, b, "icid")
 	second := newIssue(t, s, i.RepoID, ann.ID, "second")
 	issueUpdate(t, s, func(tx issues.Tx) error {
 		if err := tx.SetAssignees(ctx, i.ID, []forge.ID{cid.ID, ann.ID, bob.ID}); err != nil {
@@ -316,7 +284,7 @@ func testIssueCounts(t *testing.T, b Backend, owner *forge.User) {
 func testIssueIndexes(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	owner := createUser(t, b.Auth(), forgetest.User("idx"))
+	owner := newUser(t, b, "idx")
 	r, other := newRepo(t, b, owner, "numbers"), newRepo(t, b, owner, "others")
 	for want := int64(1); want <= 3; want++ {
 		assert.Equal(t, want, newIssue(t, s, r.ID, owner.ID, "i").Index)

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -21,7 +20,7 @@ func attachmentNames(list []*issues.Attachment) []string {
 func testIssueAttachments(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("aann"))
+	ann := newUser(t, b, "aann")
 	r := newRepo(t, b, ann, "files")
 	i1, i2 := newIssue(t, s, r.ID, ann.ID, "one"), newIssue(t, s, r.ID, ann.ID, "two")
 	c1 := &issues.Comment{IssueID: i1.ID, PosterID: ann.ID, Body: "see file", Created: issueAt, Updated: issueAt}

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -24,9 +23,9 @@ func testIssueBlocks(t *testing.T, b Backend) {
 	if !reads {
 		t.Skip("the backend's issues.Tx is no issues.BlockReader")
 	}
-	owner := createUser(t, b.Auth(), forgetest.User("bowner"))
-	poster := createUser(t, b.Auth(), forgetest.User("bposter"))
-	pest := createUser(t, b.Auth(), forgetest.User("bpest"))
+	owner := newUser(t, b, "bowner")
+	poster := newUser(t, b, "bposter")
+	pest := newUser(t, b, "bpest")
 	ob, withOrgs := b.(interface{ Orgs() orgs.Store })
 	if withOrgs {
 		require.NoError(t, ob.Orgs().Update(ctx, func(tx orgs.Tx) error {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -18,8 +17,8 @@ import (
 func testIssueCascades(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("xann"))
-	bob := createUser(t, b.Auth(), forgetest.User("xbob"))
+	ann := newUser(t, b, "xann")
+	bob := newUser(t, b, "xbob")
 	r, kept := newRepo(t, b, ann, "doomed"), newRepo(t, b, ann, "kept")
 
 	ms := &issues.Milestone{RepoID: r.ID, Title: "m", Deadline: issues.NoDeadline, Created: issueAt, Updated: issueAt}

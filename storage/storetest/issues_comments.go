@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -21,7 +20,7 @@ func commentBodies(list []*issues.Comment) []string {
 func testIssueComments(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("cann"))
+	ann := newUser(t, b, "cann")
 	r, other := newRepo(t, b, ann, "talk"), newRepo(t, b, ann, "quiet")
 	i1 := newIssue(t, s, r.ID, ann.ID, "one")
 	i2 := newIssue(t, s, r.ID, ann.ID, "two", func(i *issues.Issue) { i.IsPull = true })

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -20,7 +19,7 @@ import (
 func testIssueDependencyComments(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("depcann"))
+	ann := newUser(t, b, "depcann")
 	r := newRepo(t, b, ann, "depcomments")
 	one := newIssue(t, s, r.ID, ann.ID, "one")
 	two := newIssue(t, s, r.ID, ann.ID, "two")

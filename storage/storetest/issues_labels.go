@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -21,8 +20,8 @@ func labelNames(list []*issues.Label) []string {
 func testIssueLabels(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("lbann"))
-	org := createUser(t, b.Auth(), forgetest.User("lborg", func(u *forge.User) { u.Type = forge.UserTypeOrganization }))
+	ann := newUser(t, b, "lbann")
+	org := newUser(t, b, "lborg", func(u *forge.User) { u.Type = forge.UserTypeOrganization })
 	r, other := newRepo(t, b, org, "labelled"), newRepo(t, b, ann, "plain")
 
 	archived := &issues.Label{RepoID: r.ID, Name: "scope/old", Color: "#aabbcc", Description: "gone",

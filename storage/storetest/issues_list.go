@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -37,8 +36,8 @@ func listIssueTitles(t *testing.T, s issues.Store, f issues.IssueFilter, o forge
 func testIssueList(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("lann"))
-	bob := createUser(t, b.Auth(), forgetest.User("lbob"))
+	ann := newUser(t, b, "lann")
+	bob := newUser(t, b, "lbob")
 	pub := newRepo(t, b, ann, "pub")
 	priv := newRepo(t, b, ann, "priv")
 	repoUpdate(t, b.Repos(), func(tx repos.Tx) error { priv.Private = true; return tx.UpdateRepo(ctx, priv) })

@@ -8,7 +8,6 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -19,9 +18,9 @@ import (
 func testIssueMentions(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("mann"))
-	bob := createUser(t, b.Auth(), forgetest.User("mbob"))
-	cat := createUser(t, b.Auth(), forgetest.User("mcat"))
+	ann := newUser(t, b, "mann")
+	bob := newUser(t, b, "mbob")
+	cat := newUser(t, b, "mcat")
 	r := newRepo(t, b, ann, "mentions")
 	one := newIssue(t, s, r.ID, ann.ID, "one")
 	two := newIssue(t, s, r.ID, ann.ID, "two")

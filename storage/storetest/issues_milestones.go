@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -21,7 +20,7 @@ func milestoneTitles(list []*issues.Milestone) []string {
 func testMilestones(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("mann"))
+	ann := newUser(t, b, "mann")
 	r, other := newRepo(t, b, ann, "planned"), newRepo(t, b, ann, "unplanned")
 	d := func(days int) time.Time { return issueAt.Add(time.Duration(days) * 24 * time.Hour) }
 

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -18,8 +17,8 @@ import (
 func testIssueNames(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("nmann"))
-	org := createUser(t, b.Auth(), forgetest.User("nmorg", func(u *forge.User) { u.Type = forge.UserTypeOrganization }))
+	ann := newUser(t, b, "nmann")
+	org := newUser(t, b, "nmorg", func(u *forge.User) { u.Type = forge.UserTypeOrganization })
 	r1, r2 := newRepo(t, b, ann, "names1"), newRepo(t, b, org, "names2")
 	var want []forge.ID
 	var ms []forge.ID

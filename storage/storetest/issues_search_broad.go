@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -20,7 +19,7 @@ import (
 func testIssueBroadRepoSearch(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("brann"))
+	ann := newUser(t, b, "brann")
 	const nRepos = 70
 	type row struct {
 		repo            int

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -20,7 +19,7 @@ import (
 func testIssueKeywordComments(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	u := createUser(t, b.Auth(), forgetest.User("kw-user"))
+	u := newUser(t, b, "kw-user")
 	r := newRepo(t, b, u, "kw")
 	one := newIssue(t, s, r.ID, u.ID, "first")
 	two := newIssue(t, s, r.ID, u.ID, "second")

@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -19,7 +18,7 @@ import (
 func testIssueLabelSearch(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("lsann"))
+	ann := newUser(t, b, "lsann")
 	r1, r2 := newRepo(t, b, ann, "lsone"), newRepo(t, b, ann, "lstwo")
 	label := func(repo forge.ID, name string) *issues.Label {
 		l := &issues.Label{RepoID: repo, Name: name, Color: "#00aabb"}
@@ -121,8 +120,8 @@ func testIssueLabelSearch(t *testing.T, b Backend) {
 func testIssueAssigneeSearch(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("asann"))
-	bob := createUser(t, b.Auth(), forgetest.User("asbob"))
+	ann := newUser(t, b, "asann")
+	bob := newUser(t, b, "asbob")
 	r1, r2 := newRepo(t, b, ann, "asone"), newRepo(t, b, ann, "astwo")
 	m1 := &issues.Milestone{RepoID: r1.ID, Title: "m1", Deadline: issues.NoDeadline, Created: issueAt, Updated: issueAt}
 	issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreateMilestone(ctx, m1) })

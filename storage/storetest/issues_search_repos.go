@@ -26,9 +26,7 @@ import (
 func testIssueSearchRepos(t *testing.T, b Backend) {
 	ctx := context.Background()
 	at := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
-	user := func(name string, opts ...func(*forge.User)) *forge.User {
-		return createUser(t, b.Auth(), forgetest.User(name, opts...))
-	}
+	user := func(name string, opts ...func(*forge.User)) *forge.User { return newUser(t, b, name, opts...) }
 	owner, stranger, collab, member, outsider := user("sr-owner"), user("sr-stranger"), user("sr-collab"), user("sr-member"), user("sr-outsider")
 	rita := user("sr-rita", func(u *forge.User) { u.Restricted = true })
 	admin := user("sr-admin", func(u *forge.User) { u.IsAdmin = true })

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -18,8 +17,8 @@ import (
 func testIssueSocial(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("sann"))
-	bob := createUser(t, b.Auth(), forgetest.User("sbob"))
+	ann := newUser(t, b, "sann")
+	bob := newUser(t, b, "sbob")
 	r := newRepo(t, b, ann, "social")
 	i1 := newIssue(t, s, r.ID, ann.ID, "one")
 	i2 := newIssue(t, s, r.ID, ann.ID, "two")

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -18,7 +17,7 @@ import (
 func testIssueDependencies(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("dann"))
+	ann := newUser(t, b, "dann")
 	r1 := newRepo(t, b, ann, "deps-one")
 	r2 := newRepo(t, b, ann, "deps-two")
 	a := newIssue(t, s, r1.ID, ann.ID, "a")
@@ -81,8 +80,8 @@ func testIssueDependencies(t *testing.T, b Backend) {
 func testIssueTimes(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("tann"))
-	bob := createUser(t, b.Auth(), forgetest.User("tbob"))
+	ann := newUser(t, b, "tann")
+	bob := newUser(t, b, "tbob")
 	r1 := newRepo(t, b, ann, "times-one")
 	r2 := newRepo(t, b, ann, "times-two")
 	a := newIssue(t, s, r1.ID, ann.ID, "a")

@@ -10,7 +10,6 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
@@ -20,8 +19,8 @@ import (
 func testRepoLifecycle(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	ann := createUser(t, b.Auth(), forgetest.User("Anna"))
-	bob := createUser(t, b.Auth(), forgetest.User("bobo"))
+	ann := newUser(t, b, "Anna")
+	bob := newUser(t, b, "bobo")
 	r := newRepo(t, b, ann, "orig")
 	taken := newRepo(t, b, ann, "Taken")
 

@@ -11,20 +11,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/mirror"
 )
 
-func mirrorUpdate(t *testing.T, s mirror.Store, fn func(mirror.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.Update(context.Background(), fn))
-}
-
 func testMirrors(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Mirrors()
-	owner := createUser(t, b.Auth(), forgetest.User("mirra"))
+	owner := newUser(t, b, "mirra")
 	r1, r2, arch := newRepo(t, b, owner, "m1"), newRepo(t, b, owner, "m2"), newRepo(t, b, owner, "arch")
 	at := time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 
@@ -170,7 +164,7 @@ func testMirrors(t *testing.T, b Backend) {
 func testMirrorLeases(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Mirrors()
-	owner := createUser(t, b.Auth(), forgetest.User("lessee"))
+	owner := newUser(t, b, "lessee")
 	r := newRepo(t, b, owner, "leased")
 	at := time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 	pm := &mirror.PullMirror{RepoID: r.ID, RemoteAddress: "x", Interval: time.Hour, NextUpdate: at}

@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -21,8 +20,8 @@ import (
 func testNotify(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Notify()
-	ann := createUser(t, b.Auth(), forgetest.User("nann"))
-	bob := createUser(t, b.Auth(), forgetest.User("nbob"))
+	ann := newUser(t, b, "nann")
+	bob := newUser(t, b, "nbob")
 	r1, r2 := newRepo(t, b, ann, "n1"), newRepo(t, b, ann, "n2")
 	is1 := &issues.Issue{RepoID: r1.ID, Index: 1, PosterID: ann.ID, Title: "one", Created: issueAt, Updated: issueAt}
 	is2 := &issues.Issue{RepoID: r2.ID, Index: 1, PosterID: ann.ID, Title: "two", IsPull: true, IsClosed: true, Created: issueAt, Updated: issueAt}
@@ -152,8 +151,8 @@ func testNotify(t *testing.T, b Backend) {
 func testNotifyCascades(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Notify()
-	ann := createUser(t, b.Auth(), forgetest.User("cann"))
-	bob := createUser(t, b.Auth(), forgetest.User("cbob"))
+	ann := newUser(t, b, "cann")
+	bob := newUser(t, b, "cbob")
 	r := newRepo(t, b, ann, "c1")
 	is := &issues.Issue{RepoID: r.ID, Index: 1, PosterID: ann.ID, Title: "x", Created: issueAt, Updated: issueAt}
 	issueUpdate(t, b.Issues(), func(tx issues.Tx) error { return tx.CreateIssue(ctx, is) })

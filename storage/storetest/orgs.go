@@ -19,27 +19,6 @@ import (
 // members, teams, their members and repositories, blocks, and what goes
 // with a deleted organisation, user, team or repository.
 
-func orgUpdate(t *testing.T, s orgs.Store, fn func(orgs.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.Update(context.Background(), fn))
-}
-
-func orgView(t *testing.T, s orgs.Store, fn func(orgs.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.View(context.Background(), fn))
-}
-
-// newOrg creates an organisation named name with no e-mail.
-func newOrg(t *testing.T, b Backend, name string, opts ...func(*forge.User)) *forge.User {
-	t.Helper()
-	org := forgetest.User(name, append([]func(*forge.User){func(u *forge.User) {
-		u.Type, u.Email = forge.UserTypeOrganization, ""
-	}}, opts...)...)
-	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error { return tx.CreateOrg(context.Background(), org) })
-	require.NotZero(t, org.ID)
-	return org
-}
-
 // listOrgs returns the names of one page of ListOrgs and the total.
 func listOrgs(t *testing.T, b Backend, f orgs.OrgFilter, o forge.ListOptions) ([]string, int64) {
 	t.Helper()
@@ -59,7 +38,7 @@ func listOrgs(t *testing.T, b Backend, f orgs.OrgFilter, o forge.ListOptions) ([
 func testOrgAccounts(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Orgs()
-	person := createUser(t, b.Auth(), forgetest.User("Pat", func(u *forge.User) { u.Avatar = "avatar-pat" }))
+	person := newUser(t, b, "Pat", func(u *forge.User) { u.Avatar = "avatar-pat" })
 	require.NoError(t, b.Auth().View(ctx, func(tx auth.Tx) error {
 		got, err := tx.UserByID(ctx, person.ID)
 		require.NoError(t, err)
@@ -130,7 +109,7 @@ func testOrgAccounts(t *testing.T, b Backend) {
 	newOrg(t, b, "Gamma", func(u *forge.User) { u.Email = "pat@example.com" })
 	newOrg(t, b, "delta", func(u *forge.User) { u.Visibility = forge.VisibilityLimited })
 	newOrg(t, b, "epsilon")
-	quinn := createUser(t, b.Auth(), forgetest.User("Quinn", func(u *forge.User) { u.Email = "TEAM@acme.example" }))
+	quinn := newUser(t, b, "Quinn", func(u *forge.User) { u.Email = "TEAM@acme.example" })
 	require.NoError(t, b.Auth().View(ctx, func(tx auth.Tx) error {
 		got, err := tx.UserByEmail(ctx, "team@acme.example")
 		require.NoError(t, err)
@@ -250,7 +229,7 @@ func testOrgMembers(t *testing.T, b Backend) {
 	guild, other := newOrg(t, b, "Guild"), newOrg(t, b, "other")
 	users := map[string]*forge.User{}
 	for _, n := range []string{"zed", "Amy", "bo", "Cy", "dee"} {
-		users[n] = createUser(t, b.Auth(), forgetest.User(n))
+		users[n] = newUser(t, b, n)
 	}
 	orgUpdate(t, s, func(tx orgs.Tx) error {
 		for _, m := range []forge.Membership{

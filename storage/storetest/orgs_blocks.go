@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 )
@@ -46,8 +45,8 @@ func testBlocks(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Orgs()
 	shield := newOrg(t, b, "Shield")
-	ann, ben, cat := createUser(t, b.Auth(), forgetest.User("ann")), createUser(t, b.Auth(), forgetest.User("Ben")),
-		createUser(t, b.Auth(), forgetest.User("cat"))
+	ann, ben, cat := newUser(t, b, "ann"), newUser(t, b, "Ben"),
+		newUser(t, b, "cat")
 	t0 := time.Date(2024, 6, 7, 8, 9, 10, 0, time.FixedZone("CEST", 2*3600))
 	blocks := []forge.Block{
 		{BlockerID: shield.ID, UserID: ann.ID, Created: t0},
@@ -107,7 +106,7 @@ func testBlocks(t *testing.T, b Backend) {
 func testDropBlocked(t *testing.T, b Backend) {
 	ctx := context.Background()
 	shield, other := newOrg(t, b, "Shield2"), newOrg(t, b, "Other2")
-	troll, fan := createUser(t, b.Auth(), forgetest.User("troll")), createUser(t, b.Auth(), forgetest.User("fan"))
+	troll, fan := newUser(t, b, "troll"), newUser(t, b, "fan")
 	mine, pending := orgRepo(t, b, shield, "mine", forge.RepoReady), orgRepo(t, b, shield, "pending", forge.RepoCreating)
 	theirs := orgRepo(t, b, other, "theirs", forge.RepoReady)
 	at := time.Date(2024, 6, 7, 8, 9, 10, 0, time.UTC)

@@ -10,7 +10,6 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 )
@@ -22,7 +21,7 @@ func testOrgCascades(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Orgs()
 	doomed, kept := newOrg(t, b, "Doomed"), newOrg(t, b, "Kept")
-	uma, vic := createUser(t, b.Auth(), forgetest.User("uma")), createUser(t, b.Auth(), forgetest.User("vic"))
+	uma, vic := newUser(t, b, "uma"), newUser(t, b, "vic")
 	devs, crew := newTeam(t, b, doomed, "devs"), newTeam(t, b, kept, "crew")
 	tool := newRepo(t, b, kept, "tool")
 	at := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)

@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 )
 
@@ -16,7 +15,7 @@ import (
 func testListOrgsViewer(t *testing.T, b Backend) {
 	ctx := context.Background()
 	one, two, three := newOrg(t, b, "One"), newOrg(t, b, "Two"), newOrg(t, b, "Three")
-	rita, sam := createUser(t, b.Auth(), forgetest.User("rita")), createUser(t, b.Auth(), forgetest.User("sam"))
+	rita, sam := newUser(t, b, "rita"), newUser(t, b, "sam")
 	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error {
 		for _, m := range []forge.Membership{
 			{OrgID: one.ID, UserID: rita.ID}, {OrgID: two.ID, UserID: rita.ID, Public: true},

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 )
@@ -23,7 +22,7 @@ func testTeamScope(t *testing.T, b Backend) {
 	open := newOrg(t, b, "Open")
 	closed := newOrg(t, b, "Closed", func(u *forge.User) { u.Visibility = forge.VisibilityPrivate })
 	limited := newOrg(t, b, "Limited", func(u *forge.User) { u.Visibility = forge.VisibilityLimited })
-	ann := createUser(t, b.Auth(), forgetest.User("ann"))
+	ann := newUser(t, b, "ann")
 	openTeam, closedTeam, limitedTeam := newTeam(t, b, open, "crew"), newTeam(t, b, closed, "crew"), newTeam(t, b, limited, "crew")
 	orgUpdate(t, s, func(tx orgs.Tx) error {
 		for _, tm := range []*forge.Team{openTeam, closedTeam, limitedTeam} {

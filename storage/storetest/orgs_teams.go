@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 )
@@ -19,16 +18,6 @@ import (
 // teamCmp compares teams: a team with no units may come back with a nil
 // or an empty map.
 var teamCmp = cmpopts.EquateEmpty()
-
-// newTeam creates a team with read access to the code.
-func newTeam(t *testing.T, b Backend, org *forge.User, name string) *forge.Team {
-	t.Helper()
-	tm := &forge.Team{OrgID: org.ID, Name: name, Mode: forge.AccessModeRead,
-		Units: map[forge.Unit]forge.AccessMode{forge.UnitCode: forge.AccessModeRead}}
-	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error { return tx.CreateTeam(context.Background(), tm) })
-	require.NotZero(t, tm.ID)
-	return tm
-}
 
 // getTeam reads a team; a missing one fails the test.
 func getTeam(t *testing.T, b Backend, id forge.ID) *forge.Team {
@@ -209,7 +198,7 @@ func testTeamMembersAndRepos(t *testing.T, b Backend) {
 	studio := newOrg(t, b, "Studio")
 	users := map[string]*forge.User{}
 	for _, n := range []string{"Mia", "leo", "Kai"} {
-		users[n] = createUser(t, b.Auth(), forgetest.User(n))
+		users[n] = newUser(t, b, n)
 	}
 	artists, board := newTeam(t, b, studio, "artists"), newTeam(t, b, studio, "Board")
 

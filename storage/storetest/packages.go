@@ -12,7 +12,6 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -26,8 +25,8 @@ import (
 func testPackages(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Packages()
-	owner := createUser(t, b.Auth(), forgetest.User("pkgowner"))
-	other := createUser(t, b.Auth(), forgetest.User("pkgother"))
+	owner := newUser(t, b, "pkgowner")
+	other := newUser(t, b, "pkgother")
 	repo := newRepo(t, b, owner, "src")
 	at := time.Date(2024, 8, 1, 0, 0, 0, 0, time.UTC)
 	p := &packages.Package{OwnerID: owner.ID, Type: packages.TypeGeneric, Name: "Tool", Created: at}
@@ -152,8 +151,8 @@ func testPackages(t *testing.T, b Backend) {
 // packages with their versions and files.
 func testLFSPackageCascades(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := createUser(t, b.Auth(), forgetest.User("cascowner"))
-	lone := createUser(t, b.Auth(), forgetest.User("casclone"))
+	owner := newUser(t, b, "cascowner")
+	lone := newUser(t, b, "casclone")
 	repo := newRepo(t, b, owner, "doomed")
 	at := time.Date(2024, 10, 1, 0, 0, 0, 0, time.UTC)
 	oid := strings.Repeat("c", 64)

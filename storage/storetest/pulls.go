@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -18,8 +17,8 @@ import (
 func testPulls(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("pann"))
-	bob := createUser(t, b.Auth(), forgetest.User("pbob"))
+	ann := newUser(t, b, "pann")
+	bob := newUser(t, b, "pbob")
 	r := newRepo(t, b, ann, "pulls")
 	fork := newRepo(t, b, bob, "pulls-fork")
 	pull := func(b string) func(*issues.Issue) { return func(i *issues.Issue) { i.IsPull = true; i.Ref = b } }

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
@@ -22,7 +21,7 @@ import (
 func testPullsDeletions(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("dpann"))
+	ann := newUser(t, b, "dpann")
 	r := newRepo(t, b, ann, "dpulls")
 	fork := newRepo(t, b, ann, "dpulls-fork")
 	i := newIssue(t, s, r.ID, ann.ID, "from the fork", func(i *issues.Issue) { i.IsPull = true })

@@ -11,7 +11,6 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -25,8 +24,8 @@ import (
 func testPullsQueries(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("xpann"))
-	bob := createUser(t, b.Auth(), forgetest.User("xpbob"))
+	ann := newUser(t, b, "xpann")
+	bob := newUser(t, b, "xpbob")
 	r := newRepo(t, b, ann, "xpulls")
 	doomed := newRepo(t, b, ann, "xpulls-doomed")
 	pullIssue := func(repo forge.ID, title string) *issues.Issue {

@@ -9,27 +9,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/quota"
 )
 
-func quotaUpdate(t *testing.T, s quota.Store, fn func(quota.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.Update(context.Background(), fn))
-}
-
-func quotaView(t *testing.T, s quota.Store, fn func(quota.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.View(context.Background(), fn))
-}
-
 func testQuotaRules(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Quota()
-	ann := createUser(t, b.Auth(), forgetest.User("qann"))
-	org := createUser(t, b.Auth(), forgetest.User("qorg", func(u *forge.User) { u.Type = forge.UserTypeOrganization }))
+	ann := newUser(t, b, "qann")
+	org := newUser(t, b, "qorg", func(u *forge.User) { u.Type = forge.UserTypeOrganization })
 
 	big := &quota.Rule{Name: "big", Limit: 1 << 30, Subjects: []quota.Subject{quota.SubjectAll, quota.SubjectReposAll, quota.SubjectAll}}
 	deny := &quota.Rule{Name: "Deny", Limit: 0}
@@ -186,8 +175,8 @@ var ctx0 = context.Background()
 func testQuotaUsage(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Quota()
-	ann := createUser(t, b.Auth(), forgetest.User("uann"))
-	bob := createUser(t, b.Auth(), forgetest.User("ubob"))
+	ann := newUser(t, b, "uann")
+	bob := newUser(t, b, "ubob")
 	pub := newRepo(t, b, ann, "pub")
 	priv := newRepo(t, b, ann, "priv")
 	at := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)

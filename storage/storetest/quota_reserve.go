@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/quota"
 )
@@ -24,7 +23,7 @@ import (
 func testQuotaReservations(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	ann := createUser(t, b.Auth(), forgetest.User("resann"))
+	ann := newUser(t, b, "resann")
 	pub := newRepo(t, b, ann, "respub")
 	gone := newRepo(t, b, ann, "resgone")
 	repoUpdate(t, s, func(tx repos.Tx) error {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/quota"
@@ -52,8 +51,8 @@ func checkUsageTx[T quota.UsageTx](t *testing.T, update, view func(context.Conte
 // the backend's quota Tx has them.
 func testLFSPackageUsage(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := createUser(t, b.Auth(), forgetest.User("usageowner"))
-	other := createUser(t, b.Auth(), forgetest.User("usageother"))
+	owner := newUser(t, b, "usageowner")
+	other := newUser(t, b, "usageother")
 	repo := newRepo(t, b, owner, "stuff")
 	elsewhere := newRepo(t, b, other, "stuff")
 	at := time.Date(2024, 9, 1, 0, 0, 0, 0, time.UTC)

@@ -9,14 +9,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
 func testReleaseEdits(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner := createUser(t, b.Auth(), forgetest.User("rita"))
+	owner := newUser(t, b, "rita")
 	r := newRepo(t, b, owner, "rel")
 	other := newRepo(t, b, owner, "other")
 	at := time.Date(2024, 8, 1, 0, 0, 0, 0, time.UTC)

@@ -10,20 +10,14 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 )
-
-func repoUpdate(t *testing.T, s repos.Store, fn func(repos.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.Update(context.Background(), fn))
-}
 
 func testRepos(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	ann := createUser(t, b.Auth(), forgetest.User("ann"))
-	ben := createUser(t, b.Auth(), forgetest.User("ben", func(u *forge.User) { u.Visibility = forge.VisibilityLimited }))
+	ann := newUser(t, b, "ann")
+	ben := newUser(t, b, "ben", func(u *forge.User) { u.Visibility = forge.VisibilityLimited })
 	at := time.Date(2024, 6, 7, 8, 9, 10, 0, time.UTC)
 	mk := func(owner *forge.User, name string, private bool) *forge.Repository {
 		r := &forge.Repository{OwnerID: owner.ID, Name: name, Private: private, DefaultBranch: "main",

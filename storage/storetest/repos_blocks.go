@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 )
@@ -19,7 +18,7 @@ import (
 func testRepoBlocks(t *testing.T, b Backend) {
 	ctx := context.Background()
 	shield := newOrg(t, b, "Shield")
-	ann, ben := createUser(t, b.Auth(), forgetest.User("ann")), createUser(t, b.Auth(), forgetest.User("ben"))
+	ann, ben := newUser(t, b, "ann"), newUser(t, b, "ben")
 	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error {
 		return tx.SetBlock(ctx, forge.Block{BlockerID: shield.ID, UserID: ann.ID, Created: time.Unix(1700000000, 0)})
 	})

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 )
@@ -24,7 +23,7 @@ func testRepoTeamsWithoutOrgs(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
 	org := newOrg(t, b, "lonely")
-	u := createUser(t, b.Auth(), forgetest.User("loner"))
+	u := newUser(t, b, "loner")
 	r := newRepo(t, b, org, "solo")
 	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
 		m, err := tx.OrgMemberships(ctx, u.ID, []forge.ID{org.ID, 9999})
@@ -49,7 +48,7 @@ func testRepoTeamsWithoutOrgs(t *testing.T, b Backend) {
 	}))
 	// A restricted user lists what it owns or collaborates on, nothing
 	// public.
-	rita := createUser(t, b.Auth(), forgetest.User("rrita", func(u *forge.User) { u.Restricted = true }))
+	rita := newUser(t, b, "rrita", func(u *forge.User) { u.Restricted = true })
 	own := newRepo(t, b, rita, "mine")
 	shared := newRepo(t, b, u, "shared")
 	repoUpdate(t, s, func(tx repos.Tx) error { return tx.SetCollaborator(ctx, shared.ID, rita.ID, forge.AccessModeRead) })
@@ -84,8 +83,8 @@ func testRepoTeams(t *testing.T, b Backend) {
 	s := b.Repos()
 	acme := newOrg(t, b, "acme", privateOrg)
 	other := newOrg(t, b, "other")
-	ann := createUser(t, b.Auth(), forgetest.User("tann"))
-	bob := createUser(t, b.Auth(), forgetest.User("tbob"))
+	ann := newUser(t, b, "tann")
+	bob := newUser(t, b, "tbob")
 	priv := newRepo(t, b, acme, "priv")
 	repoUpdate(t, s, func(tx repos.Tx) error {
 		r, err := tx.RepoByID(ctx, priv.ID)

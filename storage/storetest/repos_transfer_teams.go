@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 )
@@ -21,7 +20,7 @@ import (
 func testTransferTeams(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	ann := createUser(t, b.Auth(), forgetest.User("ann"))
+	ann := newUser(t, b, "ann")
 	r, r2 := newRepo(t, b, ann, "tool"), newRepo(t, b, ann, "other")
 	acme, zeta := newOrg(t, b, "acme"), newOrg(t, b, "zeta")
 	t1, t2, t3 := newTeam(t, b, acme, "one"), newTeam(t, b, acme, "two"), newTeam(t, b, zeta, "three")

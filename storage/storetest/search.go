@@ -10,7 +10,6 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
@@ -20,7 +19,7 @@ import (
 func testRepoStatus(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner := createUser(t, b.Auth(), forgetest.User("stan"))
+	owner := newUser(t, b, "stan")
 	ready := newRepo(t, b, owner, "ready")
 	creating := newRepo(t, b, owner, "creating")
 	deleting := newRepo(t, b, owner, "deleting")
@@ -58,7 +57,7 @@ func testRepoStatus(t *testing.T, b Backend) {
 func testRepoSearch(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner := createUser(t, b.Auth(), forgetest.User("sally"))
+	owner := newUser(t, b, "sally")
 	at := time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 	mk := func(name, desc string, topics ...string) *forge.Repository {
 		r := &forge.Repository{OwnerID: owner.ID, Name: name, Description: desc, DefaultBranch: "main",
@@ -112,8 +111,8 @@ func testRepoSearch(t *testing.T, b Backend) {
 func testBatchReads(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	ann := createUser(t, b.Auth(), forgetest.User("bann"))
-	bob := createUser(t, b.Auth(), forgetest.User("bbob"))
+	ann := newUser(t, b, "bann")
+	bob := newUser(t, b, "bbob")
 	r1 := newRepo(t, b, ann, "one")
 	r2 := newRepo(t, b, ann, "two")
 	r3 := newRepo(t, b, bob, "three")
@@ -187,9 +186,9 @@ func lenOr[K comparable, V any](m map[K]V, err error) (int, error) {
 func testUserDeletionCounters(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner := createUser(t, b.Auth(), forgetest.User("cora"))
-	fan := createUser(t, b.Auth(), forgetest.User("fan"))
-	other := createUser(t, b.Auth(), forgetest.User("other"))
+	owner := newUser(t, b, "cora")
+	fan := newUser(t, b, "fan")
+	other := newUser(t, b, "other")
 	r1 := newRepo(t, b, owner, "liked")
 	r2 := newRepo(t, b, owner, "watched")
 	at := time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC)
@@ -226,7 +225,7 @@ func testUserDeletionCounters(t *testing.T, b Backend) {
 // the same value.
 func testDefaultVisibility(t *testing.T, b Backend) {
 	ctx := context.Background()
-	u := createUser(t, b.Auth(), forgetest.User("vera", func(u *forge.User) { u.Visibility = "" }))
+	u := newUser(t, b, "vera", func(u *forge.User) { u.Visibility = "" })
 	assert.Equal(t, forge.VisibilityPublic, u.Visibility, "the caller's copy is what is stored")
 	read := func() *forge.User {
 		var got *forge.User

@@ -159,18 +159,6 @@ var cases = []struct {
 	{"RepoTeams", testRepoTeams},
 }
 
-func update(t *testing.T, s auth.Store, fn func(auth.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.Update(context.Background(), fn))
-}
-
-func createUser(t *testing.T, s auth.Store, u *forge.User) *forge.User {
-	t.Helper()
-	update(t, s, func(tx auth.Tx) error { return tx.CreateUser(context.Background(), u, "hash-"+u.Name) })
-	require.NotZero(t, u.ID)
-	return u
-}
-
 // userReads are the account reads the domain transactions share (auth.Tx,
 // repos.Tx, issues.Tx).
 type userReads interface {

@@ -1,0 +1,132 @@
+package storetest
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/mirror"
+	"github.com/hearthforge/hearth/quota"
+)
+
+// The suite's fixtures: one transaction helper for every store, and the
+// accounts, repositories, organisations, teams and issues the cases seed
+// the same way.
+
+// txStore is what every domain store offers: Update and View run fn in
+// one transaction of the domain's type Tx.
+type txStore[Tx any] interface {
+	Update(ctx context.Context, fn func(Tx) error) error
+	View(ctx context.Context, fn func(Tx) error) error
+}
+
+// mustUpdate runs fn in an Update of s; an error fails the test.
+func mustUpdate[Tx any](t *testing.T, s txStore[Tx], fn func(Tx) error) {
+	t.Helper()
+	require.NoError(t, s.Update(context.Background(), fn))
+}
+
+// mustView runs fn in a View of s; an error fails the test.
+func mustView[Tx any](t *testing.T, s txStore[Tx], fn func(Tx) error) {
+	t.Helper()
+	require.NoError(t, s.View(context.Background(), fn))
+}
+
+// The domains' names for mustUpdate and mustView.
+var (
+	update       = mustUpdate[auth.Tx]
+	repoUpdate   = mustUpdate[repos.Tx]
+	orgUpdate    = mustUpdate[orgs.Tx]
+	orgView      = mustView[orgs.Tx]
+	issueUpdate  = mustUpdate[issues.Tx]
+	issueView    = mustView[issues.Tx]
+	hookUpdate   = mustUpdate[hooks.Tx]
+	mirrorUpdate = mustUpdate[mirror.Tx]
+	quotaUpdate  = mustUpdate[quota.Tx]
+	quotaView    = mustView[quota.Tx]
+)
+
+func actUpdate(t *testing.T, b Backend, fn func(actions.Tx) error) {
+	t.Helper()
+	mustUpdate(t, b.Actions(), fn)
+}
+
+func actView(t *testing.T, b Backend, fn func(actions.Tx) error) {
+	t.Helper()
+	mustView(t, b.Actions(), fn)
+}
+
+// newUser creates the account forgetest.User(name, opts...) describes.
+func newUser(t *testing.T, b Backend, name string, opts ...func(*forge.User)) *forge.User {
+	t.Helper()
+	return createUser(t, b.Auth(), forgetest.User(name, opts...))
+}
+
+func createUser(t *testing.T, s auth.Store, u *forge.User) *forge.User {
+	t.Helper()
+	update(t, s, func(tx auth.Tx) error { return tx.CreateUser(context.Background(), u, "hash-"+u.Name) })
+	require.NotZero(t, u.ID)
+	return u
+}
+
+// newRepo creates a user-owned public repository for tests that need one.
+func newRepo(t *testing.T, b Backend, owner *forge.User, name string) *forge.Repository {
+	t.Helper()
+	at := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+	r := &forge.Repository{OwnerID: owner.ID, Name: name, DefaultBranch: "main", ObjectFormat: forge.SHA1,
+		Empty: true, Topics: []string{}, Created: at, Updated: at}
+	repoUpdate(t, b.Repos(), func(tx repos.Tx) error { return tx.CreateRepo(context.Background(), r) })
+	return r
+}
+
+// newOrg creates an organisation named name with no e-mail.
+func newOrg(t *testing.T, b Backend, name string, opts ...func(*forge.User)) *forge.User {
+	t.Helper()
+	org := forgetest.User(name, append([]func(*forge.User){func(u *forge.User) {
+		u.Type, u.Email = forge.UserTypeOrganization, ""
+	}}, opts...)...)
+	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error { return tx.CreateOrg(context.Background(), org) })
+	require.NotZero(t, org.ID)
+	return org
+}
+
+// newTeam creates a team with read access to the code.
+func newTeam(t *testing.T, b Backend, org *forge.User, name string) *forge.Team {
+	t.Helper()
+	tm := &forge.Team{OrgID: org.ID, Name: name, Mode: forge.AccessModeRead,
+		Units: map[forge.Unit]forge.AccessMode{forge.UnitCode: forge.AccessModeRead}}
+	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error { return tx.CreateTeam(context.Background(), tm) })
+	require.NotZero(t, tm.ID)
+	return tm
+}
+
+// newIssue reserves the next index of repo and creates an issue there, as
+// the service does, in one transaction.
+func newIssue(t *testing.T, s issues.Store, repoID, posterID forge.ID, title string, opts ...func(*issues.Issue)) *issues.Issue {
+	t.Helper()
+	ctx := context.Background()
+	i := &issues.Issue{RepoID: repoID, PosterID: posterID, Title: title, Created: issueAt, Updated: issueAt}
+	for _, o := range opts {
+		o(i)
+	}
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		n, err := tx.NextIssueIndex(ctx, repoID)
+		if err != nil {
+			return err
+		}
+		i.Index = n
+		return tx.CreateIssue(ctx, i)
+	})
+	require.NotZero(t, i.ID)
+	return i
+}
