@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/auth"
@@ -129,4 +130,24 @@ func newIssue(t *testing.T, s issues.Store, repoID, posterID forge.ID, title str
 	})
 	require.NotZero(t, i.ID)
 	return i
+}
+
+// pluck returns f of each of list, in order; never nil (a test's expected
+// empty list is []T{}).
+func pluck[T, V any](list []T, f func(T) V) []V {
+	out := make([]V, 0, len(list))
+	for _, x := range list {
+		out = append(out, f(x))
+	}
+	return out
+}
+
+// wantPage checks a page read against a case: no error, the names of
+// list are want, in order, and total is their number (a case's page
+// holds every match). name names the case.
+func wantPage[T, N any](t *testing.T, name string, want []N, names func([]T) []N, list []T, total int64, err error) {
+	t.Helper()
+	require.NoError(t, err, name)
+	assert.Equal(t, want, names(list), name)
+	assert.EqualValues(t, len(want), total, name)
 }

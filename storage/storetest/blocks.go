@@ -11,7 +11,11 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
 )
+
+// The conformance cases of user blocks: forge/orgs writes them, repos.Tx
+// and issues.BlockReader read them.
 
 // isBlocked reads IsBlocked in a View.
 func isBlocked(t *testing.T, b Backend, blocker, user forge.ID) bool {
@@ -166,4 +170,72 @@ func testDropBlocked(t *testing.T, b Backend) {
 		}
 		return nil
 	}))
+}
+
+// testRepoBlocks: repos.Tx.IsBlocked reads the blocks forge/orgs records,
+// directed, in the same transaction as the write it guards.
+func testRepoBlocks(t *testing.T, b Backend) {
+	ctx := context.Background()
+	shield := newOrg(t, b, "Shield")
+	ann, ben := newUser(t, b, "ann"), newUser(t, b, "ben")
+	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error {
+		return tx.SetBlock(ctx, forge.Block{BlockerID: shield.ID, UserID: ann.ID, Created: time.Unix(1700000000, 0)})
+	})
+	for _, c := range []struct {
+		blocker, user forge.ID
+		want          bool
+	}{{shield.ID, ann.ID, true}, {ann.ID, shield.ID, false}, {shield.ID, ben.ID, false}, {shield.ID, 999999, false}} {
+		require.NoError(t, b.Repos().View(ctx, func(tx repos.Tx) error {
+			got, err := tx.IsBlocked(ctx, c.blocker, c.user)
+			assert.Equal(t, c.want, got, "%d blocks %d", c.blocker, c.user)
+			return err
+		}))
+	}
+	// Seen inside an Update that recorded the block.
+	require.NoError(t, b.Repos().Update(ctx, func(tx repos.Tx) error {
+		got, err := tx.IsBlocked(ctx, shield.ID, ann.ID)
+		assert.True(t, got)
+		return err
+	}))
+}
+
+// testIssueBlocks: issues.BlockReader reads the blocks forge/orgs writes.
+// A backend whose issue transactions do not read blocks skips it; one
+// without an orgs store checks that nobody is blocked.
+func testIssueBlocks(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Issues()
+	var reads bool
+	issueView(t, s, func(tx issues.Tx) error { _, reads = tx.(issues.BlockReader); return nil })
+	if !reads {
+		t.Skip("the backend's issues.Tx is no issues.BlockReader")
+	}
+	owner := newUser(t, b, "bowner")
+	poster := newUser(t, b, "bposter")
+	pest := newUser(t, b, "bpest")
+	ob, withOrgs := b.(interface{ Orgs() orgs.Store })
+	if withOrgs {
+		require.NoError(t, ob.Orgs().Update(ctx, func(tx orgs.Tx) error {
+			return tx.SetBlock(ctx, forge.Block{BlockerID: poster.ID, UserID: pest.ID, Created: issueAt})
+		}))
+	}
+	issueView(t, s, func(tx issues.Tx) error {
+		br := tx.(issues.BlockReader)
+		for _, c := range []struct {
+			blockers []forge.ID
+			user     forge.ID
+			want     bool
+		}{
+			{[]forge.ID{owner.ID, poster.ID}, pest.ID, withOrgs},
+			{[]forge.ID{poster.ID}, pest.ID, withOrgs},
+			{[]forge.ID{owner.ID}, pest.ID, false},
+			{[]forge.ID{pest.ID}, poster.ID, false},
+			{nil, pest.ID, false},
+		} {
+			got, err := br.IsBlockedByAny(ctx, c.blockers, c.user)
+			require.NoError(t, err)
+			assert.Equal(t, c.want, got, "IsBlockedByAny(%v, %d)", c.blockers, c.user)
+		}
+		return nil
+	})
 }
