@@ -20,27 +20,15 @@ import (
 // isBlocked reads IsBlocked in a View.
 func isBlocked(t *testing.T, b Backend, blocker, user forge.ID) bool {
 	t.Helper()
-	var blocked bool
-	orgView(t, b.Orgs(), func(tx orgs.Tx) error {
-		var err error
-		blocked, err = tx.IsBlocked(context.Background(), blocker, user)
-		return err
-	})
-	return blocked
+	return viewValue(t, b.Orgs(), func(ctx context.Context, tx orgs.Tx) (bool, error) { return tx.IsBlocked(ctx, blocker, user) })
 }
 
 // listBlocked returns one page of ListBlocked and the total.
 func listBlocked(t *testing.T, b Backend, blocker forge.ID, o forge.ListOptions) ([]forge.Block, int64) {
 	t.Helper()
-	var list []forge.Block
-	var total int64
-	orgView(t, b.Orgs(), func(tx orgs.Tx) error {
-		var err error
-		list, total, err = tx.ListBlocked(context.Background(), blocker, o)
-		require.NotNil(t, list, "a page is never nil")
-		return err
+	return viewPage(t, b.Orgs(), func(ctx context.Context, tx orgs.Tx) ([]forge.Block, int64, error) {
+		return tx.ListBlocked(ctx, blocker, o)
 	})
-	return list, total
 }
 
 // testBlocks: blocks are directed, listed newest first, kept to the second

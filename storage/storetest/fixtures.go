@@ -151,3 +151,46 @@ func wantPage[T, N any](t *testing.T, name string, want []N, names func([]T) []N
 	assert.Equal(t, want, names(list), name)
 	assert.EqualValues(t, len(want), total, name)
 }
+
+// viewValue returns what read returns in a View of s; an error fails the
+// test.
+func viewValue[Tx, V any](t *testing.T, s txStore[Tx], read func(context.Context, Tx) (V, error)) V {
+	t.Helper()
+	var v V
+	mustView(t, s, func(tx Tx) (err error) { v, err = read(context.Background(), tx); return err })
+	return v
+}
+
+// viewPage returns the page read returns in a View of s and the count of
+// every match; an error or a nil page (a page is never nil) fails the
+// test.
+func viewPage[Tx, T any](t *testing.T, s txStore[Tx], read func(context.Context, Tx) ([]T, int64, error)) ([]T, int64) {
+	t.Helper()
+	var list []T
+	var total int64
+	mustView(t, s, func(tx Tx) (err error) { list, total, err = read(context.Background(), tx); return err })
+	require.NotNil(t, list, "a page is never nil")
+	return list, total
+}
+
+// filterCase is one row of a filter table: a filter, and the names of
+// every row it matches, in order.
+type filterCase[F, N any] struct {
+	f    F
+	want []N
+}
+
+// checkFilters reads, for each named case, the page list returns for the
+// case's filter in a View of s and checks it with wantPage: the page holds
+// every match, named by names.
+func checkFilters[Tx, F, T, N any](t *testing.T, s txStore[Tx], cases map[string]filterCase[F, N], names func([]T) []N,
+	list func(context.Context, Tx, F) ([]T, int64, error)) {
+	t.Helper()
+	for name, tc := range cases {
+		mustView(t, s, func(tx Tx) error {
+			got, total, err := list(context.Background(), tx, tc.f)
+			wantPage(t, name, tc.want, names, got, total, err)
+			return nil
+		})
+	}
+}

@@ -84,10 +84,7 @@ func testIssueComments(t *testing.T, b Backend) {
 	plain := []issues.CommentType{issues.CommentPlain}
 	yes, no := true, false
 	all := forge.ListOptions{Page: 1, Limit: 50}
-	for name, tc := range map[string]struct {
-		f    issues.CommentFilter
-		want []string
-	}{
+	checkFilters(t, s, map[string]filterCase[issues.CommentFilter, string]{
 		"neither issue nor repository": {issues.CommentFilter{}, []string{}},
 		"one issue, oldest first":      {issues.CommentFilter{IssueID: i1.ID}, []string{"edited", "i1 first", "", "i1 second"}},
 		"one issue, plain comments":    {issues.CommentFilter{IssueID: i1.ID, Types: plain}, []string{"i1 first", "i1 second"}},
@@ -101,13 +98,9 @@ func testIssueComments(t *testing.T, b Backend) {
 		"issue and repository":         {issues.CommentFilter{RepoID: other.ID, IssueID: i1.ID}, []string{}},
 		"updated since, inclusive":     {issues.CommentFilter{RepoID: r.ID, UpdatedSince: m(30)}, []string{"edited", "i1 first", "i2 late"}},
 		"updated before, inclusive":    {issues.CommentFilter{RepoID: r.ID, UpdatedBefore: m(20)}, []string{""}},
-	} {
-		issueView(t, s, func(tx issues.Tx) error {
-			list, total, err := tx.ListComments(ctx, tc.f, all)
-			wantPage(t, name, tc.want, commentBodies, list, total, err)
-			return nil
-		})
-	}
+	}, commentBodies, func(ctx context.Context, tx issues.Tx, f issues.CommentFilter) ([]*issues.Comment, int64, error) {
+		return tx.ListComments(ctx, f, all)
+	})
 	issueView(t, s, func(tx issues.Tx) error {
 		list, total, err := tx.ListComments(ctx, issues.CommentFilter{RepoID: r.ID}, forge.ListOptions{Page: 2, Limit: 2})
 		require.NoError(t, err)

@@ -13,6 +13,10 @@ import (
 	"github.com/hearthforge/hearth/issues"
 )
 
+func labelIDs(list []*issues.Label) []forge.ID {
+	return pluck(list, func(l *issues.Label) forge.ID { return l.ID })
+}
+
 func labelNames(list []*issues.Label) []string {
 	return pluck(list, func(l *issues.Label) string { return l.Name })
 }
@@ -151,10 +155,7 @@ func testIssueLabels(t *testing.T, b Backend) {
 	issueUpdate(t, s, func(tx issues.Tx) error { return tx.SetIssueLabels(ctx, i3.ID, []forge.ID{bug2.ID, zed.ID}) })
 
 	all := forge.ListOptions{Page: 1, Limit: 50}
-	for name, tc := range map[string]struct {
-		f    issues.LabelFilter
-		want []forge.ID
-	}{
+	checkFilters(t, s, map[string]filterCase[issues.LabelFilter, forge.ID]{
 		"no owner":             {issues.LabelFilter{}, []forge.ID{}},
 		"a repository's":       {issues.LabelFilter{RepoID: r.ID}, []forge.ID{bug.ID, bug2.ID, archived.ID, zed.ID}},
 		"an organisation's":    {issues.LabelFilter{OrgID: org.ID}, []forge.ID{orgL.ID}},
@@ -166,19 +167,9 @@ func testIssueLabels(t *testing.T, b Backend) {
 		"reverse alphabetical": {issues.LabelFilter{RepoID: r.ID, Sort: issues.LabelSortReverseAlpha}, []forge.ID{zed.ID, archived.ID, bug.ID, bug2.ID}},
 		"most issues":          {issues.LabelFilter{RepoID: r.ID, Sort: issues.LabelSortMostIssues}, []forge.ID{bug2.ID, zed.ID, archived.ID, bug.ID}},
 		"least issues":         {issues.LabelFilter{RepoID: r.ID, Sort: issues.LabelSortLeastIssues}, []forge.ID{archived.ID, bug.ID, zed.ID, bug2.ID}},
-	} {
-		issueView(t, s, func(tx issues.Tx) error {
-			list, total, err := tx.ListLabels(ctx, tc.f, all)
-			require.NoError(t, err, name)
-			got := []forge.ID{}
-			for _, l := range list {
-				got = append(got, l.ID)
-			}
-			assert.Equal(t, tc.want, got, name)
-			assert.EqualValues(t, len(tc.want), total, name)
-			return nil
-		})
-	}
+	}, labelIDs, func(ctx context.Context, tx issues.Tx, f issues.LabelFilter) ([]*issues.Label, int64, error) {
+		return tx.ListLabels(ctx, f, all)
+	})
 	issueView(t, s, func(tx issues.Tx) error {
 		list, total, err := tx.ListLabels(ctx, issues.LabelFilter{RepoID: r.ID}, forge.ListOptions{Page: 2, Limit: 3})
 		require.NoError(t, err)

@@ -21,14 +21,10 @@ func issueTitles(list []*issues.Issue) []string {
 // o select, and the count of every match.
 func listIssueTitles(t *testing.T, s issues.Store, f issues.IssueFilter, o forge.ListOptions) ([]string, int64) {
 	t.Helper()
-	var titles []string
-	var n int64
-	issueView(t, s, func(tx issues.Tx) error {
-		l, total, err := tx.ListIssues(context.Background(), f, o)
-		titles, n = issueTitles(l), total
-		return err
+	list, n := viewPage(t, s, func(ctx context.Context, tx issues.Tx) ([]*issues.Issue, int64, error) {
+		return tx.ListIssues(ctx, f, o)
 	})
-	return titles, n
+	return issueTitles(list), n
 }
 
 // testIssueList: every filter of IssueFilter, every order, paging, and the
@@ -96,10 +92,7 @@ func testIssueList(t *testing.T, b Backend) {
 	both := []forge.ID{pub.ID, priv.ID}
 	yes, no := true, false
 	all := forge.ListOptions{Page: 1, Limit: 50}
-	for name, tc := range map[string]struct {
-		f    issues.IssueFilter
-		want []string
-	}{
+	checkFilters(t, s, map[string]filterCase[issues.IssueFilter, string]{
 		"no repository matches nothing":     {issues.IssueFilter{}, []string{}},
 		"an empty repository list":          {issues.IssueFilter{RepoIDs: []forge.ID{}}, []string{}},
 		"one repository, newest first":      {issues.IssueFilter{RepoIDs: []forge.ID{pub.ID}}, []string{"zeta", "epsilon 500", "delta", "gamma 50% done", "beta", "alpha crash"}},
@@ -146,13 +139,9 @@ func testIssueList(t *testing.T, b Backend) {
 		// issues without one come last.
 		"farthest due date first, none last": {issues.IssueFilter{RepoIDs: []forge.ID{pub.ID}, PosterID: ann.ID, Sort: issues.IssueSortFarDueDate}, []string{"alpha crash", "epsilon 500", "gamma 50% done", "zeta"}},
 		"an unknown order is latest":         {issues.IssueFilter{RepoIDs: []forge.ID{pub.ID}, PosterID: bob.ID, Sort: "sideways"}, []string{"delta", "beta"}},
-	} {
-		issueView(t, s, func(tx issues.Tx) error {
-			list, total, err := tx.ListIssues(ctx, tc.f, all)
-			wantPage(t, name, tc.want, issueTitles, list, total, err)
-			return nil
-		})
-	}
+	}, issueTitles, func(ctx context.Context, tx issues.Tx, f issues.IssueFilter) ([]*issues.Issue, int64, error) {
+		return tx.ListIssues(ctx, f, all)
+	})
 	_ = g
 
 	intl := newRepo(t, b, ann, "intl")

@@ -86,10 +86,7 @@ func testMilestones(t *testing.T, b Backend) {
 	})
 
 	all := forge.ListOptions{Page: 1, Limit: 50}
-	for name, tc := range map[string]struct {
-		f    issues.MilestoneFilter
-		want []string
-	}{
+	checkFilters(t, s, map[string]filterCase[issues.MilestoneFilter, string]{
 		"a repository's, by due date": {issues.MilestoneFilter{RepoID: r.ID}, []string{"v0.9", "v1", "v1.0", "someday"}},
 		"open":                        {issues.MilestoneFilter{RepoID: r.ID, State: issues.StateOpen}, []string{"v1", "v1.0", "someday"}},
 		"closed":                      {issues.MilestoneFilter{RepoID: r.ID, State: issues.StateClosed}, []string{"v0.9"}},
@@ -104,13 +101,9 @@ func testMilestones(t *testing.T, b Backend) {
 		"by ids":                      {issues.MilestoneFilter{RepoID: r.ID, IDs: []forge.ID{none.ID, theirs.ID}}, []string{"someday"}},
 		"no ids":                      {issues.MilestoneFilter{RepoID: r.ID, IDs: []forge.ID{}}, []string{}},
 		"the other repository":        {issues.MilestoneFilter{RepoID: other.ID}, []string{"v1"}},
-	} {
-		issueView(t, s, func(tx issues.Tx) error {
-			list, total, err := tx.ListMilestones(ctx, tc.f, all)
-			wantPage(t, name, tc.want, milestoneTitles, list, total, err)
-			return nil
-		})
-	}
+	}, milestoneTitles, func(ctx context.Context, tx issues.Tx, f issues.MilestoneFilter) ([]*issues.Milestone, int64, error) {
+		return tx.ListMilestones(ctx, f, all)
+	})
 	issueView(t, s, func(tx issues.Tx) error {
 		list, total, err := tx.ListMilestones(ctx, issues.MilestoneFilter{RepoID: r.ID}, forge.ListOptions{Page: 2, Limit: 3})
 		require.NoError(t, err)

@@ -22,15 +22,8 @@ import (
 // listOrgs returns the names of one page of ListOrgs and the total.
 func listOrgs(t *testing.T, b Backend, f orgs.OrgFilter, o forge.ListOptions) ([]string, int64) {
 	t.Helper()
-	var names []string
-	var total int64
-	orgView(t, b.Orgs(), func(tx orgs.Tx) error {
-		list, n, err := tx.ListOrgs(context.Background(), f, o)
-		require.NotNil(t, list, "a page is never nil")
-		names, total = userNames(list), n
-		return err
-	})
-	return names, total
+	list, n := viewPage(t, b.Orgs(), func(ctx context.Context, tx orgs.Tx) ([]*forge.User, int64, error) { return tx.ListOrgs(ctx, f, o) })
+	return userNames(list), n
 }
 
 // testOrgAccounts: organisations are accounts in the users' name space;

@@ -163,16 +163,12 @@ func userIDs(us []*forge.User) []forge.ID {
 
 func usage(t *testing.T, s quota.Store, owner forge.ID) quota.Used {
 	t.Helper()
-	var u quota.Used
-	quotaView(t, s, func(tx quota.Tx) (err error) { u, err = tx.Usage(ctx0, owner); return err })
-	return u
+	return viewValue(t, s, func(ctx context.Context, tx quota.Tx) (quota.Used, error) { return tx.Usage(ctx, owner) })
 }
 
 func recount(t *testing.T, s quota.Store, owner forge.ID) quota.Used {
 	t.Helper()
-	var u quota.Used
-	quotaView(t, s, func(tx quota.Tx) (err error) { u, err = tx.RecountUsage(ctx0, owner); return err })
-	return u
+	return viewValue(t, s, func(ctx context.Context, tx quota.Tx) (quota.Used, error) { return tx.RecountUsage(ctx, owner) })
 }
 
 var ctx0 = context.Background()

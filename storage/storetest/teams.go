@@ -25,26 +25,14 @@ var teamCmp = cmpopts.EquateEmpty()
 // getTeam reads a team; a missing one fails the test.
 func getTeam(t *testing.T, b Backend, id forge.ID) *forge.Team {
 	t.Helper()
-	var tm *forge.Team
-	orgView(t, b.Orgs(), func(tx orgs.Tx) error { var err error; tm, err = tx.Team(context.Background(), id); return err })
-	return tm
+	return viewValue(t, b.Orgs(), func(ctx context.Context, tx orgs.Tx) (*forge.Team, error) { return tx.Team(ctx, id) })
 }
 
 // listTeams returns the names of one page of ListTeams and the total.
 func listTeams(t *testing.T, b Backend, f orgs.TeamFilter, o forge.ListOptions) ([]string, int64) {
 	t.Helper()
-	var names []string
-	var total int64
-	orgView(t, b.Orgs(), func(tx orgs.Tx) error {
-		list, n, err := tx.ListTeams(context.Background(), f, o)
-		require.NotNil(t, list, "a page is never nil")
-		names, total = []string{}, n
-		for _, tm := range list {
-			names = append(names, tm.Name)
-		}
-		return err
-	})
-	return names, total
+	list, n := viewPage(t, b.Orgs(), func(ctx context.Context, tx orgs.Tx) ([]*forge.Team, int64, error) { return tx.ListTeams(ctx, f, o) })
+	return pluck(list, func(tm *forge.Team) string { return tm.Name }), n
 }
 
 // testTeams: teams with their units, names unique per organisation
