@@ -223,8 +223,8 @@ func testActionRunners(t *testing.T, b Backend) {
 // testActionRuns: runs are numbered per repository and filtered.
 func testActionRuns(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := newUser(t, b, "runs-owner")
-	r1, r2 := newRepo(t, b, owner, "runs-1"), newRepo(t, b, owner, "runs-2")
+	owner, rs := newOwner(t, b, "runs-owner", "runs-1", "runs-2")
+	r1, r2 := rs[0], rs[1]
 	mk := func(repo *forge.Repository, event string) *actions.Run {
 		r := &actions.Run{RepoID: repo.ID, OwnerID: owner.ID, Title: "t", WorkflowID: "ci.yml", Ref: "refs/heads/main",
 			CommitSHA: "abc", Event: event, TriggerUserID: owner.ID, Status: actions.StatusWaiting, Created: actAt, Updated: actAt}

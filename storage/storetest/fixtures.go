@@ -90,6 +90,18 @@ func newRepo(t *testing.T, b Backend, owner *forge.User, name string) *forge.Rep
 	return r
 }
 
+// newOwner creates the account name and, owned by it, a public
+// repository (newRepo) of each of repos, in order.
+func newOwner(t *testing.T, b Backend, name string, repos ...string) (*forge.User, []*forge.Repository) {
+	t.Helper()
+	owner := newUser(t, b, name)
+	rs := make([]*forge.Repository, 0, len(repos))
+	for _, r := range repos {
+		rs = append(rs, newRepo(t, b, owner, r))
+	}
+	return owner, rs
+}
+
 // newOrg creates an organisation named name with no e-mail.
 func newOrg(t *testing.T, b Backend, name string, opts ...func(*forge.User)) *forge.User {
 	t.Helper()

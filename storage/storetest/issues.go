@@ -284,8 +284,8 @@ func testIssueCounts(t *testing.T, b Backend, owner *forge.User) {
 func testIssueIndexes(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	owner := newUser(t, b, "idx")
-	r, other := newRepo(t, b, owner, "numbers"), newRepo(t, b, owner, "others")
+	owner, rs := newOwner(t, b, "idx", "numbers", "others")
+	r, other := rs[0], rs[1]
 	for want := int64(1); want <= 3; want++ {
 		assert.Equal(t, want, newIssue(t, s, r.ID, owner.ID, "i").Index)
 	}

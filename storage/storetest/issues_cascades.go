@@ -17,9 +17,9 @@ import (
 func testIssueCascades(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := newUser(t, b, "xann")
+	ann, rs := newOwner(t, b, "xann", "doomed", "kept")
+	r, kept := rs[0], rs[1]
 	bob := newUser(t, b, "xbob")
-	r, kept := newRepo(t, b, ann, "doomed"), newRepo(t, b, ann, "kept")
 
 	ms := &issues.Milestone{RepoID: r.ID, Title: "m", Deadline: issues.NoDeadline, Created: issueAt, Updated: issueAt}
 	l := &issues.Label{RepoID: r.ID, Name: "l", Color: "#000000"}

@@ -32,10 +32,9 @@ func listIssueTitles(t *testing.T, s issues.Store, f issues.IssueFilter, o forge
 func testIssueList(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := newUser(t, b, "lann")
+	ann, rs := newOwner(t, b, "lann", "pub", "priv")
+	pub, priv := rs[0], rs[1]
 	bob := newUser(t, b, "lbob")
-	pub := newRepo(t, b, ann, "pub")
-	priv := newRepo(t, b, ann, "priv")
 	repoUpdate(t, b.Repos(), func(tx repos.Tx) error { priv.Private = true; return tx.UpdateRepo(ctx, priv) })
 	ms1 := &issues.Milestone{RepoID: pub.ID, Title: "m1", Deadline: issueAt.Add(240 * time.Hour), Created: issueAt, Updated: issueAt}
 	ms2 := &issues.Milestone{RepoID: pub.ID, Title: "m2", Deadline: issues.NoDeadline, Created: issueAt, Updated: issueAt}

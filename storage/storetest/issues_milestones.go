@@ -20,8 +20,8 @@ func milestoneTitles(list []*issues.Milestone) []string {
 func testMilestones(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := newUser(t, b, "mann")
-	r, other := newRepo(t, b, ann, "planned"), newRepo(t, b, ann, "unplanned")
+	ann, rs := newOwner(t, b, "mann", "planned", "unplanned")
+	r, other := rs[0], rs[1]
 	d := func(days int) time.Time { return issueAt.Add(time.Duration(days) * 24 * time.Hour) }
 
 	in := &issues.Milestone{RepoID: r.ID, Title: "v1", Description: "first", IsClosed: true, NumIssues: 4,

@@ -17,7 +17,8 @@ import (
 )
 
 // The conformance cases of the issue search: the repositories it may
-// search, and its filters by label, assignee, keyword and repository.
+// search, its filters by label, assignee, keyword and repository, and the
+// label and milestone names it looks up.
 
 // testIssueSearchRepos: SearchableRepos is the repository condition of
 // the issue search, the repositories forge/repos.Service.IssueRepos lists
@@ -195,8 +196,8 @@ func testIssueSearchRepos(t *testing.T, b Backend) {
 func testIssueLabelSearch(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := newUser(t, b, "lsann")
-	r1, r2 := newRepo(t, b, ann, "lsone"), newRepo(t, b, ann, "lstwo")
+	ann, rs := newOwner(t, b, "lsann", "lsone", "lstwo")
+	r1, r2 := rs[0], rs[1]
 	label := func(repo forge.ID, name string) *issues.Label {
 		l := &issues.Label{RepoID: repo, Name: name, Color: "#00aabb"}
 		issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreateLabel(ctx, l) })
@@ -297,9 +298,9 @@ func testIssueLabelSearch(t *testing.T, b Backend) {
 func testIssueAssigneeSearch(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := newUser(t, b, "asann")
+	ann, rs := newOwner(t, b, "asann", "asone", "astwo")
+	r1, r2 := rs[0], rs[1]
 	bob := newUser(t, b, "asbob")
-	r1, r2 := newRepo(t, b, ann, "asone"), newRepo(t, b, ann, "astwo")
 	m1 := &issues.Milestone{RepoID: r1.ID, Title: "m1", Deadline: issues.NoDeadline, Created: issueAt, Updated: issueAt}
 	issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreateMilestone(ctx, m1) })
 	issue := func(repo forge.ID, title string, closed, pull bool, ms forge.ID, who ...*forge.User) *issues.Issue {
@@ -563,3 +564,60 @@ func seq(from, to int) []int {
 
 // ptrTo returns a pointer to v.
 func ptrTo[T any](v T) *T { return &v }
+
+// testIssueNames: LabelIDsByNames and MilestoneIDsByNames find labels of
+// repositories and organisations, and milestones, by exact name across
+// the whole store, in id order.
+func testIssueNames(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Issues()
+	ann := newUser(t, b, "nmann")
+	org := newUser(t, b, "nmorg", func(u *forge.User) { u.Type = forge.UserTypeOrganization })
+	r1, r2 := newRepo(t, b, ann, "names1"), newRepo(t, b, org, "names2")
+	var want []forge.ID
+	var ms []forge.ID
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		for _, l := range []*issues.Label{
+			{RepoID: r1.ID, Name: "nm-bug", Color: "#000000"},
+			{RepoID: r2.ID, Name: "nm-bug", Color: "#000000"},
+			{OrgID: org.ID, Name: "nm-doc", Color: "#000000"},
+			{RepoID: r2.ID, Name: "NM-BUG", Color: "#000000"},
+		} {
+			if err := tx.CreateLabel(ctx, l); err != nil {
+				return err
+			}
+			if l.Name != "NM-BUG" {
+				want = append(want, l.ID)
+			}
+		}
+		for _, m := range []*issues.Milestone{
+			{RepoID: r1.ID, Title: "nm-v1", Deadline: issues.NoDeadline, Created: issueAt, Updated: issueAt},
+			{RepoID: r2.ID, Title: "nm-v1", Deadline: issues.NoDeadline, Created: issueAt, Updated: issueAt},
+			{RepoID: r2.ID, Title: "nm-v2", Deadline: issues.NoDeadline, Created: issueAt, Updated: issueAt},
+		} {
+			if err := tx.CreateMilestone(ctx, m); err != nil {
+				return err
+			}
+			ms = append(ms, m.ID)
+		}
+		return nil
+	})
+	issueView(t, s, func(tx issues.Tx) error {
+		got, err := tx.LabelIDsByNames(ctx, []string{"nm-doc", "nm-bug", "nm-none"})
+		require.NoError(t, err)
+		assert.Equal(t, want, got, "labels by exact name, of repositories and organisations")
+		got, err = tx.LabelIDsByNames(ctx, []string{"nm-none"})
+		require.NoError(t, err)
+		assert.Equal(t, []forge.ID{}, got)
+		got, err = tx.LabelIDsByNames(ctx, nil)
+		require.NoError(t, err)
+		assert.Equal(t, []forge.ID{}, got)
+		got, err = tx.MilestoneIDsByNames(ctx, []string{"nm-v1", "nm-none"})
+		require.NoError(t, err)
+		assert.Equal(t, ms[:2], got)
+		got, err = tx.MilestoneIDsByNames(ctx, []string{"NM-V2"})
+		require.NoError(t, err)
+		assert.Equal(t, []forge.ID{}, got, "exact names")
+		return nil
+	})
+}

@@ -17,9 +17,8 @@ import (
 func testIssueDependencies(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := newUser(t, b, "dann")
-	r1 := newRepo(t, b, ann, "deps-one")
-	r2 := newRepo(t, b, ann, "deps-two")
+	ann, rs := newOwner(t, b, "dann", "deps-one", "deps-two")
+	r1, r2 := rs[0], rs[1]
 	a := newIssue(t, s, r1.ID, ann.ID, "a")
 	bb := newIssue(t, s, r1.ID, ann.ID, "b")
 	c := newIssue(t, s, r2.ID, ann.ID, "c")
@@ -80,10 +79,9 @@ func testIssueDependencies(t *testing.T, b Backend) {
 func testIssueTimes(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := newUser(t, b, "tann")
+	ann, rs := newOwner(t, b, "tann", "times-one", "times-two")
+	r1, r2 := rs[0], rs[1]
 	bob := newUser(t, b, "tbob")
-	r1 := newRepo(t, b, ann, "times-one")
-	r2 := newRepo(t, b, ann, "times-two")
 	a := newIssue(t, s, r1.ID, ann.ID, "a")
 	c := newIssue(t, s, r2.ID, ann.ID, "c")
 

@@ -20,9 +20,9 @@ import (
 func testNotify(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Notify()
-	ann := newUser(t, b, "nann")
+	ann, rs := newOwner(t, b, "nann", "n1", "n2")
+	r1, r2 := rs[0], rs[1]
 	bob := newUser(t, b, "nbob")
-	r1, r2 := newRepo(t, b, ann, "n1"), newRepo(t, b, ann, "n2")
 	is1 := &issues.Issue{RepoID: r1.ID, Index: 1, PosterID: ann.ID, Title: "one", Created: issueAt, Updated: issueAt}
 	is2 := &issues.Issue{RepoID: r2.ID, Index: 1, PosterID: ann.ID, Title: "two", IsPull: true, IsClosed: true, Created: issueAt, Updated: issueAt}
 	c := &issues.Comment{Type: issues.CommentPlain, PosterID: bob.ID, Body: "hi", Created: issueAt, Updated: issueAt}

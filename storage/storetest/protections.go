@@ -16,9 +16,8 @@ import (
 func testBranchProtections(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner := newUser(t, b, "pam")
-	r := newRepo(t, b, owner, "prot")
-	other := newRepo(t, b, owner, "other")
+	_, rs := newOwner(t, b, "pam", "prot", "other")
+	r, other := rs[0], rs[1]
 	at := time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)
 	rules := []*repos.BranchProtection{
 		{RepoID: r.ID, RuleName: "release/*", StatusCheckContexts: []string{"ci"}, Created: at, Updated: at},
@@ -112,9 +111,8 @@ func testBranchProtections(t *testing.T, b Backend) {
 func testTagProtections(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner := newUser(t, b, "tess")
-	r := newRepo(t, b, owner, "tags")
-	other := newRepo(t, b, owner, "other")
+	owner, rs := newOwner(t, b, "tess", "tags", "other")
+	r, other := rs[0], rs[1]
 	at := time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)
 	tom := newUser(t, b, "tom")
 	p1 := &repos.TagProtection{RepoID: r.ID, NamePattern: "v*", WhitelistUserIDs: []forge.ID{owner.ID, tom.ID},

@@ -331,10 +331,9 @@ func testPulls(t *testing.T, b Backend) {
 func testPullsQueries(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := newUser(t, b, "xpann")
+	ann, rs := newOwner(t, b, "xpann", "xpulls", "xpulls-doomed")
+	r, doomed := rs[0], rs[1]
 	bob := newUser(t, b, "xpbob")
-	r := newRepo(t, b, ann, "xpulls")
-	doomed := newRepo(t, b, ann, "xpulls-doomed")
 	pullIssue := func(repo forge.ID, title string) *issues.Issue {
 		return newIssue(t, s, repo, ann.ID, title, func(i *issues.Issue) { i.IsPull = true })
 	}
@@ -601,9 +600,8 @@ func testPullsQueries(t *testing.T, b Backend) {
 func testPullsDeletions(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := newUser(t, b, "dpann")
-	r := newRepo(t, b, ann, "dpulls")
-	fork := newRepo(t, b, ann, "dpulls-fork")
+	ann, rs := newOwner(t, b, "dpann", "dpulls", "dpulls-fork")
+	r, fork := rs[0], rs[1]
 	i := newIssue(t, s, r.ID, ann.ID, "from the fork", func(i *issues.Issue) { i.IsPull = true })
 	p := &issues.PullRequest{IssueID: i.ID, Index: i.Index, BaseRepoID: r.ID, HeadRepoID: fork.ID, BaseBranch: "main", HeadBranch: "h"}
 	issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreatePull(ctx, p) })

@@ -176,10 +176,9 @@ var ctx0 = context.Background()
 func testQuotaUsage(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Quota()
-	ann := newUser(t, b, "uann")
+	ann, rs := newOwner(t, b, "uann", "pub", "priv")
+	pub, priv := rs[0], rs[1]
 	bob := newUser(t, b, "ubob")
-	pub := newRepo(t, b, ann, "pub")
-	priv := newRepo(t, b, ann, "priv")
 	at := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
 	repoUpdate(t, b.Repos(), func(tx repos.Tx) error {
 		pub.Size, priv.Size, priv.Private = 1000, 300, true
@@ -351,9 +350,8 @@ func derived(u quota.Used) quota.Used {
 func testQuotaReservations(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	ann := newUser(t, b, "resann")
-	pub := newRepo(t, b, ann, "respub")
-	gone := newRepo(t, b, ann, "resgone")
+	ann, rs := newOwner(t, b, "resann", "respub", "resgone")
+	pub, gone := rs[0], rs[1]
 	repoUpdate(t, s, func(tx repos.Tx) error {
 		pub.Size = 1000
 		return tx.UpdateRepo(ctx, pub)

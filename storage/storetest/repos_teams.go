@@ -229,8 +229,8 @@ func testRepoTeams(t *testing.T, b Backend) {
 func testTransferTeams(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	ann := newUser(t, b, "ann")
-	r, r2 := newRepo(t, b, ann, "tool"), newRepo(t, b, ann, "other")
+	ann, rs := newOwner(t, b, "ann", "tool", "other")
+	r, r2 := rs[0], rs[1]
 	acme, zeta := newOrg(t, b, "acme"), newOrg(t, b, "zeta")
 	t1, t2, t3 := newTeam(t, b, acme, "one"), newTeam(t, b, acme, "two"), newTeam(t, b, zeta, "three")
 	at := time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC)

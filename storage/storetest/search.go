@@ -19,10 +19,8 @@ import (
 func testRepoStatus(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner := newUser(t, b, "stan")
-	ready := newRepo(t, b, owner, "ready")
-	creating := newRepo(t, b, owner, "creating")
-	deleting := newRepo(t, b, owner, "deleting")
+	owner, rs := newOwner(t, b, "stan", "ready", "creating", "deleting")
+	ready, creating, deleting := rs[0], rs[1], rs[2]
 	repoUpdate(t, s, func(tx repos.Tx) error {
 		for r, st := range map[*forge.Repository]forge.RepoStatus{creating: forge.RepoCreating, deleting: forge.RepoDeleting} {
 			r.Status = st
@@ -111,10 +109,9 @@ func testRepoSearch(t *testing.T, b Backend) {
 func testBatchReads(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	ann := newUser(t, b, "bann")
+	ann, rs := newOwner(t, b, "bann", "one", "two")
+	r1, r2 := rs[0], rs[1]
 	bob := newUser(t, b, "bbob")
-	r1 := newRepo(t, b, ann, "one")
-	r2 := newRepo(t, b, ann, "two")
 	r3 := newRepo(t, b, bob, "three")
 	at := time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
 	repoUpdate(t, s, func(tx repos.Tx) error {
@@ -186,11 +183,10 @@ func lenOr[K comparable, V any](m map[K]V, err error) (int, error) {
 func testUserDeletionCounters(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner := newUser(t, b, "cora")
+	_, rs := newOwner(t, b, "cora", "liked", "watched")
+	r1, r2 := rs[0], rs[1]
 	fan := newUser(t, b, "fan")
 	other := newUser(t, b, "other")
-	r1 := newRepo(t, b, owner, "liked")
-	r2 := newRepo(t, b, owner, "watched")
 	at := time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC)
 	repoUpdate(t, s, func(tx repos.Tx) error {
 		for _, u := range []*forge.User{fan, other} {
