@@ -206,3 +206,55 @@ func checkFilters[Tx, F, T, N any](t *testing.T, s txStore[Tx], cases map[string
 		})
 	}
 }
+
+// orgSeed is what seedOrgs writes, in one orgs transaction and in this
+// order: teams, memberships, team members (a team and a user's id) and
+// team repositories (a team and a repository's id), and blocks.
+type orgSeed struct {
+	teams       []*forge.Team
+	members     []forge.Membership
+	teamMembers []teamPair
+	teamRepos   []teamPair
+	blocks      []forge.Block
+}
+
+// teamPair is a team and the id of one of its members or repositories;
+// the team may be one orgSeed creates.
+type teamPair struct {
+	team *forge.Team
+	id   forge.ID
+}
+
+// seedOrgs writes seed; an error fails the test.
+func seedOrgs(t *testing.T, b Backend, seed orgSeed) {
+	t.Helper()
+	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error {
+		ctx := context.Background()
+		for _, tm := range seed.teams {
+			if err := tx.CreateTeam(ctx, tm); err != nil {
+				return err
+			}
+		}
+		for _, m := range seed.members {
+			if err := tx.SetMember(ctx, m); err != nil {
+				return err
+			}
+		}
+		for _, tm := range seed.teamMembers {
+			if err := tx.AddTeamMember(ctx, tm.team.ID, tm.id); err != nil {
+				return err
+			}
+		}
+		for _, tr := range seed.teamRepos {
+			if err := tx.AddTeamRepo(ctx, tr.team.ID, tr.id); err != nil {
+				return err
+			}
+		}
+		for _, bl := range seed.blocks {
+			if err := tx.SetBlock(ctx, bl); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
-	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -65,29 +64,12 @@ func testIssueSearchRepos(t *testing.T, b Backend) {
 	issuesOnly := &forge.Team{OrgID: org.ID, Name: "issues-only", Mode: forge.AccessModeRead,
 		Units: map[forge.Unit]forge.AccessMode{forge.UnitIssues: forge.AccessModeRead, forge.UnitPulls: forge.AccessNone}}
 	admins := &forge.Team{OrgID: org.ID, Name: "admins", Mode: forge.AccessModeAdmin, Units: map[forge.Unit]forge.AccessMode{}}
-	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error {
-		for _, tm := range []*forge.Team{issuesOnly, admins} {
-			if err := tx.CreateTeam(ctx, tm); err != nil {
-				return err
-			}
-		}
-		for _, m := range []forge.Membership{{OrgID: org.ID, UserID: member.ID}, {OrgID: org.ID, UserID: rita.ID},
-			{OrgID: hid.ID, UserID: member.ID}, {OrgID: org.ID, UserID: collab.ID}} {
-			if err := tx.SetMember(ctx, m); err != nil {
-				return err
-			}
-		}
-		for _, tm := range [][2]forge.ID{{issuesOnly.ID, member.ID}, {issuesOnly.ID, rita.ID}, {admins.ID, collab.ID}} {
-			if err := tx.AddTeamMember(ctx, tm[0], tm[1]); err != nil {
-				return err
-			}
-		}
-		for _, tr := range [][2]forge.ID{{issuesOnly.ID, orgPriv.ID}, {admins.ID, orgAll.ID}} {
-			if err := tx.AddTeamRepo(ctx, tr[0], tr[1]); err != nil {
-				return err
-			}
-		}
-		return nil
+	seedOrgs(t, b, orgSeed{
+		teams: []*forge.Team{issuesOnly, admins},
+		members: []forge.Membership{{OrgID: org.ID, UserID: member.ID}, {OrgID: org.ID, UserID: rita.ID},
+			{OrgID: hid.ID, UserID: member.ID}, {OrgID: org.ID, UserID: collab.ID}},
+		teamMembers: []teamPair{{issuesOnly, member.ID}, {issuesOnly, rita.ID}, {admins, collab.ID}},
+		teamRepos:   []teamPair{{issuesOnly, orgPriv.ID}, {admins, orgAll.ID}},
 	})
 	token := func(u *forge.User) forge.Actor {
 		return forge.Actor{User: u, Scoped: true, Scope: forge.Scope{PublicOnly: true}}

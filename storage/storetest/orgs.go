@@ -224,20 +224,13 @@ func testOrgMembers(t *testing.T, b Backend) {
 	for _, n := range []string{"zed", "Amy", "bo", "Cy", "dee"} {
 		users[n] = newUser(t, b, n)
 	}
-	orgUpdate(t, s, func(tx orgs.Tx) error {
-		for _, m := range []forge.Membership{
-			{OrgID: guild.ID, UserID: users["zed"].ID},
-			{OrgID: guild.ID, UserID: users["Amy"].ID, Public: true},
-			{OrgID: guild.ID, UserID: users["bo"].ID},
-			{OrgID: guild.ID, UserID: users["Cy"].ID, Public: true},
-			{OrgID: other.ID, UserID: users["bo"].ID, Public: true},
-		} {
-			if err := tx.SetMember(ctx, m); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	seedOrgs(t, b, orgSeed{members: []forge.Membership{
+		{OrgID: guild.ID, UserID: users["zed"].ID},
+		{OrgID: guild.ID, UserID: users["Amy"].ID, Public: true},
+		{OrgID: guild.ID, UserID: users["bo"].ID},
+		{OrgID: guild.ID, UserID: users["Cy"].ID, Public: true},
+		{OrgID: other.ID, UserID: users["bo"].ID, Public: true},
+	}})
 	member := func(org, user forge.ID) (forge.Membership, error) {
 		var m forge.Membership
 		err := s.View(ctx, func(tx orgs.Tx) error { var err error; m, err = tx.Member(ctx, org, user); return err })
@@ -339,20 +332,12 @@ func testOrgMembers(t *testing.T, b Backend) {
 // testListOrgsViewer: ListOrgs keeps, with ViewerMemberID, only the
 // organisations that user is a member of, on top of the other filters.
 func testListOrgsViewer(t *testing.T, b Backend) {
-	ctx := context.Background()
 	one, two, three := newOrg(t, b, "One"), newOrg(t, b, "Two"), newOrg(t, b, "Three")
 	rita, sam := newUser(t, b, "rita"), newUser(t, b, "sam")
-	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error {
-		for _, m := range []forge.Membership{
-			{OrgID: one.ID, UserID: rita.ID}, {OrgID: two.ID, UserID: rita.ID, Public: true},
-			{OrgID: two.ID, UserID: sam.ID, Public: true}, {OrgID: three.ID, UserID: sam.ID, Public: true},
-		} {
-			if err := tx.SetMember(ctx, m); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	seedOrgs(t, b, orgSeed{members: []forge.Membership{
+		{OrgID: one.ID, UserID: rita.ID}, {OrgID: two.ID, UserID: rita.ID, Public: true},
+		{OrgID: two.ID, UserID: sam.ID, Public: true}, {OrgID: three.ID, UserID: sam.ID, Public: true},
+	}})
 	names, total := listOrgs(t, b, orgs.OrgFilter{ViewerMemberID: rita.ID}, forge.ListOptions{Page: 1, Limit: 1})
 	assert.Equal(t, []string{"One"}, names)
 	assert.EqualValues(t, 2, total, "the total counts what the filter keeps")

@@ -25,30 +25,14 @@ func testOrgCascades(t *testing.T, b Backend) {
 	devs, crew := newTeam(t, b, doomed, "devs"), newTeam(t, b, kept, "crew")
 	tool := newRepo(t, b, kept, "tool")
 	at := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
-	orgUpdate(t, s, func(tx orgs.Tx) error {
-		for _, m := range []forge.Membership{
-			{OrgID: doomed.ID, UserID: uma.ID}, {OrgID: kept.ID, UserID: uma.ID}, {OrgID: kept.ID, UserID: vic.ID},
-		} {
-			if err := tx.SetMember(ctx, m); err != nil {
-				return err
-			}
-		}
-		for _, tm := range [][2]forge.ID{{devs.ID, uma.ID}, {crew.ID, uma.ID}, {crew.ID, vic.ID}} {
-			if err := tx.AddTeamMember(ctx, tm[0], tm[1]); err != nil {
-				return err
-			}
-		}
-		for _, tr := range [][2]forge.ID{{devs.ID, tool.ID}, {crew.ID, tool.ID}} {
-			if err := tx.AddTeamRepo(ctx, tr[0], tr[1]); err != nil {
-				return err
-			}
-		}
-		for _, bl := range [][2]forge.ID{{doomed.ID, vic.ID}, {vic.ID, uma.ID}, {uma.ID, vic.ID}, {kept.ID, uma.ID}} {
-			if err := tx.SetBlock(ctx, forge.Block{BlockerID: bl[0], UserID: bl[1], Created: at}); err != nil {
-				return err
-			}
-		}
-		return nil
+	block := func(blocker, user *forge.User) forge.Block {
+		return forge.Block{BlockerID: blocker.ID, UserID: user.ID, Created: at}
+	}
+	seedOrgs(t, b, orgSeed{
+		members:     []forge.Membership{{OrgID: doomed.ID, UserID: uma.ID}, {OrgID: kept.ID, UserID: uma.ID}, {OrgID: kept.ID, UserID: vic.ID}},
+		teamMembers: []teamPair{{devs, uma.ID}, {crew, uma.ID}, {crew, vic.ID}},
+		teamRepos:   []teamPair{{devs, tool.ID}, {crew, tool.ID}},
+		blocks:      []forge.Block{block(doomed, vic), block(vic, uma), block(uma, vic), block(kept, uma)},
 	})
 
 	// An organisation takes its teams (with their members, repositories and

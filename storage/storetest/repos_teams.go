@@ -106,31 +106,14 @@ func testRepoTeams(t *testing.T, b Backend) {
 		Units: map[forge.Unit]forge.AccessMode{}}
 	foreign := &forge.Team{OrgID: other.ID, Name: "foreign", Mode: forge.AccessModeAdmin,
 		Units: map[forge.Unit]forge.AccessMode{forge.UnitCode: forge.AccessModeAdmin}}
-	require.NoError(t, os.Update(ctx, func(tx orgs.Tx) error {
-		for _, m := range []forge.Membership{{OrgID: acme.ID, UserID: ann.ID}, {OrgID: other.ID, UserID: ann.ID}} {
-			if err := tx.SetMember(ctx, m); err != nil {
-				return err
-			}
-		}
-		for _, tm := range []*forge.Team{writers, triage, all, foreign} {
-			if err := tx.CreateTeam(ctx, tm); err != nil {
-				return err
-			}
-		}
-		for _, tm := range []*forge.Team{writers, triage, foreign} {
-			if err := tx.AddTeamMember(ctx, tm.ID, ann.ID); err != nil {
-				return err
-			}
-		}
+	seedOrgs(t, b, orgSeed{
+		teams:       []*forge.Team{writers, triage, all, foreign},
+		members:     []forge.Membership{{OrgID: acme.ID, UserID: ann.ID}, {OrgID: other.ID, UserID: ann.ID}},
+		teamMembers: []teamPair{{writers, ann.ID}, {triage, ann.ID}, {foreign, ann.ID}},
 		// A team row of another organisation on acme's repository (left
 		// by a transfer) grants nothing.
-		for _, tr := range [][2]forge.ID{{writers.ID, priv.ID}, {triage.ID, priv.ID}, {triage.ID, pub.ID}, {foreign.ID, priv.ID}} {
-			if err := tx.AddTeamRepo(ctx, tr[0], tr[1]); err != nil {
-				return err
-			}
-		}
-		return nil
-	}))
+		teamRepos: []teamPair{{writers, priv.ID}, {triage, priv.ID}, {triage, pub.ID}, {foreign, priv.ID}},
+	})
 	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
 		m, err := tx.OrgMemberships(ctx, ann.ID, []forge.ID{acme.ID, other.ID, ann.ID})
 		require.NoError(t, err)

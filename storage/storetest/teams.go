@@ -360,14 +360,7 @@ func testTeamScope(t *testing.T, b Backend) {
 	limited := newOrg(t, b, "Limited", func(u *forge.User) { u.Visibility = forge.VisibilityLimited })
 	ann := newUser(t, b, "ann")
 	openTeam, closedTeam, limitedTeam := newTeam(t, b, open, "crew"), newTeam(t, b, closed, "crew"), newTeam(t, b, limited, "crew")
-	orgUpdate(t, s, func(tx orgs.Tx) error {
-		for _, tm := range []*forge.Team{openTeam, closedTeam, limitedTeam} {
-			if err := tx.AddTeamMember(ctx, tm.ID, ann.ID); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	seedOrgs(t, b, orgSeed{teamMembers: []teamPair{{openTeam, ann.ID}, {closedTeam, ann.ID}, {limitedTeam, ann.ID}}})
 	teamIDs := func(f orgs.TeamFilter) ([]forge.ID, int64) {
 		var ids []forge.ID
 		var total int64
