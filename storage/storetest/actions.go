@@ -129,11 +129,7 @@ func testActionRunnerTokens(t *testing.T, b Backend) {
 	ctx := context.Background()
 	owner := newUser(t, b, "tok-owner")
 	sc := actions.Scope{OwnerID: owner.ID}
-	actView(t, b, func(tx actions.Tx) error {
-		_, err := tx.LatestRunnerToken(ctx, sc)
-		assert.ErrorIs(t, err, forge.ErrNotFound)
-		return nil
-	})
+	wantNotFound(t, b.Actions(), func(ctx context.Context, tx actions.Tx) error { _, err := tx.LatestRunnerToken(ctx, sc); return err })
 	first := &actions.RunnerToken{Scope: sc, Token: "tok-first-" + owner.Name, Active: true, Created: actAt}
 	global := &actions.RunnerToken{Scope: actions.Global, Token: "tok-global-" + owner.Name, Active: true, Created: actAt}
 	second := &actions.RunnerToken{Scope: sc, Token: "tok-second-" + owner.Name, Active: true, Created: actAt}

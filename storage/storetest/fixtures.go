@@ -258,3 +258,13 @@ func seedOrgs(t *testing.T, b Backend, seed orgSeed) {
 		return nil
 	})
 }
+
+// wantNotFound checks that read, run in a View of s, is
+// forge.ErrNotFound; msg says why, as in assert.
+func wantNotFound[Tx any](t *testing.T, s txStore[Tx], read func(context.Context, Tx) error, msg ...any) {
+	t.Helper()
+	mustView(t, s, func(tx Tx) error {
+		assert.ErrorIs(t, read(context.Background(), tx), forge.ErrNotFound, msg...)
+		return nil
+	})
+}

@@ -105,19 +105,11 @@ func testHooks(t *testing.T, b Backend) {
 	err = s.Update(ctx, func(tx hooks.Tx) error { return tx.DeleteHook(ctx, 9999) })
 	assert.ErrorIs(t, err, forge.ErrNotFound)
 	hookUpdate(t, s, func(tx hooks.Tx) error { return tx.DeleteHook(ctx, def.ID) })
-	require.NoError(t, s.View(ctx, func(tx hooks.Tx) error {
-		_, err := tx.Hook(ctx, def.ID)
-		assert.ErrorIs(t, err, forge.ErrNotFound)
-		return nil
-	}))
+	wantNotFound(t, s, func(ctx context.Context, tx hooks.Tx) error { _, err := tx.Hook(ctx, def.ID); return err })
 
 	// Deleting the repository or the owner takes their hooks.
 	repoUpdate(t, b.Repos(), func(tx repos.Tx) error { return tx.DeleteRepo(ctx, repo.ID) })
-	require.NoError(t, s.View(ctx, func(tx hooks.Tx) error {
-		_, err := tx.Hook(ctx, onRepo.ID)
-		assert.ErrorIs(t, err, forge.ErrNotFound, "a repository's hooks go with it")
-		return nil
-	}))
+	wantNotFound(t, s, func(ctx context.Context, tx hooks.Tx) error { _, err := tx.Hook(ctx, onRepo.ID); return err }, "a repository's hooks go with it")
 }
 
 // testHookTasks: tasks round-trip, are due by NextAttempt, are listed
@@ -174,11 +166,7 @@ func testHookTasks(t *testing.T, b Backend) {
 	err = s.Update(ctx, func(tx hooks.Tx) error { return tx.UpdateTask(ctx, &hooks.Task{ID: 9999, Payload: []byte("{}")}) })
 	assert.ErrorIs(t, err, forge.ErrNotFound)
 	hookUpdate(t, s, func(tx hooks.Tx) error { return tx.DeleteHook(ctx, h.ID) })
-	require.NoError(t, s.View(ctx, func(tx hooks.Tx) error {
-		_, err := tx.Task(ctx, ks[1].ID)
-		assert.ErrorIs(t, err, forge.ErrNotFound, "tasks go with their hook")
-		return nil
-	}))
+	wantNotFound(t, s, func(ctx context.Context, tx hooks.Tx) error { _, err := tx.Task(ctx, ks[1].ID); return err }, "tasks go with their hook")
 }
 
 // countingSender records the deliveries it is asked to send, by their

@@ -103,11 +103,10 @@ func testIssueAttachments(t *testing.T, b Backend) {
 		return tx.CreateAttachment(ctx, &repos.Attachment{UUID: "uuid-release", RepoID: r.ID, ReleaseID: rel.ID,
 			UploaderID: ann.ID, Name: "release.tar", Created: issueAt})
 	})
-	issueView(t, s, func(tx issues.Tx) error {
+	wantNotFound(t, s, func(ctx context.Context, tx issues.Tx) error {
 		_, err := tx.AttachmentByUUID(ctx, "uuid-release")
-		assert.ErrorIs(t, err, forge.ErrNotFound, "a release attachment is not an issue attachment")
-		return nil
-	})
+		return err
+	}, "a release attachment is not an issue attachment")
 
 	// UpdateAttachment writes Name and DownloadCount only.
 	changed := *onI2

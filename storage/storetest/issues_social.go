@@ -81,11 +81,7 @@ func testIssueSocial(t *testing.T, b Backend) {
 	})
 
 	t.Run("Watches", func(t *testing.T) {
-		issueView(t, s, func(tx issues.Tx) error {
-			_, err := tx.IssueWatch(ctx, ann.ID, i2.ID)
-			assert.ErrorIs(t, err, forge.ErrNotFound)
-			return nil
-		})
+		wantNotFound(t, s, func(ctx context.Context, tx issues.Tx) error { _, err := tx.IssueWatch(ctx, ann.ID, i2.ID); return err })
 		w := &issues.IssueWatch{UserID: bob.ID, IssueID: i2.ID, IsWatching: true, Created: issueAt, Updated: issueAt}
 		issueUpdate(t, s, func(tx issues.Tx) error {
 			require.NoError(t, tx.SetIssueWatch(ctx, w))

@@ -180,11 +180,10 @@ func testLFSPackageCascades(t *testing.T, b Backend) {
 		assert.Zero(t, n)
 		return err
 	}))
-	require.NoError(t, b.Artifacts().View(ctx, func(tx artifacts.Tx) error {
+	wantNotFound(t, b.Artifacts(), func(ctx context.Context, tx artifacts.Tx) error {
 		_, err := tx.Artifact(ctx, repo.ID, art.ID)
-		assert.ErrorIs(t, err, forge.ErrNotFound)
-		return nil
-	}))
+		return err
+	})
 	require.NoError(t, b.Packages().View(ctx, func(tx packages.Tx) error {
 		p, err := tx.PackageByID(ctx, linked.ID)
 		require.NoError(t, err)

@@ -146,11 +146,7 @@ func testQuotaRules(t *testing.T, b Backend) {
 		return forge.ErrConflict
 	})
 	assert.ErrorIs(t, err, forge.ErrConflict)
-	quotaView(t, s, func(tx quota.Tx) error {
-		_, err := tx.GroupByName(ctx, "ghost")
-		assert.ErrorIs(t, err, forge.ErrNotFound)
-		return nil
-	})
+	wantNotFound(t, s, func(ctx context.Context, tx quota.Tx) error { _, err := tx.GroupByName(ctx, "ghost"); return err })
 }
 
 func groupNames(gs []quota.Group) []string {

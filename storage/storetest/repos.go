@@ -174,22 +174,14 @@ func testRepos(t *testing.T, b Backend) {
 		return nil
 	}))
 	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteRelease(ctx, rel.ID) })
-	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
-		_, err := tx.Attachment(ctx, att.ID)
-		assert.ErrorIs(t, err, forge.ErrNotFound, "attachments go with their release")
-		return nil
-	}))
+	wantNotFound(t, s, func(ctx context.Context, tx repos.Tx) error { _, err := tx.Attachment(ctx, att.ID); return err }, "attachments go with their release")
 
 	// Owners cannot be deleted while they own repositories; repositories
 	// take what hangs on them when deleted.
 	err = b.Auth().Update(ctx, func(tx auth.Tx) error { return tx.DeleteUser(ctx, ben.ID) })
 	assert.ErrorIs(t, err, forge.ErrPrecondition)
 	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteRepo(ctx, pub.ID) })
-	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
-		_, err := tx.Protection(ctx, pub.ID, "main")
-		assert.ErrorIs(t, err, forge.ErrNotFound)
-		return nil
-	}))
+	wantNotFound(t, s, func(ctx context.Context, tx repos.Tx) error { _, err := tx.Protection(ctx, pub.ID, "main"); return err })
 	err = s.Update(ctx, func(tx repos.Tx) error { return tx.DeleteRepo(ctx, pub.ID) })
 	assert.ErrorIs(t, err, forge.ErrNotFound)
 
@@ -267,11 +259,7 @@ func testRepoLifecycle(t *testing.T, b Backend) {
 
 	// Pending transfers: one per repository, replaced by the next.
 	at := time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC)
-	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
-		_, err := tx.Transfer(ctx, r.ID)
-		assert.ErrorIs(t, err, forge.ErrNotFound)
-		return nil
-	}))
+	wantNotFound(t, s, func(ctx context.Context, tx repos.Tx) error { _, err := tx.Transfer(ctx, r.ID); return err })
 	repoUpdate(t, s, func(tx repos.Tx) error {
 		return tx.SetTransfer(ctx, &repos.Transfer{RepoID: r.ID, Doer: ann, Recipient: bob, Created: at})
 	})
@@ -293,22 +281,14 @@ func testRepoLifecycle(t *testing.T, b Backend) {
 	}))
 	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteTransfer(ctx, r.ID) })
 	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteTransfer(ctx, r.ID) }) // none: no error
-	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
-		_, err := tx.Transfer(ctx, r.ID)
-		assert.ErrorIs(t, err, forge.ErrNotFound)
-		return nil
-	}))
+	wantNotFound(t, s, func(ctx context.Context, tx repos.Tx) error { _, err := tx.Transfer(ctx, r.ID); return err })
 	// A transfer goes with its recipient.
 	repoUpdate(t, s, func(tx repos.Tx) error {
 		return tx.SetTransfer(ctx, &repos.Transfer{RepoID: taken.ID, Doer: ann, Recipient: bob, Created: at})
 	})
 	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteRepo(ctx, forks[1].ID) })
 	require.NoError(t, b.Auth().Update(ctx, func(tx auth.Tx) error { return tx.DeleteUser(ctx, bob.ID) }))
-	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
-		_, err := tx.Transfer(ctx, taken.ID)
-		assert.ErrorIs(t, err, forge.ErrNotFound, "deleting a user deletes the transfers to it")
-		return nil
-	}))
+	wantNotFound(t, s, func(ctx context.Context, tx repos.Tx) error { _, err := tx.Transfer(ctx, taken.ID); return err }, "deleting a user deletes the transfers to it")
 }
 
 func repoIDs(list []*forge.Repository) []forge.ID {

@@ -101,11 +101,7 @@ func testTeams(t *testing.T, b Backend) {
 	upd.IncludesAllRepos, upd.CanCreateOrgRepo = true, true
 	orgUpdate(t, s, func(tx orgs.Tx) error { u := upd; return tx.UpdateTeam(ctx, &u) })
 	assert.Empty(t, cmp.Diff(&upd, getTeam(t, b, devs.ID), teamCmp))
-	orgView(t, s, func(tx orgs.Tx) error {
-		_, err := tx.TeamByName(ctx, crew.ID, "devs")
-		assert.ErrorIs(t, err, forge.ErrNotFound, "the old name is free")
-		return nil
-	})
+	wantNotFound(t, s, func(ctx context.Context, tx orgs.Tx) error { _, err := tx.TeamByName(ctx, crew.ID, "devs"); return err }, "the old name is free")
 	err = s.Update(ctx, func(tx orgs.Tx) error {
 		u := upd
 		u.Name, u.Units = "owners", map[forge.Unit]forge.AccessMode{}
@@ -160,11 +156,7 @@ func testTeams(t *testing.T, b Backend) {
 	}
 
 	orgUpdate(t, s, func(tx orgs.Tx) error { return tx.DeleteTeam(ctx, empty.ID) })
-	orgView(t, s, func(tx orgs.Tx) error {
-		_, err := tx.Team(ctx, empty.ID)
-		assert.ErrorIs(t, err, forge.ErrNotFound)
-		return nil
-	})
+	wantNotFound(t, s, func(ctx context.Context, tx orgs.Tx) error { _, err := tx.Team(ctx, empty.ID); return err })
 	err = s.Update(ctx, func(tx orgs.Tx) error { return tx.DeleteTeam(ctx, empty.ID) })
 	assert.ErrorIs(t, err, forge.ErrNotFound, "deleting twice")
 	t.Run("Scope", func(t *testing.T) { testTeamScope(t, b) })
