@@ -68,10 +68,7 @@ func testUsers(t *testing.T, s auth.Store) {
 			func() (*forge.User, error) { return tx.UserByEmail(ctx, "ALICE@example.com") },
 		} {
 			got, err := get()
-			require.NoError(t, err)
-			if diff := cmp.Diff(&want, got); diff != "" {
-				t.Errorf("user round trip (-want +got):\n%s", diff)
-			}
+			wantRoundTrip(t, "user", &want, got, err)
 			assert.Equal(t, time.UTC, got.Created.Location(), "timestamps come back in UTC")
 		}
 		h, err := tx.PasswordHash(ctx, in.ID)
@@ -256,9 +253,7 @@ func testTokens(t *testing.T, s auth.Store) {
 		require.NoError(t, err)
 		assert.Equal(t, u.ID, owner.ID)
 		assert.Equal(t, "gina", owner.Name)
-		if diff := cmp.Diff(tokens[1], tk, forgetest.CmpOptions); diff != "" {
-			t.Errorf("token round trip (-want +got):\n%s", diff)
-		}
+		wantRoundTrip(t, "token", tokens[1], tk, err, forgetest.CmpOptions)
 		assert.Equal(t, "write:repository,read:user", tk.Scope.String())
 		_, _, err = tx.TokenByHash(ctx, "nope")
 		assert.ErrorIs(t, err, forge.ErrNotFound)

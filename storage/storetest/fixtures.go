@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -267,4 +268,14 @@ func wantNotFound[Tx any](t *testing.T, s txStore[Tx], read func(context.Context
 		assert.ErrorIs(t, read(context.Background(), tx), forge.ErrNotFound, msg...)
 		return nil
 	})
+}
+
+// wantRoundTrip checks a read of what was written: no error, and got is
+// want (cmp.Diff with opts); what names the row in the failure.
+func wantRoundTrip[V any](t *testing.T, what string, want, got V, err error, opts ...cmp.Option) {
+	t.Helper()
+	require.NoError(t, err, what)
+	if diff := cmp.Diff(want, got, opts...); diff != "" {
+		t.Errorf("%s round trip (-want +got):\n%s", what, diff)
+	}
 }

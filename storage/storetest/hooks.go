@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -58,10 +57,7 @@ func testHooks(t *testing.T, b Backend) {
 	require.NoError(t, s.View(ctx, func(tx hooks.Tx) error {
 		for _, want := range []*hooks.Hook{system, def, onRepo, onOwner} {
 			got, err := tx.Hook(ctx, want.ID)
-			require.NoError(t, err)
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("hook round trip (-want +got):\n%s", diff)
-			}
+			wantRoundTrip(t, "hook", want, got, err)
 		}
 		for _, c := range []struct {
 			f    hooks.Filter
@@ -143,10 +139,7 @@ func testHookTasks(t *testing.T, b Backend) {
 	hookUpdate(t, s, func(tx hooks.Tx) error { return tx.UpdateTask(ctx, ks[0]) })
 	require.NoError(t, s.View(ctx, func(tx hooks.Tx) error {
 		got, err := tx.Task(ctx, ks[0].ID)
-		require.NoError(t, err)
-		if diff := cmp.Diff(ks[0], got); diff != "" {
-			t.Errorf("task round trip (-want +got):\n%s", diff)
-		}
+		wantRoundTrip(t, "task", ks[0], got, err)
 		due, err := tx.DueTasks(ctx, at.Add(time.Minute), 10)
 		require.NoError(t, err)
 		require.Len(t, due, 1, "delivered and later tasks are not due")

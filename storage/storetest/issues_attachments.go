@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -50,10 +49,7 @@ func testIssueAttachments(t *testing.T, b Backend) {
 	want := *onC1
 	issueView(t, s, func(tx issues.Tx) error {
 		got, err := tx.AttachmentByID(ctx, onC1.ID)
-		require.NoError(t, err)
-		if diff := cmp.Diff(&want, got); diff != "" {
-			t.Errorf("attachment round trip (-want +got):\n%s", diff)
-		}
+		wantRoundTrip(t, "attachment", &want, got, err)
 		got, err = tx.AttachmentByUUID(ctx, "uuid-c1.txt")
 		require.NoError(t, err)
 		assert.Equal(t, &want, got)

@@ -35,10 +35,7 @@ func testIssueComments(t *testing.T, b Backend) {
 	want := *in
 	issueView(t, s, func(tx issues.Tx) error {
 		got, err := tx.CommentByID(ctx, in.ID)
-		require.NoError(t, err)
-		if diff := cmp.Diff(&want, got); diff != "" {
-			t.Errorf("comment round trip (-want +got):\n%s", diff)
-		}
+		wantRoundTrip(t, "comment", &want, got, err)
 		_, err = tx.CommentByID(ctx, 9999)
 		assert.ErrorIs(t, err, forge.ErrNotFound)
 		return nil

@@ -38,10 +38,7 @@ func testIssueLabels(t *testing.T, b Backend) {
 	mk(archived)
 	issueView(t, s, func(tx issues.Tx) error {
 		got, err := tx.LabelByID(ctx, archived.ID)
-		require.NoError(t, err)
-		if diff := cmp.Diff(archived, got); diff != "" {
-			t.Errorf("label round trip (-want +got):\n%s", diff)
-		}
+		wantRoundTrip(t, "label", archived, got, err)
 		assert.True(t, got.IsArchived(), "the time of archiving round trips")
 		_, err = tx.LabelByID(ctx, 9999)
 		assert.ErrorIs(t, err, forge.ErrNotFound)

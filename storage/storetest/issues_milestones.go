@@ -40,10 +40,7 @@ func testMilestones(t *testing.T, b Backend) {
 	want := *in
 	issueView(t, s, func(tx issues.Tx) error {
 		got, err := tx.MilestoneByID(ctx, r.ID, in.ID)
-		require.NoError(t, err)
-		if diff := cmp.Diff(&want, got); diff != "" {
-			t.Errorf("milestone round trip (-want +got):\n%s", diff)
-		}
+		wantRoundTrip(t, "milestone", &want, got, err)
 		got, err = tx.MilestoneByID(ctx, r.ID, none.ID)
 		require.NoError(t, err)
 		assert.Equal(t, issues.NoDeadline, got.Deadline, "the year-9999 stand-in round trips")

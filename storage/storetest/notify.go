@@ -70,10 +70,7 @@ func testNotify(t *testing.T, b Backend) {
 
 	require.NoError(t, s.View(ctx, func(tx notify.Tx) error {
 		got, err := tx.ThreadByID(ctx, t1.ID)
-		require.NoError(t, err)
-		if diff := cmp.Diff(t1, got); diff != "" {
-			t.Errorf("thread round trip (-want +got):\n%s", diff)
-		}
+		wantRoundTrip(t, "thread", t1, got, err)
 		_, err = tx.ThreadByID(ctx, 9999)
 		assert.ErrorIs(t, err, forge.ErrNotFound)
 

@@ -71,10 +71,7 @@ func testOrgAccounts(t *testing.T, b Backend) {
 			},
 		} {
 			got, err := get()
-			require.NoError(t, err)
-			if diff := cmp.Diff(&want, got); diff != "" {
-				t.Errorf("organisation round trip (-want +got):\n%s", diff)
-			}
+			wantRoundTrip(t, "organisation", &want, got, err)
 			got.FullName, got.Avatar = "changed by the caller", "x"
 		}
 		got, err := tx.UserByID(ctx, in.ID)
