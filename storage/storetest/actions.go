@@ -23,8 +23,7 @@ var actAt = time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 // carry the sealed value only where asked for.
 func testActionSecrets(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := newUser(t, b, "sec-owner")
-	repo := newRepo(t, b, owner, "sec-repo")
+	owner, repo := newUserRepo(t, b, "sec-owner", "sec-repo")
 	rs, us := actions.Scope{RepoID: repo.ID}, actions.Scope{OwnerID: owner.ID}
 
 	put := func(sc actions.Scope, name, sealed string, at time.Time) (*actions.Secret, bool) {
@@ -161,8 +160,7 @@ func testActionRunnerTokens(t *testing.T, b Backend) {
 // what it sees, or everything.
 func testActionRunners(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := newUser(t, b, "run-owner")
-	repo := newRepo(t, b, owner, "run-repo")
+	owner, repo := newUserRepo(t, b, "run-owner", "run-repo")
 	mk := func(sc actions.Scope, uuid string, labels ...string) *actions.Runner {
 		r := &actions.Runner{Scope: sc, UUID: uuid, Name: "n-" + uuid, Description: "d", Ephemeral: true,
 			TokenHash: "h", Labels: labels, Version: "v1", Created: actAt}

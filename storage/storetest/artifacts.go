@@ -19,8 +19,7 @@ import (
 func testArtifacts(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Artifacts()
-	owner := newUser(t, b, "artowner")
-	repo := newRepo(t, b, owner, "built")
+	owner, repo := newUserRepo(t, b, "artowner", "built")
 	at := time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC)
 	mk := func(run forge.ID, name string, expires time.Time) *artifacts.Artifact {
 		return &artifacts.Artifact{RepoID: repo.ID, RunID: run, Name: name, BlobKey: "art-" + name, Size: 30,

@@ -103,6 +103,14 @@ func newOwner(t *testing.T, b Backend, name string, repos ...string) (*forge.Use
 	return owner, rs
 }
 
+// newUserRepo creates the account user and one public repository of it
+// (newOwner).
+func newUserRepo(t *testing.T, b Backend, user, repo string) (*forge.User, *forge.Repository) {
+	t.Helper()
+	u, rs := newOwner(t, b, user, repo)
+	return u, rs[0]
+}
+
 // newOrg creates an organisation named name with no e-mail.
 func newOrg(t *testing.T, b Backend, name string, opts ...func(*forge.User)) *forge.User {
 	t.Helper()

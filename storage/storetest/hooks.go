@@ -21,8 +21,7 @@ import (
 func testHooks(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Hooks()
-	owner := newUser(t, b, "hana")
-	repo := newRepo(t, b, owner, "hooked")
+	owner, repo := newUserRepo(t, b, "hana", "hooked")
 	at := time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 	mk := func(h hooks.Hook) *hooks.Hook {
 		h.Type, h.ContentType, h.HTTPMethod, h.Events, h.Created, h.Updated = hooks.TypeForgejo, hooks.ContentJSON, "POST", []string{"push"}, at, at
@@ -204,8 +203,7 @@ func (s *countingSender) Send(ctx context.Context, r hooks.Request) (hooks.Respo
 func testHookTaskClaims(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Hooks()
-	owner := newUser(t, b, "claire")
-	repo := newRepo(t, b, owner, "claimed")
+	_, repo := newUserRepo(t, b, "claire", "claimed")
 	at := time.Now().Add(-time.Hour).UTC().Truncate(time.Second)
 	h := &hooks.Hook{RepoID: repo.ID, Type: hooks.TypeForgejo, ContentType: hooks.ContentJSON, HTTPMethod: "POST",
 		URL: "https://example.com/claims", Events: []string{"push"}, Active: true, Meta: map[string]string{}, Created: at, Updated: at}

@@ -23,9 +23,8 @@ var issueAt = time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 func testIssues(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := newUser(t, b, "iann")
+	ann, r := newUserRepo(t, b, "iann", "tracker")
 	bob := newUser(t, b, "ibob")
-	r := newRepo(t, b, ann, "tracker")
 	ms := &issues.Milestone{RepoID: r.ID, Title: "v1", Deadline: issues.NoDeadline, Created: issueAt, Updated: issueAt}
 	issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreateMilestone(ctx, ms) })
 

@@ -19,8 +19,7 @@ func attachmentNames(list []*issues.Attachment) []string {
 func testIssueAttachments(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := newUser(t, b, "aann")
-	r := newRepo(t, b, ann, "files")
+	ann, r := newUserRepo(t, b, "aann", "files")
 	i1, i2 := newIssue(t, s, r.ID, ann.ID, "one"), newIssue(t, s, r.ID, ann.ID, "two")
 	c1 := &issues.Comment{IssueID: i1.ID, PosterID: ann.ID, Body: "see file", Created: issueAt, Updated: issueAt}
 	c2 := &issues.Comment{IssueID: i2.ID, PosterID: ann.ID, Body: "and this", Created: issueAt, Updated: issueAt}

@@ -195,10 +195,9 @@ func testIssueList(t *testing.T, b Backend) {
 func testIssueMentions(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := newUser(t, b, "mann")
+	ann, r := newUserRepo(t, b, "mann", "mentions")
 	bob := newUser(t, b, "mbob")
 	cat := newUser(t, b, "mcat")
-	r := newRepo(t, b, ann, "mentions")
 	one := newIssue(t, s, r.ID, ann.ID, "one")
 	two := newIssue(t, s, r.ID, ann.ID, "two")
 	three := newIssue(t, s, r.ID, bob.ID, "three")

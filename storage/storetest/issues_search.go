@@ -351,8 +351,7 @@ func testIssueAssigneeSearch(t *testing.T, b Backend) {
 func testIssueKeywordComments(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	u := newUser(t, b, "kw-user")
-	r := newRepo(t, b, u, "kw")
+	u, r := newUserRepo(t, b, "kw-user", "kw")
 	one := newIssue(t, s, r.ID, u.ID, "first")
 	two := newIssue(t, s, r.ID, u.ID, "second")
 	c := &issues.Comment{IssueID: one.ID, Type: issues.CommentPlain, PosterID: u.ID, Body: "the Zebra crossing qx", Created: issueAt, Updated: issueAt}

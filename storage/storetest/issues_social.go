@@ -17,9 +17,8 @@ import (
 func testIssueSocial(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := newUser(t, b, "sann")
+	ann, r := newUserRepo(t, b, "sann", "social")
 	bob := newUser(t, b, "sbob")
-	r := newRepo(t, b, ann, "social")
 	i1 := newIssue(t, s, r.ID, ann.ID, "one")
 	i2 := newIssue(t, s, r.ID, ann.ID, "two")
 	c1 := &issues.Comment{IssueID: i1.ID, PosterID: ann.ID, Body: "hi", Created: issueAt, Updated: issueAt}

@@ -188,8 +188,7 @@ func testIssueTimes(t *testing.T, b Backend) {
 func testIssueDependencyComments(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := newUser(t, b, "depcann")
-	r := newRepo(t, b, ann, "depcomments")
+	ann, r := newUserRepo(t, b, "depcann", "depcomments")
 	one := newIssue(t, s, r.ID, ann.ID, "one")
 	two := newIssue(t, s, r.ID, ann.ID, "two")
 	three := newIssue(t, s, r.ID, ann.ID, "three")

@@ -164,8 +164,7 @@ func testMirrors(t *testing.T, b Backend) {
 func testMirrorLeases(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Mirrors()
-	owner := newUser(t, b, "lessee")
-	r := newRepo(t, b, owner, "leased")
+	owner, r := newUserRepo(t, b, "lessee", "leased")
 	at := time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 	pm := &mirror.PullMirror{RepoID: r.ID, RemoteAddress: "x", Interval: time.Hour, NextUpdate: at}
 	mirrorUpdate(t, s, func(tx mirror.Tx) error { return tx.CreatePullMirror(ctx, pm) })

@@ -148,9 +148,8 @@ func testNotify(t *testing.T, b Backend) {
 func testNotifyCascades(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Notify()
-	ann := newUser(t, b, "cann")
+	ann, r := newUserRepo(t, b, "cann", "c1")
 	bob := newUser(t, b, "cbob")
-	r := newRepo(t, b, ann, "c1")
 	is := &issues.Issue{RepoID: r.ID, Index: 1, PosterID: ann.ID, Title: "x", Created: issueAt, Updated: issueAt}
 	issueUpdate(t, b.Issues(), func(tx issues.Tx) error { return tx.CreateIssue(ctx, is) })
 	th := &notify.Thread{UserID: bob.ID, RepoID: r.ID, Status: notify.StatusUnread, Source: notify.SourceIssue,

@@ -25,9 +25,8 @@ import (
 func testPackages(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Packages()
-	owner := newUser(t, b, "pkgowner")
+	owner, repo := newUserRepo(t, b, "pkgowner", "src")
 	other := newUser(t, b, "pkgother")
-	repo := newRepo(t, b, owner, "src")
 	at := time.Date(2024, 8, 1, 0, 0, 0, 0, time.UTC)
 	p := &packages.Package{OwnerID: owner.ID, Type: packages.TypeGeneric, Name: "Tool", Created: at}
 	q := &packages.Package{OwnerID: owner.ID, Type: "npm", Name: "lib", Created: at}
@@ -151,9 +150,8 @@ func testPackages(t *testing.T, b Backend) {
 // packages with their versions and files.
 func testLFSPackageCascades(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := newUser(t, b, "cascowner")
+	owner, repo := newUserRepo(t, b, "cascowner", "doomed")
 	lone := newUser(t, b, "casclone")
-	repo := newRepo(t, b, owner, "doomed")
 	at := time.Date(2024, 10, 1, 0, 0, 0, 0, time.UTC)
 	oid := strings.Repeat("c", 64)
 	require.NoError(t, b.LFS().Update(ctx, func(tx lfs.Tx) error {

@@ -21,10 +21,8 @@ import (
 func testPulls(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := newUser(t, b, "pann")
-	bob := newUser(t, b, "pbob")
-	r := newRepo(t, b, ann, "pulls")
-	fork := newRepo(t, b, bob, "pulls-fork")
+	ann, r := newUserRepo(t, b, "pann", "pulls")
+	bob, fork := newUserRepo(t, b, "pbob", "pulls-fork")
 	pull := func(b string) func(*issues.Issue) { return func(i *issues.Issue) { i.IsPull = true; i.Ref = b } }
 	i1 := newIssue(t, s, r.ID, ann.ID, "one", pull("a"))
 	i2 := newIssue(t, s, r.ID, bob.ID, "two", pull("b"))

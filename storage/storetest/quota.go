@@ -495,10 +495,8 @@ func checkUsageTx[T quota.UsageTx](t *testing.T, update, view func(context.Conte
 // the backend's quota Tx has them.
 func testLFSPackageUsage(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := newUser(t, b, "usageowner")
-	other := newUser(t, b, "usageother")
-	repo := newRepo(t, b, owner, "stuff")
-	elsewhere := newRepo(t, b, other, "stuff")
+	owner, repo := newUserRepo(t, b, "usageowner", "stuff")
+	other, elsewhere := newUserRepo(t, b, "usageother", "stuff")
 	at := time.Date(2024, 9, 1, 0, 0, 0, 0, time.UTC)
 	require.NoError(t, b.LFS().Update(ctx, func(tx lfs.Tx) error {
 		for _, m := range []*lfs.MetaObject{

@@ -111,8 +111,7 @@ func testBatchReads(t *testing.T, b Backend) {
 	s := b.Repos()
 	ann, rs := newOwner(t, b, "bann", "one", "two")
 	r1, r2 := rs[0], rs[1]
-	bob := newUser(t, b, "bbob")
-	r3 := newRepo(t, b, bob, "three")
+	bob, r3 := newUserRepo(t, b, "bbob", "three")
 	at := time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
 	repoUpdate(t, s, func(tx repos.Tx) error {
 		if err := tx.SetCollaborator(ctx, r1.ID, bob.ID, forge.AccessModeWrite); err != nil {
