@@ -385,7 +385,6 @@ func testSourcesAndTwoFactor(t *testing.T, s auth.Store) {
 // administrator is), and with every other filter exactly the users
 // auth.UserCount.Matches keeps.
 func testCountUsers(t *testing.T, s auth.Store) {
-	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(9, 2))
 	var users []*forge.User
 	for i := range 60 {
@@ -398,13 +397,7 @@ func testCountUsers(t *testing.T, s auth.Store) {
 		users = append(users, createUser(t, s, u))
 	}
 	count := func(f auth.UserCount) int64 {
-		var n int64
-		require.NoError(t, s.View(ctx, func(tx auth.Tx) error {
-			var err error
-			n, err = tx.CountUsers(ctx, f)
-			return err
-		}))
-		return n
+		return viewValue(t, s, func(ctx context.Context, tx auth.Tx) (int64, error) { return tx.CountUsers(ctx, f) })
 	}
 	var admins int64
 	for _, u := range users {
@@ -450,13 +443,7 @@ func testOwnsRepositories(t *testing.T, b Backend) {
 	owner := newUser(t, b, "olga")
 	other := newUser(t, b, "otto")
 	owns := func(id forge.ID) bool {
-		var got bool
-		require.NoError(t, b.Auth().View(ctx, func(tx auth.Tx) error {
-			var err error
-			got, err = tx.OwnsRepositories(ctx, id)
-			return err
-		}))
-		return got
+		return viewValue(t, b.Auth(), func(ctx context.Context, tx auth.Tx) (bool, error) { return tx.OwnsRepositories(ctx, id) })
 	}
 	assert.False(t, owns(owner.ID))
 	r := newRepo(t, b, owner, "kept")

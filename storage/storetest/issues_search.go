@@ -479,12 +479,8 @@ func testIssueBroadRepoSearch(t *testing.T, b Backend) {
 				f.RepoIDs = ids
 				f.Sort = issues.IssueSortOldest
 				for _, o := range []forge.ListOptions{{Page: 1, Limit: 500}, {Page: 2, Limit: 7}} {
-					var list []*issues.Issue
-					var total int64
-					issueView(t, s, func(tx issues.Tx) error {
-						var err error
-						list, total, err = tx.ListIssues(ctx, f, o)
-						return err
+					list, total := viewPage(t, s, func(ctx context.Context, tx issues.Tx) ([]*issues.Issue, int64, error) {
+						return tx.ListIssues(ctx, f, o)
 					})
 					assert.Equal(t, int64(want), total, "%s: %s, %s: total", phase, name, tc.name)
 					if o.Limit == 500 {

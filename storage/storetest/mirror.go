@@ -178,13 +178,7 @@ func testMirrorLeases(t *testing.T, b Backend) {
 		return ok
 	}
 	due := func(now time.Time) int {
-		var n int
-		require.NoError(t, s.View(ctx, func(tx mirror.Tx) error {
-			d, err := tx.DueMirrors(ctx, now, now, -1)
-			n = len(d)
-			return err
-		}))
-		return n
+		return len(viewValue(t, s, func(ctx context.Context, tx mirror.Tx) ([]mirror.Due, error) { return tx.DueMirrors(ctx, now, now, -1) }))
 	}
 	assert.Equal(t, 1, due(at))
 	assert.True(t, claim("a", at))

@@ -180,9 +180,7 @@ func testOrgAccounts(t *testing.T, b Backend) {
 
 	// OwnsRepositories and DeleteOrg.
 	owns := func(id forge.ID) bool {
-		var got bool
-		orgView(t, s, func(tx orgs.Tx) error { var err error; got, err = tx.OwnsRepositories(ctx, id); return err })
-		return got
+		return viewValue(t, s, func(ctx context.Context, tx orgs.Tx) (bool, error) { return tx.OwnsRepositories(ctx, id) })
 	}
 	assert.False(t, owns(in.ID))
 	newRepo(t, b, &want, "product")
@@ -300,13 +298,7 @@ func testOrgMembers(t *testing.T, b Backend) {
 	assert.EqualValues(t, 1, total)
 
 	memberOfOrgs := func(id forge.ID) bool {
-		var got bool
-		require.NoError(t, b.Auth().View(ctx, func(tx auth.Tx) error {
-			var err error
-			got, err = tx.MemberOfOrgs(ctx, id)
-			return err
-		}))
-		return got
+		return viewValue(t, b.Auth(), func(ctx context.Context, tx auth.Tx) (bool, error) { return tx.MemberOfOrgs(ctx, id) })
 	}
 	assert.True(t, memberOfOrgs(users["bo"].ID))
 	assert.False(t, memberOfOrgs(users["dee"].ID))
