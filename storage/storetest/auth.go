@@ -111,9 +111,7 @@ func testUsers(t *testing.T, s auth.Store) {
 	})
 	assert.ErrorIs(t, err, forge.ErrNotFound)
 
-	update(t, s, func(tx auth.Tx) error { return tx.DeleteUser(ctx, in.ID) })
-	err = s.Update(ctx, func(tx auth.Tx) error { return tx.DeleteUser(ctx, in.ID) })
-	assert.ErrorIs(t, err, forge.ErrNotFound)
+	wantDeleteOnce(t, s, func(ctx context.Context, tx auth.Tx) error { return tx.DeleteUser(ctx, in.ID) })
 }
 
 func testUserConflicts(t *testing.T, s auth.Store) {
@@ -371,9 +369,7 @@ func testSourcesAndTwoFactor(t *testing.T, s auth.Store) {
 		assert.Equal(t, tf, got, "PutTwoFactor replaces")
 		return nil
 	}))
-	update(t, s, func(tx auth.Tx) error { return tx.DeleteTwoFactor(ctx, u.ID) })
-	err = s.Update(ctx, func(tx auth.Tx) error { return tx.DeleteTwoFactor(ctx, u.ID) })
-	assert.ErrorIs(t, err, forge.ErrNotFound)
+	wantDeleteOnce(t, s, func(ctx context.Context, tx auth.Tx) error { return tx.DeleteTwoFactor(ctx, u.ID) })
 	update(t, s, func(tx auth.Tx) error { return tx.PutTwoFactor(ctx, tf) })
 	update(t, s, func(tx auth.Tx) error { return tx.DeleteUser(ctx, u.ID) })
 	wantNotFound(t, s, func(ctx context.Context, tx auth.Tx) error { _, err := tx.TwoFactor(ctx, u.ID); return err }, "deleting a user deletes its enrolment")

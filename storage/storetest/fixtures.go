@@ -287,3 +287,21 @@ func wantRoundTrip[V any](t *testing.T, what string, want, got V, err error, opt
 		t.Errorf("%s round trip (-want +got):\n%s", what, diff)
 	}
 }
+
+// wantDeleteOnce runs del in an Update of s twice: the first deletes, the
+// second finds nothing to delete (forge.ErrNotFound); msg says why, as in
+// assert.
+func wantDeleteOnce[Tx any](t *testing.T, s txStore[Tx], del func(context.Context, Tx) error, msg ...any) {
+	t.Helper()
+	mustUpdate(t, s, func(tx Tx) error { return del(context.Background(), tx) })
+	err := s.Update(context.Background(), func(tx Tx) error { return del(context.Background(), tx) })
+	assert.ErrorIs(t, err, forge.ErrNotFound, msg...)
+}
+
+// deleteOnce calls del twice in the caller's transaction: the first
+// deletes, the second finds nothing to delete (forge.ErrNotFound).
+func deleteOnce(t *testing.T, del func() error) {
+	t.Helper()
+	require.NoError(t, del())
+	assert.ErrorIs(t, del(), forge.ErrNotFound)
+}

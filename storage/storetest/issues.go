@@ -115,9 +115,7 @@ func testIssues(t *testing.T, b Backend) {
 	testAssignees(t, b, in, ann, bob)
 	testIssueCounts(t, b, ann)
 
-	issueUpdate(t, s, func(tx issues.Tx) error { return tx.DeleteIssue(ctx, in.ID) })
-	err = s.Update(ctx, func(tx issues.Tx) error { return tx.DeleteIssue(ctx, in.ID) })
-	assert.ErrorIs(t, err, forge.ErrNotFound)
+	wantDeleteOnce(t, s, func(ctx context.Context, tx issues.Tx) error { return tx.DeleteIssue(ctx, in.ID) })
 	issueView(t, s, func(tx issues.Tx) error {
 		_, err := tx.IssueByIndex(ctx, r.ID, 1)
 		assert.ErrorIs(t, err, forge.ErrNotFound)

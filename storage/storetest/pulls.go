@@ -293,9 +293,7 @@ func testPulls(t *testing.T, b Backend) {
 			assert.ErrorIs(t, err, forge.ErrNotFound)
 			return nil
 		})
-		issueUpdate(t, s, func(tx issues.Tx) error { return tx.DeleteAutoMerge(ctx, p2.ID) })
-		err = s.Update(ctx, func(tx issues.Tx) error { return tx.DeleteAutoMerge(ctx, p2.ID) })
-		assert.ErrorIs(t, err, forge.ErrNotFound)
+		wantDeleteOnce(t, s, func(ctx context.Context, tx issues.Tx) error { return tx.DeleteAutoMerge(ctx, p2.ID) })
 	})
 
 	t.Run("Cascade", func(t *testing.T) {
