@@ -214,8 +214,7 @@ func testActionRunners(t *testing.T, b Backend) {
 // testActionRuns: runs are numbered per repository and filtered.
 func testActionRuns(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner, rs := newOwner(t, b, "runs-owner", "runs-1", "runs-2")
-	r1, r2 := rs[0], rs[1]
+	owner, r1, r2 := newUserRepos(t, b, "runs-owner", "runs-1", "runs-2")
 	mk := func(repo *forge.Repository, event string) *actions.Run {
 		r := &actions.Run{RepoID: repo.ID, OwnerID: owner.ID, Title: "t", WorkflowID: "ci.yml", Ref: "refs/heads/main",
 			CommitSHA: "abc", Event: event, TriggerUserID: owner.ID, Status: actions.StatusWaiting, Created: actAt, Updated: actAt}

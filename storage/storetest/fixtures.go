@@ -91,24 +91,20 @@ func newRepo(t *testing.T, b Backend, owner *forge.User, name string) *forge.Rep
 	return r
 }
 
-// newOwner creates the account name and, owned by it, a public
-// repository (newRepo) of each of repos, in order.
-func newOwner(t *testing.T, b Backend, name string, repos ...string) (*forge.User, []*forge.Repository) {
-	t.Helper()
-	owner := newUser(t, b, name)
-	rs := make([]*forge.Repository, 0, len(repos))
-	for _, r := range repos {
-		rs = append(rs, newRepo(t, b, owner, r))
-	}
-	return owner, rs
-}
-
-// newUserRepo creates the account user and one public repository of it
-// (newOwner).
+// newUserRepo creates the account user and a public repository of it
+// (newRepo).
 func newUserRepo(t *testing.T, b Backend, user, repo string) (*forge.User, *forge.Repository) {
 	t.Helper()
-	u, rs := newOwner(t, b, user, repo)
-	return u, rs[0]
+	u := newUser(t, b, user)
+	return u, newRepo(t, b, u, repo)
+}
+
+// newUserRepos creates the account user and two public repositories of
+// it, repo1 then repo2.
+func newUserRepos(t *testing.T, b Backend, user, repo1, repo2 string) (*forge.User, *forge.Repository, *forge.Repository) {
+	t.Helper()
+	u, r1 := newUserRepo(t, b, user, repo1)
+	return u, r1, newRepo(t, b, u, repo2)
 }
 
 // newOrg creates an organisation named name with no e-mail.

@@ -283,8 +283,7 @@ func testIssueCounts(t *testing.T, b Backend, owner *forge.User) {
 func testIssueIndexes(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	owner, rs := newOwner(t, b, "idx", "numbers", "others")
-	r, other := rs[0], rs[1]
+	owner, r, other := newUserRepos(t, b, "idx", "numbers", "others")
 	for want := int64(1); want <= 3; want++ {
 		assert.Equal(t, want, newIssue(t, s, r.ID, owner.ID, "i").Index)
 	}
@@ -352,8 +351,7 @@ func testIssueIndexes(t *testing.T, b Backend) {
 func testIssueCascades(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann, rs := newOwner(t, b, "xann", "doomed", "kept")
-	r, kept := rs[0], rs[1]
+	ann, r, kept := newUserRepos(t, b, "xann", "doomed", "kept")
 	bob := newUser(t, b, "xbob")
 
 	ms := &issues.Milestone{RepoID: r.ID, Title: "m", Deadline: issues.NoDeadline, Created: issueAt, Updated: issueAt}

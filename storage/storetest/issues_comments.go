@@ -20,8 +20,7 @@ func commentBodies(list []*issues.Comment) []string {
 func testIssueComments(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann, rs := newOwner(t, b, "cann", "talk", "quiet")
-	r, other := rs[0], rs[1]
+	ann, r, other := newUserRepos(t, b, "cann", "talk", "quiet")
 	i1 := newIssue(t, s, r.ID, ann.ID, "one")
 	i2 := newIssue(t, s, r.ID, ann.ID, "two", func(i *issues.Issue) { i.IsPull = true })
 	i3 := newIssue(t, s, other.ID, ann.ID, "three")

@@ -33,8 +33,7 @@ func listIssueTitles(t *testing.T, s issues.Store, f issues.IssueFilter, o forge
 func testIssueList(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann, rs := newOwner(t, b, "lann", "pub", "priv")
-	pub, priv := rs[0], rs[1]
+	ann, pub, priv := newUserRepos(t, b, "lann", "pub", "priv")
 	bob := newUser(t, b, "lbob")
 	repoUpdate(t, b.Repos(), func(tx repos.Tx) error { priv.Private = true; return tx.UpdateRepo(ctx, priv) })
 	ms1 := &issues.Milestone{RepoID: pub.ID, Title: "m1", Deadline: issueAt.Add(240 * time.Hour), Created: issueAt, Updated: issueAt}

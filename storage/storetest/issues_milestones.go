@@ -20,8 +20,7 @@ func milestoneTitles(list []*issues.Milestone) []string {
 func testMilestones(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann, rs := newOwner(t, b, "mann", "planned", "unplanned")
-	r, other := rs[0], rs[1]
+	ann, r, other := newUserRepos(t, b, "mann", "planned", "unplanned")
 	d := func(days int) time.Time { return issueAt.Add(time.Duration(days) * 24 * time.Hour) }
 
 	in := &issues.Milestone{RepoID: r.ID, Title: "v1", Description: "first", IsClosed: true, NumIssues: 4,

@@ -178,8 +178,7 @@ func testIssueSearchRepos(t *testing.T, b Backend) {
 func testIssueLabelSearch(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann, rs := newOwner(t, b, "lsann", "lsone", "lstwo")
-	r1, r2 := rs[0], rs[1]
+	ann, r1, r2 := newUserRepos(t, b, "lsann", "lsone", "lstwo")
 	label := func(repo forge.ID, name string) *issues.Label {
 		l := &issues.Label{RepoID: repo, Name: name, Color: "#00aabb"}
 		issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreateLabel(ctx, l) })
@@ -280,8 +279,7 @@ func testIssueLabelSearch(t *testing.T, b Backend) {
 func testIssueAssigneeSearch(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann, rs := newOwner(t, b, "asann", "asone", "astwo")
-	r1, r2 := rs[0], rs[1]
+	ann, r1, r2 := newUserRepos(t, b, "asann", "asone", "astwo")
 	bob := newUser(t, b, "asbob")
 	m1 := &issues.Milestone{RepoID: r1.ID, Title: "m1", Deadline: issues.NoDeadline, Created: issueAt, Updated: issueAt}
 	issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreateMilestone(ctx, m1) })

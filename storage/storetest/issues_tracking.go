@@ -17,8 +17,7 @@ import (
 func testIssueDependencies(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann, rs := newOwner(t, b, "dann", "deps-one", "deps-two")
-	r1, r2 := rs[0], rs[1]
+	ann, r1, r2 := newUserRepos(t, b, "dann", "deps-one", "deps-two")
 	a := newIssue(t, s, r1.ID, ann.ID, "a")
 	bb := newIssue(t, s, r1.ID, ann.ID, "b")
 	c := newIssue(t, s, r2.ID, ann.ID, "c")
@@ -78,8 +77,7 @@ func testIssueDependencies(t *testing.T, b Backend) {
 func testIssueTimes(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann, rs := newOwner(t, b, "tann", "times-one", "times-two")
-	r1, r2 := rs[0], rs[1]
+	ann, r1, r2 := newUserRepos(t, b, "tann", "times-one", "times-two")
 	bob := newUser(t, b, "tbob")
 	a := newIssue(t, s, r1.ID, ann.ID, "a")
 	c := newIssue(t, s, r2.ID, ann.ID, "c")

@@ -20,8 +20,7 @@ import (
 func testLFS(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.LFS()
-	_, rs := newOwner(t, b, "lfsowner", "one", "two")
-	r1, r2 := rs[0], rs[1]
+	_, r1, r2 := newUserRepos(t, b, "lfsowner", "one", "two")
 	at := time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
 	oidA, oidB := strings.Repeat("a", 64), strings.Repeat("b", 64)
 	mk := func(repo forge.ID, oid string, size int64) *lfs.MetaObject {

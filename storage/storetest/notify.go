@@ -20,8 +20,7 @@ import (
 func testNotify(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Notify()
-	ann, rs := newOwner(t, b, "nann", "n1", "n2")
-	r1, r2 := rs[0], rs[1]
+	ann, r1, r2 := newUserRepos(t, b, "nann", "n1", "n2")
 	bob := newUser(t, b, "nbob")
 	is1 := &issues.Issue{RepoID: r1.ID, Index: 1, PosterID: ann.ID, Title: "one", Created: issueAt, Updated: issueAt}
 	is2 := &issues.Issue{RepoID: r2.ID, Index: 1, PosterID: ann.ID, Title: "two", IsPull: true, IsClosed: true, Created: issueAt, Updated: issueAt}

@@ -16,8 +16,7 @@ import (
 func testBranchProtections(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	_, rs := newOwner(t, b, "pam", "prot", "other")
-	r, other := rs[0], rs[1]
+	_, r, other := newUserRepos(t, b, "pam", "prot", "other")
 	at := time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)
 	rules := []*repos.BranchProtection{
 		{RepoID: r.ID, RuleName: "release/*", StatusCheckContexts: []string{"ci"}, Created: at, Updated: at},
@@ -109,8 +108,7 @@ func testBranchProtections(t *testing.T, b Backend) {
 func testTagProtections(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner, rs := newOwner(t, b, "tess", "tags", "other")
-	r, other := rs[0], rs[1]
+	owner, r, other := newUserRepos(t, b, "tess", "tags", "other")
 	at := time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)
 	tom := newUser(t, b, "tom")
 	p1 := &repos.TagProtection{RepoID: r.ID, NamePattern: "v*", WhitelistUserIDs: []forge.ID{owner.ID, tom.ID},

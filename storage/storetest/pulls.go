@@ -327,8 +327,7 @@ func testPulls(t *testing.T, b Backend) {
 func testPullsQueries(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann, rs := newOwner(t, b, "xpann", "xpulls", "xpulls-doomed")
-	r, doomed := rs[0], rs[1]
+	ann, r, doomed := newUserRepos(t, b, "xpann", "xpulls", "xpulls-doomed")
 	bob := newUser(t, b, "xpbob")
 	pullIssue := func(repo forge.ID, title string) *issues.Issue {
 		return newIssue(t, s, repo, ann.ID, title, func(i *issues.Issue) { i.IsPull = true })
@@ -596,8 +595,7 @@ func testPullsQueries(t *testing.T, b Backend) {
 func testPullsDeletions(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann, rs := newOwner(t, b, "dpann", "dpulls", "dpulls-fork")
-	r, fork := rs[0], rs[1]
+	ann, r, fork := newUserRepos(t, b, "dpann", "dpulls", "dpulls-fork")
 	i := newIssue(t, s, r.ID, ann.ID, "from the fork", func(i *issues.Issue) { i.IsPull = true })
 	p := &issues.PullRequest{IssueID: i.ID, Index: i.Index, BaseRepoID: r.ID, HeadRepoID: fork.ID, BaseBranch: "main", HeadBranch: "h"}
 	issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreatePull(ctx, p) })

@@ -170,8 +170,7 @@ var ctx0 = context.Background()
 func testQuotaUsage(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Quota()
-	ann, rs := newOwner(t, b, "uann", "pub", "priv")
-	pub, priv := rs[0], rs[1]
+	ann, pub, priv := newUserRepos(t, b, "uann", "pub", "priv")
 	bob := newUser(t, b, "ubob")
 	at := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
 	repoUpdate(t, b.Repos(), func(tx repos.Tx) error {
@@ -344,8 +343,7 @@ func derived(u quota.Used) quota.Used {
 func testQuotaReservations(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	ann, rs := newOwner(t, b, "resann", "respub", "resgone")
-	pub, gone := rs[0], rs[1]
+	ann, pub, gone := newUserRepos(t, b, "resann", "respub", "resgone")
 	repoUpdate(t, s, func(tx repos.Tx) error {
 		pub.Size = 1000
 		return tx.UpdateRepo(ctx, pub)

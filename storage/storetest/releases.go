@@ -15,8 +15,7 @@ import (
 func testReleaseEdits(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner, rs := newOwner(t, b, "rita", "rel", "other")
-	r, other := rs[0], rs[1]
+	owner, r, other := newUserRepos(t, b, "rita", "rel", "other")
 	at := time.Date(2024, 8, 1, 0, 0, 0, 0, time.UTC)
 	v1 := &repos.Release{RepoID: r.ID, AuthorID: owner.ID, TagName: "v1", Target: "main", Created: at}
 	v2 := &repos.Release{RepoID: r.ID, AuthorID: owner.ID, TagName: "v2", Target: "main", Prerelease: true, Name: "Beta", Created: at}

@@ -193,8 +193,7 @@ func testRepos(t *testing.T, b Backend) {
 func testRepoLifecycle(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	ann, rs := newOwner(t, b, "Anna", "orig", "Taken")
-	r, taken := rs[0], rs[1]
+	ann, r, taken := newUserRepos(t, b, "Anna", "orig", "Taken")
 	bob := newUser(t, b, "bobo")
 
 	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {

@@ -212,8 +212,7 @@ func testRepoTeams(t *testing.T, b Backend) {
 func testTransferTeams(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	ann, rs := newOwner(t, b, "ann", "tool", "other")
-	r, r2 := rs[0], rs[1]
+	ann, r, r2 := newUserRepos(t, b, "ann", "tool", "other")
 	acme, zeta := newOrg(t, b, "acme"), newOrg(t, b, "zeta")
 	t1, t2, t3 := newTeam(t, b, acme, "one"), newTeam(t, b, acme, "two"), newTeam(t, b, zeta, "three")
 	at := time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC)

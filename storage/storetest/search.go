@@ -19,8 +19,8 @@ import (
 func testRepoStatus(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner, rs := newOwner(t, b, "stan", "ready", "creating", "deleting")
-	ready, creating, deleting := rs[0], rs[1], rs[2]
+	owner, ready, creating := newUserRepos(t, b, "stan", "ready", "creating")
+	deleting := newRepo(t, b, owner, "deleting")
 	repoUpdate(t, s, func(tx repos.Tx) error {
 		for r, st := range map[*forge.Repository]forge.RepoStatus{creating: forge.RepoCreating, deleting: forge.RepoDeleting} {
 			r.Status = st
@@ -109,8 +109,7 @@ func testRepoSearch(t *testing.T, b Backend) {
 func testBatchReads(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	ann, rs := newOwner(t, b, "bann", "one", "two")
-	r1, r2 := rs[0], rs[1]
+	ann, r1, r2 := newUserRepos(t, b, "bann", "one", "two")
 	bob, r3 := newUserRepo(t, b, "bbob", "three")
 	at := time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
 	repoUpdate(t, s, func(tx repos.Tx) error {
@@ -182,8 +181,7 @@ func lenOr[K comparable, V any](m map[K]V, err error) (int, error) {
 func testUserDeletionCounters(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	_, rs := newOwner(t, b, "cora", "liked", "watched")
-	r1, r2 := rs[0], rs[1]
+	_, r1, r2 := newUserRepos(t, b, "cora", "liked", "watched")
 	fan := newUser(t, b, "fan")
 	other := newUser(t, b, "other")
 	at := time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC)
