@@ -58,6 +58,7 @@ var (
 	quotaView    = mustView[quota.Tx]
 )
 
+// actUpdate and actView are mustUpdate and mustView on b's actions store.
 func actUpdate(t *testing.T, b Backend, fn func(actions.Tx) error) {
 	t.Helper()
 	mustUpdate(t, b.Actions(), fn)
@@ -74,6 +75,8 @@ func newUser(t *testing.T, b Backend, name string, opts ...func(*forge.User)) *f
 	return createUser(t, b.Auth(), forgetest.User(name, opts...))
 }
 
+// createUser creates u in s with the password hash "hash-"+u.Name and
+// returns it with its new ID.
 func createUser(t *testing.T, s auth.Store, u *forge.User) *forge.User {
 	t.Helper()
 	update(t, s, func(tx auth.Tx) error { return tx.CreateUser(context.Background(), u, "hash-"+u.Name) })
