@@ -19,6 +19,7 @@ import (
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
 	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
@@ -44,6 +45,7 @@ type Backend interface {
 	Artifacts() artifacts.Store
 	Quota() quota.Store
 	Mirrors() mirror.Store
+	GPGKeys() gpgkeys.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -126,6 +128,7 @@ var cases = []struct {
 	{"ActionRuns", testActionRuns},
 	{"IssueBlocks", testIssueBlocks},
 	{"Notify", testNotify},
+	{"GPGKeys", testGPGKeys},
 	{"NotifyCascades", testNotifyCascades},
 	{"IssueDependencies", testIssueDependencies},
 	{"IssueTimes", testIssueTimes},
