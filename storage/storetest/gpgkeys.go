@@ -64,7 +64,7 @@ func testGPGKeys(t *testing.T, b Backend) {
 		require.NoError(t, err)
 		want := &gpgkeys.Key{ID: k1.ID, OwnerID: ann.ID, KeyID: "AAAA000000000001", Content: "c1", Armored: "armor-1",
 			Created: at, Expires: at.Add(time.Hour), Added: at,
-			Emails:  []gpgkeys.Email{{Email: "gann@example.com", Verified: true}}, CanSign: true, CanCertify: true,
+			Emails: []gpgkeys.Email{{Email: "gann@example.com", Verified: true}}, CanSign: true, CanCertify: true,
 			SubKeys: []*gpgkeys.Key{
 				{ID: k1.SubKeys[0].ID, OwnerID: ann.ID, KeyID: "AAAA0000000000S1", PrimaryKeyID: "AAAA000000000001", Content: "s1",
 					Created: at, Added: at, Emails: []gpgkeys.Email{}, CanEncryptComms: true, CanEncryptStorage: true},
