@@ -3,6 +3,7 @@ package httpapi
 import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
@@ -206,6 +207,9 @@ func (a *API) declarations() map[string]declaration {
 	}
 	if a.cfg.Notify != nil {
 		declare(notify.Requirements(), nil)
+	}
+	if a.cfg.GPGKeys != nil {
+		declare(gpgkeys.Requirements(), nil)
 	}
 	if a.cfg.Actions != nil {
 		declare(actions.Requirements(), func(op string) gate {

@@ -89,7 +89,12 @@ func noEmailFound(token string) error {
 	return forge.Errorf(forge.ErrNotFound, "None of the emails attached to the GPG key could be found. It may still be added if you provide a valid signature for the token: %s", token)
 }
 
-var errKeyNotFound = forge.Errorf(forge.ErrNotFound, "GPG key does not exist")
+// ErrNoSuchKey is the reason of the forge.ErrNotFound of a key that does
+// not exist (or is not the actor's) and of a signing key the host does
+// not have: Forgejo answers both with its bare ctx.NotFound().
+var ErrNoSuchKey = errors.New("no such key")
+
+var errKeyNotFound = forge.Reasonf(forge.ErrNotFound, ErrNoSuchKey, "GPG key does not exist")
 
 // Token returns the actor's verification token (VerificationToken, the
 // one of the next minute) to sign with the key to add or verify.

@@ -106,13 +106,14 @@ func (s *Service) RepoSigningKey(ctx context.Context, actor forge.Actor, owner, 
 }
 
 // SSHSigningKey returns the host's SSH signing key in authorized_keys
-// form; forge.ErrNotFound when the host has none (Forgejo's 404).
+// form; forge.ErrNotFound with reason ErrNoSuchKey when the host has
+// none (Forgejo's 404).
 func (s *Service) SSHSigningKey(ctx context.Context, actor forge.Actor) (string, error) {
 	if err := publicRequirement.Check(actor); err != nil {
 		return "", err
 	}
 	if s.cfg.Signing.SSH == "" {
-		return "", forge.Errorf(forge.ErrNotFound, "not found")
+		return "", forge.Reasonf(forge.ErrNotFound, ErrNoSuchKey, "the host has no SSH signing key")
 	}
 	return s.cfg.Signing.SSH, nil
 }
