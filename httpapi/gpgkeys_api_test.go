@@ -59,6 +59,12 @@ func TestGPGKeysMadeByRealGPG(t *testing.T) {
 	e.expect(e.do(req{method: "POST", path: "/api/v1/user/gpg_key_verify", token: e.alice,
 		body: map[string]any{"key_id": keyID, "armored_signature": bogus}}), 422,
 		"The provided GPG key, signature and token do not match or token is out of date. Provide a valid signature for the token: "+token)
+	// Nor does another key's signature of the token.
+	const other = "Alice Again <alice@example.com>"
+	g.genKey(other)
+	e.expect(e.do(req{method: "POST", path: "/api/v1/user/gpg_key_verify", token: e.alice,
+		body: map[string]any{"key_id": keyID, "armored_signature": g.sign(other, token)}}), 422,
+		"The provided GPG key, signature and token do not match or token is out of date. Provide a valid signature for the token: "+token)
 	e.expect(e.do(req{method: "POST", path: "/api/v1/user/gpg_key_verify", token: e.bob,
 		body: map[string]any{"key_id": keyID, "armored_signature": g.sign(uid, token)}}), 404, "")
 	v := e.send(e.alice, "POST", "/api/v1/user/gpg_key_verify",
@@ -267,4 +273,30 @@ func TestSigningKeys(t *testing.T) {
 		_, err = gpgkeys.ParseSigningKeys(nil, []byte("not a key"))
 		require.Error(t, err)
 	})
+}
+
+// TestGPGKeyBlockOfTwoKeys: one armored block of two keys adds both; a
+// key is verified by its own signature only, not by the other's, though
+// both came in the same block.
+func TestGPGKeyBlockOfTwoKeys(t *testing.T) {
+	t.Parallel()
+	g := newGnuPG(t)
+	e := newGPGEnv(t, gpgkeys.SigningKeys{})
+	const a, b = "Alice <alice@example.com>", "Alice Too <alice@example.com>"
+	idA, _ := g.genKey(a)
+	idB, _ := g.genKey(b)
+	block := g.run("", "--armor", "--export", a, b)
+	e.send(e.alice, "POST", "/api/v1/user/gpg_keys", map[string]any{"armored_public_key": block}, 201)
+	r := e.send(e.alice, "GET", "/api/v1/user/gpg_keys", nil, 200)
+	assert.Equal(t, "2", r.Header.Get("X-Total-Count"))
+	token := string(e.send(e.alice, "GET", "/api/v1/user/gpg_key_token", nil, 200).body)
+	e.expect(e.do(req{method: "POST", path: "/api/v1/user/gpg_key_verify", token: e.alice,
+		body: map[string]any{"key_id": idA, "armored_signature": g.sign(b, token)}}), 422,
+		"The provided GPG key, signature and token do not match or token is out of date. Provide a valid signature for the token: "+token)
+	e.send(e.alice, "POST", "/api/v1/user/gpg_key_verify", map[string]any{"key_id": idB, "armored_signature": g.sign(b, token)}, 200)
+	verified := map[string]bool{}
+	for _, k := range e.send(e.alice, "GET", "/api/v1/user/gpg_keys", nil, 200).list(t) {
+		verified[k["key_id"].(string)] = k["verified"].(bool)
+	}
+	assert.Equal(t, map[string]bool{idA: false, idB: true}, verified)
 }
