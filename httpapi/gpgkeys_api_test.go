@@ -22,11 +22,8 @@ import (
 // made: the key ids and e-mails expected are gpg's.
 func TestGPGKeysMadeByRealGPG(t *testing.T) {
 	t.Parallel()
-	g := newGnuPG(t)
-	e := newGPGEnv(t, gpgkeys.SigningKeys{})
 	const uid = "Alice <alice@example.com>"
-	keyID, subKeyID := g.genKey(uid)
-	armored := g.export(uid)
+	e, g, keyID, subKeyID, armored := newKeyEnv(t, uid)
 
 	// Added without a signature: an identity names alice's address.
 	k := e.send(e.alice, "POST", "/api/v1/user/gpg_keys", map[string]any{"armored_public_key": armored}, 201).json(t)
@@ -102,11 +99,8 @@ func TestGPGKeysMadeByRealGPG(t *testing.T) {
 // it comes with a signature of the token, and then it is verified.
 func TestGPGKeyOfAnotherAddress(t *testing.T) {
 	t.Parallel()
-	g := newGnuPG(t)
-	e := newGPGEnv(t, gpgkeys.SigningKeys{})
 	const uid = "Other <other@example.org>"
-	keyID, _ := g.genKey(uid)
-	armored := g.export(uid)
+	e, g, keyID, _, armored := newKeyEnv(t, uid)
 	token := string(e.send(e.alice, "GET", "/api/v1/user/gpg_key_token", nil, 200).body)
 
 	e.expect(e.do(req{method: "POST", path: "/api/v1/user/gpg_keys", token: e.alice, body: map[string]any{"armored_public_key": armored}}),
@@ -128,11 +122,8 @@ func TestGPGKeyOfAnotherAddress(t *testing.T) {
 // store nothing.
 func TestGPGKeyBadInput(t *testing.T) {
 	t.Parallel()
-	g := newGnuPG(t)
-	e := newGPGEnv(t, gpgkeys.SigningKeys{})
 	const uid = "Alice <alice@example.com>"
-	keyID, _ := g.genKey(uid)
-	armored := g.export(uid)
+	e, g, keyID, _, armored := newKeyEnv(t, uid)
 
 	post := func(body map[string]any) resp {
 		return e.do(req{method: "POST", path: "/api/v1/user/gpg_keys", token: e.alice, body: body})

@@ -125,3 +125,13 @@ func (g *gnupg) sign(uid, data string) string {
 	g.t.Helper()
 	return g.run(data, "--armor", "--detach-sign", "--local-user", uid)
 }
+
+// newKeyEnv is newGPGEnv with no signing key and a gpg that made a key of
+// uid: its key id, its subkey's and its armored export.
+func newKeyEnv(t *testing.T, uid string) (e *gpgEnv, g *gnupg, keyID, subKeyID, armored string) {
+	t.Helper()
+	g = newGnuPG(t)
+	e = newGPGEnv(t, gpgkeys.SigningKeys{})
+	keyID, subKeyID = g.genKey(uid)
+	return e, g, keyID, subKeyID, g.export(uid)
+}
