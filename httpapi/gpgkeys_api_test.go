@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/ProtonMail/go-crypto/openpgp"
-	"github.com/ProtonMail/go-crypto/openpgp/armor"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -164,12 +163,7 @@ func withoutIdentity(t *testing.T, armored string) string {
 	t.Helper()
 	list, err := openpgp.ReadArmoredKeyRing(strings.NewReader(armored))
 	require.NoError(t, err)
-	var buf bytes.Buffer
-	w, err := armor.Encode(&buf, openpgp.PublicKeyType, nil)
-	require.NoError(t, err)
-	require.NoError(t, list[0].PrimaryKey.Serialize(w))
-	require.NoError(t, w.Close())
-	return buf.String()
+	return armoredPublicKey(t, list[0].PrimaryKey.Serialize)
 }
 
 // TestGPGKeyAccess: every key operation needs a token (401 without), the

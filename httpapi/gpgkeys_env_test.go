@@ -1,12 +1,21 @@
 package httpapi_test
 
 import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/pem"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
 	"testing"
 
+	"github.com/ProtonMail/go-crypto/openpgp"
+	"github.com/ProtonMail/go-crypto/openpgp/armor"
+	"github.com/ProtonMail/go-crypto/openpgp/packet"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/crypto/ssh"
 
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/site"
@@ -134,4 +143,37 @@ func newKeyEnv(t *testing.T, uid string) (e *gpgEnv, g *gnupg, keyID, subKeyID, 
 	e = newGPGEnv(t, gpgkeys.SigningKeys{})
 	keyID, subKeyID = g.genKey(uid)
 	return e, g, keyID, subKeyID, g.export(uid)
+}
+
+// matrixSigningKeys is an SSH signing key made here (the access matrix
+// reads /signing-key.ssh as a public route that answers).
+func matrixSigningKeys(t *testing.T) gpgkeys.SigningKeys {
+	t.Helper()
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	require.NoError(t, err)
+	block, err := ssh.MarshalPrivateKey(priv, "matrix")
+	require.NoError(t, err)
+	keys, err := gpgkeys.ParseSigningKeys(nil, pem.EncodeToMemory(block))
+	require.NoError(t, err)
+	return keys
+}
+
+// armoredTestKey is an armored OpenPGP public key of email made by
+// go-crypto, for tests that need a key but not gpg.
+func armoredTestKey(t *testing.T, email string) string {
+	t.Helper()
+	e, err := openpgp.NewEntity("Test", "", email, &packet.Config{Algorithm: packet.PubKeyAlgoEdDSA})
+	require.NoError(t, err)
+	return armoredPublicKey(t, e.Serialize)
+}
+
+// armoredPublicKey is what write writes, armored as a public key block.
+func armoredPublicKey(t *testing.T, write func(io.Writer) error) string {
+	t.Helper()
+	var buf bytes.Buffer
+	w, err := armor.Encode(&buf, openpgp.PublicKeyType, nil)
+	require.NoError(t, err)
+	require.NoError(t, write(w))
+	require.NoError(t, w.Close())
+	return buf.String()
 }
