@@ -347,6 +347,16 @@ var accessMatrix = map[string]accessClass{
 	"userCreateToken":                   acSelfOnly,   // POST /users/{username}/tokens
 	"userDeleteAccessToken":             acSelfOnly,   // DELETE /users/{username}/tokens/{token}
 	"getVersion":                        acPublic,     // GET /version
+	"userCurrentListGPGKeys":            acSelf,       // GET /user/gpg_keys
+	"userCurrentPostGPGKey":             acSelf,       // POST /user/gpg_keys
+	"userCurrentGetGPGKey":              acSelf,       // GET /user/gpg_keys/{id}
+	"userCurrentDeleteGPGKey":           acSelf,       // DELETE /user/gpg_keys/{id}
+	"getVerificationToken":              acSelf,       // GET /user/gpg_key_token
+	"userVerifyGPGKey":                  acSelf,       // POST /user/gpg_key_verify
+	"userListGPGKeys":                   acUserRead,   // GET /users/{username}/gpg_keys
+	"getSigningKey":                     acPublic,     // GET /signing-key.gpg
+	"getSSHSigningKey":                  acPublic,     // GET /signing-key.ssh
+	"repoSigningKey":                    acRepoRead,   // GET /repos/{owner}/{repo}/signing-key.gpg
 	"repoGetAssignees":                  acRepoRead,   // GET /repos/{owner}/{repo}/assignees
 	"repoGetCommitPullRequest":          acRepoRead,   // GET /repos/{owner}/{repo}/commits/{sha}/pull
 	"repoCompareDiff":                   acRepoRead,   // GET /repos/{owner}/{repo}/compare/{basehead}

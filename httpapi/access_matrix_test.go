@@ -18,6 +18,7 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
 	"github.com/hearthforge/hearth/forge/notify"
@@ -61,10 +62,13 @@ func newMatrixEnv(t *testing.T) *env {
 	mirrorSvc, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Creator: site.MirrorCreator{Repos: repoSvc},
 		Git: gitstore.Mirror{Store: git}, Policy: mirror.Policy{AllowLoopback: true}, Secret: []byte("0123456789abcdef0123456789abcdef")})
 	require.NoError(t, err)
+	gpgSvc, err := gpgkeys.New(gpgkeys.Config{Store: db.GPGKeys(), Users: svc, Emails: site.PrimaryEmails{Store: db.Auth()},
+		Repos: repoSvc, Signing: matrixSigningKeys(t), Clock: clock})
+	require.NoError(t, err)
 	// No rate limit: the matrix makes thousands of requests from one address.
 	return b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, RepoPorts: repoPorts, Git: git, Orgs: orgSvc, Issues: issueSvc,
 		Actions: actSvc, Hooks: hookSvc, Notify: notifySvc, Quota: quotaSvc, Packages: pkgSvc,
-		Mirror: mirrorSvc, RateLimit: httpapi.RateLimit{Disabled: true}}, b.notifications(t, ports))
+		Mirror: mirrorSvc, GPGKeys: gpgSvc, RateLimit: httpapi.RateLimit{Disabled: true}}, b.notifications(t, ports))
 }
 
 // matrixWorld is the seeded world of the access matrix.
@@ -183,6 +187,8 @@ func seedMatrix(t *testing.T, e *env) *matrixWorld {
 		ok(e.do(req{method: "PUT", path: "/api/packages/" + o.owner + "/generic/tool/1.0/tool.txt", body: "tool bytes",
 			user: o.by, pass: o.by + "-password"}), "package of "+o.owner)
 	}
+	// olivia's GPG key 1.
+	ok(e.do(as("olivia", "POST", "/user/gpg_keys", map[string]any{"armored_public_key": armoredTestKey(t, "olivia@example.com")})), "gpg key")
 	// olivia's notification thread 1: reader comments on her issue.
 	ok(e.do(as("reader", "POST", "/repos/olivia/pubrepo/issues/1/comments", map[string]any{"body": "by reader"})), "reader's comment")
 	for _, u := range append([]string{"root"}, matrixUsers...) {

@@ -4,6 +4,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/cron"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/markup"
 	"github.com/hearthforge/hearth/forge/notify"
@@ -214,6 +215,9 @@ func (a *API) declarations() map[string]declaration {
 	}
 	if a.cfg.Notify != nil {
 		declare(notify.Requirements(), nil)
+	}
+	if a.cfg.GPGKeys != nil {
+		declare(gpgkeys.Requirements(), nil)
 	}
 	if a.cfg.Actions != nil {
 		declare(actions.Requirements(), func(op string) gate {

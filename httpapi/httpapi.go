@@ -27,6 +27,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/cron"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/markup"
@@ -90,6 +91,11 @@ type Config struct {
 	// mirror-sync, convert, push_mirrors; migrations need its
 	// Config.Creator). Nil leaves those routes out.
 	Mirror *mirror.Service
+	// GPGKeys serves users' GPG keys and the host's signing keys
+	// (/user/gpg_keys*, /user/gpg_key_token, /user/gpg_key_verify,
+	// /users/{username}/gpg_keys, /signing-key.gpg, /signing-key.ssh,
+	// /repos/{owner}/{repo}/signing-key.gpg). Nil leaves those routes out.
+	GPGKeys *gpgkeys.Service
 	// Git serves git's smart HTTP protocol for repositories
 	// (storage/gitstore.Store does). Nil leaves /{owner}/{repo}.git out.
 	Git GitServer

@@ -8,6 +8,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
@@ -70,6 +71,8 @@ var forgejoScopes = []scopeRule{
 	{pattern: "/activitypub/**", cats: []forge.ScopeCategory{cAP}},
 	// Notifications (requires 'notifications' scope).
 	{pattern: "/notifications/**", cats: []forge.ScopeCategory{cNote}},
+	// Users: the second /users group (reqToken) holds /gpg_keys: user.
+	{pattern: "/users/{}/gpg_keys", cats: []forge.ScopeCategory{cUser}},
 	// Users: the /users group is user; /repos inside it adds repository.
 	{pattern: "/users/{}/repos", cats: []forge.ScopeCategory{cUser, cRepo}},
 	// Organizations: /users/{username}/orgs is user and organization.
@@ -79,6 +82,11 @@ var forgejoScopes = []scopeRule{
 	// Inside the /user group (user): /repos and /starred add repository.
 	{pattern: "/user/repos", cats: []forge.ScopeCategory{cUser, cRepo}},
 	{pattern: "/user/starred/**", cats: []forge.ScopeCategory{cUser, cRepo}},
+	// The /user group's "(admin:gpg_key scope)" comment names no scope of
+	// its own: /gpg_keys, /gpg_key_token and /gpg_key_verify are user.
+	{pattern: "/user/gpg_keys/**", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/gpg_key_token", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/gpg_key_verify", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/user/**", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/org/{}/repos", cats: []forge.ScopeCategory{cOrg, cRepo}},
 	{pattern: "/repositories/{}", cats: []forge.ScopeCategory{cRepo}},
@@ -92,7 +100,9 @@ var forgejoScopes = []scopeRule{
 	{pattern: "/repos/{}/{}/milestones/**", cats: []forge.ScopeCategory{cIssue}},
 	// Flags sit inside the repository group and add admin.
 	{pattern: "/repos/{}/{}/flags/**", cats: []forge.ScopeCategory{cRepo, cAdmin}},
-	// Repos (requires repo scope).
+	// Repos (requires repo scope): signing-key.gpg sits in the
+	// /{username}/{reponame} group (repoAssignment, no unit).
+	{method: "GET", pattern: "/repos/{}/{}/signing-key.gpg", cats: []forge.ScopeCategory{cRepo}},
 	{pattern: "/repos/**", cats: []forge.ScopeCategory{cRepo}},
 	{pattern: "/topics/search", cats: []forge.ScopeCategory{cRepo}},
 	{pattern: "/packages/**", cats: []forge.ScopeCategory{cPkg}},
@@ -154,7 +164,8 @@ func TestRouteScopesPinnedToForgejo(t *testing.T) {
 	}
 	api, err := httpapi.New(httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{},
 		Actions: &actions.Service{}, Issues: &issues.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{},
-		Quota: quotaSvc, Mirror: &mirror.Service{}, LFS: &lfs.Service{}, Packages: &packages.Service{}})
+		Quota: quotaSvc, Mirror: &mirror.Service{}, LFS: &lfs.Service{}, Packages: &packages.Service{},
+		GPGKeys: &gpgkeys.Service{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -209,6 +209,7 @@ func (a *API) routes() []route {
 	routes = append(routes, a.syncForkRoutes()...)
 	routes = append(routes, a.markupRoutes()...)
 	routes = append(routes, a.cronRoutes()...)
+	routes = append(routes, a.gpgKeyRoutes()...)
 	return routes
 }
 

@@ -32,6 +32,7 @@ type options struct {
 	blobSweep                                        time.Duration // -blob-sweep-interval (site.Config.BlobSweep)
 	blob                                             string        // -blob: "" (data/blobs) or s3://…
 	db                                               string        // -db: "" (data/hearth.db) or postgres://… (database.go)
+	signingGPG, signingSSH                           string        // -signing-key-gpg, -signing-key-ssh (signing.go)
 }
 
 // limits are forged's limits flags (README "Limits"); zero takes each
@@ -99,6 +100,10 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	fs.StringVar(&o.blob, "blob", "", "blob storage (attachments, assets, avatars, LFS, packages): empty for the data directory's blobs/, "+
 		"or s3://bucket/prefix?endpoint=host:port&region=R&secure=true|false with AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment")
 	fs.StringVar(&o.db, "db", "", dbFlagUsage)
+	fs.StringVar(&o.signingGPG, "signing-key-gpg", "", "file of the host's armored OpenPGP signing key (private or public), "+
+		"served public at /api/v1/signing-key.gpg; empty: none (an empty answer, as Forgejo)")
+	fs.StringVar(&o.signingSSH, "signing-key-ssh", "", "file of the host's SSH signing key (authorized_keys line or unencrypted "+
+		"private key), served public at /api/v1/signing-key.ssh; empty: none (404)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}

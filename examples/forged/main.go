@@ -97,6 +97,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		return resetAdminPassword(ctx, authSvc, o, stdout)
 	}
+	signing, err := loadSigningKeys(o.signingGPG, o.signingSSH)
+	if err != nil {
+		return err
+	}
 	blobs, err := openBlobs(ctx, o.blob, o.data, getenv, log)
 	if err != nil {
 		return err
@@ -119,7 +123,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		MaxPushBytes: o.maxPushBytes, MaxBodyBytes: o.limits.maxBodyBytes, MaxUploadBytes: o.limits.maxUpload,
 		MaxFilesPerCommit: o.limits.maxFilesPerCommit, MaxConcurrentHashes: o.limits.maxConcurrentHashes,
 		Throttle:  auth.Throttle{Free: o.limits.signinFailures, AddressFree: o.limits.addrFailure},
-		RateLimit: o.limits.rate, TrustedProxies: o.trustedProxies})
+		RateLimit: o.limits.rate, TrustedProxies: o.trustedProxies, Signing: signing})
 	if err != nil {
 		return err
 	}

@@ -27,6 +27,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/cron"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
 	"github.com/hearthforge/hearth/forge/lfs"
@@ -61,6 +62,7 @@ type Store interface {
 	LFS() lfs.Store
 	Packages() packages.Store
 	BlobRefs() blob.RefStore
+	GPGKeys() gpgkeys.Store
 }
 
 var (
@@ -112,6 +114,10 @@ type Config struct {
 	// RootURL is the forge's public URL ending in "/", used in webhook
 	// payloads. The API derives its URLs from each request's Host.
 	RootURL string
+	// Signing are the host's signing keys (gpgkeys.ParseSigningKeys),
+	// served at /signing-key.gpg and /signing-key.ssh. Zero: none
+	// (Forgejo's empty answer and 404).
+	Signing gpgkeys.SigningKeys
 	// Quota is Forgejo's [quota] (off when zero).
 	Quota quota.Config
 	// WebhookPolicy is the set of hosts webhooks may reach (Forgejo's
@@ -148,6 +154,7 @@ type Site struct {
 	orgs     *orgs.Service
 	issues   *issues.Service
 	notify   *notify.Service
+	gpgKeys  *gpgkeys.Service
 	actions  *actions.Service
 	hooks    *hooks.Service
 	quota    *quota.Service
@@ -229,6 +236,10 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		Participants: issuePorts, Logger: log, Clock: clock}); err != nil {
 		return nil, err
 	}
+	if s.gpgKeys, err = gpgkeys.New(gpgkeys.Config{Store: db.GPGKeys(), Users: s.auth, Emails: PrimaryEmails{Store: db.Auth()},
+		Repos: s.repos, Signing: cfg.Signing, Logger: log, Clock: clock}); err != nil {
+		return nil, err
+	}
 	if s.actions, err = actions.New(actions.Config{Store: db.Actions(), Key: secret, Repos: s.repos, Orgs: s.orgs,
 		Logger: log, Clock: clock}); err != nil {
 		return nil, err
@@ -288,7 +299,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	}
 	s.markup = markup.New(markup.Config{AppURL: cfg.RootURL, Mentions: Mentions{Auth: s.auth}})
 	if s.handler, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, RepoPorts: repoPorts, Orgs: s.orgs, Issues: s.issues,
-		Actions: s.actions, Hooks: s.hooks, Notify: s.notify, Quota: s.quota, Mirror: s.mirror,
+		Actions: s.actions, Hooks: s.hooks, Notify: s.notify, Quota: s.quota, Mirror: s.mirror, GPGKeys: s.gpgKeys,
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush},
 		LFS: s.lfs, Packages: s.packages, Logger: log, TrustedProxies: cfg.TrustedProxies,
 		MaxBodyBytes: cfg.MaxBodyBytes, MaxUploadBytes: cfg.MaxUploadBytes, RateLimit: cfg.RateLimit,
@@ -430,6 +441,9 @@ func (s *Site) Issues() *issues.Service { return s.issues }
 
 // Notify is the notification service.
 func (s *Site) Notify() *notify.Service { return s.notify }
+
+// GPGKeys is the GPG key and signing-key service.
+func (s *Site) GPGKeys() *gpgkeys.Service { return s.gpgKeys }
 
 // Actions is the Forgejo Actions service.
 func (s *Site) Actions() *actions.Service { return s.actions }

@@ -32,6 +32,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
@@ -161,6 +162,7 @@ type state struct {
 	pushMirrors map[forge.ID]mirror.PushMirror
 	leases      map[mirror.Key]mirror.Lease
 	outbox      map[forge.ID]hooks.OutboxEvent // outbox.go
+	gpgKeys     map[forge.ID]gpgkeys.Key       // gpgkeys.go
 }
 
 // issueLabel keys a label on an issue.
@@ -243,6 +245,7 @@ func (s *state) clone() *state {
 		pushMirrors: cloneMap(s.pushMirrors),
 		leases:      cloneMap(s.leases),
 		outbox:      cloneMap(s.outbox),
+		gpgKeys:     cloneMap(s.gpgKeys),
 	}
 }
 

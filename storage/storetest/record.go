@@ -20,6 +20,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
@@ -114,6 +115,7 @@ func (r recBackend) Packages() packages.Store   { return recordPackagesStore(r.b
 func (r recBackend) Artifacts() artifacts.Store { return recordArtifactsStore(r.b.Artifacts(), r.rec) }
 func (r recBackend) Quota() quota.Store         { return recordQuotaStore(r.b.Quota(), r.rec) }
 func (r recBackend) Mirrors() mirror.Store      { return recordMirrorStore(r.b.Mirrors(), r.rec) }
+func (r recBackend) GPGKeys() gpgkeys.Store     { return recordGpgkeysStore(r.b.GPGKeys(), r.rec) }
 
 // BlobRefs wraps the backend's blob.RefStore; it panics unless the backend
 // is a BlobRefBackend (testBlobRefs checks unwrapped(b) first).

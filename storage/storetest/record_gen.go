@@ -11,6 +11,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
@@ -39,6 +40,7 @@ var requiredInterfaces = map[string]reflect.Type{
 	"artifacts.Tx": reflect.TypeFor[artifacts.Tx](),
 	"quota.Tx":     reflect.TypeFor[quota.Tx](),
 	"mirror.Tx":    reflect.TypeFor[mirror.Tx](),
+	"gpgkeys.Tx":   reflect.TypeFor[gpgkeys.Tx](),
 }
 
 // recAuthTx records the calls of its auth.Tx.
@@ -2136,6 +2138,75 @@ func (r recMirrorStore) View(ctx context.Context, fn func(mirror.Tx) error) erro
 // recordMirrorStore returns v with its calls recorded in rec.
 func recordMirrorStore(v mirror.Store, rec *recorder) mirror.Store {
 	return recMirrorStore{v, rec}
+}
+
+// recGpgkeysTx records the calls of its gpgkeys.Tx.
+type recGpgkeysTx struct {
+	tx  gpgkeys.Tx
+	rec *recorder
+}
+
+var _ gpgkeys.Tx = recGpgkeysTx{}
+
+func (x recGpgkeysTx) CreateKey(ctx context.Context, k *gpgkeys.Key) error {
+	x.rec.hit("gpgkeys.Tx.CreateKey")
+	return x.tx.CreateKey(ctx, k)
+}
+
+func (x recGpgkeysTx) DeleteKey(ctx context.Context, id forge.ID) error {
+	x.rec.hit("gpgkeys.Tx.DeleteKey")
+	return x.tx.DeleteKey(ctx, id)
+}
+
+func (x recGpgkeysTx) KeyByID(ctx context.Context, ownerID forge.ID, id forge.ID) (*gpgkeys.Key, error) {
+	x.rec.hit("gpgkeys.Tx.KeyByID")
+	return x.tx.KeyByID(ctx, ownerID, id)
+}
+
+func (x recGpgkeysTx) KeyByKeyID(ctx context.Context, ownerID forge.ID, keyID string) (*gpgkeys.Key, error) {
+	x.rec.hit("gpgkeys.Tx.KeyByKeyID")
+	return x.tx.KeyByKeyID(ctx, ownerID, keyID)
+}
+
+func (x recGpgkeysTx) KeyIDUsed(ctx context.Context, keyID string) (bool, error) {
+	x.rec.hit("gpgkeys.Tx.KeyIDUsed")
+	return x.tx.KeyIDUsed(ctx, keyID)
+}
+
+func (x recGpgkeysTx) ListKeys(ctx context.Context, ownerID forge.ID, o forge.ListOptions) ([]*gpgkeys.Key, int64, error) {
+	x.rec.hit("gpgkeys.Tx.ListKeys")
+	return x.tx.ListKeys(ctx, ownerID, o)
+}
+
+func (x recGpgkeysTx) SetVerified(ctx context.Context, id forge.ID) error {
+	x.rec.hit("gpgkeys.Tx.SetVerified")
+	return x.tx.SetVerified(ctx, id)
+}
+
+// recordGpgkeysTx returns v with its calls recorded in rec.
+func recordGpgkeysTx(v gpgkeys.Tx, rec *recorder) gpgkeys.Tx {
+	return recGpgkeysTx{v, rec}
+}
+
+// recGpgkeysStore wraps the transactions of its gpgkeys.Store in recGpgkeysTx.
+type recGpgkeysStore struct {
+	s   gpgkeys.Store
+	rec *recorder
+}
+
+var _ gpgkeys.Store = recGpgkeysStore{}
+
+func (r recGpgkeysStore) Update(ctx context.Context, fn func(gpgkeys.Tx) error) error {
+	return r.s.Update(ctx, func(v gpgkeys.Tx) error { return fn(recordGpgkeysTx(v, r.rec)) })
+}
+
+func (r recGpgkeysStore) View(ctx context.Context, fn func(gpgkeys.Tx) error) error {
+	return r.s.View(ctx, func(v gpgkeys.Tx) error { return fn(recordGpgkeysTx(v, r.rec)) })
+}
+
+// recordGpgkeysStore returns v with its calls recorded in rec.
+func recordGpgkeysStore(v gpgkeys.Store, rec *recorder) gpgkeys.Store {
+	return recGpgkeysStore{v, rec}
 }
 
 // recBlobRefTx records the calls of its blob.RefTx.

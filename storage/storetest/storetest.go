@@ -9,6 +9,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
@@ -34,6 +35,7 @@ type Backend interface {
 	Artifacts() artifacts.Store
 	Quota() quota.Store
 	Mirrors() mirror.Store
+	GPGKeys() gpgkeys.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -116,6 +118,7 @@ var cases = []struct {
 	{"ActionRuns", testActionRuns},
 	{"IssueBlocks", testIssueBlocks},
 	{"Notify", testNotify},
+	{"GPGKeys", testGPGKeys},
 	{"NotifyCascades", testNotifyCascades},
 	{"IssueDependencies", testIssueDependencies},
 	{"IssueTimes", testIssueTimes},
