@@ -22,6 +22,8 @@ package memstore
 import (
 	"context"
 	"errors"
+	"github.com/hearthforge/hearth/auth/oauthapps"
+	"github.com/hearthforge/hearth/forge/feeds"
 	"maps"
 	"slices"
 	"sync"
@@ -161,6 +163,8 @@ type state struct {
 	pushMirrors map[forge.ID]mirror.PushMirror
 	leases      map[mirror.Key]mirror.Lease
 	outbox      map[forge.ID]hooks.OutboxEvent // outbox.go
+	oauthApps   map[forge.ID]oauthapps.App     // oauthapps.go
+	feedActions map[forge.ID]feeds.Action      // feeds.go
 }
 
 // issueLabel keys a label on an issue.
@@ -243,6 +247,8 @@ func (s *state) clone() *state {
 		pushMirrors: cloneMap(s.pushMirrors),
 		leases:      cloneMap(s.leases),
 		outbox:      cloneMap(s.outbox),
+		oauthApps:   cloneMap(s.oauthApps),
+		feedActions: cloneMap(s.feedActions),
 	}
 }
 

@@ -15,9 +15,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
+	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
@@ -37,6 +39,8 @@ type Backend interface {
 	Orgs() orgs.Store
 	Issues() issues.Store
 	Notify() notify.Store
+	OAuthApps() oauthapps.Store
+	Feeds() feeds.Store
 	Actions() actions.Store
 	Hooks() hooks.Store
 	LFS() lfs.Store
@@ -126,6 +130,8 @@ var cases = []struct {
 	{"ActionRuns", testActionRuns},
 	{"IssueBlocks", testIssueBlocks},
 	{"Notify", testNotify},
+	{"OAuthApps", testOAuthApps},
+	{"Feeds", testFeeds},
 	{"NotifyCascades", testNotifyCascades},
 	{"IssueDependencies", testIssueDependencies},
 	{"IssueTimes", testIssueTimes},
