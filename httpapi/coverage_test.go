@@ -14,7 +14,9 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
@@ -64,7 +66,7 @@ func loadDocOps(t *testing.T) []docOp {
 
 func fullAPI() *API {
 	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}, Actions: &actions.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{},
-		Quota: &quota.Service{}, Packages: &packages.Service{}, Mirror: &mirror.Service{}})
+		OAuthApps: &oauthapps.Service{}, Feeds: &feeds.Service{}, Quota: &quota.Service{}, Packages: &packages.Service{}, Mirror: &mirror.Service{}})
 	if err != nil {
 		panic(err)
 	}

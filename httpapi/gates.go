@@ -1,8 +1,10 @@
 package httpapi
 
 import (
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
@@ -206,6 +208,12 @@ func (a *API) declarations() map[string]declaration {
 	}
 	if a.cfg.Notify != nil {
 		declare(notify.Requirements(), nil)
+	}
+	if a.cfg.OAuthApps != nil {
+		declare(oauthapps.Requirements(), nil)
+	}
+	if a.cfg.Feeds != nil {
+		declare(feeds.Requirements(), nil)
 	}
 	if a.cfg.Actions != nil {
 		declare(actions.Requirements(), func(op string) gate {
