@@ -18,7 +18,7 @@ import (
 
 // FeedConsumers are the outbox consumers that write the activity feeds
 // (forge/feeds): register Issues for issues.OutboxKind and Repos for the
-// repository kinds of FeedRepoKinds with hooks.Dispatcher.Consume. Each
+// repository kinds (Register does both). Each
 // turns an event into its feed actions (Forgejo's services/feed notifier)
 // and records them with feeds.Ports.Record, keyed by the outbox event it
 // handles (hooks.HandledEvent), so that a consumer retried after a crash
@@ -28,8 +28,17 @@ type FeedConsumers struct {
 	Issues, Repos hooks.OutboxHandler
 }
 
-// FeedRepoKinds are the repository event kinds the feeds consume.
-var FeedRepoKinds = []string{repos.OutboxRepoCreated, repos.OutboxRepoForked, repos.OutboxRelease, repos.OutboxPush}
+// feedRepoKinds are the repository event kinds the feeds consume.
+var feedRepoKinds = []string{repos.OutboxRepoCreated, repos.OutboxRepoForked, repos.OutboxRelease, repos.OutboxPush}
+
+// Register registers the consumers with d, as the consumer "feeds" of
+// issues.OutboxKind and of the repository kinds they read.
+func (f FeedConsumers) Register(d *hooks.Dispatcher) {
+	d.Consume(issues.OutboxKind, "feeds", f.Issues)
+	for _, kind := range feedRepoKinds {
+		d.Consume(kind, "feeds", f.Repos)
+	}
+}
 
 // ActivityFeeds returns the feed consumers writing through p. New wires
 // them; they are exported for hosts and tests that run their own
@@ -165,16 +174,18 @@ func truncateBytes(s string, n int) string {
 	return s[:n]
 }
 
-// teamRepoIDs lists a team's repositories for forge/feeds (feeds.Teams)
+// TeamRepos lists a team's repositories for forge/feeds (feeds.Teams)
 // through orgs.Service.ListTeamRepos, which checks the team membership
-// (Forgejo's reqTeamMembership) and read:organization.
-type teamRepoIDs struct{ orgs *orgs.Service }
+// (Forgejo's reqTeamMembership) and read:organization. New wires it; it
+// is exported for hosts and tests that build the feed service.
+type TeamRepos struct{ Orgs *orgs.Service }
 
-func (t teamRepoIDs) TeamRepoIDs(ctx context.Context, actor forge.Actor, team forge.ID) (*forge.User, []forge.ID, error) {
+// TeamRepoIDs implements feeds.Teams.
+func (t TeamRepos) TeamRepoIDs(ctx context.Context, actor forge.Actor, team forge.ID) (*forge.User, []forge.ID, error) {
 	var org *forge.User
 	ids := []forge.ID{}
 	for page := 1; ; page++ {
-		got, err := t.orgs.ListTeamRepos(ctx, actor, team, forge.ListOptions{Page: page, Limit: forge.MaxPageSize})
+		got, err := t.Orgs.ListTeamRepos(ctx, actor, team, forge.ListOptions{Page: page, Limit: forge.MaxPageSize})
 		if err != nil {
 			return nil, nil, err
 		}

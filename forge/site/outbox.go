@@ -80,10 +80,7 @@ func newOutbox(svc *hooks.Service, wake hooks.Wake, h outboxHandlers, log *slog.
 	d.Consume(repos.OutboxPush, "mirrors", repoHandler(log, "push mirrors", h.mirrors.consume))
 	d.Consume(repos.OutboxStatus, "automerge", repoHandler(log, "scheduled merges", h.checks.consume))
 	if h.feeds.Issues != nil {
-		d.Consume(issues.OutboxKind, "feeds", h.feeds.Issues)
-		for _, kind := range FeedRepoKinds {
-			d.Consume(kind, "feeds", h.feeds.Repos)
-		}
+		h.feeds.Register(d)
 	}
 	return d, nil
 }

@@ -233,7 +233,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	}
 	var feedPorts *feeds.Ports
 	if s.feeds, feedPorts, err = feeds.NewWithPorts(feeds.Config{Store: db.Feeds(), Repos: s.repos, Accounts: s.auth,
-		Orgs: s.orgs, Teams: teamRepoIDs{s.orgs}, Watchers: repoPorts, Clock: clock}); err != nil {
+		Orgs: s.orgs, Teams: TeamRepos{s.orgs}, Watchers: repoPorts, Clock: clock}); err != nil {
 		return nil, err
 	}
 	if s.oauth, err = oauthapps.New(oauthapps.Config{Store: db.OAuthApps(), Clock: clock}); err != nil {
