@@ -1,0 +1,103 @@
+package site_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hearthforge/hearth/forge/site"
+)
+
+// feedOps reads the repository feed of root/name as root and returns its
+// "op_type ref_name" entries.
+func (e *siteEnv) feedOps(name string) []string {
+	e.t.Helper()
+	req, _ := http.NewRequest("GET", e.srv.URL+"/api/v1/repos/root/"+name+"/activities/feeds?limit=50", nil)
+	req.SetBasicAuth("root", rootPassword)
+	res, err := http.DefaultClient.Do(req)
+	require.NoError(e.t, err)
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	require.Equal(e.t, http.StatusOK, res.StatusCode, "%s", raw)
+	var list []struct {
+		OpType  string `json:"op_type"`
+		RefName string `json:"ref_name"`
+	}
+	require.NoError(e.t, json.NewDecoder(bytes.NewReader(raw)).Decode(&list))
+	out := []string{}
+	for _, a := range list {
+		out = append(out, strings.TrimSpace(a.OpType+" "+a.RefName))
+	}
+	return out
+}
+
+// waitFeed polls the feed of root/name until it holds every entry of
+// want, failing after a deadline: the feed is written by the outbox
+// consumer that Run's dispatcher runs after the change.
+func (e *siteEnv) waitFeed(name string, want ...string) {
+	e.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		got := e.feedOps(name)
+		missing := slices.DeleteFunc(slices.Clone(want), func(w string) bool { return slices.Contains(got, w) })
+		if len(missing) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			e.t.Fatalf("feed of %s: %v never appeared; it holds %v", name, missing, got)
+		}
+		<-tick.C // polled until the deadline: the consumer runs in Run's goroutine
+	}
+}
+
+func gitCmd(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	c := exec.Command("git", args...)
+	c.Dir = dir
+	c.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+dir,
+		"GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@example.com", "GIT_COMMITTER_NAME=a",
+		"GIT_COMMITTER_EMAIL=a@example.com", "GIT_TERMINAL_PROMPT=0")
+	out, err := c.CombinedOutput()
+	require.NoError(t, err, "git %v: %s", args, out)
+}
+
+// TestFeedsFollowPushesAndIssues: on a running forge (SQLite in a data
+// directory, the workers running), a repository created, a branch and a
+// tag pushed with git over HTTP, a branch deleted and an issue opened
+// through the API reach the repository's activity feed through the
+// outbox's feed consumer.
+func TestFeedsFollowPushesAndIssues(t *testing.T) {
+	t.Parallel()
+	e := startSite(t, site.Config{Dir: t.TempDir()})
+	e.call("POST", "/user/repos", map[string]any{"name": "r", "auto_init": true}, http.StatusCreated)
+	e.waitFeed("r", "create_repo")
+
+	dir := t.TempDir()
+	url := strings.Replace(e.srv.URL, "http://", "http://root:"+rootPassword+"@", 1) + "/root/r.git"
+	gitCmd(t, dir, "clone", "-q", url, "w")
+	w := filepath.Join(dir, "w")
+	require.NoError(t, os.WriteFile(filepath.Join(w, "f.txt"), []byte("f"), 0o644))
+	gitCmd(t, w, "add", "f.txt")
+	gitCmd(t, w, "commit", "-q", "-m", "f")
+	gitCmd(t, w, "tag", "v1")
+	gitCmd(t, w, "push", "-q", "origin", "HEAD:refs/heads/feature", "v1")
+	e.waitFeed("r", "commit_repo refs/heads/feature", "push_tag refs/tags/v1")
+
+	gitCmd(t, w, "push", "-q", "origin", ":refs/heads/feature", ":refs/tags/v1")
+	e.waitFeed("r", "delete_branch refs/heads/feature", "delete_tag refs/tags/v1")
+
+	e.call("POST", "/repos/root/r/issues", map[string]any{"title": "t"}, http.StatusCreated)
+	e.waitFeed("r", "create_issue")
+}
