@@ -99,15 +99,10 @@ type View struct {
 // for the user itself and site administrators. Errors: the requirement's;
 // Accounts' not-found error for a user the actor may not see.
 func (s *Service) UserFeed(ctx context.Context, actor forge.Actor, name string, q Query) (*View, error) {
-	if err := start(actor, "userListActivityFeeds"); err != nil {
-		return nil, err
-	}
-	u, err := s.cfg.Accounts.Profile(ctx, actor, name)
+	u, f, err := s.received(ctx, actor, "userListActivityFeeds", name)
 	if err != nil {
 		return nil, err
 	}
-	f := s.viewerFilter(actor, u)
-	f.UserID = u.ID
 	if q.OnlyPerformedBy {
 		f.ActUserID = u.ID
 	}
@@ -180,15 +175,10 @@ func (s *Service) RepoFeed(ctx context.Context, actor forge.Actor, owner, name s
 // on the repositories the actor may see, per HeatmapBucketSeconds.
 // Errors: the requirement's; Accounts' not-found error.
 func (s *Service) Heatmap(ctx context.Context, actor forge.Actor, name string) ([]HeatmapBucket, error) {
-	if err := start(actor, "userGetHeatmapData"); err != nil {
-		return nil, err
-	}
-	u, err := s.cfg.Accounts.Profile(ctx, actor, name)
+	u, f, err := s.received(ctx, actor, "userGetHeatmapData", name)
 	if err != nil {
 		return nil, err
 	}
-	f := s.viewerFilter(actor, u)
-	f.UserID = u.ID
 	if !u.IsOrganization() {
 		f.ActUserID = u.ID
 	}
@@ -203,6 +193,22 @@ func (s *Service) Heatmap(ctx context.Context, actor forge.Actor, name string) (
 		return err
 	})
 	return out, err
+}
+
+// received checks op's requirement, finds the user or organisation name
+// as the actor may see it (Accounts) and returns it with the filter of
+// the actions it received as the actor may see them.
+func (s *Service) received(ctx context.Context, actor forge.Actor, op, name string) (*forge.User, Filter, error) {
+	if err := start(actor, op); err != nil {
+		return nil, Filter{}, err
+	}
+	u, err := s.cfg.Accounts.Profile(ctx, actor, name)
+	if err != nil {
+		return nil, Filter{}, err
+	}
+	f := s.viewerFilter(actor, u)
+	f.UserID = u.ID
+	return u, f, nil
 }
 
 // viewerFilter is the part of Forgejo's activityQueryCondition that

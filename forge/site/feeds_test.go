@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/site"
 )
 
@@ -62,17 +62,6 @@ func (e *siteEnv) waitFeed(name string, want ...string) {
 	}
 }
 
-func gitCmd(t *testing.T, dir string, args ...string) {
-	t.Helper()
-	c := exec.Command("git", args...)
-	c.Dir = dir
-	c.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+dir,
-		"GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@example.com", "GIT_COMMITTER_NAME=a",
-		"GIT_COMMITTER_EMAIL=a@example.com", "GIT_TERMINAL_PROMPT=0")
-	out, err := c.CombinedOutput()
-	require.NoError(t, err, "git %v: %s", args, out)
-}
-
 // TestFeedsFollowPushesAndIssues: on a running forge (SQLite in a data
 // directory, the workers running), a repository created, a branch and a
 // tag pushed with git over HTTP, a branch deleted and an issue opened
@@ -86,16 +75,16 @@ func TestFeedsFollowPushesAndIssues(t *testing.T) {
 
 	dir := t.TempDir()
 	url := strings.Replace(e.srv.URL, "http://", "http://root:"+rootPassword+"@", 1) + "/root/r.git"
-	gitCmd(t, dir, "clone", "-q", url, "w")
+	forgetest.Git(t, dir, "clone", "-q", url, "w")
 	w := filepath.Join(dir, "w")
 	require.NoError(t, os.WriteFile(filepath.Join(w, "f.txt"), []byte("f"), 0o644))
-	gitCmd(t, w, "add", "f.txt")
-	gitCmd(t, w, "commit", "-q", "-m", "f")
-	gitCmd(t, w, "tag", "v1")
-	gitCmd(t, w, "push", "-q", "origin", "HEAD:refs/heads/feature", "v1")
+	forgetest.Git(t, w, "add", "f.txt")
+	forgetest.Git(t, w, "commit", "-q", "-m", "f")
+	forgetest.Git(t, w, "tag", "v1")
+	forgetest.Git(t, w, "push", "-q", "origin", "HEAD:refs/heads/feature", "v1")
 	e.waitFeed("r", "commit_repo refs/heads/feature", "push_tag refs/tags/v1")
 
-	gitCmd(t, w, "push", "-q", "origin", ":refs/heads/feature", ":refs/tags/v1")
+	forgetest.Git(t, w, "push", "-q", "origin", ":refs/heads/feature", ":refs/tags/v1")
 	e.waitFeed("r", "delete_branch refs/heads/feature", "delete_tag refs/tags/v1")
 
 	e.call("POST", "/repos/root/r/issues", map[string]any{"title": "t"}, http.StatusCreated)
