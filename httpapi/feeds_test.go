@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 	"path/filepath"
+	"strconv"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,6 +17,7 @@ import (
 	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/storage/dbtest"
 )
 
 // feedEnv is a server with repositories, organisations, issues and the
@@ -26,6 +29,7 @@ import (
 type feedEnv struct {
 	*issueEnv
 	carol string
+	db    *dbtest.DB
 }
 
 func newFeedEnv(t *testing.T) *feedEnv {
@@ -52,7 +56,7 @@ func newFeedEnv(t *testing.T) *feedEnv {
 	e := issueUsers(b.serve(t, httpapi.Config{Auth: b.auth, Repos: repoSvc, Git: b.git, Orgs: orgSvc, Issues: issueSvc,
 		Feeds: feedSvc}, drain), issueSvc, "/api/v1/repos/alice/proj")
 	e.createUser("carol")
-	return &feedEnv{issueEnv: e, carol: e.token("carol", "all")}
+	return &feedEnv{issueEnv: e, carol: e.token("carol", "all"), db: b.db}
 }
 
 // feed reads a feed (path below /api/v1) as tok, requiring 200, and
@@ -216,4 +220,36 @@ func TestActivityFeedsRefusalsAndBadInput(t *testing.T) {
 		r := e.do(req{method: "GET", path: "/api/v1" + c.path, token: c.tok})
 		assert.Equal(t, c.want, r.StatusCode, "%s: %s", c.path, r.body)
 	}
+}
+
+// TestActivityFeedCostIsFixed: a feed page costs the same number of
+// statements whatever the number of its actions, repositories and doers
+// (the doers, repositories and permissions are read in batches).
+func TestActivityFeedCostIsFixed(t *testing.T) {
+	t.Parallel()
+	e := newFeedEnv(t)
+	e.createProj()
+	e.send(e.alice, "POST", e.proj+"/issues", map[string]any{"title": "one"}, 201)
+	var n atomic.Int64
+	cost := func(want int) int64 {
+		n.Store(0)
+		e.db.CountStatements(&n)
+		got, _ := e.feed(e.alice, "/users/alice/activities/feeds?limit=50")
+		e.db.CountStatements(nil)
+		require.Len(t, got, want)
+		return n.Load()
+	}
+	var small int64
+	for i := range 6 {
+		if i == 1 {
+			small = cost(5)
+		}
+		name := "r" + strconv.Itoa(i)
+		e.send(e.alice, "POST", "/api/v1/user/repos", map[string]any{"name": name, "auto_init": true}, 201)
+		e.send(e.alice, "POST", "/api/v1/repos/alice/"+name+"/issues", map[string]any{"title": name}, 201)
+		e.send(e.bob, "POST", e.proj+"/issues/1/comments", map[string]any{"body": name}, 201)
+	}
+	big := cost(20) // alice watches proj: she receives bob's comments
+	assert.Equal(t, small, big, "statements for a page of 5 actions on 2 repositories and of 20 on 7")
+	t.Logf("statements per feed page: %d", small)
 }
