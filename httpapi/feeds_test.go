@@ -46,7 +46,7 @@ func newFeedEnv(t *testing.T) *feedEnv {
 	feedSvc, ports, err := feeds.NewWithPorts(feeds.Config{Store: b.db.Feeds(), Repos: repoSvc, Accounts: b.auth, Orgs: orgSvc,
 		Teams: site.TeamRepos{Orgs: orgSvc}, Watchers: repoPorts, Clock: b.clock})
 	require.NoError(t, err)
-	site.ActivityFeeds(ports, nil).Register(d)
+	site.ActivityFeeds(ports, nil, nil).Register(d)
 	drain := func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			h.ServeHTTP(w, r)

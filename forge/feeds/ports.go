@@ -29,6 +29,10 @@ type Act struct {
 	CommentID forge.ID
 	RefName   string
 	Content   string
+	// Update is, for an action of a push, the index of its reference
+	// update in the event (the composition root reads its commits); not
+	// stored.
+	Update int
 }
 
 // Event is what a user did on a repository: one or more actions (a push

@@ -2,6 +2,7 @@ package site
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -40,10 +41,11 @@ func (f FeedConsumers) Register(d *hooks.Dispatcher) {
 	}
 }
 
-// ActivityFeeds returns the feed consumers writing through p. New wires
-// them; they are exported for hosts and tests that run their own
-// dispatcher.
-func ActivityFeeds(p *feeds.Ports, log *slog.Logger) FeedConsumers {
+// ActivityFeeds returns the feed consumers writing through p; commits
+// (nil: none) reads the commits of a push for the content of its
+// commit_repo actions. New wires them; they are exported for hosts and
+// tests that run their own dispatcher.
+func ActivityFeeds(p *feeds.Ports, commits PushCommitReader, log *slog.Logger) FeedConsumers {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -66,7 +68,19 @@ func ActivityFeeds(p *feeds.Ports, log *slog.Logger) FeedConsumers {
 			return record(ctx, e.Actor, e.Repo, e.At, IssueActs(e))
 		}),
 		Repos: repoHandler(log, "activity feeds", func(ctx context.Context, e repos.OutboxEvent) error {
-			return record(ctx, e.Actor, e.Repo, time.Time{}, RepoActs(e))
+			acts := RepoActs(e)
+			for i, a := range acts {
+				if a.OpType != feeds.OpCommitRepo || commits == nil {
+					continue
+				}
+				content, err := pushContent(ctx, commits, e.Repo, e.Updates[a.Update])
+				if err != nil {
+					log.WarnContext(ctx, "outbox: activity feeds: push commits", "repo", e.Repo.ID, "err", err)
+					continue // the action without its commits rather than none
+				}
+				acts[i].Content = content
+			}
+			return record(ctx, e.Actor, e.Repo, time.Time{}, acts)
 		}),
 	}
 }
@@ -142,13 +156,13 @@ func RepoActs(e repos.OutboxEvent) []feeds.Act {
 		return nil
 	case e.Updates != nil:
 		var out []feeds.Act
-		for _, u := range e.Updates {
+		for i, u := range e.Updates {
 			gone := strings.Trim(u.NewID, "0") == ""
 			switch {
 			case strings.HasPrefix(u.Ref, "refs/heads/") && gone:
 				out = append(out, feeds.Act{OpType: feeds.OpDeleteBranch, RefName: u.Ref})
 			case strings.HasPrefix(u.Ref, "refs/heads/"):
-				out = append(out, feeds.Act{OpType: feeds.OpCommitRepo, RefName: u.Ref})
+				out = append(out, feeds.Act{OpType: feeds.OpCommitRepo, RefName: u.Ref, Update: i})
 			case strings.HasPrefix(u.Ref, "refs/tags/") && gone:
 				out = append(out, feeds.Act{OpType: feeds.OpDeleteTag, RefName: u.Ref})
 			case strings.HasPrefix(u.Ref, "refs/tags/"):
@@ -160,6 +174,63 @@ func RepoActs(e repos.OutboxEvent) []feeds.Act {
 		return nil
 	}
 	return []feeds.Act{{OpType: feeds.OpCreateRepo}}
+}
+
+// feedMaxCommits is how many commits a commit_repo action lists
+// (Forgejo's [ui] FEED_MAX_COMMIT_NUM).
+const feedMaxCommits = 5
+
+// pushCommit and pushCommitList are the JSON of a commit_repo action's
+// content: Forgejo's repository.PushCommit and PushCommits, marshalled
+// with their Go field names as Forgejo does.
+type pushCommit struct {
+	Sha1           string
+	Message        string
+	AuthorEmail    string
+	AuthorName     string
+	CommitterEmail string
+	CommitterName  string
+	Timestamp      time.Time
+}
+
+type pushCommitList struct {
+	Commits    []*pushCommit
+	HeadCommit *pushCommit
+	CompareURL string
+	Len        int
+}
+
+// pushContent is the content of the commit_repo action of u, as
+// Forgejo's push handling makes it: the newest feedMaxCommits commits it
+// brings (of a new branch: of its last MaxNewRefCommits), its head
+// commit, the compare path of an update of an existing branch, and how
+// many commits it brings (of a new branch, at most MaxNewRefCommits).
+func pushContent(ctx context.Context, commits PushCommitReader, repo *forge.Repository, u repos.RefUpdate) (string, error) {
+	limit := feedMaxCommits
+	if hooks.IsZeroID(u.OldID) {
+		limit = MaxNewRefCommits // Forgejo reads the last 10 commits of a new reference
+	}
+	list, total, err := commits.PushCommits(ctx, repo.ID, u.OldID, u.NewID, limit)
+	if err != nil {
+		return "", err
+	}
+	if hooks.IsZeroID(u.OldID) {
+		total = len(list)
+	}
+	list = list[:min(len(list), feedMaxCommits)]
+	out := pushCommitList{Commits: []*pushCommit{}, Len: total}
+	for _, c := range list {
+		out.Commits = append(out.Commits, &pushCommit{Sha1: c.ID, Message: c.Message, AuthorEmail: c.Author.Email,
+			AuthorName: c.Author.Name, CommitterEmail: c.Committer.Email, CommitterName: c.Committer.Name, Timestamp: c.Author.When})
+	}
+	if len(out.Commits) > 0 && out.Commits[0].Sha1 == u.NewID {
+		out.HeadCommit = out.Commits[0]
+	}
+	if !hooks.IsZeroID(u.OldID) {
+		out.CompareURL = repo.OwnerName + "/" + repo.Name + "/compare/" + u.OldID + "..." + u.NewID
+	}
+	b, err := json.Marshal(out)
+	return string(b), err
 }
 
 // truncateBytes is s cut to at most n bytes on a rune boundary (Forgejo's

@@ -18,9 +18,25 @@ import (
 	"github.com/hearthforge/hearth/forge/site"
 )
 
+// feedAction is what the tests read of a feed's action.
+type feedAction struct {
+	OpType  string `json:"op_type"`
+	RefName string `json:"ref_name"`
+	Content string `json:"content"`
+}
+
 // feedOps reads the repository feed of root/name as root and returns its
 // "op_type ref_name" entries.
 func (e *siteEnv) feedOps(name string) []string {
+	out := []string{}
+	for _, a := range e.feedActions(name) {
+		out = append(out, strings.TrimSpace(a.OpType+" "+a.RefName))
+	}
+	return out
+}
+
+// feedActions reads the repository feed of root/name as root.
+func (e *siteEnv) feedActions(name string) []feedAction {
 	e.t.Helper()
 	req, _ := http.NewRequest("GET", e.srv.URL+"/api/v1/repos/root/"+name+"/activities/feeds?limit=50", nil)
 	req.SetBasicAuth("root", rootPassword)
@@ -29,16 +45,28 @@ func (e *siteEnv) feedOps(name string) []string {
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
 	require.Equal(e.t, http.StatusOK, res.StatusCode, "%s", raw)
-	var list []struct {
-		OpType  string `json:"op_type"`
-		RefName string `json:"ref_name"`
-	}
+	var list []feedAction
 	require.NoError(e.t, json.NewDecoder(bytes.NewReader(raw)).Decode(&list))
-	out := []string{}
-	for _, a := range list {
-		out = append(out, strings.TrimSpace(a.OpType+" "+a.RefName))
+	return list
+}
+
+// pushContent decodes the content of the newest commit_repo action of
+// ref in the feed of root/name: Forgejo's PushCommits.
+func (e *siteEnv) pushContent(name, ref string) (head string, n int, compare string) {
+	e.t.Helper()
+	for _, a := range e.feedActions(name) {
+		if a.OpType == "commit_repo" && a.RefName == ref {
+			var c struct {
+				HeadCommit struct{ Sha1 string }
+				CompareURL string
+				Len        int
+			}
+			require.NoError(e.t, json.Unmarshal([]byte(a.Content), &c), a.Content)
+			return c.HeadCommit.Sha1, c.Len, c.CompareURL
+		}
 	}
-	return out
+	e.t.Fatalf("no commit_repo of %s", ref)
+	return "", 0, ""
 }
 
 // waitFeed polls the feed of root/name until it holds every entry of
@@ -77,15 +105,30 @@ func TestFeedsFollowPushesAndIssues(t *testing.T) {
 	url := strings.Replace(e.srv.URL, "http://", "http://root:"+rootPassword+"@", 1) + "/root/r.git"
 	forgetest.Git(t, dir, "clone", "-q", url, "w")
 	w := filepath.Join(dir, "w")
+	firstMain := forgetest.Git(t, w, "rev-parse", "HEAD")
 	require.NoError(t, os.WriteFile(filepath.Join(w, "f.txt"), []byte("f"), 0o644))
 	forgetest.Git(t, w, "add", "f.txt")
 	forgetest.Git(t, w, "commit", "-q", "-m", "f")
 	forgetest.Git(t, w, "tag", "v1")
 	forgetest.Git(t, w, "push", "-q", "origin", "HEAD:refs/heads/feature", "v1")
 	e.waitFeed("r", "commit_repo refs/heads/feature", "push_tag refs/tags/v1")
+	head, n, compare := e.pushContent("r", "refs/heads/feature")
+	require.Equal(t, forgetest.Git(t, w, "rev-parse", "HEAD"), head, "the content names the pushed commit")
+	require.Equal(t, 2, n, "a new branch counts its last commits (Forgejo: up to 10), the initial one included")
+	require.Empty(t, compare, "no compare path for a new branch")
 
 	forgetest.Git(t, w, "push", "-q", "origin", ":refs/heads/feature", ":refs/tags/v1")
 	e.waitFeed("r", "delete_branch refs/heads/feature", "delete_tag refs/tags/v1")
+
+	require.NoError(t, os.WriteFile(filepath.Join(w, "g.txt"), []byte("g"), 0o644))
+	forgetest.Git(t, w, "add", "g.txt")
+	forgetest.Git(t, w, "commit", "-q", "-m", "g")
+	forgetest.Git(t, w, "push", "-q", "origin", "HEAD:refs/heads/main")
+	e.waitFeed("r", "commit_repo refs/heads/main")
+	head, n, compare = e.pushContent("r", "refs/heads/main")
+	require.Equal(t, forgetest.Git(t, w, "rev-parse", "HEAD"), head)
+	require.Equal(t, 2, n, "main moved from the initial commit by two")
+	require.Equal(t, "root/r/compare/"+firstMain+"..."+head, compare)
 
 	e.call("POST", "/repos/root/r/issues", map[string]any{"title": "t"}, http.StatusCreated)
 	e.waitFeed("r", "create_issue")

@@ -283,7 +283,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		pulls:    &pullPushes{ports: issuePorts, log: log},
 		mirrors:  &mirrorPushes{ports: s.mirrorP, log: log},
 		checks:   &pullChecks{ports: issuePorts, log: log},
-		feeds:    ActivityFeeds(feedPorts, log),
+		feeds:    ActivityFeeds(feedPorts, pushCommits{git}, log),
 	}, log); err != nil {
 		return nil, err
 	}
