@@ -133,3 +133,21 @@ func TestFeedsFollowPushesAndIssues(t *testing.T) {
 	e.call("POST", "/repos/root/r/issues", map[string]any{"title": "t"}, http.StatusCreated)
 	e.waitFeed("r", "create_issue")
 }
+
+// TestFeedsSurviveAStop: an action whose event was committed while no
+// dispatcher ran (the server stopped before its consumer ran) reaches
+// the feed once the server runs again on the same data directory, once.
+func TestFeedsSurviveAStop(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	s, err := site.New(t.Context(), site.Config{Dir: dir})
+	require.NoError(t, err)
+	createRootRepo(t, s, "r") // committed with its outbox event; Run never ran
+	require.NoError(t, s.Close())
+
+	e := startSite(t, site.Config{Dir: dir})
+	e.waitFeed("r", "create_repo")
+	e.call("POST", "/repos/root/r/issues", map[string]any{"title": "t"}, http.StatusCreated)
+	e.waitFeed("r", "create_issue")
+	require.Equal(t, []string{"create_issue", "create_repo"}, e.feedOps("r"), "each action once")
+}
