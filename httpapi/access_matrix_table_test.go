@@ -54,6 +54,16 @@ var accessMatrix = map[string]accessClass{
 	"listLicenseTemplates":              acPublic,     // GET /licenses
 	"getLicenseTemplateInfo":            acPublic,     // GET /licenses/{name}
 	"notifyGetList":                     acOther,      // GET /notifications
+	"userGetOAuth2Applications":         acSelf,       // GET /user/applications/oauth2
+	"userCreateOAuth2Application":       acSelf,       // POST /user/applications/oauth2
+	"userGetOAuth2Application":          acSelf,       // GET /user/applications/oauth2/{id}
+	"userUpdateOAuth2Application":       acSelf,       // PATCH /user/applications/oauth2/{id}
+	"userDeleteOAuth2Application":       acSelf,       // DELETE /user/applications/oauth2/{id}
+	"userListActivityFeeds":             acUserRead,   // GET /users/{username}/activities/feeds
+	"userGetHeatmapData":                acUserRead,   // GET /users/{username}/heatmap
+	"orgListActivityFeeds":              acOrgRead,    // GET /orgs/{org}/activities/feeds
+	"orgListTeamActivityFeeds":          acTeamRead,   // GET /teams/{id}/activities/feeds
+	"repoListActivityFeeds":             acRepoRead,   // GET /repos/{owner}/{repo}/activities/feeds
 	"notifyReadList":                    acOther,      // PUT /notifications
 	"notifyNewAvailable":                acOther,      // GET /notifications/new
 	"notifyGetThread":                   acOther,      // GET /notifications/threads/{id}

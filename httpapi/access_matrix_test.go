@@ -16,8 +16,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
@@ -65,10 +67,15 @@ func newMatrixEnv(t *testing.T) *env {
 	gpgSvc, err := gpgkeys.New(gpgkeys.Config{Store: db.GPGKeys(), Users: svc, Emails: site.PrimaryEmails{Store: db.Auth()},
 		Repos: repoSvc, Signing: matrixSigningKeys(t), Clock: clock})
 	require.NoError(t, err)
+	feedSvc, err := feeds.New(feeds.Config{Store: db.Feeds(), Repos: repoSvc, Accounts: svc, Orgs: orgSvc,
+		Teams: site.TeamRepos{Orgs: orgSvc}, Watchers: repoPorts, Clock: clock})
+	require.NoError(t, err)
+	oauthSvc, err := oauthapps.New(oauthapps.Config{Store: db.OAuthApps(), Clock: clock})
+	require.NoError(t, err)
 	// No rate limit: the matrix makes thousands of requests from one address.
 	return b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, RepoPorts: repoPorts, Git: git, Orgs: orgSvc, Issues: issueSvc,
 		Actions: actSvc, Hooks: hookSvc, Notify: notifySvc, Quota: quotaSvc, Packages: pkgSvc,
-		Mirror: mirrorSvc, GPGKeys: gpgSvc, RateLimit: httpapi.RateLimit{Disabled: true}}, b.notifications(t, ports))
+		Mirror: mirrorSvc, GPGKeys: gpgSvc, Feeds: feedSvc, OAuthApps: oauthSvc, RateLimit: httpapi.RateLimit{Disabled: true}}, b.notifications(t, ports))
 }
 
 // matrixWorld is the seeded world of the access matrix.
@@ -191,6 +198,9 @@ func seedMatrix(t *testing.T, e *env) *matrixWorld {
 	ok(e.do(as("olivia", "POST", "/user/gpg_keys", map[string]any{"armored_public_key": armoredTestKey(t, "olivia@example.com")})), "gpg key")
 	// olivia's notification thread 1: reader comments on her issue.
 	ok(e.do(as("reader", "POST", "/repos/olivia/pubrepo/issues/1/comments", map[string]any{"body": "by reader"})), "reader's comment")
+	// olivia's OAuth2 application 1.
+	ok(e.do(as("olivia", "POST", "/user/applications/oauth2", map[string]any{"name": "app", "redirect_uris": []string{"https://app.example/cb"}})),
+		"olivia's OAuth2 application")
 	for _, u := range append([]string{"root"}, matrixUsers...) {
 		w.tokens[u] = e.token(u, "all")
 	}

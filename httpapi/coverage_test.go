@@ -14,8 +14,10 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/cron"
+	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/markup"
@@ -67,19 +69,21 @@ func loadDocOps(t *testing.T) []docOp {
 
 func fullAPI() *API {
 	a, err := New(Config{
-		Auth:     new(auth.Service),
-		Repos:    &repos.Service{},
-		Orgs:     &orgs.Service{},
-		Issues:   &issues.Service{},
-		Actions:  &actions.Service{},
-		Hooks:    &hooks.Service{},
-		Notify:   &notify.Service{},
-		Quota:    &quota.Service{},
-		Packages: &packages.Service{},
-		Mirror:   &mirror.Service{},
-		Markup:   &markup.Renderer{},
-		Cron:     &cron.Registry{},
-		GPGKeys:  &gpgkeys.Service{},
+		Auth:      new(auth.Service),
+		Repos:     &repos.Service{},
+		Orgs:      &orgs.Service{},
+		Issues:    &issues.Service{},
+		Actions:   &actions.Service{},
+		Hooks:     &hooks.Service{},
+		Notify:    &notify.Service{},
+		Quota:     &quota.Service{},
+		Packages:  &packages.Service{},
+		Mirror:    &mirror.Service{},
+		Markup:    &markup.Renderer{},
+		Cron:      &cron.Registry{},
+		GPGKeys:   &gpgkeys.Service{},
+		OAuthApps: &oauthapps.Service{},
+		Feeds:     &feeds.Service{},
 	})
 	if err != nil {
 		panic(err)

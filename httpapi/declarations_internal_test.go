@@ -4,8 +4,10 @@ import (
 	"testing"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/notify"
@@ -27,7 +29,8 @@ func TestDeclaredRequirementsAreTheRoutes(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Hooks: &hooks.Service{},
-		Actions: &actions.Service{}, Quota: quotaSvc, Notify: &notify.Service{}, GPGKeys: &gpgkeys.Service{}})
+		Actions: &actions.Service{}, Quota: quotaSvc, Notify: &notify.Service{}, GPGKeys: &gpgkeys.Service{},
+		OAuthApps: &oauthapps.Service{}, Feeds: &feeds.Service{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,11 @@
 package httpapi
 
 import (
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/cron"
+	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/markup"
@@ -218,6 +220,12 @@ func (a *API) declarations() map[string]declaration {
 	}
 	if a.cfg.GPGKeys != nil {
 		declare(gpgkeys.Requirements(), nil)
+	}
+	if a.cfg.OAuthApps != nil {
+		declare(oauthapps.Requirements(), nil)
+	}
+	if a.cfg.Feeds != nil {
+		declare(feeds.Requirements(), nil)
 	}
 	if a.cfg.Actions != nil {
 		declare(actions.Requirements(), func(op string) gate {

@@ -24,9 +24,11 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/cron"
+	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
@@ -82,6 +84,15 @@ type Config struct {
 	// Notify serves /notifications and /repos/{owner}/{repo}/notifications
 	// (it needs Repos too). Nil leaves those routes out (they answer 501).
 	Notify *notify.Service
+	// OAuthApps serves the user's OAuth2 applications
+	// (/user/applications/oauth2; routes_feeds.go). Nil leaves those
+	// routes out.
+	OAuthApps *oauthapps.Service
+	// Feeds serves the activity feeds and heatmaps (/users/{username},
+	// /orgs/{org}, /teams/{id} and /repos/{owner}/{repo} activities/feeds,
+	// /users/{username}/heatmap; it needs Repos too, for the repositories
+	// of the actions). Nil leaves those routes out.
+	Feeds *feeds.Service
 	// Quota serves the quota API (/user/quota*, /orgs/{org}/quota*,
 	// /admin/quota/**, /admin/users/{username}/quota*; routes_quota.go):
 	// 404 while quota is disabled, as Forgejo. Nil leaves the routes out

@@ -6,8 +6,10 @@ import (
 	"testing"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
@@ -77,6 +79,10 @@ var forgejoScopes = []scopeRule{
 	{pattern: "/users/{}/repos", cats: []forge.ScopeCategory{cUser, cRepo}},
 	// Organizations: /users/{username}/orgs is user and organization.
 	{pattern: "/users/{}/orgs/**", cats: []forge.ScopeCategory{cUser, cOrg}},
+	// The user's and organisation's feeds and the heatmap sit in the
+	// /users/{username} group (user).
+	{pattern: "/users/{}/activities/feeds", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/users/{}/heatmap", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/users/**", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/user/orgs", cats: []forge.ScopeCategory{cUser, cOrg}},
 	// Inside the /user group (user): /repos and /starred add repository.
@@ -87,6 +93,8 @@ var forgejoScopes = []scopeRule{
 	{pattern: "/user/gpg_keys/**", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/user/gpg_key_token", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/user/gpg_key_verify", cats: []forge.ScopeCategory{cUser}},
+	// OAuth2 applications: the /user group's /applications/oauth2 (user).
+	{pattern: "/user/applications/oauth2/**", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/user/**", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/org/{}/repos", cats: []forge.ScopeCategory{cOrg, cRepo}},
 	{pattern: "/repositories/{}", cats: []forge.ScopeCategory{cRepo}},
@@ -103,6 +111,8 @@ var forgejoScopes = []scopeRule{
 	// Repos (requires repo scope): signing-key.gpg sits in the
 	// /{username}/{reponame} group (repoAssignment, no unit).
 	{method: "GET", pattern: "/repos/{}/{}/signing-key.gpg", cats: []forge.ScopeCategory{cRepo}},
+	// Repos (requires repo scope); repo.ListRepoActivityFeeds among them.
+	{pattern: "/repos/{}/{}/activities/feeds", cats: []forge.ScopeCategory{cRepo}},
 	{pattern: "/repos/**", cats: []forge.ScopeCategory{cRepo}},
 	{pattern: "/topics/search", cats: []forge.ScopeCategory{cRepo}},
 	{pattern: "/packages/**", cats: []forge.ScopeCategory{cPkg}},
@@ -110,7 +120,11 @@ var forgejoScopes = []scopeRule{
 	// (m.Get("/orgs", org.GetAll, tokenRequiresScopes(…))): the handler
 	// answers first, so no scope is ever asked.
 	{method: "GET", pattern: "/orgs", public: true},
+	// m.Get("/activities/feeds", org.ListOrgActivityFeeds) in /orgs/{org}
+	// and org.ListTeamActivityFeeds in /teams/{teamid}: organization.
+	{pattern: "/orgs/{}/activities/feeds", cats: []forge.ScopeCategory{cOrg}},
 	{pattern: "/orgs/**", cats: []forge.ScopeCategory{cOrg}},
+	{pattern: "/teams/{}/activities/feeds", cats: []forge.ScopeCategory{cOrg}},
 	{pattern: "/teams/**", cats: []forge.ScopeCategory{cOrg}},
 	{pattern: "/admin/**", cats: []forge.ScopeCategory{cAdmin}},
 }
@@ -165,7 +179,7 @@ func TestRouteScopesPinnedToForgejo(t *testing.T) {
 	api, err := httpapi.New(httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{},
 		Actions: &actions.Service{}, Issues: &issues.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{},
 		Quota: quotaSvc, Mirror: &mirror.Service{}, LFS: &lfs.Service{}, Packages: &packages.Service{},
-		GPGKeys: &gpgkeys.Service{}})
+		GPGKeys: &gpgkeys.Service{}, OAuthApps: &oauthapps.Service{}, Feeds: &feeds.Service{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,9 +24,11 @@ import (
 	"time"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/cron"
+	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
@@ -55,6 +57,8 @@ type Store interface {
 	Orgs() orgs.Store
 	Issues() issues.Store
 	Notify() notify.Store
+	OAuthApps() oauthapps.Store
+	Feeds() feeds.Store
 	Actions() actions.Store
 	Hooks() hooks.Store
 	Quota() quota.Store
@@ -155,6 +159,8 @@ type Site struct {
 	issues   *issues.Service
 	notify   *notify.Service
 	gpgKeys  *gpgkeys.Service
+	oauth    *oauthapps.Service
+	feeds    *feeds.Service
 	actions  *actions.Service
 	hooks    *hooks.Service
 	quota    *quota.Service
@@ -240,6 +246,14 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		Repos: s.repos, Signing: cfg.Signing, Logger: log, Clock: clock}); err != nil {
 		return nil, err
 	}
+	var feedPorts *feeds.Ports
+	if s.feeds, feedPorts, err = feeds.NewWithPorts(feeds.Config{Store: db.Feeds(), Repos: s.repos, Accounts: s.auth,
+		Orgs: s.orgs, Teams: TeamRepos{s.orgs}, Watchers: repoPorts, Clock: clock}); err != nil {
+		return nil, err
+	}
+	if s.oauth, err = oauthapps.New(oauthapps.Config{Store: db.OAuthApps(), Clock: clock}); err != nil {
+		return nil, err
+	}
 	if s.actions, err = actions.New(actions.Config{Store: db.Actions(), Key: secret, Repos: s.repos, Orgs: s.orgs,
 		Logger: log, Clock: clock}); err != nil {
 		return nil, err
@@ -284,6 +298,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		pulls:    &pullPushes{ports: issuePorts, log: log},
 		mirrors:  &mirrorPushes{ports: s.mirrorP, log: log},
 		checks:   &pullChecks{ports: issuePorts, log: log},
+		feeds:    ActivityFeeds(feedPorts, pushCommits{git}, log),
 	}, log); err != nil {
 		return nil, err
 	}
@@ -299,7 +314,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	}
 	s.markup = markup.New(markup.Config{AppURL: cfg.RootURL, Mentions: Mentions{Auth: s.auth}})
 	if s.handler, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, RepoPorts: repoPorts, Orgs: s.orgs, Issues: s.issues,
-		Actions: s.actions, Hooks: s.hooks, Notify: s.notify, Quota: s.quota, Mirror: s.mirror, GPGKeys: s.gpgKeys,
+		Actions: s.actions, Hooks: s.hooks, Notify: s.notify, OAuthApps: s.oauth, Feeds: s.feeds, Quota: s.quota, Mirror: s.mirror, GPGKeys: s.gpgKeys,
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush},
 		LFS: s.lfs, Packages: s.packages, Logger: log, TrustedProxies: cfg.TrustedProxies,
 		MaxBodyBytes: cfg.MaxBodyBytes, MaxUploadBytes: cfg.MaxUploadBytes, RateLimit: cfg.RateLimit,

@@ -22,6 +22,8 @@ package memstore
 import (
 	"context"
 	"errors"
+	"github.com/hearthforge/hearth/auth/oauthapps"
+	"github.com/hearthforge/hearth/forge/feeds"
 	"maps"
 	"slices"
 	"sync"
@@ -163,6 +165,8 @@ type state struct {
 	leases      map[mirror.Key]mirror.Lease
 	outbox      map[forge.ID]hooks.OutboxEvent // outbox.go
 	gpgKeys     map[forge.ID]gpgkeys.Key       // gpgkeys.go
+	oauthApps   map[forge.ID]oauthapps.App     // oauthapps.go
+	feedActions map[forge.ID]feeds.Action      // feeds.go
 }
 
 // issueLabel keys a label on an issue.
@@ -246,6 +250,8 @@ func (s *state) clone() *state {
 		leases:      cloneMap(s.leases),
 		outbox:      cloneMap(s.outbox),
 		gpgKeys:     cloneMap(s.gpgKeys),
+		oauthApps:   cloneMap(s.oauthApps),
+		feedActions: cloneMap(s.feedActions),
 	}
 }
 

@@ -18,8 +18,10 @@ import (
 	"testing"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
+	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
@@ -108,6 +110,8 @@ func (r recBackend) Repos() repos.Store         { return recordReposStore(r.b.Re
 func (r recBackend) Orgs() orgs.Store           { return recordOrgsStore(r.b.Orgs(), r.rec) }
 func (r recBackend) Issues() issues.Store       { return recordIssuesStore(r.b.Issues(), r.rec) }
 func (r recBackend) Notify() notify.Store       { return recordNotifyStore(r.b.Notify(), r.rec) }
+func (r recBackend) OAuthApps() oauthapps.Store { return recordOauthappsStore(r.b.OAuthApps(), r.rec) }
+func (r recBackend) Feeds() feeds.Store         { return recordFeedsStore(r.b.Feeds(), r.rec) }
 func (r recBackend) Actions() actions.Store     { return recordActionsStore(r.b.Actions(), r.rec) }
 func (r recBackend) Hooks() hooks.Store         { return recordHooksStore(r.b.Hooks(), r.rec) }
 func (r recBackend) LFS() lfs.Store             { return recordLfsStore(r.b.LFS(), r.rec) }

@@ -8,9 +8,11 @@ import (
 	"time"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
+	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
@@ -33,6 +35,8 @@ var requiredInterfaces = map[string]reflect.Type{
 	"orgs.Tx":      reflect.TypeFor[orgs.Tx](),
 	"issues.Tx":    reflect.TypeFor[issues.Tx](),
 	"notify.Tx":    reflect.TypeFor[notify.Tx](),
+	"oauthapps.Tx": reflect.TypeFor[oauthapps.Tx](),
+	"feeds.Tx":     reflect.TypeFor[feeds.Tx](),
 	"actions.Tx":   reflect.TypeFor[actions.Tx](),
 	"hooks.Tx":     reflect.TypeFor[hooks.Tx](),
 	"lfs.Tx":       reflect.TypeFor[lfs.Tx](),
@@ -1325,6 +1329,134 @@ func (r recNotifyStore) View(ctx context.Context, fn func(notify.Tx) error) erro
 // recordNotifyStore returns v with its calls recorded in rec.
 func recordNotifyStore(v notify.Store, rec *recorder) notify.Store {
 	return recNotifyStore{v, rec}
+}
+
+// recOauthappsTx records the calls of its oauthapps.Tx.
+type recOauthappsTx struct {
+	tx  oauthapps.Tx
+	rec *recorder
+}
+
+var _ oauthapps.Tx = recOauthappsTx{}
+
+func (x recOauthappsTx) AppByClientID(ctx context.Context, clientID string) (*oauthapps.App, error) {
+	x.rec.hit("oauthapps.Tx.AppByClientID")
+	return x.tx.AppByClientID(ctx, clientID)
+}
+
+func (x recOauthappsTx) AppByID(ctx context.Context, id forge.ID) (*oauthapps.App, error) {
+	x.rec.hit("oauthapps.Tx.AppByID")
+	return x.tx.AppByID(ctx, id)
+}
+
+func (x recOauthappsTx) CreateApp(ctx context.Context, a *oauthapps.App) error {
+	x.rec.hit("oauthapps.Tx.CreateApp")
+	return x.tx.CreateApp(ctx, a)
+}
+
+func (x recOauthappsTx) DeleteApp(ctx context.Context, id forge.ID) error {
+	x.rec.hit("oauthapps.Tx.DeleteApp")
+	return x.tx.DeleteApp(ctx, id)
+}
+
+func (x recOauthappsTx) ListApps(ctx context.Context, userID forge.ID, o forge.ListOptions) ([]*oauthapps.App, int64, error) {
+	x.rec.hit("oauthapps.Tx.ListApps")
+	return x.tx.ListApps(ctx, userID, o)
+}
+
+func (x recOauthappsTx) UpdateApp(ctx context.Context, a *oauthapps.App) error {
+	x.rec.hit("oauthapps.Tx.UpdateApp")
+	return x.tx.UpdateApp(ctx, a)
+}
+
+// recordOauthappsTx returns v with its calls recorded in rec.
+func recordOauthappsTx(v oauthapps.Tx, rec *recorder) oauthapps.Tx {
+	return recOauthappsTx{v, rec}
+}
+
+// recOauthappsStore wraps the transactions of its oauthapps.Store in recOauthappsTx.
+type recOauthappsStore struct {
+	s   oauthapps.Store
+	rec *recorder
+}
+
+var _ oauthapps.Store = recOauthappsStore{}
+
+func (r recOauthappsStore) Update(ctx context.Context, fn func(oauthapps.Tx) error) error {
+	return r.s.Update(ctx, func(v oauthapps.Tx) error { return fn(recordOauthappsTx(v, r.rec)) })
+}
+
+func (r recOauthappsStore) View(ctx context.Context, fn func(oauthapps.Tx) error) error {
+	return r.s.View(ctx, func(v oauthapps.Tx) error { return fn(recordOauthappsTx(v, r.rec)) })
+}
+
+// recordOauthappsStore returns v with its calls recorded in rec.
+func recordOauthappsStore(v oauthapps.Store, rec *recorder) oauthapps.Store {
+	return recOauthappsStore{v, rec}
+}
+
+// recFeedsTx records the calls of its feeds.Tx.
+type recFeedsTx struct {
+	tx  feeds.Tx
+	rec *recorder
+}
+
+var _ feeds.Tx = recFeedsTx{}
+
+func (x recFeedsTx) ActionRepos(ctx context.Context, f feeds.Filter) ([]forge.ID, error) {
+	x.rec.hit("feeds.Tx.ActionRepos")
+	return x.tx.ActionRepos(ctx, f)
+}
+
+func (x recFeedsTx) CreateActions(ctx context.Context, list []*feeds.Action) error {
+	x.rec.hit("feeds.Tx.CreateActions")
+	return x.tx.CreateActions(ctx, list)
+}
+
+func (x recFeedsTx) EventRecorded(ctx context.Context, eventID forge.ID) (bool, error) {
+	x.rec.hit("feeds.Tx.EventRecorded")
+	return x.tx.EventRecorded(ctx, eventID)
+}
+
+func (x recFeedsTx) Heatmap(ctx context.Context, f feeds.Filter) ([]feeds.HeatmapBucket, error) {
+	x.rec.hit("feeds.Tx.Heatmap")
+	return x.tx.Heatmap(ctx, f)
+}
+
+func (x recFeedsTx) ListActions(ctx context.Context, f feeds.Filter, o forge.ListOptions) ([]*feeds.Action, int64, error) {
+	x.rec.hit("feeds.Tx.ListActions")
+	return x.tx.ListActions(ctx, f, o)
+}
+
+func (x recFeedsTx) UsersByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*forge.User, error) {
+	x.rec.hit("feeds.Tx.UsersByID")
+	return x.tx.UsersByID(ctx, ids)
+}
+
+// recordFeedsTx returns v with its calls recorded in rec.
+func recordFeedsTx(v feeds.Tx, rec *recorder) feeds.Tx {
+	return recFeedsTx{v, rec}
+}
+
+// recFeedsStore wraps the transactions of its feeds.Store in recFeedsTx.
+type recFeedsStore struct {
+	s   feeds.Store
+	rec *recorder
+}
+
+var _ feeds.Store = recFeedsStore{}
+
+func (r recFeedsStore) Update(ctx context.Context, fn func(feeds.Tx) error) error {
+	return r.s.Update(ctx, func(v feeds.Tx) error { return fn(recordFeedsTx(v, r.rec)) })
+}
+
+func (r recFeedsStore) View(ctx context.Context, fn func(feeds.Tx) error) error {
+	return r.s.View(ctx, func(v feeds.Tx) error { return fn(recordFeedsTx(v, r.rec)) })
+}
+
+// recordFeedsStore returns v with its calls recorded in rec.
+func recordFeedsStore(v feeds.Store, rec *recorder) feeds.Store {
+	return recFeedsStore{v, rec}
 }
 
 // recActionsTx records the calls of its actions.Tx.

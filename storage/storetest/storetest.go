@@ -7,8 +7,10 @@ import (
 	"testing"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
+	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
@@ -28,6 +30,8 @@ type Backend interface {
 	Orgs() orgs.Store
 	Issues() issues.Store
 	Notify() notify.Store
+	OAuthApps() oauthapps.Store
+	Feeds() feeds.Store
 	Actions() actions.Store
 	Hooks() hooks.Store
 	LFS() lfs.Store
@@ -119,6 +123,8 @@ var cases = []struct {
 	{"IssueBlocks", testIssueBlocks},
 	{"Notify", testNotify},
 	{"GPGKeys", testGPGKeys},
+	{"OAuthApps", testOAuthApps},
+	{"Feeds", testFeeds},
 	{"NotifyCascades", testNotifyCascades},
 	{"IssueDependencies", testIssueDependencies},
 	{"IssueTimes", testIssueTimes},
