@@ -305,6 +305,12 @@ var accessMatrix = map[string]accessClass{
 	"getGeneralAPISettings":             acPublic,     // GET /settings/api
 	"getGeneralRepositorySettings":      acPublic,     // GET /settings/repository
 	"getGeneralUISettings":              acPublic,     // GET /settings/ui
+	"getGeneralAttachmentSettings":      acPublic,     // GET /settings/attachment
+	"renderMarkup":                      acOther,      // POST /markup (any signed-in user, no scope)
+	"renderMarkdown":                    acOther,      // POST /markdown
+	"renderMarkdownRaw":                 acOther,      // POST /markdown/raw
+	"adminCronList":                     acSiteAdmin,  // GET /admin/cron
+	"adminCronRun":                      acSiteAdmin,  // POST /admin/cron/{task}
 	"orgDeleteTeam":                     acOrgOwner,   // DELETE /teams/{id}
 	"orgGetTeam":                        acTeamRead,   // GET /teams/{id}
 	"orgEditTeam":                       acOrgOwner,   // PATCH /teams/{id}

@@ -19,10 +19,12 @@ import (
 	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/cron"
 	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
+	"github.com/hearthforge/hearth/forge/markup"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/site"
@@ -75,7 +77,8 @@ func newMatrixEnv(t *testing.T) *env {
 	// No rate limit: the matrix makes thousands of requests from one address.
 	return b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, RepoPorts: repoPorts, Git: git, Orgs: orgSvc, Issues: issueSvc,
 		Actions: actSvc, Hooks: hookSvc, Notify: notifySvc, Quota: quotaSvc, Packages: pkgSvc,
-		Mirror: mirrorSvc, GPGKeys: gpgSvc, Feeds: feedSvc, OAuthApps: oauthSvc, RateLimit: httpapi.RateLimit{Disabled: true}}, b.notifications(t, ports))
+		Mirror: mirrorSvc, GPGKeys: gpgSvc, Feeds: feedSvc, OAuthApps: oauthSvc, RateLimit: httpapi.RateLimit{Disabled: true},
+		Markup: markup.New(markup.Config{Mentions: site.Mentions{Auth: svc}}), Cron: matrixCron(t)}, b.notifications(t, ports))
 }
 
 // matrixWorld is the seeded world of the access matrix.
@@ -916,4 +919,14 @@ func trim(b []byte) string {
 		return string(b[:160]) + "…"
 	}
 	return string(b)
+}
+
+// matrixCron is a registry with one task, which the matrix runs as the
+// administrator (POST /admin/cron/{task}: the path's task is the probe's).
+func matrixCron(t *testing.T) *cron.Registry {
+	t.Helper()
+	reg, err := cron.New(cron.Config{Tasks: []cron.Task{{Name: "update_mirrors", Every: time.Hour,
+		Run: func(context.Context) error { return nil }}}})
+	require.NoError(t, err)
+	return reg
 }
