@@ -37,6 +37,7 @@ import (
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/storage/internal/domainstore"
@@ -161,6 +162,9 @@ type state struct {
 	pushMirrors map[forge.ID]mirror.PushMirror
 	leases      map[mirror.Key]mirror.Lease
 	outbox      map[forge.ID]hooks.OutboxEvent // outbox.go
+	// Public keys and deploy keys (sshkeys.go).
+	sshKeys    map[forge.ID]sshkeys.Key
+	deployKeys map[forge.ID]sshkeys.DeployKey
 }
 
 // issueLabel keys a label on an issue.
@@ -243,6 +247,8 @@ func (s *state) clone() *state {
 		pushMirrors: cloneMap(s.pushMirrors),
 		leases:      cloneMap(s.leases),
 		outbox:      cloneMap(s.outbox),
+		sshKeys:     cloneMap(s.sshKeys),
+		deployKeys:  cloneMap(s.deployKeys),
 	}
 }
 

@@ -25,6 +25,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
@@ -44,6 +45,7 @@ type Backend interface {
 	Artifacts() artifacts.Store
 	Quota() quota.Store
 	Mirrors() mirror.Store
+	SSHKeys() sshkeys.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -127,6 +129,7 @@ var cases = []struct {
 	{"IssueBlocks", testIssueBlocks},
 	{"Notify", testNotify},
 	{"NotifyCascades", testNotifyCascades},
+	{"SSHKeys", testSSHKeys},
 	{"IssueDependencies", testIssueDependencies},
 	{"IssueTimes", testIssueTimes},
 	{"IssueSocial", testIssueSocial},

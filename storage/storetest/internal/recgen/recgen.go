@@ -53,6 +53,7 @@ var Stores = []Store{
 	{Path: "forge/actions/artifacts", Store: "Store", Tx: "Tx"},
 	{Path: "quota", Store: "Store", Tx: "Tx"},
 	{Path: "mirror", Store: "Store", Tx: "Tx"},
+	{Path: "forge/sshkeys", Store: "Store", Tx: "Tx"},
 	{Path: "storage/blob", Store: "RefStore", Tx: "RefTx", Optional: true},
 }
 
