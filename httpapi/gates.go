@@ -5,6 +5,7 @@ import (
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/notify"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/quota"
@@ -206,6 +207,9 @@ func (a *API) declarations() map[string]declaration {
 	}
 	if a.cfg.Notify != nil {
 		declare(notify.Requirements(), nil)
+	}
+	if a.cfg.SSHKeys != nil {
+		declare(sshkeys.Requirements(), nil)
 	}
 	if a.cfg.Actions != nil {
 		declare(actions.Requirements(), func(op string) gate {

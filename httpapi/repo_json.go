@@ -52,6 +52,9 @@ func (c *call) toRepos(list []*repos.View) ([]wire.Repository, error) {
 	out := make([]wire.Repository, len(ps))
 	for i := range ps {
 		out[i] = convert.Presented(root, &ps[i], c.toUser)
+		if u := c.a.cfg.SSHURL; u != nil { // git over SSH is on
+			out[i].SSHURL = u.URL(out[i].Owner.UserName, out[i].Name)
+		}
 	}
 	return out, nil
 }

@@ -65,10 +65,19 @@ var (
 	errDeployNotFound  = forge.Errorf(forge.ErrNotFound, "deploy key does not exist")
 )
 
-// errUserNotFound is Forgejo's ErrUserNotExist message.
-func errUserNotFound(name string) error {
-	return forge.Errorf(forge.ErrNotFound, "user redirect does not exist [name: %s]", name)
+// UserNotFoundError is an unknown user named in the path (Forgejo's
+// UserAssignmentAPI: 404 "GetUserByName" with the message). It is a
+// forge.ErrNotFound.
+type UserNotFoundError struct{ Name string }
+
+func (e *UserNotFoundError) Error() string {
+	return "user redirect does not exist [name: " + strings.ToLower(e.Name) + "]"
 }
+
+// Is makes it a forge.ErrNotFound.
+func (e *UserNotFoundError) Is(target error) bool { return target == forge.ErrNotFound }
+
+func errUserNotFound(name string) error { return &UserNotFoundError{Name: name} }
 
 // maxTitle bounds a key's title (Forgejo's column is VARCHAR(255)).
 const maxTitle = 255
