@@ -119,7 +119,8 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 		}
 		var plan *repos.PushPlan
 		repo, plan, err = a.authorizeGit(r.Context(), actor, owner, name, true, updates) // gitcore.go
-		if err != nil && a.quotaPushRefusal(w, c, updates, caps, err) { // quota_git.go
+		// A quota refusal: quota_git.go.
+		if err != nil && a.quotaPushRefusal(w, c, updates, caps, err) {
 			return
 		}
 		if err != nil {
