@@ -11,6 +11,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/quota"
 	"github.com/hearthforge/hearth/storage/gitstore"
@@ -32,6 +33,7 @@ type options struct {
 	blobSweep                                        time.Duration // -blob-sweep-interval (site.Config.BlobSweep)
 	blob                                             string        // -blob: "" (data/blobs) or s3://…
 	db                                               string        // -db: "" (data/hearth.db) or postgres://… (database.go)
+	sshAddr                                          string        // -ssh-addr: git over SSH ("" off)
 }
 
 // limits are forged's limits flags (README "Limits"); zero takes each
@@ -99,6 +101,8 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	fs.StringVar(&o.blob, "blob", "", "blob storage (attachments, assets, avatars, LFS, packages): empty for the data directory's blobs/, "+
 		"or s3://bucket/prefix?endpoint=host:port&region=R&secure=true|false with AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment")
 	fs.StringVar(&o.db, "db", "", dbFlagUsage)
+	fs.StringVar(&o.sshAddr, "ssh-addr", "", "serve git over SSH on this address (e.g. 127.0.0.1:2222), with a host key made on first start "+
+		"and kept in the data directory ("+site.HostKeyFile+"); empty: off")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}

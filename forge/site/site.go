@@ -16,12 +16,15 @@ import (
 	"crypto/rand"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/netip"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
+
+	"golang.org/x/crypto/ssh"
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
@@ -33,6 +36,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
@@ -59,6 +63,7 @@ type Store interface {
 	LFS() lfs.Store
 	Packages() packages.Store
 	BlobRefs() blob.RefStore
+	SSHKeys() sshkeys.Store
 }
 
 var (
@@ -137,22 +142,30 @@ type Config struct {
 	// TrustedProxies are reverse proxies whose X-Forwarded-For names the
 	// client address.
 	TrustedProxies []netip.Prefix
+	// SSH, when set, serves git over SSH (ssh.go); nil: off.
+	SSH *SSH
 }
 
 // Site is the forge: its services, its HTTP handler and its workers.
 type Site struct {
-	auth     *auth.Service
-	repos    *repos.Service
-	orgs     *orgs.Service
-	issues   *issues.Service
-	notify   *notify.Service
-	actions  *actions.Service
-	hooks    *hooks.Service
-	quota    *quota.Service
-	mirror   *mirror.Service
-	mirrorP  *mirror.Ports // the scheduler, the push-mirror consumer
-	lfs      *lfs.Service
-	packages *packages.Service
+	auth      *auth.Service
+	repos     *repos.Service
+	orgs      *orgs.Service
+	issues    *issues.Service
+	notify    *notify.Service
+	actions   *actions.Service
+	hooks     *hooks.Service
+	quota     *quota.Service
+	mirror    *mirror.Service
+	mirrorP   *mirror.Ports // the scheduler, the push-mirror consumer
+	lfs       *lfs.Service
+	packages  *packages.Service
+	sshKeys   *sshkeys.Service
+	sshPorts  *sshkeys.Ports
+	api       *httpapi.API
+	sshLn     net.Listener // nil: no git over SSH (ssh.go)
+	sshKey    ssh.Signer
+	gitStream gitstore.Stream
 
 	handler  http.Handler
 	outbox   *hooks.Dispatcher
@@ -276,13 +289,21 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	if maxPush == 0 {
 		maxPush = gitstore.DefaultMaxPushBytes
 	}
-	if s.handler, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, RepoPorts: repoPorts, Orgs: s.orgs, Issues: s.issues,
+	if s.sshKeys, s.sshPorts, err = sshkeys.NewWithPorts(sshkeys.Config{Store: db.SSHKeys(), Repos: s.repos, Clock: clock}); err != nil {
+		return nil, err
+	}
+	sshURL, err := s.openSSH(&cfg) // ssh.go
+	if err != nil {
+		return nil, err
+	}
+	if s.api, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, RepoPorts: repoPorts, Orgs: s.orgs, Issues: s.issues,
 		Actions: s.actions, Hooks: s.hooks, Notify: s.notify, Quota: s.quota, Mirror: s.mirror,
-		Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush},
+		Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush}, SSHKeys: s.sshKeys, SSHURL: sshURL,
 		LFS: s.lfs, Packages: s.packages, Logger: log, TrustedProxies: cfg.TrustedProxies,
 		MaxBodyBytes: cfg.MaxBodyBytes, MaxUploadBytes: cfg.MaxUploadBytes, RateLimit: cfg.RateLimit}); err != nil {
 		return nil, err
 	}
+	s.handler, s.gitStream = s.api, gitstore.Stream{Store: git, MaxPushBytes: maxPush}
 	if blobs != nil && cfg.BlobSweep > 0 {
 		s.sweeper = &blob.Sweeper{Blobs: blobs, Refs: db.BlobRefs(), Logger: log}
 	}
@@ -386,6 +407,11 @@ func (s *Site) Run(ctx context.Context) error {
 	worker("webhook worker", s.hooks.Run)
 	worker("pull request checker", s.issues.Run)
 	worker("mirror scheduler", s.mirrorP.NewScheduler(s.holder, nil).Run)
+	if s.sshLn != nil {
+		worker("ssh server", func(ctx context.Context) error {
+			return s.api.ServeSSH(ctx, s.sshLn, httpapi.SSHConfig{HostKeys: []ssh.Signer{s.sshKey}, Keys: s.sshPorts, Git: s.gitStream})
+		})
+	}
 	if s.sweeper != nil {
 		worker("blob sweeper", func(ctx context.Context) error { return s.sweeper.Run(ctx, s.interval) })
 	}
@@ -422,6 +448,17 @@ func (s *Site) Mirror() *mirror.Service { return s.mirror }
 
 // LFS is the Git LFS service; nil without Config.Blobs.
 func (s *Site) LFS() *lfs.Service { return s.lfs }
+
+// SSHKeys is the public key and deploy key service.
+func (s *Site) SSHKeys() *sshkeys.Service { return s.sshKeys }
+
+// SSHAddr is the address git over SSH listens on ("" when off).
+func (s *Site) SSHAddr() string {
+	if s.sshLn == nil {
+		return ""
+	}
+	return s.sshLn.Addr().String()
+}
 
 // Packages is the package registry; nil without Config.Blobs.
 func (s *Site) Packages() *packages.Service { return s.packages }
