@@ -20,6 +20,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
@@ -63,7 +64,7 @@ func loadDocOps(t *testing.T) []docOp {
 }
 
 func fullAPI() *API {
-	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}, Actions: &actions.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{},
+	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}, Actions: &actions.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{}, SSHKeys: &sshkeys.Service{},
 		Quota: &quota.Service{}, Packages: &packages.Service{}, Mirror: &mirror.Service{}})
 	if err != nil {
 		panic(err)
@@ -256,6 +257,8 @@ func TestRouteGroupsAddTheirOperations(t *testing.T) {
 			add: func(c *Config) { c.Actions = &actions.Service{} }, added: (*API).actionsRoutes},
 		{name: "notifications", base: Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}},
 			add: func(c *Config) { c.Notify = &notify.Service{} }, added: (*API).notifyRoutes, wantCount: 7},
+		{name: "ssh keys", base: Config{Auth: new(auth.Service), Repos: &repos.Service{}},
+			add: func(c *Config) { c.SSHKeys = &sshkeys.Service{} }, added: (*API).sshKeyRoutes, wantCount: 11},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

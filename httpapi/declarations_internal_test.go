@@ -8,6 +8,7 @@ import (
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/notify"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/quota"
@@ -26,7 +27,7 @@ func TestDeclaredRequirementsAreTheRoutes(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Hooks: &hooks.Service{},
-		Actions: &actions.Service{}, Quota: quotaSvc, Notify: &notify.Service{}})
+		Actions: &actions.Service{}, Quota: quotaSvc, Notify: &notify.Service{}, SSHKeys: &sshkeys.Service{}})
 	if err != nil {
 		t.Fatal(err)
 	}
