@@ -8,9 +8,9 @@ import (
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/notify"
-	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/quota"
 	"github.com/hearthforge/hearth/storage/memstore"
 )
