@@ -79,9 +79,6 @@ func (e *UserNotFoundError) Is(target error) bool { return target == forge.ErrNo
 
 func errUserNotFound(name string) error { return &UserNotFoundError{Name: name} }
 
-// maxTitle bounds a key's title (Forgejo's column is VARCHAR(255)).
-const maxTitle = 255
-
 // checkTitle refuses an empty or overlong title (Forgejo's binding
 // `Required;MaxSize(50)` of CreateKeyOption.Title).
 func checkTitle(title string) error {
@@ -92,6 +89,14 @@ func checkTitle(title string) error {
 		return forge.Errorf(forge.ErrInvalid, "[Title]: MaxSize")
 	}
 	return nil
+}
+
+// parseOption checks a CreateKeyOption's title and parses its key.
+func parseOption(title, text string) (*Parsed, error) {
+	if err := checkTitle(title); err != nil {
+		return nil, err
+	}
+	return Parse(text)
 }
 
 // userOf resolves username ("" for the actor itself) in tx.
@@ -196,10 +201,7 @@ func (s *Service) AddUserKey(ctx context.Context, actor forge.Actor, username, t
 	if err := check(actor, op); err != nil {
 		return nil, err
 	}
-	if err := checkTitle(title); err != nil {
-		return nil, err
-	}
-	p, err := Parse(text)
+	p, err := parseOption(title, text)
 	if err != nil {
 		return nil, err
 	}
@@ -342,10 +344,7 @@ func (s *Service) AddDeployKey(ctx context.Context, actor forge.Actor, owner, na
 	if err != nil {
 		return nil, err
 	}
-	if err := checkTitle(title); err != nil {
-		return nil, err
-	}
-	p, err := Parse(text)
+	p, err := parseOption(title, text)
 	if err != nil {
 		return nil, err
 	}
