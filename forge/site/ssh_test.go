@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge/site"
+	"github.com/hearthforge/hearth/quota"
 )
 
 // sshEnv is a forge serving git over SSH on loopback, with its API as
@@ -22,7 +23,7 @@ type sshEnv struct {
 	port string
 }
 
-func startSSHSite(t *testing.T) *sshEnv {
+func startSSHSite(t *testing.T, mutate ...func(*site.Config)) *sshEnv {
 	t.Helper()
 	for _, tool := range []string{"git", "ssh", "ssh-keygen"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -31,7 +32,11 @@ func startSSHSite(t *testing.T) *sshEnv {
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	e := startSite(t, site.Config{SSH: &site.SSH{Listener: ln}})
+	cfg := site.Config{SSH: &site.SSH{Listener: ln}}
+	for _, m := range mutate {
+		m(&cfg)
+	}
+	e := startSite(t, cfg)
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
 	return &sshEnv{siteEnv: e, port: port}
 }
@@ -184,6 +189,27 @@ func TestGitOverSSH(t *testing.T) {
 			assert.Equal(t, head, e.branchCommit(owner, "r", "main"), "nothing changed")
 		})
 	}
+}
+
+// TestGitOverSSHQuota: a push over SSH is refused by the owner's quota as
+// over HTTP (the same check, at the same point): git reports "Quota
+// exceeded" and the branch does not move.
+func TestGitOverSSHQuota(t *testing.T) {
+	t.Parallel()
+	e := startSSHSite(t, func(c *site.Config) { c.Quota = quota.Config{Enabled: true, DefaultTotal: 1} })
+	e.call("POST", "/admin/users", map[string]any{"username": "q", "email": "q@example.com", "password": "password-q",
+		"must_change_password": false}, 201)
+	e.call("POST", "/admin/users/q/repos", map[string]any{"name": "r", "auto_init": true, "default_branch": "main"}, 201)
+	key, pub := newKey(t, "q")
+	e.call("POST", "/admin/users/q/keys", map[string]any{"title": "k", "key": pub}, 201)
+	work := t.TempDir()
+	url := "ssh://git@127.0.0.1:" + e.port + "/q/r.git"
+	e.mustGit(t, work, key, "clone", "-q", url, "c")
+	before := e.branchCommit("q", "r", "main")
+	_, out, ok := e.commitAndPush(t, filepath.Join(work, "c"), key, "big.txt")
+	assert.False(t, ok, "the owner is over quota")
+	assert.Contains(t, out, "Quota exceeded")
+	assert.Equal(t, before, e.branchCommit("q", "r", "main"), "nothing moved")
 }
 
 // TestSSHHostKeyKeptInDataDir: the host key is made on the first start
