@@ -244,7 +244,11 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	}
 	// Webhook payloads are built here, with the API's converter, and
 	// queued through the webhook service's trusted ports.
-	payloads := &HookPayloads{RootURL: cfg.RootURL, Accounts: repoPorts, Repos: repoPorts, Presenter: repoPorts,
+	sshURL, err := s.openSSH(&cfg) // ssh.go
+	if err != nil {
+		return nil, err
+	}
+	payloads := &HookPayloads{RootURL: cfg.RootURL, SSHURL: sshURL, Accounts: repoPorts, Repos: repoPorts, Presenter: repoPorts,
 		Commits: pushCommits{git}, Logger: log}
 	var hookPorts *hooks.Ports
 	if s.hooks, hookPorts, err = hooks.NewWithPorts(hooks.Config{Store: db.Hooks(), Repos: s.repos, Orgs: s.orgs, Logger: log,
@@ -290,10 +294,6 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		maxPush = gitstore.DefaultMaxPushBytes
 	}
 	if s.sshKeys, s.sshPorts, err = sshkeys.NewWithPorts(sshkeys.Config{Store: db.SSHKeys(), Repos: s.repos, Clock: clock}); err != nil {
-		return nil, err
-	}
-	sshURL, err := s.openSSH(&cfg) // ssh.go
-	if err != nil {
 		return nil, err
 	}
 	if s.api, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, RepoPorts: repoPorts, Orgs: s.orgs, Issues: s.issues,

@@ -2,16 +2,21 @@ package site_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/quota"
 )
@@ -225,4 +230,45 @@ func TestSSHHostKeyKeptInDataDir(t *testing.T) {
 	again, err := site.LoadOrCreateHostKey(filepath.Join(dir, site.HostKeyFile))
 	require.NoError(t, err)
 	assert.True(t, bytes.Equal(first.PublicKey().Marshal(), again.PublicKey().Marshal()), "the same key on the next start")
+}
+
+// TestSSHPushRunsTheAfterPushPath: a push over SSH is recorded through
+// the one after-push path: the repository's push webhook is delivered,
+// naming the pusher (the repository's owner for a deploy key, as Forgejo),
+// and the payload's repository has the ssh_url of GET /repos.
+func TestSSHPushRunsTheAfterPushPath(t *testing.T) {
+	t.Parallel()
+	policy, err := hooks.ParseAddressPolicy([]string{"loopback"})
+	require.NoError(t, err)
+	e := startSSHSite(t, func(c *site.Config) { c.WebhookPolicy = policy })
+	hookURL, deliveries := receiver(t)
+	e.call("POST", "/user/repos", map[string]any{"name": "w", "auto_init": true, "default_branch": "main"}, http.StatusCreated)
+	e.call("POST", "/repos/root/w/hooks", map[string]any{"type": "forgejo", "active": true, "events": []string{"push"},
+		"config": map[string]string{"url": hookURL, "content_type": "json"}}, http.StatusCreated)
+	userKey, userPub := newKey(t, "root")
+	deployKey, deployPub := newKey(t, "deploy")
+	e.call("POST", "/user/keys", map[string]any{"title": "k", "key": userPub}, http.StatusCreated)
+	e.call("POST", "/repos/root/w/keys", map[string]any{"title": "d", "key": deployPub}, http.StatusCreated)
+	sshURL := e.call("GET", "/repos/root/w", nil, http.StatusOK)["ssh_url"]
+	work := t.TempDir()
+	e.mustGit(t, work, userKey, "clone", "-q", sshURL.(string), "c")
+	for i, key := range []string{userKey, deployKey} {
+		head, out, ok := e.commitAndPush(t, filepath.Join(work, "c"), key, "f"+strconv.Itoa(i))
+		require.True(t, ok, out)
+		var payload struct {
+			After      string         `json:"after"`
+			Pusher     map[string]any `json:"pusher"`
+			Repository map[string]any `json:"repository"`
+		}
+		select {
+		case d := <-deliveries:
+			require.Equal(t, "push", d.event)
+			require.NoError(t, json.Unmarshal(d.body, &payload))
+		case <-time.After(time.Minute):
+			t.Fatal("no push webhook delivered")
+		}
+		assert.Equal(t, head, payload.After)
+		assert.Equal(t, "root", payload.Pusher["login"])
+		assert.Equal(t, sshURL, payload.Repository["ssh_url"])
+	}
 }
