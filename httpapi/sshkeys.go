@@ -54,9 +54,8 @@ func (c *call) toPublicKeys(list []*sshkeys.Key) []wire.PublicKey {
 	return out
 }
 
-// toDeployKey is Forgejo's convert.ToDeployKey (the repository is left
-// out: Forgejo adds it only for site administrators and the owner, and the
-// field is optional).
+// toDeployKey is Forgejo's convert.ToDeployKey, without the repository
+// (deployKeysShown adds it where Forgejo does).
 func (c *call) toDeployKey(d *sshkeys.DeployKey) wire.DeployKey {
 	u := c.rootURL() + "api/v1/repos/" + url.PathEscape(c.owner()) + "/" + url.PathEscape(c.repo()) + "/keys/" +
 		strconv.FormatInt(int64(d.ID), 10)
@@ -146,7 +145,47 @@ func (a *API) listDeployKeys(c *call) {
 	keyID, _ := strconv.ParseInt(c.query().Get("key_id"), 10, 64) // Forgejo's FormInt64: 0 when it does not parse
 	list, total, err := a.cfg.SSHKeys.ListDeployKeys(c.r.Context(), c.actor, c.owner(), c.repo(), keyID,
 		c.query().Get("fingerprint"), c.listOptions())
-	totalAs(c, list, total, err, c.keyError, c.toDeployKeys)
+	if err != nil {
+		c.keyError(err)
+		return
+	}
+	out, err := c.deployKeysShown(list)
+	if err != nil {
+		c.keyError(err)
+		return
+	}
+	c.setTotalCount(total)
+	c.json(http.StatusOK, out)
+}
+
+// deployKeysShown converts deploy keys as Forgejo's ListDeployKeys and
+// GetDeployKey answer them: with the repository (its permissions those of
+// the key: read, or read and write) for site administrators and the
+// repository's owner (appendPrivateInformation), without for other
+// administrators of the repository.
+func (c *call) deployKeysShown(list []*sshkeys.DeployKey) ([]wire.DeployKey, error) {
+	out := c.toDeployKeys(list)
+	if len(list) == 0 || !c.actor.IsSiteAdmin() && c.actor.UserID() != list[0].Repo.OwnerID {
+		return out, nil
+	}
+	v, err := c.a.cfg.Repos.Get(c.r.Context(), c.actor, c.owner(), c.repo())
+	if err != nil {
+		return nil, err
+	}
+	views := make([]*repos.View, len(list))
+	for i, d := range list {
+		kv := *v
+		kv.Perm = forge.Permission{Mode: d.Mode, Units: map[forge.Unit]forge.AccessMode{forge.UnitCode: d.Mode}}
+		views[i] = &kv
+	}
+	shown, err := c.toRepos(views)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].Repository = &shown[i]
+	}
+	return out, nil
 }
 
 // getDeployKey is GET /repos/{owner}/{repo}/keys/{id}.
@@ -156,7 +195,16 @@ func (a *API) getDeployKey(c *call) {
 		return
 	}
 	d, err := a.cfg.SSHKeys.GetDeployKey(c.r.Context(), c.actor, c.owner(), c.repo(), id)
-	jsonAs(c, http.StatusOK, d, err, c.keyError, c.toDeployKey)
+	if err != nil {
+		c.keyError(err)
+		return
+	}
+	out, err := c.deployKeysShown([]*sshkeys.DeployKey{d})
+	if err != nil {
+		c.keyError(err)
+		return
+	}
+	c.json(http.StatusOK, out[0])
 }
 
 // addDeployKey is POST /repos/{owner}/{repo}/keys: 201 with the deploy
