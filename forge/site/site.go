@@ -29,9 +29,11 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/cron"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
 	"github.com/hearthforge/hearth/forge/lfs"
+	"github.com/hearthforge/hearth/forge/markup"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
@@ -160,6 +162,8 @@ type Site struct {
 	mirrorP   *mirror.Ports // the scheduler, the push-mirror consumer
 	lfs       *lfs.Service
 	packages  *packages.Service
+	markup    *markup.Renderer
+	cron      *cron.Registry
 	sshKeys   *sshkeys.Service
 	sshPorts  *sshkeys.Ports
 	api       *httpapi.API
@@ -230,7 +234,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	var issuePorts *issues.Ports
 	if s.issues, issuePorts, err = issues.NewWithPorts(issues.Config{Store: db.Issues(), Repos: s.repos, Orgs: s.orgs,
 		Search: IssueRepos{Repos: s.repos}, Blobs: blobs, Logger: log, Clock: clock, Outbox: outbox, Teams: s.orgs, TeamLookup: orgPorts,
-		Pulls: issues.PullConfig{Git: git, Repos: s.repos}, Quota: cfg.Quota}); err != nil {
+		Pulls: issues.PullConfig{Git: git, Repos: s.repos, RefMoves: repoPorts}, Quota: cfg.Quota}); err != nil {
 		return nil, err
 	}
 	var notifyPorts *notify.Ports
@@ -293,6 +297,13 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	if maxPush == 0 {
 		maxPush = gitstore.DefaultMaxPushBytes
 	}
+	if blobs != nil && cfg.BlobSweep > 0 {
+		s.sweeper = &blob.Sweeper{Blobs: blobs, Refs: db.BlobRefs(), Logger: log}
+	}
+	if s.cron, err = cron.New(cron.Config{Tasks: s.cronTasks(), Clock: clock, Logger: log}); err != nil {
+		return nil, err
+	}
+	s.markup = markup.New(markup.Config{AppURL: cfg.RootURL, Mentions: Mentions{Auth: s.auth}})
 	if s.sshKeys, s.sshPorts, err = sshkeys.NewWithPorts(sshkeys.Config{Store: db.SSHKeys(), Repos: s.repos, Clock: clock}); err != nil {
 		return nil, err
 	}
@@ -300,14 +311,28 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		Actions: s.actions, Hooks: s.hooks, Notify: s.notify, Quota: s.quota, Mirror: s.mirror,
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush}, SSHKeys: s.sshKeys, SSHURL: sshURL,
 		LFS: s.lfs, Packages: s.packages, Logger: log, TrustedProxies: cfg.TrustedProxies,
-		MaxBodyBytes: cfg.MaxBodyBytes, MaxUploadBytes: cfg.MaxUploadBytes, RateLimit: cfg.RateLimit}); err != nil {
+		MaxBodyBytes: cfg.MaxBodyBytes, MaxUploadBytes: cfg.MaxUploadBytes, RateLimit: cfg.RateLimit,
+		Markup: s.markup, Cron: s.cron, AttachmentsDisabled: blobs == nil}); err != nil {
 		return nil, err
 	}
 	s.handler, s.gitStream = s.api, gitstore.Stream{Store: git, MaxPushBytes: maxPush}
-	if blobs != nil && cfg.BlobSweep > 0 {
-		s.sweeper = &blob.Sweeper{Blobs: blobs, Refs: db.BlobRefs(), Logger: log}
-	}
 	return s, nil
+}
+
+// cronTasks are the periodic tasks the site runs (forge/cron; GET
+// /admin/cron lists them): update_mirrors, Forgejo's name, wakes the
+// mirror schedulers at their poll interval; sweep_blobs deletes the
+// unreferenced blobs (with Config.BlobSweep: at start, then at that
+// interval).
+func (s *Site) cronTasks() []cron.Task {
+	tasks := []cron.Task{{Name: "update_mirrors", Every: mirror.DefaultPoll, Run: s.mirrorP.WakeSchedulers}}
+	if s.sweeper != nil {
+		tasks = append(tasks, cron.Task{Name: "sweep_blobs", Every: s.interval, AtStart: true, Run: func(ctx context.Context) error {
+			_, err := s.sweeper.Sweep(ctx, blob.DefaultGrace)
+			return err
+		}})
+	}
+	return tasks
 }
 
 // open fills cfg's Store, Git and Blobs that are nil as Config.Dir says,
@@ -407,13 +432,11 @@ func (s *Site) Run(ctx context.Context) error {
 	worker("webhook worker", s.hooks.Run)
 	worker("pull request checker", s.issues.Run)
 	worker("mirror scheduler", s.mirrorP.NewScheduler(s.holder, nil).Run)
+	worker("cron", s.cron.Serve)
 	if s.sshLn != nil {
 		worker("ssh server", func(ctx context.Context) error {
 			return s.api.ServeSSH(ctx, s.sshLn, httpapi.SSHConfig{HostKeys: []ssh.Signer{s.sshKey}, Keys: s.sshPorts, Git: s.gitStream})
 		})
-	}
-	if s.sweeper != nil {
-		worker("blob sweeper", func(ctx context.Context) error { return s.sweeper.Run(ctx, s.interval) })
 	}
 	wg.Wait()
 	return firstErr
