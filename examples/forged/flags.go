@@ -64,7 +64,7 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	fs.DurationVar(&o.bodyGrace, "body-grace", 30*time.Second, "time a request body may take before -body-min-rate applies")
 	fs.IntVar(&o.bodyMinRate, "body-min-rate", 1024, "minimum average rate of a request body, in bytes per second")
 	fs.Int64Var(&o.maxPushBytes, "max-push-bytes", gitstore.DefaultMaxPushBytes,
-		"largest git push accepted over smart HTTP, in bytes (decoded); larger pushes get 413 and change nothing; -1: no limit")
+		"largest git push accepted over smart HTTP (413 past it) or SSH, in bytes (decoded); larger pushes change nothing; -1: no limit")
 	proxies := fs.String("trusted-proxies", "",
 		"comma-separated networks (CIDR) or addresses of reverse proxies whose X-Forwarded-For gives the client address "+
 			"for the failed sign-in throttle; empty: the connection's address")

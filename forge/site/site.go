@@ -134,7 +134,7 @@ type Config struct {
 	BlobSweep time.Duration
 
 	// Limits; zero takes each library's default.
-	MaxPushBytes        int64 // git push over HTTP (gitstore.DefaultMaxPushBytes when 0; -1 no limit)
+	MaxPushBytes        int64 // git push over HTTP or SSH (gitstore.DefaultMaxPushBytes when 0; -1 no limit)
 	MaxBodyBytes        int64 // JSON request body
 	MaxUploadBytes      int64 // uploaded file
 	MaxFilesPerCommit   int   // files in one contents API commit
