@@ -25,6 +25,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
@@ -84,6 +85,7 @@ func fullAPI() *API {
 		GPGKeys:   &gpgkeys.Service{},
 		OAuthApps: &oauthapps.Service{},
 		Feeds:     &feeds.Service{},
+		SSHKeys:   &sshkeys.Service{},
 	})
 	if err != nil {
 		panic(err)
@@ -276,6 +278,8 @@ func TestRouteGroupsAddTheirOperations(t *testing.T) {
 			add: func(c *Config) { c.Actions = &actions.Service{} }, added: (*API).actionsRoutes},
 		{name: "notifications", base: Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}},
 			add: func(c *Config) { c.Notify = &notify.Service{} }, added: (*API).notifyRoutes, wantCount: 7},
+		{name: "ssh keys", base: Config{Auth: new(auth.Service), Repos: &repos.Service{}},
+			add: func(c *Config) { c.SSHKeys = &sshkeys.Service{} }, added: (*API).sshKeyRoutes, wantCount: 11},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -13,6 +13,7 @@ import (
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/quota"
 	"github.com/hearthforge/hearth/storage/memstore"
 )
@@ -30,7 +31,7 @@ func TestDeclaredRequirementsAreTheRoutes(t *testing.T) {
 	}
 	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Hooks: &hooks.Service{},
 		Actions: &actions.Service{}, Quota: quotaSvc, Notify: &notify.Service{}, GPGKeys: &gpgkeys.Service{},
-		OAuthApps: &oauthapps.Service{}, Feeds: &feeds.Service{}})
+		OAuthApps: &oauthapps.Service{}, Feeds: &feeds.Service{}, SSHKeys: &sshkeys.Service{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/quota"
 )
 
@@ -226,6 +227,9 @@ func (a *API) declarations() map[string]declaration {
 	}
 	if a.cfg.Feeds != nil {
 		declare(feeds.Requirements(), nil)
+	}
+	if a.cfg.SSHKeys != nil {
+		declare(sshkeys.Requirements(), nil)
 	}
 	if a.cfg.Actions != nil {
 		declare(actions.Requirements(), func(op string) gate {

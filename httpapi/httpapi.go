@@ -37,6 +37,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
@@ -113,6 +114,13 @@ type Config struct {
 	// LFS serves Git LFS for repositories at /{owner}/{repo}.git/info/lfs
 	// (httpapi/lfs.go). Nil leaves it out.
 	LFS *lfs.Service
+	// SSHKeys serves public SSH keys and deploy keys (/user/keys,
+	// /users/{username}/keys, /admin/users/{username}/keys,
+	// /repos/{owner}/{repo}/keys; routes_sshkeys.go). Nil leaves them out.
+	SSHKeys *sshkeys.Service
+	// SSHURL, when SSH is on, is how repositories' ssh_url is made
+	// (SSHCloneURL). Nil: no ssh_url.
+	SSHURL *SSHCloneURL
 	// Packages serves the package registry: /api/packages/{owner}/generic
 	// and /api/v1/packages (httpapi/packages*.go). Nil leaves them out.
 	Packages *packages.Service

@@ -17,6 +17,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
@@ -75,6 +76,14 @@ var forgejoScopes = []scopeRule{
 	{pattern: "/notifications/**", cats: []forge.ScopeCategory{cNote}},
 	// Users: the second /users group (reqToken) holds /gpg_keys: user.
 	{pattern: "/users/{}/gpg_keys", cats: []forge.ScopeCategory{cUser}},
+	// Public keys: /users/{username}/keys in the /users group (user),
+	// /user/keys in the /user group (user), the administrator's
+	// /admin/users/{username}/keys in /admin (admin), deploy keys in the
+	// /repos/{owner}/{repo} group (repository).
+	{pattern: "/users/{}/keys", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/keys/**", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/admin/users/{}/keys/**", cats: []forge.ScopeCategory{cAdmin}},
+	{pattern: "/repos/{}/{}/keys/**", cats: []forge.ScopeCategory{cRepo}},
 	// Users: the /users group is user; /repos inside it adds repository.
 	{pattern: "/users/{}/repos", cats: []forge.ScopeCategory{cUser, cRepo}},
 	// Organizations: /users/{username}/orgs is user and organization.
@@ -179,7 +188,7 @@ func TestRouteScopesPinnedToForgejo(t *testing.T) {
 	api, err := httpapi.New(httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{},
 		Actions: &actions.Service{}, Issues: &issues.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{},
 		Quota: quotaSvc, Mirror: &mirror.Service{}, LFS: &lfs.Service{}, Packages: &packages.Service{},
-		GPGKeys: &gpgkeys.Service{}, OAuthApps: &oauthapps.Service{}, Feeds: &feeds.Service{}})
+		GPGKeys: &gpgkeys.Service{}, OAuthApps: &oauthapps.Service{}, Feeds: &feeds.Service{}, SSHKeys: &sshkeys.Service{}})
 	if err != nil {
 		t.Fatal(err)
 	}

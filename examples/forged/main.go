@@ -123,7 +123,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		MaxPushBytes: o.maxPushBytes, MaxBodyBytes: o.limits.maxBodyBytes, MaxUploadBytes: o.limits.maxUpload,
 		MaxFilesPerCommit: o.limits.maxFilesPerCommit, MaxConcurrentHashes: o.limits.maxConcurrentHashes,
 		Throttle:  auth.Throttle{Free: o.limits.signinFailures, AddressFree: o.limits.addrFailure},
-		RateLimit: o.limits.rate, TrustedProxies: o.trustedProxies, Signing: signing})
+		RateLimit: o.limits.rate, TrustedProxies: o.trustedProxies, Signing: signing, SSH: sshConfig(o.sshAddr)})
 	if err != nil {
 		return err
 	}
@@ -146,7 +146,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	o.limits.server.Apply(srv)
-	log.Info("forged listening", "addr", "http://"+ln.Addr().String(), "data", o.data)
+	log.Info("forged listening", "addr", "http://"+ln.Addr().String(), "ssh", s.SSHAddr(), "data", o.data)
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
@@ -161,4 +161,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdownCtx)
+}
+
+// sshConfig is git over SSH on addr, nil when addr is empty (off).
+func sshConfig(addr string) *site.SSH {
+	if addr == "" {
+		return nil
+	}
+	return &site.SSH{Addr: addr}
 }

@@ -16,12 +16,15 @@ import (
 	"crypto/rand"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/netip"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
+
+	"golang.org/x/crypto/ssh"
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/auth/oauthapps"
@@ -38,6 +41,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
@@ -67,6 +71,7 @@ type Store interface {
 	Packages() packages.Store
 	BlobRefs() blob.RefStore
 	GPGKeys() gpgkeys.Store
+	SSHKeys() sshkeys.Store
 }
 
 var (
@@ -139,7 +144,7 @@ type Config struct {
 	BlobSweep time.Duration
 
 	// Limits; zero takes each library's default.
-	MaxPushBytes        int64 // git push over HTTP (gitstore.DefaultMaxPushBytes when 0; -1 no limit)
+	MaxPushBytes        int64 // git push over HTTP or SSH (gitstore.DefaultMaxPushBytes when 0; -1 no limit)
 	MaxBodyBytes        int64 // JSON request body
 	MaxUploadBytes      int64 // uploaded file
 	MaxFilesPerCommit   int   // files in one contents API commit
@@ -149,27 +154,35 @@ type Config struct {
 	// TrustedProxies are reverse proxies whose X-Forwarded-For names the
 	// client address.
 	TrustedProxies []netip.Prefix
+	// SSH, when set, serves git over SSH (ssh.go); nil: off.
+	SSH *SSH
 }
 
 // Site is the forge: its services, its HTTP handler and its workers.
 type Site struct {
-	auth     *auth.Service
-	repos    *repos.Service
-	orgs     *orgs.Service
-	issues   *issues.Service
-	notify   *notify.Service
-	gpgKeys  *gpgkeys.Service
-	oauth    *oauthapps.Service
-	feeds    *feeds.Service
-	actions  *actions.Service
-	hooks    *hooks.Service
-	quota    *quota.Service
-	mirror   *mirror.Service
-	mirrorP  *mirror.Ports // the scheduler, the push-mirror consumer
-	lfs      *lfs.Service
-	packages *packages.Service
-	markup   *markup.Renderer
-	cron     *cron.Registry
+	auth      *auth.Service
+	repos     *repos.Service
+	orgs      *orgs.Service
+	issues    *issues.Service
+	notify    *notify.Service
+	gpgKeys   *gpgkeys.Service
+	oauth     *oauthapps.Service
+	feeds     *feeds.Service
+	actions   *actions.Service
+	hooks     *hooks.Service
+	quota     *quota.Service
+	mirror    *mirror.Service
+	mirrorP   *mirror.Ports // the scheduler, the push-mirror consumer
+	lfs       *lfs.Service
+	packages  *packages.Service
+	markup    *markup.Renderer
+	cron      *cron.Registry
+	sshKeys   *sshkeys.Service
+	sshPorts  *sshkeys.Ports
+	api       *httpapi.API
+	sshLn     net.Listener // nil: no git over SSH (ssh.go)
+	sshKey    ssh.Signer
+	gitStream gitstore.Stream
 
 	handler  http.Handler
 	outbox   *hooks.Dispatcher
@@ -260,7 +273,11 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	}
 	// Webhook payloads are built here, with the API's converter, and
 	// queued through the webhook service's trusted ports.
-	payloads := &HookPayloads{RootURL: cfg.RootURL, Accounts: repoPorts, Repos: repoPorts, Presenter: repoPorts,
+	sshURL, err := s.openSSH(&cfg) // ssh.go
+	if err != nil {
+		return nil, err
+	}
+	payloads := &HookPayloads{RootURL: cfg.RootURL, SSHURL: sshURL, Accounts: repoPorts, Repos: repoPorts, Presenter: repoPorts,
 		Commits: pushCommits{git}, Logger: log}
 	var hookPorts *hooks.Ports
 	if s.hooks, hookPorts, err = hooks.NewWithPorts(hooks.Config{Store: db.Hooks(), Repos: s.repos, Orgs: s.orgs, Logger: log,
@@ -313,14 +330,18 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		return nil, err
 	}
 	s.markup = markup.New(markup.Config{AppURL: cfg.RootURL, Mentions: Mentions{Auth: s.auth}})
-	if s.handler, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, RepoPorts: repoPorts, Orgs: s.orgs, Issues: s.issues,
+	if s.sshKeys, s.sshPorts, err = sshkeys.NewWithPorts(sshkeys.Config{Store: db.SSHKeys(), Repos: s.repos, Clock: clock}); err != nil {
+		return nil, err
+	}
+	if s.api, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, RepoPorts: repoPorts, Orgs: s.orgs, Issues: s.issues,
 		Actions: s.actions, Hooks: s.hooks, Notify: s.notify, OAuthApps: s.oauth, Feeds: s.feeds, Quota: s.quota, Mirror: s.mirror, GPGKeys: s.gpgKeys,
-		Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush},
+		Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush}, SSHKeys: s.sshKeys, SSHURL: sshURL,
 		LFS: s.lfs, Packages: s.packages, Logger: log, TrustedProxies: cfg.TrustedProxies,
 		MaxBodyBytes: cfg.MaxBodyBytes, MaxUploadBytes: cfg.MaxUploadBytes, RateLimit: cfg.RateLimit,
 		Markup: s.markup, Cron: s.cron, AttachmentsDisabled: blobs == nil}); err != nil {
 		return nil, err
 	}
+	s.handler, s.gitStream = s.api, gitstore.Stream{Store: git, MaxPushBytes: maxPush}
 	return s, nil
 }
 
@@ -438,6 +459,11 @@ func (s *Site) Run(ctx context.Context) error {
 	worker("pull request checker", s.issues.Run)
 	worker("mirror scheduler", s.mirrorP.NewScheduler(s.holder, nil).Run)
 	worker("cron", s.cron.Serve)
+	if s.sshLn != nil {
+		worker("ssh server", func(ctx context.Context) error {
+			return s.api.ServeSSH(ctx, s.sshLn, httpapi.SSHConfig{HostKeys: []ssh.Signer{s.sshKey}, Keys: s.sshPorts, Git: s.gitStream})
+		})
+	}
 	wg.Wait()
 	return firstErr
 }
@@ -474,6 +500,17 @@ func (s *Site) Mirror() *mirror.Service { return s.mirror }
 
 // LFS is the Git LFS service; nil without Config.Blobs.
 func (s *Site) LFS() *lfs.Service { return s.lfs }
+
+// SSHKeys is the public key and deploy key service.
+func (s *Site) SSHKeys() *sshkeys.Service { return s.sshKeys }
+
+// SSHAddr is the address git over SSH listens on ("" when off).
+func (s *Site) SSHAddr() string {
+	if s.sshLn == nil {
+		return ""
+	}
+	return s.sshLn.Addr().String()
+}
 
 // Packages is the package registry; nil without Config.Blobs.
 func (s *Site) Packages() *packages.Service { return s.packages }

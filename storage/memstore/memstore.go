@@ -40,6 +40,7 @@ import (
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/storage/internal/domainstore"
@@ -167,6 +168,9 @@ type state struct {
 	gpgKeys     map[forge.ID]gpgkeys.Key       // gpgkeys.go
 	oauthApps   map[forge.ID]oauthapps.App     // oauthapps.go
 	feedActions map[forge.ID]feeds.Action      // feeds.go
+	// Public keys and deploy keys (sshkeys.go).
+	sshKeys    map[forge.ID]sshkeys.Key
+	deployKeys map[forge.ID]sshkeys.DeployKey
 }
 
 // issueLabel keys a label on an issue.
@@ -252,6 +256,8 @@ func (s *state) clone() *state {
 		gpgKeys:     cloneMap(s.gpgKeys),
 		oauthApps:   cloneMap(s.oauthApps),
 		feedActions: cloneMap(s.feedActions),
+		sshKeys:     cloneMap(s.sshKeys),
+		deployKeys:  cloneMap(s.deployKeys),
 	}
 }
 

@@ -29,6 +29,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
@@ -120,6 +121,7 @@ func (r recBackend) Artifacts() artifacts.Store { return recordArtifactsStore(r.
 func (r recBackend) Quota() quota.Store         { return recordQuotaStore(r.b.Quota(), r.rec) }
 func (r recBackend) Mirrors() mirror.Store      { return recordMirrorStore(r.b.Mirrors(), r.rec) }
 func (r recBackend) GPGKeys() gpgkeys.Store     { return recordGpgkeysStore(r.b.GPGKeys(), r.rec) }
+func (r recBackend) SSHKeys() sshkeys.Store     { return recordSshkeysStore(r.b.SSHKeys(), r.rec) }
 
 // BlobRefs wraps the backend's blob.RefStore; it panics unless the backend
 // is a BlobRefBackend (testBlobRefs checks unwrapped(b) first).

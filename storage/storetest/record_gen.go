@@ -20,6 +20,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
@@ -45,6 +46,7 @@ var requiredInterfaces = map[string]reflect.Type{
 	"quota.Tx":     reflect.TypeFor[quota.Tx](),
 	"mirror.Tx":    reflect.TypeFor[mirror.Tx](),
 	"gpgkeys.Tx":   reflect.TypeFor[gpgkeys.Tx](),
+	"sshkeys.Tx":   reflect.TypeFor[sshkeys.Tx](),
 }
 
 // recAuthTx records the calls of its auth.Tx.
@@ -2339,6 +2341,95 @@ func (r recGpgkeysStore) View(ctx context.Context, fn func(gpgkeys.Tx) error) er
 // recordGpgkeysStore returns v with its calls recorded in rec.
 func recordGpgkeysStore(v gpgkeys.Store, rec *recorder) gpgkeys.Store {
 	return recGpgkeysStore{v, rec}
+}
+
+// recSshkeysTx records the calls of its sshkeys.Tx.
+type recSshkeysTx struct {
+	tx  sshkeys.Tx
+	rec *recorder
+}
+
+var _ sshkeys.Tx = recSshkeysTx{}
+
+func (x recSshkeysTx) CreateDeployKey(ctx context.Context, d *sshkeys.DeployKey) error {
+	x.rec.hit("sshkeys.Tx.CreateDeployKey")
+	return x.tx.CreateDeployKey(ctx, d)
+}
+
+func (x recSshkeysTx) CreateKey(ctx context.Context, k *sshkeys.Key) error {
+	x.rec.hit("sshkeys.Tx.CreateKey")
+	return x.tx.CreateKey(ctx, k)
+}
+
+func (x recSshkeysTx) DeleteDeployKey(ctx context.Context, id forge.ID) error {
+	x.rec.hit("sshkeys.Tx.DeleteDeployKey")
+	return x.tx.DeleteDeployKey(ctx, id)
+}
+
+func (x recSshkeysTx) DeleteKey(ctx context.Context, id forge.ID) error {
+	x.rec.hit("sshkeys.Tx.DeleteKey")
+	return x.tx.DeleteKey(ctx, id)
+}
+
+func (x recSshkeysTx) DeployKeyByID(ctx context.Context, id forge.ID) (*sshkeys.DeployKey, error) {
+	x.rec.hit("sshkeys.Tx.DeployKeyByID")
+	return x.tx.DeployKeyByID(ctx, id)
+}
+
+func (x recSshkeysTx) KeyByFingerprint(ctx context.Context, fingerprint string) (*sshkeys.Key, error) {
+	x.rec.hit("sshkeys.Tx.KeyByFingerprint")
+	return x.tx.KeyByFingerprint(ctx, fingerprint)
+}
+
+func (x recSshkeysTx) KeyByID(ctx context.Context, id forge.ID) (*sshkeys.Key, error) {
+	x.rec.hit("sshkeys.Tx.KeyByID")
+	return x.tx.KeyByID(ctx, id)
+}
+
+func (x recSshkeysTx) ListDeployKeys(ctx context.Context, f sshkeys.DeployFilter, o forge.ListOptions) ([]*sshkeys.DeployKey, int64, error) {
+	x.rec.hit("sshkeys.Tx.ListDeployKeys")
+	return x.tx.ListDeployKeys(ctx, f, o)
+}
+
+func (x recSshkeysTx) ListKeys(ctx context.Context, f sshkeys.KeyFilter, o forge.ListOptions) ([]*sshkeys.Key, int64, error) {
+	x.rec.hit("sshkeys.Tx.ListKeys")
+	return x.tx.ListKeys(ctx, f, o)
+}
+
+func (x recSshkeysTx) UserByName(ctx context.Context, name string) (*forge.User, error) {
+	x.rec.hit("sshkeys.Tx.UserByName")
+	return x.tx.UserByName(ctx, name)
+}
+
+func (x recSshkeysTx) UsersByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*forge.User, error) {
+	x.rec.hit("sshkeys.Tx.UsersByID")
+	return x.tx.UsersByID(ctx, ids)
+}
+
+// recordSshkeysTx returns v with its calls recorded in rec.
+func recordSshkeysTx(v sshkeys.Tx, rec *recorder) sshkeys.Tx {
+	return recSshkeysTx{v, rec}
+}
+
+// recSshkeysStore wraps the transactions of its sshkeys.Store in recSshkeysTx.
+type recSshkeysStore struct {
+	s   sshkeys.Store
+	rec *recorder
+}
+
+var _ sshkeys.Store = recSshkeysStore{}
+
+func (r recSshkeysStore) Update(ctx context.Context, fn func(sshkeys.Tx) error) error {
+	return r.s.Update(ctx, func(v sshkeys.Tx) error { return fn(recordSshkeysTx(v, r.rec)) })
+}
+
+func (r recSshkeysStore) View(ctx context.Context, fn func(sshkeys.Tx) error) error {
+	return r.s.View(ctx, func(v sshkeys.Tx) error { return fn(recordSshkeysTx(v, r.rec)) })
+}
+
+// recordSshkeysStore returns v with its calls recorded in rec.
+func recordSshkeysStore(v sshkeys.Store, rec *recorder) sshkeys.Store {
+	return recSshkeysStore{v, rec}
 }
 
 // recBlobRefTx records the calls of its blob.RefTx.

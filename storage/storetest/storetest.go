@@ -18,6 +18,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
@@ -40,6 +41,7 @@ type Backend interface {
 	Quota() quota.Store
 	Mirrors() mirror.Store
 	GPGKeys() gpgkeys.Store
+	SSHKeys() sshkeys.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -126,6 +128,7 @@ var cases = []struct {
 	{"OAuthApps", testOAuthApps},
 	{"Feeds", testFeeds},
 	{"NotifyCascades", testNotifyCascades},
+	{"SSHKeys", testSSHKeys},
 	{"IssueDependencies", testIssueDependencies},
 	{"IssueTimes", testIssueTimes},
 	{"IssueSocial", testIssueSocial},

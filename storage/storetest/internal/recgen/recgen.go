@@ -56,6 +56,7 @@ var Stores = []Store{
 	{Path: "quota", Store: "Store", Tx: "Tx"},
 	{Path: "mirror", Store: "Store", Tx: "Tx"},
 	{Path: "forge/gpgkeys", Store: "Store", Tx: "Tx"},
+	{Path: "forge/sshkeys", Store: "Store", Tx: "Tx"},
 	{Path: "storage/blob", Store: "RefStore", Tx: "RefTx", Optional: true},
 }
 
