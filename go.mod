@@ -21,6 +21,8 @@ require (
 	modernc.org/sqlite v1.60.1
 )
 
+require github.com/editorconfig/editorconfig-core-go/v2 v2.6.5
+
 require (
 	dario.cat/mergo v1.0.0 // indirect
 	github.com/42wim/httpsig v1.2.4 // indirect
