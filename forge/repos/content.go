@@ -721,6 +721,10 @@ func (s *Service) Blobs(ctx context.Context, actor forge.Actor, owner, name stri
 	out := make([]BlobData, 0, len(ids))
 	for _, id := range ids {
 		b, size, err := s.blobAt(ctx, v, id)
+		if errors.Is(err, forge.ErrNotFound) {
+			// Another object than a blob: an id Forgejo answers 400 too.
+			err = forge.Reasonf(forge.ErrInvalid, ErrUnknownSHA, "%v", err)
+		}
 		if err != nil {
 			return nil, nil, err
 		}
