@@ -54,6 +54,7 @@ var perOperation = map[string]map[int]string{
 	"repoDownloadCommitDiffOrPatch": {http.StatusUnprocessableEntity: "Forgejo's route takes only .diff and .patch: git/commits/a..b is GET git/commits/{sha}, whose invalid name is 422 `no valid ref or sha`"},
 	"repoGetArchive":                {http.StatusBadRequest: "an unknown archive format is 400 `unknown format: <archive>` (Forgejo's archiveDownload, ErrUnknownArchiveFormat); the document omits it"},
 	"repoCreateTagProtection":       {http.StatusBadRequest: "an empty name_pattern or whitelist is 400 (Forgejo's CreateTagProtection); the document omits it"},
+	"GetBlobs":                      {http.StatusNotFound: "a repository the caller may not see is 404, as every /repos/{owner}/{repo} route (repoAssignment); the document omits it"},
 }
 
 // bodyAs lists statuses particular operations answer that the document
@@ -64,6 +65,9 @@ var bodyAs = map[string]map[int]int{
 	// transfer waits for the recipient, 202 when it is done at once; its
 	// swagger comment declares only 202.
 	"repoTransfer": {http.StatusCreated: http.StatusAccepted},
+	// Forgejo's ApplyDiffPatch answers 201 (ctx.JSON(http.StatusCreated,
+	// fileResponse)); its swagger comment declares 200.
+	"repoApplyDiffPatch": {http.StatusCreated: http.StatusOK},
 }
 
 // bodyDeviations lists declared statuses whose body Forgejo's handler

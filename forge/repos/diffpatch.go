@@ -56,6 +56,7 @@ func (s *Service) ApplyPatch(ctx context.Context, actor forge.Actor, owner, name
 	if msg == "" {
 		msg = DefaultPatchMessage
 	}
+	msg += "\n" // as Forgejo's CommitTree writes it
 	if strings.ContainsRune(msg, 0) {
 		return nil, nil, forge.Errorf(forge.ErrInvalid, "commit message contains a NUL byte")
 	}
