@@ -3,6 +3,8 @@ package httpapi_test
 import (
 	"encoding/base64"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -176,6 +178,94 @@ func TestGetBlobsAPI(t *testing.T) {
 			e.expect(w.as("bob", "GET", "/repos/alice/secret/git/blobs?shas="+a, nil), http.StatusBadRequest, "")
 			e.expect(w.as("carol", "GET", "/repos/alice/secret/git/blobs?shas="+a, nil), http.StatusNotFound, "")
 			e.expect(e.do(req{method: "GET", path: "/api/v1/repos/alice/secret/git/blobs?shas=" + a}), http.StatusNotFound, "")
+		})
+	}
+}
+
+// TestApplyDiffPatchAPI: a patch made by git diff is committed on main
+// (201, the commit's parent main's old tip, the file as the patch says,
+// main moved to the commit), or on a new branch leaving main; a patch
+// that does not apply, is no patch, touches a path git refuses, or names
+// an existing new branch is 422 and nothing moves; an unknown branch is
+// 404; readers get 403, strangers 404 on the private repository, and a
+// writer a protected branch refuses gets 403. Both object formats.
+func TestApplyDiffPatchAPI(t *testing.T) {
+	t.Parallel()
+	for _, format := range []string{"sha1", "sha256"} {
+		t.Run(format, func(t *testing.T) {
+			t.Parallel()
+			w := newRepoGitWorld(t, format)
+			e := w.e
+			g := w.clone(t, "proj")
+			readme, err := os.ReadFile(filepath.Join(g.dir, "README.md"))
+			require.NoError(t, err)
+			g.write("README.md", append(readme, []byte("patched line\n")...))
+			g.write("new.txt", []byte("new file\n"))
+			g.run("add", "-N", "new.txt")
+			patch := g.run("diff") + "\n"
+			g.run("checkout", "-q", ".")
+			g.run("rm", "-q", "--cached", "new.txt")
+			require.NoError(t, os.Remove(filepath.Join(g.dir, "new.txt")))
+			before := w.remoteRefs(t, "proj")
+
+			post := func(user string, body map[string]any) resp {
+				return w.as(user, "POST", "/repos/alice/proj/diffpatch", body)
+			}
+			// Refusals first: nothing moves.
+			e.expect(post("bob", map[string]any{"content": patch}), http.StatusForbidden, "")
+			e.expect(post("carol", map[string]any{"content": patch}), http.StatusForbidden, "")
+			e.expect(w.as("carol", "POST", "/repos/alice/secret/diffpatch", map[string]any{"content": patch}), http.StatusNotFound, "")
+			e.expect(e.do(req{method: "POST", path: "/api/v1/repos/alice/proj/diffpatch", body: map[string]any{"content": patch}}),
+				http.StatusUnauthorized, "token is required")
+			// Bad input: nothing moves.
+			e.expect(post("alice", map[string]any{}), http.StatusUnprocessableEntity, "[Content]: Required")
+			e.expect(post("alice", map[string]any{"content": "not a patch\n"}), http.StatusUnprocessableEntity, "")
+			evil := "diff --git a/.git/config b/.git/config\nnew file mode 100644\n--- /dev/null\n+++ b/.git/config\n@@ -0,0 +1 @@\n+x\n"
+			e.expect(post("alice", map[string]any{"content": evil}), http.StatusUnprocessableEntity, "")
+			e.expect(post("alice", map[string]any{"content": patch, "branch": "nope"}), http.StatusNotFound, "branch does not exist [name: nope]")
+			require.Equal(t, before, w.remoteRefs(t, "proj"), "refused patches moved no ref")
+
+			// On a new branch: main stays.
+			r := post("alice", map[string]any{"content": patch, "new_branch": "feature", "message": "patch it"})
+			e.expect(r, http.StatusCreated, "")
+			cm := r.json(t)["commit"].(map[string]any)
+			refs := w.remoteRefs(t, "proj")
+			assert.Equal(t, cm["sha"], refs["refs/heads/feature"])
+			assert.Equal(t, before["refs/heads/main"], refs["refs/heads/main"])
+			assert.Equal(t, "patch it\n", cm["message"])
+			e.expect(post("alice", map[string]any{"content": patch, "new_branch": "feature"}), http.StatusUnprocessableEntity,
+				"branch already exists [name: feature]")
+
+			// On main.
+			r = post("alice", map[string]any{"content": patch})
+			e.expect(r, http.StatusCreated, "")
+			cm = r.json(t)["commit"].(map[string]any)
+			assert.Equal(t, "apply-patch\n", cm["message"], "Forgejo's default message")
+			assert.Equal(t, before["refs/heads/main"], cm["parents"].([]any)[0].(map[string]any)["sha"])
+			assert.Equal(t, cm["sha"], w.remoteRefs(t, "proj")["refs/heads/main"])
+			assert.Equal(t, "alice", cm["author"].(map[string]any)["name"])
+			g.run("pull", "-q", "origin", "main")
+			got, err := os.ReadFile(filepath.Join(g.dir, "README.md"))
+			require.NoError(t, err)
+			assert.Equal(t, string(readme)+"patched line\n", string(got))
+			assert.Equal(t, "new file", g.run("show", "HEAD:new.txt"))
+
+			// A patch whose context is not in the file does not apply:
+			// 422, main stays.
+			tip := w.remoteRefs(t, "proj")
+			stale := "diff --git a/README.md b/README.md\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-no such line\n+replacement\n"
+			r = post("alice", map[string]any{"content": stale})
+			e.expect(r, http.StatusUnprocessableEntity, "")
+			assert.Contains(t, r.json(t)["message"], "patch does not apply")
+			assert.Equal(t, tip, w.remoteRefs(t, "proj"))
+
+			// A protected branch: a writer who may not push is refused.
+			e.expect(w.as("alice", "PUT", "/repos/alice/proj/collaborators/carol", map[string]any{"permission": "write"}), http.StatusNoContent, "")
+			e.expect(w.as("alice", "POST", "/repos/alice/proj/branch_protections", map[string]any{"rule_name": "main"}), http.StatusCreated, "")
+			other := "diff --git a/other.txt b/other.txt\nnew file mode 100644\n--- /dev/null\n+++ b/other.txt\n@@ -0,0 +1 @@\n+o\n"
+			e.expect(post("carol", map[string]any{"content": other}), http.StatusForbidden, "user should have a permission to write to this branch")
+			e.expect(post("carol", map[string]any{"content": other, "new_branch": "carols"}), http.StatusCreated, "")
+			assert.Equal(t, tip["refs/heads/main"], w.remoteRefs(t, "proj")["refs/heads/main"])
 		})
 	}
 }
