@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -267,5 +268,122 @@ func TestApplyDiffPatchAPI(t *testing.T) {
 			e.expect(post("carol", map[string]any{"content": other, "new_branch": "carols"}), http.StatusCreated, "")
 			assert.Equal(t, tip["refs/heads/main"], w.remoteRefs(t, "proj")["refs/heads/main"])
 		})
+	}
+}
+
+// commitFiles commits files (path → content) on main of alice/name
+// through the contents API.
+func (w *repoGitWorld) commitFiles(t *testing.T, name string, files map[string]string) string {
+	t.Helper()
+	var ops []map[string]any
+	for p, c := range files {
+		ops = append(ops, map[string]any{"operation": "create", "path": p, "content": base64.StdEncoding.EncodeToString([]byte(c))})
+	}
+	r := w.as("alice", "POST", "/repos/alice/"+name+"/contents", map[string]any{"files": ops})
+	w.e.expect(r, http.StatusCreated, "")
+	return r.json(t)["commit"].(map[string]any)["sha"].(string)
+}
+
+// TestEditorconfigAPI: the definition the .editorconfig of a revision
+// gives a path, sections merged with the last one winning, as the
+// EditorConfig rules say; 404 without .editorconfig (also at a revision
+// before it was added) and for an unknown ref; the private repository is
+// 404 to strangers.
+func TestEditorconfigAPI(t *testing.T) {
+	t.Parallel()
+	w := newRepoGitWorld(t, "sha1")
+	e := w.e
+	before := w.remoteRefs(t, "proj")["refs/heads/main"]
+	e.expect(w.as("alice", "GET", "/repos/alice/proj/editorconfig/main.go", nil), http.StatusNotFound, "")
+	w.commitFiles(t, "proj", map[string]string{".editorconfig": "root = true\n\n[*]\nindent_style = space\nindent_size = 4\n" +
+		"end_of_line = lf\ncharset = utf-8\n\n[*.go]\nindent_style = tab\n\n[docs/**]\nindent_size = 2\n"})
+	w.commitFiles(t, "secret", map[string]string{".editorconfig": "[*]\nindent_style = tab\n"})
+	for path, want := range map[string]map[string]string{
+		"README.md":         {"indent_style": "space", "indent_size": "4", "end_of_line": "lf", "charset": "utf-8"},
+		"main.go":           {"indent_style": "tab", "indent_size": "4", "end_of_line": "lf", "charset": "utf-8"},
+		"cmd/tool/main.go":  {"indent_style": "tab", "indent_size": "4", "end_of_line": "lf", "charset": "utf-8"},
+		"docs/guide/a.txt":  {"indent_style": "space", "indent_size": "2", "end_of_line": "lf", "charset": "utf-8"},
+		"no/such/file.json": {"indent_style": "space", "indent_size": "4", "end_of_line": "lf", "charset": "utf-8"},
+	} {
+		r := w.as("carol", "GET", "/repos/alice/proj/editorconfig/"+path, nil)
+		e.expect(r, http.StatusOK, "")
+		got := map[string]string{}
+		require.NoError(t, json.Unmarshal(r.body, &got))
+		assert.Equal(t, want, got, path)
+	}
+	e.expect(w.as("alice", "GET", "/repos/alice/proj/editorconfig/main.go?ref="+before, nil), http.StatusNotFound, "")
+	e.expect(w.as("alice", "GET", "/repos/alice/proj/editorconfig/main.go?ref=nope", nil), http.StatusNotFound, "")
+	e.expect(w.as("bob", "GET", "/repos/alice/secret/editorconfig/x.c", nil), http.StatusOK, "")
+	e.expect(w.as("carol", "GET", "/repos/alice/secret/editorconfig/x.c", nil), http.StatusNotFound, "")
+	e.expect(e.do(req{method: "GET", path: "/api/v1/repos/alice/secret/editorconfig/x.c"}), http.StatusNotFound, "")
+}
+
+// TestIssueTemplatesAPI: markdown templates with front matter and YAML
+// issue forms of the default branch, as Forgejo parses them (description
+// as about, comma-separated labels, ids and visibility filled in, refs
+// made full); invalid ones left out and counted in X-Gitea-Warning; the
+// issue config and its validation, with Forgejo's messages; defaults for
+// a repository without them; the private repository is 404 to strangers.
+func TestIssueTemplatesAPI(t *testing.T) {
+	t.Parallel()
+	w := newRepoGitWorld(t, "sha1")
+	e := w.e
+	r := w.as("carol", "GET", "/repos/alice/proj/issue_templates", nil)
+	e.expect(r, http.StatusOK, "")
+	assert.Equal(t, "[]", strings.TrimSpace(string(r.body)))
+	r = w.as("carol", "GET", "/repos/alice/proj/issue_config", nil)
+	e.expect(r, http.StatusOK, "")
+	assert.JSONEq(t, `{"blank_issues_enabled": true, "contact_links": []}`, string(r.body))
+	r = w.as("carol", "GET", "/repos/alice/proj/issue_config/validate", nil)
+	e.expect(r, http.StatusOK, "")
+	assert.JSONEq(t, `{"valid": true, "message": ""}`, string(r.body))
+
+	w.commitFiles(t, "proj", map[string]string{
+		".forgejo/ISSUE_TEMPLATE/bug.md": "---\nname: Bug\nabout: Report a bug\ntitle: \"[bug] \"\nlabels: bug, triage\nref: main\n---\nDescribe it.\n",
+		".forgejo/ISSUE_TEMPLATE/form.yaml": "name: Form\ndescription: A form\nlabels: [a]\nbody:\n" +
+			"  - type: markdown\n    attributes:\n      value: Thanks\n" +
+			"  - type: input\n    id: version\n    attributes:\n      label: Version\n    validations:\n      required: true\n" +
+			"  - type: dropdown\n    attributes:\n      label: OS\n      options: [linux, mac]\n      default: 1\n",
+		".forgejo/ISSUE_TEMPLATE/broken.yaml": "name: Broken\n",
+		".forgejo/ISSUE_TEMPLATE/dup.yaml": "name: Dup\nabout: d\nbody:\n  - type: input\n    id: x\n    attributes:\n      label: A\n" +
+			"  - type: input\n    id: x\n    attributes:\n      label: B\n",
+		".forgejo/ISSUE_TEMPLATE/notes.txt":   "not a template",
+		".forgejo/ISSUE_TEMPLATE/config.yaml": "blank_issues_enabled: false\ncontact_links:\n  - name: Forum\n    url: https://forum.example/\n    about: Ask there\n",
+		".github/ISSUE_TEMPLATE/plain.md":     "No front matter here, just text.\n",
+	})
+	r = w.as("carol", "GET", "/repos/alice/proj/issue_templates", nil)
+	e.expect(r, http.StatusOK, "")
+	assert.Equal(t, "error occurs when parsing issue template: count=2", r.Header.Get("X-Gitea-Warning"))
+	assert.JSONEq(t, `[
+		{"name": "Bug", "about": "Report a bug", "title": "[bug] ", "labels": ["bug", "triage"], "ref": "refs/heads/main",
+		 "content": "Describe it.\n", "body": null, "file_name": ".forgejo/ISSUE_TEMPLATE/bug.md"},
+		{"name": "Form", "about": "A form", "title": "", "labels": ["a"], "ref": "refs/heads/", "content": "",
+		 "file_name": ".forgejo/ISSUE_TEMPLATE/form.yaml", "body": [
+			{"type": "markdown", "id": "0", "attributes": {"value": "Thanks"}, "validations": null, "visible": ["form"]},
+			{"type": "input", "id": "version", "attributes": {"label": "Version"}, "validations": {"required": true}, "visible": ["form", "content"]},
+			{"type": "dropdown", "id": "2", "attributes": {"label": "OS", "options": ["linux", "mac"], "default": 1}, "validations": null, "visible": ["form", "content"]}]},
+		{"name": "plain.md", "about": "No front matter here, just text.\n", "title": "", "labels": null, "ref": "refs/heads/",
+		 "content": "No front matter here, just text.\n", "body": null, "file_name": ".github/ISSUE_TEMPLATE/plain.md"}
+	]`, string(r.body))
+	r = w.as("carol", "GET", "/repos/alice/proj/issue_config", nil)
+	e.expect(r, http.StatusOK, "")
+	assert.JSONEq(t, `{"blank_issues_enabled": false, "contact_links": [{"name": "Forum", "url": "https://forum.example/", "about": "Ask there"}]}`, string(r.body))
+	r = w.as("carol", "GET", "/repos/alice/proj/issue_config/validate", nil)
+	e.expect(r, http.StatusOK, "")
+	assert.JSONEq(t, `{"valid": true, "message": ""}`, string(r.body))
+
+	// An invalid config is answered as the default, and validate says why.
+	w.commitFiles(t, "secret", map[string]string{
+		".gitea/issue_template/config.yml": "contact_links:\n  - name: Forum\n    url: https://forum.example/\n",
+	})
+	r = w.as("bob", "GET", "/repos/alice/secret/issue_config", nil)
+	e.expect(r, http.StatusOK, "")
+	assert.JSONEq(t, `{"blank_issues_enabled": true, "contact_links": []}`, string(r.body))
+	r = w.as("bob", "GET", "/repos/alice/secret/issue_config/validate", nil)
+	e.expect(r, http.StatusOK, "")
+	assert.JSONEq(t, `{"valid": false, "message": "contact_link at position 1 is missing about key"}`, string(r.body))
+	for _, p := range []string{"issue_templates", "issue_config", "issue_config/validate"} {
+		e.expect(w.as("carol", "GET", "/repos/alice/secret/"+p, nil), http.StatusNotFound, "")
+		e.expect(e.do(req{method: "GET", path: "/api/v1/repos/alice/secret/" + p}), http.StatusNotFound, "")
 	}
 }
