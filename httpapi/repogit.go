@@ -108,6 +108,13 @@ func (a *API) applyDiffPatch(c *call) {
 	if !c.decode(&o) {
 		return
 	}
+	// Forgejo's binding: the sha of the embedded DeleteFileOptions is
+	// required (and unused); an empty content is refused here rather
+	// than by git (Forgejo's 500).
+	if o.SHA == "" {
+		c.errorStatus(http.StatusUnprocessableEntity, "[SHA]: Required")
+		return
+	}
 	if o.ContentBase64 == "" {
 		c.errorStatus(http.StatusUnprocessableEntity, "[Content]: Required")
 		return

@@ -246,10 +246,10 @@ func TestEveryRefMoveEmitsPushEvents(t *testing.T) {
 		return "diff --git a/" + name + " b/" + name + "\nnew file mode 100644\n--- /dev/null\n+++ b/" + name + "\n@@ -0,0 +1 @@\n+" + name + "\n"
 	}
 	step("diffpatch", "alice/proj", "alice", url, func() {
-		must(201, as("alice", "POST", "/repos/alice/proj/diffpatch", map[string]any{"content": newFile("dp.txt")}))
+		must(201, as("alice", "POST", "/repos/alice/proj/diffpatch", map[string]any{"content": newFile("dp.txt"), "sha": "unused"}))
 	})
 	step("diffpatch on a new branch", "alice/proj", "alice", url, func() {
-		must(201, as("alice", "POST", "/repos/alice/proj/diffpatch", map[string]any{"content": newFile("dpb.txt"), "new_branch": "dpb"}))
+		must(201, as("alice", "POST", "/repos/alice/proj/diffpatch", map[string]any{"content": newFile("dpb.txt"), "sha": "unused", "new_branch": "dpb"}))
 	})
 	// Notes move refs/notes/commits, through the API and by a push: as
 	// Forgejo (its post-receive hook ignores refs that are neither
