@@ -20,31 +20,12 @@ var _ repos.PatchGit = (*Store)(nil)
 // apply again on the new tip. Nothing is written when the patch does not
 // apply.
 func (s *Store) ApplyPatch(ctx context.Context, repo forge.ID, p repos.PatchSet) (*repos.Commit, error) {
-	unlock := s.lock(repo)
-	defer unlock()
-	const attempts = 4
-	for attempt := 1; ; attempt++ {
-		parent, err := s.Resolve(ctx, repo, "refs/heads/"+p.Branch)
-		if err != nil {
-			return nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", p.Branch)
-		}
-		commit, err := s.commitPatch(ctx, repo, parent, p)
-		if err != nil {
-			return nil, err
-		}
-		target, old := p.Branch, parent
-		if p.NewBranch != "" {
-			target, old = p.NewBranch, ""
-		}
-		err = s.SetRef(ctx, repo, "refs/heads/"+target, commit, old)
-		if errors.Is(err, forge.ErrConflict) && p.NewBranch == "" && attempt < attempts {
-			continue // a push moved the branch between Resolve and update-ref
-		}
-		if err != nil {
-			return nil, err
-		}
-		return s.describe(ctx, repo, commit, parent, p.Message, p.Author, p.Committer), nil
+	if p.Branch == "" {
+		return nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", p.Branch)
 	}
+	return s.commitOnBranch(ctx, repo, p.Branch, p.NewBranch, p.Message, p.Author, p.Committer, func(parent string) (string, error) {
+		return s.commitPatch(ctx, repo, parent, p)
+	})
 }
 
 // commitPatch writes the commit of p applied on parent and returns its id.

@@ -28,42 +28,55 @@ func (s *Store) Apply(ctx context.Context, repo forge.ID, c repos.ChangeSet) (*r
 			return nil, err
 		}
 	}
+	return s.commitOnBranch(ctx, repo, c.Branch, c.NewBranch, c.Message, c.Author, c.Committer, func(parent string) (string, error) {
+		if c.Parent != "" && parent != "" && c.Parent != parent {
+			for _, f := range c.Files {
+				if err := repos.CheckFileOp(ctx, s, repo, parent, f); err != nil {
+					return "", err
+				}
+			}
+		}
+		return s.commit(ctx, repo, parent, c)
+	})
+}
+
+// commitOnBranch makes a commit with build on the tip of branch ("" for a
+// root commit) and moves branch to it (or creates newBranch) with a
+// compare-and-swap, under the repository's write lock: when a push moved
+// the branch between the read of its tip and update-ref, build runs again
+// on the new tip (a few times at most). build returns the id of the
+// commit it wrote on parent. The answer describes the commit.
+func (s *Store) commitOnBranch(ctx context.Context, repo forge.ID, branch, newBranch, message string, author, committer repos.Signature,
+	build func(parent string) (string, error)) (*repos.Commit, error) {
 	unlock := s.lock(repo)
 	defer unlock()
 	const attempts = 4
 	for attempt := 1; ; attempt++ {
 		parent := ""
-		if c.Branch != "" {
-			id, err := s.Resolve(ctx, repo, "refs/heads/"+c.Branch)
+		if branch != "" {
+			id, err := s.Resolve(ctx, repo, "refs/heads/"+branch)
 			if err != nil {
-				return nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", c.Branch)
-			}
-			if c.Parent != "" && c.Parent != id {
-				for _, f := range c.Files {
-					if err := repos.CheckFileOp(ctx, s, repo, id, f); err != nil {
-						return nil, err
-					}
-				}
+				return nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", branch)
 			}
 			parent = id
 		}
-		commit, err := s.commit(ctx, repo, parent, c)
+		commit, err := build(parent)
 		if err != nil {
 			return nil, err
 		}
-		target, old := c.Branch, parent
-		if c.NewBranch != "" {
-			target, old = c.NewBranch, ""
+		target, old := branch, parent
+		if newBranch != "" {
+			target, old = newBranch, ""
 		}
 		err = s.SetRef(ctx, repo, "refs/heads/"+target, commit, old)
-		if errors.Is(err, forge.ErrConflict) && c.NewBranch == "" && attempt < attempts {
+		if errors.Is(err, forge.ErrConflict) && newBranch == "" && attempt < attempts {
 			// A push moved the branch between Resolve and update-ref.
 			continue
 		}
 		if err != nil {
 			return nil, err
 		}
-		return s.describe(ctx, repo, commit, parent, c.Message, c.Author, c.Committer), nil
+		return s.describe(ctx, repo, commit, parent, message, author, committer), nil
 	}
 }
 
