@@ -24,6 +24,8 @@ require (
 	modernc.org/sqlite v1.60.1
 )
 
+require github.com/editorconfig/editorconfig-core-go/v2 v2.6.5
+
 require (
 	github.com/aymerick/douceur v0.2.0 // indirect
 	github.com/gorilla/css v1.0.1 // indirect

@@ -120,6 +120,15 @@ var accessMatrix = map[string]accessClass{
 	"repoSearch":                        acOther,      // GET /repos/search
 	"repoDelete":                        acRepoAdmin,  // DELETE /repos/{owner}/{repo}
 	"repoGet":                           acRepoRead,   // GET /repos/{owner}/{repo}
+	"repoGetNote":                       acRepoRead,   // GET /repos/{owner}/{repo}/git/notes/{sha}
+	"repoSetNote":                       acRepoWrite,  // POST /repos/{owner}/{repo}/git/notes/{sha}
+	"repoRemoveNote":                    acRepoWrite,  // DELETE /repos/{owner}/{repo}/git/notes/{sha}
+	"GetBlobs":                          acRepoRead,   // GET /repos/{owner}/{repo}/git/blobs
+	"repoApplyDiffPatch":                acRepoWrite,  // POST /repos/{owner}/{repo}/diffpatch
+	"repoGetEditorConfig":               acRepoRead,   // GET /repos/{owner}/{repo}/editorconfig/{filepath}
+	"repoGetIssueTemplates":             acRepoRead,   // GET /repos/{owner}/{repo}/issue_templates
+	"repoGetIssueConfig":                acRepoRead,   // GET /repos/{owner}/{repo}/issue_config
+	"repoValidateIssueConfig":           acRepoRead,   // GET /repos/{owner}/{repo}/issue_config/validate
 	"repoEdit":                          acRepoAdmin,  // PATCH /repos/{owner}/{repo}
 	"getRepoRunners":                    acRepoAdmin,  // GET /repos/{owner}/{repo}/actions/runners
 	"registerRepoRunner":                acRepoWrite,  // POST /repos/{owner}/{repo}/actions/runners

@@ -705,6 +705,8 @@ var matrixValidBodies = map[string]string{
 	"repoCreateBranch": `{"new_branch_name": "nb"}`, "repoUpdateBranch": `{"name": "renamed"}`,
 	"repoCreateStatus": `{"state": "success"}`, "repoCreateTag": `{"tag_name": "t9"}`,
 	"repoCreateFile": `{"content": "eA=="}`, "repoCreateRelease": `{"tag_name": "v9"}`,
+	"repoSetNote":               `{"message": "a note"}`,
+	"repoApplyDiffPatch":        `{"sha": "x", "content": "diff --git a/n.txt b/n.txt\nnew file mode 100644\n--- /dev/null\n+++ b/n.txt\n@@ -0,0 +1 @@\n+x\n"}`,
 	"repoEditReleaseAttachment": `{"name": "x.txt"}`, "repoUpdateAvatar": `{"image": "` + matrixPNG + `"}`,
 	"repoCreateBranchProtection": `{"rule_name": "x"}`, "repoCreateTagProtection": `{"name_pattern": "v*"}`,
 	"repoUpdateTopics": `{"topics": ["a"]}`, "repoTransfer": `{"new_owner": "stranger"}`,
@@ -787,6 +789,8 @@ var invalidBodies = []string{`{`}
 // positive checks are skipped; the refusals still run).
 var matrixNoSeed = map[string]bool{
 	"ActionRun": true, "GetAnnotatedTag": true, "GetBlob": true, "adminGetHook": true, "getAdminRunner": true,
+	// No note on main, no .editorconfig; git/blobs without shas is 400.
+	"repoGetNote": true, "repoGetEditorConfig": true, "GetBlobs": true,
 	"getLabelTemplateInfo": true, "getOrgRunner": true, "getRepoRunner": true, "getUserRunner": true,
 	"getOrgVariable": true, "getUserVariable": true, "issueGetIssueAttachment": true,
 	"issueGetIssueCommentAttachment": true, "orgGetHook": true, "orgGetLabel": true,

@@ -55,6 +55,7 @@ var perOperation = map[string]map[int]string{
 	"repoGetArchive":                {http.StatusBadRequest: "an unknown archive format is 400 `unknown format: <archive>` (Forgejo's archiveDownload, ErrUnknownArchiveFormat); the document omits it"},
 	"repoCreateTagProtection":       {http.StatusBadRequest: "an empty name_pattern or whitelist is 400 (Forgejo's CreateTagProtection); the document omits it"},
 	"repoSigningKey":                {http.StatusNotFound: "a repository the actor may not see is 404 (Forgejo's repoAssignment); the document omits it"},
+	"GetBlobs":                      {http.StatusNotFound: "a repository the caller may not see is 404, as every /repos/{owner}/{repo} route (repoAssignment); the document omits it"},
 }
 
 // bodyAs lists statuses particular operations answer that the document
@@ -68,6 +69,9 @@ var bodyAs = map[string]map[int]int{
 	// Forgejo's VerifyUserGPGKey answers 200 (ctx.JSON(http.StatusOK, …))
 	// with the key; its swagger comment declares 201.
 	"userVerifyGPGKey": {http.StatusOK: http.StatusCreated},
+	// Forgejo's ApplyDiffPatch answers 201 (ctx.JSON(http.StatusCreated,
+	// fileResponse)); its swagger comment declares 200.
+	"repoApplyDiffPatch": {http.StatusCreated: http.StatusOK},
 }
 
 // bodyDeviations lists declared statuses whose body Forgejo's handler

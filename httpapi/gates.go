@@ -78,7 +78,8 @@ func (a *API) gates() map[string]gate {
 		// reqRepoBranchWriter (whose answer depends on the branch the body
 		// names): only repoAssignment runs first.
 		add(need(repos.NeedVisible, ""), "createFork", "repoChangeFiles", "repoCreateFile", "repoUpdateFile", "repoDeleteFile")
-		add(need(repos.NeedWrite, forge.UnitCode), "repoCreateBranch", "repoUpdateBranch", "repoCreateStatus", "repoCreateTag")
+		add(need(repos.NeedWrite, forge.UnitCode), "repoCreateBranch", "repoUpdateBranch", "repoCreateStatus", "repoCreateTag",
+			"repoSetNote", "repoApplyDiffPatch")
 		add(need(repos.NeedWrite, forge.UnitReleases), "repoCreateRelease", "repoEditRelease", "repoEditReleaseAttachment")
 		add(need(repos.NeedAdmin, ""), "repoEdit", "repoUpdateAvatar", "repoAddCollaborator", "repoCreateBranchProtection",
 			"repoEditBranchProtection", "repoCreateTagProtection", "repoEditTagProtection", "repoUpdateTopics")

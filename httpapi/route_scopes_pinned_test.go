@@ -122,6 +122,17 @@ var forgejoScopes = []scopeRule{
 	{method: "GET", pattern: "/repos/{}/{}/signing-key.gpg", cats: []forge.ScopeCategory{cRepo}},
 	// Repos (requires repo scope); repo.ListRepoActivityFeeds among them.
 	{pattern: "/repos/{}/{}/activities/feeds", cats: []forge.ScopeCategory{cRepo}},
+	// Repos (requires repo scope). Inside it, by name (routes_repogit.go):
+	// /git/notes/{sha} and /git/blobs in the /git group, /diffpatch,
+	// /editorconfig/{filename}, /issue_templates, /issue_config and
+	// /issue_config/validate, each with no group of its own.
+	{pattern: "/repos/{}/{}/git/notes/{}", cats: []forge.ScopeCategory{cRepo}},
+	{pattern: "/repos/{}/{}/git/blobs", cats: []forge.ScopeCategory{cRepo}},
+	{pattern: "/repos/{}/{}/diffpatch", cats: []forge.ScopeCategory{cRepo}},
+	{pattern: "/repos/{}/{}/editorconfig/{}", cats: []forge.ScopeCategory{cRepo}},
+	{pattern: "/repos/{}/{}/issue_templates", cats: []forge.ScopeCategory{cRepo}},
+	{pattern: "/repos/{}/{}/issue_config", cats: []forge.ScopeCategory{cRepo}},
+	{pattern: "/repos/{}/{}/issue_config/validate", cats: []forge.ScopeCategory{cRepo}},
 	{pattern: "/repos/**", cats: []forge.ScopeCategory{cRepo}},
 	{pattern: "/topics/search", cats: []forge.ScopeCategory{cRepo}},
 	{pattern: "/packages/**", cats: []forge.ScopeCategory{cPkg}},

@@ -131,9 +131,7 @@ func (a *API) joinRoutes(hand []route) ([]route, []error) {
 // missingWild names the wildcard parameter of operations not built yet
 // whose last parameter takes the rest of the path, as Forgejo routes them,
 // so that they are routed now as they will be once built.
-var missingWild = map[string]string{
-	"repoGetEditorConfig": "filepath",
-}
+var missingWild = map[string]string{}
 
 // notImplemented answers an operation Hearth has not built yet: 501 in
 // Forgejo's error shape.
@@ -213,6 +211,7 @@ func (a *API) routes() []route {
 	routes = append(routes, a.markupRoutes()...)
 	routes = append(routes, a.cronRoutes()...)
 	routes = append(routes, a.gpgKeyRoutes()...)
+	routes = append(routes, a.repoGitRoutes()...)
 	return routes
 }
 
