@@ -10,12 +10,40 @@ package forge
 // domain's methods check their operation's entry (Check, then the
 // resource); the API derives each route's scopes, token and administrator
 // checks and gate from the same entry.
+//
+// An operation with no Categories and no OwnerScope requires no scope at
+// all (Forgejo's public routes: any token, of any category, may call it).
 type Requirement struct {
 	Level      AccessLevel
 	Categories []ScopeCategory
+	// OwnerScope: the scope category is that of the owner of the
+	// repository the operation names, user for a user's and organization
+	// for an organisation's (Forgejo's tokenRequiresRepoOwnerScope, of
+	// DELETE /repos/{owner}/{repo}); Categories is then empty. Check cannot
+	// know the owner: the method checks that category once it has resolved
+	// it, and a route checks none before its handler.
+	OwnerScope bool
 	SignedIn   bool
 	SiteAdmin  bool
 	Gate       bool
+}
+
+// Anyone is the requirement of an operation at level on cats that
+// anonymous callers may try (what they may see is the method's).
+func Anyone(level AccessLevel, cats ...ScopeCategory) Requirement {
+	return Requirement{Level: level, Categories: cats}
+}
+
+// SignedInTo is the requirement of an operation at level on cats for
+// signed-in users (Forgejo's reqToken).
+func SignedInTo(level AccessLevel, cats ...ScopeCategory) Requirement {
+	return Requirement{Level: level, Categories: cats, SignedIn: true}
+}
+
+// SiteAdminTo is the requirement of an /admin operation at level (the
+// admin category, reqToken and reqSiteAdmin).
+func SiteAdminTo(level AccessLevel) Requirement {
+	return Requirement{Level: level, Categories: []ScopeCategory{CategoryAdmin}, SignedIn: true, SiteAdmin: true}
 }
 
 // Check checks the actor against r: the account state and the token
@@ -42,12 +70,14 @@ var (
 
 // Declare is a domain's table of requirements by operationId (what its
 // Requirements function returns): of(o) for each operation o of ops, with
-// Gate set for the operations in gated. A new map at each call.
-func Declare[O any](ops map[string]O, of func(O) Requirement, gated map[string]bool) map[string]Requirement {
+// Gate set for the operations that are keys of gated (whatever a domain
+// keeps there about its probe: true, or what the probe needs). A new map
+// at each call.
+func Declare[O, G any](ops map[string]O, of func(O) Requirement, gated map[string]G) map[string]Requirement {
 	out := make(map[string]Requirement, len(ops))
 	for op, o := range ops {
 		r := of(o)
-		r.Gate = gated[op]
+		_, r.Gate = gated[op]
 		out[op] = r
 	}
 	return out

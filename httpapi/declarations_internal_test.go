@@ -10,6 +10,7 @@ import (
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/quota"
 	"github.com/hearthforge/hearth/storage/memstore"
 )
@@ -26,7 +27,7 @@ func TestDeclaredRequirementsAreTheRoutes(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Hooks: &hooks.Service{},
-		Actions: &actions.Service{}, Quota: quotaSvc, Notify: &notify.Service{}})
+		Actions: &actions.Service{}, Quota: quotaSvc, Notify: &notify.Service{}, Issues: &issues.Service{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,8 +51,10 @@ func TestDeclaredRequirementsAreTheRoutes(t *testing.T) {
 			continue
 		case d.req.Level != forge.LevelForMethod(rt.Method):
 			t.Errorf("%s (%s %s): declared at %v; the route checks the scope at %v", op, rt.Method, rt.Path, d.req.Level, forge.LevelForMethod(rt.Method))
-		case len(rt.Scopes) != len(d.req.Categories) || rt.Token != d.req.SignedIn || rt.Admin != d.req.SiteAdmin || (rt.gate != nil) != d.req.Gate:
-			t.Errorf("%s: the route enforces scopes %v token %v admin %v gate %v; declared %+v", op, rt.Scopes, rt.Token, rt.Admin, rt.gate != nil, d.req)
+		case len(rt.Scopes) != len(d.req.Categories) || rt.Token != d.req.SignedIn || rt.Admin != d.req.SiteAdmin || (rt.gate != nil) != d.req.Gate ||
+			rt.OwnerScope != d.req.OwnerScope || rt.Public != (len(d.req.Categories) == 0 && !d.req.OwnerScope):
+			t.Errorf("%s: the route enforces scopes %v token %v admin %v owner scope %v public %v gate %v; declared %+v",
+				op, rt.Scopes, rt.Token, rt.Admin, rt.OwnerScope, rt.Public, rt.gate != nil, d.req)
 		}
 	}
 
