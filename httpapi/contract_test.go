@@ -88,6 +88,9 @@ var rawOperations = map[string]string{
 	"repoGetRawFileOrLFS":           "the file's bytes with their detected Content-Type, as Forgejo's ServeBlob",
 	"repoGetArchive":                "zip or tar.gz bytes",
 	"repoDownloadCommitDiffOrPatch": "the diff or patch as plain text",
+	"renderMarkup":                  "the rendered HTML (text/html), a string in the document",
+	"renderMarkdown":                "the rendered HTML (text/html), a string in the document",
+	"renderMarkdownRaw":             "the rendered HTML (text/html), a string in the document",
 }
 
 // errorSchemas are the bodies of deviations.

@@ -16,6 +16,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/markup"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
@@ -64,7 +65,7 @@ func loadDocOps(t *testing.T) []docOp {
 
 func fullAPI() *API {
 	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}, Actions: &actions.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{},
-		Quota: &quota.Service{}, Packages: &packages.Service{}, Mirror: &mirror.Service{}})
+		Quota: &quota.Service{}, Packages: &packages.Service{}, Mirror: &mirror.Service{}, Markup: &markup.Renderer{}})
 	if err != nil {
 		panic(err)
 	}

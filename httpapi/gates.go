@@ -7,6 +7,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
+	"github.com/hearthforge/hearth/forge/markup"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -131,6 +132,9 @@ func (a *API) declarations() map[string]declaration {
 	}
 	if a.cfg.Quota != nil && a.cfg.Quota.Enabled() {
 		declare(quota.Requirements(), nil)
+	}
+	if a.cfg.Markup != nil {
+		declare(markup.Requirements(), nil)
 	}
 	if a.cfg.Notify != nil {
 		declare(notify.Requirements(), nil)

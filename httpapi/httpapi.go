@@ -28,6 +28,7 @@ import (
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
+	"github.com/hearthforge/hearth/forge/markup"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
@@ -111,6 +112,13 @@ type Config struct {
 	// MaxUploadBytes caps uploaded files (release assets); larger ones get
 	// 413. Zero means DefaultMaxUploadBytes.
 	MaxUploadBytes int64
+	// AttachmentsDisabled tells that issue and comment attachments are
+	// refused (the issue service has no blob storage): GET
+	// /settings/attachment answers enabled false.
+	AttachmentsDisabled bool
+	// Markup renders Markdown for /markdown, /markdown/raw and /markup.
+	// Nil leaves them out (501).
+	Markup *markup.Renderer
 	// Logger receives a line per 5xx response. Nil discards.
 	Logger *slog.Logger
 	// ReverseProxy, when not nil, signs in the user named by a header that a

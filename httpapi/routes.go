@@ -169,6 +169,7 @@ func (a *API) routes() []route {
 		{Method: "GET", Path: "/settings/api", Op: "getGeneralAPISettings", Public: true, h: a.getAPISettings},
 		{Method: "GET", Path: "/settings/repository", Op: "getGeneralRepositorySettings", Public: true, h: a.getRepoSettings},
 		{Method: "GET", Path: "/settings/ui", Op: "getGeneralUISettings", Public: true, h: a.getUISettings},
+		{Method: "GET", Path: "/settings/attachment", Op: "getGeneralAttachmentSettings", Public: true, h: a.getAttachmentSettings},
 		// Forgejo's "Misc (public accessible)" group; /label/templates waits
 		// for label templates (501).
 		{Method: "GET", Path: "/gitignore/templates", Op: "listGitignoresTemplates", Public: true, h: a.listGitignoreTemplates},
@@ -211,6 +212,7 @@ func (a *API) routes() []route {
 	routes = append(routes, a.quotaRoutes()...)
 	routes = append(routes, a.mirrorRoutes()...)
 	routes = append(routes, a.syncForkRoutes()...)
+	routes = append(routes, a.markupRoutes()...)
 	return routes
 }
 

@@ -37,6 +37,7 @@ var samples = map[string]sample{
 	"getGeneralAPISettings":        {path: "/settings/api", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"getGeneralRepositorySettings": {path: "/settings/repository", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"getGeneralUISettings":         {path: "/settings/ui", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"getGeneralAttachmentSettings": {path: "/settings/attachment", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"listGitignoresTemplates":      {path: "/gitignore/templates", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"getGitignoreTemplateInfo":     {path: "/gitignore/templates/C++", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"listLicenseTemplates":         {path: "/licenses", anon: outcome{200, ""}, ok: outcome{200, ""}},

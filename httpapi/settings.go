@@ -50,3 +50,19 @@ func (a *API) getUISettings(c *call) {
 		CustomEmojis:     []string{"git", "gitea", "codeberg", "gitlab", "github", "gogs", "forgejo"},
 	})
 }
+
+// getAttachmentSettings is GET /settings/attachment: what this server
+// applies to issue and comment attachments: enabled while the issue
+// service stores them (Config.AttachmentsDisabled), the upload limit
+// (Config.MaxUploadBytes, in MiB as Forgejo's [attachment] MAX_SIZE, rounded
+// up), every type allowed (`*/*`: Hearth checks none) and Forgejo's
+// MAX_FILES default (5; the API uploads one file per request).
+func (a *API) getAttachmentSettings(c *call) {
+	const mib = 1 << 20
+	c.json(http.StatusOK, wire.GeneralAttachmentSettings{
+		Enabled:      a.cfg.Issues != nil && !a.cfg.AttachmentsDisabled,
+		AllowedTypes: "*/*",
+		MaxFiles:     5,
+		MaxSize:      (a.maxUploadBytes() + mib - 1) / mib,
+	})
+}

@@ -151,6 +151,12 @@ type PullForks interface {
 type PullConfig struct {
 	Git   PullGit
 	Repos PullRepos
+	// RefMoves records the ref moves of an update-branch a maintainer of
+	// the base makes in a fork the maintainer may not write (the pull
+	// request allows maintainer edits): the host's repos.Ports. Without it
+	// such an update is refused (forge.ErrForbidden), since its push
+	// could not be recorded.
+	RefMoves RefMoveRecorder
 	// NoRetargetChildrenOnMerge turns off Forgejo's [repository.pull-request]
 	// RETARGET_CHILDREN_ON_MERGE (on by default): with it, deleting the head
 	// branch of a merged pull request closes the pull requests based on it
@@ -159,6 +165,12 @@ type PullConfig struct {
 	// CheckWorkers is how many pull requests the checker (Service.Run)
 	// checks at once; 0 is DefaultCheckWorkers.
 	CheckWorkers int
+}
+
+// RefMoveRecorder records ref moves this package authorised by a rule of
+// its own (repos.Ports.RecordRefMoves).
+type RefMoveRecorder interface {
+	RecordRefMoves(ctx context.Context, actor forge.Actor, repo forge.ID, updates []repos.RefUpdate) error
 }
 
 // CreatePullOption opens a pull request (Forgejo's

@@ -581,8 +581,13 @@ func (s *Service) UpdatePull(ctx context.Context, actor forge.Actor, owner, repo
 		return err
 	}
 	allowed := hperm.CanWrite(forge.UnitCode) && (hb.CanPush || !hb.Protected)
-	if !allowed && pr.AllowMaintainerEdit && a.perm.CanWrite(forge.UnitCode) {
-		allowed = true
+	// A maintainer of the base who may not write the head repository
+	// updates it when the poster allows maintainer edits; the ref move is
+	// then recorded through the host's RefMoves (the head repository's
+	// rules cannot authorise it).
+	maintainer := false
+	if !allowed && pr.AllowMaintainerEdit && a.perm.CanWrite(forge.UnitCode) && s.cfg.Pulls.RefMoves != nil {
+		allowed, maintainer = true, !hperm.CanWrite(forge.UnitCode)
 	}
 	rebase := style == UpdateStyleRebase
 	if !allowed || (rebase && hb.Protected) {
@@ -614,6 +619,13 @@ func (s *Service) UpdatePull(ctx context.Context, actor forge.Actor, owner, repo
 		}
 		return err
 	}
-	s.notifyPush(ctx, heads, []repos.RefUpdate{{Ref: "refs/heads/" + pr.HeadBranch, OldID: hb.Commit.ID, NewID: newTip}})
+	moved := []repos.RefUpdate{{Ref: "refs/heads/" + pr.HeadBranch, OldID: hb.Commit.ID, NewID: newTip}}
+	if maintainer {
+		if err := s.cfg.Pulls.RefMoves.RecordRefMoves(ctx, actor, head.ID, moved); err != nil {
+			s.log.WarnContext(ctx, "pulls: recording a maintainer's update", "repo", head.ID, "err", err)
+		}
+		return nil
+	}
+	s.notifyPush(ctx, heads, moved)
 	return nil
 }

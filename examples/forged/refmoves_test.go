@@ -301,6 +301,29 @@ func TestEveryRefMoveEmitsPushEvents(t *testing.T) {
 		must(204, as("bob", "POST", "/repos/bob/proj/sync_fork/main", nil))
 	})
 
+	// update-branch by a maintainer of the base (alice), who may not write
+	// bob's fork: bob's pull request allows maintainer edits, so the merge
+	// of main into his head branch moves a ref of bob/proj, with alice as
+	// the pusher.
+	bobURL := remote("bob", "bob/proj")
+	step("contents API: a head in the fork", "bob/proj", "bob", bobURL, func() {
+		body := map[string]any{"new_branch": "fb", "message": "fork head",
+			"content": base64.StdEncoding.EncodeToString([]byte("fork"))}
+		must(201, as("bob", "POST", "/repos/bob/proj/contents/fork.txt", body))
+	})
+	pr := must(201, as("bob", "POST", "/repos/alice/proj/pulls", map[string]any{"head": "bob:fb", "base": "main", "title": "from the fork"})).body["number"].(float64)
+	step("contents API: main moves past the fork's head", "alice/proj", "alice", url, func() {
+		must(201, content("alice", "POST", "past-fork.txt", map[string]any{}))
+	})
+	// Until bob allows maintainer edits, alice may not update his branch.
+	fork := refs(t, bobURL)
+	must(403, as("alice", "POST", fmt.Sprintf("/repos/alice/proj/pulls/%d/update", int64(pr)), nil))
+	require.Equal(t, fork, refs(t, bobURL), "a refused update moves nothing")
+	must(201, as("bob", "PATCH", fmt.Sprintf("/repos/alice/proj/pulls/%d", int64(pr)), map[string]any{"allow_maintainer_edit": true}))
+	step("update-branch by a maintainer", "bob/proj", "alice", bobURL, func() {
+		must(200, as("alice", "POST", fmt.Sprintf("/repos/alice/proj/pulls/%d/update", int64(pr)), nil))
+	})
+
 	// A pull mirror's sync: the repository's owner is the pusher.
 	must(201, as("alice", "POST", "/repos/migrate", map[string]any{"clone_addr": s.url + "/alice/proj.git",
 		"repo_name": "mirror", "mirror": true, "auth_username": "alice", "auth_password": "alice-password"}))

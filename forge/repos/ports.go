@@ -112,3 +112,14 @@ func (p *Ports) HandleRefMoves(ctx context.Context, data []byte) error {
 	}
 	return err
 }
+
+// RecordRefMoves records ref moves that another domain made in repo on
+// actor's behalf, after authorising them by a rule of its own that this
+// package cannot check: a base repository's maintainer updating a fork's
+// head branch when the pull request allows maintainer edits (Forgejo's
+// allow_maintainer_edit). It is recordRefMoves with no permission check
+// of actor on repo (the actor is the pusher the event names); every other
+// ref move goes through a method that checks the actor itself.
+func (p *Ports) RecordRefMoves(ctx context.Context, actor forge.Actor, repo forge.ID, updates []RefUpdate) error {
+	return p.s.recordRefMoves(ctx, refMoves{actor: actor, repo: repo, updates: updates})
+}

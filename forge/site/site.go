@@ -29,6 +29,7 @@ import (
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
 	"github.com/hearthforge/hearth/forge/lfs"
+	"github.com/hearthforge/hearth/forge/markup"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
@@ -153,6 +154,7 @@ type Site struct {
 	mirrorP  *mirror.Ports // the scheduler, the push-mirror consumer
 	lfs      *lfs.Service
 	packages *packages.Service
+	markup   *markup.Renderer
 
 	handler  http.Handler
 	outbox   *hooks.Dispatcher
@@ -217,7 +219,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	var issuePorts *issues.Ports
 	if s.issues, issuePorts, err = issues.NewWithPorts(issues.Config{Store: db.Issues(), Repos: s.repos, Orgs: s.orgs,
 		Search: IssueRepos{Repos: s.repos}, Blobs: blobs, Logger: log, Clock: clock, Outbox: outbox, Teams: s.orgs, TeamLookup: orgPorts,
-		Pulls: issues.PullConfig{Git: git, Repos: s.repos}, Quota: cfg.Quota}); err != nil {
+		Pulls: issues.PullConfig{Git: git, Repos: s.repos, RefMoves: repoPorts}, Quota: cfg.Quota}); err != nil {
 		return nil, err
 	}
 	var notifyPorts *notify.Ports
@@ -276,11 +278,13 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	if maxPush == 0 {
 		maxPush = gitstore.DefaultMaxPushBytes
 	}
+	s.markup = markup.New(markup.Config{AppURL: cfg.RootURL, Mentions: Mentions{Auth: s.auth}})
 	if s.handler, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, RepoPorts: repoPorts, Orgs: s.orgs, Issues: s.issues,
 		Actions: s.actions, Hooks: s.hooks, Notify: s.notify, Quota: s.quota, Mirror: s.mirror,
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush},
 		LFS: s.lfs, Packages: s.packages, Logger: log, TrustedProxies: cfg.TrustedProxies,
-		MaxBodyBytes: cfg.MaxBodyBytes, MaxUploadBytes: cfg.MaxUploadBytes, RateLimit: cfg.RateLimit}); err != nil {
+		MaxBodyBytes: cfg.MaxBodyBytes, MaxUploadBytes: cfg.MaxUploadBytes, RateLimit: cfg.RateLimit,
+		Markup: s.markup, AttachmentsDisabled: blobs == nil}); err != nil {
 		return nil, err
 	}
 	if blobs != nil && cfg.BlobSweep > 0 {
