@@ -70,15 +70,23 @@ var (
 
 // Declare is a domain's table of requirements by operationId (what its
 // Requirements function returns): of(o) for each operation o of ops, with
-// Gate set for the operations that are keys of gated (whatever a domain
-// keeps there about its probe: true, or what the probe needs). A new map
-// at each call.
-func Declare[O, G any](ops map[string]O, of func(O) Requirement, gated map[string]G) map[string]Requirement {
+// Gate set for the operations in gated. A new map at each call.
+func Declare[O any](ops map[string]O, of func(O) Requirement, gated map[string]bool) map[string]Requirement {
 	out := make(map[string]Requirement, len(ops))
 	for op, o := range ops {
 		r := of(o)
-		_, r.Gate = gated[op]
+		r.Gate = gated[op]
 		out[op] = r
+	}
+	return out
+}
+
+// Gated is the set of the operations of probes, a domain's table of what
+// the probe of each gated operation checks, as Declare's gated.
+func Gated[P any](probes map[string]P) map[string]bool {
+	out := make(map[string]bool, len(probes))
+	for op := range probes {
+		out[op] = true
 	}
 	return out
 }

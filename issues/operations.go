@@ -214,5 +214,5 @@ var gated = map[string]probe{
 // Authorize) from. The methods check the same scope and sign-in rules
 // themselves. A new map at each call.
 func Requirements() map[string]forge.Requirement {
-	return forge.Declare(operations, func(r forge.Requirement) forge.Requirement { return r }, gated)
+	return forge.Declare(operations, func(r forge.Requirement) forge.Requirement { return r }, forge.Gated(gated))
 }

@@ -63,5 +63,5 @@ func requirementOf(k kind, access forge.AccessLevel) forge.Requirement {
 // administrator checks from. No quota operation is gated: none reads a
 // body before its checks. A new map at each call.
 func Requirements() map[string]forge.Requirement {
-	return forge.Declare(operations, func(o operation) forge.Requirement { return requirementOf(o.kind, o.access) }, map[string]bool(nil))
+	return forge.Declare(operations, func(o operation) forge.Requirement { return requirementOf(o.kind, o.access) }, nil)
 }

@@ -25,5 +25,5 @@ func requirementOf(level forge.AccessLevel) forge.Requirement {
 // check (start) and the API derives its routes' scopes and token checks
 // from. No notification operation is gated. A new map at each call.
 func Requirements() map[string]forge.Requirement {
-	return forge.Declare(operations, requirementOf, map[string]bool(nil))
+	return forge.Declare(operations, requirementOf, nil)
 }

@@ -175,5 +175,5 @@ var gated = map[string]probe{
 // check the same scope, sign-in and administrator rules themselves. A new
 // map at each call.
 func Requirements() map[string]forge.Requirement {
-	return forge.Declare(operations, func(r forge.Requirement) forge.Requirement { return r }, gated)
+	return forge.Declare(operations, func(r forge.Requirement) forge.Requirement { return r }, forge.Gated(gated))
 }
