@@ -295,6 +295,7 @@ var accessMatrix = map[string]accessClass{
 	"getGeneralAPISettings":             acPublic,     // GET /settings/api
 	"getGeneralRepositorySettings":      acPublic,     // GET /settings/repository
 	"getGeneralUISettings":              acPublic,     // GET /settings/ui
+	"getGeneralAttachmentSettings":      acPublic,     // GET /settings/attachment
 	"orgDeleteTeam":                     acOrgOwner,   // DELETE /teams/{id}
 	"orgGetTeam":                        acTeamRead,   // GET /teams/{id}
 	"orgEditTeam":                       acOrgOwner,   // PATCH /teams/{id}
