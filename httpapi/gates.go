@@ -143,11 +143,8 @@ func (a *API) declarations() map[string]declaration {
 		declare(repos.Requirements(), func(op string) gate {
 			if op == "createOrgRepo" {
 				// Forgejo's orgAssignment: the organisation's visibility,
-				// which forge/orgs decides.
+				// which forge/orgs decides (the route is served with it).
 				return check(func(c *call) error {
-					if a.cfg.Orgs == nil {
-						return nil
-					}
 					_, err := a.cfg.Orgs.Get(c.r.Context(), c.actor, c.org())
 					return err
 				}, orgErr)
@@ -179,9 +176,10 @@ func (a *API) declarations() map[string]declaration {
 
 // issueGate is the gate of the gated operation op of package issues: its
 // probe (issues.Service.Authorize) on what the path names, with the error
-// writer of op's handler. An upload (POST …/assets) names its issue or
-// comment by number, read as the upload's handler reads it; the
-// organisation labels name the organisation.
+// writer of op's handler (a pull request's writes issueError's: the
+// merge answers pullError adds are not the probe's). An upload (POST
+// …/assets) names its issue or comment by number, read as the upload's
+// handler reads it; the organisation labels name the organisation.
 func (a *API) issueGate(op string) gate {
 	path := operationPath(op)
 	upload := strings.HasSuffix(path, "/assets")
@@ -192,8 +190,6 @@ func (a *API) issueGate(op string) gate {
 		write = func(c *call, err error) { c.attachmentError(err) }
 	case strings.HasPrefix(path, "/orgs/"):
 		write = orgLabelErr
-	case strings.Contains(path, "/pulls"):
-		write = func(c *call, err error) { c.pullError(err) }
 	}
 	return func(c *call) bool {
 		t := issues.Target{Owner: c.owner(), Name: c.repo(), Org: c.org()}
