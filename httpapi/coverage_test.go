@@ -15,6 +15,7 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/cron"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/markup"
 	"github.com/hearthforge/hearth/forge/notify"
@@ -65,7 +66,7 @@ func loadDocOps(t *testing.T) []docOp {
 
 func fullAPI() *API {
 	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}, Actions: &actions.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{},
-		Quota: &quota.Service{}, Packages: &packages.Service{}, Mirror: &mirror.Service{}, Markup: &markup.Renderer{}})
+		Quota: &quota.Service{}, Packages: &packages.Service{}, Mirror: &mirror.Service{}, Markup: &markup.Renderer{}, Cron: &cron.Registry{}})
 	if err != nil {
 		panic(err)
 	}

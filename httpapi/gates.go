@@ -6,6 +6,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/cron"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/markup"
 	"github.com/hearthforge/hearth/forge/notify"
@@ -135,6 +136,9 @@ func (a *API) declarations() map[string]declaration {
 	}
 	if a.cfg.Markup != nil {
 		declare(markup.Requirements(), nil)
+	}
+	if a.cfg.Cron != nil {
+		declare(cron.Requirements(), nil)
 	}
 	if a.cfg.Notify != nil {
 		declare(notify.Requirements(), nil)

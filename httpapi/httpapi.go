@@ -26,6 +26,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/cron"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/markup"
@@ -116,6 +117,9 @@ type Config struct {
 	// refused (the issue service has no blob storage): GET
 	// /settings/attachment answers enabled false.
 	AttachmentsDisabled bool
+	// Cron is the server's periodic tasks (/admin/cron). Nil leaves them
+	// out (501).
+	Cron *cron.Registry
 	// Markup renders Markdown for /markdown, /markdown/raw and /markup.
 	// Nil leaves them out (501).
 	Markup *markup.Renderer

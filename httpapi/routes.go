@@ -213,6 +213,7 @@ func (a *API) routes() []route {
 	routes = append(routes, a.mirrorRoutes()...)
 	routes = append(routes, a.syncForkRoutes()...)
 	routes = append(routes, a.markupRoutes()...)
+	routes = append(routes, a.cronRoutes()...)
 	return routes
 }
 

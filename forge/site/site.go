@@ -26,6 +26,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/cron"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
 	"github.com/hearthforge/hearth/forge/lfs"
@@ -155,6 +156,7 @@ type Site struct {
 	lfs      *lfs.Service
 	packages *packages.Service
 	markup   *markup.Renderer
+	cron     *cron.Registry
 
 	handler  http.Handler
 	outbox   *hooks.Dispatcher
@@ -278,19 +280,38 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	if maxPush == 0 {
 		maxPush = gitstore.DefaultMaxPushBytes
 	}
+	if blobs != nil && cfg.BlobSweep > 0 {
+		s.sweeper = &blob.Sweeper{Blobs: blobs, Refs: db.BlobRefs(), Logger: log}
+	}
+	if s.cron, err = cron.New(cron.Config{Tasks: s.cronTasks(), Clock: clock, Logger: log}); err != nil {
+		return nil, err
+	}
 	s.markup = markup.New(markup.Config{AppURL: cfg.RootURL, Mentions: Mentions{Auth: s.auth}})
 	if s.handler, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, RepoPorts: repoPorts, Orgs: s.orgs, Issues: s.issues,
 		Actions: s.actions, Hooks: s.hooks, Notify: s.notify, Quota: s.quota, Mirror: s.mirror,
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush},
 		LFS: s.lfs, Packages: s.packages, Logger: log, TrustedProxies: cfg.TrustedProxies,
 		MaxBodyBytes: cfg.MaxBodyBytes, MaxUploadBytes: cfg.MaxUploadBytes, RateLimit: cfg.RateLimit,
-		Markup: s.markup, AttachmentsDisabled: blobs == nil}); err != nil {
+		Markup: s.markup, Cron: s.cron, AttachmentsDisabled: blobs == nil}); err != nil {
 		return nil, err
 	}
-	if blobs != nil && cfg.BlobSweep > 0 {
-		s.sweeper = &blob.Sweeper{Blobs: blobs, Refs: db.BlobRefs(), Logger: log}
-	}
 	return s, nil
+}
+
+// cronTasks are the periodic tasks the site runs (forge/cron; GET
+// /admin/cron lists them): update_mirrors, Forgejo's name, wakes the
+// mirror schedulers at their poll interval; sweep_blobs deletes the
+// unreferenced blobs (with Config.BlobSweep: at start, then at that
+// interval).
+func (s *Site) cronTasks() []cron.Task {
+	tasks := []cron.Task{{Name: "update_mirrors", Every: mirror.DefaultPoll, Run: s.mirrorP.WakeSchedulers}}
+	if s.sweeper != nil {
+		tasks = append(tasks, cron.Task{Name: "sweep_blobs", Every: s.interval, AtStart: true, Run: func(ctx context.Context) error {
+			_, err := s.sweeper.Sweep(ctx, blob.DefaultGrace)
+			return err
+		}})
+	}
+	return tasks
 }
 
 // open fills cfg's Store, Git and Blobs that are nil as Config.Dir says,
@@ -390,9 +411,7 @@ func (s *Site) Run(ctx context.Context) error {
 	worker("webhook worker", s.hooks.Run)
 	worker("pull request checker", s.issues.Run)
 	worker("mirror scheduler", s.mirrorP.NewScheduler(s.holder, nil).Run)
-	if s.sweeper != nil {
-		worker("blob sweeper", func(ctx context.Context) error { return s.sweeper.Run(ctx, s.interval) })
-	}
+	worker("cron", s.cron.Serve)
 	wg.Wait()
 	return firstErr
 }

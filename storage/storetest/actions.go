@@ -11,21 +11,10 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
-	"github.com/hearthforge/hearth/forge/forgetest"
 )
 
 // The conformance cases of actions.Tx: secrets, variables, registration
 // tokens, runners and runs, each at its scope.
-
-func actUpdate(t *testing.T, b Backend, fn func(actions.Tx) error) {
-	t.Helper()
-	require.NoError(t, b.Actions().Update(context.Background(), fn))
-}
-
-func actView(t *testing.T, b Backend, fn func(actions.Tx) error) {
-	t.Helper()
-	require.NoError(t, b.Actions().View(context.Background(), fn))
-}
 
 var actAt = time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 
@@ -34,8 +23,7 @@ var actAt = time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 // carry the sealed value only where asked for.
 func testActionSecrets(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := createUser(t, b.Auth(), forgetest.User("sec-owner"))
-	repo := newRepo(t, b, owner, "sec-repo")
+	owner, repo := newUserRepo(t, b, "sec-owner", "sec-repo")
 	rs, us := actions.Scope{RepoID: repo.ID}, actions.Scope{OwnerID: owner.ID}
 
 	put := func(sc actions.Scope, name, sealed string, at time.Time) (*actions.Secret, bool) {
@@ -84,8 +72,7 @@ func testActionSecrets(t *testing.T, b Backend) {
 	})
 
 	actUpdate(t, b, func(tx actions.Tx) error {
-		require.NoError(t, tx.DeleteSecret(ctx, rs, "B_SECRET"))
-		assert.ErrorIs(t, tx.DeleteSecret(ctx, rs, "B_SECRET"), forge.ErrNotFound)
+		deleteOnce(t, func() error { return tx.DeleteSecret(ctx, rs, "B_SECRET") })
 		_, err := tx.SecretByName(ctx, us, "B_SECRET")
 		assert.NoError(t, err, "deleting in one scope leaves the other")
 		return nil
@@ -96,7 +83,7 @@ func testActionSecrets(t *testing.T, b Backend) {
 // conflict on a taken name.
 func testActionVariables(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := createUser(t, b.Auth(), forgetest.User("var-owner"))
+	owner := newUser(t, b, "var-owner")
 	sc := actions.Scope{OwnerID: owner.ID}
 	x := &actions.Variable{Scope: sc, Name: "X", Data: "1", Created: actAt}
 	y := &actions.Variable{Scope: sc, Name: "Y", Data: "2", Created: actAt}
@@ -128,8 +115,7 @@ func testActionVariables(t *testing.T, b Backend) {
 		return nil
 	})
 	actUpdate(t, b, func(tx actions.Tx) error {
-		require.NoError(t, tx.DeleteVariable(ctx, y.ID))
-		assert.ErrorIs(t, tx.DeleteVariable(ctx, y.ID), forge.ErrNotFound)
+		deleteOnce(t, func() error { return tx.DeleteVariable(ctx, y.ID) })
 		return nil
 	})
 }
@@ -138,13 +124,9 @@ func testActionVariables(t *testing.T, b Backend) {
 // retires the others of that scope only.
 func testActionRunnerTokens(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := createUser(t, b.Auth(), forgetest.User("tok-owner"))
+	owner := newUser(t, b, "tok-owner")
 	sc := actions.Scope{OwnerID: owner.ID}
-	actView(t, b, func(tx actions.Tx) error {
-		_, err := tx.LatestRunnerToken(ctx, sc)
-		assert.ErrorIs(t, err, forge.ErrNotFound)
-		return nil
-	})
+	wantNotFound(t, b.Actions(), func(ctx context.Context, tx actions.Tx) error { _, err := tx.LatestRunnerToken(ctx, sc); return err })
 	first := &actions.RunnerToken{Scope: sc, Token: "tok-first-" + owner.Name, Active: true, Created: actAt}
 	global := &actions.RunnerToken{Scope: actions.Global, Token: "tok-global-" + owner.Name, Active: true, Created: actAt}
 	second := &actions.RunnerToken{Scope: sc, Token: "tok-second-" + owner.Name, Active: true, Created: actAt}
@@ -176,8 +158,7 @@ func testActionRunnerTokens(t *testing.T, b Backend) {
 // what it sees, or everything.
 func testActionRunners(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := createUser(t, b.Auth(), forgetest.User("run-owner"))
-	repo := newRepo(t, b, owner, "run-repo")
+	owner, repo := newUserRepo(t, b, "run-owner", "run-repo")
 	mk := func(sc actions.Scope, uuid string, labels ...string) *actions.Runner {
 		r := &actions.Runner{Scope: sc, UUID: uuid, Name: "n-" + uuid, Description: "d", Ephemeral: true,
 			TokenHash: "h", Labels: labels, Version: "v1", Created: actAt}
@@ -225,8 +206,7 @@ func testActionRunners(t *testing.T, b Backend) {
 		return nil
 	})
 	actUpdate(t, b, func(tx actions.Tx) error {
-		require.NoError(t, tx.DeleteRunner(ctx, rr.ID))
-		assert.ErrorIs(t, tx.DeleteRunner(ctx, rr.ID), forge.ErrNotFound)
+		deleteOnce(t, func() error { return tx.DeleteRunner(ctx, rr.ID) })
 		return nil
 	})
 }
@@ -234,8 +214,7 @@ func testActionRunners(t *testing.T, b Backend) {
 // testActionRuns: runs are numbered per repository and filtered.
 func testActionRuns(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := createUser(t, b.Auth(), forgetest.User("runs-owner"))
-	r1, r2 := newRepo(t, b, owner, "runs-1"), newRepo(t, b, owner, "runs-2")
+	owner, r1, r2 := newUserRepos(t, b, "runs-owner", "runs-1", "runs-2")
 	mk := func(repo *forge.Repository, event string) *actions.Run {
 		r := &actions.Run{RepoID: repo.ID, OwnerID: owner.ID, Title: "t", WorkflowID: "ci.yml", Ref: "refs/heads/main",
 			CommitSHA: "abc", Event: event, TriggerUserID: owner.ID, Status: actions.StatusWaiting, Created: actAt, Updated: actAt}

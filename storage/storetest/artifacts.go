@@ -10,7 +10,6 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/quota"
 )
 
@@ -20,8 +19,7 @@ import (
 func testArtifacts(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Artifacts()
-	owner := createUser(t, b.Auth(), forgetest.User("artowner"))
-	repo := newRepo(t, b, owner, "built")
+	owner, repo := newUserRepo(t, b, "artowner", "built")
 	at := time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC)
 	mk := func(run forge.ID, name string, expires time.Time) *artifacts.Artifact {
 		return &artifacts.Artifact{RepoID: repo.ID, RunID: run, Name: name, BlobKey: "art-" + name, Size: 30,

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
@@ -19,8 +18,7 @@ import (
 func testBareErrors(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner := createUser(t, b.Auth(), forgetest.User("bea"))
-	r := newRepo(t, b, owner, "bare")
+	_, r := newUserRepo(t, b, "bea", "bare")
 	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
 		for name, get := range map[string]func() error{
 			"repository":     func() error { _, err := tx.RepoByID(ctx, 9999); return err },

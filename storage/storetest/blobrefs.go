@@ -11,7 +11,6 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -50,7 +49,7 @@ func testBlobRefs(t *testing.T, b Backend) {
 	assert.Empty(t, keys(), "an empty store references nothing")
 
 	at := time.Date(2024, 11, 1, 0, 0, 0, 0, time.UTC)
-	owner := createUser(t, b.Auth(), forgetest.User("blobowner", func(u *forge.User) { u.Avatar = "org-avatar-1" }))
+	owner := newUser(t, b, "blobowner", func(u *forge.User) { u.Avatar = "org-avatar-1" })
 	repo := newRepo(t, b, owner, "blobs")
 	repoUpdate(t, b.Repos(), func(tx repos.Tx) error {
 		r, err := tx.RepoByID(ctx, repo.ID)

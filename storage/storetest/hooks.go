@@ -2,23 +2,18 @@ package storetest
 
 import (
 	"context"
+	"fmt"
+	"sync"
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/repos"
 )
-
-func hookUpdate(t *testing.T, s hooks.Store, fn func(hooks.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.Update(context.Background(), fn))
-}
 
 // testHooks: hooks of every owner kind round-trip with their settings,
 // lists select by owner (system vs default), updates and deletes, and
@@ -26,8 +21,7 @@ func hookUpdate(t *testing.T, s hooks.Store, fn func(hooks.Tx) error) {
 func testHooks(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Hooks()
-	owner := createUser(t, b.Auth(), forgetest.User("hana"))
-	repo := newRepo(t, b, owner, "hooked")
+	owner, repo := newUserRepo(t, b, "hana", "hooked")
 	at := time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 	mk := func(h hooks.Hook) *hooks.Hook {
 		h.Type, h.ContentType, h.HTTPMethod, h.Events, h.Created, h.Updated = hooks.TypeForgejo, hooks.ContentJSON, "POST", []string{"push"}, at, at
@@ -62,10 +56,7 @@ func testHooks(t *testing.T, b Backend) {
 	require.NoError(t, s.View(ctx, func(tx hooks.Tx) error {
 		for _, want := range []*hooks.Hook{system, def, onRepo, onOwner} {
 			got, err := tx.Hook(ctx, want.ID)
-			require.NoError(t, err)
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("hook round trip (-want +got):\n%s", diff)
-			}
+			wantRoundTrip(t, "hook", want, got, err)
 		}
 		for _, c := range []struct {
 			f    hooks.Filter
@@ -109,19 +100,11 @@ func testHooks(t *testing.T, b Backend) {
 	err = s.Update(ctx, func(tx hooks.Tx) error { return tx.DeleteHook(ctx, 9999) })
 	assert.ErrorIs(t, err, forge.ErrNotFound)
 	hookUpdate(t, s, func(tx hooks.Tx) error { return tx.DeleteHook(ctx, def.ID) })
-	require.NoError(t, s.View(ctx, func(tx hooks.Tx) error {
-		_, err := tx.Hook(ctx, def.ID)
-		assert.ErrorIs(t, err, forge.ErrNotFound)
-		return nil
-	}))
+	wantNotFound(t, s, func(ctx context.Context, tx hooks.Tx) error { _, err := tx.Hook(ctx, def.ID); return err })
 
 	// Deleting the repository or the owner takes their hooks.
 	repoUpdate(t, b.Repos(), func(tx repos.Tx) error { return tx.DeleteRepo(ctx, repo.ID) })
-	require.NoError(t, s.View(ctx, func(tx hooks.Tx) error {
-		_, err := tx.Hook(ctx, onRepo.ID)
-		assert.ErrorIs(t, err, forge.ErrNotFound, "a repository's hooks go with it")
-		return nil
-	}))
+	wantNotFound(t, s, func(ctx context.Context, tx hooks.Tx) error { _, err := tx.Hook(ctx, onRepo.ID); return err }, "a repository's hooks go with it")
 }
 
 // testHookTasks: tasks round-trip, are due by NextAttempt, are listed
@@ -155,10 +138,7 @@ func testHookTasks(t *testing.T, b Backend) {
 	hookUpdate(t, s, func(tx hooks.Tx) error { return tx.UpdateTask(ctx, ks[0]) })
 	require.NoError(t, s.View(ctx, func(tx hooks.Tx) error {
 		got, err := tx.Task(ctx, ks[0].ID)
-		require.NoError(t, err)
-		if diff := cmp.Diff(ks[0], got); diff != "" {
-			t.Errorf("task round trip (-want +got):\n%s", diff)
-		}
+		wantRoundTrip(t, "task", ks[0], got, err)
 		due, err := tx.DueTasks(ctx, at.Add(time.Minute), 10)
 		require.NoError(t, err)
 		require.Len(t, due, 1, "delivered and later tasks are not due")
@@ -178,9 +158,103 @@ func testHookTasks(t *testing.T, b Backend) {
 	err = s.Update(ctx, func(tx hooks.Tx) error { return tx.UpdateTask(ctx, &hooks.Task{ID: 9999, Payload: []byte("{}")}) })
 	assert.ErrorIs(t, err, forge.ErrNotFound)
 	hookUpdate(t, s, func(tx hooks.Tx) error { return tx.DeleteHook(ctx, h.ID) })
-	require.NoError(t, s.View(ctx, func(tx hooks.Tx) error {
-		_, err := tx.Task(ctx, ks[1].ID)
-		assert.ErrorIs(t, err, forge.ErrNotFound, "tasks go with their hook")
+	wantNotFound(t, s, func(ctx context.Context, tx hooks.Tx) error { _, err := tx.Task(ctx, ks[1].ID); return err }, "tasks go with their hook")
+}
+
+// countingSender records the deliveries it is asked to send, by their
+// X-Forgejo-Delivery header, and answers 200. Each Send waits until meet
+// sends are in flight at once (or a short deadline passes, for the last
+// tasks), so that the workers' passes overlap: a task two workers both
+// read is then sent twice.
+type countingSender struct {
+	meet int
+	mu   sync.Mutex
+	sent map[string]int
+	// inFlight counts the sends of the current gathering; gathered is
+	// closed when it reaches meet.
+	inFlight int
+	gathered chan struct{}
+}
+
+func (s *countingSender) Send(ctx context.Context, r hooks.Request) (hooks.Response, error) {
+	s.mu.Lock()
+	s.sent[r.Header["X-Forgejo-Delivery"]]++
+	if s.gathered == nil {
+		s.gathered = make(chan struct{})
+	}
+	g := s.gathered
+	if s.inFlight++; s.inFlight == s.meet {
+		close(g)
+		s.gathered, s.inFlight = nil, 0
+	}
+	s.mu.Unlock()
+	select {
+	case <-g:
+	case <-time.After(50 * time.Millisecond):
+	case <-ctx.Done():
+	}
+	return hooks.Response{Status: 200}, nil
+}
+
+// testHookTaskClaims: several delivery workers (hooks.Service.DeliverDue,
+// as several servers on one database) running at once on the store's own
+// claim path (DueTasks and UpdateTask in one transaction: SKIP LOCKED on
+// PostgreSQL, the one writer on SQLite) deliver every task exactly once.
+func testHookTaskClaims(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Hooks()
+	_, repo := newUserRepo(t, b, "claire", "claimed")
+	at := time.Now().Add(-time.Hour).UTC().Truncate(time.Second)
+	h := &hooks.Hook{RepoID: repo.ID, Type: hooks.TypeForgejo, ContentType: hooks.ContentJSON, HTTPMethod: "POST",
+		URL: "https://example.com/claims", Events: []string{"push"}, Active: true, Meta: map[string]string{}, Created: at, Updated: at}
+	const n = 40
+	hookUpdate(t, s, func(tx hooks.Tx) error {
+		if err := tx.CreateHook(ctx, h); err != nil {
+			return err
+		}
+		for i := range n {
+			task := &hooks.Task{HookID: h.ID, UUID: fmt.Sprintf("claim-%02d", i), Event: "push", EventType: "push",
+				Payload: []byte(`{}`), NextAttempt: at, Created: at}
+			if err := tx.CreateTask(ctx, task); err != nil {
+				return err
+			}
+		}
 		return nil
+	})
+	const workers = 4
+	sender := &countingSender{meet: workers, sent: map[string]int{}}
+	svcs := make([]*hooks.Service, workers)
+	for i := range svcs {
+		var err error
+		// Concurrency 1: each pass claims 4 tasks, so the workers take
+		// turns and meet on the same rows.
+		svcs[i], err = hooks.New(hooks.Config{Store: s, Sender: sender, Concurrency: 1})
+		require.NoError(t, err)
+	}
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for _, svc := range svcs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			for {
+				k, err := svc.DeliverDue(ctx)
+				if !assert.NoError(t, err) || k == 0 {
+					return
+				}
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	assert.Len(t, sender.sent, n, "every task delivered")
+	for uuid, k := range sender.sent {
+		assert.Equal(t, 1, k, "task %s delivered %d times", uuid, k)
+	}
+	require.NoError(t, s.View(ctx, func(tx hooks.Tx) error {
+		due, err := tx.DueTasks(ctx, time.Now().Add(24*time.Hour), n)
+		assert.Empty(t, due, "no task left undelivered")
+		return err
 	}))
 }

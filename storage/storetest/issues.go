@@ -10,8 +10,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -19,43 +20,11 @@ import (
 // backend keeps times.
 var issueAt = time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 
-func issueUpdate(t *testing.T, s issues.Store, fn func(issues.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.Update(context.Background(), fn))
-}
-
-func issueView(t *testing.T, s issues.Store, fn func(issues.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.View(context.Background(), fn))
-}
-
-// newIssue reserves the next index of repo and creates an issue there, as
-// the service does, in one transaction.
-func newIssue(t *testing.T, s issues.Store, repoID, posterID forge.ID, title string, opts ...func(*issues.Issue)) *issues.Issue {
-	t.Helper()
-	ctx := context.Background()
-	i := &issues.Issue{RepoID: repoID, PosterID: posterID, Title: title, Created: issueAt, Updated: issueAt}
-	for _, o := range opts {
-		o(i)
-	}
-	issueUpdate(t, s, func(tx issues.Tx) error {
-		n, err := tx.NextIssueIndex(ctx, repoID)
-		if err != nil {
-			return err
-		}
-		i.Index = n
-		return tx.CreateIssue(ctx, i)
-	})
-	require.NotZero(t, i.ID)
-	return i
-}
-
 func testIssues(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("iann"))
-	bob := createUser(t, b.Auth(), forgetest.User("ibob"))
-	r := newRepo(t, b, ann, "tracker")
+	ann, r := newUserRepo(t, b, "iann", "tracker")
+	bob := newUser(t, b, "ibob")
 	ms := &issues.Milestone{RepoID: r.ID, Title: "v1", Deadline: issues.NoDeadline, Created: issueAt, Updated: issueAt}
 	issueUpdate(t, s, func(tx issues.Tx) error { return tx.CreateMilestone(ctx, ms) })
 
@@ -146,9 +115,7 @@ func testIssues(t *testing.T, b Backend) {
 	testAssignees(t, b, in, ann, bob)
 	testIssueCounts(t, b, ann)
 
-	issueUpdate(t, s, func(tx issues.Tx) error { return tx.DeleteIssue(ctx, in.ID) })
-	err = s.Update(ctx, func(tx issues.Tx) error { return tx.DeleteIssue(ctx, in.ID) })
-	assert.ErrorIs(t, err, forge.ErrNotFound)
+	wantDeleteOnce(t, s, func(ctx context.Context, tx issues.Tx) error { return tx.DeleteIssue(ctx, in.ID) })
 	issueView(t, s, func(tx issues.Tx) error {
 		_, err := tx.IssueByIndex(ctx, r.ID, 1)
 		assert.ErrorIs(t, err, forge.ErrNotFound)
@@ -162,7 +129,7 @@ func testIssues(t *testing.T, b Backend) {
 func testAssignees(t *testing.T, b Backend, i *issues.Issue, ann, bob *forge.User) {
 	ctx := context.Background()
 	s := b.Issues()
-	cid := createUser(t, b.Auth(), forgetest.User("icid"))
+	cid := newUser(t, b, "icid")
 	second := newIssue(t, s, i.RepoID, ann.ID, "second")
 	issueUpdate(t, s, func(tx issues.Tx) error {
 		if err := tx.SetAssignees(ctx, i.ID, []forge.ID{cid.ID, ann.ID, bob.ID}); err != nil {
@@ -316,8 +283,7 @@ func testIssueCounts(t *testing.T, b Backend, owner *forge.User) {
 func testIssueIndexes(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	owner := createUser(t, b.Auth(), forgetest.User("idx"))
-	r, other := newRepo(t, b, owner, "numbers"), newRepo(t, b, owner, "others")
+	owner, r, other := newUserRepos(t, b, "idx", "numbers", "others")
 	for want := int64(1); want <= 3; want++ {
 		assert.Equal(t, want, newIssue(t, s, r.ID, owner.ID, "i").Index)
 	}
@@ -377,6 +343,84 @@ func testIssueIndexes(t *testing.T, b Backend) {
 		_, total, err := tx.ListIssues(ctx, issues.IssueFilter{RepoIDs: []forge.ID{par.ID}}, forge.ListOptions{Page: 1, Limit: 1})
 		require.NoError(t, err)
 		assert.EqualValues(t, n, total)
+		return nil
+	})
+}
+
+// testIssueCascades: what goes with a repository and with an account.
+func testIssueCascades(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Issues()
+	ann, r, kept := newUserRepos(t, b, "xann", "doomed", "kept")
+	bob := newUser(t, b, "xbob")
+
+	ms := &issues.Milestone{RepoID: r.ID, Title: "m", Deadline: issues.NoDeadline, Created: issueAt, Updated: issueAt}
+	l := &issues.Label{RepoID: r.ID, Name: "l", Color: "#000000"}
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		if err := tx.CreateMilestone(ctx, ms); err != nil {
+			return err
+		}
+		return tx.CreateLabel(ctx, l)
+	})
+	i := newIssue(t, s, r.ID, bob.ID, "doomed issue", func(i *issues.Issue) { i.MilestoneID = ms.ID })
+	other := newIssue(t, s, kept.ID, bob.ID, "kept issue")
+	c := &issues.Comment{IssueID: i.ID, PosterID: bob.ID, Body: "c", Created: issueAt, Updated: issueAt}
+	oc := &issues.Comment{IssueID: other.ID, PosterID: bob.ID, Body: "oc", Created: issueAt, Updated: issueAt}
+	a := &issues.Attachment{UUID: "doomed-file", RepoID: r.ID, IssueID: i.ID, UploaderID: bob.ID, Name: "f", Created: issueAt}
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		for _, c := range []*issues.Comment{c, oc} {
+			if err := tx.CreateComment(ctx, c); err != nil {
+				return err
+			}
+		}
+		if err := tx.CreateAttachment(ctx, a); err != nil {
+			return err
+		}
+		if err := tx.SetIssueLabels(ctx, i.ID, []forge.ID{l.ID}); err != nil {
+			return err
+		}
+		if err := tx.SetAssignees(ctx, other.ID, []forge.ID{ann.ID, bob.ID}); err != nil {
+			return err
+		}
+		return tx.SetAssignees(ctx, i.ID, []forge.ID{bob.ID})
+	})
+
+	// A deleted account is taken off the issues it was assigned; the issues
+	// and comments it wrote stay (Forgejo shows them as the ghost's).
+	update(t, b.Auth(), func(tx auth.Tx) error { return tx.DeleteUser(ctx, bob.ID) })
+	issueView(t, s, func(tx issues.Tx) error {
+		m, err := tx.Assignees(ctx, []forge.ID{i.ID, other.ID})
+		require.NoError(t, err)
+		assert.Equal(t, map[forge.ID][]forge.ID{other.ID: {ann.ID}}, m, "a deleted account is no assignee")
+		got, err := tx.IssueByID(ctx, other.ID)
+		require.NoError(t, err, "a deleted poster's issue stays")
+		assert.Equal(t, bob.ID, got.PosterID)
+		_, err = tx.CommentByID(ctx, oc.ID)
+		assert.NoError(t, err, "a deleted poster's comment stays")
+		return nil
+	})
+
+	// A deleted repository takes its issues, comments, labels, milestones,
+	// attachments and index with it; other repositories keep theirs.
+	repoUpdate(t, b.Repos(), func(tx repos.Tx) error { return tx.DeleteRepo(ctx, r.ID) })
+	issueView(t, s, func(tx issues.Tx) error {
+		_, err := tx.IssueByID(ctx, i.ID)
+		assert.ErrorIs(t, err, forge.ErrNotFound, "issue")
+		_, err = tx.CommentByID(ctx, c.ID)
+		assert.ErrorIs(t, err, forge.ErrNotFound, "comment")
+		_, err = tx.LabelByID(ctx, l.ID)
+		assert.ErrorIs(t, err, forge.ErrNotFound, "label")
+		_, err = tx.MilestoneByID(ctx, r.ID, ms.ID)
+		assert.ErrorIs(t, err, forge.ErrNotFound, "milestone")
+		_, err = tx.AttachmentByUUID(ctx, "doomed-file")
+		assert.ErrorIs(t, err, forge.ErrNotFound, "attachment")
+		m, err := tx.IssueLabels(ctx, []forge.ID{i.ID})
+		require.NoError(t, err)
+		assert.Empty(t, m, "issue labels")
+		_, err = tx.IssueByID(ctx, other.ID)
+		assert.NoError(t, err)
+		_, err = tx.CommentByID(ctx, oc.ID)
+		assert.NoError(t, err)
 		return nil
 	})
 }

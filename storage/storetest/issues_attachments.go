@@ -4,12 +4,10 @@ import (
 	"context"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -21,8 +19,7 @@ func attachmentNames(list []*issues.Attachment) []string {
 func testIssueAttachments(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("aann"))
-	r := newRepo(t, b, ann, "files")
+	ann, r := newUserRepo(t, b, "aann", "files")
 	i1, i2 := newIssue(t, s, r.ID, ann.ID, "one"), newIssue(t, s, r.ID, ann.ID, "two")
 	c1 := &issues.Comment{IssueID: i1.ID, PosterID: ann.ID, Body: "see file", Created: issueAt, Updated: issueAt}
 	c2 := &issues.Comment{IssueID: i2.ID, PosterID: ann.ID, Body: "and this", Created: issueAt, Updated: issueAt}
@@ -51,10 +48,7 @@ func testIssueAttachments(t *testing.T, b Backend) {
 	want := *onC1
 	issueView(t, s, func(tx issues.Tx) error {
 		got, err := tx.AttachmentByID(ctx, onC1.ID)
-		require.NoError(t, err)
-		if diff := cmp.Diff(&want, got); diff != "" {
-			t.Errorf("attachment round trip (-want +got):\n%s", diff)
-		}
+		wantRoundTrip(t, "attachment", &want, got, err)
 		got, err = tx.AttachmentByUUID(ctx, "uuid-c1.txt")
 		require.NoError(t, err)
 		assert.Equal(t, &want, got)
@@ -104,11 +98,10 @@ func testIssueAttachments(t *testing.T, b Backend) {
 		return tx.CreateAttachment(ctx, &repos.Attachment{UUID: "uuid-release", RepoID: r.ID, ReleaseID: rel.ID,
 			UploaderID: ann.ID, Name: "release.tar", Created: issueAt})
 	})
-	issueView(t, s, func(tx issues.Tx) error {
+	wantNotFound(t, s, func(ctx context.Context, tx issues.Tx) error {
 		_, err := tx.AttachmentByUUID(ctx, "uuid-release")
-		assert.ErrorIs(t, err, forge.ErrNotFound, "a release attachment is not an issue attachment")
-		return nil
-	})
+		return err
+	}, "a release attachment is not an issue attachment")
 
 	// UpdateAttachment writes Name and DownloadCount only.
 	changed := *onI2
@@ -125,9 +118,7 @@ func testIssueAttachments(t *testing.T, b Backend) {
 	err := s.Update(ctx, func(tx issues.Tx) error { a := changed; a.ID = 9999; return tx.UpdateAttachment(ctx, &a) })
 	assert.ErrorIs(t, err, forge.ErrNotFound)
 
-	issueUpdate(t, s, func(tx issues.Tx) error { return tx.DeleteAttachment(ctx, onI1.ID) })
-	err = s.Update(ctx, func(tx issues.Tx) error { return tx.DeleteAttachment(ctx, onI1.ID) })
-	assert.ErrorIs(t, err, forge.ErrNotFound)
+	wantDeleteOnce(t, s, func(ctx context.Context, tx issues.Tx) error { return tx.DeleteAttachment(ctx, onI1.ID) })
 
 	// Deleting a comment deletes its attachments; deleting an issue, all of
 	// its own and its comments'.

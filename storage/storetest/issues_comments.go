@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -21,8 +20,7 @@ func commentBodies(list []*issues.Comment) []string {
 func testIssueComments(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("cann"))
-	r, other := newRepo(t, b, ann, "talk"), newRepo(t, b, ann, "quiet")
+	ann, r, other := newUserRepos(t, b, "cann", "talk", "quiet")
 	i1 := newIssue(t, s, r.ID, ann.ID, "one")
 	i2 := newIssue(t, s, r.ID, ann.ID, "two", func(i *issues.Issue) { i.IsPull = true })
 	i3 := newIssue(t, s, other.ID, ann.ID, "three")
@@ -36,10 +34,7 @@ func testIssueComments(t *testing.T, b Backend) {
 	want := *in
 	issueView(t, s, func(tx issues.Tx) error {
 		got, err := tx.CommentByID(ctx, in.ID)
-		require.NoError(t, err)
-		if diff := cmp.Diff(&want, got); diff != "" {
-			t.Errorf("comment round trip (-want +got):\n%s", diff)
-		}
+		wantRoundTrip(t, "comment", &want, got, err)
 		_, err = tx.CommentByID(ctx, 9999)
 		assert.ErrorIs(t, err, forge.ErrNotFound)
 		return nil
@@ -78,17 +73,12 @@ func testIssueComments(t *testing.T, b Backend) {
 	add(i1, issues.CommentPlain, "i1 second", m(20), m(25))
 	add(i3, issues.CommentPlain, "elsewhere", m(5), m(5))
 	gone := add(i2, issues.CommentPlain, "deleted", m(50), m(50))
-	issueUpdate(t, s, func(tx issues.Tx) error { return tx.DeleteComment(ctx, gone.ID) })
-	err = s.Update(ctx, func(tx issues.Tx) error { return tx.DeleteComment(ctx, gone.ID) })
-	assert.ErrorIs(t, err, forge.ErrNotFound)
+	wantDeleteOnce(t, s, func(ctx context.Context, tx issues.Tx) error { return tx.DeleteComment(ctx, gone.ID) })
 
 	plain := []issues.CommentType{issues.CommentPlain}
 	yes, no := true, false
 	all := forge.ListOptions{Page: 1, Limit: 50}
-	for name, tc := range map[string]struct {
-		f    issues.CommentFilter
-		want []string
-	}{
+	checkFilters(t, s, map[string]filterCase[issues.CommentFilter, string]{
 		"neither issue nor repository": {issues.CommentFilter{}, []string{}},
 		"one issue, oldest first":      {issues.CommentFilter{IssueID: i1.ID}, []string{"edited", "i1 first", "", "i1 second"}},
 		"one issue, plain comments":    {issues.CommentFilter{IssueID: i1.ID, Types: plain}, []string{"i1 first", "i1 second"}},
@@ -102,13 +92,9 @@ func testIssueComments(t *testing.T, b Backend) {
 		"issue and repository":         {issues.CommentFilter{RepoID: other.ID, IssueID: i1.ID}, []string{}},
 		"updated since, inclusive":     {issues.CommentFilter{RepoID: r.ID, UpdatedSince: m(30)}, []string{"edited", "i1 first", "i2 late"}},
 		"updated before, inclusive":    {issues.CommentFilter{RepoID: r.ID, UpdatedBefore: m(20)}, []string{""}},
-	} {
-		issueView(t, s, func(tx issues.Tx) error {
-			list, total, err := tx.ListComments(ctx, tc.f, all)
-			wantPage(t, name, tc.want, commentBodies, list, total, err)
-			return nil
-		})
-	}
+	}, commentBodies, func(ctx context.Context, tx issues.Tx, f issues.CommentFilter) ([]*issues.Comment, int64, error) {
+		return tx.ListComments(ctx, f, all)
+	})
 	issueView(t, s, func(tx issues.Tx) error {
 		list, total, err := tx.ListComments(ctx, issues.CommentFilter{RepoID: r.ID}, forge.ListOptions{Page: 2, Limit: 2})
 		require.NoError(t, err)

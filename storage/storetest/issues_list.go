@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -22,14 +22,10 @@ func issueTitles(list []*issues.Issue) []string {
 // o select, and the count of every match.
 func listIssueTitles(t *testing.T, s issues.Store, f issues.IssueFilter, o forge.ListOptions) ([]string, int64) {
 	t.Helper()
-	var titles []string
-	var n int64
-	issueView(t, s, func(tx issues.Tx) error {
-		l, total, err := tx.ListIssues(context.Background(), f, o)
-		titles, n = issueTitles(l), total
-		return err
+	list, n := viewPage(t, s, func(ctx context.Context, tx issues.Tx) ([]*issues.Issue, int64, error) {
+		return tx.ListIssues(ctx, f, o)
 	})
-	return titles, n
+	return issueTitles(list), n
 }
 
 // testIssueList: every filter of IssueFilter, every order, paging, and the
@@ -37,10 +33,8 @@ func listIssueTitles(t *testing.T, s issues.Store, f issues.IssueFilter, o forge
 func testIssueList(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("lann"))
-	bob := createUser(t, b.Auth(), forgetest.User("lbob"))
-	pub := newRepo(t, b, ann, "pub")
-	priv := newRepo(t, b, ann, "priv")
+	ann, pub, priv := newUserRepos(t, b, "lann", "pub", "priv")
+	bob := newUser(t, b, "lbob")
 	repoUpdate(t, b.Repos(), func(tx repos.Tx) error { priv.Private = true; return tx.UpdateRepo(ctx, priv) })
 	ms1 := &issues.Milestone{RepoID: pub.ID, Title: "m1", Deadline: issueAt.Add(240 * time.Hour), Created: issueAt, Updated: issueAt}
 	ms2 := &issues.Milestone{RepoID: pub.ID, Title: "m2", Deadline: issues.NoDeadline, Created: issueAt, Updated: issueAt}
@@ -97,10 +91,7 @@ func testIssueList(t *testing.T, b Backend) {
 	both := []forge.ID{pub.ID, priv.ID}
 	yes, no := true, false
 	all := forge.ListOptions{Page: 1, Limit: 50}
-	for name, tc := range map[string]struct {
-		f    issues.IssueFilter
-		want []string
-	}{
+	checkFilters(t, s, map[string]filterCase[issues.IssueFilter, string]{
 		"no repository matches nothing":     {issues.IssueFilter{}, []string{}},
 		"an empty repository list":          {issues.IssueFilter{RepoIDs: []forge.ID{}}, []string{}},
 		"one repository, newest first":      {issues.IssueFilter{RepoIDs: []forge.ID{pub.ID}}, []string{"zeta", "epsilon 500", "delta", "gamma 50% done", "beta", "alpha crash"}},
@@ -147,13 +138,9 @@ func testIssueList(t *testing.T, b Backend) {
 		// issues without one come last.
 		"farthest due date first, none last": {issues.IssueFilter{RepoIDs: []forge.ID{pub.ID}, PosterID: ann.ID, Sort: issues.IssueSortFarDueDate}, []string{"alpha crash", "epsilon 500", "gamma 50% done", "zeta"}},
 		"an unknown order is latest":         {issues.IssueFilter{RepoIDs: []forge.ID{pub.ID}, PosterID: bob.ID, Sort: "sideways"}, []string{"delta", "beta"}},
-	} {
-		issueView(t, s, func(tx issues.Tx) error {
-			list, total, err := tx.ListIssues(ctx, tc.f, all)
-			wantPage(t, name, tc.want, issueTitles, list, total, err)
-			return nil
-		})
-	}
+	}, issueTitles, func(ctx context.Context, tx issues.Tx, f issues.IssueFilter) ([]*issues.Issue, int64, error) {
+		return tx.ListIssues(ctx, f, all)
+	})
 	_ = g
 
 	intl := newRepo(t, b, ann, "intl")
@@ -198,4 +185,68 @@ func testIssueList(t *testing.T, b Backend) {
 		assert.Len(t, list, 7, "a negative limit lists everything")
 		return nil
 	})
+}
+
+// testIssueMentions: AddMentions records (issue, user) once, the
+// MentionedID filter lists and counts by it (with other filters and
+// paging), missing issues and users are not found and change nothing, and
+// mentions go with their issue and their user.
+func testIssueMentions(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Issues()
+	ann, r := newUserRepo(t, b, "mann", "mentions")
+	bob := newUser(t, b, "mbob")
+	cat := newUser(t, b, "mcat")
+	one := newIssue(t, s, r.ID, ann.ID, "one")
+	two := newIssue(t, s, r.ID, ann.ID, "two")
+	three := newIssue(t, s, r.ID, bob.ID, "three")
+
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		if err := tx.AddMentions(ctx, one.ID, []forge.ID{bob.ID, cat.ID}); err != nil {
+			return err
+		}
+		if err := tx.AddMentions(ctx, one.ID, []forge.ID{bob.ID}); err != nil { // again: no change
+			return err
+		}
+		if err := tx.AddMentions(ctx, one.ID, nil); err != nil {
+			return err
+		}
+		return tx.AddMentions(ctx, three.ID, []forge.ID{bob.ID})
+	})
+	list := func(f issues.IssueFilter, o forge.ListOptions) ([]string, int64) {
+		t.Helper()
+		return listIssueTitles(t, s, f, o)
+	}
+	all := forge.ListOptions{Page: 1, Limit: 50}
+	in := []forge.ID{r.ID}
+	got, n := list(issues.IssueFilter{RepoIDs: in, MentionedID: bob.ID, Sort: issues.IssueSortOldest}, all)
+	assert.Equal(t, []string{"one", "three"}, got)
+	assert.EqualValues(t, 2, n)
+	got, n = list(issues.IssueFilter{RepoIDs: in, MentionedID: bob.ID, Sort: issues.IssueSortOldest}, forge.ListOptions{Page: 2, Limit: 1})
+	assert.Equal(t, []string{"three"}, got, "paged")
+	assert.EqualValues(t, 2, n, "the count is of every match")
+	got, _ = list(issues.IssueFilter{RepoIDs: in, MentionedID: bob.ID, PosterID: ann.ID}, all)
+	assert.Equal(t, []string{"one"}, got, "with another filter")
+	got, n = list(issues.IssueFilter{RepoIDs: in, MentionedID: ann.ID}, all)
+	assert.Empty(t, got, "nobody mentioned ann")
+	assert.Zero(t, n)
+	got, _ = list(issues.IssueFilter{MentionedID: bob.ID}, all)
+	assert.Empty(t, got, "no repository: nothing")
+
+	// Missing issues and users are not found, and the transaction's
+	// failed write records nothing.
+	err := s.Update(ctx, func(tx issues.Tx) error { return tx.AddMentions(ctx, 1<<40, []forge.ID{bob.ID}) })
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+	err = s.Update(ctx, func(tx issues.Tx) error { return tx.AddMentions(ctx, two.ID, []forge.ID{ann.ID, 1 << 40}) })
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+	got, _ = list(issues.IssueFilter{RepoIDs: in, MentionedID: ann.ID}, all)
+	assert.Empty(t, got, "a refused write records nothing")
+
+	// Mentions go with their issue and with their user.
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.DeleteIssue(ctx, three.ID) })
+	got, _ = list(issues.IssueFilter{RepoIDs: in, MentionedID: bob.ID}, all)
+	assert.Equal(t, []string{"one"}, got, "a deleted issue's mentions go")
+	update(t, b.Auth(), func(tx auth.Tx) error { return tx.DeleteUser(ctx, cat.ID) })
+	got, _ = list(issues.IssueFilter{RepoIDs: in, MentionedID: cat.ID}, all)
+	assert.Empty(t, got, "a deleted user's mentions go")
 }

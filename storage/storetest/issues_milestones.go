@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -21,8 +20,7 @@ func milestoneTitles(list []*issues.Milestone) []string {
 func testMilestones(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("mann"))
-	r, other := newRepo(t, b, ann, "planned"), newRepo(t, b, ann, "unplanned")
+	ann, r, other := newUserRepos(t, b, "mann", "planned", "unplanned")
 	d := func(days int) time.Time { return issueAt.Add(time.Duration(days) * 24 * time.Hour) }
 
 	in := &issues.Milestone{RepoID: r.ID, Title: "v1", Description: "first", IsClosed: true, NumIssues: 4,
@@ -41,10 +39,7 @@ func testMilestones(t *testing.T, b Backend) {
 	want := *in
 	issueView(t, s, func(tx issues.Tx) error {
 		got, err := tx.MilestoneByID(ctx, r.ID, in.ID)
-		require.NoError(t, err)
-		if diff := cmp.Diff(&want, got); diff != "" {
-			t.Errorf("milestone round trip (-want +got):\n%s", diff)
-		}
+		wantRoundTrip(t, "milestone", &want, got, err)
 		got, err = tx.MilestoneByID(ctx, r.ID, none.ID)
 		require.NoError(t, err)
 		assert.Equal(t, issues.NoDeadline, got.Deadline, "the year-9999 stand-in round trips")
@@ -87,10 +82,7 @@ func testMilestones(t *testing.T, b Backend) {
 	})
 
 	all := forge.ListOptions{Page: 1, Limit: 50}
-	for name, tc := range map[string]struct {
-		f    issues.MilestoneFilter
-		want []string
-	}{
+	checkFilters(t, s, map[string]filterCase[issues.MilestoneFilter, string]{
 		"a repository's, by due date": {issues.MilestoneFilter{RepoID: r.ID}, []string{"v0.9", "v1", "v1.0", "someday"}},
 		"open":                        {issues.MilestoneFilter{RepoID: r.ID, State: issues.StateOpen}, []string{"v1", "v1.0", "someday"}},
 		"closed":                      {issues.MilestoneFilter{RepoID: r.ID, State: issues.StateClosed}, []string{"v0.9"}},
@@ -105,13 +97,9 @@ func testMilestones(t *testing.T, b Backend) {
 		"by ids":                      {issues.MilestoneFilter{RepoID: r.ID, IDs: []forge.ID{none.ID, theirs.ID}}, []string{"someday"}},
 		"no ids":                      {issues.MilestoneFilter{RepoID: r.ID, IDs: []forge.ID{}}, []string{}},
 		"the other repository":        {issues.MilestoneFilter{RepoID: other.ID}, []string{"v1"}},
-	} {
-		issueView(t, s, func(tx issues.Tx) error {
-			list, total, err := tx.ListMilestones(ctx, tc.f, all)
-			wantPage(t, name, tc.want, milestoneTitles, list, total, err)
-			return nil
-		})
-	}
+	}, milestoneTitles, func(ctx context.Context, tx issues.Tx, f issues.MilestoneFilter) ([]*issues.Milestone, int64, error) {
+		return tx.ListMilestones(ctx, f, all)
+	})
 	issueView(t, s, func(tx issues.Tx) error {
 		list, total, err := tx.ListMilestones(ctx, issues.MilestoneFilter{RepoID: r.ID}, forge.ListOptions{Page: 2, Limit: 3})
 		require.NoError(t, err)
@@ -123,9 +111,7 @@ func testMilestones(t *testing.T, b Backend) {
 	// Deleting a milestone leaves its issues without one.
 	i := newIssue(t, s, r.ID, ann.ID, "planned work", func(i *issues.Issue) { i.MilestoneID = same.ID })
 	kept := newIssue(t, s, r.ID, ann.ID, "other work", func(i *issues.Issue) { i.MilestoneID = soon.ID })
-	issueUpdate(t, s, func(tx issues.Tx) error { return tx.DeleteMilestone(ctx, same.ID) })
-	err = s.Update(ctx, func(tx issues.Tx) error { return tx.DeleteMilestone(ctx, same.ID) })
-	assert.ErrorIs(t, err, forge.ErrNotFound)
+	wantDeleteOnce(t, s, func(ctx context.Context, tx issues.Tx) error { return tx.DeleteMilestone(ctx, same.ID) })
 	issueView(t, s, func(tx issues.Tx) error {
 		got, err := tx.IssueByID(ctx, i.ID)
 		require.NoError(t, err)

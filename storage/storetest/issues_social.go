@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -18,9 +17,8 @@ import (
 func testIssueSocial(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("sann"))
-	bob := createUser(t, b.Auth(), forgetest.User("sbob"))
-	r := newRepo(t, b, ann, "social")
+	ann, r := newUserRepo(t, b, "sann", "social")
+	bob := newUser(t, b, "sbob")
 	i1 := newIssue(t, s, r.ID, ann.ID, "one")
 	i2 := newIssue(t, s, r.ID, ann.ID, "two")
 	c1 := &issues.Comment{IssueID: i1.ID, PosterID: ann.ID, Body: "hi", Created: issueAt, Updated: issueAt}
@@ -82,11 +80,7 @@ func testIssueSocial(t *testing.T, b Backend) {
 	})
 
 	t.Run("Watches", func(t *testing.T) {
-		issueView(t, s, func(tx issues.Tx) error {
-			_, err := tx.IssueWatch(ctx, ann.ID, i2.ID)
-			assert.ErrorIs(t, err, forge.ErrNotFound)
-			return nil
-		})
+		wantNotFound(t, s, func(ctx context.Context, tx issues.Tx) error { _, err := tx.IssueWatch(ctx, ann.ID, i2.ID); return err })
 		w := &issues.IssueWatch{UserID: bob.ID, IssueID: i2.ID, IsWatching: true, Created: issueAt, Updated: issueAt}
 		issueUpdate(t, s, func(tx issues.Tx) error {
 			require.NoError(t, tx.SetIssueWatch(ctx, w))

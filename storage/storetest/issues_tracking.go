@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/issues"
 )
 
@@ -18,9 +17,7 @@ import (
 func testIssueDependencies(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("dann"))
-	r1 := newRepo(t, b, ann, "deps-one")
-	r2 := newRepo(t, b, ann, "deps-two")
+	ann, r1, r2 := newUserRepos(t, b, "dann", "deps-one", "deps-two")
 	a := newIssue(t, s, r1.ID, ann.ID, "a")
 	bb := newIssue(t, s, r1.ID, ann.ID, "b")
 	c := newIssue(t, s, r2.ID, ann.ID, "c")
@@ -64,8 +61,7 @@ func testIssueDependencies(t *testing.T, b Backend) {
 		return nil
 	})
 	issueUpdate(t, s, func(tx issues.Tx) error {
-		require.NoError(t, tx.DeleteDependency(ctx, a.ID, bb.ID))
-		assert.ErrorIs(t, tx.DeleteDependency(ctx, a.ID, bb.ID), forge.ErrNotFound)
+		deleteOnce(t, func() error { return tx.DeleteDependency(ctx, a.ID, bb.ID) })
 		return tx.DeleteIssue(ctx, c.ID)
 	})
 	issueView(t, s, func(tx issues.Tx) error {
@@ -81,10 +77,8 @@ func testIssueDependencies(t *testing.T, b Backend) {
 func testIssueTimes(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Issues()
-	ann := createUser(t, b.Auth(), forgetest.User("tann"))
-	bob := createUser(t, b.Auth(), forgetest.User("tbob"))
-	r1 := newRepo(t, b, ann, "times-one")
-	r2 := newRepo(t, b, ann, "times-two")
+	ann, r1, r2 := newUserRepos(t, b, "tann", "times-one", "times-two")
+	bob := newUser(t, b, "tbob")
 	a := newIssue(t, s, r1.ID, ann.ID, "a")
 	c := newIssue(t, s, r2.ID, ann.ID, "c")
 
@@ -169,8 +163,7 @@ func testIssueTimes(t *testing.T, b Backend) {
 		return nil
 	})
 	issueUpdate(t, s, func(tx issues.Tx) error {
-		require.NoError(t, tx.DeleteStopwatch(ctx, sw.ID))
-		assert.ErrorIs(t, tx.DeleteStopwatch(ctx, sw.ID), forge.ErrNotFound)
+		deleteOnce(t, func() error { return tx.DeleteStopwatch(ctx, sw.ID) })
 		return tx.DeleteIssue(ctx, c.ID)
 	})
 	issueView(t, s, func(tx issues.Tx) error {
@@ -181,4 +174,69 @@ func testIssueTimes(t *testing.T, b Backend) {
 	})
 	ids, _ = list(issues.TimeFilter{UserID: ann.ID}, all)
 	assert.Equal(t, []forge.ID{times[3].ID}, ids, "deleting an issue ends its times")
+}
+
+// testIssueDependencyComments: a comment's DependentIssueID round trips
+// through CreateComment, CommentByID, ListComments and UpdateComment, and
+// a dependency event goes with the issue it names (Forgejo deletes the
+// comments whose dependent_issue_id is a deleted issue), leaving the
+// others.
+func testIssueDependencyComments(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Issues()
+	ann, r := newUserRepo(t, b, "depcann", "depcomments")
+	one := newIssue(t, s, r.ID, ann.ID, "one")
+	two := newIssue(t, s, r.ID, ann.ID, "two")
+	three := newIssue(t, s, r.ID, ann.ID, "three")
+	ev := func(on, names *issues.Issue) *issues.Comment {
+		return &issues.Comment{IssueID: on.ID, Type: issues.CommentAddDependency, PosterID: ann.ID,
+			DependentIssueID: names.ID, Created: issueAt, Updated: issueAt}
+	}
+	oneNamesTwo, twoNamesOne, oneNamesThree := ev(one, two), ev(two, one), ev(one, three)
+	plain := &issues.Comment{IssueID: one.ID, PosterID: ann.ID, Body: "hi", Created: issueAt, Updated: issueAt}
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		for _, c := range []*issues.Comment{oneNamesTwo, twoNamesOne, oneNamesThree, plain} {
+			if err := tx.CreateComment(ctx, c); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	issueView(t, s, func(tx issues.Tx) error {
+		got, err := tx.CommentByID(ctx, oneNamesTwo.ID)
+		require.NoError(t, err)
+		assert.Equal(t, two.ID, got.DependentIssueID)
+		assert.Equal(t, issues.CommentAddDependency, got.Type)
+		list, _, err := tx.ListComments(ctx, issues.CommentFilter{IssueID: one.ID}, forge.ListOptions{Page: 1, Limit: 10})
+		require.NoError(t, err)
+		var deps []forge.ID
+		for _, c := range list {
+			deps = append(deps, c.DependentIssueID)
+		}
+		assert.Equal(t, []forge.ID{two.ID, three.ID, 0}, deps)
+		return nil
+	})
+	issueUpdate(t, s, func(tx issues.Tx) error {
+		c := *oneNamesThree
+		c.Type, c.DependentIssueID = issues.CommentRemoveDependency, two.ID
+		return tx.UpdateComment(ctx, &c)
+	})
+	issueView(t, s, func(tx issues.Tx) error {
+		got, err := tx.CommentByID(ctx, oneNamesThree.ID)
+		require.NoError(t, err)
+		assert.Equal(t, two.ID, got.DependentIssueID, "UpdateComment writes it")
+		return nil
+	})
+
+	// Deleting two takes its own comments and those naming it.
+	issueUpdate(t, s, func(tx issues.Tx) error { return tx.DeleteIssue(ctx, two.ID) })
+	issueView(t, s, func(tx issues.Tx) error {
+		for _, c := range []*issues.Comment{oneNamesTwo, twoNamesOne, oneNamesThree} {
+			_, err := tx.CommentByID(ctx, c.ID)
+			assert.ErrorIs(t, err, forge.ErrNotFound, "comment %d", c.ID)
+		}
+		_, err := tx.CommentByID(ctx, plain.ID)
+		assert.NoError(t, err, "the plain comment of one stays")
+		return nil
+	})
 }

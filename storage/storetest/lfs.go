@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/quota"
 )
@@ -21,8 +20,7 @@ import (
 func testLFS(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.LFS()
-	owner := createUser(t, b.Auth(), forgetest.User("lfsowner"))
-	r1, r2 := newRepo(t, b, owner, "one"), newRepo(t, b, owner, "two")
+	_, r1, r2 := newUserRepos(t, b, "lfsowner", "one", "two")
 	at := time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
 	oidA, oidB := strings.Repeat("a", 64), strings.Repeat("b", 64)
 	mk := func(repo forge.ID, oid string, size int64) *lfs.MetaObject {

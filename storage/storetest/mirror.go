@@ -11,20 +11,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/mirror"
 )
 
-func mirrorUpdate(t *testing.T, s mirror.Store, fn func(mirror.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.Update(context.Background(), fn))
-}
-
 func testMirrors(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Mirrors()
-	owner := createUser(t, b.Auth(), forgetest.User("mirra"))
+	owner := newUser(t, b, "mirra")
 	r1, r2, arch := newRepo(t, b, owner, "m1"), newRepo(t, b, owner, "m2"), newRepo(t, b, owner, "arch")
 	at := time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 
@@ -154,9 +148,7 @@ func testMirrors(t *testing.T, b Backend) {
 	// Deletes: a missing push mirror is no error; a missing pull mirror is.
 	mirrorUpdate(t, s, func(tx mirror.Tx) error { return tx.DeletePushMirror(ctx, r2.ID, "remote_mirror_a") })
 	mirrorUpdate(t, s, func(tx mirror.Tx) error { return tx.DeletePushMirror(ctx, r2.ID, "remote_mirror_a") })
-	mirrorUpdate(t, s, func(tx mirror.Tx) error { return tx.DeletePullMirror(ctx, r1.ID) })
-	err = s.Update(ctx, func(tx mirror.Tx) error { return tx.DeletePullMirror(ctx, r1.ID) })
-	assert.ErrorIs(t, err, forge.ErrNotFound)
+	wantDeleteOnce(t, s, func(ctx context.Context, tx mirror.Tx) error { return tx.DeletePullMirror(ctx, r1.ID) })
 	require.NoError(t, s.View(ctx, func(tx mirror.Tx) error {
 		_, n, err := tx.PushMirrors(ctx, r2.ID, forge.ListOptions{Page: 1, Limit: 10})
 		require.NoError(t, err)
@@ -170,8 +162,7 @@ func testMirrors(t *testing.T, b Backend) {
 func testMirrorLeases(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Mirrors()
-	owner := createUser(t, b.Auth(), forgetest.User("lessee"))
-	r := newRepo(t, b, owner, "leased")
+	owner, r := newUserRepo(t, b, "lessee", "leased")
 	at := time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 	pm := &mirror.PullMirror{RepoID: r.ID, RemoteAddress: "x", Interval: time.Hour, NextUpdate: at}
 	mirrorUpdate(t, s, func(tx mirror.Tx) error { return tx.CreatePullMirror(ctx, pm) })
@@ -185,13 +176,7 @@ func testMirrorLeases(t *testing.T, b Backend) {
 		return ok
 	}
 	due := func(now time.Time) int {
-		var n int
-		require.NoError(t, s.View(ctx, func(tx mirror.Tx) error {
-			d, err := tx.DueMirrors(ctx, now, now, -1)
-			n = len(d)
-			return err
-		}))
-		return n
+		return len(viewValue(t, s, func(ctx context.Context, tx mirror.Tx) ([]mirror.Due, error) { return tx.DueMirrors(ctx, now, now, -1) }))
 	}
 	assert.Equal(t, 1, due(at))
 	assert.True(t, claim("a", at))

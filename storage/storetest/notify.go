@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -21,9 +20,8 @@ import (
 func testNotify(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Notify()
-	ann := createUser(t, b.Auth(), forgetest.User("nann"))
-	bob := createUser(t, b.Auth(), forgetest.User("nbob"))
-	r1, r2 := newRepo(t, b, ann, "n1"), newRepo(t, b, ann, "n2")
+	ann, r1, r2 := newUserRepos(t, b, "nann", "n1", "n2")
+	bob := newUser(t, b, "nbob")
 	is1 := &issues.Issue{RepoID: r1.ID, Index: 1, PosterID: ann.ID, Title: "one", Created: issueAt, Updated: issueAt}
 	is2 := &issues.Issue{RepoID: r2.ID, Index: 1, PosterID: ann.ID, Title: "two", IsPull: true, IsClosed: true, Created: issueAt, Updated: issueAt}
 	c := &issues.Comment{Type: issues.CommentPlain, PosterID: bob.ID, Body: "hi", Created: issueAt, Updated: issueAt}
@@ -71,10 +69,7 @@ func testNotify(t *testing.T, b Backend) {
 
 	require.NoError(t, s.View(ctx, func(tx notify.Tx) error {
 		got, err := tx.ThreadByID(ctx, t1.ID)
-		require.NoError(t, err)
-		if diff := cmp.Diff(t1, got); diff != "" {
-			t.Errorf("thread round trip (-want +got):\n%s", diff)
-		}
+		wantRoundTrip(t, "thread", t1, got, err)
 		_, err = tx.ThreadByID(ctx, 9999)
 		assert.ErrorIs(t, err, forge.ErrNotFound)
 
@@ -152,9 +147,8 @@ func testNotify(t *testing.T, b Backend) {
 func testNotifyCascades(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Notify()
-	ann := createUser(t, b.Auth(), forgetest.User("cann"))
-	bob := createUser(t, b.Auth(), forgetest.User("cbob"))
-	r := newRepo(t, b, ann, "c1")
+	ann, r := newUserRepo(t, b, "cann", "c1")
+	bob := newUser(t, b, "cbob")
 	is := &issues.Issue{RepoID: r.ID, Index: 1, PosterID: ann.ID, Title: "x", Created: issueAt, Updated: issueAt}
 	issueUpdate(t, b.Issues(), func(tx issues.Tx) error { return tx.CreateIssue(ctx, is) })
 	th := &notify.Thread{UserID: bob.ID, RepoID: r.ID, Status: notify.StatusUnread, Source: notify.SourceIssue,

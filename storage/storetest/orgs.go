@@ -13,45 +13,19 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/repos"
 )
 
-// The conformance cases of orgs.Tx: organisations' accounts (here),
-// members, teams, their members and repositories, blocks, and what goes
-// with a deleted organisation, user, team or repository.
-
-func orgUpdate(t *testing.T, s orgs.Store, fn func(orgs.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.Update(context.Background(), fn))
-}
-
-func orgView(t *testing.T, s orgs.Store, fn func(orgs.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.View(context.Background(), fn))
-}
-
-// newOrg creates an organisation named name with no e-mail.
-func newOrg(t *testing.T, b Backend, name string, opts ...func(*forge.User)) *forge.User {
-	t.Helper()
-	org := forgetest.User(name, append([]func(*forge.User){func(u *forge.User) {
-		u.Type, u.Email = forge.UserTypeOrganization, ""
-	}}, opts...)...)
-	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error { return tx.CreateOrg(context.Background(), org) })
-	require.NotZero(t, org.ID)
-	return org
-}
+// The conformance cases of orgs.Tx: organisations' accounts and members
+// and what goes with a deleted organisation, user, team or repository
+// (here); teams, their members and repositories (teams.go); blocks
+// (blocks.go).
 
 // listOrgs returns the names of one page of ListOrgs and the total.
 func listOrgs(t *testing.T, b Backend, f orgs.OrgFilter, o forge.ListOptions) ([]string, int64) {
 	t.Helper()
-	var names []string
-	var total int64
-	orgView(t, b.Orgs(), func(tx orgs.Tx) error {
-		list, n, err := tx.ListOrgs(context.Background(), f, o)
-		require.NotNil(t, list, "a page is never nil")
-		names, total = userNames(list), n
-		return err
-	})
-	return names, total
+	list, n := viewPage(t, b.Orgs(), func(ctx context.Context, tx orgs.Tx) ([]*forge.User, int64, error) { return tx.ListOrgs(ctx, f, o) })
+	return userNames(list), n
 }
 
 // testOrgAccounts: organisations are accounts in the users' name space;
@@ -59,7 +33,7 @@ func listOrgs(t *testing.T, b Backend, f orgs.OrgFilter, o forge.ListOptions) ([
 func testOrgAccounts(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Orgs()
-	person := createUser(t, b.Auth(), forgetest.User("Pat", func(u *forge.User) { u.Avatar = "avatar-pat" }))
+	person := newUser(t, b, "Pat", func(u *forge.User) { u.Avatar = "avatar-pat" })
 	require.NoError(t, b.Auth().View(ctx, func(tx auth.Tx) error {
 		got, err := tx.UserByID(ctx, person.ID)
 		require.NoError(t, err)
@@ -97,10 +71,7 @@ func testOrgAccounts(t *testing.T, b Backend) {
 			},
 		} {
 			got, err := get()
-			require.NoError(t, err)
-			if diff := cmp.Diff(&want, got); diff != "" {
-				t.Errorf("organisation round trip (-want +got):\n%s", diff)
-			}
+			wantRoundTrip(t, "organisation", &want, got, err)
 			got.FullName, got.Avatar = "changed by the caller", "x"
 		}
 		got, err := tx.UserByID(ctx, in.ID)
@@ -130,7 +101,7 @@ func testOrgAccounts(t *testing.T, b Backend) {
 	newOrg(t, b, "Gamma", func(u *forge.User) { u.Email = "pat@example.com" })
 	newOrg(t, b, "delta", func(u *forge.User) { u.Visibility = forge.VisibilityLimited })
 	newOrg(t, b, "epsilon")
-	quinn := createUser(t, b.Auth(), forgetest.User("Quinn", func(u *forge.User) { u.Email = "TEAM@acme.example" }))
+	quinn := newUser(t, b, "Quinn", func(u *forge.User) { u.Email = "TEAM@acme.example" })
 	require.NoError(t, b.Auth().View(ctx, func(tx auth.Tx) error {
 		got, err := tx.UserByEmail(ctx, "team@acme.example")
 		require.NoError(t, err)
@@ -145,11 +116,10 @@ func testOrgAccounts(t *testing.T, b Backend) {
 		u.Email = "beta@orgs.example"
 		return tx.UpdateOrg(ctx, &u)
 	})
-	require.NoError(t, b.Auth().View(ctx, func(tx auth.Tx) error {
+	wantNotFound(t, b.Auth(), func(ctx context.Context, tx auth.Tx) error {
 		_, err := tx.UserByEmail(ctx, "beta@orgs.example")
-		assert.ErrorIs(t, err, forge.ErrNotFound, "an organisation is never found by e-mail")
-		return nil
-	}))
+		return err
+	}, "an organisation is never found by e-mail")
 	update(t, b.Auth(), func(tx auth.Tx) error {
 		u := *quinn
 		u.Email = "BETA@orgs.example"
@@ -210,9 +180,7 @@ func testOrgAccounts(t *testing.T, b Backend) {
 
 	// OwnsRepositories and DeleteOrg.
 	owns := func(id forge.ID) bool {
-		var got bool
-		orgView(t, s, func(tx orgs.Tx) error { var err error; got, err = tx.OwnsRepositories(ctx, id); return err })
-		return got
+		return viewValue(t, s, func(ctx context.Context, tx orgs.Tx) (bool, error) { return tx.OwnsRepositories(ctx, id) })
 	}
 	assert.False(t, owns(in.ID))
 	newRepo(t, b, &want, "product")
@@ -232,11 +200,7 @@ func testOrgAccounts(t *testing.T, b Backend) {
 		return nil
 	})
 	orgUpdate(t, s, func(tx orgs.Tx) error { return tx.DeleteOrg(ctx, beta.ID) })
-	orgView(t, s, func(tx orgs.Tx) error {
-		_, err := tx.UserByID(ctx, beta.ID)
-		assert.ErrorIs(t, err, forge.ErrNotFound)
-		return nil
-	})
+	wantNotFound(t, s, func(ctx context.Context, tx orgs.Tx) error { _, err := tx.UserByID(ctx, beta.ID); return err })
 	err = s.Update(ctx, func(tx orgs.Tx) error { return tx.DeleteOrg(ctx, beta.ID) })
 	assert.ErrorIs(t, err, forge.ErrNotFound, "deleting twice")
 	t.Run("ViewerMemberID", func(t *testing.T) { testListOrgsViewer(t, b) })
@@ -250,22 +214,15 @@ func testOrgMembers(t *testing.T, b Backend) {
 	guild, other := newOrg(t, b, "Guild"), newOrg(t, b, "other")
 	users := map[string]*forge.User{}
 	for _, n := range []string{"zed", "Amy", "bo", "Cy", "dee"} {
-		users[n] = createUser(t, b.Auth(), forgetest.User(n))
+		users[n] = newUser(t, b, n)
 	}
-	orgUpdate(t, s, func(tx orgs.Tx) error {
-		for _, m := range []forge.Membership{
-			{OrgID: guild.ID, UserID: users["zed"].ID},
-			{OrgID: guild.ID, UserID: users["Amy"].ID, Public: true},
-			{OrgID: guild.ID, UserID: users["bo"].ID},
-			{OrgID: guild.ID, UserID: users["Cy"].ID, Public: true},
-			{OrgID: other.ID, UserID: users["bo"].ID, Public: true},
-		} {
-			if err := tx.SetMember(ctx, m); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	seedOrgs(t, b, orgSeed{members: []forge.Membership{
+		{OrgID: guild.ID, UserID: users["zed"].ID},
+		{OrgID: guild.ID, UserID: users["Amy"].ID, Public: true},
+		{OrgID: guild.ID, UserID: users["bo"].ID},
+		{OrgID: guild.ID, UserID: users["Cy"].ID, Public: true},
+		{OrgID: other.ID, UserID: users["bo"].ID, Public: true},
+	}})
 	member := func(org, user forge.ID) (forge.Membership, error) {
 		var m forge.Membership
 		err := s.View(ctx, func(tx orgs.Tx) error { var err error; m, err = tx.Member(ctx, org, user); return err })
@@ -341,13 +298,7 @@ func testOrgMembers(t *testing.T, b Backend) {
 	assert.EqualValues(t, 1, total)
 
 	memberOfOrgs := func(id forge.ID) bool {
-		var got bool
-		require.NoError(t, b.Auth().View(ctx, func(tx auth.Tx) error {
-			var err error
-			got, err = tx.MemberOfOrgs(ctx, id)
-			return err
-		}))
-		return got
+		return viewValue(t, b.Auth(), func(ctx context.Context, tx auth.Tx) (bool, error) { return tx.MemberOfOrgs(ctx, id) })
 	}
 	assert.True(t, memberOfOrgs(users["bo"].ID))
 	assert.False(t, memberOfOrgs(users["dee"].ID))
@@ -362,4 +313,151 @@ func testOrgMembers(t *testing.T, b Backend) {
 	assert.True(t, memberOfOrgs(users["bo"].ID), "still a member of the other organisation")
 	orgUpdate(t, s, func(tx orgs.Tx) error { return tx.DeleteMember(ctx, other.ID, users["bo"].ID) })
 	assert.False(t, memberOfOrgs(users["bo"].ID))
+}
+
+// testListOrgsViewer: ListOrgs keeps, with ViewerMemberID, only the
+// organisations that user is a member of, on top of the other filters.
+func testListOrgsViewer(t *testing.T, b Backend) {
+	one, two, three := newOrg(t, b, "One"), newOrg(t, b, "Two"), newOrg(t, b, "Three")
+	rita, sam := newUser(t, b, "rita"), newUser(t, b, "sam")
+	seedOrgs(t, b, orgSeed{members: []forge.Membership{
+		{OrgID: one.ID, UserID: rita.ID}, {OrgID: two.ID, UserID: rita.ID, Public: true},
+		{OrgID: two.ID, UserID: sam.ID, Public: true}, {OrgID: three.ID, UserID: sam.ID, Public: true},
+	}})
+	names, total := listOrgs(t, b, orgs.OrgFilter{ViewerMemberID: rita.ID}, forge.ListOptions{Page: 1, Limit: 1})
+	assert.Equal(t, []string{"One"}, names)
+	assert.EqualValues(t, 2, total, "the total counts what the filter keeps")
+	names, total = listOrgs(t, b, orgs.OrgFilter{MemberID: sam.ID, PublicMember: true, ViewerMemberID: rita.ID}, forge.ListOptions{})
+	assert.Equal(t, []string{"Two"}, names, "sam's public organisations that rita is in")
+	assert.EqualValues(t, 1, total)
+}
+
+// testOrgCascades: deleting an organisation, a user, a team or a
+// repository removes the memberships, teams, team rows and blocks that
+// name it, and nothing else.
+func testOrgCascades(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Orgs()
+	doomed, kept := newOrg(t, b, "Doomed"), newOrg(t, b, "Kept")
+	uma, vic := newUser(t, b, "uma"), newUser(t, b, "vic")
+	devs, crew := newTeam(t, b, doomed, "devs"), newTeam(t, b, kept, "crew")
+	tool := newRepo(t, b, kept, "tool")
+	at := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	block := func(blocker, user *forge.User) forge.Block {
+		return forge.Block{BlockerID: blocker.ID, UserID: user.ID, Created: at}
+	}
+	seedOrgs(t, b, orgSeed{
+		members:     []forge.Membership{{OrgID: doomed.ID, UserID: uma.ID}, {OrgID: kept.ID, UserID: uma.ID}, {OrgID: kept.ID, UserID: vic.ID}},
+		teamMembers: []teamPair{{devs, uma.ID}, {crew, uma.ID}, {crew, vic.ID}},
+		teamRepos:   []teamPair{{devs, tool.ID}, {crew, tool.ID}},
+		blocks:      []forge.Block{block(doomed, vic), block(vic, uma), block(uma, vic), block(kept, uma)},
+	})
+
+	// An organisation takes its teams (with their members, repositories and
+	// units), memberships and blocks with it.
+	orgUpdate(t, s, func(tx orgs.Tx) error { return tx.DeleteOrg(ctx, doomed.ID) })
+	orgView(t, s, func(tx orgs.Tx) error {
+		_, err := tx.Team(ctx, devs.ID)
+		assert.ErrorIs(t, err, forge.ErrNotFound, "the organisation's team")
+		_, err = tx.Member(ctx, doomed.ID, uma.ID)
+		assert.ErrorIs(t, err, forge.ErrNotFound, "the organisation's membership")
+		in, err := tx.IsTeamMember(ctx, devs.ID, uma.ID)
+		require.NoError(t, err)
+		assert.False(t, in)
+		has, err := tx.HasTeamRepo(ctx, devs.ID, tool.ID)
+		require.NoError(t, err)
+		assert.False(t, has)
+		return nil
+	})
+	names, total := listTeams(t, b, orgs.TeamFilter{OrgID: doomed.ID}, forge.ListOptions{})
+	assert.Empty(t, names)
+	assert.Zero(t, total)
+	names, _ = listTeams(t, b, orgs.TeamFilter{MemberID: uma.ID}, forge.ListOptions{})
+	assert.Equal(t, []string{"crew"}, names)
+	names, _ = listTeams(t, b, orgs.TeamFilter{RepoID: tool.ID}, forge.ListOptions{})
+	assert.Equal(t, []string{"crew"}, names)
+	names, _ = listOrgs(t, b, orgs.OrgFilter{MemberID: uma.ID}, forge.ListOptions{})
+	assert.Equal(t, []string{"Kept"}, names)
+	assert.False(t, isBlocked(t, b, doomed.ID, vic.ID))
+	_, total = listBlocked(t, b, doomed.ID, forge.ListOptions{})
+	assert.Zero(t, total)
+	assert.Equal(t, [2]int{2, 1}, [2]int{getTeam(t, b, crew.ID).NumMembers, getTeam(t, b, crew.ID).NumRepos},
+		"another organisation's team keeps its members and repositories")
+
+	// A new organisation with the freed name starts with nothing.
+	again := newOrg(t, b, "doomed")
+	orgView(t, s, func(tx orgs.Tx) error {
+		_, err := tx.TeamByName(ctx, again.ID, "devs")
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		_, err = tx.Member(ctx, again.ID, uma.ID)
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		return nil
+	})
+
+	// A user takes their memberships, team memberships and blocks, both
+	// ways, with them.
+	update(t, b.Auth(), func(tx auth.Tx) error { return tx.DeleteUser(ctx, uma.ID) })
+	orgView(t, s, func(tx orgs.Tx) error {
+		_, err := tx.Member(ctx, kept.ID, uma.ID)
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		in, err := tx.IsTeamMember(ctx, crew.ID, uma.ID)
+		require.NoError(t, err)
+		assert.False(t, in)
+		return nil
+	})
+	members, total := func() ([]*forge.User, int64) {
+		var list []*forge.User
+		var n int64
+		orgView(t, s, func(tx orgs.Tx) error {
+			var err error
+			list, n, err = tx.ListMembers(ctx, kept.ID, false, forge.ListOptions{})
+			return err
+		})
+		return list, n
+	}()
+	assert.Equal(t, []string{"vic"}, userNames(members))
+	assert.EqualValues(t, 1, total)
+	assert.Equal(t, 1, getTeam(t, b, crew.ID).NumMembers)
+	assert.False(t, isBlocked(t, b, vic.ID, uma.ID), "blocks of the user")
+	assert.False(t, isBlocked(t, b, kept.ID, uma.ID))
+	_, total = listBlocked(t, b, uma.ID, forge.ListOptions{})
+	assert.Zero(t, total, "blocks by the user")
+	_, total = listBlocked(t, b, vic.ID, forge.ListOptions{})
+	assert.Zero(t, total)
+
+	// A repository leaves its teams.
+	tmp := orgRepo(t, b, kept, "tmp", forge.RepoReady)
+	orgUpdate(t, s, func(tx orgs.Tx) error { return tx.AddTeamRepo(ctx, crew.ID, tmp.ID) })
+	assert.Equal(t, 2, getTeam(t, b, crew.ID).NumRepos)
+	repoUpdate(t, b.Repos(), func(tx repos.Tx) error { return tx.DeleteRepo(ctx, tmp.ID) })
+	orgView(t, s, func(tx orgs.Tx) error {
+		has, err := tx.HasTeamRepo(ctx, crew.ID, tmp.ID)
+		require.NoError(t, err)
+		assert.False(t, has)
+		return nil
+	})
+	assert.Equal(t, 1, getTeam(t, b, crew.ID).NumRepos)
+
+	// A team takes its members and repositories with it, not the
+	// organisation's memberships.
+	orgUpdate(t, s, func(tx orgs.Tx) error { return tx.DeleteTeam(ctx, crew.ID) })
+	orgView(t, s, func(tx orgs.Tx) error {
+		in, err := tx.IsTeamMember(ctx, crew.ID, vic.ID)
+		require.NoError(t, err)
+		assert.False(t, in)
+		has, err := tx.HasTeamRepo(ctx, crew.ID, tool.ID)
+		require.NoError(t, err)
+		assert.False(t, has)
+		_, err = tx.Member(ctx, kept.ID, vic.ID)
+		assert.NoError(t, err, "the organisation's membership stays")
+		return nil
+	})
+	names, _ = listTeams(t, b, orgs.TeamFilter{MemberID: vic.ID}, forge.ListOptions{})
+	assert.Empty(t, names)
+	names, _ = listTeams(t, b, orgs.TeamFilter{RepoID: tool.ID}, forge.ListOptions{})
+	assert.Empty(t, names)
+	// The ids of deleted teams are not reused by new ones.
+	fresh := newTeam(t, b, kept, "fresh")
+	assert.NotEqual(t, crew.ID, fresh.ID)
+	assert.Equal(t, [2]int{0, 0}, [2]int{getTeam(t, b, fresh.ID).NumMembers, getTeam(t, b, fresh.ID).NumRepos})
 }

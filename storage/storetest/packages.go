@@ -12,7 +12,6 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
@@ -26,9 +25,8 @@ import (
 func testPackages(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Packages()
-	owner := createUser(t, b.Auth(), forgetest.User("pkgowner"))
-	other := createUser(t, b.Auth(), forgetest.User("pkgother"))
-	repo := newRepo(t, b, owner, "src")
+	owner, repo := newUserRepo(t, b, "pkgowner", "src")
+	other := newUser(t, b, "pkgother")
 	at := time.Date(2024, 8, 1, 0, 0, 0, 0, time.UTC)
 	p := &packages.Package{OwnerID: owner.ID, Type: packages.TypeGeneric, Name: "Tool", Created: at}
 	q := &packages.Package{OwnerID: owner.ID, Type: "npm", Name: "lib", Created: at}
@@ -152,9 +150,8 @@ func testPackages(t *testing.T, b Backend) {
 // packages with their versions and files.
 func testLFSPackageCascades(t *testing.T, b Backend) {
 	ctx := context.Background()
-	owner := createUser(t, b.Auth(), forgetest.User("cascowner"))
-	lone := createUser(t, b.Auth(), forgetest.User("casclone"))
-	repo := newRepo(t, b, owner, "doomed")
+	owner, repo := newUserRepo(t, b, "cascowner", "doomed")
+	lone := newUser(t, b, "casclone")
 	at := time.Date(2024, 10, 1, 0, 0, 0, 0, time.UTC)
 	oid := strings.Repeat("c", 64)
 	require.NoError(t, b.LFS().Update(ctx, func(tx lfs.Tx) error {
@@ -181,11 +178,10 @@ func testLFSPackageCascades(t *testing.T, b Backend) {
 		assert.Zero(t, n)
 		return err
 	}))
-	require.NoError(t, b.Artifacts().View(ctx, func(tx artifacts.Tx) error {
+	wantNotFound(t, b.Artifacts(), func(ctx context.Context, tx artifacts.Tx) error {
 		_, err := tx.Artifact(ctx, repo.ID, art.ID)
-		assert.ErrorIs(t, err, forge.ErrNotFound)
-		return nil
-	}))
+		return err
+	})
 	require.NoError(t, b.Packages().View(ctx, func(tx packages.Tx) error {
 		p, err := tx.PackageByID(ctx, linked.ID)
 		require.NoError(t, err)

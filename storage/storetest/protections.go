@@ -10,26 +10,13 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 )
-
-// newRepo creates a user-owned public repository for tests that need one.
-func newRepo(t *testing.T, b Backend, owner *forge.User, name string) *forge.Repository {
-	t.Helper()
-	at := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
-	r := &forge.Repository{OwnerID: owner.ID, Name: name, DefaultBranch: "main", ObjectFormat: forge.SHA1,
-		Empty: true, Topics: []string{}, Created: at, Updated: at}
-	repoUpdate(t, b.Repos(), func(tx repos.Tx) error { return tx.CreateRepo(context.Background(), r) })
-	return r
-}
 
 func testBranchProtections(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner := createUser(t, b.Auth(), forgetest.User("pam"))
-	r := newRepo(t, b, owner, "prot")
-	other := newRepo(t, b, owner, "other")
+	_, r, other := newUserRepos(t, b, "pam", "prot", "other")
 	at := time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)
 	rules := []*repos.BranchProtection{
 		{RepoID: r.ID, RuleName: "release/*", StatusCheckContexts: []string{"ci"}, Created: at, Updated: at},
@@ -78,9 +65,7 @@ func testBranchProtections(t *testing.T, b Backend) {
 		return nil
 	}))
 
-	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteProtection(ctx, r.ID, "main") })
-	err = s.Update(ctx, func(tx repos.Tx) error { return tx.DeleteProtection(ctx, r.ID, "main") })
-	assert.ErrorIs(t, err, forge.ErrNotFound)
+	wantDeleteOnce(t, s, func(ctx context.Context, tx repos.Tx) error { return tx.DeleteProtection(ctx, r.ID, "main") })
 	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
 		list, err := tx.ListProtections(ctx, r.ID)
 		require.NoError(t, err)
@@ -92,8 +77,8 @@ func testBranchProtections(t *testing.T, b Backend) {
 
 	// User whitelists are stored as ids, in order, without the names (the
 	// service's view); a deleted user leaves them.
-	ida := createUser(t, b.Auth(), forgetest.User("ida"))
-	ivo := createUser(t, b.Auth(), forgetest.User("ivo"))
+	ida := newUser(t, b, "ida")
+	ivo := newUser(t, b, "ivo")
 	wl := &repos.BranchProtection{RepoID: r.ID, RuleName: "wl", PushWhitelistUserIDs: []forge.ID{ivo.ID, ida.ID},
 		PushWhitelistUsernames: []string{"ivo", "ida"}, MergeWhitelistUserIDs: []forge.ID{ida.ID},
 		ApprovalsWhitelistUserIDs: []forge.ID{ivo.ID}, Created: at, Updated: at}
@@ -123,11 +108,9 @@ func testBranchProtections(t *testing.T, b Backend) {
 func testTagProtections(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner := createUser(t, b.Auth(), forgetest.User("tess"))
-	r := newRepo(t, b, owner, "tags")
-	other := newRepo(t, b, owner, "other")
+	owner, r, other := newUserRepos(t, b, "tess", "tags", "other")
 	at := time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)
-	tom := createUser(t, b.Auth(), forgetest.User("tom"))
+	tom := newUser(t, b, "tom")
 	p1 := &repos.TagProtection{RepoID: r.ID, NamePattern: "v*", WhitelistUserIDs: []forge.ID{owner.ID, tom.ID},
 		WhitelistUsernames: []string{"tess", "tom"}, Created: at, Updated: at}
 	p2 := &repos.TagProtection{RepoID: r.ID, NamePattern: `/^rc\d+$/`, Created: at, Updated: at}
@@ -166,9 +149,7 @@ func testTagProtections(t *testing.T, b Backend) {
 	assert.ErrorIs(t, err, forge.ErrNotFound, "an update names the rule's repository")
 	err = s.Update(ctx, func(tx repos.Tx) error { return tx.DeleteTagProtection(ctx, other.ID, p2.ID) })
 	assert.ErrorIs(t, err, forge.ErrNotFound)
-	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteTagProtection(ctx, r.ID, p2.ID) })
-	err = s.Update(ctx, func(tx repos.Tx) error { return tx.DeleteTagProtection(ctx, r.ID, p2.ID) })
-	assert.ErrorIs(t, err, forge.ErrNotFound)
+	wantDeleteOnce(t, s, func(ctx context.Context, tx repos.Tx) error { return tx.DeleteTagProtection(ctx, r.ID, p2.ID) })
 	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
 		list, err := tx.ListTagProtections(ctx, r.ID)
 		require.NoError(t, err)
@@ -184,9 +165,5 @@ func testTagProtections(t *testing.T, b Backend) {
 	}))
 
 	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteRepo(ctx, r.ID) })
-	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
-		_, err := tx.TagProtection(ctx, r.ID, p1.ID)
-		assert.ErrorIs(t, err, forge.ErrNotFound, "deleting a repository deletes its tag rules")
-		return nil
-	}))
+	wantNotFound(t, s, func(ctx context.Context, tx repos.Tx) error { _, err := tx.TagProtection(ctx, r.ID, p1.ID); return err }, "deleting a repository deletes its tag rules")
 }

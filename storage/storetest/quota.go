@@ -2,6 +2,8 @@ package storetest
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -9,27 +11,19 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
+	"github.com/hearthforge/hearth/forge/actions/artifacts"
+	"github.com/hearthforge/hearth/forge/lfs"
+	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/quota"
 )
 
-func quotaUpdate(t *testing.T, s quota.Store, fn func(quota.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.Update(context.Background(), fn))
-}
-
-func quotaView(t *testing.T, s quota.Store, fn func(quota.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.View(context.Background(), fn))
-}
-
 func testQuotaRules(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Quota()
-	ann := createUser(t, b.Auth(), forgetest.User("qann"))
-	org := createUser(t, b.Auth(), forgetest.User("qorg", func(u *forge.User) { u.Type = forge.UserTypeOrganization }))
+	ann := newUser(t, b, "qann")
+	org := newUser(t, b, "qorg", func(u *forge.User) { u.Type = forge.UserTypeOrganization })
 
 	big := &quota.Rule{Name: "big", Limit: 1 << 30, Subjects: []quota.Subject{quota.SubjectAll, quota.SubjectReposAll, quota.SubjectAll}}
 	deny := &quota.Rule{Name: "Deny", Limit: 0}
@@ -113,8 +107,7 @@ func testQuotaRules(t *testing.T, b Backend) {
 		assert.ErrorIs(t, tx.RemoveGroupRule(ctx, "g0", "Deny"), forge.ErrNotFound)
 		require.NoError(t, tx.RemoveGroupMember(ctx, "g0", ann.ID))
 		assert.ErrorIs(t, tx.RemoveGroupMember(ctx, "g0", ann.ID), forge.ErrNotFound)
-		require.NoError(t, tx.DeleteRule(ctx, "Deny"))
-		assert.ErrorIs(t, tx.DeleteRule(ctx, "Deny"), forge.ErrNotFound)
+		deleteOnce(t, func() error { return tx.DeleteRule(ctx, "Deny") })
 		return nil
 	})
 	quotaView(t, s, func(tx quota.Tx) error {
@@ -127,8 +120,7 @@ func testQuotaRules(t *testing.T, b Backend) {
 		return nil
 	})
 	quotaUpdate(t, s, func(tx quota.Tx) error {
-		require.NoError(t, tx.DeleteGroup(ctx, "g1"))
-		assert.ErrorIs(t, tx.DeleteGroup(ctx, "g1"), forge.ErrNotFound)
+		deleteOnce(t, func() error { return tx.DeleteGroup(ctx, "g1") })
 		require.NoError(t, tx.AddGroupMember(ctx, "empty", ann.ID))
 		require.NoError(t, tx.AddGroupMember(ctx, "g0", ann.ID))
 		return nil
@@ -152,11 +144,7 @@ func testQuotaRules(t *testing.T, b Backend) {
 		return forge.ErrConflict
 	})
 	assert.ErrorIs(t, err, forge.ErrConflict)
-	quotaView(t, s, func(tx quota.Tx) error {
-		_, err := tx.GroupByName(ctx, "ghost")
-		assert.ErrorIs(t, err, forge.ErrNotFound)
-		return nil
-	})
+	wantNotFound(t, s, func(ctx context.Context, tx quota.Tx) error { _, err := tx.GroupByName(ctx, "ghost"); return err })
 }
 
 func groupNames(gs []quota.Group) []string {
@@ -169,16 +157,12 @@ func userIDs(us []*forge.User) []forge.ID {
 
 func usage(t *testing.T, s quota.Store, owner forge.ID) quota.Used {
 	t.Helper()
-	var u quota.Used
-	quotaView(t, s, func(tx quota.Tx) (err error) { u, err = tx.Usage(ctx0, owner); return err })
-	return u
+	return viewValue(t, s, func(ctx context.Context, tx quota.Tx) (quota.Used, error) { return tx.Usage(ctx, owner) })
 }
 
 func recount(t *testing.T, s quota.Store, owner forge.ID) quota.Used {
 	t.Helper()
-	var u quota.Used
-	quotaView(t, s, func(tx quota.Tx) (err error) { u, err = tx.RecountUsage(ctx0, owner); return err })
-	return u
+	return viewValue(t, s, func(ctx context.Context, tx quota.Tx) (quota.Used, error) { return tx.RecountUsage(ctx, owner) })
 }
 
 var ctx0 = context.Background()
@@ -186,10 +170,8 @@ var ctx0 = context.Background()
 func testQuotaUsage(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Quota()
-	ann := createUser(t, b.Auth(), forgetest.User("uann"))
-	bob := createUser(t, b.Auth(), forgetest.User("ubob"))
-	pub := newRepo(t, b, ann, "pub")
-	priv := newRepo(t, b, ann, "priv")
+	ann, pub, priv := newUserRepos(t, b, "uann", "pub", "priv")
+	bob := newUser(t, b, "ubob")
 	at := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
 	repoUpdate(t, b.Repos(), func(tx repos.Tx) error {
 		pub.Size, priv.Size, priv.Private = 1000, 300, true
@@ -349,4 +331,238 @@ func testQuotaUsage(t *testing.T, b Backend) {
 func derived(u quota.Used) quota.Used {
 	return quota.Used{ReposPublic: u.ReposPublic, ReposPrivate: u.ReposPrivate,
 		AttachmentsIssues: u.AttachmentsIssues, AttachmentsReleases: u.AttachmentsReleases}
+}
+
+// testQuotaReservations: quota.ReservationTx through repos.Tx. A
+// reservation counts in Usage and RecountUsage in its bucket until it is
+// released, expired and swept by its owner's next reservation, or
+// deleted with its repository; a rolled-back one never existed; and N
+// writers reserving at once against one limit get exactly as many
+// reservations as fit (the check and the reservation are one step: on
+// PostgreSQL the serializable transactions conflict and retry).
+func testQuotaReservations(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Repos()
+	ann, pub, gone := newUserRepos(t, b, "resann", "respub", "resgone")
+	repoUpdate(t, s, func(tx repos.Tx) error {
+		pub.Size = 1000
+		return tx.UpdateRepo(ctx, pub)
+	})
+	t0 := time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
+	reserve := func(r *quota.Reservation) error {
+		return s.Update(ctx, func(tx repos.Tx) error { return tx.Reserve(ctx, r) })
+	}
+	r1 := &quota.Reservation{Owner: quota.RepoOwner(pub), Bucket: quota.BucketReposPublic, Bytes: 500, Created: t0, Expires: t0.Add(time.Hour)}
+	require.NoError(t, reserve(r1))
+	require.NotZero(t, r1.ID)
+	r2 := &quota.Reservation{Owner: quota.OwnerOf(ann), Bucket: quota.BucketReposPrivate, Bytes: 200, Created: t0, Expires: t0.Add(2 * time.Hour)}
+	require.NoError(t, reserve(r2))
+	assert.NotEqual(t, r1.ID, r2.ID)
+	want := quota.Used{ReposPublic: 1500, ReposPrivate: 200}
+	assert.Equal(t, want, usage(t, b.Quota(), ann.ID), "reservations count in their buckets")
+	assert.Equal(t, want, recount(t, b.Quota(), ann.ID), "and in the recount: no drift")
+	repoUpdate(t, s, func(tx repos.Tx) error {
+		u, err := tx.Usage(ctx, ann.ID)
+		assert.Equal(t, want, u, "read in the writer's own transaction")
+		return err
+	})
+
+	// A rolled-back reservation never existed.
+	err := s.Update(ctx, func(tx repos.Tx) error {
+		require.NoError(t, tx.Reserve(ctx, &quota.Reservation{Owner: quota.OwnerOf(ann), Bucket: quota.BucketReposPrivate,
+			Bytes: 1 << 20, Created: t0, Expires: t0.Add(time.Hour)}))
+		return forge.Errorf(forge.ErrInvalid, "roll back")
+	})
+	require.ErrorIs(t, err, forge.ErrInvalid)
+	assert.Equal(t, want, usage(t, b.Quota(), ann.ID))
+
+	// Refusals.
+	for _, bad := range []*quota.Reservation{
+		{Owner: quota.OwnerOf(ann), Bucket: "size:nope", Bytes: 1, Created: t0, Expires: t0},
+		{Owner: quota.OwnerOf(ann), Bucket: quota.BucketReposPublic, Bytes: -1, Created: t0, Expires: t0},
+	} {
+		assert.ErrorIs(t, reserve(bad), forge.ErrInvalid, "%+v", bad)
+	}
+	assert.ErrorIs(t, reserve(&quota.Reservation{Owner: quota.Owner{ID: 987654}, Bucket: quota.BucketReposPublic, Bytes: 1,
+		Created: t0, Expires: t0}), forge.ErrNotFound, "unknown account")
+	assert.ErrorIs(t, reserve(&quota.Reservation{Owner: quota.Owner{ID: ann.ID, RepoID: 987654}, Bucket: quota.BucketReposPublic,
+		Bytes: 1, Created: t0, Expires: t0}), forge.ErrNotFound, "unknown repository")
+
+	// Release: once.
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.ReleaseReservation(ctx, r2.ID) })
+	assert.Equal(t, quota.Used{ReposPublic: 1500}, usage(t, b.Quota(), ann.ID))
+	err = s.Update(ctx, func(tx repos.Tx) error { return tx.ReleaseReservation(ctx, r2.ID) })
+	assert.ErrorIs(t, err, forge.ErrNotFound, "released twice")
+
+	// An expired reservation is swept by the owner's next one.
+	r3 := &quota.Reservation{Owner: quota.RepoOwner(pub), Bucket: quota.BucketReposPublic, Bytes: 7,
+		Created: t0.Add(time.Hour), Expires: t0.Add(2 * time.Hour)}
+	require.NoError(t, reserve(r3))
+	assert.Equal(t, quota.Used{ReposPublic: 1007}, usage(t, b.Quota(), ann.ID), "r1 expired at r3's creation")
+	err = s.Update(ctx, func(tx repos.Tx) error { return tx.ReleaseReservation(ctx, r1.ID) })
+	assert.ErrorIs(t, err, forge.ErrNotFound, "swept")
+
+	// Deleted with its repository.
+	r4 := &quota.Reservation{Owner: quota.RepoOwner(gone), Bucket: quota.BucketReposPublic, Bytes: 50,
+		Created: t0.Add(time.Hour), Expires: t0.Add(2 * time.Hour)}
+	require.NoError(t, reserve(r4))
+	assert.Equal(t, quota.Used{ReposPublic: 1057}, usage(t, b.Quota(), ann.ID))
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteRepo(ctx, gone.ID) })
+	assert.Equal(t, quota.Used{ReposPublic: 1007}, usage(t, b.Quota(), ann.ID), "gone with its repository")
+	err = s.Update(ctx, func(tx repos.Tx) error { return tx.ReleaseReservation(ctx, r4.ID) })
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.ReleaseReservation(ctx, r3.ID) })
+	assert.Equal(t, quota.Used{ReposPublic: 1000}, usage(t, b.Quota(), ann.ID))
+
+	testQuotaReserveRace(t, b, ann, pub)
+}
+
+// testQuotaReserveRace: six writers reserve 300 bytes each at once, as
+// quota.Reserve does (check and insert in one transaction), against a
+// size:all limit of 1000 + 1000: exactly three fit.
+func testQuotaReserveRace(t *testing.T, b Backend, ann *forge.User, pub *forge.Repository) {
+	ctx := context.Background()
+	quotaUpdate(t, b.Quota(), func(tx quota.Tx) error {
+		if err := tx.CreateRule(ctx, &quota.Rule{Name: "res-all", Limit: 2000, Subjects: []quota.Subject{quota.SubjectAll}}); err != nil {
+			return err
+		}
+		if err := tx.CreateGroup(ctx, "res-g"); err != nil {
+			return err
+		}
+		if err := tx.AddGroupRule(ctx, "res-g", "res-all"); err != nil {
+			return err
+		}
+		return tx.AddGroupMember(ctx, "res-g", ann.ID)
+	})
+	cfg := quota.Config{Enabled: true}
+	now := time.Date(2024, 3, 4, 9, 0, 0, 0, time.UTC)
+	const writers = 6
+	ids := make([]forge.ID, writers)
+	errs := race(writers, func(i int) error {
+		return b.Repos().Update(ctx, func(tx repos.Tx) (err error) {
+			ids[i], err = quota.Reserve(ctx, tx, cfg, quota.RepoOwner(pub), quota.SubjectReposAll, quota.BucketReposPublic,
+				300, now, time.Hour)
+			return err
+		})
+	})
+	ok := winners(t, errs, quota.ErrExceeded)
+	assert.Equal(t, 3, ok, "exactly the reservations that fit: %v", errs)
+	u := usage(t, b.Quota(), ann.ID)
+	assert.LessOrEqual(t, u.Of(quota.SubjectAll), int64(2000))
+	for _, id := range ids {
+		if id != 0 {
+			repoUpdate(t, b.Repos(), func(tx repos.Tx) error { return tx.ReleaseReservation(ctx, id) })
+		}
+	}
+	assert.Equal(t, quota.Used{ReposPublic: 1000}, usage(t, b.Quota(), ann.ID), "all released")
+}
+
+// checkUsageTx: a domain's Tx charges quota in its own transaction: the
+// counter it adds is in the owner's usage, read back through the same Tx;
+// a rolled-back charge leaves nothing; the owner's groups read through it.
+func checkUsageTx[T quota.UsageTx](t *testing.T, update, view func(context.Context, func(T) error) error, owner quota.Owner,
+	b quota.Bucket, get func(quota.Used) int64) {
+	t.Helper()
+	ctx := context.Background()
+	require.NoError(t, update(ctx, func(tx T) error { return tx.AddUsage(ctx, owner, b, 42) }))
+	err := update(ctx, func(tx T) error {
+		require.NoError(t, tx.AddUsage(ctx, owner, b, 1000))
+		return forge.Errorf(forge.ErrInvalid, "roll back")
+	})
+	require.ErrorIs(t, err, forge.ErrInvalid)
+	require.NoError(t, view(ctx, func(tx T) error {
+		u, err := tx.Usage(ctx, owner.ID)
+		require.NoError(t, err)
+		assert.EqualValues(t, 42, get(u))
+		gs, err := tx.QuotaGroupsOf(ctx, owner.ID)
+		require.NoError(t, err)
+		assert.Empty(t, gs)
+		gs, err = tx.QuotaGroupsNamed(ctx, []string{"nope"})
+		require.NoError(t, err)
+		assert.Empty(t, gs)
+		return nil
+	}))
+	require.NoError(t, update(ctx, func(tx T) error { return tx.AddUsage(ctx, owner, b, -42) }))
+}
+
+// testLFSPackageUsage: quota's recount and lists read the rows of LFS
+// objects, package files and unexpired artifacts of the owner
+// (quota.LFSUsageTx, quota.PackageUsageTx, quota.ArtifactUsageTx), when
+// the backend's quota Tx has them.
+func testLFSPackageUsage(t *testing.T, b Backend) {
+	ctx := context.Background()
+	owner, repo := newUserRepo(t, b, "usageowner", "stuff")
+	other, elsewhere := newUserRepo(t, b, "usageother", "stuff")
+	at := time.Date(2024, 9, 1, 0, 0, 0, 0, time.UTC)
+	require.NoError(t, b.LFS().Update(ctx, func(tx lfs.Tx) error {
+		for _, m := range []*lfs.MetaObject{
+			{Pointer: lfs.Pointer{Oid: strings.Repeat("1", 64), Size: 100}, RepoID: repo.ID, Created: at},
+			{Pointer: lfs.Pointer{Oid: strings.Repeat("2", 64), Size: 20}, RepoID: repo.ID, Created: at},
+			{Pointer: lfs.Pointer{Oid: strings.Repeat("1", 64), Size: 100}, RepoID: elsewhere.ID, Created: at},
+		} {
+			if err := tx.CreateMetaObject(ctx, m); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+	require.NoError(t, b.Packages().Update(ctx, func(tx packages.Tx) error {
+		for _, o := range []*forge.User{owner, other} {
+			p := &packages.Package{OwnerID: o.ID, Type: packages.TypeGeneric, Name: "pkg", Created: at}
+			require.NoError(t, tx.CreatePackage(ctx, p))
+			for i, ver := range []string{"1", "2"} {
+				v := &packages.Version{PackageID: p.ID, Version: ver, Created: at}
+				require.NoError(t, tx.CreateVersion(ctx, v))
+				for j := range i + 1 {
+					f := &packages.File{VersionID: v.ID, Name: fmt.Sprintf("f%d", j), BlobKey: fmt.Sprintf("k%d%d%d", o.ID, i, j),
+						Size: int64(10 * (i + 1)), Created: at}
+					require.NoError(t, tx.CreateFile(ctx, f))
+				}
+			}
+		}
+		return nil
+	}))
+	require.NoError(t, b.Artifacts().Update(ctx, func(tx artifacts.Tx) error {
+		for i, a := range []*artifacts.Artifact{
+			{RepoID: repo.ID, RunID: 1, Name: "small", CompressedSize: 5},
+			{RepoID: repo.ID, RunID: 1, Name: "large", CompressedSize: 50},
+			{RepoID: repo.ID, RunID: 1, Name: "gone", CompressedSize: 500},
+			{RepoID: elsewhere.ID, RunID: 2, Name: "theirs", CompressedSize: 7},
+		} {
+			a.BlobKey, a.Status, a.Created, a.Expires = fmt.Sprintf("a%d", i), artifacts.StatusConfirmed, at, at
+			require.NoError(t, tx.CreateArtifact(ctx, a))
+			if a.Name == "gone" {
+				require.NoError(t, tx.ExpireArtifact(ctx, a.ID))
+			}
+		}
+		return nil
+	}))
+	require.NoError(t, unwrapped(b).Quota().View(ctx, func(tx quota.Tx) error {
+		u, err := tx.RecountUsage(ctx, owner.ID)
+		require.NoError(t, err)
+		assert.EqualValues(t, 120, u.LFS)
+		assert.EqualValues(t, 50, u.Packages, "10 + 2×20")
+		assert.EqualValues(t, 55, u.Artifacts, "expired ones do not count")
+		pt, ok := tx.(quota.PackageUsageTx)
+		if !ok {
+			return nil
+		}
+		list, n, err := pt.ListPackageUsage(ctx, owner.ID, forge.ListOptions{})
+		require.NoError(t, err)
+		assert.EqualValues(t, 3, n, "one row per file, as Forgejo's join")
+		assert.Equal(t, []quota.PackageUsage{
+			{OwnerName: "usageowner", Name: "pkg", Type: "generic", Version: "2", Size: 40},
+			{OwnerName: "usageowner", Name: "pkg", Type: "generic", Version: "2", Size: 40},
+			{OwnerName: "usageowner", Name: "pkg", Type: "generic", Version: "1", Size: 10},
+		}, list)
+		at, ok := tx.(quota.ArtifactUsageTx)
+		require.True(t, ok)
+		alist, n, err := at.ListArtifactUsage(ctx, owner.ID, forge.ListOptions{Page: 1, Limit: 1})
+		require.NoError(t, err)
+		assert.EqualValues(t, 2, n)
+		assert.Equal(t, []quota.ArtifactUsage{{Name: "large", Size: 50}}, alist)
+		_, ok = tx.(quota.LFSUsageTx)
+		assert.True(t, ok)
+		return nil
+	}))
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/quota"
@@ -29,7 +28,7 @@ func testQuotaRandom(t *testing.T, b Backend) {
 	rng := rand.New(rand.NewPCG(13, 2026))
 	var users []*forge.User
 	for i := range 3 {
-		users = append(users, createUser(t, b.Auth(), forgetest.User(fmt.Sprintf("rnd%d", i))))
+		users = append(users, newUser(t, b, fmt.Sprintf("rnd%d", i)))
 	}
 	var repoList []*forge.Repository
 	for i := range 6 {

@@ -9,16 +9,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
 func testReleaseEdits(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner := createUser(t, b.Auth(), forgetest.User("rita"))
-	r := newRepo(t, b, owner, "rel")
-	other := newRepo(t, b, owner, "other")
+	owner, r, other := newUserRepos(t, b, "rita", "rel", "other")
 	at := time.Date(2024, 8, 1, 0, 0, 0, 0, time.UTC)
 	v1 := &repos.Release{RepoID: r.ID, AuthorID: owner.ID, TagName: "v1", Target: "main", Created: at}
 	v2 := &repos.Release{RepoID: r.ID, AuthorID: owner.ID, TagName: "v2", Target: "main", Prerelease: true, Name: "Beta", Created: at}
@@ -114,9 +111,7 @@ func testReleaseEdits(t *testing.T, b Backend) {
 		assert.ErrorIs(t, err, forge.ErrNotFound)
 		return nil
 	}))
-	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteAttachment(ctx, as[1].ID) })
-	err = s.Update(ctx, func(tx repos.Tx) error { return tx.DeleteAttachment(ctx, as[1].ID) })
-	assert.ErrorIs(t, err, forge.ErrNotFound)
+	wantDeleteOnce(t, s, func(ctx context.Context, tx repos.Tx) error { return tx.DeleteAttachment(ctx, as[1].ID) })
 	err = s.Update(ctx, func(tx repos.Tx) error { return tx.DeleteRelease(ctx, 9999) })
 	assert.ErrorIs(t, err, forge.ErrNotFound)
 

@@ -10,20 +10,14 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 )
-
-func repoUpdate(t *testing.T, s repos.Store, fn func(repos.Tx) error) {
-	t.Helper()
-	require.NoError(t, s.Update(context.Background(), fn))
-}
 
 func testRepos(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	ann := createUser(t, b.Auth(), forgetest.User("ann"))
-	ben := createUser(t, b.Auth(), forgetest.User("ben", func(u *forge.User) { u.Visibility = forge.VisibilityLimited }))
+	ann := newUser(t, b, "ann")
+	ben := newUser(t, b, "ben", func(u *forge.User) { u.Visibility = forge.VisibilityLimited })
 	at := time.Date(2024, 6, 7, 8, 9, 10, 0, time.UTC)
 	mk := func(owner *forge.User, name string, private bool) *forge.Repository {
 		r := &forge.Repository{OwnerID: owner.ID, Name: name, Private: private, DefaultBranch: "main",
@@ -180,23 +174,122 @@ func testRepos(t *testing.T, b Backend) {
 		return nil
 	}))
 	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteRelease(ctx, rel.ID) })
-	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
-		_, err := tx.Attachment(ctx, att.ID)
-		assert.ErrorIs(t, err, forge.ErrNotFound, "attachments go with their release")
-		return nil
-	}))
+	wantNotFound(t, s, func(ctx context.Context, tx repos.Tx) error { _, err := tx.Attachment(ctx, att.ID); return err }, "attachments go with their release")
 
 	// Owners cannot be deleted while they own repositories; repositories
 	// take what hangs on them when deleted.
 	err = b.Auth().Update(ctx, func(tx auth.Tx) error { return tx.DeleteUser(ctx, ben.ID) })
 	assert.ErrorIs(t, err, forge.ErrPrecondition)
 	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteRepo(ctx, pub.ID) })
-	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
-		_, err := tx.Protection(ctx, pub.ID, "main")
-		assert.ErrorIs(t, err, forge.ErrNotFound)
-		return nil
-	}))
+	wantNotFound(t, s, func(ctx context.Context, tx repos.Tx) error { _, err := tx.Protection(ctx, pub.ID, "main"); return err })
 	err = s.Update(ctx, func(tx repos.Tx) error { return tx.DeleteRepo(ctx, pub.ID) })
 	assert.ErrorIs(t, err, forge.ErrNotFound)
 
+}
+
+// testRepoLifecycle covers what a repository goes through after creation:
+// edits and renames, forks and their counter, pending transfers, and the
+// user lookups repos.Tx offers.
+func testRepoLifecycle(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Repos()
+	ann, r, taken := newUserRepos(t, b, "Anna", "orig", "Taken")
+	bob := newUser(t, b, "bobo")
+
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		checkUserReads(t, tx, ann, bob)
+		return nil
+	}))
+
+	// UpdateRepo writes every field; names stay unique per owner.
+	edited := *r
+	edited.Name, edited.Description, edited.Private, edited.Archived = "Renamed", "d", true, true
+	edited.ArchivedAt, edited.Updated = r.Created.Add(time.Hour), r.Created.Add(time.Hour)
+	edited.Topics, edited.ExternalWiki = []string{"x", "y"}, &forge.ExternalWiki{URL: "https://wiki.example"}
+	repoUpdate(t, s, func(tx repos.Tx) error { e := edited; return tx.UpdateRepo(ctx, &e) })
+	err := s.Update(ctx, func(tx repos.Tx) error { e := edited; e.Name = "TAKEN"; return tx.UpdateRepo(ctx, &e) })
+	assert.ErrorIs(t, err, forge.ErrConflict)
+	err = s.Update(ctx, func(tx repos.Tx) error { e := edited; e.ID = 9999; e.Name = "ghost"; return tx.UpdateRepo(ctx, &e) })
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		got, err := tx.RepoByName(ctx, ann.ID, "renamed")
+		require.NoError(t, err)
+		assert.Equal(t, &edited, got)
+		_, err = tx.RepoByName(ctx, ann.ID, "orig")
+		assert.ErrorIs(t, err, forge.ErrNotFound)
+		return nil
+	}))
+
+	// Forks: ForkOf lists them, RecountForks keeps the counter.
+	var forks []*forge.Repository
+	for _, owner := range []*forge.User{bob, ann} {
+		f := &forge.Repository{OwnerID: owner.ID, Name: "fork", ForkID: r.ID, DefaultBranch: "main",
+			Topics: []string{}, Created: r.Created, Updated: r.Created}
+		repoUpdate(t, s, func(tx repos.Tx) error {
+			if err := tx.CreateRepo(ctx, f); err != nil {
+				return err
+			}
+			return tx.RecountForks(ctx, r.ID)
+		})
+		forks = append(forks, f)
+	}
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		got, err := tx.RepoByID(ctx, r.ID)
+		require.NoError(t, err)
+		assert.Equal(t, 2, got.NumForks)
+		list, total, err := tx.ListRepos(ctx, repos.RepoFilter{ForkOf: r.ID, AllVisible: true}, forge.ListOptions{Page: 1, Limit: 10})
+		require.NoError(t, err)
+		assert.EqualValues(t, 2, total)
+		assert.Equal(t, []forge.ID{forks[0].ID, forks[1].ID}, repoIDs(list))
+		return nil
+	}))
+	repoUpdate(t, s, func(tx repos.Tx) error {
+		if err := tx.DeleteRepo(ctx, forks[0].ID); err != nil {
+			return err
+		}
+		return tx.RecountForks(ctx, r.ID)
+	})
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		got, err := tx.RepoByID(ctx, r.ID)
+		require.NoError(t, err)
+		assert.Equal(t, 1, got.NumForks)
+		return nil
+	}))
+
+	// Pending transfers: one per repository, replaced by the next.
+	at := time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC)
+	wantNotFound(t, s, func(ctx context.Context, tx repos.Tx) error { _, err := tx.Transfer(ctx, r.ID); return err })
+	repoUpdate(t, s, func(tx repos.Tx) error {
+		return tx.SetTransfer(ctx, &repos.Transfer{RepoID: r.ID, Doer: ann, Recipient: bob, Created: at})
+	})
+	repoUpdate(t, s, func(tx repos.Tx) error {
+		return tx.SetTransfer(ctx, &repos.Transfer{RepoID: r.ID, Doer: bob, Recipient: ann, Created: at.Add(time.Hour)})
+	})
+	err = s.Update(ctx, func(tx repos.Tx) error {
+		return tx.SetTransfer(ctx, &repos.Transfer{RepoID: 9999, Doer: ann, Recipient: bob, Created: at})
+	})
+	assert.ErrorIs(t, err, forge.ErrNotFound, "a transfer needs an existing repository")
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		tr, err := tx.Transfer(ctx, r.ID)
+		require.NoError(t, err)
+		assert.Equal(t, r.ID, tr.RepoID)
+		assert.Equal(t, bob.ID, tr.Doer.ID)
+		assert.Equal(t, ann.ID, tr.Recipient.ID)
+		assert.Equal(t, at.Add(time.Hour), tr.Created)
+		return nil
+	}))
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteTransfer(ctx, r.ID) })
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteTransfer(ctx, r.ID) }) // none: no error
+	wantNotFound(t, s, func(ctx context.Context, tx repos.Tx) error { _, err := tx.Transfer(ctx, r.ID); return err })
+	// A transfer goes with its recipient.
+	repoUpdate(t, s, func(tx repos.Tx) error {
+		return tx.SetTransfer(ctx, &repos.Transfer{RepoID: taken.ID, Doer: ann, Recipient: bob, Created: at})
+	})
+	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteRepo(ctx, forks[1].ID) })
+	require.NoError(t, b.Auth().Update(ctx, func(tx auth.Tx) error { return tx.DeleteUser(ctx, bob.ID) }))
+	wantNotFound(t, s, func(ctx context.Context, tx repos.Tx) error { _, err := tx.Transfer(ctx, taken.ID); return err }, "deleting a user deletes the transfers to it")
+}
+
+func repoIDs(list []*forge.Repository) []forge.ID {
+	return pluck(list, func(r *forge.Repository) forge.ID { return r.ID })
 }

@@ -3,12 +3,12 @@ package storetest
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 )
@@ -24,7 +24,7 @@ func testRepoTeamsWithoutOrgs(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
 	org := newOrg(t, b, "lonely")
-	u := createUser(t, b.Auth(), forgetest.User("loner"))
+	u := newUser(t, b, "loner")
 	r := newRepo(t, b, org, "solo")
 	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
 		m, err := tx.OrgMemberships(ctx, u.ID, []forge.ID{org.ID, 9999})
@@ -49,7 +49,7 @@ func testRepoTeamsWithoutOrgs(t *testing.T, b Backend) {
 	}))
 	// A restricted user lists what it owns or collaborates on, nothing
 	// public.
-	rita := createUser(t, b.Auth(), forgetest.User("rrita", func(u *forge.User) { u.Restricted = true }))
+	rita := newUser(t, b, "rrita", func(u *forge.User) { u.Restricted = true })
 	own := newRepo(t, b, rita, "mine")
 	shared := newRepo(t, b, u, "shared")
 	repoUpdate(t, s, func(tx repos.Tx) error { return tx.SetCollaborator(ctx, shared.ID, rita.ID, forge.AccessModeRead) })
@@ -84,8 +84,8 @@ func testRepoTeams(t *testing.T, b Backend) {
 	s := b.Repos()
 	acme := newOrg(t, b, "acme", privateOrg)
 	other := newOrg(t, b, "other")
-	ann := createUser(t, b.Auth(), forgetest.User("tann"))
-	bob := createUser(t, b.Auth(), forgetest.User("tbob"))
+	ann := newUser(t, b, "tann")
+	bob := newUser(t, b, "tbob")
 	priv := newRepo(t, b, acme, "priv")
 	repoUpdate(t, s, func(tx repos.Tx) error {
 		r, err := tx.RepoByID(ctx, priv.ID)
@@ -106,31 +106,14 @@ func testRepoTeams(t *testing.T, b Backend) {
 		Units: map[forge.Unit]forge.AccessMode{}}
 	foreign := &forge.Team{OrgID: other.ID, Name: "foreign", Mode: forge.AccessModeAdmin,
 		Units: map[forge.Unit]forge.AccessMode{forge.UnitCode: forge.AccessModeAdmin}}
-	require.NoError(t, os.Update(ctx, func(tx orgs.Tx) error {
-		for _, m := range []forge.Membership{{OrgID: acme.ID, UserID: ann.ID}, {OrgID: other.ID, UserID: ann.ID}} {
-			if err := tx.SetMember(ctx, m); err != nil {
-				return err
-			}
-		}
-		for _, tm := range []*forge.Team{writers, triage, all, foreign} {
-			if err := tx.CreateTeam(ctx, tm); err != nil {
-				return err
-			}
-		}
-		for _, tm := range []*forge.Team{writers, triage, foreign} {
-			if err := tx.AddTeamMember(ctx, tm.ID, ann.ID); err != nil {
-				return err
-			}
-		}
+	seedOrgs(t, b, orgSeed{
+		teams:       []*forge.Team{writers, triage, all, foreign},
+		members:     []forge.Membership{{OrgID: acme.ID, UserID: ann.ID}, {OrgID: other.ID, UserID: ann.ID}},
+		teamMembers: []teamPair{{writers, ann.ID}, {triage, ann.ID}, {foreign, ann.ID}},
 		// A team row of another organisation on acme's repository (left
 		// by a transfer) grants nothing.
-		for _, tr := range [][2]forge.ID{{writers.ID, priv.ID}, {triage.ID, priv.ID}, {triage.ID, pub.ID}, {foreign.ID, priv.ID}} {
-			if err := tx.AddTeamRepo(ctx, tr[0], tr[1]); err != nil {
-				return err
-			}
-		}
-		return nil
-	}))
+		teamRepos: []teamPair{{writers, priv.ID}, {triage, priv.ID}, {triage, pub.ID}, {foreign, priv.ID}},
+	})
 	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
 		m, err := tx.OrgMemberships(ctx, ann.ID, []forge.ID{acme.ID, other.ID, ann.ID})
 		require.NoError(t, err)
@@ -220,4 +203,84 @@ func testRepoTeams(t *testing.T, b Backend) {
 	repoUpdate(t, s, func(tx repos.Tx) error { return tx.DeleteRepo(ctx, priv.ID) })
 	assert.False(t, has(writers.ID, priv.ID))
 	assert.False(t, has(foreign.ID, priv.ID))
+}
+
+// testTransferTeams: a pending transfer keeps its team ids in order,
+// Transfer and Transfers return them, a replacing transfer replaces them,
+// a deleted team leaves them, an unknown team is refused; TeamOrgs maps
+// team ids to their organisation.
+func testTransferTeams(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Repos()
+	ann, r, r2 := newUserRepos(t, b, "ann", "tool", "other")
+	acme, zeta := newOrg(t, b, "acme"), newOrg(t, b, "zeta")
+	t1, t2, t3 := newTeam(t, b, acme, "one"), newTeam(t, b, acme, "two"), newTeam(t, b, zeta, "three")
+	at := time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC)
+
+	require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+		m, err := tx.TeamOrgs(ctx, []forge.ID{t1.ID, t3.ID, 99999})
+		assert.Equal(t, map[forge.ID]forge.ID{t1.ID: acme.ID, t3.ID: zeta.ID}, m)
+		require.NoError(t, err)
+		m, err = tx.TeamOrgs(ctx, nil)
+		assert.NotNil(t, m)
+		assert.Empty(t, m)
+		return err
+	}))
+
+	repoUpdate(t, s, func(tx repos.Tx) error {
+		if err := tx.SetTransfer(ctx, &repos.Transfer{RepoID: r.ID, Doer: ann, Recipient: acme, Created: at,
+			TeamIDs: []forge.ID{t2.ID, t1.ID}}); err != nil {
+			return err
+		}
+		return tx.SetTransfer(ctx, &repos.Transfer{RepoID: r2.ID, Doer: ann, Recipient: acme, Created: at})
+	})
+	teamsOf := func() (single []forge.ID, batch map[forge.ID][]forge.ID) {
+		require.NoError(t, s.View(ctx, func(tx repos.Tx) error {
+			tr, err := tx.Transfer(ctx, r.ID)
+			require.NoError(t, err)
+			single = tr.TeamIDs
+			m, err := tx.Transfers(ctx, []forge.ID{r.ID, r2.ID})
+			require.NoError(t, err)
+			batch = map[forge.ID][]forge.ID{}
+			for id, tr := range m {
+				batch[id] = tr.TeamIDs
+			}
+			return nil
+		}))
+		return single, batch
+	}
+	single, batch := teamsOf()
+	assert.Equal(t, []forge.ID{t2.ID, t1.ID}, single, "kept in order")
+	assert.Equal(t, []forge.ID{t2.ID, t1.ID}, batch[r.ID])
+	assert.Empty(t, batch[r2.ID])
+	assert.Contains(t, batch, r2.ID)
+
+	// An unknown team is refused and nothing changes.
+	err := s.Update(ctx, func(tx repos.Tx) error {
+		return tx.SetTransfer(ctx, &repos.Transfer{RepoID: r.ID, Doer: ann, Recipient: acme, Created: at,
+			TeamIDs: []forge.ID{t1.ID, 99999}})
+	})
+	assert.ErrorIs(t, err, forge.ErrNotFound)
+	single, _ = teamsOf()
+	assert.Equal(t, []forge.ID{t2.ID, t1.ID}, single)
+
+	// A deleted team leaves the transfer.
+	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error { return tx.DeleteTeam(ctx, t2.ID) })
+	single, _ = teamsOf()
+	assert.Equal(t, []forge.ID{t1.ID}, single)
+
+	// A replacing transfer replaces the teams; a deleted transfer forgets them.
+	repoUpdate(t, s, func(tx repos.Tx) error {
+		return tx.SetTransfer(ctx, &repos.Transfer{RepoID: r.ID, Doer: ann, Recipient: zeta, Created: at, TeamIDs: []forge.ID{t3.ID}})
+	})
+	single, _ = teamsOf()
+	assert.Equal(t, []forge.ID{t3.ID}, single)
+	repoUpdate(t, s, func(tx repos.Tx) error {
+		if err := tx.DeleteTransfer(ctx, r.ID); err != nil {
+			return err
+		}
+		return tx.SetTransfer(ctx, &repos.Transfer{RepoID: r.ID, Doer: ann, Recipient: zeta, Created: at})
+	})
+	single, _ = teamsOf()
+	assert.Empty(t, single)
 }

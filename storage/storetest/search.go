@@ -10,7 +10,6 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
@@ -20,9 +19,7 @@ import (
 func testRepoStatus(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner := createUser(t, b.Auth(), forgetest.User("stan"))
-	ready := newRepo(t, b, owner, "ready")
-	creating := newRepo(t, b, owner, "creating")
+	owner, ready, creating := newUserRepos(t, b, "stan", "ready", "creating")
 	deleting := newRepo(t, b, owner, "deleting")
 	repoUpdate(t, s, func(tx repos.Tx) error {
 		for r, st := range map[*forge.Repository]forge.RepoStatus{creating: forge.RepoCreating, deleting: forge.RepoDeleting} {
@@ -58,7 +55,7 @@ func testRepoStatus(t *testing.T, b Backend) {
 func testRepoSearch(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner := createUser(t, b.Auth(), forgetest.User("sally"))
+	owner := newUser(t, b, "sally")
 	at := time.Date(2024, 3, 4, 5, 6, 7, 0, time.UTC)
 	mk := func(name, desc string, topics ...string) *forge.Repository {
 		r := &forge.Repository{OwnerID: owner.ID, Name: name, Description: desc, DefaultBranch: "main",
@@ -112,11 +109,8 @@ func testRepoSearch(t *testing.T, b Backend) {
 func testBatchReads(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	ann := createUser(t, b.Auth(), forgetest.User("bann"))
-	bob := createUser(t, b.Auth(), forgetest.User("bbob"))
-	r1 := newRepo(t, b, ann, "one")
-	r2 := newRepo(t, b, ann, "two")
-	r3 := newRepo(t, b, bob, "three")
+	ann, r1, r2 := newUserRepos(t, b, "bann", "one", "two")
+	bob, r3 := newUserRepo(t, b, "bbob", "three")
 	at := time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
 	repoUpdate(t, s, func(tx repos.Tx) error {
 		if err := tx.SetCollaborator(ctx, r1.ID, bob.ID, forge.AccessModeWrite); err != nil {
@@ -187,11 +181,9 @@ func lenOr[K comparable, V any](m map[K]V, err error) (int, error) {
 func testUserDeletionCounters(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner := createUser(t, b.Auth(), forgetest.User("cora"))
-	fan := createUser(t, b.Auth(), forgetest.User("fan"))
-	other := createUser(t, b.Auth(), forgetest.User("other"))
-	r1 := newRepo(t, b, owner, "liked")
-	r2 := newRepo(t, b, owner, "watched")
+	_, r1, r2 := newUserRepos(t, b, "cora", "liked", "watched")
+	fan := newUser(t, b, "fan")
+	other := newUser(t, b, "other")
 	at := time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC)
 	repoUpdate(t, s, func(tx repos.Tx) error {
 		for _, u := range []*forge.User{fan, other} {
@@ -226,7 +218,7 @@ func testUserDeletionCounters(t *testing.T, b Backend) {
 // the same value.
 func testDefaultVisibility(t *testing.T, b Backend) {
 	ctx := context.Background()
-	u := createUser(t, b.Auth(), forgetest.User("vera", func(u *forge.User) { u.Visibility = "" }))
+	u := newUser(t, b, "vera", func(u *forge.User) { u.Visibility = "" })
 	assert.Equal(t, forge.VisibilityPublic, u.Visibility, "the caller's copy is what is stored")
 	read := func() *forge.User {
 		var got *forge.User

@@ -10,7 +10,6 @@ import (
 
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 )
 
@@ -19,10 +18,10 @@ import (
 func testSocial(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Repos()
-	owner := createUser(t, b.Auth(), forgetest.User("olga"))
+	owner := newUser(t, b, "olga")
 	var users []*forge.User
 	for _, n := range []string{"Zed", "amy", "Bea"} {
-		users = append(users, createUser(t, b.Auth(), forgetest.User(n)))
+		users = append(users, newUser(t, b, n))
 	}
 	zed, amy, bea := users[0], users[1], users[2]
 	r := newRepo(t, b, owner, "social")

@@ -48,13 +48,14 @@ func buildWorld(t *testing.T, b Backend, rnd *rand.Rand) *world {
 	// "" is a user written with no visibility: stored as the default.
 	visibilities := []forge.Visibility{forge.VisibilityPublic, forge.VisibilityLimited, forge.VisibilityPrivate, ""}
 	for i := range 4 + rnd.IntN(6) {
-		u := createUser(t, b.Auth(), forgetest.User(fmt.Sprintf("user%d", i), func(u *forge.User) {
+		u := newUser(t, b, fmt.Sprintf("user%d", i), func(u *forge.User) {
 			u.Visibility = visibilities[rnd.IntN(len(visibilities))]
 			u.IsAdmin = rnd.IntN(5) == 0
 			if rnd.IntN(4) == 0 {
 				u.Type = forge.UserTypeOrganization
 			}
-		}))
+		})
+
 		w.users = append(w.users, u)
 	}
 	at := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)

@@ -9,35 +9,26 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/issues"
 )
+
+// The conformance cases of user blocks: forge/orgs writes them, repos.Tx
+// and issues.BlockReader read them.
 
 // isBlocked reads IsBlocked in a View.
 func isBlocked(t *testing.T, b Backend, blocker, user forge.ID) bool {
 	t.Helper()
-	var blocked bool
-	orgView(t, b.Orgs(), func(tx orgs.Tx) error {
-		var err error
-		blocked, err = tx.IsBlocked(context.Background(), blocker, user)
-		return err
-	})
-	return blocked
+	return viewValue(t, b.Orgs(), func(ctx context.Context, tx orgs.Tx) (bool, error) { return tx.IsBlocked(ctx, blocker, user) })
 }
 
 // listBlocked returns one page of ListBlocked and the total.
 func listBlocked(t *testing.T, b Backend, blocker forge.ID, o forge.ListOptions) ([]forge.Block, int64) {
 	t.Helper()
-	var list []forge.Block
-	var total int64
-	orgView(t, b.Orgs(), func(tx orgs.Tx) error {
-		var err error
-		list, total, err = tx.ListBlocked(context.Background(), blocker, o)
-		require.NotNil(t, list, "a page is never nil")
-		return err
+	return viewPage(t, b.Orgs(), func(ctx context.Context, tx orgs.Tx) ([]forge.Block, int64, error) {
+		return tx.ListBlocked(ctx, blocker, o)
 	})
-	return list, total
 }
 
 // testBlocks: blocks are directed, listed newest first, kept to the second
@@ -46,8 +37,8 @@ func testBlocks(t *testing.T, b Backend) {
 	ctx := context.Background()
 	s := b.Orgs()
 	shield := newOrg(t, b, "Shield")
-	ann, ben, cat := createUser(t, b.Auth(), forgetest.User("ann")), createUser(t, b.Auth(), forgetest.User("Ben")),
-		createUser(t, b.Auth(), forgetest.User("cat"))
+	ann, ben, cat := newUser(t, b, "ann"), newUser(t, b, "Ben"),
+		newUser(t, b, "cat")
 	t0 := time.Date(2024, 6, 7, 8, 9, 10, 0, time.FixedZone("CEST", 2*3600))
 	blocks := []forge.Block{
 		{BlockerID: shield.ID, UserID: ann.ID, Created: t0},
@@ -107,7 +98,7 @@ func testBlocks(t *testing.T, b Backend) {
 func testDropBlocked(t *testing.T, b Backend) {
 	ctx := context.Background()
 	shield, other := newOrg(t, b, "Shield2"), newOrg(t, b, "Other2")
-	troll, fan := createUser(t, b.Auth(), forgetest.User("troll")), createUser(t, b.Auth(), forgetest.User("fan"))
+	troll, fan := newUser(t, b, "troll"), newUser(t, b, "fan")
 	mine, pending := orgRepo(t, b, shield, "mine", forge.RepoReady), orgRepo(t, b, shield, "pending", forge.RepoCreating)
 	theirs := orgRepo(t, b, other, "theirs", forge.RepoReady)
 	at := time.Date(2024, 6, 7, 8, 9, 10, 0, time.UTC)
@@ -167,4 +158,72 @@ func testDropBlocked(t *testing.T, b Backend) {
 		}
 		return nil
 	}))
+}
+
+// testRepoBlocks: repos.Tx.IsBlocked reads the blocks forge/orgs records,
+// directed, in the same transaction as the write it guards.
+func testRepoBlocks(t *testing.T, b Backend) {
+	ctx := context.Background()
+	shield := newOrg(t, b, "Shield")
+	ann, ben := newUser(t, b, "ann"), newUser(t, b, "ben")
+	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error {
+		return tx.SetBlock(ctx, forge.Block{BlockerID: shield.ID, UserID: ann.ID, Created: time.Unix(1700000000, 0)})
+	})
+	for _, c := range []struct {
+		blocker, user forge.ID
+		want          bool
+	}{{shield.ID, ann.ID, true}, {ann.ID, shield.ID, false}, {shield.ID, ben.ID, false}, {shield.ID, 999999, false}} {
+		require.NoError(t, b.Repos().View(ctx, func(tx repos.Tx) error {
+			got, err := tx.IsBlocked(ctx, c.blocker, c.user)
+			assert.Equal(t, c.want, got, "%d blocks %d", c.blocker, c.user)
+			return err
+		}))
+	}
+	// Seen inside an Update that recorded the block.
+	require.NoError(t, b.Repos().Update(ctx, func(tx repos.Tx) error {
+		got, err := tx.IsBlocked(ctx, shield.ID, ann.ID)
+		assert.True(t, got)
+		return err
+	}))
+}
+
+// testIssueBlocks: issues.BlockReader reads the blocks forge/orgs writes.
+// A backend whose issue transactions do not read blocks skips it; one
+// without an orgs store checks that nobody is blocked.
+func testIssueBlocks(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Issues()
+	var reads bool
+	issueView(t, s, func(tx issues.Tx) error { _, reads = tx.(issues.BlockReader); return nil })
+	if !reads {
+		t.Skip("the backend's issues.Tx is no issues.BlockReader")
+	}
+	owner := newUser(t, b, "bowner")
+	poster := newUser(t, b, "bposter")
+	pest := newUser(t, b, "bpest")
+	ob, withOrgs := b.(interface{ Orgs() orgs.Store })
+	if withOrgs {
+		require.NoError(t, ob.Orgs().Update(ctx, func(tx orgs.Tx) error {
+			return tx.SetBlock(ctx, forge.Block{BlockerID: poster.ID, UserID: pest.ID, Created: issueAt})
+		}))
+	}
+	issueView(t, s, func(tx issues.Tx) error {
+		br := tx.(issues.BlockReader)
+		for _, c := range []struct {
+			blockers []forge.ID
+			user     forge.ID
+			want     bool
+		}{
+			{[]forge.ID{owner.ID, poster.ID}, pest.ID, withOrgs},
+			{[]forge.ID{poster.ID}, pest.ID, withOrgs},
+			{[]forge.ID{owner.ID}, pest.ID, false},
+			{[]forge.ID{pest.ID}, poster.ID, false},
+			{nil, pest.ID, false},
+		} {
+			got, err := br.IsBlockedByAny(ctx, c.blockers, c.user)
+			require.NoError(t, err)
+			assert.Equal(t, c.want, got, "IsBlockedByAny(%v, %d)", c.blockers, c.user)
+		}
+		return nil
+	})
 }

@@ -11,48 +11,28 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
-	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 )
+
+// The conformance cases of organisations' teams: their settings, scope,
+// members and repositories.
 
 // teamCmp compares teams: a team with no units may come back with a nil
 // or an empty map.
 var teamCmp = cmpopts.EquateEmpty()
 
-// newTeam creates a team with read access to the code.
-func newTeam(t *testing.T, b Backend, org *forge.User, name string) *forge.Team {
-	t.Helper()
-	tm := &forge.Team{OrgID: org.ID, Name: name, Mode: forge.AccessModeRead,
-		Units: map[forge.Unit]forge.AccessMode{forge.UnitCode: forge.AccessModeRead}}
-	orgUpdate(t, b.Orgs(), func(tx orgs.Tx) error { return tx.CreateTeam(context.Background(), tm) })
-	require.NotZero(t, tm.ID)
-	return tm
-}
-
 // getTeam reads a team; a missing one fails the test.
 func getTeam(t *testing.T, b Backend, id forge.ID) *forge.Team {
 	t.Helper()
-	var tm *forge.Team
-	orgView(t, b.Orgs(), func(tx orgs.Tx) error { var err error; tm, err = tx.Team(context.Background(), id); return err })
-	return tm
+	return viewValue(t, b.Orgs(), func(ctx context.Context, tx orgs.Tx) (*forge.Team, error) { return tx.Team(ctx, id) })
 }
 
 // listTeams returns the names of one page of ListTeams and the total.
 func listTeams(t *testing.T, b Backend, f orgs.TeamFilter, o forge.ListOptions) ([]string, int64) {
 	t.Helper()
-	var names []string
-	var total int64
-	orgView(t, b.Orgs(), func(tx orgs.Tx) error {
-		list, n, err := tx.ListTeams(context.Background(), f, o)
-		require.NotNil(t, list, "a page is never nil")
-		names, total = []string{}, n
-		for _, tm := range list {
-			names = append(names, tm.Name)
-		}
-		return err
-	})
-	return names, total
+	list, n := viewPage(t, b.Orgs(), func(ctx context.Context, tx orgs.Tx) ([]*forge.Team, int64, error) { return tx.ListTeams(ctx, f, o) })
+	return pluck(list, func(tm *forge.Team) string { return tm.Name }), n
 }
 
 // testTeams: teams with their units, names unique per organisation
@@ -121,11 +101,7 @@ func testTeams(t *testing.T, b Backend) {
 	upd.IncludesAllRepos, upd.CanCreateOrgRepo = true, true
 	orgUpdate(t, s, func(tx orgs.Tx) error { u := upd; return tx.UpdateTeam(ctx, &u) })
 	assert.Empty(t, cmp.Diff(&upd, getTeam(t, b, devs.ID), teamCmp))
-	orgView(t, s, func(tx orgs.Tx) error {
-		_, err := tx.TeamByName(ctx, crew.ID, "devs")
-		assert.ErrorIs(t, err, forge.ErrNotFound, "the old name is free")
-		return nil
-	})
+	wantNotFound(t, s, func(ctx context.Context, tx orgs.Tx) error { _, err := tx.TeamByName(ctx, crew.ID, "devs"); return err }, "the old name is free")
 	err = s.Update(ctx, func(tx orgs.Tx) error {
 		u := upd
 		u.Name, u.Units = "owners", map[forge.Unit]forge.AccessMode{}
@@ -180,11 +156,7 @@ func testTeams(t *testing.T, b Backend) {
 	}
 
 	orgUpdate(t, s, func(tx orgs.Tx) error { return tx.DeleteTeam(ctx, empty.ID) })
-	orgView(t, s, func(tx orgs.Tx) error {
-		_, err := tx.Team(ctx, empty.ID)
-		assert.ErrorIs(t, err, forge.ErrNotFound)
-		return nil
-	})
+	wantNotFound(t, s, func(ctx context.Context, tx orgs.Tx) error { _, err := tx.Team(ctx, empty.ID); return err })
 	err = s.Update(ctx, func(tx orgs.Tx) error { return tx.DeleteTeam(ctx, empty.ID) })
 	assert.ErrorIs(t, err, forge.ErrNotFound, "deleting twice")
 	t.Run("Scope", func(t *testing.T) { testTeamScope(t, b) })
@@ -209,7 +181,7 @@ func testTeamMembersAndRepos(t *testing.T, b Backend) {
 	studio := newOrg(t, b, "Studio")
 	users := map[string]*forge.User{}
 	for _, n := range []string{"Mia", "leo", "Kai"} {
-		users[n] = createUser(t, b.Auth(), forgetest.User(n))
+		users[n] = newUser(t, b, n)
 	}
 	artists, board := newTeam(t, b, studio, "artists"), newTeam(t, b, studio, "Board")
 
@@ -366,4 +338,67 @@ func testTeamMembersAndRepos(t *testing.T, b Backend) {
 		assert.Empty(t, ids)
 		return nil
 	})
+}
+
+// testTeamScope: a team's repositories are its organisation's (a
+// team_repo row left for a repository that moved to another owner gives
+// the team nothing, in every read), and ListTeams filters by the
+// visibility of the teams' organisations.
+func testTeamScope(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Orgs()
+	open := newOrg(t, b, "Open")
+	closed := newOrg(t, b, "Closed", func(u *forge.User) { u.Visibility = forge.VisibilityPrivate })
+	limited := newOrg(t, b, "Limited", func(u *forge.User) { u.Visibility = forge.VisibilityLimited })
+	ann := newUser(t, b, "ann")
+	openTeam, closedTeam, limitedTeam := newTeam(t, b, open, "crew"), newTeam(t, b, closed, "crew"), newTeam(t, b, limited, "crew")
+	seedOrgs(t, b, orgSeed{teamMembers: []teamPair{{openTeam, ann.ID}, {closedTeam, ann.ID}, {limitedTeam, ann.ID}}})
+	teamIDs := func(f orgs.TeamFilter) ([]forge.ID, int64) {
+		var ids []forge.ID
+		var total int64
+		orgView(t, s, func(tx orgs.Tx) error {
+			list, n, err := tx.ListTeams(ctx, f, forge.ListOptions{Page: 1, Limit: 1})
+			for _, tm := range list {
+				ids = append(ids, tm.ID)
+			}
+			total = n
+			return err
+		})
+		return ids, total
+	}
+	ids, total := teamIDs(orgs.TeamFilter{MemberID: ann.ID, OrgVisibilities: []forge.Visibility{forge.VisibilityPublic}})
+	assert.Equal(t, []forge.ID{openTeam.ID}, ids, "teams of public organisations")
+	assert.EqualValues(t, 1, total, "the total counts what the filter keeps")
+	_, total = teamIDs(orgs.TeamFilter{MemberID: ann.ID,
+		OrgVisibilities: []forge.Visibility{forge.VisibilityPublic, forge.VisibilityLimited}})
+	assert.EqualValues(t, 2, total)
+	_, total = teamIDs(orgs.TeamFilter{MemberID: ann.ID})
+	assert.EqualValues(t, 3, total, "no visibility: every organisation")
+
+	// A repository of Open in Open's team moves to Closed.
+	r := orgRepo(t, b, open, "moving", forge.RepoReady)
+	orgUpdate(t, s, func(tx orgs.Tx) error { return tx.AddTeamRepo(ctx, openTeam.ID, r.ID) })
+	assert.Equal(t, 1, getTeam(t, b, openTeam.ID).NumRepos)
+	r.OwnerID = closed.ID
+	repoUpdate(t, b.Repos(), func(tx repos.Tx) error { return tx.UpdateRepo(ctx, r) })
+	orgView(t, s, func(tx orgs.Tx) error {
+		has, err := tx.HasTeamRepo(ctx, openTeam.ID, r.ID)
+		require.NoError(t, err)
+		assert.False(t, has, "a repository of another owner is not the team's")
+		list, n, err := tx.ListTeamRepos(ctx, openTeam.ID, false, forge.ListOptions{})
+		require.NoError(t, err)
+		assert.Empty(t, list)
+		assert.Zero(t, n)
+		teams, _, err := tx.ListTeams(ctx, orgs.TeamFilter{RepoID: r.ID}, forge.ListOptions{})
+		require.NoError(t, err)
+		assert.Empty(t, teams, "no team of its new owner has it, and the old one's row gives nothing")
+		return nil
+	})
+	assert.Zero(t, getTeam(t, b, openTeam.ID).NumRepos)
+	err := s.Update(ctx, func(tx orgs.Tx) error { return tx.RemoveTeamRepo(ctx, openTeam.ID, r.ID) })
+	assert.ErrorIs(t, err, forge.ErrNotFound, "the team does not have it")
+	orgUpdate(t, s, func(tx orgs.Tx) error { return tx.AddTeamRepo(ctx, closedTeam.ID, r.ID) })
+	names, _ := listTeams(t, b, orgs.TeamFilter{RepoID: r.ID}, forge.ListOptions{})
+	assert.Equal(t, []string{"crew"}, names)
+	assert.Equal(t, 1, getTeam(t, b, closedTeam.ID).NumRepos)
 }
