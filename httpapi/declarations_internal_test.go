@@ -69,3 +69,45 @@ func TestDeclaredRequirementsAreTheRoutes(t *testing.T) {
 		t.Error("a route stating its declared scopes is not reported")
 	}
 }
+
+// TestDomainRoutesAreDeclared: every route of the domains that declare
+// their requirements (repositories, issues and pull requests, users and
+// tokens, organisations, webhooks, Actions, notifications, quota) takes it
+// from the domain's declaration: a route of theirs whose operation the
+// domain does not declare would state its requirement by hand again.
+func TestDomainRoutesAreDeclared(t *testing.T) {
+	t.Parallel()
+	quotaSvc, err := quota.New(quota.ServiceConfig{Store: memstore.New().Quota(), Quota: quota.Config{Enabled: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Hooks: &hooks.Service{},
+		Actions: &actions.Service{}, Quota: quotaSvc, Notify: &notify.Service{}, Issues: &issues.Service{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	decl := a.declarations()
+	groups := map[string][]route{
+		"repoRoutes": a.repoRoutes(), "syncForkRoutes": a.syncForkRoutes(), "orgRoutes": a.orgRoutes(),
+		"issueRoutes": a.issueRoutes(), "issueDepsRoutes": a.issueDepsRoutes(), "issueSocialRoutes": a.issueSocialRoutes(),
+		"pullRoutes": a.pullRoutes(), "hookRoutes": a.hookRoutes(), "actionsRoutes": a.actionsRoutes(),
+		"notifyRoutes": a.notifyRoutes(), "quotaRoutes": a.quotaRoutes(),
+	}
+	for group, routes := range groups {
+		if len(routes) == 0 {
+			t.Errorf("%s: no route", group)
+		}
+		for _, rt := range routes {
+			if _, ok := decl[rt.Op]; !ok {
+				t.Errorf("%s: %s (%s %s) is not declared by its domain", group, rt.Op, rt.Method, rt.Path)
+			}
+		}
+	}
+	// The users, tokens and user administration of routes().
+	for _, op := range []string{"userGetCurrent", "userSearch", "userGet", "userGetTokens", "userCreateToken", "userDeleteAccessToken",
+		"adminSearchUsers", "adminCreateUser", "adminEditUser", "adminDeleteUser", "adminRenameUser", "adminCreateRepo"} {
+		if _, ok := decl[op]; !ok {
+			t.Errorf("%s is not declared by its domain", op)
+		}
+	}
+}
