@@ -2,14 +2,14 @@ package auth
 
 import "github.com/hearthforge/hearth/forge"
 
-// The scope category of this package's user operations (Forgejo's /user
-// and /users groups in routers/api/v1/api.go); the /admin/users
-// operations are the admin group's (forge.SiteAdminTo).
-const catUser = forge.CategoryUser
-
+// The levels, and the scope category of this package's user operations
+// (Forgejo's /user and /users groups in routers/api/v1/api.go); the
+// /admin/users operations are the admin group's (forge.SiteAdminTo).
 const (
 	r = forge.AccessRead
 	w = forge.AccessWrite
+
+	catUser = forge.CategoryUser
 )
 
 // operations are the operations this package serves, by Forgejo's

@@ -22,15 +22,7 @@ import (
 // such route states any of it itself (table reports that as an error).
 func TestDeclaredRequirementsAreTheRoutes(t *testing.T) {
 	t.Parallel()
-	quotaSvc, err := quota.New(quota.ServiceConfig{Store: memstore.New().Quota(), Quota: quota.Config{Enabled: true}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Hooks: &hooks.Service{},
-		Actions: &actions.Service{}, Quota: quotaSvc, Notify: &notify.Service{}, Issues: &issues.Service{}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := declaringAPI(t)
 	table, errs := a.table()
 	for _, err := range errs {
 		t.Error(err)
@@ -77,15 +69,7 @@ func TestDeclaredRequirementsAreTheRoutes(t *testing.T) {
 // domain does not declare would state its requirement by hand again.
 func TestDomainRoutesAreDeclared(t *testing.T) {
 	t.Parallel()
-	quotaSvc, err := quota.New(quota.ServiceConfig{Store: memstore.New().Quota(), Quota: quota.Config{Enabled: true}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Hooks: &hooks.Service{},
-		Actions: &actions.Service{}, Quota: quotaSvc, Notify: &notify.Service{}, Issues: &issues.Service{}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := declaringAPI(t)
 	decl := a.declarations()
 	groups := map[string][]route{
 		"repoRoutes": a.repoRoutes(), "syncForkRoutes": a.syncForkRoutes(), "orgRoutes": a.orgRoutes(),
@@ -110,4 +94,20 @@ func TestDomainRoutesAreDeclared(t *testing.T) {
 			t.Errorf("%s is not declared by its domain", op)
 		}
 	}
+}
+
+// declaringAPI is an API with every domain that declares its
+// requirements (quota enabled, so that its routes are served).
+func declaringAPI(t *testing.T) *API {
+	t.Helper()
+	quotaSvc, err := quota.New(quota.ServiceConfig{Store: memstore.New().Quota(), Quota: quota.Config{Enabled: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Hooks: &hooks.Service{},
+		Actions: &actions.Service{}, Quota: quotaSvc, Notify: &notify.Service{}, Issues: &issues.Service{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }

@@ -2,24 +2,23 @@ package issues
 
 import "github.com/hearthforge/hearth/forge"
 
-// The scope categories of this package's operations (Forgejo's route
-// groups in routers/api/v1/api.go): the "Issue (requires issue scope)"
-// group (/repos/issues/search, /repos/{owner}/{repo}/issues/**, labels/**,
-// milestones/**) issue; pull requests, reviews, the repository's tracked
-// times, the pinned pull requests and new_pin_allowed sit in the
-// repository group, repository; /user/times and /user/stopwatches user;
-// the organisation labels organization. The label templates are public
-// (Forgejo's "Misc (public accessible)" group): no scope.
+// The levels, and the scope categories of this package's operations
+// (Forgejo's route groups in routers/api/v1/api.go): the "Issue (requires
+// issue scope)" group (/repos/issues/search,
+// /repos/{owner}/{repo}/issues/**, labels/**, milestones/**) issue; pull
+// requests, reviews, the repository's tracked times, the pinned pull
+// requests and new_pin_allowed sit in the repository group, repository;
+// /user/times and /user/stopwatches user; the organisation labels
+// organization. The label templates are public (Forgejo's "Misc (public
+// accessible)" group): no scope.
 const (
+	r = forge.AccessRead
+	w = forge.AccessWrite
+
 	catIssue = forge.CategoryIssue
 	catRepo  = forge.CategoryRepository
 	catUser  = forge.CategoryUser
 	catOrg   = forge.CategoryOrganization
-)
-
-const (
-	r = forge.AccessRead
-	w = forge.AccessWrite
 )
 
 // operations are the operations this package serves, by Forgejo's

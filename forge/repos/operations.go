@@ -2,21 +2,20 @@ package repos
 
 import "github.com/hearthforge/hearth/forge"
 
-// The scope categories of this package's operations (Forgejo's route
-// groups in routers/api/v1/api.go): /repos/** repository; /user/repos,
-// /user/starred/** and /users/{username}/repos user and repository; the
-// other /user/** and /users/** user; /orgs/{org}/repos organization and
-// the deprecated /org/{org}/repos organization and repository; /admin/**
-// admin. DELETE /repos/{owner}/{repo} asks the owner's (OwnerScope).
-const (
-	catRepo = forge.CategoryRepository
-	catUser = forge.CategoryUser
-	catOrg  = forge.CategoryOrganization
-)
-
+// The levels, and the scope categories of this package's operations
+// (Forgejo's route groups in routers/api/v1/api.go): /repos/** repository;
+// /user/repos, /user/starred/** and /users/{username}/repos user and
+// repository; the other /user/** and /users/** user; /orgs/{org}/repos
+// organization and the deprecated /org/{org}/repos organization and
+// repository; /admin/** admin. DELETE /repos/{owner}/{repo} asks the
+// owner's (OwnerScope).
 const (
 	r = forge.AccessRead
 	w = forge.AccessWrite
+
+	catRepo = forge.CategoryRepository
+	catUser = forge.CategoryUser
+	catOrg  = forge.CategoryOrganization
 )
 
 // operations are the operations this package serves, by Forgejo's
