@@ -17,7 +17,7 @@ import (
 // refuse a caller without rights before it reads the request body, as
 // Forgejo's middlewares run before its binding.
 func (s *Service) AuthorizeTokens(ctx context.Context, actor forge.Actor, owner string) error {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryUser); err != nil {
+	if err := operations["userCreateToken"].Check(actor); err != nil {
 		return err
 	}
 	_, err := s.tokenOwner(ctx, actor, owner)

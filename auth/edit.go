@@ -42,15 +42,16 @@ type EditUserOptions struct {
 //
 // It returns the user as stored, as the actor may see it (VisibleTo).
 //
-// Errors: the actor's account state error, or forge.ErrForbidden unless it
-// is a site administrator whose credential allows write:admin;
-// forge.ErrNotFound for an unknown user; forge.ErrInvalid
+// Errors: those of its declared requirement (adminEditUser: the actor's
+// account state error, `token is required` for an anonymous actor, or
+// forge.ErrForbidden unless it is a site administrator whose credential
+// allows write:admin); forge.ErrNotFound for an unknown user; forge.ErrInvalid
 // `source_id and login_name must be specified together`, or with reason
 // ErrPasswordPolicy or ErrEmailInvalid; forge.ErrConflict for an e-mail in
 // use; forge.ErrPrecondition with reason ErrLastAdmin when the change would
 // leave no administrator who can sign in.
 func (s *Service) EditUser(ctx context.Context, actor forge.Actor, name string, o EditUserOptions) (*forge.User, error) {
-	if err := requireAdmin(actor, forge.AccessWrite); err != nil {
+	if err := operations["adminEditUser"].Check(actor); err != nil {
 		return nil, err
 	}
 	if (o.LoginSource == nil) != (o.LoginName == nil) {

@@ -39,7 +39,7 @@ var userSortOrders = map[string]bool{"oldest": true, "newest": true, "alphabetic
 // Errors: the actor's *forge.AccountStateError; forge.ErrForbidden when its
 // credential lacks read:user.
 func (s *Service) SearchUsers(ctx context.Context, actor forge.Actor, o SearchUsersOptions, lo forge.ListOptions) ([]*forge.User, int64, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryUser); err != nil {
+	if err := operations["userSearch"].Check(actor); err != nil {
 		return nil, 0, err
 	}
 	switch o.UID {

@@ -89,7 +89,7 @@ var ErrTokenRequest = forge.Errorf(forge.ErrInvalid, "bad token request")
 // (`invalid access token scope provided: …`) or an empty scope
 // (`access token must have a scope`).
 func (s *Service) CreateToken(ctx context.Context, actor forge.Actor, owner string, o CreateTokenOptions) (*AccessToken, error) {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryUser); err != nil {
+	if err := operations["userCreateToken"].Check(actor); err != nil {
 		return nil, err
 	}
 	u, err := s.tokenOwner(ctx, actor, owner)
@@ -167,7 +167,7 @@ func (s *Service) ListTokens(ctx context.Context, actor forge.Actor, owner strin
 // Permissions as CreateToken. forge.ErrNotFound when no token matches;
 // forge.ErrInvalid `multiple matches for token name '<name>'`.
 func (s *Service) DeleteToken(ctx context.Context, actor forge.Actor, owner, ref string) error {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryUser); err != nil {
+	if err := operations["userDeleteAccessToken"].Check(actor); err != nil {
 		return err
 	}
 	u, err := s.tokenOwner(ctx, actor, owner)

@@ -39,16 +39,18 @@ type CreateUserOptions struct {
 // CreateUser creates an account and returns it as stored, as the actor
 // may see it (VisibleTo).
 //
-// Errors: the actor's *forge.AccountStateError, or forge.ErrForbidden
-// unless its credential allows write:admin and it is a site administrator
-// (`user should be the site admin`); forge.ErrInvalid for a bad name,
+// Errors: those of its declared requirement (adminCreateUser: the actor's
+// *forge.AccountStateError, forge.ErrForbidden unless its credential
+// allows write:admin, forge.ErrUnauthenticated `token is required` for an
+// anonymous actor, forge.ErrForbidden `user should be the site admin`);
+// forge.ErrInvalid for a bad name,
 // e-mail, visibility or unknown login source; forge.ErrInvalid with reason
 // ErrPasswordPolicy `PasswordIsRequired` (Forgejo's message) when a local
 // account's password is missing or shorter than Config.MinPasswordLength;
 // forge.ErrConflict `user already exists [name: X]` or
 // `e-mail already in use [email: X]`.
 func (s *Service) CreateUser(ctx context.Context, actor forge.Actor, o CreateUserOptions) (*forge.User, error) {
-	if err := requireAdmin(actor, forge.AccessWrite); err != nil {
+	if err := operations["adminCreateUser"].Check(actor); err != nil {
 		return nil, err
 	}
 	u, err := s.createUser(ctx, o, false)
@@ -343,11 +345,12 @@ func CanSee(actor forge.Actor, u *forge.User) bool {
 // ListUsers is the administrators' user search. Returns one page and the
 // total. It lists people only, whatever f says (organisations are listed
 // by the organisation service, as Forgejo's GET /admin/users searches
-// individuals). forge.ErrForbidden unless the actor is a site
-// administrator whose credential allows read:admin (and the actor's
-// account state error).
+// individuals). The errors of its declared requirement
+// (adminSearchUsers: the actor's account state error, forge.ErrForbidden
+// unless its credential allows read:admin, `token is required` for an
+// anonymous actor, forge.ErrForbidden unless it is a site administrator).
 func (s *Service) ListUsers(ctx context.Context, actor forge.Actor, f UserFilter, o forge.ListOptions) ([]*forge.User, int64, error) {
-	if err := requireAdmin(actor, forge.AccessRead); err != nil {
+	if err := operations["adminSearchUsers"].Check(actor); err != nil {
 		return nil, 0, err
 	}
 	f.IndividualsOnly = true
@@ -373,8 +376,10 @@ func visibleTo(actor forge.Actor, list []*forge.User) []*forge.User {
 
 // DeleteUser deletes the account called name and its tokens.
 //
-// Errors: the actor's account state error, or forge.ErrForbidden unless it
-// is a site administrator whose credential allows write:admin;
+// Errors: those of its declared requirement (adminDeleteUser: the actor's
+// account state error, `token is required` for an anonymous actor, or
+// forge.ErrForbidden unless it is a site administrator whose credential
+// allows write:admin);
 // forge.ErrNotFound for an unknown user; forge.ErrPrecondition
 // `you cannot delete yourself`, reason ErrLastAdmin for the last
 // administrator, or `user still has ownership of repositories [uid: N]`
@@ -384,7 +389,7 @@ func visibleTo(actor forge.Actor, list []*forge.User) []*forge.User {
 // forge.ErrInvalid `<name> is an organization not a user` for an
 // organisation (deleted through the organisation routes).
 func (s *Service) DeleteUser(ctx context.Context, actor forge.Actor, name string) error {
-	if err := requireAdmin(actor, forge.AccessWrite); err != nil {
+	if err := operations["adminDeleteUser"].Check(actor); err != nil {
 		return err
 	}
 	return s.store.Update(ctx, func(tx Tx) error {
@@ -426,13 +431,15 @@ func (s *Service) DeleteUser(ctx context.Context, actor forge.Actor, name string
 }
 
 // RenameUser renames the account called name to newName (Forgejo's
-// adminRenameUser) and returns it as stored, as the actor may see it. Errors: the actor's account
-// state error, or forge.ErrForbidden unless it is a site administrator whose
-// credential allows write:admin; forge.ErrNotFound for an unknown user;
+// adminRenameUser) and returns it as stored, as the actor may see it.
+// Errors: those of its declared requirement (adminRenameUser: the actor's
+// account state error, `token is required` for an anonymous actor, or
+// forge.ErrForbidden unless it is a site administrator whose credential
+// allows write:admin); forge.ErrNotFound for an unknown user;
 // forge.ErrInvalid for a bad new name; forge.ErrConflict
 // `user already exists [name: X]` when another account has it.
 func (s *Service) RenameUser(ctx context.Context, actor forge.Actor, name, newName string) (*forge.User, error) {
-	if err := requireAdmin(actor, forge.AccessWrite); err != nil {
+	if err := operations["adminRenameUser"].Check(actor); err != nil {
 		return nil, err
 	}
 	if err := ValidateUsername(newName); err != nil {

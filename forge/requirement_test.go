@@ -51,3 +51,33 @@ func TestRequirementCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestRequirementConstructors: Anyone, SignedInTo and SiteAdminTo state
+// Forgejo's three kinds of operation; an owner-scoped requirement asks no
+// category of its own (the method asks the owner's).
+func TestRequirementConstructors(t *testing.T) {
+	t.Parallel()
+	repo, user := forge.CategoryRepository, forge.CategoryUser
+	assert.Equal(t, forge.Requirement{Level: forge.AccessRead, Categories: []forge.ScopeCategory{repo}}, forge.Anyone(forge.AccessRead, repo))
+	assert.Equal(t, forge.Requirement{Level: forge.AccessWrite, Categories: []forge.ScopeCategory{user, repo}, SignedIn: true},
+		forge.SignedInTo(forge.AccessWrite, user, repo))
+	assert.Equal(t, forge.Requirement{Level: forge.AccessRead, Categories: []forge.ScopeCategory{forge.CategoryAdmin}, SignedIn: true, SiteAdmin: true},
+		forge.SiteAdminTo(forge.AccessRead))
+	sc, err := forge.ParseScope("write:misc")
+	require.NoError(t, err)
+	token := forge.Actor{User: &forge.User{ID: 2, Name: "u", IsActive: true}, Method: forge.AuthToken, Scoped: true, Scope: sc}
+	assert.NoError(t, forge.Requirement{Level: forge.AccessWrite, OwnerScope: true, SignedIn: true}.Check(token))
+	assert.ErrorIs(t, forge.SignedInTo(forge.AccessWrite, repo).Check(token), forge.ErrForbidden)
+}
+
+// TestDeclareGated: Declare marks Gate on exactly the operations Gated
+// lists, whatever the probes' values.
+func TestDeclareGated(t *testing.T) {
+	t.Parallel()
+	ops := map[string]forge.AccessLevel{"a": forge.AccessRead, "b": forge.AccessWrite, "c": forge.AccessWrite}
+	got := forge.Declare(ops, func(l forge.AccessLevel) forge.Requirement { return forge.Anyone(l) }, forge.Gated(map[string]int{"b": 0, "c": 7}))
+	assert.Equal(t, map[string]forge.Requirement{
+		"a": {Level: forge.AccessRead}, "b": {Level: forge.AccessWrite, Gate: true}, "c": {Level: forge.AccessWrite, Gate: true},
+	}, got)
+	assert.Equal(t, map[string]bool{}, forge.Gated(map[string]string{}))
+}

@@ -2,6 +2,9 @@ package httpapi
 
 import (
 	"github.com/hearthforge/hearth/auth/oauthapps"
+	"strings"
+
+	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/cron"
@@ -13,6 +16,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/forge/sshkeys"
+	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/quota"
 )
 
@@ -68,84 +72,6 @@ func (a *API) gates() map[string]gate {
 			out[op] = g
 		}
 	}
-	if a.cfg.Repos != nil {
-		need := func(n repos.Need, u forge.Unit) gate {
-			return check(func(c *call) error {
-				return a.cfg.Repos.Authorize(c.r.Context(), c.actor, c.owner(), c.repo(), n, u)
-			}, repoErr)
-		}
-		// Forgejo binds the file operations' bodies before
-		// reqRepoBranchWriter (whose answer depends on the branch the body
-		// names): only repoAssignment runs first.
-		add(need(repos.NeedVisible, ""), "createFork", "repoChangeFiles", "repoCreateFile", "repoUpdateFile", "repoDeleteFile")
-		add(need(repos.NeedWrite, forge.UnitCode), "repoCreateBranch", "repoUpdateBranch", "repoCreateStatus", "repoCreateTag",
-			"repoSetNote", "repoApplyDiffPatch")
-		add(need(repos.NeedWrite, forge.UnitReleases), "repoCreateRelease", "repoEditRelease", "repoEditReleaseAttachment")
-		add(need(repos.NeedAdmin, ""), "repoEdit", "repoUpdateAvatar", "repoAddCollaborator", "repoCreateBranchProtection",
-			"repoEditBranchProtection", "repoCreateTagProtection", "repoEditTagProtection", "repoUpdateTopics")
-		add(need(repos.NeedOwner, ""), "repoTransfer")
-	}
-	if a.cfg.Issues != nil {
-		issuesOf := func(writer bool) gate {
-			return check(func(c *call) error {
-				return a.cfg.Issues.Authorize(c.r.Context(), c.actor, c.owner(), c.repo(), writer)
-			}, issueErr)
-		}
-		add(issuesOf(true), "issueCreateLabel", "issueEditLabel", "issueCreateMilestone", "issueEditMilestone")
-		// Forgejo checks who may act on an issue, comment or pull request
-		// in the handler, after binding: only repoAssignment and
-		// mustEnableIssuesOrPulls run first.
-		add(issuesOf(false), "issueCreateIssue", "issueCreateComment", "issueEditIssue", "issueEditComment",
-			"issueEditCommentDeprecated", "issueAddLabel", "issueReplaceLabels", "issueClearLabels", "issueRemoveLabel",
-			"issueAddTime", "issueEditIssueDeadline", "issuePostIssueReaction", "issueDeleteIssueReaction",
-			"issuePostCommentReaction", "issueDeleteCommentReaction", "issueCreateIssueDependencies",
-			"issueRemoveIssueDependencies", "issueCreateIssueBlocking", "issueRemoveIssueBlocking",
-			"issueEditIssueAttachment", "issueEditIssueCommentAttachment")
-		// Pull requests sit under the repository scope; their routes run
-		// mustAllowPulls and reqRepoReader(code) before binding.
-		add(check(func(c *call) error {
-			return a.cfg.Issues.AuthorizePulls(c.r.Context(), c.actor, c.owner(), c.repo())
-		}, func(c *call, err error) { c.pullError(err) }), "repoCreatePullRequest", "repoEditPullRequest",
-			"repoMergePullRequest", "repoCreatePullReview", "repoSubmitPullReview", "repoDismissPullReview",
-			"repoCreatePullReviewComment", "repoCreatePullReviewRequests", "repoDeletePullReviewRequests")
-		// An upload is refused before its file is read (Forgejo's
-		// canUserWriteIssueAttachment comes first in the handler).
-		attach := func(comment bool) gate {
-			return func(c *call) bool {
-				t, ok := c.attachmentTarget(comment)
-				if !ok {
-					return false
-				}
-				id := t.Index
-				if comment {
-					id = int64(t.CommentID)
-				}
-				if err := a.cfg.Issues.AuthorizeAttachment(c.r.Context(), c.actor, c.owner(), c.repo(), comment, id); err != nil {
-					c.attachmentError(err)
-					return false
-				}
-				return true
-			}
-		}
-		add(attach(false), "issueCreateIssueAttachment")
-		add(attach(true), "issueCreateIssueCommentAttachment")
-		add(check(func(c *call) error {
-			return a.cfg.Issues.AuthorizeOrgLabels(c.r.Context(), c.actor, c.org())
-		}, orgLabelErr), "orgCreateLabel", "orgEditLabel")
-	}
-	if a.cfg.Orgs != nil {
-		// Forgejo's orgAssignment runs before the binding of a new
-		// repository; who may create one there is checked after it.
-		add(check(func(c *call) error {
-			_, err := a.cfg.Orgs.Get(c.r.Context(), c.actor, c.org())
-			return err
-		}, orgErr), "createOrgRepo")
-	}
-	if a.cfg.Auth != nil {
-		add(check(func(c *call) error {
-			return a.cfg.Auth.AuthorizeTokens(c.r.Context(), c.actor, c.pathValue("username"))
-		}, func(c *call, err error) { c.writeError(err) }), "userCreateToken")
-	}
 	if a.cfg.Mirror != nil {
 		add(check(func(c *call) error {
 			return a.cfg.Mirror.AuthorizePush(c.r.Context(), c.actor, c.owner(), c.repo())
@@ -164,13 +90,14 @@ type declaration struct {
 
 // declarations are the operations whose domain states their requirement
 // (forge.Requirement, by operationId): table derives their routes' scopes,
-// token and administrator checks and gates from them. The webhooks
-// (hooks.Requirements), Forgejo Actions (actions.Requirements) and
+// token and administrator checks and gates from them. The repositories
+// (repos.Requirements), issues and pull requests (issues.Requirements),
+// users, tokens and their administration (auth.Requirements), webhooks
+// (hooks.Requirements), Forgejo Actions (actions.Requirements),
 // organisations and teams (orgs.Requirements), notifications
-// (notify.Requirements) and quota
-// (quota.Requirements, while enabled: disabled, its routes answer 404 to
-// everyone) declare
-// theirs; the other domains' requirements are still written in the route
+// (notify.Requirements) and quota (quota.Requirements, while enabled:
+// disabled, its routes answer 404 to everyone) declare theirs; the other
+// domains' requirements (mirrors, packages) are still written in the route
 // table and in gates.
 func (a *API) declarations() map[string]declaration {
 	out := map[string]declaration{}
@@ -232,6 +159,31 @@ func (a *API) declarations() map[string]declaration {
 	if a.cfg.SSHKeys != nil {
 		declare(sshkeys.Requirements(), nil)
 	}
+	if a.cfg.Repos != nil {
+		declare(repos.Requirements(), func(op string) gate {
+			if op == "createOrgRepo" {
+				// Forgejo's orgAssignment: the organisation's visibility,
+				// which forge/orgs decides (the route is served with it).
+				return check(func(c *call) error {
+					_, err := a.cfg.Orgs.Get(c.r.Context(), c.actor, c.org())
+					return err
+				}, orgErr)
+			}
+			return check(func(c *call) error {
+				return a.cfg.Repos.Authorize(c.r.Context(), c.actor, op, c.owner(), c.repo())
+			}, repoErr)
+		})
+	}
+	if a.cfg.Issues != nil {
+		declare(issues.Requirements(), func(op string) gate { return a.issueGate(op) })
+	}
+	if a.cfg.Auth != nil {
+		declare(auth.Requirements(), func(string) gate {
+			return check(func(c *call) error {
+				return a.cfg.Auth.AuthorizeTokens(c.r.Context(), c.actor, c.pathValue("username"))
+			}, func(c *call, err error) { c.writeError(err) })
+		})
+	}
 	if a.cfg.Actions != nil {
 		declare(actions.Requirements(), func(op string) gate {
 			return check(func(c *call) error {
@@ -240,4 +192,49 @@ func (a *API) declarations() map[string]declaration {
 		})
 	}
 	return out
+}
+
+// issueGate is the gate of the gated operation op of package issues: its
+// probe (issues.Service.Authorize) on what the path names, with the error
+// writer of op's handler (a pull request's writes issueError's: the
+// merge answers pullError adds are not the probe's). An upload (POST
+// …/assets) names its issue or comment by number, read as the upload's
+// handler reads it; the organisation labels name the organisation.
+func (a *API) issueGate(op string) gate {
+	path := operationPath(op)
+	upload := strings.HasSuffix(path, "/assets")
+	comment := strings.Contains(path, "/comments/")
+	write := issueErr
+	switch {
+	case upload:
+		write = func(c *call, err error) { c.attachmentError(err) }
+	case strings.HasPrefix(path, "/orgs/"):
+		write = orgLabelErr
+	}
+	return func(c *call) bool {
+		t := issues.Target{Owner: c.owner(), Name: c.repo(), Org: c.org()}
+		if upload {
+			at, ok := c.attachmentTarget(comment)
+			if !ok {
+				return false
+			}
+			t.Attachment = at
+		}
+		if err := a.cfg.Issues.Authorize(c.r.Context(), c.actor, op, t); err != nil {
+			write(c, err)
+			return false
+		}
+		return true
+	}
+}
+
+// operationPath is the path of the operation op in Forgejo's document
+// (operations_gen.go), "" for no operation.
+func operationPath(op string) string {
+	for _, o := range operations {
+		if o.ID == op {
+			return o.Path
+		}
+	}
+	return ""
 }

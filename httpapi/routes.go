@@ -87,6 +87,8 @@ func (a *API) tableOf(hand []route) ([]route, []error) {
 			errs = append(errs, fmt.Errorf("route %s states what its domain declares (%+v)", rt.Op, d.req))
 		}
 		rt.Scopes, rt.Token, rt.Admin, rt.gate = d.req.Categories, d.req.SignedIn, d.req.SiteAdmin, d.gate
+		rt.OwnerScope = d.req.OwnerScope
+		rt.Public = len(d.req.Categories) == 0 && !d.req.OwnerScope
 	}
 	return out, errs
 }
@@ -139,11 +141,14 @@ func (a *API) notImplemented(w http.ResponseWriter, r *http.Request) {
 	a.newCall(w, r).errorStatus(http.StatusNotImplemented, "not implemented: Hearth does not serve this operation yet")
 }
 
+// Scope categories for the routes of operations whose domain declares no
+// requirement yet (repositories, issues, pull requests, users and tokens
+// declare theirs: repos.Requirements, issues.Requirements,
+// auth.Requirements).
 var (
-	user     = []forge.ScopeCategory{forge.CategoryUser}
-	admin    = []forge.ScopeCategory{forge.CategoryAdmin}
-	repo     = []forge.ScopeCategory{forge.CategoryRepository}
-	userRepo = []forge.ScopeCategory{forge.CategoryUser, forge.CategoryRepository}
+	user  = []forge.ScopeCategory{forge.CategoryUser}
+	admin = []forge.ScopeCategory{forge.CategoryAdmin}
+	repo  = []forge.ScopeCategory{forge.CategoryRepository}
 )
 
 // chiPattern is the router pattern of a route: its path below /api/v1, with
@@ -170,19 +175,19 @@ func (a *API) routes() []route {
 		{Method: "GET", Path: "/licenses", Op: "listLicenseTemplates", Public: true, h: a.listLicenseTemplates},
 		{Method: "GET", Path: "/licenses/{name}", Op: "getLicenseTemplateInfo", Public: true, h: a.getLicenseTemplate},
 
-		{Method: "GET", Path: "/user", Op: "userGetCurrent", Scopes: user, Token: true, h: a.getCurrentUser},
-		{Method: "GET", Path: "/users/search", Op: "userSearch", Scopes: user, h: a.searchUsers},
-		{Method: "GET", Path: "/users/{username}", Op: "userGet", Scopes: user, h: a.getUser},
+		{Method: "GET", Path: "/user", Op: "userGetCurrent", h: a.getCurrentUser},
+		{Method: "GET", Path: "/users/search", Op: "userSearch", h: a.searchUsers},
+		{Method: "GET", Path: "/users/{username}", Op: "userGet", h: a.getUser},
 
-		{Method: "GET", Path: "/users/{username}/tokens", Op: "userGetTokens", Scopes: user, h: a.listTokens},
-		{Method: "POST", Path: "/users/{username}/tokens", Op: "userCreateToken", Scopes: user, h: a.createToken},
-		{Method: "DELETE", Path: "/users/{username}/tokens/{token}", Op: "userDeleteAccessToken", Scopes: user, h: a.deleteToken},
+		{Method: "GET", Path: "/users/{username}/tokens", Op: "userGetTokens", h: a.listTokens},
+		{Method: "POST", Path: "/users/{username}/tokens", Op: "userCreateToken", h: a.createToken},
+		{Method: "DELETE", Path: "/users/{username}/tokens/{token}", Op: "userDeleteAccessToken", h: a.deleteToken},
 
-		{Method: "GET", Path: "/admin/users", Op: "adminSearchUsers", Scopes: admin, Token: true, Admin: true, h: a.adminListUsers},
-		{Method: "POST", Path: "/admin/users", Op: "adminCreateUser", Scopes: admin, Token: true, Admin: true, h: a.adminCreateUser},
-		{Method: "PATCH", Path: "/admin/users/{username}", Op: "adminEditUser", Scopes: admin, Token: true, Admin: true, h: a.adminEditUser},
-		{Method: "DELETE", Path: "/admin/users/{username}", Op: "adminDeleteUser", Scopes: admin, Token: true, Admin: true, h: a.adminDeleteUser},
-		{Method: "POST", Path: "/admin/users/{username}/rename", Op: "adminRenameUser", Scopes: admin, Token: true, Admin: true, h: a.adminRenameUser},
+		{Method: "GET", Path: "/admin/users", Op: "adminSearchUsers", h: a.adminListUsers},
+		{Method: "POST", Path: "/admin/users", Op: "adminCreateUser", h: a.adminCreateUser},
+		{Method: "PATCH", Path: "/admin/users/{username}", Op: "adminEditUser", h: a.adminEditUser},
+		{Method: "DELETE", Path: "/admin/users/{username}", Op: "adminDeleteUser", h: a.adminDeleteUser},
+		{Method: "POST", Path: "/admin/users/{username}/rename", Op: "adminRenameUser", h: a.adminRenameUser},
 	}
 	if a.cfg.Repos != nil {
 		routes = append(routes, a.repoRoutes()...)
@@ -215,115 +220,115 @@ func (a *API) routes() []route {
 	return routes
 }
 
-// repoRoutes are the repository operations. Reads need read:repository;
-// writes write:repository. Who may do what on a repository (reader, writer,
+// repoRoutes are the repository operations. What each requires (scopes,
+// token, administrator, gate) is forge/repos' declaration
+// (repos.Requirements); who may do what on a repository (reader, writer,
 // administrator, owner; archived repositories refuse writes) is decided by
 // forge/repos, with Forgejo's messages.
 func (a *API) repoRoutes() []route {
 	const rp = "/repos/{owner}/{repo}"
 	return []route{
-		{Method: "POST", Path: "/user/repos", Op: "createCurrentUserRepo", Scopes: userRepo, Token: true, h: a.createUserRepo},
-		{Method: "GET", Path: "/user/repos", Op: "userCurrentListRepos", Scopes: userRepo, Token: true, h: a.listMyRepos},
-		{Method: "GET", Path: "/users/{username}/repos", Op: "userListRepos", Scopes: userRepo, h: a.listUserRepos},
-		{Method: "POST", Path: "/admin/users/{username}/repos", Op: "adminCreateRepo", Scopes: admin, Token: true, Admin: true, h: a.adminCreateRepo},
-		{Method: "GET", Path: "/repos/search", Op: "repoSearch", Scopes: repo, h: a.searchRepos},
-		{Method: "GET", Path: "/repositories/{id}", Op: "repoGetByID", Scopes: repo, Token: true, h: a.getRepoByID},
-		{Method: "GET", Path: "/user/starred", Op: "userCurrentListStarred", Scopes: userRepo, Token: true, h: a.listReposOf(true, true)},
-		{Method: "GET", Path: "/user/subscriptions", Op: "userCurrentListSubscriptions", Scopes: user, Token: true, h: a.listReposOf(true, false)},
-		{Method: "GET", Path: "/users/{username}/starred", Op: "userListStarred", Scopes: user, Token: true, h: a.listReposOf(false, true)},
-		{Method: "GET", Path: "/users/{username}/subscriptions", Op: "userListSubscriptions", Scopes: user, Token: true, h: a.listReposOf(false, false)},
-		{Method: "GET", Path: "/user/starred/{owner}/{repo}", Op: "userCurrentCheckStarring", Scopes: userRepo, Token: true, h: a.checkStarred},
-		{Method: "PUT", Path: "/user/starred/{owner}/{repo}", Op: "userCurrentPutStar", Scopes: userRepo, Token: true, h: a.star(true)},
-		{Method: "DELETE", Path: "/user/starred/{owner}/{repo}", Op: "userCurrentDeleteStar", Scopes: userRepo, Token: true, h: a.star(false)},
+		{Method: "POST", Path: "/user/repos", Op: "createCurrentUserRepo", h: a.createUserRepo},
+		{Method: "GET", Path: "/user/repos", Op: "userCurrentListRepos", h: a.listMyRepos},
+		{Method: "GET", Path: "/users/{username}/repos", Op: "userListRepos", h: a.listUserRepos},
+		{Method: "POST", Path: "/admin/users/{username}/repos", Op: "adminCreateRepo", h: a.adminCreateRepo},
+		{Method: "GET", Path: "/repos/search", Op: "repoSearch", h: a.searchRepos},
+		{Method: "GET", Path: "/repositories/{id}", Op: "repoGetByID", h: a.getRepoByID},
+		{Method: "GET", Path: "/user/starred", Op: "userCurrentListStarred", h: a.listReposOf(true, true)},
+		{Method: "GET", Path: "/user/subscriptions", Op: "userCurrentListSubscriptions", h: a.listReposOf(true, false)},
+		{Method: "GET", Path: "/users/{username}/starred", Op: "userListStarred", h: a.listReposOf(false, true)},
+		{Method: "GET", Path: "/users/{username}/subscriptions", Op: "userListSubscriptions", h: a.listReposOf(false, false)},
+		{Method: "GET", Path: "/user/starred/{owner}/{repo}", Op: "userCurrentCheckStarring", h: a.checkStarred},
+		{Method: "PUT", Path: "/user/starred/{owner}/{repo}", Op: "userCurrentPutStar", h: a.star(true)},
+		{Method: "DELETE", Path: "/user/starred/{owner}/{repo}", Op: "userCurrentDeleteStar", h: a.star(false)},
 
-		{Method: "GET", Path: rp, Op: "repoGet", Scopes: repo, h: a.getRepo},
-		{Method: "PATCH", Path: rp, Op: "repoEdit", Scopes: repo, Token: true, h: a.editRepo},
-		// Forgejo checks the owner's category (user or organization) here.
-		{Method: "DELETE", Path: rp, Op: "repoDelete", OwnerScope: true, Token: true, h: a.deleteRepo},
+		{Method: "GET", Path: rp, Op: "repoGet", h: a.getRepo},
+		{Method: "PATCH", Path: rp, Op: "repoEdit", h: a.editRepo},
+		{Method: "DELETE", Path: rp, Op: "repoDelete", h: a.deleteRepo},
 
-		{Method: "POST", Path: rp + "/transfer", Op: "repoTransfer", Scopes: repo, Token: true, h: a.transferRepo},
-		{Method: "POST", Path: rp + "/transfer/accept", Op: "acceptRepoTransfer", Scopes: repo, Token: true, h: a.acceptTransfer},
-		{Method: "POST", Path: rp + "/transfer/reject", Op: "rejectRepoTransfer", Scopes: repo, Token: true, h: a.rejectTransfer},
-		{Method: "POST", Path: rp + "/avatar", Op: "repoUpdateAvatar", Scopes: repo, Token: true, h: a.setAvatar},
-		{Method: "DELETE", Path: rp + "/avatar", Op: "repoDeleteAvatar", Scopes: repo, Token: true, h: a.deleteAvatar},
-		{Method: "GET", Path: rp + "/forks", Op: "listForks", Scopes: repo, h: a.listForks},
-		{Method: "POST", Path: rp + "/forks", Op: "createFork", Scopes: repo, Token: true, h: a.createFork},
-		{Method: "GET", Path: rp + "/tag_protections", Op: "repoListTagProtection", Scopes: repo, Token: true, h: a.listTagProtections},
-		{Method: "POST", Path: rp + "/tag_protections", Op: "repoCreateTagProtection", Scopes: repo, Token: true, h: a.createTagProtection},
-		{Method: "GET", Path: rp + "/tag_protections/{id}", Op: "repoGetTagProtection", Scopes: repo, Token: true, h: a.getTagProtection},
-		{Method: "PATCH", Path: rp + "/tag_protections/{id}", Op: "repoEditTagProtection", Scopes: repo, Token: true, h: a.editTagProtection},
-		{Method: "DELETE", Path: rp + "/tag_protections/{id}", Op: "repoDeleteTagProtection", Scopes: repo, Token: true, h: a.deleteTagProtection},
+		{Method: "POST", Path: rp + "/transfer", Op: "repoTransfer", h: a.transferRepo},
+		{Method: "POST", Path: rp + "/transfer/accept", Op: "acceptRepoTransfer", h: a.acceptTransfer},
+		{Method: "POST", Path: rp + "/transfer/reject", Op: "rejectRepoTransfer", h: a.rejectTransfer},
+		{Method: "POST", Path: rp + "/avatar", Op: "repoUpdateAvatar", h: a.setAvatar},
+		{Method: "DELETE", Path: rp + "/avatar", Op: "repoDeleteAvatar", h: a.deleteAvatar},
+		{Method: "GET", Path: rp + "/forks", Op: "listForks", h: a.listForks},
+		{Method: "POST", Path: rp + "/forks", Op: "createFork", h: a.createFork},
+		{Method: "GET", Path: rp + "/tag_protections", Op: "repoListTagProtection", h: a.listTagProtections},
+		{Method: "POST", Path: rp + "/tag_protections", Op: "repoCreateTagProtection", h: a.createTagProtection},
+		{Method: "GET", Path: rp + "/tag_protections/{id}", Op: "repoGetTagProtection", h: a.getTagProtection},
+		{Method: "PATCH", Path: rp + "/tag_protections/{id}", Op: "repoEditTagProtection", h: a.editTagProtection},
+		{Method: "DELETE", Path: rp + "/tag_protections/{id}", Op: "repoDeleteTagProtection", h: a.deleteTagProtection},
 
-		{Method: "GET", Path: rp + "/releases", Op: "repoListReleases", Scopes: repo, h: a.listReleases},
-		{Method: "POST", Path: rp + "/releases", Op: "repoCreateRelease", Scopes: repo, Token: true, h: a.createRelease},
-		{Method: "GET", Path: rp + "/releases/latest", Op: "repoGetLatestRelease", Scopes: repo, h: a.getRelease("latest")},
-		{Method: "GET", Path: rp + "/releases/tags/{tag}", Op: "repoGetReleaseByTag", Scopes: repo, h: a.getRelease("tag")},
-		{Method: "DELETE", Path: rp + "/releases/tags/{tag}", Op: "repoDeleteReleaseByTag", Scopes: repo, Token: true, h: a.deleteRelease(true)},
-		{Method: "GET", Path: rp + "/releases/{id}", Op: "repoGetRelease", Scopes: repo, h: a.getRelease("id")},
-		{Method: "PATCH", Path: rp + "/releases/{id}", Op: "repoEditRelease", Scopes: repo, Token: true, h: a.editRelease},
-		{Method: "DELETE", Path: rp + "/releases/{id}", Op: "repoDeleteRelease", Scopes: repo, Token: true, h: a.deleteRelease(false)},
-		{Method: "GET", Path: rp + "/releases/{id}/assets", Op: "repoListReleaseAttachments", Scopes: repo, h: a.listAssets},
-		{Method: "POST", Path: rp + "/releases/{id}/assets", Op: "repoCreateReleaseAttachment", Scopes: repo, Token: true, h: a.uploadAsset},
-		{Method: "GET", Path: rp + "/releases/{id}/assets/{attachment_id}", Op: "repoGetReleaseAttachment", Scopes: repo, h: a.getAsset},
-		{Method: "PATCH", Path: rp + "/releases/{id}/assets/{attachment_id}", Op: "repoEditReleaseAttachment", Scopes: repo, Token: true, h: a.editAsset},
-		{Method: "DELETE", Path: rp + "/releases/{id}/assets/{attachment_id}", Op: "repoDeleteReleaseAttachment", Scopes: repo, Token: true, h: a.deleteAsset},
+		{Method: "GET", Path: rp + "/releases", Op: "repoListReleases", h: a.listReleases},
+		{Method: "POST", Path: rp + "/releases", Op: "repoCreateRelease", h: a.createRelease},
+		{Method: "GET", Path: rp + "/releases/latest", Op: "repoGetLatestRelease", h: a.getRelease("latest")},
+		{Method: "GET", Path: rp + "/releases/tags/{tag}", Op: "repoGetReleaseByTag", h: a.getRelease("tag")},
+		{Method: "DELETE", Path: rp + "/releases/tags/{tag}", Op: "repoDeleteReleaseByTag", h: a.deleteRelease(true)},
+		{Method: "GET", Path: rp + "/releases/{id}", Op: "repoGetRelease", h: a.getRelease("id")},
+		{Method: "PATCH", Path: rp + "/releases/{id}", Op: "repoEditRelease", h: a.editRelease},
+		{Method: "DELETE", Path: rp + "/releases/{id}", Op: "repoDeleteRelease", h: a.deleteRelease(false)},
+		{Method: "GET", Path: rp + "/releases/{id}/assets", Op: "repoListReleaseAttachments", h: a.listAssets},
+		{Method: "POST", Path: rp + "/releases/{id}/assets", Op: "repoCreateReleaseAttachment", h: a.uploadAsset},
+		{Method: "GET", Path: rp + "/releases/{id}/assets/{attachment_id}", Op: "repoGetReleaseAttachment", h: a.getAsset},
+		{Method: "PATCH", Path: rp + "/releases/{id}/assets/{attachment_id}", Op: "repoEditReleaseAttachment", h: a.editAsset},
+		{Method: "DELETE", Path: rp + "/releases/{id}/assets/{attachment_id}", Op: "repoDeleteReleaseAttachment", h: a.deleteAsset},
 
-		{Method: "GET", Path: rp + "/branches", Op: "repoListBranches", Scopes: repo, h: a.listBranches},
-		{Method: "POST", Path: rp + "/branches", Op: "repoCreateBranch", Scopes: repo, Token: true, h: a.createBranch},
-		{Method: "GET", Path: rp + "/branches/{branch}", Op: "repoGetBranch", Scopes: repo, Wild: "branch", h: a.getBranch},
-		{Method: "DELETE", Path: rp + "/branches/{branch}", Op: "repoDeleteBranch", Scopes: repo, Token: true, Wild: "branch", h: a.deleteBranch},
-		{Method: "PATCH", Path: rp + "/branches/{branch}", Op: "repoUpdateBranch", Scopes: repo, Token: true, Wild: "branch", h: a.renameBranch},
-		{Method: "GET", Path: rp + "/branch_protections", Op: "repoListBranchProtection", Scopes: repo, Token: true, h: a.listProtections},
-		{Method: "POST", Path: rp + "/branch_protections", Op: "repoCreateBranchProtection", Scopes: repo, Token: true, h: a.createProtection},
-		{Method: "GET", Path: rp + "/branch_protections/{name}", Op: "repoGetBranchProtection", Scopes: repo, Token: true, h: a.getProtection},
-		{Method: "PATCH", Path: rp + "/branch_protections/{name}", Op: "repoEditBranchProtection", Scopes: repo, Token: true, h: a.editProtection},
-		{Method: "DELETE", Path: rp + "/branch_protections/{name}", Op: "repoDeleteBranchProtection", Scopes: repo, Token: true, h: a.deleteProtection},
+		{Method: "GET", Path: rp + "/branches", Op: "repoListBranches", h: a.listBranches},
+		{Method: "POST", Path: rp + "/branches", Op: "repoCreateBranch", h: a.createBranch},
+		{Method: "GET", Path: rp + "/branches/{branch}", Op: "repoGetBranch", Wild: "branch", h: a.getBranch},
+		{Method: "DELETE", Path: rp + "/branches/{branch}", Op: "repoDeleteBranch", Wild: "branch", h: a.deleteBranch},
+		{Method: "PATCH", Path: rp + "/branches/{branch}", Op: "repoUpdateBranch", Wild: "branch", h: a.renameBranch},
+		{Method: "GET", Path: rp + "/branch_protections", Op: "repoListBranchProtection", h: a.listProtections},
+		{Method: "POST", Path: rp + "/branch_protections", Op: "repoCreateBranchProtection", h: a.createProtection},
+		{Method: "GET", Path: rp + "/branch_protections/{name}", Op: "repoGetBranchProtection", h: a.getProtection},
+		{Method: "PATCH", Path: rp + "/branch_protections/{name}", Op: "repoEditBranchProtection", h: a.editProtection},
+		{Method: "DELETE", Path: rp + "/branch_protections/{name}", Op: "repoDeleteBranchProtection", h: a.deleteProtection},
 
-		{Method: "GET", Path: rp + "/collaborators", Op: "repoListCollaborators", Scopes: repo, Token: true, h: a.listCollaborators},
-		{Method: "GET", Path: rp + "/collaborators/{collaborator}", Op: "repoCheckCollaborator", Scopes: repo, Token: true, h: a.checkCollaborator},
-		{Method: "PUT", Path: rp + "/collaborators/{collaborator}", Op: "repoAddCollaborator", Scopes: repo, Token: true, h: a.addCollaborator},
-		{Method: "DELETE", Path: rp + "/collaborators/{collaborator}", Op: "repoDeleteCollaborator", Scopes: repo, Token: true, h: a.deleteCollaborator},
-		{Method: "GET", Path: rp + "/collaborators/{collaborator}/permission", Op: "repoGetRepoPermissions", Scopes: repo, Token: true, h: a.collaboratorPermission},
+		{Method: "GET", Path: rp + "/collaborators", Op: "repoListCollaborators", h: a.listCollaborators},
+		{Method: "GET", Path: rp + "/collaborators/{collaborator}", Op: "repoCheckCollaborator", h: a.checkCollaborator},
+		{Method: "PUT", Path: rp + "/collaborators/{collaborator}", Op: "repoAddCollaborator", h: a.addCollaborator},
+		{Method: "DELETE", Path: rp + "/collaborators/{collaborator}", Op: "repoDeleteCollaborator", h: a.deleteCollaborator},
+		{Method: "GET", Path: rp + "/collaborators/{collaborator}/permission", Op: "repoGetRepoPermissions", h: a.collaboratorPermission},
 
-		{Method: "GET", Path: rp + "/contents", Op: "repoGetContentsList", Scopes: repo, h: a.getContents},
-		{Method: "POST", Path: rp + "/contents", Op: "repoChangeFiles", Scopes: repo, Token: true, h: a.changeFiles},
-		{Method: "GET", Path: rp + "/contents/{filepath}", Op: "repoGetContents", Scopes: repo, Wild: "filepath", h: a.getContents},
-		{Method: "POST", Path: rp + "/contents/{filepath}", Op: "repoCreateFile", Scopes: repo, Token: true, Wild: "filepath", h: a.changeFile("create", 201)},
-		{Method: "PUT", Path: rp + "/contents/{filepath}", Op: "repoUpdateFile", Scopes: repo, Token: true, Wild: "filepath", h: a.changeFile("update", 200)},
-		{Method: "DELETE", Path: rp + "/contents/{filepath}", Op: "repoDeleteFile", Scopes: repo, Token: true, Wild: "filepath", h: a.changeFile("delete", 200)},
-		{Method: "GET", Path: rp + "/raw/{filepath}", Op: "repoGetRawFile", Scopes: repo, Wild: "filepath", h: a.getRaw},
+		{Method: "GET", Path: rp + "/contents", Op: "repoGetContentsList", h: a.getContents},
+		{Method: "POST", Path: rp + "/contents", Op: "repoChangeFiles", h: a.changeFiles},
+		{Method: "GET", Path: rp + "/contents/{filepath}", Op: "repoGetContents", Wild: "filepath", h: a.getContents},
+		{Method: "POST", Path: rp + "/contents/{filepath}", Op: "repoCreateFile", Wild: "filepath", h: a.changeFile("create", 201)},
+		{Method: "PUT", Path: rp + "/contents/{filepath}", Op: "repoUpdateFile", Wild: "filepath", h: a.changeFile("update", 200)},
+		{Method: "DELETE", Path: rp + "/contents/{filepath}", Op: "repoDeleteFile", Wild: "filepath", h: a.changeFile("delete", 200)},
+		{Method: "GET", Path: rp + "/raw/{filepath}", Op: "repoGetRawFile", Wild: "filepath", h: a.getRaw},
 		// Hearth has no LFS: media serves the blob itself, as raw.
-		{Method: "GET", Path: rp + "/media/{filepath}", Op: "repoGetRawFileOrLFS", Scopes: repo, Wild: "filepath", h: a.getRaw},
-		{Method: "GET", Path: rp + "/archive/{archive}", Op: "repoGetArchive", Scopes: repo, h: a.getArchive},
+		{Method: "GET", Path: rp + "/media/{filepath}", Op: "repoGetRawFileOrLFS", Wild: "filepath", h: a.getRaw},
+		{Method: "GET", Path: rp + "/archive/{archive}", Op: "repoGetArchive", h: a.getArchive},
 
-		{Method: "GET", Path: rp + "/commits", Op: "repoGetAllCommits", Scopes: repo, h: a.listCommits},
-		{Method: "GET", Path: rp + "/git/commits/{sha}", Op: "repoGetSingleCommit", Scopes: repo, h: a.getCommit},
-		{Method: "GET", Path: rp + "/git/commits/{sha}.{diffType}", Op: "repoDownloadCommitDiffOrPatch", Scopes: repo, h: a.downloadDiff},
-		{Method: "GET", Path: rp + "/git/refs", Op: "repoListAllGitRefs", Scopes: repo, h: a.listRefs},
-		{Method: "GET", Path: rp + "/git/refs/{ref}", Op: "repoListGitRefs", Scopes: repo, Wild: "ref", h: a.listRefs},
-		{Method: "GET", Path: rp + "/git/trees/{sha}", Op: "GetTree", Scopes: repo, h: a.getTree},
-		{Method: "GET", Path: rp + "/git/blobs/{sha}", Op: "GetBlob", Scopes: repo, h: a.getBlob},
-		{Method: "GET", Path: rp + "/tags", Op: "repoListTags", Scopes: repo, h: a.listTags},
-		{Method: "POST", Path: rp + "/tags", Op: "repoCreateTag", Scopes: repo, Token: true, h: a.createTag},
-		{Method: "GET", Path: rp + "/tags/{tag}", Op: "repoGetTag", Scopes: repo, Wild: "tag", h: a.getTag},
-		{Method: "DELETE", Path: rp + "/tags/{tag}", Op: "repoDeleteTag", Scopes: repo, Token: true, Wild: "tag", h: a.deleteTag},
-		{Method: "GET", Path: rp + "/git/tags/{sha}", Op: "GetAnnotatedTag", Scopes: repo, h: a.getAnnotatedTag},
-		{Method: "GET", Path: rp + "/languages", Op: "repoGetLanguages", Scopes: repo, h: a.getLanguages},
-		{Method: "POST", Path: rp + "/statuses/{sha}", Op: "repoCreateStatus", Scopes: repo, Token: true, h: a.createStatus},
-		{Method: "GET", Path: rp + "/statuses/{sha}", Op: "repoListStatuses", Scopes: repo, h: a.listStatuses("sha")},
-		{Method: "GET", Path: rp + "/commits/{ref}/statuses", Op: "repoListStatusesByRef", Scopes: repo, h: a.listStatuses("ref")},
-		{Method: "GET", Path: rp + "/commits/{ref}/status", Op: "repoGetCombinedStatusByRef", Scopes: repo, h: a.combinedStatus},
+		{Method: "GET", Path: rp + "/commits", Op: "repoGetAllCommits", h: a.listCommits},
+		{Method: "GET", Path: rp + "/git/commits/{sha}", Op: "repoGetSingleCommit", h: a.getCommit},
+		{Method: "GET", Path: rp + "/git/commits/{sha}.{diffType}", Op: "repoDownloadCommitDiffOrPatch", h: a.downloadDiff},
+		{Method: "GET", Path: rp + "/git/refs", Op: "repoListAllGitRefs", h: a.listRefs},
+		{Method: "GET", Path: rp + "/git/refs/{ref}", Op: "repoListGitRefs", Wild: "ref", h: a.listRefs},
+		{Method: "GET", Path: rp + "/git/trees/{sha}", Op: "GetTree", h: a.getTree},
+		{Method: "GET", Path: rp + "/git/blobs/{sha}", Op: "GetBlob", h: a.getBlob},
+		{Method: "GET", Path: rp + "/tags", Op: "repoListTags", h: a.listTags},
+		{Method: "POST", Path: rp + "/tags", Op: "repoCreateTag", h: a.createTag},
+		{Method: "GET", Path: rp + "/tags/{tag}", Op: "repoGetTag", Wild: "tag", h: a.getTag},
+		{Method: "DELETE", Path: rp + "/tags/{tag}", Op: "repoDeleteTag", Wild: "tag", h: a.deleteTag},
+		{Method: "GET", Path: rp + "/git/tags/{sha}", Op: "GetAnnotatedTag", h: a.getAnnotatedTag},
+		{Method: "GET", Path: rp + "/languages", Op: "repoGetLanguages", h: a.getLanguages},
+		{Method: "POST", Path: rp + "/statuses/{sha}", Op: "repoCreateStatus", h: a.createStatus},
+		{Method: "GET", Path: rp + "/statuses/{sha}", Op: "repoListStatuses", h: a.listStatuses("sha")},
+		{Method: "GET", Path: rp + "/commits/{ref}/statuses", Op: "repoListStatusesByRef", h: a.listStatuses("ref")},
+		{Method: "GET", Path: rp + "/commits/{ref}/status", Op: "repoGetCombinedStatusByRef", h: a.combinedStatus},
 
-		{Method: "GET", Path: rp + "/topics", Op: "repoListTopics", Scopes: repo, h: a.listTopics},
-		{Method: "PUT", Path: rp + "/topics", Op: "repoUpdateTopics", Scopes: repo, Token: true, h: a.putTopics},
-		{Method: "PUT", Path: rp + "/topics/{topic}", Op: "repoAddTopic", Scopes: repo, Token: true, h: a.addTopic},
-		{Method: "DELETE", Path: rp + "/topics/{topic}", Op: "repoDeleteTopic", Scopes: repo, Token: true, h: a.deleteTopic},
+		{Method: "GET", Path: rp + "/topics", Op: "repoListTopics", h: a.listTopics},
+		{Method: "PUT", Path: rp + "/topics", Op: "repoUpdateTopics", h: a.putTopics},
+		{Method: "PUT", Path: rp + "/topics/{topic}", Op: "repoAddTopic", h: a.addTopic},
+		{Method: "DELETE", Path: rp + "/topics/{topic}", Op: "repoDeleteTopic", h: a.deleteTopic},
 
-		{Method: "GET", Path: rp + "/subscription", Op: "userCurrentCheckSubscription", Scopes: repo, Token: true, h: a.getSubscription},
-		{Method: "PUT", Path: rp + "/subscription", Op: "userCurrentPutSubscription", Scopes: repo, Token: true, h: a.putSubscription},
-		{Method: "DELETE", Path: rp + "/subscription", Op: "userCurrentDeleteSubscription", Scopes: repo, Token: true, h: a.deleteSubscription},
-		{Method: "GET", Path: rp + "/subscribers", Op: "repoListSubscribers", Scopes: repo, h: a.listSubscribers},
-		{Method: "GET", Path: rp + "/stargazers", Op: "repoListStargazers", Scopes: repo, h: a.listStargazers},
+		{Method: "GET", Path: rp + "/subscription", Op: "userCurrentCheckSubscription", h: a.getSubscription},
+		{Method: "PUT", Path: rp + "/subscription", Op: "userCurrentPutSubscription", h: a.putSubscription},
+		{Method: "DELETE", Path: rp + "/subscription", Op: "userCurrentDeleteSubscription", h: a.deleteSubscription},
+		{Method: "GET", Path: rp + "/subscribers", Op: "repoListSubscribers", h: a.listSubscribers},
+		{Method: "GET", Path: rp + "/stargazers", Op: "repoListStargazers", h: a.listStargazers},
 	}
 }
 

@@ -35,9 +35,9 @@ func (a *API) syncForkRoutes() []route {
 	}
 	const rp = "/repos/{owner}/{repo}/sync_fork"
 	return []route{
-		{Method: "GET", Path: rp, Op: "repoSyncForkDefaultInfo", Scopes: mirrorScope, h: a.syncForkInfo},
-		{Method: "POST", Path: rp, Op: "repoSyncForkDefault", Scopes: mirrorScope, Token: true, h: a.syncFork},
-		{Method: "GET", Path: rp + "/{branch}", Op: "repoSyncForkBranchInfo", Scopes: mirrorScope, h: a.syncForkInfo},
-		{Method: "POST", Path: rp + "/{branch}", Op: "repoSyncForkBranch", Scopes: mirrorScope, Token: true, h: a.syncFork},
+		{Method: "GET", Path: rp, Op: "repoSyncForkDefaultInfo", h: a.syncForkInfo},
+		{Method: "POST", Path: rp, Op: "repoSyncForkDefault", h: a.syncFork},
+		{Method: "GET", Path: rp + "/{branch}", Op: "repoSyncForkBranchInfo", h: a.syncForkInfo},
+		{Method: "POST", Path: rp + "/{branch}", Op: "repoSyncForkBranch", h: a.syncFork},
 	}
 }

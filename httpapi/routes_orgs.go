@@ -18,20 +18,16 @@ var (
 // (owner, member, team member, site administrator) is decided by
 // forge/orgs, with Forgejo's messages. What each of its operations
 // requires (scopes, token, site administrator, gate) is not written here:
-// forge/orgs declares it (orgs.Requirements) and the table derives it; the
-// routes below that state scopes are GET /orgs (no scope, which no
-// Requirement states) and the organisation repository operations, served
-// by forge/repos. The organisation repository routes are served when
-// Config.Repos is set too.
+// forge/orgs declares it (orgs.Requirements) and the table derives it, as
+// from forge/repos' declaration (repos.Requirements) for the organisation
+// repository operations, which are served when Config.Repos is set too.
 //
 // Left out (501): organisation and team activity feeds (Hearth records no
 // activity yet), organisation hooks, labels, Actions and quota.
 func (a *API) orgRoutes() []route {
 	const o = "/orgs/{org}"
 	rt := []route{
-		// Forgejo registers GET /orgs' scope check after its handler, so it
-		// never runs (spec/auth.md §4): no scope is required.
-		{Method: "GET", Path: "/orgs", Op: "orgGetAll", Public: true, h: a.listOrgs},
+		{Method: "GET", Path: "/orgs", Op: "orgGetAll", h: a.listOrgs},
 		{Method: "POST", Path: "/orgs", Op: "orgCreate", h: a.createOrg},
 		{Method: "GET", Path: o, Op: "orgGet", h: a.getOrg},
 		{Method: "PATCH", Path: o, Op: "orgEdit", h: a.editOrg},
@@ -75,9 +71,9 @@ func (a *API) orgRoutes() []route {
 	}
 	const rp = "/repos/{owner}/{repo}"
 	return append(rt, []route{
-		{Method: "GET", Path: o + "/repos", Op: "orgListRepos", Scopes: orgScope, h: a.listOrgRepos},
-		{Method: "POST", Path: o + "/repos", Op: "createOrgRepo", Scopes: orgScope, Token: true, h: a.createOrgRepo},
-		{Method: "POST", Path: "/org/{org}/repos", Op: "createOrgRepoDeprecated", Scopes: orgRepoScope, Token: true, h: a.createOrgRepoDeprecated},
+		{Method: "GET", Path: o + "/repos", Op: "orgListRepos", h: a.listOrgRepos},
+		{Method: "POST", Path: o + "/repos", Op: "createOrgRepo", h: a.createOrgRepo},
+		{Method: "POST", Path: "/org/{org}/repos", Op: "createOrgRepoDeprecated", h: a.createOrgRepoDeprecated},
 
 		{Method: "GET", Path: "/teams/{id}/repos", Op: "orgListTeamRepos", h: a.listTeamRepos},
 		{Method: "GET", Path: "/teams/{id}/repos/{org}/{repo}", Op: "orgListTeamRepo", h: a.getTeamRepo},

@@ -4,9 +4,10 @@ import "github.com/hearthforge/hearth/forge"
 
 // requirements are what the operations this package serves require, by
 // Forgejo's operationId (routers/api/v1/api.go's "Misc (public
-// accessible)" group): a signed-in user (reqToken) and no scope.
+// accessible)" group): a signed-in user (reqToken) and no scope, at the
+// write level of their POST.
 var requirements = forge.Declare(map[string]bool{"renderMarkup": true, "renderMarkdown": true, "renderMarkdownRaw": true},
-	func(bool) forge.Requirement { return forge.Requirement{Level: forge.AccessRead, SignedIn: true} }, nil)
+	func(bool) forge.Requirement { return forge.Requirement{Level: forge.AccessWrite, SignedIn: true} }, nil)
 
 // Requirements returns what each operation this package serves requires,
 // by Forgejo's operationId: the one statement of it, which Render checks

@@ -37,7 +37,7 @@ func IsImage(b []byte) bool {
 // deleted once the new one is recorded.
 func (s *Service) SetAvatar(ctx context.Context, actor forge.Actor, org string, image []byte) error {
 	var old, key string
-	_, err := s.updateOrg(ctx, actor, org, func(_ Tx, v *orgView, now time.Time) error {
+	_, err := s.updateOrg(ctx, actor, "orgUpdateAvatar", org, func(_ Tx, v *orgView, now time.Time) error {
 		if err := s.checkAvatar(image); err != nil {
 			return err
 		}
@@ -80,7 +80,7 @@ func (s *Service) checkAvatar(image []byte) error {
 // and an owner.
 func (s *Service) DeleteAvatar(ctx context.Context, actor forge.Actor, org string) error {
 	var old string
-	_, err := s.updateOrg(ctx, actor, org, func(_ Tx, v *orgView, _ time.Time) error {
+	_, err := s.updateOrg(ctx, actor, "orgDeleteAvatar", org, func(_ Tx, v *orgView, _ time.Time) error {
 		old, v.org.Avatar = v.org.Avatar, ""
 		return nil
 	})

@@ -16,7 +16,7 @@ type Blocked struct {
 // ListBlocked returns one page of the users org blocks, newest first.
 // Needs read:organization and an owner.
 func (s *Service) ListBlocked(ctx context.Context, actor forge.Actor, org string, o forge.ListOptions) ([]Blocked, int64, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
+	if err := operations["orgListBlockedUsers"].Check(actor); err != nil {
 		return nil, 0, err
 	}
 	var (
@@ -80,7 +80,7 @@ func blockTarget(ctx context.Context, tx Tx, actor forge.Actor, org, user string
 // forge.ErrPrecondition `user is the last member of owner team [uid: N]`
 // for the organisation's last owner.
 func (s *Service) Block(ctx context.Context, actor forge.Actor, org, user string) error {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
+	if err := operations["orgBlockUser"].Check(actor); err != nil {
 		return err
 	}
 	now := s.clock.Now()
@@ -107,7 +107,7 @@ func (s *Service) Block(ctx context.Context, actor forge.Actor, org, user string
 // *NotFoundError for an unknown user; forge.ErrInvalid for an
 // organisation.
 func (s *Service) Unblock(ctx context.Context, actor forge.Actor, org, user string) error {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
+	if err := operations["orgUnblockUser"].Check(actor); err != nil {
 		return err
 	}
 	return s.store.Update(ctx, func(tx Tx) error {

@@ -13,17 +13,17 @@ import (
 // (Forgejo's reqToken). Users are redacted for the actor
 // (forge.User.VisibleTo).
 func (s *Service) ListMembers(ctx context.Context, actor forge.Actor, org string, o forge.ListOptions) ([]*forge.User, int64, error) {
-	return s.listMembers(ctx, actor, org, true, o)
+	return s.listMembers(ctx, actor, "orgListMembers", org, true, o)
 }
 
 // ListPublicMembers returns one page of an organisation's public members
 // ordered by name. Needs read:organization.
 func (s *Service) ListPublicMembers(ctx context.Context, actor forge.Actor, org string, o forge.ListOptions) ([]*forge.User, int64, error) {
-	return s.listMembers(ctx, actor, org, false, o)
+	return s.listMembers(ctx, actor, "orgListPublicMembers", org, false, o)
 }
 
-func (s *Service) listMembers(ctx context.Context, actor forge.Actor, org string, all bool, o forge.ListOptions) ([]*forge.User, int64, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
+func (s *Service) listMembers(ctx context.Context, actor forge.Actor, op, org string, all bool, o forge.ListOptions) ([]*forge.User, int64, error) {
+	if err := operations[op].Check(actor); err != nil {
 		return nil, 0, err
 	}
 	var (
@@ -80,7 +80,7 @@ type MemberCheck struct {
 // *NotFoundError for an unknown user or an organisation the actor may not
 // see.
 func (s *Service) IsMember(ctx context.Context, actor forge.Actor, org, user string) (MemberCheck, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
+	if err := operations["orgIsMember"].Check(actor); err != nil {
 		return MemberCheck{}, err
 	}
 	var out MemberCheck
@@ -110,7 +110,7 @@ func (s *Service) IsMember(ctx context.Context, actor forge.Actor, org, user str
 // read:organization. A *NotFoundError for an unknown user or an
 // organisation the actor may not see.
 func (s *Service) IsPublicMember(ctx context.Context, actor forge.Actor, org, user string) (bool, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
+	if err := operations["orgIsPublicMember"].Check(actor); err != nil {
 		return false, err
 	}
 	var public bool
@@ -138,18 +138,18 @@ func (s *Service) IsPublicMember(ctx context.Context, actor forge.Actor, org, us
 // member (forge.ErrForbidden `Must be an organization member`);
 // forge.ErrForbidden `Cannot publicize another member` for another user.
 func (s *Service) Publicize(ctx context.Context, actor forge.Actor, org, user string) error {
-	return s.setPublic(ctx, actor, org, user, true)
+	return s.setPublic(ctx, actor, "orgPublicizeMember", org, user, true)
 }
 
 // Conceal hides the actor's own membership (DELETE
 // /orgs/{org}/public_members/{username}); as Publicize, with `Cannot
 // conceal another member`.
 func (s *Service) Conceal(ctx context.Context, actor forge.Actor, org, user string) error {
-	return s.setPublic(ctx, actor, org, user, false)
+	return s.setPublic(ctx, actor, "orgConcealMember", org, user, false)
 }
 
-func (s *Service) setPublic(ctx context.Context, actor forge.Actor, org, user string, public bool) error {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
+func (s *Service) setPublic(ctx context.Context, actor forge.Actor, op, org, user string, public bool) error {
+	if err := operations[op].Check(actor); err != nil {
 		return err
 	}
 	return s.store.Update(ctx, func(tx Tx) error {
@@ -183,7 +183,7 @@ func (s *Service) setPublic(ctx context.Context, actor forge.Actor, org, user st
 // forge.ErrPrecondition `user is the last member of owner team [uid: N]`
 // (Forgejo's ErrLastOrgOwner, answered with a 500 by its API; Hearth 422).
 func (s *Service) RemoveMember(ctx context.Context, actor forge.Actor, org, user string) error {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
+	if err := operations["orgDeleteMember"].Check(actor); err != nil {
 		return err
 	}
 	return s.store.Update(ctx, func(tx Tx) error {

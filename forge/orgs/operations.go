@@ -19,71 +19,55 @@ const (
 	w = forge.AccessWrite
 )
 
-// anyone is an operation at level on cats that anonymous callers may try
-// (their visibility is the method's).
-func anyone(level forge.AccessLevel, cats []forge.ScopeCategory) forge.Requirement {
-	return forge.Requirement{Level: level, Categories: cats}
-}
-
-// token is an operation at level on cats for signed-in users
-// (Forgejo's reqToken).
-func token(level forge.AccessLevel, cats []forge.ScopeCategory) forge.Requirement {
-	return forge.Requirement{Level: level, Categories: cats, SignedIn: true}
-}
-
-// siteAdmin is an /admin operation at level (reqToken, reqSiteAdmin).
-func siteAdmin(level forge.AccessLevel) forge.Requirement {
-	return forge.Requirement{Level: level, Categories: []forge.ScopeCategory{forge.CategoryAdmin}, SignedIn: true, SiteAdmin: true}
-}
-
 // operations are the operations this package serves, by Forgejo's
 // operationId, with what each requires of its actor before the
-// organisation, team or repository it names is resolved. GET /orgs
-// (orgGetAll) is not here: Forgejo checks no scope for it (spec/auth.md
-// §4), which a Requirement cannot state; the organisation repository
-// operations are forge/repos'.
+// organisation, team or repository it names is resolved. Forgejo
+// registers GET /orgs' (orgGetAll) scope check after its handler, so it
+// never runs (spec/auth.md §4): it requires no scope. The organisation
+// repository operations are forge/repos'.
 var operations = map[string]forge.Requirement{
-	"orgCreate":               token(w, org),
-	"orgGet":                  anyone(r, org),
-	"orgEdit":                 token(w, org),
-	"orgDelete":               token(w, org),
-	"renameOrg":               token(w, org),
-	"orgUpdateAvatar":         token(w, org),
-	"orgDeleteAvatar":         token(w, org),
-	"orgListCurrentUserOrgs":  token(r, userOrg),
-	"orgListUserOrgs":         token(r, userOrg),
-	"orgGetUserPermissions":   token(r, userOrg),
-	"adminGetAllOrgs":         siteAdmin(r),
-	"adminCreateOrg":          siteAdmin(w),
-	"orgListMembers":          token(r, org),
-	"orgIsMember":             token(r, org),
-	"orgDeleteMember":         token(w, org),
-	"orgListPublicMembers":    anyone(r, org),
-	"orgIsPublicMember":       anyone(r, org),
-	"orgPublicizeMember":      token(w, org),
-	"orgConcealMember":        token(w, org),
-	"orgListBlockedUsers":     token(r, org),
-	"orgBlockUser":            token(w, org),
-	"orgUnblockUser":          token(w, org),
-	"orgListTeams":            token(r, org),
-	"orgCreateTeam":           token(w, org),
-	"teamSearch":              token(r, org),
-	"userListTeams":           token(r, user),
-	"orgGetTeam":              token(r, org),
-	"orgEditTeam":             token(w, org),
-	"orgDeleteTeam":           token(w, org),
-	"orgListTeamMembers":      token(r, org),
-	"orgListTeamMember":       token(r, org),
-	"orgAddTeamMember":        token(w, org),
-	"orgRemoveTeamMember":     token(w, org),
-	"orgListTeamRepos":        token(r, org),
-	"orgListTeamRepo":         token(r, org),
-	"orgAddTeamRepository":    token(w, org),
-	"orgRemoveTeamRepository": token(w, org),
-	"repoListTeams":           token(r, repo),
-	"repoCheckTeam":           token(r, repo),
-	"repoAddTeam":             token(w, repo),
-	"repoDeleteTeam":          token(w, repo),
+	"orgGetAll":               forge.Anyone(r),
+	"orgCreate":               forge.SignedInTo(w, org...),
+	"orgGet":                  forge.Anyone(r, org...),
+	"orgEdit":                 forge.SignedInTo(w, org...),
+	"orgDelete":               forge.SignedInTo(w, org...),
+	"renameOrg":               forge.SignedInTo(w, org...),
+	"orgUpdateAvatar":         forge.SignedInTo(w, org...),
+	"orgDeleteAvatar":         forge.SignedInTo(w, org...),
+	"orgListCurrentUserOrgs":  forge.SignedInTo(r, userOrg...),
+	"orgListUserOrgs":         forge.SignedInTo(r, userOrg...),
+	"orgGetUserPermissions":   forge.SignedInTo(r, userOrg...),
+	"adminGetAllOrgs":         forge.SiteAdminTo(r),
+	"adminCreateOrg":          forge.SiteAdminTo(w),
+	"orgListMembers":          forge.SignedInTo(r, org...),
+	"orgIsMember":             forge.SignedInTo(r, org...),
+	"orgDeleteMember":         forge.SignedInTo(w, org...),
+	"orgListPublicMembers":    forge.Anyone(r, org...),
+	"orgIsPublicMember":       forge.Anyone(r, org...),
+	"orgPublicizeMember":      forge.SignedInTo(w, org...),
+	"orgConcealMember":        forge.SignedInTo(w, org...),
+	"orgListBlockedUsers":     forge.SignedInTo(r, org...),
+	"orgBlockUser":            forge.SignedInTo(w, org...),
+	"orgUnblockUser":          forge.SignedInTo(w, org...),
+	"orgListTeams":            forge.SignedInTo(r, org...),
+	"orgCreateTeam":           forge.SignedInTo(w, org...),
+	"teamSearch":              forge.SignedInTo(r, org...),
+	"userListTeams":           forge.SignedInTo(r, user...),
+	"orgGetTeam":              forge.SignedInTo(r, org...),
+	"orgEditTeam":             forge.SignedInTo(w, org...),
+	"orgDeleteTeam":           forge.SignedInTo(w, org...),
+	"orgListTeamMembers":      forge.SignedInTo(r, org...),
+	"orgListTeamMember":       forge.SignedInTo(r, org...),
+	"orgAddTeamMember":        forge.SignedInTo(w, org...),
+	"orgRemoveTeamMember":     forge.SignedInTo(w, org...),
+	"orgListTeamRepos":        forge.SignedInTo(r, org...),
+	"orgListTeamRepo":         forge.SignedInTo(r, org...),
+	"orgAddTeamRepository":    forge.SignedInTo(w, org...),
+	"orgRemoveTeamRepository": forge.SignedInTo(w, org...),
+	"repoListTeams":           forge.SignedInTo(r, repo...),
+	"repoCheckTeam":           forge.SignedInTo(r, repo...),
+	"repoAddTeam":             forge.SignedInTo(w, repo...),
+	"repoDeleteTeam":          forge.SignedInTo(w, repo...),
 }
 
 // gated are the operations whose role check runs before their body is

@@ -169,7 +169,7 @@ func (s *Service) Create(ctx context.Context, actor forge.Actor, opts CreateOpti
 // organisation, a user that is no organisation, and an organisation the
 // actor may not see (Visible).
 func (s *Service) Get(ctx context.Context, actor forge.Actor, org string) (*forge.User, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
+	if err := operations["orgGet"].Check(actor); err != nil {
 		return nil, err
 	}
 	var out *forge.User
@@ -193,8 +193,8 @@ func (s *Service) Get(ctx context.Context, actor forge.Actor, org string) (*forg
 // validates its input first, so that, as in Forgejo (where binding runs
 // after the middlewares), the account state, the scope, the
 // organisation's visibility and ownership are checked before the input.
-func (s *Service) updateOrg(ctx context.Context, actor forge.Actor, org string, change func(tx Tx, v *orgView, now time.Time) error) (*forge.User, error) {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
+func (s *Service) updateOrg(ctx context.Context, actor forge.Actor, op, org string, change func(tx Tx, v *orgView, now time.Time) error) (*forge.User, error) {
+	if err := operations[op].Check(actor); err != nil {
 		return nil, err
 	}
 	now := s.clock.Now()
@@ -225,7 +225,7 @@ func (s *Service) updateOrg(ctx context.Context, actor forge.Actor, org string, 
 // forge.ErrForbidden `Must be an organization owner`. forge.ErrInvalid for
 // an invalid visibility, e-mail or field (Forgejo's binding messages).
 func (s *Service) Edit(ctx context.Context, actor forge.Actor, org string, opts EditOptions) (*forge.User, error) {
-	return s.updateOrg(ctx, actor, org, func(_ Tx, v *orgView, _ time.Time) error {
+	return s.updateOrg(ctx, actor, "orgEdit", org, func(_ Tx, v *orgView, _ time.Time) error {
 		if err := checkEdit(opts); err != nil {
 			return err
 		}
@@ -272,7 +272,7 @@ func set[T any](dst *T, v *T) {
 // repositories [uid: N]` (Forgejo's error, which its API answers with a
 // 500; Hearth with 422).
 func (s *Service) Delete(ctx context.Context, actor forge.Actor, org string) error {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
+	if err := operations["orgDelete"].Check(actor); err != nil {
 		return err
 	}
 	var avatar string
@@ -305,7 +305,7 @@ func (s *Service) Delete(ctx context.Context, actor forge.Actor, org string) err
 // by any account (`user already exists [name: x]`); a name differing only
 // in case is allowed, the same name changes nothing.
 func (s *Service) Rename(ctx context.Context, actor forge.Actor, org, newName string) (*forge.User, error) {
-	return s.updateOrg(ctx, actor, org, func(tx Tx, v *orgView, _ time.Time) error {
+	return s.updateOrg(ctx, actor, "renameOrg", org, func(tx Tx, v *orgView, _ time.Time) error {
 		if err := checkNewName(newName); err != nil {
 			return err
 		}
@@ -340,7 +340,7 @@ func checkNewName(name string) error {
 // those of them they are members of, as Forgejo's user search. No scope
 // is checked (Forgejo's route never checks it); the account state is.
 func (s *Service) List(ctx context.Context, actor forge.Actor, o forge.ListOptions) ([]*forge.User, int64, error) {
-	if err := actor.CheckState(); err != nil {
+	if err := operations["orgGetAll"].Check(actor); err != nil {
 		return nil, 0, err
 	}
 	return s.listOrgs(ctx, actor, OrgFilter{Visibilities: ListVisibilities(actor), ViewerMemberID: restrictedViewer(actor)}, o)
@@ -391,6 +391,8 @@ func userOrgsFilter(actor forge.Actor, userID forge.ID) OrgFilter {
 // ordered by name. Needs read:user and read:organization. A
 // *NotFoundError for an unknown user.
 func (s *Service) ListForUser(ctx context.Context, actor forge.Actor, user string, o forge.ListOptions) ([]*forge.User, int64, error) {
+	// The scope only: Forgejo's reqToken of the route is the API's
+	// (orgListUserOrgs); an anonymous caller here sees the public side.
 	if err := actor.Check(forge.AccessRead, forge.CategoryUser, forge.CategoryOrganization); err != nil {
 		return nil, 0, err
 	}

@@ -11,7 +11,7 @@ import (
 // may see the team (GetTeam) and is a member of its organisation or a
 // site administrator.
 func (s *Service) ListTeamMembers(ctx context.Context, actor forge.Actor, id forge.ID, o forge.ListOptions) ([]*forge.User, int64, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
+	if err := operations["orgListTeamMembers"].Check(actor); err != nil {
 		return nil, 0, err
 	}
 	var (
@@ -40,7 +40,7 @@ func (s *Service) ListTeamMembers(ctx context.Context, actor forge.Actor, id for
 // not in the team. Needs read:organization and a signed-in actor who may
 // see the team.
 func (s *Service) TeamMember(ctx context.Context, actor forge.Actor, id forge.ID, user string) (*forge.User, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
+	if err := operations["orgListTeamMember"].Check(actor); err != nil {
 		return nil, err
 	}
 	var out *forge.User
@@ -79,7 +79,7 @@ var errBlocked = forge.Errorf(forge.ErrInvalid, "user is blocked")
 // forge.ErrInvalid for an organisation (`<name> is an organization not a
 // user`) or a user the organisation blocks (`user is blocked`).
 func (s *Service) AddTeamMember(ctx context.Context, actor forge.Actor, id forge.ID, user string) error {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
+	if err := operations["orgAddTeamMember"].Check(actor); err != nil {
 		return err
 	}
 	return s.store.Update(ctx, func(tx Tx) error {
@@ -137,7 +137,7 @@ func teamMemberTarget(ctx context.Context, tx Tx, actor forge.Actor, id forge.ID
 // (forge.ErrPrecondition `user is the last member of owner team [uid:
 // N]`). A *NotFoundError for an unknown user.
 func (s *Service) RemoveTeamMember(ctx context.Context, actor forge.Actor, id forge.ID, user string) error {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
+	if err := operations["orgRemoveTeamMember"].Check(actor); err != nil {
 		return err
 	}
 	return s.store.Update(ctx, func(tx Tx) error {

@@ -19,7 +19,7 @@ type TeamRepos struct {
 // (GetTeam). A token restricted to public resources lists (and counts)
 // the public repositories only, as every list of repositories.
 func (s *Service) ListTeamRepos(ctx context.Context, actor forge.Actor, id forge.ID, o forge.ListOptions) (*TeamRepos, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
+	if err := operations["orgListTeamRepos"].Check(actor); err != nil {
 		return nil, err
 	}
 	var out *TeamRepos
@@ -56,7 +56,7 @@ func teamRepo(ctx context.Context, tx Tx, v *teamView, repo string) (*forge.Repo
 // ErrTeamNotFound otherwise. Needs read:organization and a signed-in
 // actor who may see the team.
 func (s *Service) TeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, org, repo string) (*forge.Repository, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
+	if err := operations["orgListTeamRepo"].Check(actor); err != nil {
 		return nil, err
 	}
 	var out *forge.Repository
@@ -127,7 +127,7 @@ func (s *Service) repoAdmin(ctx context.Context, actor forge.Actor, v *teamView,
 // forge.ErrForbidden `Must have admin-level access to the repository`.
 // Needs write:organization.
 func (s *Service) AddTeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, org, repo string) error {
-	return s.changeTeamRepo(ctx, actor, id, repo, true)
+	return s.changeTeamRepo(ctx, actor, "orgAddTeamRepository", id, repo, true)
 }
 
 // RemoveTeamRepo takes the repository org/repo from a team; as
@@ -135,11 +135,11 @@ func (s *Service) AddTeamRepo(ctx context.Context, actor forge.Actor, id forge.I
 // team that includes all repositories, changes nothing (Forgejo's
 // RemoveRepositoryFromTeam).
 func (s *Service) RemoveTeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, org, repo string) error {
-	return s.changeTeamRepo(ctx, actor, id, repo, false)
+	return s.changeTeamRepo(ctx, actor, "orgRemoveTeamRepository", id, repo, false)
 }
 
-func (s *Service) changeTeamRepo(ctx context.Context, actor forge.Actor, id forge.ID, repo string, add bool) error {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
+func (s *Service) changeTeamRepo(ctx context.Context, actor forge.Actor, op string, id forge.ID, repo string, add bool) error {
+	if err := operations[op].Check(actor); err != nil {
 		return err
 	}
 	// Who may administer the repository is the repository service's

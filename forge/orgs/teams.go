@@ -62,7 +62,7 @@ func teamExists(orgID forge.ID, name string) error {
 // and `team already exists [org_id: N, name: x]`. A team that includes all
 // repositories gets every repository of org.
 func (s *Service) CreateTeam(ctx context.Context, actor forge.Actor, org string, opts CreateTeamOptions) (*TeamView, error) {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
+	if err := operations["orgCreateTeam"].Check(actor); err != nil {
 		return nil, err
 	}
 	var out *TeamView
@@ -148,7 +148,7 @@ func removeAllRepos(ctx context.Context, tx Tx, t *forge.Team) error {
 // other members of the organisation get ErrMustBeTeamMember, everyone
 // else ErrTeamNotFound as for a missing team.
 func (s *Service) GetTeam(ctx context.Context, actor forge.Actor, id forge.ID) (*TeamView, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
+	if err := operations["orgGetTeam"].Check(actor); err != nil {
 		return nil, err
 	}
 	var out *TeamView
@@ -178,7 +178,7 @@ func (s *Service) GetTeam(ctx context.Context, actor forge.Actor, id forge.ID) (
 // forge.ErrInvalid for an invalid name or description, and `team already
 // exists [org_id: N, name: x]`.
 func (s *Service) EditTeam(ctx context.Context, actor forge.Actor, id forge.ID, opts EditTeamOptions) (*TeamView, error) {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
+	if err := operations["orgEditTeam"].Check(actor); err != nil {
 		return nil, err
 	}
 	var out *TeamView
@@ -266,7 +266,7 @@ func editAccess(t *forge.Team, opts EditTeamOptions) {
 // team cannot be deleted (forge.ErrInvalid `cannot delete Owners team`;
 // Forgejo's API would delete it).
 func (s *Service) DeleteTeam(ctx context.Context, actor forge.Actor, id forge.ID) error {
-	if err := actor.Check(forge.AccessWrite, forge.CategoryOrganization); err != nil {
+	if err := operations["orgDeleteTeam"].Check(actor); err != nil {
 		return err
 	}
 	return s.store.Update(ctx, func(tx Tx) error {
@@ -312,7 +312,7 @@ func dropIfTeamless(ctx context.Context, tx Tx, orgID, userID forge.ID) error {
 // /orgs/{org}/teams). Needs read:organization and a signed-in member (or
 // site administrator).
 func (s *Service) ListTeams(ctx context.Context, actor forge.Actor, org string, o forge.ListOptions) ([]*forge.Team, int64, error) {
-	return s.searchTeams(ctx, actor, org, TeamFilter{}, o)
+	return s.searchTeams(ctx, actor, "orgListTeams", org, TeamFilter{}, o)
 }
 
 // SearchTeams returns one page of org's teams whose name (or, with
@@ -325,11 +325,11 @@ func (s *Service) SearchTeams(ctx context.Context, actor forge.Actor, org, q str
 	if !actor.IsSiteAdmin() {
 		f.MemberID = actor.UserID()
 	}
-	return s.searchTeams(ctx, actor, org, f, o)
+	return s.searchTeams(ctx, actor, "teamSearch", org, f, o)
 }
 
-func (s *Service) searchTeams(ctx context.Context, actor forge.Actor, org string, f TeamFilter, o forge.ListOptions) ([]*forge.Team, int64, error) {
-	if err := actor.Check(forge.AccessRead, forge.CategoryOrganization); err != nil {
+func (s *Service) searchTeams(ctx context.Context, actor forge.Actor, op, org string, f TeamFilter, o forge.ListOptions) ([]*forge.Team, int64, error) {
+	if err := operations[op].Check(actor); err != nil {
 		return nil, 0, err
 	}
 	var (

@@ -32,26 +32,30 @@ func TestAuthorize(t *testing.T) {
 	)
 	for _, c := range []struct {
 		who, repo string
-		need      repos.Need
-		unit      forge.Unit
-		want      string // "" for nil, "404" for ErrRepoNotFound, else the message
+		op        string // a gated operation: createFork needs visibility, repoCreateBranch write on the code,
+		// repoCreateRelease write on the releases, repoEdit administration, repoTransfer ownership
+		want string // "" for nil, "404" for ErrRepoNotFound, "invalid" for forge.ErrInvalid, else the message
 	}{
-		{"ann", "pub", repos.NeedOwner, "", ""},
-		{"stranger", "priv", repos.NeedVisible, "", "404"},
-		{"stranger", "pub", repos.NeedVisible, "", ""},
-		{"stranger", "pub", repos.NeedWrite, forge.UnitCode, writeMsg},
-		{"reader", "pub", repos.NeedWrite, forge.UnitReleases, writeMsg},
-		{"writer", "pub", repos.NeedWrite, forge.UnitCode, ""},
-		{"writer", "pub", repos.NeedAdmin, "", adminMsg},
-		{"admin", "pub", repos.NeedAdmin, "", ""},
-		{"admin", "pub", repos.NeedOwner, "", ownerMsg},
+		{"ann", "pub", "repoTransfer", ""},
+		{"stranger", "priv", "createFork", "404"},
+		{"stranger", "pub", "createFork", ""},
+		{"stranger", "pub", "repoCreateBranch", writeMsg},
+		{"reader", "pub", "repoCreateRelease", writeMsg},
+		{"writer", "pub", "repoCreateBranch", ""},
+		{"writer", "pub", "repoEdit", adminMsg},
+		{"admin", "pub", "repoEdit", ""},
+		{"admin", "pub", "repoTransfer", ownerMsg},
+		{"ann", "pub", "repoGet", "invalid"},
+		{"ann", "pub", "createOrgRepo", "invalid"},
 	} {
-		err := e.svc.Authorize(ctx, actors[c.who], "ann", c.repo, c.need, c.unit)
+		err := e.svc.Authorize(ctx, actors[c.who], c.op, "ann", c.repo)
 		switch c.want {
 		case "":
 			require.NoError(t, err, "%s on %s", c.who, c.repo)
 		case "404":
 			require.ErrorIs(t, err, repos.ErrRepoNotFound, "%s on %s", c.who, c.repo)
+		case "invalid":
+			require.ErrorIs(t, err, forge.ErrInvalid, "%s: %s", c.who, c.op)
 		default:
 			require.True(t, errors.Is(err, forge.ErrForbidden), "%s on %s: %v", c.who, c.repo, err)
 			require.EqualError(t, err, c.want)
