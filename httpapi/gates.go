@@ -77,6 +77,9 @@ func (a *API) gates() map[string]gate {
 		add(need(repos.NeedAdmin, ""), "repoEdit", "repoUpdateAvatar", "repoAddCollaborator", "repoCreateBranchProtection",
 			"repoEditBranchProtection", "repoCreateTagProtection", "repoEditTagProtection", "repoUpdateTopics")
 		add(need(repos.NeedOwner, ""), "repoTransfer")
+		add(check(func(c *call) error {
+			return a.cfg.Repos.AuthorizeWikiWrite(c.r.Context(), c.actor, c.owner(), c.repo())
+		}, func(c *call, err error) { c.wikiError(err) }), "repoCreateWikiPage", "repoEditWikiPage")
 	}
 	if a.cfg.Issues != nil {
 		issuesOf := func(writer bool) gate {

@@ -103,6 +103,17 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 		// unmeasured: the push moved references but AfterPush failed.
 		unmeasured bool
 	)
+	if base, ok := repos.WikiGitName(name); ok {
+		// The wiki beside the repository ({repo}.wiki.git): its own
+		// permission rules, no protected branches (wiki.go).
+		repo, err := a.cfg.Repos.WikiGit(r.Context(), actor, owner, base, push)
+		if err != nil {
+			a.gitError(w, c, actor, err)
+			return
+		}
+		a.serveResolvedGit(w, r, actor, repo, gr, owner+"/"+name, nil)
+		return
+	}
 	if push {
 		if r.Method == http.MethodPost {
 			var body io.ReadCloser
@@ -164,18 +175,26 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 		repo = v.Repo.ID
 	}
 
+	unmeasured = !a.serveResolvedGit(w, r, actor, repo, gr, owner+"/"+name, ffOnly)
+}
+
+// serveResolvedGit runs git's service for the repository (or wiki) repo
+// the domain authorised, and hands the updates a push applied to
+// repos.Service.AfterPush; false when AfterPush failed.
+func (a *API) serveResolvedGit(w http.ResponseWriter, r *http.Request, actor forge.Actor, repo forge.ID, gr gitRequest, name string, ffOnly []string) bool {
 	remote := ""
 	if actor.IsSignedIn() {
 		remote = actor.User.Name
 	}
 	applied := a.cfg.Git.ServeGitRPC(w, r, repo, gr.service, gr.advertise, remote, ffOnly)
-	if push && len(applied) > 0 {
+	if gr.service == "git-receive-pack" && len(applied) > 0 {
 		// The refs moved: record it even if the client hangs up now.
 		if err := a.cfg.Repos.AfterPush(context.WithoutCancel(r.Context()), actor, repo, applied); err != nil {
-			unmeasured = true
-			a.log.ErrorContext(r.Context(), "after push", "repo", owner+"/"+name, "err", err)
+			a.log.ErrorContext(r.Context(), "after push", "repo", name, "err", err)
+			return false
 		}
 	}
+	return true
 }
 
 // gitError answers a refusal by the domain: 401 with a challenge for

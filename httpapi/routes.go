@@ -206,6 +206,7 @@ func (a *API) routes() []route {
 	routes = append(routes, a.quotaRoutes()...)
 	routes = append(routes, a.mirrorRoutes()...)
 	routes = append(routes, a.syncForkRoutes()...)
+	routes = append(routes, a.wikiRoutes()...)
 	return routes
 }
 
