@@ -155,6 +155,14 @@ var samples = map[string]sample{
 	"repoListSubscribers":           {path: "/repos/alice/proj/subscribers", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"repoListStargazers":            {path: "/repos/alice/proj/stargazers", anon: outcome{200, ""}, ok: outcome{200, ""}},
 
+	// The wiki: alice/proj has none until a page is written.
+	"repoGetWikiPages":         {path: "/repos/alice/proj/wiki/pages", anon: outcome{404, ""}, ok: outcome{404, ""}},
+	"repoGetWikiPage":          {path: "/repos/alice/proj/wiki/page/Home", anon: outcome{404, ""}, ok: outcome{404, ""}},
+	"repoGetWikiPageRevisions": {path: "/repos/alice/proj/wiki/revisions/Home", anon: outcome{404, ""}, ok: outcome{404, ""}},
+	"repoCreateWikiPage":       {path: "/repos/alice/proj/wiki/new", body: map[string]any{"title": "Home", "content_base64": "eA=="}, anon: outcome{401, "token is required"}, ok: outcome{201, ""}},
+	"repoEditWikiPage":         {path: "/repos/alice/proj/wiki/page/Home", body: map[string]any{"content_base64": "eA=="}, anon: outcome{401, "token is required"}, ok: outcome{200, ""}},
+	"repoDeleteWikiPage":       {path: "/repos/alice/proj/wiki/page/Home", anon: outcome{401, "token is required"}, ok: outcome{404, ""}},
+
 	// Fork sync: alice/proj is no fork.
 	"repoSyncForkDefaultInfo": {path: "/repos/alice/proj/sync_fork", anon: outcome{400, "The Repo must be a fork"}, ok: outcome{400, "The Repo must be a fork"}},
 	"repoSyncForkDefault":     {path: "/repos/alice/proj/sync_fork", ok: outcome{400, "The Repo must be a fork"}},
