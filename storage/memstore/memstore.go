@@ -161,6 +161,9 @@ type state struct {
 	pushMirrors map[forge.ID]mirror.PushMirror
 	leases      map[mirror.Key]mirror.Lease
 	outbox      map[forge.ID]hooks.OutboxEvent // outbox.go
+	// Repository flags and topics (repos_flags.go).
+	repoFlags map[repoFlag]struct{}
+	topics    map[string]repos.Topic
 }
 
 // issueLabel keys a label on an issue.
@@ -243,6 +246,8 @@ func (s *state) clone() *state {
 		pushMirrors: cloneMap(s.pushMirrors),
 		leases:      cloneMap(s.leases),
 		outbox:      cloneMap(s.outbox),
+		repoFlags:   cloneMap(s.repoFlags),
+		topics:      cloneMap(s.topics),
 	}
 }
 

@@ -94,6 +94,7 @@ var cases = []struct {
 	{"RepoLifecycle", testRepoLifecycle},
 	{"ReleaseEdits", testReleaseEdits},
 	{"Social", testSocial},
+	{"RepoFlagsAndTopics", testRepoFlagsAndTopics},
 	{"RepoStatus", testRepoStatus},
 	{"RepoSearch", testRepoSearch},
 	{"BatchReads", testBatchReads},
