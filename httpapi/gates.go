@@ -80,6 +80,12 @@ func (a *API) gates() map[string]gate {
 		add(check(func(c *call) error {
 			return a.cfg.Repos.AuthorizeWikiWrite(c.r.Context(), c.actor, c.owner(), c.repo())
 		}, func(c *call, err error) { c.wikiError(err) }), "repoCreateWikiPage", "repoEditWikiPage")
+		add(check(func(c *call) error {
+			return a.cfg.Repos.AuthorizeFlags(c.r.Context(), c.actor, c.owner(), c.repo())
+		}, func(c *call, err error) { c.flagError(err) }), "repoReplaceAllFlags")
+		add(check(func(c *call) error {
+			return a.cfg.Repos.AuthorizeGenerate(c.r.Context(), c.actor, c.pathValue("template_owner"), c.pathValue("template_repo"))
+		}, repoErr), "generateRepo")
 	}
 	if a.cfg.Issues != nil {
 		issuesOf := func(writer bool) gate {

@@ -207,6 +207,9 @@ func (a *API) routes() []route {
 	routes = append(routes, a.mirrorRoutes()...)
 	routes = append(routes, a.syncForkRoutes()...)
 	routes = append(routes, a.wikiRoutes()...)
+	routes = append(routes, a.flagRoutes()...)
+	routes = append(routes, a.topicRoutes()...)
+	routes = append(routes, a.generateRoutes()...)
 	return routes
 }
 

@@ -598,6 +598,12 @@ func (s *Service) Delete(ctx context.Context, actor forge.Actor, owner, name str
 	if err != nil {
 		return err
 	}
+	return s.deleteRepo(ctx, actor, repo)
+}
+
+// deleteRepo removes repo for actor, who was allowed to (removeRepo), and
+// tells of it: the outbox's deletion event, the listeners.
+func (s *Service) deleteRepo(ctx context.Context, actor forge.Actor, repo *forge.Repository) error {
 	if err := s.removeRepo(ctx, repo.ID, func(ctx context.Context, tx Tx) error {
 		return s.appendOutbox(ctx, tx, OutboxRepoDeleted, OutboxEvent{Actor: actor, Repo: repo})
 	}); err != nil {
