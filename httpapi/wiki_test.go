@@ -159,6 +159,8 @@ func TestWikiBadInput(t *testing.T) {
 		e.expect(e.do(req{method: "POST", path: w + "/new", token: tok, body: map[string]any{"title": reserved, "content_base64": b64("x")}}), 400, "wiki title is reserved: "+reserved)
 	}
 	e.expect(e.do(req{method: "POST", path: w + "/new", token: tok, body: "{"}), 422, "")
+	// A name too long for a tree entry is refused as bad input.
+	e.expect(e.do(req{method: "POST", path: w + "/new", token: tok, body: map[string]any{"title": strings.Repeat("!", 100), "content_base64": b64("x")}}), 400, "")
 	// Nothing was written: the wiki has no files yet.
 	_, err := os.Stat(filepath.Join(e.gitDir, "1.wiki.git"))
 	assert.True(t, os.IsNotExist(err), "wiki created by refused writes: %v", err)

@@ -399,10 +399,34 @@ func (s *Service) writeWikiPage(ctx context.Context, actor forge.Actor, v *View,
 	if err := checkWikiWebPath(wp); err != nil {
 		return err
 	}
-	wid := WikiGitID(v.Repo.ID)
-	if err := s.git.Create(ctx, wid, cmp.Or(v.Repo.ObjectFormat, forge.SHA1), s.WikiBranch(v.Repo)); err != nil && !errors.Is(err, forge.ErrConflict) {
+	// A name the tree refuses (too long a segment) is refused before
+	// anything is written, the wiki's creation included.
+	if _, err := CleanTreePath(WikiGitPath(wp)); err != nil {
 		return err
 	}
+	wid := WikiGitID(v.Repo.ID)
+	created := true
+	if err := s.git.Create(ctx, wid, cmp.Or(v.Repo.ObjectFormat, forge.SHA1), s.WikiBranch(v.Repo)); errors.Is(err, forge.ErrConflict) {
+		created = false
+	} else if err != nil {
+		return err
+	}
+	if err := s.writeWikiFile(ctx, actor, v, old, wp, content, msg); err != nil {
+		if refs, rerr := s.git.Refs(ctx, wid); created && rerr == nil && len(refs) == 0 {
+			// The wiki this write created holds nothing (no concurrent
+			// write filled it): it goes again.
+			if rerr := s.git.Remove(context.WithoutCancel(ctx), wid); rerr != nil {
+				s.log.ErrorContext(ctx, "removing a wiki whose first write failed", "repo", v.Repo.ID, "err", rerr)
+			}
+		}
+		return err
+	}
+	return nil
+}
+
+// writeWikiFile is writeWikiPage once the wiki exists.
+func (s *Service) writeWikiFile(ctx context.Context, actor forge.Actor, v *View, old, wp string, content []byte, msg string) error {
+	wid := WikiGitID(v.Repo.ID)
 	tip, err := s.wikiTip(ctx, v)
 	var nf *WikiNotFoundError
 	if errors.As(err, &nf) {
