@@ -92,6 +92,12 @@ func testRepoFlagsAndTopics(t *testing.T, b Backend) {
 	setTopics(r1, day(4), "go")
 	_, n = search("db", forge.ListOptions{Page: 1, Limit: 10})
 	assert.EqualValues(t, 0, n)
+	left, _ := search("", forge.ListOptions{Page: 1, Limit: 10})
+	var leftNames []string
+	for _, tp := range left {
+		leftNames = append(leftNames, tp.Name)
+	}
+	assert.Equal(t, []string{"go", "golang"}, leftNames)
 	setTopics(r3, day(5), "db", "go", "golang")
 	got, _ = search("db", forge.ListOptions{Page: 1, Limit: 10})
 	require.Len(t, got, 1)
