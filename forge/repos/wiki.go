@@ -57,8 +57,8 @@ func (e *WikiNotFoundError) Error() string { return cmp.Or(e.Detail, "wiki page 
 // Is makes it a forge.ErrNotFound.
 func (e *WikiNotFoundError) Is(target error) bool { return target == forge.ErrNotFound }
 
-// WikiBranch is the branch of r's wiki.
-func (s *Service) WikiBranch(r *forge.Repository) string {
+// wikiBranch is the branch of r's wiki.
+func (s *Service) wikiBranch(r *forge.Repository) string {
 	return cmp.Or(r.WikiBranch, s.cfg.DefaultBranch)
 }
 
@@ -117,7 +117,7 @@ func (s *Service) wikiWriter(ctx context.Context, actor forge.Actor, owner, name
 // wikiTip is the commit of v's wiki branch: a *WikiNotFoundError when the
 // wiki or its branch does not exist.
 func (s *Service) wikiTip(ctx context.Context, v *View) (string, error) {
-	branch := s.WikiBranch(v.Repo)
+	branch := s.wikiBranch(v.Repo)
 	id, err := s.git.Resolve(ctx, WikiGitID(v.Repo.ID), "refs/heads/"+branch)
 	if errors.Is(err, forge.ErrNotFound) {
 		if _, rerr := s.git.Refs(ctx, WikiGitID(v.Repo.ID)); errors.Is(rerr, forge.ErrNotFound) {
@@ -126,6 +126,20 @@ func (s *Service) wikiTip(ctx context.Context, v *View) (string, error) {
 		return "", &WikiNotFoundError{Detail: fmt.Sprintf("object does not exist [id: %s, rel_path: ]", branch)}
 	}
 	return id, err
+}
+
+// wikiAt loads owner/name for a read of its wiki (wikiReader) and the
+// commit of its wiki branch (wikiTip).
+func (s *Service) wikiAt(ctx context.Context, actor forge.Actor, owner, name string) (*View, string, error) {
+	v, err := s.wikiReader(ctx, actor, owner, name)
+	if err != nil {
+		return nil, "", err
+	}
+	tip, err := s.wikiTip(ctx, v)
+	if err != nil {
+		return nil, "", err
+	}
+	return v, tip, nil
 }
 
 // wikiFile finds the file of web path wp at commit tip, as Forgejo's
@@ -159,11 +173,7 @@ func (s *Service) wikiFile(ctx context.Context, repo forge.ID, tip, wp string) (
 // total, those that are no page skipped). Readers of the wiki only;
 // *WikiNotFoundError when the wiki has no commit.
 func (s *Service) WikiPages(ctx context.Context, actor forge.Actor, owner, name string, o forge.ListOptions) (*View, []WikiPageMeta, int, error) {
-	v, err := s.wikiReader(ctx, actor, owner, name)
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	tip, err := s.wikiTip(ctx, v)
+	v, tip, err := s.wikiAt(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -274,11 +284,7 @@ func (s *Service) wikiBlob(ctx context.Context, wid forge.ID, e *TreeEntry) ([]b
 // there are. Readers of the wiki only; *WikiNotFoundError for a missing
 // wiki, branch or page.
 func (s *Service) WikiRevisions(ctx context.Context, actor forge.Actor, owner, name, pageName string, page int) (*View, []*Commit, int, error) {
-	v, err := s.wikiReader(ctx, actor, owner, name)
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	tip, err := s.wikiTip(ctx, v)
+	v, tip, err := s.wikiAt(ctx, actor, owner, name)
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -406,7 +412,7 @@ func (s *Service) writeWikiPage(ctx context.Context, actor forge.Actor, v *View,
 	}
 	wid := WikiGitID(v.Repo.ID)
 	created := true
-	if err := s.git.Create(ctx, wid, cmp.Or(v.Repo.ObjectFormat, forge.SHA1), s.WikiBranch(v.Repo)); errors.Is(err, forge.ErrConflict) {
+	if err := s.git.Create(ctx, wid, cmp.Or(v.Repo.ObjectFormat, forge.SHA1), s.wikiBranch(v.Repo)); errors.Is(err, forge.ErrConflict) {
 		created = false
 	} else if err != nil {
 		return err
@@ -478,7 +484,7 @@ func (s *Service) commitWiki(ctx context.Context, actor forge.Actor, v *View, ti
 	if strings.ContainsRune(msg, 0) {
 		return forge.Errorf(forge.ErrInvalid, "commit message contains a NUL byte")
 	}
-	branch := s.WikiBranch(v.Repo)
+	branch := s.wikiBranch(v.Repo)
 	now := s.clock.Now()
 	sig := Signature{Name: actor.User.Name, Email: actor.User.Email, When: now}
 	cs := ChangeSet{Parent: tip, Message: msg, Author: sig, Committer: sig, Files: ops}
@@ -523,7 +529,7 @@ func (s *Service) WikiGit(ctx context.Context, actor forge.Actor, owner, name st
 			return 0, err
 		}
 		wid := WikiGitID(v.Repo.ID)
-		if err := s.git.Create(ctx, wid, cmp.Or(v.Repo.ObjectFormat, forge.SHA1), s.WikiBranch(v.Repo)); err != nil && !errors.Is(err, forge.ErrConflict) {
+		if err := s.git.Create(ctx, wid, cmp.Or(v.Repo.ObjectFormat, forge.SHA1), s.wikiBranch(v.Repo)); err != nil && !errors.Is(err, forge.ErrConflict) {
 			return 0, err
 		}
 		return wid, nil
