@@ -304,6 +304,20 @@ var accessMatrix = map[string]accessClass{
 	"repoTrackedTimes":                  acRepoRead,   // GET /repos/{owner}/{repo}/times
 	"userTrackedTimes":                  acRepoAdmin,  // GET /repos/{owner}/{repo}/times/{user}
 	"repoListTopics":                    acRepoRead,   // GET /repos/{owner}/{repo}/topics
+	"repoGetWikiPages":                  acRepoRead,   // GET /repos/{owner}/{repo}/wiki/pages
+	"repoListFlags":                     acSiteAdmin,  // GET /repos/{owner}/{repo}/flags
+	"repoReplaceAllFlags":               acSiteAdmin,  // PUT /repos/{owner}/{repo}/flags
+	"repoDeleteAllFlags":                acSiteAdmin,  // DELETE /repos/{owner}/{repo}/flags
+	"repoCheckFlag":                     acSiteAdmin,  // GET /repos/{owner}/{repo}/flags/{flag}
+	"repoAddFlag":                       acSiteAdmin,  // PUT /repos/{owner}/{repo}/flags/{flag}
+	"repoDeleteFlag":                    acSiteAdmin,  // DELETE /repos/{owner}/{repo}/flags/{flag}
+	"topicSearch":                       acOther,      // GET /topics/search
+	"generateRepo":                      acRepoReader, // POST /repos/{template_owner}/{template_repo}/generate
+	"repoGetWikiPage":                   acRepoRead,   // GET /repos/{owner}/{repo}/wiki/page/{pageName}
+	"repoGetWikiPageRevisions":          acRepoRead,   // GET /repos/{owner}/{repo}/wiki/revisions/{pageName}
+	"repoCreateWikiPage":                acRepoWrite,  // POST /repos/{owner}/{repo}/wiki/new
+	"repoEditWikiPage":                  acRepoWrite,  // PATCH /repos/{owner}/{repo}/wiki/page/{pageName}
+	"repoDeleteWikiPage":                acRepoWrite,  // DELETE /repos/{owner}/{repo}/wiki/page/{pageName}
 	"repoUpdateTopics":                  acRepoWrite,  // PUT /repos/{owner}/{repo}/topics
 	"repoDeleteTopic":                   acRepoWrite,  // DELETE /repos/{owner}/{repo}/topics/{topic}
 	"repoAddTopic":                      acRepoWrite,  // PUT /repos/{owner}/{repo}/topics/{topic}

@@ -157,6 +157,8 @@ func seedMatrix(t *testing.T, e *env) *matrixWorld {
 		ok(e.do(as("olivia", "POST", base+"/labels", map[string]any{"name": "bug", "color": "#ff0000"})), "label")
 		ok(e.do(as("olivia", "POST", base+"/milestones", map[string]any{"title": "m1"})), "milestone")
 		ok(e.do(as("olivia", "POST", base+"/releases", map[string]any{"tag_name": "v1", "name": "v1"})), "release")
+		ok(e.do(as("olivia", "POST", base+"/wiki/new", map[string]any{"title": "x", "content_base64": "eA=="})), "wiki page")
+		ok(e.do(rootReq("PUT", base+"/flags/x", nil)), "flag")
 		ok(e.do(as("olivia", "POST", base+"/hooks", map[string]any{"type": "gitea", "active": false,
 			"config": map[string]string{"url": "https://hooks.example/x", "content_type": "json"}})), "hook")
 		ok(e.do(as("olivia", "PUT", base+"/actions/secrets/S1", map[string]any{"data": "s3cret-value"})), "secret")

@@ -190,9 +190,20 @@ func (c *contract) find(method, path string) (*specOp, map[string]string) {
 	return best, params
 }
 
+// findRequest is find for r's path, or for its escaped path when the
+// decoded one matches nothing: a parameter holding an escaped separator
+// (a wiki page "a%2Fb") is one segment, as the router reads it.
+func (c *contract) findRequest(r *http.Request) (*specOp, map[string]string) {
+	op, params := c.find(r.Method, r.URL.Path)
+	if op == nil && r.URL.RawPath != "" {
+		op, params = c.find(r.Method, r.URL.EscapedPath())
+	}
+	return op, params
+}
+
 // check validates one response to r.
 func (c *contract) check(r *http.Request, status int, header http.Header, body []byte) error {
-	op, params := c.find(r.Method, r.URL.Path)
+	op, params := c.findRequest(r)
 	if op == nil {
 		// Not an operation of the document: only Hearth's JSON error shapes.
 		if status != http.StatusNotFound && status != http.StatusMethodNotAllowed {
@@ -337,7 +348,7 @@ var errorShapeDeviations = map[string][]int{
 // 204 of removing a rule from a quota group (the document says 200); and
 // Forgejo's not-found answer on every operation (isNotFoundBody).
 func (c *contract) checkWithDeviations(r *http.Request, status int, header http.Header, body []byte) error {
-	op, _ := c.find(r.Method, r.URL.Path)
+	op, _ := c.findRequest(r)
 	if op == nil {
 		return c.check(r, status, header, body)
 	}

@@ -161,6 +161,20 @@ func (a *API) declarations() map[string]declaration {
 	}
 	if a.cfg.Repos != nil {
 		declare(repos.Requirements(), func(op string) gate {
+			switch op {
+			case "repoCreateWikiPage", "repoEditWikiPage":
+				return check(func(c *call) error {
+					return a.cfg.Repos.AuthorizeWikiWrite(c.r.Context(), c.actor, c.owner(), c.repo())
+				}, func(c *call, err error) { c.wikiError(err) })
+			case "repoReplaceAllFlags":
+				return check(func(c *call) error {
+					return a.cfg.Repos.AuthorizeFlags(c.r.Context(), c.actor, c.owner(), c.repo())
+				}, func(c *call, err error) { c.flagError(err) })
+			case "generateRepo":
+				return check(func(c *call) error {
+					return a.cfg.Repos.AuthorizeGenerate(c.r.Context(), c.actor, c.pathValue("template_owner"), c.pathValue("template_repo"))
+				}, repoErr)
+			}
 			if op == "createOrgRepo" {
 				// Forgejo's orgAssignment: the organisation's visibility,
 				// which forge/orgs decides (the route is served with it).

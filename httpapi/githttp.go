@@ -102,6 +102,17 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 		ffOnly  []string
 		end     func([]repos.RefUpdate)
 	)
+	if base, ok := repos.WikiGitName(name); ok {
+		// The wiki beside the repository ({repo}.wiki.git): its own
+		// permission rules, no protected branches (wiki.go).
+		repo, err := a.cfg.Repos.WikiGit(r.Context(), actor, owner, base, push)
+		if err != nil {
+			a.gitError(w, c, actor, err)
+			return
+		}
+		a.serveResolvedGit(w, r, actor, repo, gr, owner+"/"+name, nil)
+		return
+	}
 	if push {
 		if r.Method == http.MethodPost {
 			var body io.ReadCloser
@@ -151,6 +162,19 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 	if push {
 		// The refs moved: record it even if the client hangs up now.
 		end(applied)
+	}
+}
+
+// serveResolvedGit runs git's service for the wiki repo the domain
+// authorised (WikiGit), and hands the updates a push applied to
+// repos.Service.AfterPush.
+func (a *API) serveResolvedGit(w http.ResponseWriter, r *http.Request, actor forge.Actor, repo forge.ID, gr gitRequest, name string, ffOnly []string) {
+	applied := a.cfg.Git.ServeGitRPC(w, r, repo, gr.service, gr.advertise, remoteUser(actor), ffOnly)
+	if gr.service == "git-receive-pack" && len(applied) > 0 {
+		// The refs moved: record it even if the client hangs up now.
+		if err := a.cfg.Repos.AfterPush(context.WithoutCancel(r.Context()), actor, repo, applied); err != nil {
+			a.log.ErrorContext(r.Context(), "after push", "repo", name, "err", err)
+		}
 	}
 }
 

@@ -217,6 +217,10 @@ func (a *API) routes() []route {
 	routes = append(routes, a.cronRoutes()...)
 	routes = append(routes, a.gpgKeyRoutes()...)
 	routes = append(routes, a.repoGitRoutes()...)
+	routes = append(routes, a.wikiRoutes()...)
+	routes = append(routes, a.flagRoutes()...)
+	routes = append(routes, a.topicRoutes()...)
+	routes = append(routes, a.generateRoutes()...)
 	return routes
 }
 

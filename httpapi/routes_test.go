@@ -168,6 +168,24 @@ var samples = map[string]sample{
 	"repoGetIssueTemplates":   {path: "/repos/alice/proj/issue_templates", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"repoGetIssueConfig":      {path: "/repos/alice/proj/issue_config", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"repoValidateIssueConfig": {path: "/repos/alice/proj/issue_config/validate", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	// The wiki: alice/proj has none until a page is written.
+	"repoGetWikiPages":         {path: "/repos/alice/proj/wiki/pages", anon: outcome{404, ""}, ok: outcome{404, ""}},
+	"repoGetWikiPage":          {path: "/repos/alice/proj/wiki/page/Home", anon: outcome{404, ""}, ok: outcome{404, ""}},
+	"repoGetWikiPageRevisions": {path: "/repos/alice/proj/wiki/revisions/Home", anon: outcome{404, ""}, ok: outcome{404, ""}},
+	"repoCreateWikiPage":       {path: "/repos/alice/proj/wiki/new", body: map[string]any{"title": "Home", "content_base64": "eA=="}, anon: outcome{401, "token is required"}, ok: outcome{201, ""}},
+	"repoEditWikiPage":         {path: "/repos/alice/proj/wiki/page/Home", body: map[string]any{"content_base64": "eA=="}, anon: outcome{401, "token is required"}, ok: outcome{200, ""}},
+	"repoDeleteWikiPage":       {path: "/repos/alice/proj/wiki/page/Home", anon: outcome{401, "token is required"}, ok: outcome{404, ""}},
+
+	// Flags: site administrators (the sample's right token is root's).
+	"repoListFlags":       {path: "/repos/alice/proj/flags", anon: outcome{403, "user should be the site admin"}, ok: outcome{200, ""}},
+	"repoReplaceAllFlags": {path: "/repos/alice/proj/flags", body: map[string]any{"flags": []string{"a"}}, anon: outcome{403, "user should be the site admin"}, ok: outcome{204, ""}},
+	"repoDeleteAllFlags":  {path: "/repos/alice/proj/flags", anon: outcome{403, "user should be the site admin"}, ok: outcome{204, ""}},
+	"repoCheckFlag":       {path: "/repos/alice/proj/flags/a", anon: outcome{403, "user should be the site admin"}, ok: outcome{404, ""}},
+	"repoAddFlag":         {path: "/repos/alice/proj/flags/a", anon: outcome{403, "user should be the site admin"}, ok: outcome{204, ""}},
+	"repoDeleteFlag":      {path: "/repos/alice/proj/flags/a", anon: outcome{403, "user should be the site admin"}, ok: outcome{204, ""}},
+	"topicSearch":         {path: "/topics/search?q=go", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"generateRepo": {path: "/repos/alice/proj/generate", body: map[string]any{"owner": "root", "name": "gen", "topics": true},
+		anon: outcome{401, "token is required"}, ok: outcome{422, "this is not a template repo"}},
 
 	// Fork sync: alice/proj is no fork.
 	"repoSyncForkDefaultInfo": {path: "/repos/alice/proj/sync_fork", anon: outcome{400, "The Repo must be a fork"}, ok: outcome{400, "The Repo must be a fork"}},

@@ -13,9 +13,10 @@ const (
 	r = forge.AccessRead
 	w = forge.AccessWrite
 
-	catRepo = forge.CategoryRepository
-	catUser = forge.CategoryUser
-	catOrg  = forge.CategoryOrganization
+	catRepo  = forge.CategoryRepository
+	catUser  = forge.CategoryUser
+	catOrg   = forge.CategoryOrganization
+	catAdmin = forge.CategoryAdmin
 )
 
 // operations are the operations this package serves, by Forgejo's
@@ -142,6 +143,24 @@ var operations = map[string]forge.Requirement{
 	"repoGetIssueTemplates":   forge.Anyone(r, catRepo),
 	"repoGetIssueConfig":      forge.Anyone(r, catRepo),
 	"repoValidateIssueConfig": forge.Anyone(r, catRepo),
+
+	"repoGetWikiPages":         forge.Anyone(r, catRepo),
+	"repoGetWikiPage":          forge.Anyone(r, catRepo),
+	"repoGetWikiPageRevisions": forge.Anyone(r, catRepo),
+	"repoCreateWikiPage":       forge.SignedInTo(w, catRepo),
+	"repoEditWikiPage":         forge.SignedInTo(w, catRepo),
+	"repoDeleteWikiPage":       forge.SignedInTo(w, catRepo),
+	"generateRepo":             forge.SignedInTo(w, catRepo),
+	"topicSearch":              forge.Anyone(r, catRepo),
+	// Flags: the repository and admin scopes at the route; the site
+	// administrator is checked after the repository is found (Forgejo's
+	// reqSiteAdmin inside repoAssignment), by the methods.
+	"repoListFlags":       forge.Anyone(r, catRepo, catAdmin),
+	"repoReplaceAllFlags": forge.Anyone(w, catRepo, catAdmin),
+	"repoDeleteAllFlags":  forge.Anyone(w, catRepo, catAdmin),
+	"repoCheckFlag":       forge.Anyone(r, catRepo, catAdmin),
+	"repoAddFlag":         forge.Anyone(w, catRepo, catAdmin),
+	"repoDeleteFlag":      forge.Anyone(w, catRepo, catAdmin),
 }
 
 // probe is what a gated operation's probe (Authorize) checks on the
@@ -176,6 +195,9 @@ var gated = map[string]probe{
 	"repoTransfer": {NeedOwner, ""},
 
 	"createOrgRepo": {},
+	// Their probes are the API's (AuthorizeWikiWrite, AuthorizeFlags,
+	// AuthorizeGenerate), as createOrgRepo's.
+	"repoCreateWikiPage": {}, "repoEditWikiPage": {}, "repoReplaceAllFlags": {}, "generateRepo": {},
 }
 
 // Requirements returns what each operation this package serves requires,

@@ -14,6 +14,11 @@ const (
 	OutboxRepoForked  = "repo.forked"
 	OutboxRelease     = "release"
 	OutboxPush        = "push"
+	// OutboxWikiPush is a move of the refs of a repository's wiki (a
+	// page written through the API): the event of an OutboxPush, about the
+	// wiki (Forgejo's wiki webhook events would consume it; no consumer
+	// is registered yet, so it is marked processed).
+	OutboxWikiPush = "wiki.push"
 	// OutboxStatus is a commit status created (CreateStatus): the
 	// pull requests scheduled to merge when their checks succeed are
 	// looked at again.

@@ -38,6 +38,10 @@ type refMoves struct {
 	repo    forge.ID
 	updates []RefUpdate
 	rename  *BranchRename
+	// wiki: the refs moved are those of the repository's wiki
+	// (WikiGitID): the repository itself is not refreshed, the event is an
+	// OutboxWikiPush, and Config.PushListeners (about code) are not told.
+	wiki bool
 }
 
 // recordRefMoves records m after git moved its refs: the repository is
@@ -52,8 +56,14 @@ func (s *Service) recordRefMoves(ctx context.Context, m refMoves) error {
 	}
 	// The event carries the repository as refreshed (the first push names
 	// the default branch the webhooks' payloads show).
-	rerr := s.refresh(ctx, m.repo)
+	var rerr error
+	if !m.wiki {
+		rerr = s.refresh(ctx, m.repo)
+	}
 	if s.cfg.Outbox == nil {
+		if m.wiki {
+			return nil
+		}
 		if rerr != nil {
 			return rerr
 		}
@@ -81,7 +91,11 @@ func (s *Service) appendRefMoves(ctx context.Context, tx Tx, m refMoves) error {
 	if err != nil {
 		return err
 	}
-	return s.appendOutbox(ctx, tx, OutboxPush, OutboxEvent{Actor: actor, Repo: r, Updates: zeroIDs(r, m.updates), Rename: m.rename})
+	kind := OutboxPush
+	if m.wiki {
+		kind = OutboxWikiPush
+	}
+	return s.appendOutbox(ctx, tx, kind, OutboxEvent{Actor: actor, Repo: r, Updates: zeroIDs(r, m.updates), Rename: m.rename})
 }
 
 // zeroIDs returns updates with a missing id ("": a ref created or deleted)
@@ -160,7 +174,7 @@ func (s *Service) refValue(ctx context.Context, repo forge.ID, ref string) (stri
 // told in the request (a failure to read the repository is logged: the
 // change it follows is committed).
 func (s *Service) tellAppended(ctx context.Context, m refMoves) {
-	if s.cfg.Outbox != nil || len(m.updates) == 0 {
+	if s.cfg.Outbox != nil || len(m.updates) == 0 || m.wiki {
 		return
 	}
 	if err := s.tellListeners(ctx, m); err != nil {

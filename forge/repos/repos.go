@@ -393,7 +393,8 @@ func (s *Service) clearStaleCreation(ctx context.Context, tx Tx, owner forge.ID,
 }
 
 // removeRepo deletes a repository in the recoverable order: the row is
-// marked forge.RepoDeleting, the git directory removed, then the row.
+// marked forge.RepoDeleting, the git directories (its wiki's and its
+// own) removed, then the row.
 func (s *Service) removeRepo(ctx context.Context, id forge.ID, then ...func(context.Context, Tx) error) error {
 	var forkOf forge.ID
 	if err := s.store.Update(ctx, func(tx Tx) error {
@@ -405,6 +406,11 @@ func (s *Service) removeRepo(ctx context.Context, id forge.ID, then ...func(cont
 		r.Status = forge.RepoDeleting
 		return tx.UpdateRepo(ctx, r)
 	}); err != nil {
+		return err
+	}
+	// The wiki goes first: a crash between the two leaves the repository
+	// for Recover, which removes both again.
+	if err := s.git.Remove(ctx, WikiGitID(id)); err != nil {
 		return err
 	}
 	if err := s.git.Remove(ctx, id); err != nil {
@@ -544,6 +550,9 @@ func (s *Service) afterPush(ctx context.Context, actor forge.Actor, asOwner bool
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return err
 	}
+	if repo < 0 && !asOwner {
+		return s.afterWikiPush(ctx, actor, -repo, updates)
+	}
 	if err := s.store.View(ctx, func(tx Tx) error {
 		v, err := loadByID(ctx, tx, actor, repo)
 		if err != nil {
@@ -591,6 +600,12 @@ func (s *Service) Delete(ctx context.Context, actor forge.Actor, owner, name str
 	if err != nil {
 		return err
 	}
+	return s.deleteRepo(ctx, actor, repo)
+}
+
+// deleteRepo removes repo for actor, who was allowed to (removeRepo), and
+// tells of it: the outbox's deletion event, the listeners.
+func (s *Service) deleteRepo(ctx context.Context, actor forge.Actor, repo *forge.Repository) error {
 	if err := s.removeRepo(ctx, repo.ID, func(ctx context.Context, tx Tx) error {
 		return s.appendOutbox(ctx, tx, OutboxRepoDeleted, OutboxEvent{Actor: actor, Repo: repo})
 	}); err != nil {

@@ -55,6 +55,18 @@ type Tx interface {
 	SetCollaborator(ctx context.Context, repoID, userID forge.ID, mode forge.AccessMode) error
 	// DeleteCollaborator removes one; forge.ErrNotFound if not one.
 	DeleteCollaborator(ctx context.Context, repoID, userID forge.ID) error
+	// RepoFlags lists the flags of a repository (Forgejo's repo_flag), by
+	// name; never nil.
+	RepoFlags(ctx context.Context, repoID forge.ID) ([]string, error)
+	// SetRepoFlags replaces the flags of a repository with flags (each
+	// name once). forge.ErrNotFound for no repository.
+	SetRepoFlags(ctx context.Context, repoID forge.ID, flags []string) error
+	// SearchTopics lists one page of the topics at least one repository
+	// has (whatever its visibility, as Forgejo's topic table counts them)
+	// whose name contains keyword, ignoring case ("" matches all), with
+	// how many repositories have each: most used first, then oldest
+	// first; and how many match.
+	SearchTopics(ctx context.Context, keyword string, o forge.ListOptions) ([]Topic, int64, error)
 	// IsBlocked reports whether blockerID blocks userID (Forgejo's
 	// user_block, written by forge/orgs and user blocking).
 	IsBlocked(ctx context.Context, blockerID, userID forge.ID) (bool, error)

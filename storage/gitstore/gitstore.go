@@ -206,9 +206,17 @@ func OpenWith(dir string, o Options) (*Store, error) {
 // Root is the directory holding the repositories.
 func (s *Store) Root() string { return s.root }
 
-// Path is the directory of a repository.
-func (s *Store) Path(repo forge.ID) string {
-	return filepath.Join(s.root, strconv.FormatInt(repo, 10)+".git")
+// Path is the directory of a repository: <root>/<id>.git, and for the
+// wiki of repository id (addressed as repos.WikiGitID(id), -id)
+// <root>/<id>.wiki.git beside it.
+func (s *Store) Path(repo forge.ID) string { return filepath.Join(s.root, dirName(repo)) }
+
+// dirName is the name of repo's directory in the store (see Path).
+func dirName(repo forge.ID) string {
+	if repo < 0 {
+		return strconv.FormatInt(-repo, 10) + ".wiki.git"
+	}
+	return strconv.FormatInt(repo, 10) + ".git"
 }
 
 // gitError is a failed git command.
@@ -244,7 +252,7 @@ func (l launcher) cmd(ctx context.Context, repo forge.ID, env []string, args ...
 	full := append([]string{"-c", "core.quotepath=off"}, args...)
 	c := exec.CommandContext(ctx, l.git, full...)
 	if repo != 0 {
-		c.Dir = filepath.Join(l.root, strconv.FormatInt(repo, 10)+".git")
+		c.Dir = filepath.Join(l.root, dirName(repo))
 	}
 	c.Env = append([]string{
 		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME=" + l.root,

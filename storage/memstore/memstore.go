@@ -171,6 +171,9 @@ type state struct {
 	// Public keys and deploy keys (sshkeys.go).
 	sshKeys    map[forge.ID]sshkeys.Key
 	deployKeys map[forge.ID]sshkeys.DeployKey
+	// Repository flags and topics (repos_flags.go).
+	repoFlags map[repoFlag]struct{}
+	topics    map[string]repos.Topic
 }
 
 // issueLabel keys a label on an issue.
@@ -258,6 +261,8 @@ func (s *state) clone() *state {
 		feedActions: cloneMap(s.feedActions),
 		sshKeys:     cloneMap(s.sshKeys),
 		deployKeys:  cloneMap(s.deployKeys),
+		repoFlags:   cloneMap(s.repoFlags),
+		topics:      cloneMap(s.topics),
 	}
 }
 

@@ -64,6 +64,7 @@ func (t *tx) CreateRepo(ctx context.Context, r *forge.Repository) error {
 	v.ID = t.st.nextID("repository")
 	t.st.repos[v.ID] = v
 	r.ID = v.ID
+	t.st.noteTopics(nil, v.Topics, v.Updated)
 	return nil
 }
 
@@ -93,7 +94,9 @@ func (t *tx) UpdateRepo(ctx context.Context, r *forge.Repository) error {
 	if t.st.repoNameTaken(r.ID, r.OwnerID, r.Name) {
 		return conflict("update repository")
 	}
-	t.st.repos[r.ID] = copyRepo(r)
+	v := copyRepo(r)
+	t.st.noteTopics(t.st.repos[r.ID].Topics, v.Topics, v.Updated)
+	t.st.repos[r.ID] = v
 	return nil
 }
 
@@ -106,6 +109,7 @@ func (t *tx) DeleteRepo(ctx context.Context, id forge.ID) error {
 	}
 	delete(t.st.repos, id)
 	delete(t.st.transfers, id)
+	deleteWhere(t.st.repoFlags, func(k repoFlag, _ struct{}) bool { return k.repo == id })
 	deleteWhere(t.st.collabs, func(k pair, _ forge.AccessMode) bool { return k.repo == id })
 	deleteWhere(t.st.watches, func(k pair, _ watchRow) bool { return k.repo == id })
 	deleteWhere(t.st.stars, func(k pair, _ starRow) bool { return k.repo == id })

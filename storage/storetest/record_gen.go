@@ -448,6 +448,11 @@ func (x recReposTx) RepoByName(ctx context.Context, ownerID forge.ID, name strin
 	return x.tx.RepoByName(ctx, ownerID, name)
 }
 
+func (x recReposTx) RepoFlags(ctx context.Context, repoID forge.ID) ([]string, error) {
+	x.rec.hit("repos.Tx.RepoFlags")
+	return x.tx.RepoFlags(ctx, repoID)
+}
+
 func (x recReposTx) ReposByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*forge.Repository, error) {
 	x.rec.hit("repos.Tx.ReposByID")
 	return x.tx.ReposByID(ctx, ids)
@@ -458,9 +463,19 @@ func (x recReposTx) Reserve(ctx context.Context, r *quota.Reservation) error {
 	return x.tx.Reserve(ctx, r)
 }
 
+func (x recReposTx) SearchTopics(ctx context.Context, keyword string, o forge.ListOptions) ([]repos.Topic, int64, error) {
+	x.rec.hit("repos.Tx.SearchTopics")
+	return x.tx.SearchTopics(ctx, keyword, o)
+}
+
 func (x recReposTx) SetCollaborator(ctx context.Context, repoID forge.ID, userID forge.ID, mode forge.AccessMode) error {
 	x.rec.hit("repos.Tx.SetCollaborator")
 	return x.tx.SetCollaborator(ctx, repoID, userID, mode)
+}
+
+func (x recReposTx) SetRepoFlags(ctx context.Context, repoID forge.ID, flags []string) error {
+	x.rec.hit("repos.Tx.SetRepoFlags")
+	return x.tx.SetRepoFlags(ctx, repoID, flags)
 }
 
 func (x recReposTx) SetStar(ctx context.Context, repoID forge.ID, userID forge.ID, starred bool, at time.Time) error {

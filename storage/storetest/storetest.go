@@ -92,6 +92,7 @@ var cases = []struct {
 	{"RepoLifecycle", testRepoLifecycle},
 	{"ReleaseEdits", testReleaseEdits},
 	{"Social", testSocial},
+	{"RepoFlagsAndTopics", testRepoFlagsAndTopics},
 	{"RepoStatus", testRepoStatus},
 	{"RepoSearch", testRepoSearch},
 	{"BatchReads", testBatchReads},

@@ -118,8 +118,16 @@ func repoArgs(r *forge.Repository) []any {
 		r.ExternalTracker != nil, et.URL, et.Format, et.Style, et.RegexpPattern, r.ExternalWiki != nil, ew.URL}
 }
 
-// writeTopics replaces a repository's topics.
-func (t *tx) writeTopics(ctx context.Context, id forge.ID, topics []string) error {
+// writeTopics replaces a repository's topics; those it did not have are
+// noted in the topic table as taken at (noteTopics).
+func (t *tx) writeTopics(ctx context.Context, id forge.ID, topics []string, at time.Time) error {
+	var before []string
+	if len(topics) > 0 { // a repository without topics takes none: no read
+		var err error
+		if before, err = t.repoTopics(ctx, id); err != nil {
+			return err
+		}
+	}
 	if _, err := t.exec(ctx, sqlDeleteTopics, id); err != nil {
 		return mapError(err, "repository topics")
 	}
@@ -128,7 +136,7 @@ func (t *tx) writeTopics(ctx context.Context, id forge.ID, topics []string) erro
 			return mapError(err, "repository topics")
 		}
 	}
-	return nil
+	return t.noteTopics(ctx, before, topics, at)
 }
 
 var (
@@ -172,7 +180,7 @@ func (t *tx) CreateRepo(ctx context.Context, r *forge.Repository) error {
 	if err := mapError(t.queryRow(ctx, sqlCreateRepo, repoArgs(r)...).Scan(&r.ID), "create repository"); err != nil {
 		return err
 	}
-	return t.writeTopics(ctx, r.ID, r.Topics)
+	return t.writeTopics(ctx, r.ID, r.Topics, r.Updated)
 }
 
 func (t *tx) scanRepo(ctx context.Context, query string, args ...any) (*forge.Repository, error) {
@@ -196,7 +204,7 @@ func (t *tx) UpdateRepo(ctx context.Context, r *forge.Repository) error {
 	if err := affectedOne(res, err, "update repository"); err != nil {
 		return err
 	}
-	return t.writeTopics(ctx, r.ID, r.Topics)
+	return t.writeTopics(ctx, r.ID, r.Topics, r.Updated)
 }
 
 func (t *tx) DeleteRepo(ctx context.Context, id forge.ID) error {
