@@ -93,6 +93,13 @@ type User struct {
 	// instance default.
 	MaxRepoCreation int64
 
+	// NumFollowers and NumFollowing count the accounts following this one
+	// and those it follows (Forgejo's num_followers, num_following). The
+	// stores keep them as follows are made and removed; an update of the
+	// user never writes them.
+	NumFollowers int64
+	NumFollowing int64
+
 	Created   time.Time
 	Updated   time.Time
 	LastLogin time.Time

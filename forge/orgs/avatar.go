@@ -17,18 +17,9 @@ const MaxAvatarBytes = 1 << 20
 // avatarPrefix starts the blob key of every organisation avatar.
 const avatarPrefix = "org-avatar-"
 
-// IsImage reports whether b starts like a PNG, JPEG, GIF or WebP file (the
-// image rule of repository avatars).
-func IsImage(b []byte) bool {
-	switch {
-	case bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")),
-		bytes.HasPrefix(b, []byte("\xff\xd8\xff")),
-		bytes.HasPrefix(b, []byte("GIF87a")), bytes.HasPrefix(b, []byte("GIF89a")),
-		len(b) > 12 && bytes.Equal(b[:4], []byte("RIFF")) && bytes.Equal(b[8:12], []byte("WEBP")):
-		return true
-	}
-	return false
-}
+// IsImage reports whether b starts like a PNG, JPEG, GIF or WebP file
+// (forge.IsImage).
+func IsImage(b []byte) bool { return forge.IsImage(b) }
 
 // SetAvatar stores image (PNG, JPEG, GIF or WebP) as the organisation's
 // avatar. Needs write:organization and an owner. forge.ErrInvalid for
