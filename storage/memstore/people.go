@@ -224,7 +224,6 @@ func (t *tx) SearchEmails(ctx context.Context, keyword string, o forge.ListOptio
 	return append([]auth.EmailAddress{}, all[lo:hi]...), int64(len(all)), nil
 }
 
-
 func (t *tx) Settings(ctx context.Context, userID forge.ID) (auth.Settings, error) {
 	if err := t.read(ctx); err != nil {
 		return auth.Settings{}, err
