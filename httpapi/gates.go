@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/hooks"
@@ -206,6 +207,9 @@ func (a *API) declarations() map[string]declaration {
 	}
 	if a.cfg.Notify != nil {
 		declare(notify.Requirements(), nil)
+	}
+	if a.cfg.Auth != nil {
+		declare(auth.Requirements(), nil) // the people operations (routes_people.go)
 	}
 	if a.cfg.Actions != nil {
 		declare(actions.Requirements(), func(op string) gate {

@@ -202,6 +202,7 @@ func (a *API) routes() []route {
 	}
 	routes = append(routes, a.hookRoutes()...)
 	routes = append(routes, a.notifyRoutes()...)
+	routes = append(routes, a.peopleRoutes()...)
 	routes = append(routes, a.packageRoutes()...)
 	routes = append(routes, a.quotaRoutes()...)
 	routes = append(routes, a.mirrorRoutes()...)
