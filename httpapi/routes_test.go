@@ -80,7 +80,7 @@ var samples = map[string]sample{
 	"userListBlockedUsers":      {path: "/user/list_blocked", ok: outcome{200, ""}},
 	"getUserSettings":           {path: "/user/settings", ok: outcome{200, ""}},
 	"updateUserSettings":        {path: "/user/settings", body: map[string]any{"theme": "forgejo-dark"}, ok: outcome{200, ""}},
-	"userUpdateAvatar":          {path: "/user/avatar", body: map[string]any{"image": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABc3UBGAAAAABJRU5ErkJggg=="}, ok: outcome{422, "avatars are disabled"}},
+	"userUpdateAvatar":          {path: "/user/avatar", body: map[string]any{"image": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABc3UBGAAAAABJRU5ErkJggg=="}, ok: outcome{204, ""}},
 	"userDeleteAvatar":          {path: "/user/avatar", ok: outcome{204, ""}},
 
 	// Repositories: alice/proj exists (auto_init) and the token is root's.
