@@ -74,11 +74,24 @@ var forgejoScopes = []scopeRule{
 	{pattern: "/users/{}/repos", cats: []forge.ScopeCategory{cUser, cRepo}},
 	// Organizations: /users/{username}/orgs is user and organization.
 	{pattern: "/users/{}/orgs/**", cats: []forge.ScopeCategory{cUser, cOrg}},
+	// Followers and following of a user sit in the /users group (user).
+	{pattern: "/users/{}/followers", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/users/{}/following/**", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/users/**", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/user/orgs", cats: []forge.ScopeCategory{cUser, cOrg}},
 	// Inside the /user group (user): /repos and /starred add repository.
 	{pattern: "/user/repos", cats: []forge.ScopeCategory{cUser, cRepo}},
 	{pattern: "/user/starred/**", cats: []forge.ScopeCategory{cUser, cRepo}},
+	// The /user group's e-mail addresses, followers, following, settings,
+	// avatar and blocks (list_blocked, block, unblock) add no category.
+	{pattern: "/user/emails", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/followers", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/following/**", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/settings", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/avatar", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/list_blocked", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/block/{}", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/unblock/{}", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/user/**", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/org/{}/repos", cats: []forge.ScopeCategory{cOrg, cRepo}},
 	{pattern: "/repositories/{}", cats: []forge.ScopeCategory{cRepo}},
@@ -102,6 +115,9 @@ var forgejoScopes = []scopeRule{
 	{method: "GET", pattern: "/orgs", public: true},
 	{pattern: "/orgs/**", cats: []forge.ScopeCategory{cOrg}},
 	{pattern: "/teams/**", cats: []forge.ScopeCategory{cOrg}},
+	// Administrators' e-mail lists sit in the /admin group (admin).
+	{pattern: "/admin/emails/**", cats: []forge.ScopeCategory{cAdmin}},
+	{pattern: "/admin/users/{}/emails", cats: []forge.ScopeCategory{cAdmin}},
 	{pattern: "/admin/**", cats: []forge.ScopeCategory{cAdmin}},
 }
 
