@@ -104,6 +104,9 @@ func (s *Service) EditUser(ctx context.Context, actor forge.Actor, name string, 
 			if err := checkFree(ctx, tx, u.ID, "", u.Email); err != nil {
 				return err
 			}
+			if err := swapPrimaryEmail(ctx, tx, before, u.Email); err != nil {
+				return err
+			}
 		}
 		u.Updated = now
 		if err := tx.UpdateUser(ctx, &u); err != nil {

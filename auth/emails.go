@@ -174,6 +174,23 @@ func emailFree(ctx context.Context, tx Tx, email string) error {
 	return nil
 }
 
+// swapPrimaryEmail records that u's primary address becomes email, as
+// Forgejo's AdminAddOrSetPrimaryEmailAddress: a further address of u that
+// is email stops being one (it is the primary one now), and the old
+// primary address stays u's as a further one, verified as it was.
+func swapPrimaryEmail(ctx context.Context, tx Tx, u *forge.User, email string) error {
+	if strings.EqualFold(u.Email, email) {
+		return nil
+	}
+	if err := tx.DeleteEmailAddress(ctx, u.ID, email); err != nil && !errors.Is(err, forge.ErrNotFound) {
+		return err
+	}
+	if u.Email == "" || u.IsOrganization() {
+		return nil
+	}
+	return tx.AddEmailAddress(ctx, EmailAddress{UserID: u.ID, Email: u.Email, Verified: u.IsActive})
+}
+
 // DeleteEmails removes emails from the actor's further addresses, all or
 // none (none given changes nothing). forge.ErrNotFound `Email address does
 // not exist [email: <e>]` for one the actor does not have; forge.ErrInvalid
