@@ -11,32 +11,27 @@ import (
 	"github.com/hearthforge/hearth/forge"
 )
 
-// MaxAvatarBytes bounds an avatar image.
-const MaxAvatarBytes = 1 << 20
-
 // avatarPrefix starts the blob key of every user avatar.
 const avatarPrefix = "user-avatar-"
 
 // SetAvatar stores image (PNG, JPEG, GIF or WebP) as the actor's avatar
 // (forge.User.Avatar, the key of the blob); the previous one is deleted
 // once the new one is recorded. forge.ErrInvalid for anything that is not
-// such an image or is over MaxAvatarBytes; forge.ErrPrecondition without
+// such an image or is over forge.MaxAvatarBytes (forge.CheckAvatar); forge.ErrPrecondition without
 // Config.Blobs. Needs a signed-in user with write:user.
 func (s *Service) SetAvatar(ctx context.Context, actor forge.Actor, image []byte) error {
 	if err := start(actor, "userUpdateAvatar"); err != nil {
 		return err
 	}
-	switch {
-	case len(image) == 0 || len(image) > MaxAvatarBytes:
-		return forge.Errorf(forge.ErrInvalid, "avatar image must be between 1 byte and %d bytes", MaxAvatarBytes)
-	case !forge.IsImage(image):
-		return forge.Errorf(forge.ErrInvalid, "avatar is not a PNG, JPEG, GIF or WebP image")
-	case s.blobs == nil:
+	if err := forge.CheckAvatar(image); err != nil {
+		return err
+	}
+	if s.blobs == nil {
 		return forge.Errorf(forge.ErrPrecondition, "avatars are disabled")
 	}
 	now := s.clock.Now()
 	key := avatarPrefix + strconv.FormatInt(actor.User.ID, 10) + "-" + strconv.FormatInt(now.UnixNano(), 36)
-	if _, err := s.blobs.Put(ctx, key, bytes.NewReader(image), MaxAvatarBytes); err != nil {
+	if _, err := s.blobs.Put(ctx, key, bytes.NewReader(image), forge.MaxAvatarBytes); err != nil {
 		return err
 	}
 	old, err := s.setAvatarKey(ctx, actor.User.ID, key, now)

@@ -14,3 +14,20 @@ func IsImage(b []byte) bool {
 	}
 	return false
 }
+
+// MaxAvatarBytes bounds an avatar image.
+const MaxAvatarBytes = 1 << 20
+
+// CheckAvatar refuses an avatar image of no bytes or over MaxAvatarBytes
+// (ErrInvalid `avatar image must be between 1 byte and 1048576 bytes`), or
+// that is no PNG, JPEG, GIF or WebP image (ErrInvalid `avatar is not a
+// PNG, JPEG, GIF or WebP image`).
+func CheckAvatar(image []byte) error {
+	switch {
+	case len(image) == 0 || len(image) > MaxAvatarBytes:
+		return Errorf(ErrInvalid, "avatar image must be between 1 byte and %d bytes", MaxAvatarBytes)
+	case !IsImage(image):
+		return Errorf(ErrInvalid, "avatar is not a PNG, JPEG, GIF or WebP image")
+	}
+	return nil
+}

@@ -12,7 +12,7 @@ import (
 )
 
 // MaxAvatarBytes bounds an avatar image.
-const MaxAvatarBytes = 1 << 20
+const MaxAvatarBytes = forge.MaxAvatarBytes
 
 // avatarPrefix starts the blob key of every organisation avatar.
 const avatarPrefix = "org-avatar-"
@@ -56,12 +56,10 @@ func (s *Service) SetAvatar(ctx context.Context, actor forge.Actor, org string, 
 // checkAvatar refuses an avatar that is no image or too big, and any
 // avatar without Config.Blobs.
 func (s *Service) checkAvatar(image []byte) error {
-	switch {
-	case len(image) == 0 || len(image) > MaxAvatarBytes:
-		return forge.Errorf(forge.ErrInvalid, "avatar image must be between 1 byte and %d bytes", MaxAvatarBytes)
-	case !IsImage(image):
-		return forge.Errorf(forge.ErrInvalid, "avatar is not a PNG, JPEG, GIF or WebP image")
-	case s.cfg.Blobs == nil:
+	if err := forge.CheckAvatar(image); err != nil {
+		return err
+	}
+	if s.cfg.Blobs == nil {
 		return forge.Errorf(forge.ErrPrecondition, "avatars are disabled")
 	}
 	return nil

@@ -12,18 +12,15 @@ import (
 )
 
 // MaxAvatarBytes bounds an avatar image.
-const MaxAvatarBytes = 1 << 20
+const MaxAvatarBytes = forge.MaxAvatarBytes
 
 // SetAvatar stores image (PNG, JPEG, GIF or WebP) as the repository's
 // avatar. reqAdmin, not archived. forge.ErrInvalid for anything that is not
 // such an image or is over MaxAvatarBytes; forge.ErrPrecondition without a
 // blob store.
 func (s *Service) SetAvatar(ctx context.Context, actor forge.Actor, owner, name string, image []byte) error {
-	if len(image) == 0 || len(image) > MaxAvatarBytes {
-		return forge.Errorf(forge.ErrInvalid, "avatar image must be between 1 byte and %d bytes", MaxAvatarBytes)
-	}
-	if !IsImage(image) {
-		return forge.Errorf(forge.ErrInvalid, "avatar is not a PNG, JPEG, GIF or WebP image")
+	if err := forge.CheckAvatar(image); err != nil {
+		return err
 	}
 	if s.cfg.Blobs == nil {
 		return forge.Errorf(forge.ErrPrecondition, "avatars are disabled")
