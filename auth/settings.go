@@ -6,17 +6,16 @@ import (
 	"github.com/hearthforge/hearth/forge"
 )
 
-// Settings are a user's preferences that are not part of its profile
-// (forge.User): Forgejo's theme, diff_view_style, keep_activity_private,
-// keep_pronouns_private and enable_repo_unit_hints. The zero value is the
-// default of an account that never set them but for EnableRepoUnitHints,
-// which Forgejo turns on by default: DisableRepoUnitHints stores its
-// negation so that the zero value is that default.
+// Settings are a user's preferences that decide nothing others see (the
+// privacy ones, HideEmail, HidePronouns and HideActivity, are on
+// forge.User): Forgejo's theme, diff_view_style and
+// enable_repo_unit_hints. The zero value is the default of an account
+// that never set them but for EnableRepoUnitHints, which Forgejo turns on
+// by default: DisableRepoUnitHints stores its negation so that the zero
+// value is that default.
 type Settings struct {
 	Theme                string
 	DiffViewStyle        string
-	HideActivity         bool
-	HidePronouns         bool
 	DisableRepoUnitHints bool
 }
 
@@ -88,6 +87,8 @@ func (s *Service) EditSettings(ctx context.Context, actor forge.Actor, e Setting
 		set(&u.Location, e.Location)
 		set(&u.Language, e.Language)
 		set(&u.HideEmail, e.HideEmail)
+		set(&u.HidePronouns, e.HidePronouns)
+		set(&u.HideActivity, e.HideActivity)
 		if u != *cur.User {
 			u.Updated = now
 			if err := tx.UpdateUser(ctx, &u); err != nil {
@@ -97,8 +98,6 @@ func (s *Service) EditSettings(ctx context.Context, actor forge.Actor, e Setting
 		st := cur.Settings
 		set(&st.Theme, e.Theme)
 		set(&st.DiffViewStyle, e.DiffViewStyle)
-		set(&st.HideActivity, e.HideActivity)
-		set(&st.HidePronouns, e.HidePronouns)
 		if e.EnableRepoUnitHints != nil {
 			st.DisableRepoUnitHints = !*e.EnableRepoUnitHints
 		}

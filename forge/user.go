@@ -67,8 +67,13 @@ type User struct {
 	Website     string
 	Description string
 	Pronouns    string
-	Language    string
-	Visibility  Visibility
+	// HidePronouns shows Pronouns to signed-in users only (Forgejo's
+	// keep_pronouns_private); HideActivity keeps the user's activity
+	// (heatmap, feeds) to itself and administrators (keep_activity_private).
+	HidePronouns bool
+	HideActivity bool
+	Language     string
+	Visibility   Visibility
 	// Avatar is the blob key of an uploaded avatar image, "" if none.
 	Avatar string
 	// RepoAdminChangeTeamAccess lets repository administrators of an

@@ -137,7 +137,7 @@ func toSettings(s *auth.UserSettings) wire.UserSettings {
 	u := s.User
 	return wire.UserSettings{FullName: u.FullName, Website: u.Website, Location: u.Location, Pronouns: u.Pronouns,
 		Language: u.Language, Description: u.Description, Theme: s.Settings.Theme, DiffViewStyle: s.Settings.DiffViewStyle,
-		HideEmail: u.HideEmail, HidePronouns: s.Settings.HidePronouns, HideActivity: s.Settings.HideActivity,
+		HideEmail: u.HideEmail, HidePronouns: u.HidePronouns, HideActivity: u.HideActivity,
 		EnableRepoUnitHints: !s.Settings.DisableRepoUnitHints}
 }
 

@@ -312,6 +312,15 @@ func TestUserSettings(t *testing.T) {
 	assert.Equal(t, "Bob B", u["full_name"])
 	assert.NotEqual(t, "bob@example.com", u["email"], "hide_email hides the address from others")
 
+	// Private pronouns are shown to signed-in users only.
+	e.send(e.bob, "PATCH", "/api/v1/user/settings", map[string]any{"pronouns": "he/him", "hide_pronouns": true}, 200)
+	assert.Equal(t, "", e.send("", "GET", "/api/v1/users/bob", nil, 200).json(t)["pronouns"])
+	assert.Equal(t, "he/him", e.send(e.alice, "GET", "/api/v1/users/bob", nil, 200).json(t)["pronouns"])
+	e.send(e.bob, "PATCH", "/api/v1/user/settings", map[string]any{"hide_pronouns": false}, 200)
+	assert.Equal(t, "he/him", e.send("", "GET", "/api/v1/users/bob", nil, 200).json(t)["pronouns"])
+	want["pronouns"] = "he/him"
+	assert.Equal(t, want, e.send(e.bob, "GET", "/api/v1/user/settings", nil, 200).json(t))
+
 	e.expect(e.do(req{method: "PATCH", path: "/api/v1/user/settings", token: e.bob, body: map[string]any{"website": "javascript:x"}}),
 		422, "[Website]: ValidUrl")
 	e.expect(e.do(req{method: "PATCH", path: "/api/v1/user/settings", token: e.bob,

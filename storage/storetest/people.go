@@ -227,6 +227,15 @@ func testPeople(t *testing.T, b Backend) {
 		})
 	})
 
+	t.Run("PrivacyFlags", func(t *testing.T) {
+		u := *userNamed(t, s, ben.ID)
+		u.HidePronouns, u.HideActivity = true, true
+		update(t, s, func(tx auth.Tx) error { return tx.UpdateUser(ctx, &u) })
+		got := userNamed(t, s, ben.ID)
+		assert.True(t, got.HidePronouns)
+		assert.True(t, got.HideActivity)
+	})
+
 	t.Run("Settings", func(t *testing.T) {
 		authView(t, s, func(tx auth.Tx) error {
 			st, err := tx.Settings(ctx, ben.ID)
@@ -234,7 +243,7 @@ func testPeople(t *testing.T, b Backend) {
 			assert.Equal(t, auth.Settings{}, st, "none stored: the defaults")
 			return nil
 		})
-		want := auth.Settings{Theme: "forgejo-dark", DiffViewStyle: "split", HideActivity: true, HidePronouns: true, DisableRepoUnitHints: true}
+		want := auth.Settings{Theme: "forgejo-dark", DiffViewStyle: "split", DisableRepoUnitHints: true}
 		update(t, s, func(tx auth.Tx) error {
 			if err := tx.PutSettings(ctx, ben.ID, auth.Settings{Theme: "x"}); err != nil {
 				return err

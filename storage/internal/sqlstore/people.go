@@ -129,7 +129,7 @@ func (t *tx) SearchEmails(ctx context.Context, keyword string, o forge.ListOptio
 // Settings implements auth.Tx.
 func (t *tx) Settings(ctx context.Context, userID forge.ID) (auth.Settings, error) {
 	var s auth.Settings
-	err := t.queryRow(ctx, sqlSettings, userID).Scan(&s.Theme, &s.DiffViewStyle, &s.HideActivity, &s.HidePronouns, &s.DisableRepoUnitHints)
+	err := t.queryRow(ctx, sqlSettings, userID).Scan(&s.Theme, &s.DiffViewStyle, &s.DisableRepoUnitHints)
 	if errors.Is(err, sql.ErrNoRows) {
 		return auth.Settings{}, nil
 	}
@@ -138,7 +138,7 @@ func (t *tx) Settings(ctx context.Context, userID forge.ID) (auth.Settings, erro
 
 // PutSettings implements auth.Tx.
 func (t *tx) PutSettings(ctx context.Context, userID forge.ID, s auth.Settings) error {
-	_, err := t.exec(ctx, sqlPutSettings, userID, s.Theme, s.DiffViewStyle, s.HideActivity, s.HidePronouns, s.DisableRepoUnitHints)
+	_, err := t.exec(ctx, sqlPutSettings, userID, s.Theme, s.DiffViewStyle, s.DisableRepoUnitHints)
 	return mapError(err, "user settings")
 }
 
@@ -172,10 +172,8 @@ var (
 	sqlCountEmails    = prepared(`SELECT count(*) FROM ` + emailsOfPeople)
 	sqlSearchEmails   = prepared(`SELECT m.uid, m.name, m.email, m.verified, m.is_primary FROM ` + emailsOfPeople +
 		` ORDER BY m.lower_email, m.is_primary DESC, m.uid LIMIT ?2 OFFSET ?3`)
-	sqlSettings = prepared(`SELECT theme, diff_view_style, hide_activity, hide_pronouns, disable_repo_unit_hints
-		FROM user_setting WHERE user_id = ?`)
-	sqlPutSettings = prepared(`INSERT INTO user_setting (user_id, theme, diff_view_style, hide_activity, hide_pronouns,
-		disable_repo_unit_hints) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET theme = excluded.theme,
-		diff_view_style = excluded.diff_view_style, hide_activity = excluded.hide_activity,
-		hide_pronouns = excluded.hide_pronouns, disable_repo_unit_hints = excluded.disable_repo_unit_hints`)
+	sqlSettings    = prepared(`SELECT theme, diff_view_style, disable_repo_unit_hints FROM user_setting WHERE user_id = ?`)
+	sqlPutSettings = prepared(`INSERT INTO user_setting (user_id, theme, diff_view_style, disable_repo_unit_hints)
+		VALUES (?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET theme = excluded.theme,
+		diff_view_style = excluded.diff_view_style, disable_repo_unit_hints = excluded.disable_repo_unit_hints`)
 )

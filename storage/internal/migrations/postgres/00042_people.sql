@@ -4,6 +4,9 @@
 -- by the statements that add and remove follows (Forgejo's user columns).
 ALTER TABLE users ADD COLUMN num_followers BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE users ADD COLUMN num_following BIGINT NOT NULL DEFAULT 0;
+-- Privacy settings that decide what others see of the user.
+ALTER TABLE users ADD COLUMN keep_pronouns_private BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE users ADD COLUMN keep_activity_private BOOLEAN NOT NULL DEFAULT FALSE;
 
 -- user_id follows follow_id (Forgejo's follow table).
 CREATE TABLE follow (
@@ -31,8 +34,6 @@ CREATE TABLE user_setting (
     user_id                 BIGINT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
     theme                   TEXT    NOT NULL DEFAULT '',
     diff_view_style         TEXT    NOT NULL DEFAULT '',
-    hide_activity           BOOLEAN NOT NULL DEFAULT FALSE,
-    hide_pronouns           BOOLEAN NOT NULL DEFAULT FALSE,
     disable_repo_unit_hints BOOLEAN NOT NULL DEFAULT FALSE
 );
 
@@ -40,5 +41,7 @@ CREATE TABLE user_setting (
 DROP TABLE user_setting;
 DROP TABLE email_address;
 DROP TABLE follow;
+ALTER TABLE users DROP COLUMN keep_activity_private;
+ALTER TABLE users DROP COLUMN keep_pronouns_private;
 ALTER TABLE users DROP COLUMN num_following;
 ALTER TABLE users DROP COLUMN num_followers;
