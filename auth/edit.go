@@ -75,13 +75,8 @@ func (s *Service) EditUser(ctx context.Context, actor forge.Actor, name string, 
 	if o.Visibility != nil && !o.Visibility.Valid() {
 		return nil, forge.Errorf(forge.ErrInvalid, "invalid visibility %q", string(*o.Visibility))
 	}
-	if o.FullName != nil && utf8.RuneCountInString(*o.FullName) > 100 {
-		return nil, forge.Errorf(forge.ErrInvalid, "full name is too long")
-	}
-	if o.Website != nil && *o.Website != "" {
-		if u, err := url.Parse(*o.Website); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return nil, forge.Errorf(forge.ErrInvalid, "[Website]: ValidUrl")
-		}
+	if err := checkProfile(o.FullName, o.Website); err != nil {
+		return nil, err
 	}
 	now := s.clock.Now()
 	var out *forge.User
@@ -108,6 +103,9 @@ func (s *Service) EditUser(ctx context.Context, actor forge.Actor, name string, 
 		}
 		if o.Email != nil {
 			if err := checkFree(ctx, tx, u.ID, "", u.Email); err != nil {
+				return err
+			}
+			if err := swapPrimaryEmail(ctx, tx, before, u.Email); err != nil {
 				return err
 			}
 		}
@@ -156,4 +154,19 @@ func set[T any](dst *T, v *T) {
 	if v != nil {
 		*dst = *v
 	}
+}
+
+// checkProfile checks the profile fields an edit sets (nil: not set):
+// forge.ErrInvalid `full name is too long` over 100 characters,
+// `[Website]: ValidUrl` for a website that is not an http(s) URL.
+func checkProfile(fullName, website *string) error {
+	if fullName != nil && utf8.RuneCountInString(*fullName) > 100 {
+		return forge.Errorf(forge.ErrInvalid, "full name is too long")
+	}
+	if website != nil && *website != "" {
+		if u, err := url.Parse(*website); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return forge.Errorf(forge.ErrInvalid, "[Website]: ValidUrl")
+		}
+	}
+	return nil
 }

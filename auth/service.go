@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"sync"
@@ -42,6 +43,30 @@ type Config struct {
 	// Orgs tells Profile who may see an organisation's profile (orgs.NewVisibility
 	// is one). Nil: organisations answer to the user rule (CanSee).
 	Orgs OrgVisibility
+	// EmailDomainAllowList, when non-empty, is the only domains (glob
+	// patterns, `*.example.com`, ignoring case) of e-mail addresses users
+	// may add (Forgejo's [service] EMAIL_DOMAIN_ALLOWLIST);
+	// EmailDomainBlockList the domains they may not (EMAIL_DOMAIN_BLOCKLIST,
+	// read only when the allow list is empty).
+	EmailDomainAllowList []string
+	EmailDomainBlockList []string
+	// EmailConfirm leaves the e-mail addresses users add unverified
+	// (Forgejo's [service] REGISTER_EMAIL_CONFIRM); false verifies them.
+	EmailConfirm bool
+	// Blobs stores users' avatar images. Nil refuses avatar uploads.
+	Blobs Blobs
+}
+
+// Blobs stores avatar images (the subset of a blob store auth uses, as
+// repos.Blobs).
+type Blobs interface {
+	// Put stores r under key, reading at most max bytes (0: no limit);
+	// forge.ErrInvalid when r is longer.
+	Put(ctx context.Context, key string, r io.Reader, max int64) (int64, error)
+	// Open returns the blob; forge.ErrNotFound if there is none.
+	Open(ctx context.Context, key string) (io.ReadCloser, error)
+	// Delete removes the blob.
+	Delete(ctx context.Context, key string) error
 }
 
 // DefaultMaxConcurrentHashes is the default of Config.MaxConcurrentHashes:
@@ -60,6 +85,8 @@ type Service struct {
 	external  ExternalVerifier
 	throttle  *throttle
 	orgs      OrgVisibility
+	emails    emailRules
+	blobs     Blobs
 	// hashSlots holds one token per argon2id computation running.
 	hashSlots chan struct{}
 	// onHash, when set (tests only), runs with +1 when a computation takes
@@ -87,6 +114,8 @@ func New(cfg Config) (*Service, error) {
 		external:  cfg.External,
 		throttle:  newThrottle(cfg.Throttle),
 		orgs:      cfg.Orgs,
+		emails:    emailRules{allow: cfg.EmailDomainAllowList, block: cfg.EmailDomainBlockList, confirm: cfg.EmailConfirm},
+		blobs:     cfg.Blobs,
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))

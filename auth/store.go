@@ -102,6 +102,97 @@ type Tx interface {
 	// DeleteTwoFactor removes the user's enrolment. Returns
 	// forge.ErrNotFound if there is none.
 	DeleteTwoFactor(ctx context.Context, userID forge.ID) error
+
+	PeopleTx
+}
+
+// PeopleTx is the part of Tx over the relations between accounts and
+// what a user keeps besides credentials: follows, blocks, e-mail
+// addresses and settings.
+type PeopleTx interface {
+	// Follow records that userID follows followID (at is when) and counts
+	// it in both users' NumFollowing and NumFollowers; a follow already
+	// recorded changes nothing. forge.ErrNotFound if either user does not
+	// exist.
+	Follow(ctx context.Context, userID, followID forge.ID, at time.Time) error
+	// Unfollow removes the follow and uncounts it; no follow changes
+	// nothing.
+	Unfollow(ctx context.Context, userID, followID forge.ID) error
+	// IsFollowing reports whether userID follows followID.
+	IsFollowing(ctx context.Context, userID, followID forge.ID) (bool, error)
+	// ListFollows returns one page of the followers of f.UserID (or, with
+	// f.Following, of the accounts it follows) that pass f, the earliest
+	// follow first, and the number of all of them.
+	ListFollows(ctx context.Context, f FollowFilter, o forge.ListOptions) ([]*forge.User, int64, error)
+
+	// SetBlock records that b.BlockerID blocks b.UserID; a block already
+	// recorded keeps its time. forge.ErrNotFound if either does not exist.
+	SetBlock(ctx context.Context, b forge.Block) error
+	// DeleteBlock lifts a block; forge.ErrNotFound if there is none.
+	DeleteBlock(ctx context.Context, blockerID, userID forge.ID) error
+	// IsBlocked reports whether blockerID blocks userID.
+	IsBlocked(ctx context.Context, blockerID, userID forge.ID) (bool, error)
+	// ListBlocked returns one page of the blocks of blockerID, newest
+	// first, and their number.
+	ListBlocked(ctx context.Context, blockerID forge.ID, o forge.ListOptions) ([]forge.Block, int64, error)
+	// DropBlocked removes what userID holds on the repositories ownerID
+	// owns (watches, with the counters, and collaborations) and the
+	// transfers userID offered to ownerID.
+	DropBlocked(ctx context.Context, ownerID, userID forge.ID) error
+
+	// EmailAddresses returns a user's e-mail addresses other than the
+	// primary one (forge.User.Email), in the order they were added.
+	EmailAddresses(ctx context.Context, userID forge.ID) ([]EmailAddress, error)
+	// AddEmailAddress records e (UserID, Email, Verified) as a further
+	// address of its user. forge.ErrConflict if any user has it as a
+	// further address (ignoring case); forge.ErrNotFound if the user does
+	// not exist.
+	AddEmailAddress(ctx context.Context, e EmailAddress) error
+	// DeleteEmailAddress removes a further address of the user (ignoring
+	// case); forge.ErrNotFound if it has none such.
+	DeleteEmailAddress(ctx context.Context, userID forge.ID, email string) error
+	// EmailAddressOwner returns the user who has email as a further
+	// address (ignoring case); forge.ErrNotFound if none does.
+	EmailAddressOwner(ctx context.Context, email string) (forge.ID, error)
+	// SearchEmails returns one page of the addresses of people (their
+	// primary ones, Primary set and Verified as the account is active, and
+	// the further ones) whose address, name or full name contains keyword
+	// ignoring case ("" keeps all), ordered by address ignoring case then
+	// primary first, and the number of all matches. UserName is set.
+	SearchEmails(ctx context.Context, keyword string, o forge.ListOptions) ([]EmailAddress, int64, error)
+
+	// Settings returns a user's preferences; the zero Settings if none
+	// were stored.
+	Settings(ctx context.Context, userID forge.ID) (Settings, error)
+	// PutSettings stores a user's preferences. forge.ErrNotFound if the
+	// user does not exist.
+	PutSettings(ctx context.Context, userID forge.ID, s Settings) error
+}
+
+// FollowFilter narrows ListFollows.
+type FollowFilter struct {
+	// UserID is the account whose followers are listed, or, with
+	// Following, whose followed accounts.
+	UserID    forge.ID
+	Following bool
+	// Visibilities, when non-empty, keeps the accounts of one of these
+	// visibilities and the account Self whatever its visibility.
+	Visibilities []forge.Visibility
+	Self         forge.ID
+}
+
+// Matches reports whether u passes f's visibility rule: the meaning of the
+// filter for stores that filter in Go and for tests.
+func (f FollowFilter) Matches(u *forge.User) bool {
+	if len(f.Visibilities) == 0 || (f.Self != 0 && u.ID == f.Self) {
+		return true
+	}
+	for _, v := range f.Visibilities {
+		if u.Visibility == v {
+			return true
+		}
+	}
+	return false
 }
 
 // UserCount narrows CountUsers. A nil field does not filter; a non-nil one

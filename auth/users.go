@@ -238,6 +238,13 @@ func checkFree(ctx context.Context, tx Tx, self forge.ID, name, email string) er
 		} else if err != nil && !errors.Is(err, forge.ErrNotFound) {
 			return err
 		}
+		// Another user's further address is taken as well.
+		owner, err := tx.EmailAddressOwner(ctx, email)
+		if err == nil && owner != self {
+			return forge.Errorf(forge.ErrConflict, "e-mail already in use [email: %s]", email)
+		} else if err != nil && !errors.Is(err, forge.ErrNotFound) {
+			return err
+		}
 	}
 	return nil
 }

@@ -43,6 +43,7 @@
 //   - repos.Service.Recover: start-up: finishes the creations and deletions a crash interrupted.
 //   - repos.Service.OpenAvatar: avatars are public by key, as Forgejo serves /repo-avatars/{key}.
 //   - orgs.Service.OpenAvatar: avatars are public by key, as Forgejo serves /avatars/{key}.
+//   - auth.Service.OpenAvatar: user avatars are public by key, as Forgejo serves /avatars/{key}.
 //   - issues.Service.Run: worker: the pull request checker.
 //   - issues.Service.CheckPending: the checker's queue run in the caller's goroutine (Run's step).
 //   - hooks.Service.Run: worker: webhook delivery.

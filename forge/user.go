@@ -67,8 +67,13 @@ type User struct {
 	Website     string
 	Description string
 	Pronouns    string
-	Language    string
-	Visibility  Visibility
+	// HidePronouns shows Pronouns to signed-in users only (Forgejo's
+	// keep_pronouns_private); HideActivity keeps the user's activity
+	// (heatmap, feeds) to itself and administrators (keep_activity_private).
+	HidePronouns bool
+	HideActivity bool
+	Language     string
+	Visibility   Visibility
 	// Avatar is the blob key of an uploaded avatar image, "" if none.
 	Avatar string
 	// RepoAdminChangeTeamAccess lets repository administrators of an
@@ -92,6 +97,13 @@ type User struct {
 	// MaxRepoCreation limits the repositories the user may own; -1 means the
 	// instance default.
 	MaxRepoCreation int64
+
+	// NumFollowers and NumFollowing count the accounts following this one
+	// and those it follows (Forgejo's num_followers, num_following). The
+	// stores keep them as follows are made and removed; an update of the
+	// user never writes them.
+	NumFollowers int64
+	NumFollowing int64
 
 	Created   time.Time
 	Updated   time.Time

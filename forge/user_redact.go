@@ -10,7 +10,8 @@ import (
 // API form shows (services/convert ToUser): the user themself and site
 // administrators see everything; anyone else gets a copy with Redacted set
 // and these fields zeroed: Email (for anonymous actors always, for
-// signed-in ones when HideEmail is set), LoginName, LoginSource,
+// signed-in ones when HideEmail is set), Pronouns (for anonymous actors
+// when HidePronouns is set), LoginName, LoginSource,
 // LastLogin, Language, IsAdmin, IsActive, ProhibitLogin,
 // MustChangePassword and the Allow* and MaxRepoCreation settings. A zero in
 // a redacted copy means "not shown", never "false". Services apply it to
@@ -27,6 +28,9 @@ func (u *User) VisibleTo(actor Actor) *User {
 	c.RedactedAvatarHash = u.AvatarHash()
 	if !actor.IsSignedIn() || u.HideEmail {
 		c.Email = ""
+	}
+	if !actor.IsSignedIn() && u.HidePronouns {
+		c.Pronouns = "" // Forgejo's ToUser: private pronouns for signed-in users only
 	}
 	c.LoginName, c.LoginSource, c.Language = "", 0, ""
 	c.LastLogin = zeroTime

@@ -41,6 +41,28 @@ var accessMatrix = map[string]accessClass{
 	"adminSearchRunJobs":                acSiteAdmin,  // GET /admin/runners/jobs
 	"adminGetRegistrationToken":         acSiteAdmin,  // GET /admin/runners/registration-token
 	"adminSearchUsers":                  acSiteAdmin,  // GET /admin/users
+	"adminGetAllEmails":                 acSiteAdmin,  // GET /admin/emails
+	"adminSearchEmails":                 acSiteAdmin,  // GET /admin/emails/search
+	"adminListUserEmails":               acSiteAdmin,  // GET /admin/users/{username}/emails
+	"adminDeleteUserEmails":             acSiteAdmin,  // DELETE /admin/users/{username}/emails
+	"userListEmails":                    acSelf,       // GET /user/emails
+	"userAddEmail":                      acSelf,       // POST /user/emails
+	"userDeleteEmail":                   acSelf,       // DELETE /user/emails
+	"userCurrentListFollowers":          acSelf,       // GET /user/followers
+	"userCurrentListFollowing":          acSelf,       // GET /user/following
+	"userCurrentCheckFollowing":         acSelf,       // GET /user/following/{username}
+	"userCurrentPutFollow":              acSelf,       // PUT /user/following/{username}
+	"userCurrentDeleteFollow":           acSelf,       // DELETE /user/following/{username}
+	"userListFollowers":                 acUserRead,   // GET /users/{username}/followers
+	"userListFollowing":                 acUserRead,   // GET /users/{username}/following
+	"userCheckFollowing":                acUserRead,   // GET /users/{username}/following/{target}
+	"userBlockUser":                     acSelf,       // PUT /user/block/{username}
+	"userUnblockUser":                   acSelf,       // PUT /user/unblock/{username}
+	"userListBlockedUsers":              acSelf,       // GET /user/list_blocked
+	"getUserSettings":                   acSelf,       // GET /user/settings
+	"updateUserSettings":                acSelf,       // PATCH /user/settings
+	"userUpdateAvatar":                  acSelf,       // POST /user/avatar
+	"userDeleteAvatar":                  acSelf,       // DELETE /user/avatar
 	"adminCreateUser":                   acSiteAdmin,  // POST /admin/users
 	"adminDeleteUser":                   acSiteAdmin,  // DELETE /admin/users/{username}
 	"adminEditUser":                     acSiteAdmin,  // PATCH /admin/users/{username}

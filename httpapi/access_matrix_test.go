@@ -804,6 +804,8 @@ var matrixNoSeed = map[string]bool{
 	"repoPullRequestIsMerged": true, "repoGetCommitPullRequest": true,
 	"repoGetPushMirrorByRemoteName": true,
 	"userCurrentCheckStarring":      true, "userCurrentCheckSubscription": true, "userGetHook": true,
+	// 204 only for a follow: the seeded world follows no one.
+	"userCurrentCheckFollowing": true, "userCheckFollowing": true,
 	// 400 `The Repo must be a fork`: the seeded repositories are no forks.
 	"repoSyncForkDefaultInfo": true, "repoSyncForkBranchInfo": true,
 }

@@ -66,19 +66,19 @@ func newBaseOn(t testing.TB, st baseStores, secret []byte) *base {
 	t.Helper()
 	ctx := context.Background()
 	clock := forgetest.NewClock()
+	gitDir, blobDir := t.TempDir(), t.TempDir()
+	blobs, err := blob.OpenDir(blobDir)
+	require.NoError(t, err)
 	svc, err := auth.New(auth.Config{Store: st.Auth(), Clock: clock, Password: auth.PasswordParams{Time: 1, MemoryKiB: 64, Threads: 1},
-		SecretKey: secret, Orgs: orgs.NewVisibility(st.Orgs())})
+		SecretKey: secret, Orgs: orgs.NewVisibility(st.Orgs()), Blobs: blobs})
 	require.NoError(t, err)
 	no := false
 	_, err = svc.EnsureAdmin(ctx, auth.CreateUserOptions{
 		Name: "root", Email: "root@example.com", Password: "rootpassword", MustChangePassword: &no})
 	require.NoError(t, err)
-	gitDir, blobDir := t.TempDir(), t.TempDir()
 	git, err := gitstore.Open(gitDir)
 	require.NoError(t, err)
 	t.Cleanup(func() { git.Close() })
-	blobs, err := blob.OpenDir(blobDir)
-	require.NoError(t, err)
 	return &base{clock: clock, auth: svc, git: git, blobs: blobs, blobDir: blobDir, gitDir: gitDir}
 }
 

@@ -268,9 +268,7 @@ func New(cfg Config) (*API, error) {
 	if cfg.Repos != nil {
 		r.Get("/repo-avatars/{key}", a.serveAvatar)
 	}
-	if cfg.Orgs != nil {
-		r.Get("/avatars/{key}", a.serveOrgAvatar)
-	}
+	r.Get("/avatars/{key}", a.serveAccountAvatar)
 	if cfg.Git != nil && cfg.Repos != nil {
 		r.Get("/{owner}/{repo}/info/refs", a.serveGit)
 		r.Post("/{owner}/{repo}/git-upload-pack", a.serveGit)

@@ -1,7 +1,9 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
+	"io"
 	"net/http"
 	"strings"
 
@@ -173,9 +175,15 @@ func (a *API) deleteOrgAvatar(c *call) {
 	c.noContentOr(a.cfg.Orgs.DeleteAvatar(c.r.Context(), c.actor, c.org()), with(c.orgError))
 }
 
-// serveOrgAvatar serves /avatars/{key} for uploaded organisation avatars,
-// the avatar_url of an organisation with one (orgFrom). New mounts it when
-// cfg.Orgs is set.
-func (a *API) serveOrgAvatar(w http.ResponseWriter, r *http.Request) {
-	a.serveStoredAvatar(w, r, a.cfg.Orgs.OpenAvatar)
+// serveAccountAvatar serves /avatars/{key}, the avatar_url of a user or
+// an organisation with an uploaded avatar: the key's prefix tells whose
+// (auth's user-avatar-, forge/orgs' org-avatar-); 404 for any other.
+func (a *API) serveAccountAvatar(w http.ResponseWriter, r *http.Request) {
+	a.serveStoredAvatar(w, r, func(ctx context.Context, key string) (io.ReadCloser, error) {
+		rc, err := a.cfg.Auth.OpenAvatar(ctx, key)
+		if errors.Is(err, forge.ErrNotFound) && a.cfg.Orgs != nil {
+			return a.cfg.Orgs.OpenAvatar(ctx, key)
+		}
+		return rc, err
+	})
 }

@@ -7,9 +7,9 @@ import (
 )
 
 // OrgAvatarHandler serves /avatars/{key} as New will once it mounts
-// serveOrgAvatar.
+// serveAccountAvatar.
 func (a *API) OrgAvatarHandler() http.Handler {
 	r := chi.NewRouter()
-	r.Get("/avatars/{key}", a.serveOrgAvatar)
+	r.Get("/avatars/{key}", a.serveAccountAvatar)
 	return r
 }

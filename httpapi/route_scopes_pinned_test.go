@@ -92,6 +92,9 @@ var forgejoScopes = []scopeRule{
 	// /users/{username} group (user).
 	{pattern: "/users/{}/activities/feeds", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/users/{}/heatmap", cats: []forge.ScopeCategory{cUser}},
+	// Followers and following of a user sit in the /users group (user).
+	{pattern: "/users/{}/followers", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/users/{}/following/**", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/users/**", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/user/orgs", cats: []forge.ScopeCategory{cUser, cOrg}},
 	// Inside the /user group (user): /repos and /starred add repository.
@@ -104,6 +107,16 @@ var forgejoScopes = []scopeRule{
 	{pattern: "/user/gpg_key_verify", cats: []forge.ScopeCategory{cUser}},
 	// OAuth2 applications: the /user group's /applications/oauth2 (user).
 	{pattern: "/user/applications/oauth2/**", cats: []forge.ScopeCategory{cUser}},
+	// The /user group's e-mail addresses, followers, following, settings,
+	// avatar and blocks (list_blocked, block, unblock) add no category.
+	{pattern: "/user/emails", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/followers", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/following/**", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/settings", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/avatar", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/list_blocked", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/block/{}", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/unblock/{}", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/user/**", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/org/{}/repos", cats: []forge.ScopeCategory{cOrg, cRepo}},
 	{pattern: "/repositories/{}", cats: []forge.ScopeCategory{cRepo}},
@@ -146,6 +159,9 @@ var forgejoScopes = []scopeRule{
 	{pattern: "/orgs/**", cats: []forge.ScopeCategory{cOrg}},
 	{pattern: "/teams/{}/activities/feeds", cats: []forge.ScopeCategory{cOrg}},
 	{pattern: "/teams/**", cats: []forge.ScopeCategory{cOrg}},
+	// Administrators' e-mail lists sit in the /admin group (admin).
+	{pattern: "/admin/emails/**", cats: []forge.ScopeCategory{cAdmin}},
+	{pattern: "/admin/users/{}/emails", cats: []forge.ScopeCategory{cAdmin}},
 	{pattern: "/admin/**", cats: []forge.ScopeCategory{cAdmin}},
 }
 

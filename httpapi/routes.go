@@ -209,6 +209,7 @@ func (a *API) routes() []route {
 	routes = append(routes, a.oauthAppRoutes()...)
 	routes = append(routes, a.feedRoutes()...)
 	routes = append(routes, a.sshKeyRoutes()...)
+	routes = append(routes, a.peopleRoutes()...)
 	routes = append(routes, a.packageRoutes()...)
 	routes = append(routes, a.quotaRoutes()...)
 	routes = append(routes, a.mirrorRoutes()...)

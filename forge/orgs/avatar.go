@@ -12,23 +12,14 @@ import (
 )
 
 // MaxAvatarBytes bounds an avatar image.
-const MaxAvatarBytes = 1 << 20
+const MaxAvatarBytes = forge.MaxAvatarBytes
 
 // avatarPrefix starts the blob key of every organisation avatar.
 const avatarPrefix = "org-avatar-"
 
-// IsImage reports whether b starts like a PNG, JPEG, GIF or WebP file (the
-// image rule of repository avatars).
-func IsImage(b []byte) bool {
-	switch {
-	case bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")),
-		bytes.HasPrefix(b, []byte("\xff\xd8\xff")),
-		bytes.HasPrefix(b, []byte("GIF87a")), bytes.HasPrefix(b, []byte("GIF89a")),
-		len(b) > 12 && bytes.Equal(b[:4], []byte("RIFF")) && bytes.Equal(b[8:12], []byte("WEBP")):
-		return true
-	}
-	return false
-}
+// IsImage reports whether b starts like a PNG, JPEG, GIF or WebP file
+// (forge.IsImage).
+func IsImage(b []byte) bool { return forge.IsImage(b) }
 
 // SetAvatar stores image (PNG, JPEG, GIF or WebP) as the organisation's
 // avatar. Needs write:organization and an owner. forge.ErrInvalid for
@@ -65,12 +56,10 @@ func (s *Service) SetAvatar(ctx context.Context, actor forge.Actor, org string, 
 // checkAvatar refuses an avatar that is no image or too big, and any
 // avatar without Config.Blobs.
 func (s *Service) checkAvatar(image []byte) error {
-	switch {
-	case len(image) == 0 || len(image) > MaxAvatarBytes:
-		return forge.Errorf(forge.ErrInvalid, "avatar image must be between 1 byte and %d bytes", MaxAvatarBytes)
-	case !IsImage(image):
-		return forge.Errorf(forge.ErrInvalid, "avatar is not a PNG, JPEG, GIF or WebP image")
-	case s.cfg.Blobs == nil:
+	if err := forge.CheckAvatar(image); err != nil {
+		return err
+	}
+	if s.cfg.Blobs == nil {
 		return forge.Errorf(forge.ErrPrecondition, "avatars are disabled")
 	}
 	return nil

@@ -12,18 +12,15 @@ import (
 )
 
 // MaxAvatarBytes bounds an avatar image.
-const MaxAvatarBytes = 1 << 20
+const MaxAvatarBytes = forge.MaxAvatarBytes
 
 // SetAvatar stores image (PNG, JPEG, GIF or WebP) as the repository's
 // avatar. reqAdmin, not archived. forge.ErrInvalid for anything that is not
 // such an image or is over MaxAvatarBytes; forge.ErrPrecondition without a
 // blob store.
 func (s *Service) SetAvatar(ctx context.Context, actor forge.Actor, owner, name string, image []byte) error {
-	if len(image) == 0 || len(image) > MaxAvatarBytes {
-		return forge.Errorf(forge.ErrInvalid, "avatar image must be between 1 byte and %d bytes", MaxAvatarBytes)
-	}
-	if !IsImage(image) {
-		return forge.Errorf(forge.ErrInvalid, "avatar is not a PNG, JPEG, GIF or WebP image")
+	if err := forge.CheckAvatar(image); err != nil {
+		return err
 	}
 	if s.cfg.Blobs == nil {
 		return forge.Errorf(forge.ErrPrecondition, "avatars are disabled")
@@ -77,14 +74,6 @@ func (s *Service) OpenAvatar(ctx context.Context, key string) (io.ReadCloser, er
 	return s.cfg.Blobs.Open(ctx, key)
 }
 
-// IsImage reports whether b starts like a PNG, JPEG, GIF or WebP file.
-func IsImage(b []byte) bool {
-	switch {
-	case bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")),
-		bytes.HasPrefix(b, []byte("\xff\xd8\xff")),
-		bytes.HasPrefix(b, []byte("GIF87a")), bytes.HasPrefix(b, []byte("GIF89a")),
-		len(b) > 12 && bytes.Equal(b[:4], []byte("RIFF")) && bytes.Equal(b[8:12], []byte("WEBP")):
-		return true
-	}
-	return false
-}
+// IsImage reports whether b starts like a PNG, JPEG, GIF or WebP file
+// (forge.IsImage).
+func IsImage(b []byte) bool { return forge.IsImage(b) }

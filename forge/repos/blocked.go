@@ -24,3 +24,17 @@ func checkNotBlocked(ctx context.Context, tx Tx, ownerID, userID forge.ID) error
 	}
 	return nil
 }
+
+// checkNotBlockedBy refuses a user whom ownerID blocks (one direction, as
+// Forgejo's StarRepo and WatchRepo check): forge.ErrForbidden
+// `user is blocked by the poster or repository owner`.
+func checkNotBlockedBy(ctx context.Context, tx Tx, ownerID, userID forge.ID) error {
+	blocked, err := tx.IsBlocked(ctx, ownerID, userID)
+	if err != nil {
+		return err
+	}
+	if blocked {
+		return forge.Errorf(forge.ErrForbidden, errBlockedByUser)
+	}
+	return nil
+}

@@ -204,6 +204,8 @@ func (s *Service) Subscription(ctx context.Context, actor forge.Actor, owner, na
 
 // Watch makes the actor watch owner/name (mode normal) and returns the
 // repository as stored after it (its watcher count included).
+// forge.ErrForbidden `user is blocked by the poster or repository owner`
+// when the owner blocks the actor.
 func (s *Service) Watch(ctx context.Context, actor forge.Actor, owner, name string) (*View, error) {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryRepository); err != nil {
 		return nil, err
@@ -212,6 +214,9 @@ func (s *Service) Watch(ctx context.Context, actor forge.Actor, owner, name stri
 	err := s.store.Update(ctx, func(tx Tx) error {
 		var err error
 		if v, err = loadSignedIn(ctx, tx, actor, owner, name); err != nil {
+			return err
+		}
+		if err := checkNotBlockedBy(ctx, tx, v.Repo.OwnerID, actor.User.ID); err != nil {
 			return err
 		}
 		if err := tx.SetWatch(ctx, v.Repo.ID, actor.User.ID, WatchNormal, s.clock.Now()); err != nil {
@@ -279,7 +284,9 @@ func (s *Service) users(ctx context.Context, actor forge.Actor, owner, name stri
 	return redactUsers(actor, users), total, nil
 }
 
-// Star stars (or unstars) owner/name for the actor.
+// Star stars (or unstars) owner/name for the actor. forge.ErrForbidden
+// `user is blocked by the poster or repository owner` when the owner
+// blocks the actor (starring; unstarring is always allowed).
 func (s *Service) Star(ctx context.Context, actor forge.Actor, owner, name string, on bool) error {
 	if err := actor.Check(forge.AccessWrite, forge.CategoryUser, forge.CategoryRepository); err != nil {
 		return err
@@ -288,6 +295,11 @@ func (s *Service) Star(ctx context.Context, actor forge.Actor, owner, name strin
 		v, err := loadSignedIn(ctx, tx, actor, owner, name)
 		if err != nil {
 			return err
+		}
+		if on {
+			if err := checkNotBlockedBy(ctx, tx, v.Repo.OwnerID, actor.User.ID); err != nil {
+				return err
+			}
 		}
 		return tx.SetStar(ctx, v.Repo.ID, actor.User.ID, on, s.clock.Now())
 	})

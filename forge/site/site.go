@@ -161,6 +161,7 @@ type Config struct {
 // Site is the forge: its services, its HTTP handler and its workers.
 type Site struct {
 	auth      *auth.Service
+	authP     *auth.Ports // actor-less account reads: ActivatedEmails for GPG key verification
 	repos     *repos.Service
 	orgs      *orgs.Service
 	issues    *issues.Service
@@ -221,8 +222,9 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	db, git, clock := cfg.Store, cfg.Git, cfg.Clock
 	var blobs Blobs = cfg.Blobs
 	s.log, s.holder, s.interval = log, cfg.MirrorHolder, cfg.BlobSweep
-	if s.auth, err = auth.New(auth.Config{Store: db.Auth(), Logger: log, SecretKey: secret, Clock: clock,
-		MaxConcurrentHashes: cfg.MaxConcurrentHashes, Throttle: cfg.Throttle, Orgs: orgs.NewVisibility(db.Orgs())}); err != nil {
+	if s.auth, s.authP, err = auth.NewWithPorts(auth.Config{Store: db.Auth(), Logger: log, SecretKey: secret, Clock: clock,
+		MaxConcurrentHashes: cfg.MaxConcurrentHashes, Throttle: cfg.Throttle, Orgs: orgs.NewVisibility(db.Orgs()),
+		Blobs: blobs}); err != nil {
 		return nil, err
 	}
 	outbox := hooks.NewWake() // every change's consequences go through the outbox (outbox.go)
@@ -255,7 +257,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		Participants: issuePorts, Logger: log, Clock: clock}); err != nil {
 		return nil, err
 	}
-	if s.gpgKeys, err = gpgkeys.New(gpgkeys.Config{Store: db.GPGKeys(), Users: s.auth, Emails: PrimaryEmails{Store: db.Auth()},
+	if s.gpgKeys, err = gpgkeys.New(gpgkeys.Config{Store: db.GPGKeys(), Users: s.auth, Emails: s.authP,
 		Repos: s.repos, Signing: cfg.Signing, Logger: log, Clock: clock}); err != nil {
 		return nil, err
 	}

@@ -66,6 +66,13 @@ func User(root, placeholder string, u *forge.User) wire.User {
 		Language:      u.Language,
 		IsActive:      u.IsActive,
 		ProhibitLogin: u.ProhibitLogin,
+		Followers:     u.NumFollowers,
+		Following:     u.NumFollowing,
+	}
+	if u.Avatar != "" {
+		// An uploaded avatar (users' and organisations' are served at
+		// /avatars/{key}).
+		out.AvatarURL = root + "avatars/" + url.PathEscape(u.Avatar)
 	}
 	if u.Redacted && u.Email == "" {
 		out.Email = placeholder

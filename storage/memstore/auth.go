@@ -65,6 +65,7 @@ func (t *tx) CreateUser(ctx context.Context, u *forge.User, passwordHash string)
 		return conflict("create user")
 	}
 	v := storedUser(u)
+	v.NumFollowers, v.NumFollowing = 0, 0 // kept by Follow and Unfollow
 	v.ID = t.st.nextID("users")
 	t.st.users[v.ID] = userRow{u: v, hash: passwordHash}
 	u.ID = v.ID
@@ -116,7 +117,9 @@ func (t *tx) UpdateUser(ctx context.Context, u *forge.User) error {
 	if t.st.userTaken(u.ID, u.Name, u.Email) {
 		return conflict("update user")
 	}
+	counts := [2]int64{r.u.NumFollowers, r.u.NumFollowing} // never written by an update
 	r.u = storedUser(u)
+	r.u.NumFollowers, r.u.NumFollowing = counts[0], counts[1]
 	t.st.users[u.ID] = r
 	return nil
 }
@@ -152,6 +155,7 @@ func (t *tx) DeleteUser(ctx context.Context, id forge.ID) error {
 	if _, ok := t.st.users[id]; !ok {
 		return notFound("delete user")
 	}
+	t.st.deleteUserPeople(id) // people.go
 	delete(t.st.users, id)
 	delete(t.st.twoFactor, id)
 	deleteWhere(t.st.tokens, func(_ forge.ID, tk auth.AccessToken) bool { return tk.UserID == id })

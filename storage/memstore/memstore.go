@@ -118,6 +118,11 @@ type state struct {
 	teamUsers  map[teamUser]struct{}
 	teamRepos  map[teamRepo]struct{}
 	blocks     map[blockKey]time.Time
+	// People (auth's PeopleTx, people.go): follows, further e-mail
+	// addresses by id, settings by user.
+	follows  map[followKey]followRow
+	emails   map[forge.ID]emailRow
+	settings map[forge.ID]auth.Settings
 	// Issues (package issues): issues, the last index reserved per
 	// repository, assignees per issue, comments, labels, issue labels,
 	// milestones and issue attachments.
@@ -220,6 +225,9 @@ func (s *state) clone() *state {
 		teamUsers:   cloneMap(s.teamUsers),
 		teamRepos:   cloneMap(s.teamRepos),
 		blocks:      cloneMap(s.blocks),
+		follows:     cloneMap(s.follows),
+		emails:      cloneMap(s.emails),
+		settings:    cloneMap(s.settings),
 		issues:      cloneMap(s.issues),
 		issueIndex:  cloneMap(s.issueIndex),
 		assignees:   cloneMap(s.assignees),

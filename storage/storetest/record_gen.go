@@ -57,6 +57,11 @@ type recAuthTx struct {
 
 var _ auth.Tx = recAuthTx{}
 
+func (x recAuthTx) AddEmailAddress(ctx context.Context, e auth.EmailAddress) error {
+	x.rec.hit("auth.Tx.AddEmailAddress")
+	return x.tx.AddEmailAddress(ctx, e)
+}
+
 func (x recAuthTx) CountUsers(ctx context.Context, f auth.UserCount) (int64, error) {
 	x.rec.hit("auth.Tx.CountUsers")
 	return x.tx.CountUsers(ctx, f)
@@ -77,6 +82,16 @@ func (x recAuthTx) CreateUser(ctx context.Context, u *forge.User, passwordHash s
 	return x.tx.CreateUser(ctx, u, passwordHash)
 }
 
+func (x recAuthTx) DeleteBlock(ctx context.Context, blockerID forge.ID, userID forge.ID) error {
+	x.rec.hit("auth.Tx.DeleteBlock")
+	return x.tx.DeleteBlock(ctx, blockerID, userID)
+}
+
+func (x recAuthTx) DeleteEmailAddress(ctx context.Context, userID forge.ID, email string) error {
+	x.rec.hit("auth.Tx.DeleteEmailAddress")
+	return x.tx.DeleteEmailAddress(ctx, userID, email)
+}
+
 func (x recAuthTx) DeleteToken(ctx context.Context, userID forge.ID, tokenID forge.ID) error {
 	x.rec.hit("auth.Tx.DeleteToken")
 	return x.tx.DeleteToken(ctx, userID, tokenID)
@@ -90,6 +105,46 @@ func (x recAuthTx) DeleteTwoFactor(ctx context.Context, userID forge.ID) error {
 func (x recAuthTx) DeleteUser(ctx context.Context, id forge.ID) error {
 	x.rec.hit("auth.Tx.DeleteUser")
 	return x.tx.DeleteUser(ctx, id)
+}
+
+func (x recAuthTx) DropBlocked(ctx context.Context, ownerID forge.ID, userID forge.ID) error {
+	x.rec.hit("auth.Tx.DropBlocked")
+	return x.tx.DropBlocked(ctx, ownerID, userID)
+}
+
+func (x recAuthTx) EmailAddressOwner(ctx context.Context, email string) (forge.ID, error) {
+	x.rec.hit("auth.Tx.EmailAddressOwner")
+	return x.tx.EmailAddressOwner(ctx, email)
+}
+
+func (x recAuthTx) EmailAddresses(ctx context.Context, userID forge.ID) ([]auth.EmailAddress, error) {
+	x.rec.hit("auth.Tx.EmailAddresses")
+	return x.tx.EmailAddresses(ctx, userID)
+}
+
+func (x recAuthTx) Follow(ctx context.Context, userID forge.ID, followID forge.ID, at time.Time) error {
+	x.rec.hit("auth.Tx.Follow")
+	return x.tx.Follow(ctx, userID, followID, at)
+}
+
+func (x recAuthTx) IsBlocked(ctx context.Context, blockerID forge.ID, userID forge.ID) (bool, error) {
+	x.rec.hit("auth.Tx.IsBlocked")
+	return x.tx.IsBlocked(ctx, blockerID, userID)
+}
+
+func (x recAuthTx) IsFollowing(ctx context.Context, userID forge.ID, followID forge.ID) (bool, error) {
+	x.rec.hit("auth.Tx.IsFollowing")
+	return x.tx.IsFollowing(ctx, userID, followID)
+}
+
+func (x recAuthTx) ListBlocked(ctx context.Context, blockerID forge.ID, o forge.ListOptions) ([]forge.Block, int64, error) {
+	x.rec.hit("auth.Tx.ListBlocked")
+	return x.tx.ListBlocked(ctx, blockerID, o)
+}
+
+func (x recAuthTx) ListFollows(ctx context.Context, f auth.FollowFilter, o forge.ListOptions) ([]*forge.User, int64, error) {
+	x.rec.hit("auth.Tx.ListFollows")
+	return x.tx.ListFollows(ctx, f, o)
 }
 
 func (x recAuthTx) ListLoginSources(ctx context.Context) ([]*auth.LoginSource, error) {
@@ -127,14 +182,34 @@ func (x recAuthTx) PasswordHash(ctx context.Context, id forge.ID) (string, error
 	return x.tx.PasswordHash(ctx, id)
 }
 
+func (x recAuthTx) PutSettings(ctx context.Context, userID forge.ID, s auth.Settings) error {
+	x.rec.hit("auth.Tx.PutSettings")
+	return x.tx.PutSettings(ctx, userID, s)
+}
+
 func (x recAuthTx) PutTwoFactor(ctx context.Context, tf *auth.TwoFactor) error {
 	x.rec.hit("auth.Tx.PutTwoFactor")
 	return x.tx.PutTwoFactor(ctx, tf)
 }
 
+func (x recAuthTx) SearchEmails(ctx context.Context, keyword string, o forge.ListOptions) ([]auth.EmailAddress, int64, error) {
+	x.rec.hit("auth.Tx.SearchEmails")
+	return x.tx.SearchEmails(ctx, keyword, o)
+}
+
+func (x recAuthTx) SetBlock(ctx context.Context, b forge.Block) error {
+	x.rec.hit("auth.Tx.SetBlock")
+	return x.tx.SetBlock(ctx, b)
+}
+
 func (x recAuthTx) SetPasswordHash(ctx context.Context, id forge.ID, hash string) error {
 	x.rec.hit("auth.Tx.SetPasswordHash")
 	return x.tx.SetPasswordHash(ctx, id, hash)
+}
+
+func (x recAuthTx) Settings(ctx context.Context, userID forge.ID) (auth.Settings, error) {
+	x.rec.hit("auth.Tx.Settings")
+	return x.tx.Settings(ctx, userID)
 }
 
 func (x recAuthTx) TokenByHash(ctx context.Context, hash string) (*auth.AccessToken, *forge.User, error) {
@@ -155,6 +230,11 @@ func (x recAuthTx) TouchToken(ctx context.Context, tokenID forge.ID, at time.Tim
 func (x recAuthTx) TwoFactor(ctx context.Context, userID forge.ID) (*auth.TwoFactor, error) {
 	x.rec.hit("auth.Tx.TwoFactor")
 	return x.tx.TwoFactor(ctx, userID)
+}
+
+func (x recAuthTx) Unfollow(ctx context.Context, userID forge.ID, followID forge.ID) error {
+	x.rec.hit("auth.Tx.Unfollow")
+	return x.tx.Unfollow(ctx, userID, followID)
 }
 
 func (x recAuthTx) UpdateUser(ctx context.Context, u *forge.User) error {

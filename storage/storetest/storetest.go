@@ -79,6 +79,7 @@ var cases = []struct {
 	run  func(t *testing.T, b Backend)
 }{
 	{"Users", func(t *testing.T, b Backend) { testUsers(t, b.Auth()) }},
+	{"People", testPeople},
 	{"UserConflicts", func(t *testing.T, b Backend) { testUserConflicts(t, b.Auth()) }},
 	{"Rollback", func(t *testing.T, b Backend) { testRollback(t, b.Auth()) }},
 	{"ListUsers", func(t *testing.T, b Backend) { testListUsers(t, b.Auth()) }},

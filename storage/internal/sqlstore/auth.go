@@ -55,7 +55,8 @@ const userCols = `u.id, u.name, u.full_name, u.email, u.hide_email, u.location, 
 	u.description, u.pronouns, u.language, u.visibility, u.is_admin, u.is_active, u.prohibit_login,
 	u.restricted, u.must_change_password, u.login_source, u.login_name, u.allow_git_hook,
 	u.allow_import_local, u.allow_create_organization, u.max_repo_creation,
-	u.created_unix, u.updated_unix, u.last_login_unix, u.type, u.avatar, u.repo_admin_change_team_access`
+	u.created_unix, u.updated_unix, u.last_login_unix, u.type, u.avatar, u.repo_admin_change_team_access,
+	u.num_followers, u.num_following, u.keep_pronouns_private, u.keep_activity_private`
 
 // userDest returns the user and the scan destinations matching userCols.
 func userDest() (*forge.User, []any, func()) {
@@ -65,7 +66,8 @@ func userDest() (*forge.User, []any, func()) {
 		&u.Description, &u.Pronouns, &u.Language, &u.Visibility, &u.IsAdmin, &u.IsActive, &u.ProhibitLogin,
 		&u.Restricted, &u.MustChangePassword, &u.LoginSource, &u.LoginName, &u.AllowGitHook,
 		&u.AllowImportLocal, &u.AllowCreateOrganization, &u.MaxRepoCreation,
-		&created, &updated, &login, &u.Type, &u.Avatar, &u.RepoAdminChangeTeamAccess}
+		&created, &updated, &login, &u.Type, &u.Avatar, &u.RepoAdminChangeTeamAccess,
+		&u.NumFollowers, &u.NumFollowing, &u.HidePronouns, &u.HideActivity}
 	return u, dest, func() {
 		u.Created, u.Updated, u.LastLogin = fromUnix(created), fromUnix(updated), fromUnix(login)
 	}
@@ -103,7 +105,7 @@ func (t *tx) CreateUser(ctx context.Context, u *forge.User, passwordHash string)
 		u.IsAdmin, u.IsActive, u.ProhibitLogin, u.Restricted, u.MustChangePassword, u.LoginSource,
 		u.LoginName, u.AllowGitHook, u.AllowImportLocal, u.AllowCreateOrganization, u.MaxRepoCreation,
 		passwordHash, toUnix(u.Created), toUnix(u.Updated), toUnix(u.LastLogin), int(u.Type),
-		u.Avatar, u.RepoAdminChangeTeamAccess).Scan(&u.ID)
+		u.Avatar, u.RepoAdminChangeTeamAccess, u.HidePronouns, u.HideActivity).Scan(&u.ID)
 	return mapError(err, "create user")
 }
 
@@ -127,7 +129,7 @@ func (t *tx) UpdateUser(ctx context.Context, u *forge.User) error {
 		u.IsActive, u.ProhibitLogin, u.Restricted, u.MustChangePassword, u.LoginSource, u.LoginName,
 		u.AllowGitHook, u.AllowImportLocal, u.AllowCreateOrganization, u.MaxRepoCreation,
 		toUnix(u.Created), toUnix(u.Updated), toUnix(u.LastLogin), int(u.Type), u.Avatar,
-		u.RepoAdminChangeTeamAccess, u.ID)
+		u.RepoAdminChangeTeamAccess, u.HidePronouns, u.HideActivity, u.ID)
 	return affectedOne(res, err, "update user")
 }
 
@@ -172,6 +174,12 @@ func (t *tx) MemberOfOrgs(ctx context.Context, userID forge.ID) (bool, error) {
 func (t *tx) DeleteUser(ctx context.Context, id forge.ID) error {
 	// The user's stars and watches go with the user (foreign keys): the
 	// counters of the repositories they starred or watched follow.
+	// So do its follows: the counters of the users on their other end.
+	for _, q := range []string{sqlUncountFollowers, sqlUncountFollowing} {
+		if _, err := t.exec(ctx, q, id); err != nil {
+			return mapError(err, "delete user")
+		}
+	}
 	for _, q := range []string{sqlUncountStars, sqlUncountWatches} {
 		if _, err := t.exec(ctx, q, id, id); err != nil {
 			return mapError(err, "delete user")
@@ -388,15 +396,17 @@ var (
 		hide_email, location, website, description, pronouns, language, visibility, is_admin, is_active,
 		prohibit_login, restricted, must_change_password, login_source, login_name, allow_git_hook,
 		allow_import_local, allow_create_organization, max_repo_creation, password_hash,
-		created_unix, updated_unix, last_login_unix, type, avatar, repo_admin_change_team_access)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`)
+		created_unix, updated_unix, last_login_unix, type, avatar, repo_admin_change_team_access,
+		keep_pronouns_private, keep_activity_private)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`)
 	sqlUpdateUser = prepared(`UPDATE users SET name = ?, lower_name = ?, full_name = ?, email = ?,
 		lower_email = ?, hide_email = ?, location = ?, website = ?, description = ?, pronouns = ?,
 		language = ?, visibility = ?, is_admin = ?, is_active = ?, prohibit_login = ?, restricted = ?,
 		must_change_password = ?, login_source = ?, login_name = ?, allow_git_hook = ?,
 		allow_import_local = ?, allow_create_organization = ?, max_repo_creation = ?,
 		created_unix = ?, updated_unix = ?, last_login_unix = ?, type = ?, avatar = ?,
-		repo_admin_change_team_access = ?, version = version + 1 WHERE id = ?`)
+		repo_admin_change_team_access = ?, keep_pronouns_private = ?, keep_activity_private = ?,
+		version = version + 1 WHERE id = ?`)
 	sqlDeleteUser    = prepared(`DELETE FROM users WHERE id = ?`)
 	sqlUserOwnsRepos = prepared(`SELECT EXISTS (SELECT 1 FROM repository WHERE owner_id = ?)`)
 	sqlMemberOfOrgs  = prepared(`SELECT EXISTS (SELECT 1 FROM org_user WHERE uid = ?)`)
