@@ -20,6 +20,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
+	"github.com/hearthforge/hearth/forge/federation"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
@@ -102,11 +103,14 @@ type recBackend struct {
 	rec *recorder
 }
 
-func (r recBackend) Auth() auth.Store           { return recordAuthStore(r.b.Auth(), r.rec) }
-func (r recBackend) Repos() repos.Store         { return recordReposStore(r.b.Repos(), r.rec) }
-func (r recBackend) Orgs() orgs.Store           { return recordOrgsStore(r.b.Orgs(), r.rec) }
-func (r recBackend) Issues() issues.Store       { return recordIssuesStore(r.b.Issues(), r.rec) }
-func (r recBackend) Notify() notify.Store       { return recordNotifyStore(r.b.Notify(), r.rec) }
+func (r recBackend) Auth() auth.Store     { return recordAuthStore(r.b.Auth(), r.rec) }
+func (r recBackend) Repos() repos.Store   { return recordReposStore(r.b.Repos(), r.rec) }
+func (r recBackend) Orgs() orgs.Store     { return recordOrgsStore(r.b.Orgs(), r.rec) }
+func (r recBackend) Issues() issues.Store { return recordIssuesStore(r.b.Issues(), r.rec) }
+func (r recBackend) Notify() notify.Store { return recordNotifyStore(r.b.Notify(), r.rec) }
+func (r recBackend) Federation() federation.Store {
+	return recordFederationStore(r.b.Federation(), r.rec)
+}
 func (r recBackend) Actions() actions.Store     { return recordActionsStore(r.b.Actions(), r.rec) }
 func (r recBackend) Hooks() hooks.Store         { return recordHooksStore(r.b.Hooks(), r.rec) }
 func (r recBackend) LFS() lfs.Store             { return recordLfsStore(r.b.LFS(), r.rec) }

@@ -9,6 +9,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
+	"github.com/hearthforge/hearth/forge/federation"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
@@ -27,6 +28,7 @@ type Backend interface {
 	Orgs() orgs.Store
 	Issues() issues.Store
 	Notify() notify.Store
+	Federation() federation.Store
 	Actions() actions.Store
 	Hooks() hooks.Store
 	LFS() lfs.Store
@@ -75,6 +77,7 @@ var cases = []struct {
 	{"Rollback", func(t *testing.T, b Backend) { testRollback(t, b.Auth()) }},
 	{"ListUsers", func(t *testing.T, b Backend) { testListUsers(t, b.Auth()) }},
 	{"CountUsers", func(t *testing.T, b Backend) { testCountUsers(t, b.Auth()) }},
+	{"FederationCounts", testFederationCounts},
 	{"Tokens", func(t *testing.T, b Backend) { testTokens(t, b.Auth()) }},
 	{"Repos", testRepos},
 	{"HookTaskClaims", testHookTaskClaims},
