@@ -3,6 +3,7 @@ package httpapi
 import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/federation"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/markup"
 	"github.com/hearthforge/hearth/forge/notify"
@@ -207,6 +208,9 @@ func (a *API) declarations() map[string]declaration {
 	}
 	if a.cfg.Markup != nil {
 		declare(markup.Requirements(), nil)
+	}
+	if a.cfg.Federation.Enabled() {
+		declare(federation.Requirements(), nil)
 	}
 	if a.cfg.Notify != nil {
 		declare(notify.Requirements(), nil)

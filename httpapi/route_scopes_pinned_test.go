@@ -8,6 +8,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/federation"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
@@ -152,9 +153,15 @@ func TestRouteScopesPinnedToForgejo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Federation enabled: /nodeinfo and /activitypub are registered as
+	// Forgejo's are then.
+	fed, err := federation.New(federation.Config{Enabled: true, Store: memstore.New().Federation(), Keys: &federation.MemoryKeys{}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	api, err := httpapi.New(httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{},
 		Actions: &actions.Service{}, Issues: &issues.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{},
-		Quota: quotaSvc, Mirror: &mirror.Service{}, LFS: &lfs.Service{}, Packages: &packages.Service{}})
+		Quota: quotaSvc, Mirror: &mirror.Service{}, LFS: &lfs.Service{}, Packages: &packages.Service{}, Federation: fed})
 	if err != nil {
 		t.Fatal(err)
 	}
