@@ -26,6 +26,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/federation"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
 	"github.com/hearthforge/hearth/forge/lfs"
@@ -53,6 +54,7 @@ type Store interface {
 	Orgs() orgs.Store
 	Issues() issues.Store
 	Notify() notify.Store
+	Federation() federation.Store
 	Actions() actions.Store
 	Hooks() hooks.Store
 	Quota() quota.Store
@@ -113,6 +115,15 @@ type Config struct {
 	RootURL string
 	// Quota is Forgejo's [quota] (off when zero).
 	Quota quota.Config
+	// Federation is Forgejo's [federation] ENABLED (default false): on,
+	// /api/v1/nodeinfo and /api/v1/activitypub are served, the instance
+	// and people's keys kept in Dir/federation (in memory without Dir)
+	// and remote actors' keys fetched with FederationClient; off, those
+	// routes answer as unknown ones.
+	Federation bool
+	// FederationClient fetches remote actors' keys. Nil: a client with a
+	// 10-second timeout.
+	FederationClient *http.Client
 	// WebhookPolicy is the set of hosts webhooks may reach (Forgejo's
 	// [webhook] ALLOWED_HOST_LIST). Zero: external hosts only.
 	WebhookPolicy hooks.AddressPolicy
@@ -155,6 +166,7 @@ type Site struct {
 	lfs      *lfs.Service
 	packages *packages.Service
 	markup   *markup.Renderer
+	fed      *federation.Service
 
 	handler  http.Handler
 	outbox   *hooks.Dispatcher
@@ -278,13 +290,16 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	if maxPush == 0 {
 		maxPush = gitstore.DefaultMaxPushBytes
 	}
+	if s.fed, err = newFederation(cfg, db); err != nil {
+		return nil, err
+	}
 	s.markup = markup.New(markup.Config{AppURL: cfg.RootURL, Mentions: Mentions{Auth: s.auth}})
 	if s.handler, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, RepoPorts: repoPorts, Orgs: s.orgs, Issues: s.issues,
 		Actions: s.actions, Hooks: s.hooks, Notify: s.notify, Quota: s.quota, Mirror: s.mirror,
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush},
 		LFS: s.lfs, Packages: s.packages, Logger: log, TrustedProxies: cfg.TrustedProxies,
 		MaxBodyBytes: cfg.MaxBodyBytes, MaxUploadBytes: cfg.MaxUploadBytes, RateLimit: cfg.RateLimit,
-		Markup: s.markup, AttachmentsDisabled: blobs == nil}); err != nil {
+		Markup: s.markup, Federation: s.fed, AttachmentsDisabled: blobs == nil}); err != nil {
 		return nil, err
 	}
 	if blobs != nil && cfg.BlobSweep > 0 {
