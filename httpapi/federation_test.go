@@ -71,6 +71,9 @@ func TestFederationOffAnswersAsUnknownRoute(t *testing.T) {
 					assert.Equal(t, unknown.StatusCode, got.StatusCode, "%s %s", op.method, op.path)
 					assert.Equal(t, string(unknown.body), string(got.body), "%s %s", op.method, op.path)
 					assert.Equal(t, unknown.Header.Get("Content-Type"), got.Header.Get("Content-Type"))
+					// Another method is unknown too, not 405.
+					got = e.do(req{method: "PUT", path: op.path, user: creds.user, pass: creds.pass})
+					assert.Equal(t, http.StatusNotFound, got.StatusCode, "PUT %s", op.path)
 				}
 			}
 		})

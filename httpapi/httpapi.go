@@ -236,7 +236,8 @@ func New(cfg Config) (*API, error) {
 			continue
 		}
 		if rt.absent {
-			r.Method(rt.Method, rt.chiPattern(), http.HandlerFunc(a.absent))
+			// Every method: an absent route is unknown, not a 405.
+			r.Handle(rt.chiPattern(), http.HandlerFunc(a.absent))
 			continue
 		}
 		r.Method(rt.Method, rt.chiPattern(), a.serveRoute(rt))
