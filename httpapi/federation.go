@@ -15,7 +15,9 @@ import (
 
 	"github.com/42wim/httpsig"
 
+	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/federation"
+	"github.com/hearthforge/hearth/httpapi/wire"
 )
 
 // activityStreamsContentType is the Content-Type of the ActivityPub
@@ -48,10 +50,38 @@ func (c *call) writeActivity(v any, err error) {
 	c.w.Write(buf.Bytes())
 }
 
-// getNodeInfo is GET /nodeinfo.
+// getNodeInfo is GET /nodeinfo: NodeInfo 2.1 as Forgejo's misc.NodeInfo
+// writes it (software "forgejo", the name federated servers know the API
+// by; protocol activitypub; outbound service rss2.0; zero counts left
+// out, as its omitempty fields).
 func (a *API) getNodeInfo(c *call) {
 	info, err := a.cfg.Federation.NodeInfo(c.r.Context(), c.actor)
-	c.jsonOr(http.StatusOK, info, err, func(err error) { federationErr(c, err) })
+	if err != nil {
+		federationErr(c, err)
+		return
+	}
+	out := wire.NodeInfo{
+		Version: "2.1",
+		Software: wire.NodeInfoSoftware{Name: "forgejo", Version: info.SoftwareVersion,
+			Repository: "https://codeberg.org/forgejo/forgejo.git", Homepage: "https://forgejo.org/"},
+		Protocols:         []string{"activitypub"},
+		Services:          wire.NodeInfoServices{Inbound: []string{}, Outbound: []string{"rss2.0"}},
+		OpenRegistrations: info.OpenRegistrations,
+		Metadata:          map[string]any{},
+	}
+	if u := info.Usage; u != nil {
+		out.Usage = wire.NodeInfoUsage{LocalPosts: nonZero(u.Issues), LocalComments: nonZero(u.Comments),
+			Users: wire.NodeInfoUsageUsers{Total: nonZero(u.Users), ActiveMonth: nonZero(u.ActiveMonth), ActiveHalfyear: nonZero(u.ActiveHalfyear)}}
+	}
+	c.json(http.StatusOK, out)
+}
+
+// nonZero is n, or nil for 0 (Forgejo's omitempty counts).
+func nonZero(n int64) *int64 {
+	if n == 0 {
+		return nil
+	}
+	return &n
 }
 
 // getInstanceActor is GET /activitypub/actor, fetchable without a
@@ -85,11 +115,7 @@ func (a *API) postInstanceOutbox(c *call) {
 
 // getPerson is GET /activitypub/user-id/{user-id}.
 func (a *API) getPerson(c *call) {
-	id, ok := c.idParam("user-id")
-	if !ok {
-		return
-	}
-	sig, ok := c.signature()
+	id, sig, ok := c.signedID("user-id")
 	if !ok {
 		return
 	}
@@ -98,11 +124,7 @@ func (a *API) getPerson(c *call) {
 
 // getPersonOutbox is GET /activitypub/user-id/{user-id}/outbox.
 func (a *API) getPersonOutbox(c *call) {
-	id, ok := c.idParam("user-id")
-	if !ok {
-		return
-	}
-	sig, ok := c.signature()
+	id, sig, ok := c.signedID("user-id")
 	if !ok {
 		return
 	}
@@ -113,15 +135,11 @@ func (a *API) getPersonOutbox(c *call) {
 // and …/activity.
 func (a *API) getPersonActivity(op string) func(*call) {
 	return func(c *call) {
-		id, ok := c.idParam("user-id")
-		if !ok {
-			return
-		}
 		activity, ok := c.idParam("activity-id")
 		if !ok {
 			return
 		}
-		sig, ok := c.signature()
+		id, sig, ok := c.signedID("user-id")
 		if !ok {
 			return
 		}
@@ -131,11 +149,7 @@ func (a *API) getPersonActivity(op string) func(*call) {
 
 // postPersonInbox is POST /activitypub/user-id/{user-id}/inbox.
 func (a *API) postPersonInbox(c *call) {
-	id, ok := c.idParam("user-id")
-	if !ok {
-		return
-	}
-	sig, ok := c.signature()
+	id, sig, ok := c.signedID("user-id")
 	if !ok {
 		return
 	}
@@ -149,11 +163,7 @@ func (a *API) postPersonInbox(c *call) {
 
 // getRepositoryActor is GET /activitypub/repository-id/{repository-id}.
 func (a *API) getRepositoryActor(c *call) {
-	id, ok := c.idParam("repository-id")
-	if !ok {
-		return
-	}
-	sig, ok := c.signature()
+	id, sig, ok := c.signedID("repository-id")
 	if !ok {
 		return
 	}
@@ -162,11 +172,7 @@ func (a *API) getRepositoryActor(c *call) {
 
 // postRepositoryInbox is POST /activitypub/repository-id/{repository-id}/inbox.
 func (a *API) postRepositoryInbox(c *call) {
-	id, ok := c.idParam("repository-id")
-	if !ok {
-		return
-	}
-	sig, ok := c.signature()
+	id, sig, ok := c.signedID("repository-id")
 	if !ok {
 		return
 	}
@@ -179,15 +185,22 @@ func (a *API) postRepositoryInbox(c *call) {
 
 // postRepositoryOutbox is POST /activitypub/repository-id/{repository-id}/outbox.
 func (a *API) postRepositoryOutbox(c *call) {
-	id, ok := c.idParam("repository-id")
-	if !ok {
-		return
-	}
-	sig, ok := c.signature()
+	id, sig, ok := c.signedID("repository-id")
 	if !ok {
 		return
 	}
 	c.writeActivity(a.cfg.Federation.RepositoryOutbox(c.r.Context(), c.actor, c.rootURL(), sig, id))
+}
+
+// signedID reads the path's id param (404 when it is no number) and the
+// request's signature.
+func (c *call) signedID(param string) (forge.ID, *signedRequest, bool) {
+	id, ok := c.idParam(param)
+	if !ok {
+		return 0, nil, false
+	}
+	sig, ok := c.signature()
+	return id, sig, ok
 }
 
 // signedRequest is a request's draft-cavage HTTP signature as the
