@@ -11,6 +11,7 @@ const (
 	AuthToken        AuthMethod = "token"         // access token (header, query or basic)
 	AuthPassword     AuthMethod = "password"      // basic auth with the account password
 	AuthReverseProxy AuthMethod = "reverse_proxy" // trusted proxy header
+	AuthSSHKey       AuthMethod = "ssh_key"       // a public key over SSH (user or deploy key)
 )
 
 // Actor is who performs an operation: the signed-in user (nil when
@@ -27,6 +28,18 @@ type Actor struct {
 	TokenID ID
 	// Sudoer is the administrator acting as User through sudo, or nil.
 	Sudoer *User
+	// DeployKey, when set, is a repository deploy key acting over SSH
+	// (User is nil): it reads, or writes, the code of the repositories it
+	// is deployed to and nothing else (repos.Access).
+	DeployKey *DeployKey
+}
+
+// DeployKey is the credential of a deploy key (Forgejo's DeployKey): the
+// public key's ID, and the access it grants per repository it is deployed
+// to (forge.AccessModeRead or AccessModeWrite).
+type DeployKey struct {
+	KeyID ID
+	Repos map[ID]AccessMode
 }
 
 // Anonymous is the actor of a request without credentials.

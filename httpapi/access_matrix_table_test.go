@@ -54,6 +54,16 @@ var accessMatrix = map[string]accessClass{
 	"listLicenseTemplates":              acPublic,     // GET /licenses
 	"getLicenseTemplateInfo":            acPublic,     // GET /licenses/{name}
 	"notifyGetList":                     acOther,      // GET /notifications
+	"userGetOAuth2Applications":         acSelf,       // GET /user/applications/oauth2
+	"userCreateOAuth2Application":       acSelf,       // POST /user/applications/oauth2
+	"userGetOAuth2Application":          acSelf,       // GET /user/applications/oauth2/{id}
+	"userUpdateOAuth2Application":       acSelf,       // PATCH /user/applications/oauth2/{id}
+	"userDeleteOAuth2Application":       acSelf,       // DELETE /user/applications/oauth2/{id}
+	"userListActivityFeeds":             acUserRead,   // GET /users/{username}/activities/feeds
+	"userGetHeatmapData":                acUserRead,   // GET /users/{username}/heatmap
+	"orgListActivityFeeds":              acOrgRead,    // GET /orgs/{org}/activities/feeds
+	"orgListTeamActivityFeeds":          acTeamRead,   // GET /teams/{id}/activities/feeds
+	"repoListActivityFeeds":             acRepoRead,   // GET /repos/{owner}/{repo}/activities/feeds
 	"notifyReadList":                    acOther,      // PUT /notifications
 	"notifyNewAvailable":                acOther,      // GET /notifications/new
 	"notifyGetThread":                   acOther,      // GET /notifications/threads/{id}
@@ -110,6 +120,15 @@ var accessMatrix = map[string]accessClass{
 	"repoSearch":                        acOther,      // GET /repos/search
 	"repoDelete":                        acRepoAdmin,  // DELETE /repos/{owner}/{repo}
 	"repoGet":                           acRepoRead,   // GET /repos/{owner}/{repo}
+	"repoGetNote":                       acRepoRead,   // GET /repos/{owner}/{repo}/git/notes/{sha}
+	"repoSetNote":                       acRepoWrite,  // POST /repos/{owner}/{repo}/git/notes/{sha}
+	"repoRemoveNote":                    acRepoWrite,  // DELETE /repos/{owner}/{repo}/git/notes/{sha}
+	"GetBlobs":                          acRepoRead,   // GET /repos/{owner}/{repo}/git/blobs
+	"repoApplyDiffPatch":                acRepoWrite,  // POST /repos/{owner}/{repo}/diffpatch
+	"repoGetEditorConfig":               acRepoRead,   // GET /repos/{owner}/{repo}/editorconfig/{filepath}
+	"repoGetIssueTemplates":             acRepoRead,   // GET /repos/{owner}/{repo}/issue_templates
+	"repoGetIssueConfig":                acRepoRead,   // GET /repos/{owner}/{repo}/issue_config
+	"repoValidateIssueConfig":           acRepoRead,   // GET /repos/{owner}/{repo}/issue_config/validate
 	"repoEdit":                          acRepoAdmin,  // PATCH /repos/{owner}/{repo}
 	"getRepoRunners":                    acRepoAdmin,  // GET /repos/{owner}/{repo}/actions/runners
 	"registerRepoRunner":                acRepoWrite,  // POST /repos/{owner}/{repo}/actions/runners
@@ -295,6 +314,12 @@ var accessMatrix = map[string]accessClass{
 	"getGeneralAPISettings":             acPublic,     // GET /settings/api
 	"getGeneralRepositorySettings":      acPublic,     // GET /settings/repository
 	"getGeneralUISettings":              acPublic,     // GET /settings/ui
+	"getGeneralAttachmentSettings":      acPublic,     // GET /settings/attachment
+	"renderMarkup":                      acOther,      // POST /markup (any signed-in user, no scope)
+	"renderMarkdown":                    acOther,      // POST /markdown
+	"renderMarkdownRaw":                 acOther,      // POST /markdown/raw
+	"adminCronList":                     acSiteAdmin,  // GET /admin/cron
+	"adminCronRun":                      acSiteAdmin,  // POST /admin/cron/{task}
 	"orgDeleteTeam":                     acOrgOwner,   // DELETE /teams/{id}
 	"orgGetTeam":                        acTeamRead,   // GET /teams/{id}
 	"orgEditTeam":                       acOrgOwner,   // PATCH /teams/{id}
@@ -347,6 +372,16 @@ var accessMatrix = map[string]accessClass{
 	"userCreateToken":                   acSelfOnly,   // POST /users/{username}/tokens
 	"userDeleteAccessToken":             acSelfOnly,   // DELETE /users/{username}/tokens/{token}
 	"getVersion":                        acPublic,     // GET /version
+	"userCurrentListGPGKeys":            acSelf,       // GET /user/gpg_keys
+	"userCurrentPostGPGKey":             acSelf,       // POST /user/gpg_keys
+	"userCurrentGetGPGKey":              acSelf,       // GET /user/gpg_keys/{id}
+	"userCurrentDeleteGPGKey":           acSelf,       // DELETE /user/gpg_keys/{id}
+	"getVerificationToken":              acSelf,       // GET /user/gpg_key_token
+	"userVerifyGPGKey":                  acSelf,       // POST /user/gpg_key_verify
+	"userListGPGKeys":                   acUserRead,   // GET /users/{username}/gpg_keys
+	"getSigningKey":                     acPublic,     // GET /signing-key.gpg
+	"getSSHSigningKey":                  acPublic,     // GET /signing-key.ssh
+	"repoSigningKey":                    acRepoRead,   // GET /repos/{owner}/{repo}/signing-key.gpg
 	"repoGetAssignees":                  acRepoRead,   // GET /repos/{owner}/{repo}/assignees
 	"repoGetCommitPullRequest":          acRepoRead,   // GET /repos/{owner}/{repo}/commits/{sha}/pull
 	"repoCompareDiff":                   acRepoRead,   // GET /repos/{owner}/{repo}/compare/{basehead}

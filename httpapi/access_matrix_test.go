@@ -16,10 +16,15 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/cron"
+	"github.com/hearthforge/hearth/forge/feeds"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
+	"github.com/hearthforge/hearth/forge/markup"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/site"
@@ -61,10 +66,19 @@ func newMatrixEnv(t *testing.T) *env {
 	mirrorSvc, err := mirror.New(mirror.Config{Store: db.Mirrors(), Repos: mirrorRepos{repoSvc}, Creator: site.MirrorCreator{Repos: repoSvc},
 		Git: gitstore.Mirror{Store: git}, Policy: mirror.Policy{AllowLoopback: true}, Secret: []byte("0123456789abcdef0123456789abcdef")})
 	require.NoError(t, err)
+	gpgSvc, err := gpgkeys.New(gpgkeys.Config{Store: db.GPGKeys(), Users: svc, Emails: site.PrimaryEmails{Store: db.Auth()},
+		Repos: repoSvc, Signing: matrixSigningKeys(t), Clock: clock})
+	require.NoError(t, err)
+	feedSvc, err := feeds.New(feeds.Config{Store: db.Feeds(), Repos: repoSvc, Accounts: svc, Orgs: orgSvc,
+		Teams: site.TeamRepos{Orgs: orgSvc}, Watchers: repoPorts, Clock: clock})
+	require.NoError(t, err)
+	oauthSvc, err := oauthapps.New(oauthapps.Config{Store: db.OAuthApps(), Clock: clock})
+	require.NoError(t, err)
 	// No rate limit: the matrix makes thousands of requests from one address.
 	return b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, RepoPorts: repoPorts, Git: git, Orgs: orgSvc, Issues: issueSvc,
 		Actions: actSvc, Hooks: hookSvc, Notify: notifySvc, Quota: quotaSvc, Packages: pkgSvc,
-		Mirror: mirrorSvc, RateLimit: httpapi.RateLimit{Disabled: true}}, b.notifications(t, ports))
+		Mirror: mirrorSvc, GPGKeys: gpgSvc, Feeds: feedSvc, OAuthApps: oauthSvc, RateLimit: httpapi.RateLimit{Disabled: true},
+		Markup: markup.New(markup.Config{Mentions: site.Mentions{Auth: svc}}), Cron: matrixCron(t)}, b.notifications(t, ports))
 }
 
 // matrixWorld is the seeded world of the access matrix.
@@ -183,8 +197,13 @@ func seedMatrix(t *testing.T, e *env) *matrixWorld {
 		ok(e.do(req{method: "PUT", path: "/api/packages/" + o.owner + "/generic/tool/1.0/tool.txt", body: "tool bytes",
 			user: o.by, pass: o.by + "-password"}), "package of "+o.owner)
 	}
+	// olivia's GPG key 1.
+	ok(e.do(as("olivia", "POST", "/user/gpg_keys", map[string]any{"armored_public_key": armoredTestKey(t, "olivia@example.com")})), "gpg key")
 	// olivia's notification thread 1: reader comments on her issue.
 	ok(e.do(as("reader", "POST", "/repos/olivia/pubrepo/issues/1/comments", map[string]any{"body": "by reader"})), "reader's comment")
+	// olivia's OAuth2 application 1.
+	ok(e.do(as("olivia", "POST", "/user/applications/oauth2", map[string]any{"name": "app", "redirect_uris": []string{"https://app.example/cb"}})),
+		"olivia's OAuth2 application")
 	for _, u := range append([]string{"root"}, matrixUsers...) {
 		w.tokens[u] = e.token(u, "all")
 	}
@@ -686,6 +705,8 @@ var matrixValidBodies = map[string]string{
 	"repoCreateBranch": `{"new_branch_name": "nb"}`, "repoUpdateBranch": `{"name": "renamed"}`,
 	"repoCreateStatus": `{"state": "success"}`, "repoCreateTag": `{"tag_name": "t9"}`,
 	"repoCreateFile": `{"content": "eA=="}`, "repoCreateRelease": `{"tag_name": "v9"}`,
+	"repoSetNote":               `{"message": "a note"}`,
+	"repoApplyDiffPatch":        `{"sha": "x", "content": "diff --git a/n.txt b/n.txt\nnew file mode 100644\n--- /dev/null\n+++ b/n.txt\n@@ -0,0 +1 @@\n+x\n"}`,
 	"repoEditReleaseAttachment": `{"name": "x.txt"}`, "repoUpdateAvatar": `{"image": "` + matrixPNG + `"}`,
 	"repoCreateBranchProtection": `{"rule_name": "x"}`, "repoCreateTagProtection": `{"name_pattern": "v*"}`,
 	"repoUpdateTopics": `{"topics": ["a"]}`, "repoTransfer": `{"new_owner": "stranger"}`,
@@ -768,6 +789,8 @@ var invalidBodies = []string{`{`}
 // positive checks are skipped; the refusals still run).
 var matrixNoSeed = map[string]bool{
 	"ActionRun": true, "GetAnnotatedTag": true, "GetBlob": true, "adminGetHook": true, "getAdminRunner": true,
+	// No note on main, no .editorconfig; git/blobs without shas is 400.
+	"repoGetNote": true, "repoGetEditorConfig": true, "GetBlobs": true,
 	"getLabelTemplateInfo": true, "getOrgRunner": true, "getRepoRunner": true, "getUserRunner": true,
 	"getOrgVariable": true, "getUserVariable": true, "issueGetIssueAttachment": true,
 	"issueGetIssueCommentAttachment": true, "orgGetHook": true, "orgGetLabel": true,
@@ -900,4 +923,14 @@ func trim(b []byte) string {
 		return string(b[:160]) + "…"
 	}
 	return string(b)
+}
+
+// matrixCron is a registry with one task, which the matrix runs as the
+// administrator (POST /admin/cron/{task}: the path's task is the probe's).
+func matrixCron(t *testing.T) *cron.Registry {
+	t.Helper()
+	reg, err := cron.New(cron.Config{Tasks: []cron.Task{{Name: "update_mirrors", Every: time.Hour,
+		Run: func(context.Context) error { return nil }}}})
+	require.NoError(t, err)
+	return reg
 }

@@ -106,3 +106,18 @@ func each[V, W any](conv func(V) W) func([]V) []W {
 func pointee[V, W any](conv func(V) W) func(*V) W {
 	return func(v *V) W { return conv(*v) }
 }
+
+// plainTextOr answers 200 with text as text/plain (Forgejo's
+// ctx.PlainText; no body when text is empty) when err is nil, else
+// fail(err).
+func (c *call) plainTextOr(text string, err error, fail func(error)) {
+	if err != nil {
+		fail(err)
+		return
+	}
+	if text != "" {
+		c.w.Header().Set("Content-Type", "text/plain;charset=utf-8")
+	}
+	c.w.WriteHeader(http.StatusOK)
+	_, _ = c.w.Write([]byte(text))
+}

@@ -55,6 +55,8 @@ var perOperation = map[string]map[int]string{
 	"repoDownloadCommitDiffOrPatch": {http.StatusUnprocessableEntity: "Forgejo's route takes only .diff and .patch: git/commits/a..b is GET git/commits/{sha}, whose invalid name is 422 `no valid ref or sha`"},
 	"repoGetArchive":                {http.StatusBadRequest: "an unknown archive format is 400 `unknown format: <archive>` (Forgejo's archiveDownload, ErrUnknownArchiveFormat); the document omits it"},
 	"repoCreateTagProtection":       {http.StatusBadRequest: "an empty name_pattern or whitelist is 400 (Forgejo's CreateTagProtection); the document omits it"},
+	"repoSigningKey":                {http.StatusNotFound: "a repository the actor may not see is 404 (Forgejo's repoAssignment); the document omits it"},
+	"GetBlobs":                      {http.StatusNotFound: "a repository the caller may not see is 404, as every /repos/{owner}/{repo} route (repoAssignment); the document omits it"},
 }
 
 // bodyAs lists statuses particular operations answer that the document
@@ -65,6 +67,12 @@ var bodyAs = map[string]map[int]int{
 	// transfer waits for the recipient, 202 when it is done at once; its
 	// swagger comment declares only 202.
 	"repoTransfer": {http.StatusCreated: http.StatusAccepted},
+	// Forgejo's VerifyUserGPGKey answers 200 (ctx.JSON(http.StatusOK, …))
+	// with the key; its swagger comment declares 201.
+	"userVerifyGPGKey": {http.StatusOK: http.StatusCreated},
+	// Forgejo's ApplyDiffPatch answers 201 (ctx.JSON(http.StatusCreated,
+	// fileResponse)); its swagger comment declares 200.
+	"repoApplyDiffPatch": {http.StatusCreated: http.StatusOK},
 }
 
 // bodyDeviations lists declared statuses whose body Forgejo's handler
@@ -92,6 +100,10 @@ var rawOperations = map[string]string{
 	"renderMarkup":                  "the rendered HTML (text/html), a string in the document",
 	"renderMarkdown":                "the rendered HTML (text/html), a string in the document",
 	"renderMarkdownRaw":             "the rendered HTML (text/html), a string in the document",
+	"getVerificationToken":          "the token as plain text (Forgejo's ctx.PlainText)",
+	"getSigningKey":                 "the armored public key as plain text, empty without one",
+	"repoSigningKey":                "the armored public key as plain text, empty without one",
+	"getSSHSigningKey":              "the authorized_keys line as plain text",
 }
 
 // errorSchemas are the bodies of deviations.

@@ -14,13 +14,18 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/cron"
+	"github.com/hearthforge/hearth/forge/feeds"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/markup"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
@@ -64,8 +69,24 @@ func loadDocOps(t *testing.T) []docOp {
 }
 
 func fullAPI() *API {
-	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}, Actions: &actions.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{},
-		Quota: &quota.Service{}, Packages: &packages.Service{}, Mirror: &mirror.Service{}, Markup: &markup.Renderer{}})
+	a, err := New(Config{
+		Auth:      new(auth.Service),
+		Repos:     &repos.Service{},
+		Orgs:      &orgs.Service{},
+		Issues:    &issues.Service{},
+		Actions:   &actions.Service{},
+		Hooks:     &hooks.Service{},
+		Notify:    &notify.Service{},
+		Quota:     &quota.Service{},
+		Packages:  &packages.Service{},
+		Mirror:    &mirror.Service{},
+		Markup:    &markup.Renderer{},
+		Cron:      &cron.Registry{},
+		GPGKeys:   &gpgkeys.Service{},
+		OAuthApps: &oauthapps.Service{},
+		Feeds:     &feeds.Service{},
+		SSHKeys:   &sshkeys.Service{},
+	})
 	if err != nil {
 		panic(err)
 	}
@@ -257,6 +278,8 @@ func TestRouteGroupsAddTheirOperations(t *testing.T) {
 			add: func(c *Config) { c.Actions = &actions.Service{} }, added: (*API).actionsRoutes},
 		{name: "notifications", base: Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Issues: &issues.Service{}},
 			add: func(c *Config) { c.Notify = &notify.Service{} }, added: (*API).notifyRoutes, wantCount: 7},
+		{name: "ssh keys", base: Config{Auth: new(auth.Service), Repos: &repos.Service{}},
+			add: func(c *Config) { c.SSHKeys = &sshkeys.Service{} }, added: (*API).sshKeyRoutes, wantCount: 11},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -4,12 +4,16 @@ import (
 	"testing"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/feeds"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/quota"
 	"github.com/hearthforge/hearth/storage/memstore"
 )
@@ -26,7 +30,8 @@ func TestDeclaredRequirementsAreTheRoutes(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, err := New(Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{}, Hooks: &hooks.Service{},
-		Actions: &actions.Service{}, Quota: quotaSvc, Notify: &notify.Service{}})
+		Actions: &actions.Service{}, Quota: quotaSvc, Notify: &notify.Service{}, GPGKeys: &gpgkeys.Service{},
+		OAuthApps: &oauthapps.Service{}, Feeds: &feeds.Service{}, SSHKeys: &sshkeys.Service{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,14 +1,19 @@
 package httpapi
 
 import (
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/cron"
 	"github.com/hearthforge/hearth/forge/federation"
+	"github.com/hearthforge/hearth/forge/feeds"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/markup"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/quota"
 )
 
@@ -74,7 +79,8 @@ func (a *API) gates() map[string]gate {
 		// reqRepoBranchWriter (whose answer depends on the branch the body
 		// names): only repoAssignment runs first.
 		add(need(repos.NeedVisible, ""), "createFork", "repoChangeFiles", "repoCreateFile", "repoUpdateFile", "repoDeleteFile")
-		add(need(repos.NeedWrite, forge.UnitCode), "repoCreateBranch", "repoUpdateBranch", "repoCreateStatus", "repoCreateTag")
+		add(need(repos.NeedWrite, forge.UnitCode), "repoCreateBranch", "repoUpdateBranch", "repoCreateStatus", "repoCreateTag",
+			"repoSetNote", "repoApplyDiffPatch")
 		add(need(repos.NeedWrite, forge.UnitReleases), "repoCreateRelease", "repoEditRelease", "repoEditReleaseAttachment")
 		add(need(repos.NeedAdmin, ""), "repoEdit", "repoUpdateAvatar", "repoAddCollaborator", "repoCreateBranchProtection",
 			"repoEditBranchProtection", "repoCreateTagProtection", "repoEditTagProtection", "repoUpdateTopics")
@@ -212,8 +218,23 @@ func (a *API) declarations() map[string]declaration {
 	if a.cfg.Federation.Enabled() {
 		declare(federation.Requirements(), nil)
 	}
+	if a.cfg.Cron != nil {
+		declare(cron.Requirements(), nil)
+	}
 	if a.cfg.Notify != nil {
 		declare(notify.Requirements(), nil)
+	}
+	if a.cfg.GPGKeys != nil {
+		declare(gpgkeys.Requirements(), nil)
+	}
+	if a.cfg.OAuthApps != nil {
+		declare(oauthapps.Requirements(), nil)
+	}
+	if a.cfg.Feeds != nil {
+		declare(feeds.Requirements(), nil)
+	}
+	if a.cfg.SSHKeys != nil {
+		declare(sshkeys.Requirements(), nil)
 	}
 	if a.cfg.Actions != nil {
 		declare(actions.Requirements(), func(op string) gate {

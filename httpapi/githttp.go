@@ -100,8 +100,7 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 		updates []repos.RefUpdate
 		caps    []string
 		ffOnly  []string
-		// unmeasured: the push moved references but AfterPush failed.
-		unmeasured bool
+		end     func([]repos.RefUpdate)
 	)
 	if push {
 		if r.Method == http.MethodPost {
@@ -118,8 +117,10 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 				r.ContentLength = -1 // now uncompressed: git reads to the end
 			}
 		}
-		plan, err := a.cfg.Repos.CheckPush(r.Context(), actor, owner, name, updates)
-		if err != nil && a.quotaPushRefusal(w, c, updates, caps, err) { // quota_git.go
+		var plan *repos.PushPlan
+		repo, plan, err = a.authorizeGit(r.Context(), actor, owner, name, true, updates) // gitcore.go
+		// A quota refusal: quota_git.go.
+		if err != nil && a.quotaPushRefusal(w, c, updates, caps, err) {
 			return
 		}
 		if err != nil {
@@ -135,46 +136,21 @@ func (a *API) serveGit(w http.ResponseWriter, r *http.Request) {
 			a.gitError(w, c, actor, err)
 			return
 		}
-		repo, ffOnly = plan.View.Repo.ID, plan.FastForwardOnly
-		r = r.WithContext(repos.WithPushAllowance(r.Context(), plan.QuotaAllowance))
-		var release func()
-		r, release = a.pushReservation(r, plan) // quota_git.go
-		// After AfterPush below measured the size; a push whose size was
-		// not measured keeps its reservation until it expires.
-		defer func() {
-			if !unmeasured {
-				release()
-			}
-		}()
+		ffOnly = plan.FastForwardOnly
+		var ctx context.Context
+		ctx, end = a.beginPush(r.Context(), actor, plan, owner+"/"+name) // gitcore.go
+		r = r.WithContext(ctx)
 	} else {
-		if err := actor.RequireScope(forge.AccessRead, forge.CategoryRepository); err != nil {
-			http.Error(w, err.Error(), http.StatusForbidden)
-			return
-		}
-		v, err := a.cfg.Repos.Get(r.Context(), actor, owner, name)
-		if err == nil && !v.CanRead() {
-			// A team whose code unit is none sees the repository (its
-			// issues, say) but may not fetch its code.
-			err = repos.ErrRepoNotFound
-		}
-		if err != nil {
+		if repo, _, err = a.authorizeGit(r.Context(), actor, owner, name, false, nil); err != nil {
 			a.gitError(w, c, actor, err)
 			return
 		}
-		repo = v.Repo.ID
 	}
 
-	remote := ""
-	if actor.IsSignedIn() {
-		remote = actor.User.Name
-	}
-	applied := a.cfg.Git.ServeGitRPC(w, r, repo, gr.service, gr.advertise, remote, ffOnly)
-	if push && len(applied) > 0 {
+	applied := a.cfg.Git.ServeGitRPC(w, r, repo, gr.service, gr.advertise, remoteUser(actor), ffOnly)
+	if push {
 		// The refs moved: record it even if the client hangs up now.
-		if err := a.cfg.Repos.AfterPush(context.WithoutCancel(r.Context()), actor, repo, applied); err != nil {
-			unmeasured = true
-			a.log.ErrorContext(r.Context(), "after push", "repo", owner+"/"+name, "err", err)
-		}
+		end(applied)
 	}
 }
 
@@ -207,6 +183,6 @@ func gitDeny(w http.ResponseWriter, status int, msg string) {
 // canWrite reports whether the actor may push to owner/name at all, so that
 // only refusals of particular updates are reported in git's report.
 func canWrite(r *http.Request, a *API, actor forge.Actor, owner, name string) bool {
-	_, err := a.cfg.Repos.CheckPush(r.Context(), actor, owner, name, nil)
+	_, _, err := a.authorizeGit(r.Context(), actor, owner, name, true, nil)
 	return err == nil
 }

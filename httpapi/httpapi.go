@@ -24,9 +24,13 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/cron"
 	"github.com/hearthforge/hearth/forge/federation"
+	"github.com/hearthforge/hearth/forge/feeds"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/markup"
@@ -34,6 +38,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
@@ -81,6 +86,15 @@ type Config struct {
 	// Notify serves /notifications and /repos/{owner}/{repo}/notifications
 	// (it needs Repos too). Nil leaves those routes out (they answer 501).
 	Notify *notify.Service
+	// OAuthApps serves the user's OAuth2 applications
+	// (/user/applications/oauth2; routes_feeds.go). Nil leaves those
+	// routes out.
+	OAuthApps *oauthapps.Service
+	// Feeds serves the activity feeds and heatmaps (/users/{username},
+	// /orgs/{org}, /teams/{id} and /repos/{owner}/{repo} activities/feeds,
+	// /users/{username}/heatmap; it needs Repos too, for the repositories
+	// of the actions). Nil leaves those routes out.
+	Feeds *feeds.Service
 	// Quota serves the quota API (/user/quota*, /orgs/{org}/quota*,
 	// /admin/quota/**, /admin/users/{username}/quota*; routes_quota.go):
 	// 404 while quota is disabled, as Forgejo. Nil leaves the routes out
@@ -90,12 +104,24 @@ type Config struct {
 	// mirror-sync, convert, push_mirrors; migrations need its
 	// Config.Creator). Nil leaves those routes out.
 	Mirror *mirror.Service
+	// GPGKeys serves users' GPG keys and the host's signing keys
+	// (/user/gpg_keys*, /user/gpg_key_token, /user/gpg_key_verify,
+	// /users/{username}/gpg_keys, /signing-key.gpg, /signing-key.ssh,
+	// /repos/{owner}/{repo}/signing-key.gpg). Nil leaves those routes out.
+	GPGKeys *gpgkeys.Service
 	// Git serves git's smart HTTP protocol for repositories
 	// (storage/gitstore.Store does). Nil leaves /{owner}/{repo}.git out.
 	Git GitServer
 	// LFS serves Git LFS for repositories at /{owner}/{repo}.git/info/lfs
 	// (httpapi/lfs.go). Nil leaves it out.
 	LFS *lfs.Service
+	// SSHKeys serves public SSH keys and deploy keys (/user/keys,
+	// /users/{username}/keys, /admin/users/{username}/keys,
+	// /repos/{owner}/{repo}/keys; routes_sshkeys.go). Nil leaves them out.
+	SSHKeys *sshkeys.Service
+	// SSHURL, when SSH is on, is how repositories' ssh_url is made
+	// (SSHCloneURL). Nil: no ssh_url.
+	SSHURL *SSHCloneURL
 	// Packages serves the package registry: /api/packages/{owner}/generic
 	// and /api/v1/packages (httpapi/packages*.go). Nil leaves them out.
 	Packages *packages.Service
@@ -117,6 +143,9 @@ type Config struct {
 	// refused (the issue service has no blob storage): GET
 	// /settings/attachment answers enabled false.
 	AttachmentsDisabled bool
+	// Cron is the server's periodic tasks (/admin/cron). Nil leaves them
+	// out (501).
+	Cron *cron.Registry
 	// Markup renders Markdown for /markdown, /markdown/raw and /markup.
 	// Nil leaves them out (501).
 	Markup *markup.Renderer

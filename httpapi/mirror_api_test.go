@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -16,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
@@ -88,17 +88,7 @@ func newMirrorEnvDB(t *testing.T, p mirror.Policy, logs *syncBuffer, listeners .
 	return b.serve(t, httpapi.Config{Auth: svc, Repos: repoSvc, Git: git, Mirror: ms, Logger: log}), git, db
 }
 
-func runGit(t *testing.T, dir string, args ...string) string {
-	t.Helper()
-	c := exec.Command("git", args...)
-	c.Dir = dir
-	c.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+dir,
-		"GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@example.com", "GIT_COMMITTER_NAME=a",
-		"GIT_COMMITTER_EMAIL=a@example.com", "GIT_TERMINAL_PROMPT=0")
-	out, err := c.CombinedOutput()
-	require.NoError(t, err, "git %v: %s", args, out)
-	return strings.TrimSpace(string(out))
-}
+func runGit(t *testing.T, dir string, args ...string) string { return forgetest.Git(t, dir, args...) }
 
 func commit(t *testing.T, dir, name string) string {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(name), 0o644))

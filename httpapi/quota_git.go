@@ -30,15 +30,16 @@ func (a *API) quotaPushRefusal(w http.ResponseWriter, c *call, updates []repos.R
 	return c.writeQuotaExceeded(err)
 }
 
-// pushReservation makes r's push reserve quota at git's pre-receive step,
-// when the size of what it brought is known (repos.Ports.ReservePush):
-// it returns r carrying the reserver, and the release to call once the
-// push ended and AfterPush measured the size (or at once, when no
-// reference moved). A push quota does not limit (plan.QuotaAllowance -1:
-// quota disabled, or the push only deletes) reserves nothing.
-func (a *API) pushReservation(r *http.Request, plan *repos.PushPlan) (*http.Request, func()) {
+// pushReservation makes a push (run with ctx) reserve quota at git's
+// pre-receive step, when the size of what it brought is known
+// (repos.Ports.ReservePush): it returns ctx carrying the reserver, and the
+// release to call once the push ended and AfterPush measured the size (or
+// at once, when no reference moved). A push quota does not limit
+// (plan.QuotaAllowance -1: quota disabled, or the push only deletes)
+// reserves nothing.
+func (a *API) pushReservation(ctx context.Context, plan *repos.PushPlan) (context.Context, func()) {
 	if plan.QuotaAllowance < 0 {
-		return r, func() {}
+		return ctx, func() {}
 	}
 	var (
 		mu   sync.Mutex
@@ -61,8 +62,8 @@ func (a *API) pushReservation(r *http.Request, plan *repos.PushPlan) (*http.Requ
 		mu.Lock()
 		defer mu.Unlock()
 		for _, id := range held {
-			ports.ReleasePush(context.WithoutCancel(r.Context()), id)
+			ports.ReleasePush(context.WithoutCancel(ctx), id)
 		}
 	}
-	return r.WithContext(repos.WithPushReserver(r.Context(), reserve)), release
+	return repos.WithPushReserver(ctx, reserve), release
 }

@@ -266,6 +266,10 @@ func TestQuotaEnforcement(t *testing.T) {
 		{"POST /repos/{o}/{r}/contents", "alice", func() resp {
 			return e.do(req{method: "POST", path: code + "/contents", token: e.alice, body: map[string]any{"files": []map[string]any{{"operation": "create", "path": "m.txt", "content": b64("m")}}}})
 		}},
+		{"POST /repos/{o}/{r}/diffpatch", "alice", func() resp {
+			return e.do(req{method: "POST", path: code + "/diffpatch", token: e.alice, body: map[string]any{"sha": "x",
+				"content": "diff --git a/p.txt b/p.txt\nnew file mode 100644\n--- /dev/null\n+++ b/p.txt\n@@ -0,0 +1 @@\n+p\n"}})
+		}},
 		{"POST /repos/{o}/{r}/issues/{index}/assets (crossing the limit)", "alice", func() resp {
 			return e.upload(e.bob, e.issuePath(n, "/assets"), "a.txt", "01234567890", nil)
 		}},
@@ -288,6 +292,7 @@ func TestQuotaEnforcement(t *testing.T) {
 	e.expect(e.do(req{method: "GET", path: "/api/v1/repos/carol/code", token: carol}), 404, "")
 	e.expect(e.do(req{method: "GET", path: code + "/branches/b", token: e.alice}), 404, "")
 	e.expect(e.do(req{method: "GET", path: code + "/contents/new.txt", token: e.alice}), 404, "")
+	e.expect(e.do(req{method: "GET", path: code + "/contents/p.txt", token: e.alice}), 404, "")
 	e.send(e.alice, "GET", code+"/contents/README.md", nil, 200)
 	assert.Empty(t, e.send(e.alice, "GET", e.issuePath(n, "/assets"), nil, 200).list(t))
 

@@ -51,7 +51,17 @@ func (c *call) toRepos(list []*repos.View) ([]wire.Repository, error) {
 	root := c.rootURL()
 	out := make([]wire.Repository, len(ps))
 	for i := range ps {
-		out[i] = convert.Presented(root, &ps[i], c.toUser)
+		out[i] = c.presented(root, &ps[i])
 	}
 	return out, nil
+}
+
+// presented converts one presented repository (convert.Presented), with
+// its ssh_url when git is served over SSH (Forgejo's repo.CloneLink).
+func (c *call) presented(root string, p *repos.Presentation) wire.Repository {
+	out := convert.Presented(root, p, c.toUser)
+	if u := c.a.cfg.SSHURL; u != nil {
+		out.SSHURL = u.URL(out.Owner.UserName, out.Name)
+	}
+	return out
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/repos"
-	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/httpapi/wire"
 	"github.com/hearthforge/hearth/issues"
 )
@@ -119,7 +118,7 @@ func (a *API) getRepo(c *call) {
 		c.repoError(err)
 		return
 	}
-	out := convert.Presented(c.rootURL(), p, c.toUser)
+	out := c.presented(c.rootURL(), p)
 	c.jsonRepository(http.StatusOK, &out)
 }
 

@@ -6,15 +6,19 @@ import (
 	"testing"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/federation"
+	"github.com/hearthforge/hearth/forge/feeds"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
@@ -71,15 +75,36 @@ var forgejoScopes = []scopeRule{
 	{pattern: "/activitypub/**", cats: []forge.ScopeCategory{cAP}},
 	// Notifications (requires 'notifications' scope).
 	{pattern: "/notifications/**", cats: []forge.ScopeCategory{cNote}},
+	// Users: the second /users group (reqToken) holds /gpg_keys: user.
+	{pattern: "/users/{}/gpg_keys", cats: []forge.ScopeCategory{cUser}},
+	// Public keys: /users/{username}/keys in the /users group (user),
+	// /user/keys in the /user group (user), the administrator's
+	// /admin/users/{username}/keys in /admin (admin), deploy keys in the
+	// /repos/{owner}/{repo} group (repository).
+	{pattern: "/users/{}/keys", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/keys/**", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/admin/users/{}/keys/**", cats: []forge.ScopeCategory{cAdmin}},
+	{pattern: "/repos/{}/{}/keys/**", cats: []forge.ScopeCategory{cRepo}},
 	// Users: the /users group is user; /repos inside it adds repository.
 	{pattern: "/users/{}/repos", cats: []forge.ScopeCategory{cUser, cRepo}},
 	// Organizations: /users/{username}/orgs is user and organization.
 	{pattern: "/users/{}/orgs/**", cats: []forge.ScopeCategory{cUser, cOrg}},
+	// The user's and organisation's feeds and the heatmap sit in the
+	// /users/{username} group (user).
+	{pattern: "/users/{}/activities/feeds", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/users/{}/heatmap", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/users/**", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/user/orgs", cats: []forge.ScopeCategory{cUser, cOrg}},
 	// Inside the /user group (user): /repos and /starred add repository.
 	{pattern: "/user/repos", cats: []forge.ScopeCategory{cUser, cRepo}},
 	{pattern: "/user/starred/**", cats: []forge.ScopeCategory{cUser, cRepo}},
+	// The /user group's "(admin:gpg_key scope)" comment names no scope of
+	// its own: /gpg_keys, /gpg_key_token and /gpg_key_verify are user.
+	{pattern: "/user/gpg_keys/**", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/gpg_key_token", cats: []forge.ScopeCategory{cUser}},
+	{pattern: "/user/gpg_key_verify", cats: []forge.ScopeCategory{cUser}},
+	// OAuth2 applications: the /user group's /applications/oauth2 (user).
+	{pattern: "/user/applications/oauth2/**", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/user/**", cats: []forge.ScopeCategory{cUser}},
 	{pattern: "/org/{}/repos", cats: []forge.ScopeCategory{cOrg, cRepo}},
 	{pattern: "/repositories/{}", cats: []forge.ScopeCategory{cRepo}},
@@ -93,7 +118,22 @@ var forgejoScopes = []scopeRule{
 	{pattern: "/repos/{}/{}/milestones/**", cats: []forge.ScopeCategory{cIssue}},
 	// Flags sit inside the repository group and add admin.
 	{pattern: "/repos/{}/{}/flags/**", cats: []forge.ScopeCategory{cRepo, cAdmin}},
-	// Repos (requires repo scope).
+	// Repos (requires repo scope): signing-key.gpg sits in the
+	// /{username}/{reponame} group (repoAssignment, no unit).
+	{method: "GET", pattern: "/repos/{}/{}/signing-key.gpg", cats: []forge.ScopeCategory{cRepo}},
+	// Repos (requires repo scope); repo.ListRepoActivityFeeds among them.
+	{pattern: "/repos/{}/{}/activities/feeds", cats: []forge.ScopeCategory{cRepo}},
+	// Repos (requires repo scope). Inside it, by name (routes_repogit.go):
+	// /git/notes/{sha} and /git/blobs in the /git group, /diffpatch,
+	// /editorconfig/{filename}, /issue_templates, /issue_config and
+	// /issue_config/validate, each with no group of its own.
+	{pattern: "/repos/{}/{}/git/notes/{}", cats: []forge.ScopeCategory{cRepo}},
+	{pattern: "/repos/{}/{}/git/blobs", cats: []forge.ScopeCategory{cRepo}},
+	{pattern: "/repos/{}/{}/diffpatch", cats: []forge.ScopeCategory{cRepo}},
+	{pattern: "/repos/{}/{}/editorconfig/{}", cats: []forge.ScopeCategory{cRepo}},
+	{pattern: "/repos/{}/{}/issue_templates", cats: []forge.ScopeCategory{cRepo}},
+	{pattern: "/repos/{}/{}/issue_config", cats: []forge.ScopeCategory{cRepo}},
+	{pattern: "/repos/{}/{}/issue_config/validate", cats: []forge.ScopeCategory{cRepo}},
 	{pattern: "/repos/**", cats: []forge.ScopeCategory{cRepo}},
 	{pattern: "/topics/search", cats: []forge.ScopeCategory{cRepo}},
 	{pattern: "/packages/**", cats: []forge.ScopeCategory{cPkg}},
@@ -101,7 +141,11 @@ var forgejoScopes = []scopeRule{
 	// (m.Get("/orgs", org.GetAll, tokenRequiresScopes(…))): the handler
 	// answers first, so no scope is ever asked.
 	{method: "GET", pattern: "/orgs", public: true},
+	// m.Get("/activities/feeds", org.ListOrgActivityFeeds) in /orgs/{org}
+	// and org.ListTeamActivityFeeds in /teams/{teamid}: organization.
+	{pattern: "/orgs/{}/activities/feeds", cats: []forge.ScopeCategory{cOrg}},
 	{pattern: "/orgs/**", cats: []forge.ScopeCategory{cOrg}},
+	{pattern: "/teams/{}/activities/feeds", cats: []forge.ScopeCategory{cOrg}},
 	{pattern: "/teams/**", cats: []forge.ScopeCategory{cOrg}},
 	{pattern: "/admin/**", cats: []forge.ScopeCategory{cAdmin}},
 }
@@ -161,7 +205,8 @@ func TestRouteScopesPinnedToForgejo(t *testing.T) {
 	}
 	api, err := httpapi.New(httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{},
 		Actions: &actions.Service{}, Issues: &issues.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{},
-		Quota: quotaSvc, Mirror: &mirror.Service{}, LFS: &lfs.Service{}, Packages: &packages.Service{}, Federation: fed})
+		Quota: quotaSvc, Mirror: &mirror.Service{}, LFS: &lfs.Service{}, Packages: &packages.Service{},
+		GPGKeys: &gpgkeys.Service{}, OAuthApps: &oauthapps.Service{}, Feeds: &feeds.Service{}, SSHKeys: &sshkeys.Service{}, Federation: fed})
 	if err != nil {
 		t.Fatal(err)
 	}

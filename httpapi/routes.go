@@ -138,9 +138,7 @@ func (a *API) joinRoutes(hand []route) ([]route, []error) {
 // missingWild names the wildcard parameter of operations not built yet
 // whose last parameter takes the rest of the path, as Forgejo routes them,
 // so that they are routed now as they will be once built.
-var missingWild = map[string]string{
-	"repoGetEditorConfig": "filepath",
-}
+var missingWild = map[string]string{}
 
 // absent answers an operation the configuration leaves out exactly as an
 // unknown route (the router's NotFound).
@@ -216,12 +214,18 @@ func (a *API) routes() []route {
 	}
 	routes = append(routes, a.hookRoutes()...)
 	routes = append(routes, a.notifyRoutes()...)
+	routes = append(routes, a.oauthAppRoutes()...)
+	routes = append(routes, a.feedRoutes()...)
+	routes = append(routes, a.sshKeyRoutes()...)
 	routes = append(routes, a.packageRoutes()...)
 	routes = append(routes, a.quotaRoutes()...)
 	routes = append(routes, a.mirrorRoutes()...)
 	routes = append(routes, a.syncForkRoutes()...)
 	routes = append(routes, a.markupRoutes()...)
 	routes = append(routes, a.federationRoutes()...)
+	routes = append(routes, a.cronRoutes()...)
+	routes = append(routes, a.gpgKeyRoutes()...)
+	routes = append(routes, a.repoGitRoutes()...)
 	return routes
 }
 

@@ -156,6 +156,19 @@ var samples = map[string]sample{
 	"repoListSubscribers":           {path: "/repos/alice/proj/subscribers", anon: outcome{200, ""}, ok: outcome{200, ""}},
 	"repoListStargazers":            {path: "/repos/alice/proj/stargazers", anon: outcome{200, ""}, ok: outcome{200, ""}},
 
+	// The repository's git beside the contents API (routes_repogit.go):
+	// main has no note and proj no .editorconfig nor issue template.
+	"repoGetNote":    {path: "/repos/alice/proj/git/notes/main", anon: outcome{404, ""}, ok: outcome{404, ""}},
+	"repoSetNote":    {path: "/repos/alice/proj/git/notes/main", body: map[string]any{"message": "a note"}, ok: outcome{200, ""}},
+	"repoRemoveNote": {path: "/repos/alice/proj/git/notes/main", ok: outcome{404, ""}},
+	"GetBlobs":       {path: "/repos/alice/proj/git/blobs?shas=0000", anon: outcome{400, ""}, ok: outcome{400, ""}},
+	"repoApplyDiffPatch": {path: "/repos/alice/proj/diffpatch", body: map[string]any{"sha": "x",
+		"content": "diff --git a/n.txt b/n.txt\nnew file mode 100644\n--- /dev/null\n+++ b/n.txt\n@@ -0,0 +1 @@\n+x\n"}, ok: outcome{201, ""}},
+	"repoGetEditorConfig":     {path: "/repos/alice/proj/editorconfig/README.md", anon: outcome{404, ""}, ok: outcome{404, ""}},
+	"repoGetIssueTemplates":   {path: "/repos/alice/proj/issue_templates", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"repoGetIssueConfig":      {path: "/repos/alice/proj/issue_config", anon: outcome{200, ""}, ok: outcome{200, ""}},
+	"repoValidateIssueConfig": {path: "/repos/alice/proj/issue_config/validate", anon: outcome{200, ""}, ok: outcome{200, ""}},
+
 	// Fork sync: alice/proj is no fork.
 	"repoSyncForkDefaultInfo": {path: "/repos/alice/proj/sync_fork", anon: outcome{400, "The Repo must be a fork"}, ok: outcome{400, "The Repo must be a fork"}},
 	"repoSyncForkDefault":     {path: "/repos/alice/proj/sync_fork", ok: outcome{400, "The Repo must be a fork"}},

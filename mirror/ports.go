@@ -58,3 +58,11 @@ func (p *Ports) NewScheduler(holder string, after func(d time.Duration) <-chan t
 func (p *Ports) ReleaseLeases(ctx context.Context, holder string) (int, error) {
 	return p.s.releaseLeases(ctx, holder)
 }
+
+// WakeSchedulers tells the running schedulers to reload the due mirrors
+// now: Forgejo's update_mirrors cron task (the site's cron registry runs
+// it at the poll interval and on an administrator's demand).
+func (p *Ports) WakeSchedulers(context.Context) error {
+	p.s.wake()
+	return nil
+}

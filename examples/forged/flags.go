@@ -11,6 +11,7 @@ import (
 	"github.com/hearthforge/hearth/auth"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/site"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/quota"
 	"github.com/hearthforge/hearth/storage/gitstore"
@@ -33,6 +34,8 @@ type options struct {
 	blob                                             string        // -blob: "" (data/blobs) or s3://…
 	db                                               string        // -db: "" (data/hearth.db) or postgres://… (database.go)
 	federation                                       bool          // -federation: Forgejo's [federation] ENABLED
+	signingGPG, signingSSH                           string        // -signing-key-gpg, -signing-key-ssh (signing.go)
+	sshAddr                                          string        // -ssh-addr: git over SSH ("" off)
 }
 
 // limits are forged's limits flags (README "Limits"); zero takes each
@@ -63,7 +66,7 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	fs.DurationVar(&o.bodyGrace, "body-grace", 30*time.Second, "time a request body may take before -body-min-rate applies")
 	fs.IntVar(&o.bodyMinRate, "body-min-rate", 1024, "minimum average rate of a request body, in bytes per second")
 	fs.Int64Var(&o.maxPushBytes, "max-push-bytes", gitstore.DefaultMaxPushBytes,
-		"largest git push accepted over smart HTTP, in bytes (decoded); larger pushes get 413 and change nothing; -1: no limit")
+		"largest git push accepted over smart HTTP (413 past it) or SSH, in bytes (decoded); larger pushes change nothing; -1: no limit")
 	proxies := fs.String("trusted-proxies", "",
 		"comma-separated networks (CIDR) or addresses of reverse proxies whose X-Forwarded-For gives the client address "+
 			"for the failed sign-in throttle; empty: the connection's address")
@@ -101,6 +104,12 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	fs.StringVar(&o.blob, "blob", "", "blob storage (attachments, assets, avatars, LFS, packages): empty for the data directory's blobs/, "+
 		"or s3://bucket/prefix?endpoint=host:port&region=R&secure=true|false with AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment")
 	fs.StringVar(&o.db, "db", "", dbFlagUsage)
+	fs.StringVar(&o.signingGPG, "signing-key-gpg", "", "file of the host's armored OpenPGP signing key (private or public), "+
+		"served public at /api/v1/signing-key.gpg; empty: none (an empty answer, as Forgejo)")
+	fs.StringVar(&o.signingSSH, "signing-key-ssh", "", "file of the host's SSH signing key (authorized_keys line or unencrypted "+
+		"private key), served public at /api/v1/signing-key.ssh; empty: none (404)")
+	fs.StringVar(&o.sshAddr, "ssh-addr", "", "serve git over SSH on this address (e.g. 127.0.0.1:2222), with a host key made on first start "+
+		"and kept in the data directory ("+site.HostKeyFile+"); empty: off")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}

@@ -97,6 +97,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		return resetAdminPassword(ctx, authSvc, o, stdout)
 	}
+	signing, err := loadSigningKeys(o.signingGPG, o.signingSSH)
+	if err != nil {
+		return err
+	}
 	blobs, err := openBlobs(ctx, o.blob, o.data, getenv, log)
 	if err != nil {
 		return err
@@ -119,7 +123,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		MaxPushBytes: o.maxPushBytes, MaxBodyBytes: o.limits.maxBodyBytes, MaxUploadBytes: o.limits.maxUpload,
 		MaxFilesPerCommit: o.limits.maxFilesPerCommit, MaxConcurrentHashes: o.limits.maxConcurrentHashes,
 		Throttle:  auth.Throttle{Free: o.limits.signinFailures, AddressFree: o.limits.addrFailure},
-		RateLimit: o.limits.rate, TrustedProxies: o.trustedProxies, Federation: o.federation})
+		RateLimit: o.limits.rate, TrustedProxies: o.trustedProxies, Signing: signing, SSH: sshConfig(o.sshAddr), Federation: o.federation})
 	if err != nil {
 		return err
 	}
@@ -142,7 +146,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	o.limits.server.Apply(srv)
-	log.Info("forged listening", "addr", "http://"+ln.Addr().String(), "data", o.data)
+	log.Info("forged listening", "addr", "http://"+ln.Addr().String(), "ssh", s.SSHAddr(), "data", o.data)
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
@@ -157,4 +161,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdownCtx)
+}
+
+// sshConfig is git over SSH on addr, nil when addr is empty (off).
+func sshConfig(addr string) *site.SSH {
+	if addr == "" {
+		return nil
+	}
+	return &site.SSH{Addr: addr}
 }

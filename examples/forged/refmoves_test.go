@@ -160,7 +160,9 @@ func pushEvents(repo, pusher string, before, after map[string]string) []string {
 // consequences (size, pull requests, push mirrors) consume that same
 // event (TestRefMoveConsequences). Before the one place (recordRefMoves),
 // the contents API, the branch and tag APIs, releases, merges, update-branch
-// and sync_fork sent no push webhooks.
+// and sync_fork sent no push webhooks. diffpatch records its commit as
+// a push of its branch; git notes (the API's and pushed ones) send
+// nothing, as in Forgejo.
 func TestEveryRefMoveEmitsPushEvents(t *testing.T) {
 	t.Parallel()
 	hooks := newHookLog(t)
@@ -240,6 +242,27 @@ func TestEveryRefMoveEmitsPushEvents(t *testing.T) {
 	step("contents API: commit on a new branch", "alice/proj", "alice", url, func() {
 		must(201, content("alice", "POST", "n.txt", map[string]any{"new_branch": "cb"}))
 	})
+	newFile := func(name string) string {
+		return "diff --git a/" + name + " b/" + name + "\nnew file mode 100644\n--- /dev/null\n+++ b/" + name + "\n@@ -0,0 +1 @@\n+" + name + "\n"
+	}
+	step("diffpatch", "alice/proj", "alice", url, func() {
+		must(201, as("alice", "POST", "/repos/alice/proj/diffpatch", map[string]any{"content": newFile("dp.txt"), "sha": "unused"}))
+	})
+	step("diffpatch on a new branch", "alice/proj", "alice", url, func() {
+		must(201, as("alice", "POST", "/repos/alice/proj/diffpatch", map[string]any{"content": newFile("dpb.txt"), "sha": "unused", "new_branch": "dpb"}))
+	})
+	// Notes move refs/notes/commits, through the API and by a push: as
+	// Forgejo (its post-receive hook ignores refs that are neither
+	// branches nor tags), nothing is delivered, which the next step's
+	// exact deliveries check.
+	before := refs(t, url)
+	must(200, as("alice", "POST", "/repos/alice/proj/git/notes/main", map[string]any{"message": "noted"}))
+	mustGit(t, work, "fetch", "-q", url, "refs/notes/commits:refs/notes/commits")
+	mustGit(t, work, "notes", "add", "-m", "pushed note", "HEAD")
+	mustGit(t, work, "push", "-q", url, "refs/notes/commits")
+	must(204, as("alice", "DELETE", "/repos/alice/proj/git/notes/main", nil))
+	require.Equal(t, before, refs(t, url), "notes moved no branch or tag")
+
 	step("branch API: create", "alice/proj", "alice", url, func() {
 		must(201, as("alice", "POST", "/repos/alice/proj/branches", map[string]any{"new_branch_name": "ab", "old_ref_name": "main"}))
 	})
@@ -264,7 +287,7 @@ func TestEveryRefMoveEmitsPushEvents(t *testing.T) {
 	})
 	// A release deleted keeps its tag (no ref moves: nothing is sent, which
 	// the next step's exact count checks).
-	before := refs(t, url)
+	before = refs(t, url)
 	must(204, as("alice", "DELETE", fmt.Sprintf("/repos/alice/proj/releases/%d", int64(rel)), nil))
 	require.Equal(t, before, refs(t, url), "a release deleted keeps its tag")
 

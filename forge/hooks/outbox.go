@@ -242,6 +242,18 @@ type collector struct{ ops []op }
 
 type collectorKey struct{}
 
+type handledKey struct{}
+
+// HandledEvent returns the outbox event a handler's ctx was given with (a
+// consumer's copy for a consumer: its own ID, its Kind, the original
+// event's Created), without its data; ok is false outside a handler. A
+// consumer that writes elsewhere keys its writes by the ID to stay
+// idempotent (forge/feeds).
+func HandledEvent(ctx context.Context) (e OutboxEvent, ok bool) {
+	e, ok = ctx.Value(handledKey{}).(OutboxEvent)
+	return e, ok
+}
+
 // collectorFrom returns the collector of a handler's ctx, nil outside one.
 func collectorFrom(ctx context.Context) *collector {
 	c, _ := ctx.Value(collectorKey{}).(*collector)
@@ -252,7 +264,8 @@ func collectorFrom(ctx context.Context) *collector {
 // processed, in one transaction.
 func (d *Dispatcher) process(ctx context.Context, claim string, e *OutboxEvent) error {
 	c := &collector{}
-	hctx := context.WithValue(ctx, collectorKey{}, c)
+	hctx := context.WithValue(context.WithValue(ctx, collectorKey{}, c), handledKey{},
+		OutboxEvent{ID: e.ID, Kind: e.Kind, Created: e.Created})
 	for _, h := range d.handlers[e.Kind] {
 		if err := h(hctx, e.Data); err != nil {
 			return err

@@ -58,10 +58,16 @@ func (p *Ports) Enqueue(ctx context.Context, ev Event) error {
 
 // RefEvents reports which events a reference update sends, as Forgejo's
 // notifier: create for a branch or tag the update creates, delete for one
-// it removes, push for every update that does not remove.
+// it removes, push for every update of a branch or tag that does not
+// remove it. A reference that is neither (refs/notes/commits, written by
+// a push or the notes API, refs/pull/…) sends none: Forgejo's post-receive
+// hook ignores those refs.
 func RefEvents(u RefUpdate) (create, del, push bool) {
 	kind, _ := RefKind(u.Ref)
-	return IsZeroID(u.OldID) && kind != "", IsZeroID(u.NewID) && kind != "", !IsZeroID(u.NewID)
+	if kind == "" {
+		return false, false, false
+	}
+	return IsZeroID(u.OldID), IsZeroID(u.NewID), !IsZeroID(u.NewID)
 }
 
 // RefPayloads are the payloads of one reference update, one for each event

@@ -258,56 +258,20 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 			s.releaseQuota(context.WithoutCancel(ctx), held)
 		}
 	}()
-	if o.Branch == "" {
-		o.Branch = v.Repo.DefaultBranch
-	}
-	parent := ""
-	if id, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+o.Branch); err == nil {
-		parent = id
-	} else if !v.Repo.Empty {
-		return nil, nil, nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", o.Branch)
-	}
-	target := o.Branch
-	if o.NewBranch != "" {
-		if err := checkBranchName("NewBranch", o.NewBranch); err != nil {
-			return nil, nil, nil, err
-		}
-		target = o.NewBranch
-		if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+o.NewBranch); err == nil {
-			return nil, nil, nil, forge.Errorf(forge.ErrConflict, "branch already exists [name: %s]", o.NewBranch)
-		}
-	}
-	// The one rule that guards every ref change: a content write moves
-	// (or creates) the target branch.
-	newID := "1" // a non-zero placeholder: the commit does not exist yet
-	if _, err := s.checkRefChange(ctx, actor, v, false, RefUpdate{Ref: "refs/heads/" + target, OldID: parent, NewID: newID}); err != nil {
-		var refused *RefChangeError
-		if errors.As(err, &refused) {
-			return nil, nil, nil, forge.Errorf(forge.ErrForbidden, "user should have a permission to write to this branch")
-		}
+	bw, err := s.checkBranchWrite(ctx, actor, v, o.Branch, o.NewBranch)
+	if err != nil {
 		return nil, nil, nil, err
 	}
+	parent, target := bw.parent, bw.target
 	for _, op := range ops {
 		if err := CheckFileOp(ctx, s.git, v.Repo.ID, parent, op); err != nil {
 			return nil, nil, nil, err
 		}
 	}
-	now := s.clock.Now()
-	if o.Author.Name == "" {
-		o.Author = Signature{Name: actor.User.Name, Email: actor.User.Email, When: o.Author.When}
-	}
-	if o.Committer.Name == "" {
-		o.Committer = Signature{Name: o.Author.Name, Email: o.Author.Email, When: o.Committer.When}
-	}
-	if o.Author.When.IsZero() {
-		o.Author.When = now
-	}
-	if o.Committer.When.IsZero() {
-		o.Committer.When = now
-	}
+	o.Author, o.Committer = s.commitSignatures(actor, o.Author, o.Committer)
 	cs := ChangeSet{Parent: parent, Message: o.Message, Author: o.Author, Committer: o.Committer, Files: ops}
 	if parent != "" {
-		cs.Branch = o.Branch
+		cs.Branch = bw.branch
 	}
 	if o.NewBranch != "" || parent == "" {
 		cs.NewBranch = target
@@ -316,13 +280,89 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	// The commit landed: it is recorded as a push of target would be (the
-	// branch's previous tip is the commit's parent: Apply may have
-	// committed on a newer tip than parent); a failure to record it or to
-	// refresh the cached state (size, emptiness) is logged, never reported
-	// as a failed write.
+	fresh, ok := s.landed(ctx, actor, v, target, cs.NewBranch != "", c)
+	keep = !ok
+	return fresh, c, s.written(ctx, v, target, c, ops), nil
+}
+
+// branchWrite is the branch a commit made through the API (ChangeFiles,
+// ApplyPatch) starts from and the one it moves or creates.
+type branchWrite struct {
+	branch string // the branch the commit starts from
+	target string // the branch it moves (branch) or creates (a new branch)
+	parent string // branch's tip; "" in an empty repository
+}
+
+// checkBranchWrite checks a commit of the actor on branch ("" is the
+// default branch) of v, or on newBranch created from it, as every commit
+// through the API is checked: branch must exist (forge.ErrNotFound `branch
+// does not exist [name: b]`, unless the repository is empty), newBranch
+// must be a valid name and not exist (forge.ErrConflict `branch already
+// exists [name: b]`), and the branch rules (protection) must let the
+// actor move or create the target (forge.ErrForbidden `user should have a
+// permission to write to this branch`).
+func (s *Service) checkBranchWrite(ctx context.Context, actor forge.Actor, v *View, branch, newBranch string) (branchWrite, error) {
+	bw := branchWrite{branch: cmp.Or(branch, v.Repo.DefaultBranch)}
+	if id, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+bw.branch); err == nil {
+		bw.parent = id
+	} else if !v.Repo.Empty {
+		return bw, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", bw.branch)
+	}
+	bw.target = bw.branch
+	if newBranch != "" {
+		if err := checkBranchName("NewBranch", newBranch); err != nil {
+			return bw, err
+		}
+		bw.target = newBranch
+		if _, err := s.git.Resolve(ctx, v.Repo.ID, "refs/heads/"+newBranch); err == nil {
+			return bw, forge.Errorf(forge.ErrConflict, "branch already exists [name: %s]", newBranch)
+		}
+	}
+	// The one rule that guards every ref change: a content write moves
+	// (or creates) the target branch.
+	newID := "1" // a non-zero placeholder: the commit does not exist yet
+	if _, err := s.checkRefChange(ctx, actor, v, false, RefUpdate{Ref: "refs/heads/" + bw.target, OldID: bw.parent, NewID: newID}); err != nil {
+		var refused *RefChangeError
+		if errors.As(err, &refused) {
+			return bw, forge.Errorf(forge.ErrForbidden, "user should have a permission to write to this branch")
+		}
+		return bw, err
+	}
+	return bw, nil
+}
+
+// commitSignatures are the author and committer of a commit of the actor
+// through the API: an author without a name is the actor, a committer
+// without one the author, and a missing date now.
+func (s *Service) commitSignatures(actor forge.Actor, author, committer Signature) (Signature, Signature) {
+	now := s.clock.Now()
+	if author.Name == "" {
+		author = Signature{Name: actor.User.Name, Email: actor.User.Email, When: author.When}
+	}
+	if committer.Name == "" {
+		committer = Signature{Name: author.Name, Email: author.Email, When: committer.When}
+	}
+	if author.When.IsZero() {
+		author.When = now
+	}
+	if committer.When.IsZero() {
+		committer.When = now
+	}
+	return author, committer
+}
+
+// landed follows a commit c made through the API on branch target
+// (created: a new branch): it is recorded as a push of target would be
+// (the branch's previous tip is the commit's parent: the write may have
+// committed on a newer tip than the one checked), and the repository is
+// read again as stored after it. A failure to record it or to refresh the
+// cached state (size, emptiness) is logged, never reported as a failed
+// write; ok is false when the repository could not be read again (v is
+// returned, and the quota reservation of the commit is kept until it
+// expires, since its size was not measured).
+func (s *Service) landed(ctx context.Context, actor forge.Actor, v *View, target string, created bool, c *Commit) (fresh *View, ok bool) {
 	u := RefUpdate{Ref: "refs/heads/" + target, NewID: c.ID}
-	if cs.NewBranch == "" && len(c.Parents) > 0 {
+	if !created && len(c.Parents) > 0 {
 		u.OldID = c.Parents[0]
 	}
 	if err := s.recordRefMoves(ctx, refMoves{actor: actor, repo: v.Repo.ID, updates: []RefUpdate{u}}); err != nil {
@@ -330,10 +370,10 @@ func (s *Service) ChangeFiles(ctx context.Context, actor forge.Actor, owner, nam
 	}
 	fresh, err := s.reloaded(ctx, v)
 	if err != nil {
-		keep = true
 		s.log.ErrorContext(ctx, "reload after commit", "repo", v.Repo.ID, "commit", c.ID, "err", err)
+		return v, false
 	}
-	return fresh, c, s.written(ctx, v, target, c, ops), nil
+	return fresh, true
 }
 
 // written is what each of ops holds at commit c on branch ref, for
@@ -623,24 +663,74 @@ func (s *Service) Blob(ctx context.Context, actor forge.Actor, owner, name, oid 
 	if err != nil {
 		return nil, nil, 0, err
 	}
+	b, size, err := s.blobAt(ctx, v, oid)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	return v, b, size, nil
+}
+
+// blobAt is Blob in v's repository.
+func (s *Service) blobAt(ctx context.Context, v *View, oid string) ([]byte, int64, error) {
 	unknown := forge.Reasonf(forge.ErrInvalid, ErrUnknownSHA, "object does not exist [id: %s, rel_path: ]", oid)
 	if !isObjectID(oid) || len(oid) != v.Repo.ObjectFormat.HexLen() {
-		return nil, nil, 0, unknown
+		return nil, 0, unknown
 	}
 	typ, size, err := s.git.Object(ctx, v.Repo.ID, oid)
 	if errors.Is(err, forge.ErrNotFound) {
-		return nil, nil, 0, unknown
+		return nil, 0, unknown
 	} else if err != nil {
-		return nil, nil, 0, err
+		return nil, 0, err
 	}
 	if typ != "blob" {
-		return nil, nil, 0, forge.Errorf(forge.ErrNotFound, "object is not a blob [id: %s]", oid)
+		return nil, 0, forge.Errorf(forge.ErrNotFound, "object is not a blob [id: %s]", oid)
 	}
 	if size > s.maxBlobSize() {
-		return v, nil, size, nil
+		return nil, size, nil
 	}
 	b, err := s.git.Blob(ctx, v.Repo.ID, oid)
-	return v, b, size, err
+	return b, size, err
+}
+
+// BlobData is one blob of Blobs: its id, size and content (nil over
+// Config.MaxBlobSize).
+type BlobData struct {
+	ID      string
+	Size    int64
+	Content []byte
+}
+
+// MaxBlobsPerRequest is how many ids Blobs reads: more are left out, as
+// Forgejo's GetBlobsBySHA keeps the first [api] MAX_RESPONSE_ITEMS (50).
+const MaxBlobsPerRequest = 50
+
+// Blobs returns the blobs of ids, in their order, as Blob reads each: the
+// first MaxBlobsPerRequest ids only. Readers only. No ids is
+// forge.ErrInvalid `shas not provided`; the first id that is no blob of
+// the repository fails the whole request with Blob's error (Forgejo's
+// 400 for an unknown id).
+func (s *Service) Blobs(ctx context.Context, actor forge.Actor, owner, name string, ids []string) (*View, []BlobData, error) {
+	v, err := s.contentReader(ctx, actor, owner, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(ids) == 0 {
+		return nil, nil, forge.Errorf(forge.ErrInvalid, "shas not provided")
+	}
+	ids = ids[:min(len(ids), MaxBlobsPerRequest)]
+	out := make([]BlobData, 0, len(ids))
+	for _, id := range ids {
+		b, size, err := s.blobAt(ctx, v, id)
+		if errors.Is(err, forge.ErrNotFound) {
+			// Another object than a blob: an id Forgejo answers 400 too.
+			err = forge.Reasonf(forge.ErrInvalid, ErrUnknownSHA, "%v", err)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, BlobData{ID: id, Size: size, Content: b})
+	}
+	return v, out, nil
 }
 
 // Archive writes an archive ("zip" or "tar.gz") of ref to w.

@@ -181,3 +181,47 @@ type AnnotatedTag struct {
 	Tagger     Signature
 	Message    string
 }
+
+// NotesRef is the reference git notes live under (git's default, and
+// Forgejo's only one).
+const NotesRef = "refs/notes/commits"
+
+// NotesGit writes git notes on NotesRef; storage/gitstore implements it. A
+// Git without it refuses note writes (the notes are read through Git).
+type NotesGit interface {
+	// SetNote makes message the note of commit (an object id), written by
+	// by, and returns the move of NotesRef (no move, OldID == NewID, when
+	// nothing changed: git removes a note set to an empty message).
+	// forge.ErrNotFound if commit names no object.
+	SetNote(ctx context.Context, repo forge.ID, commit, message string, by Signature) (RefUpdate, error)
+	// RemoveNote removes the note of commit, as by, and returns the move
+	// of NotesRef. forge.ErrNotFound if commit has no note.
+	RemoveNote(ctx context.Context, repo forge.ID, commit string, by Signature) (RefUpdate, error)
+}
+
+// PatchGit applies patches as commits; storage/gitstore implements it. A
+// Git without it refuses ApplyPatch.
+type PatchGit interface {
+	// ApplyPatch applies p.Patch (git apply --cached) to the tree of the
+	// tip of p.Branch in a private index, commits the result and moves
+	// p.Branch (or creates p.NewBranch) with a compare-and-swap: nothing
+	// is written when the patch does not apply (forge.ErrInvalid `patch
+	// does not apply: <git's reason>`) or touches a path CleanTreePath
+	// refuses (forge.ErrInvalid). forge.ErrNotFound if p.Branch does not
+	// exist; forge.ErrConflict if p.NewBranch does.
+	ApplyPatch(ctx context.Context, repo forge.ID, p PatchSet) (*Commit, error)
+}
+
+// PatchSet is a patch to commit on a branch.
+type PatchSet struct {
+	// Branch is the branch whose tip the patch applies to.
+	Branch string
+	// NewBranch, if set, is created at the new commit instead of moving
+	// Branch.
+	NewBranch string
+	// Patch is the diff, as `git diff` or `git format-patch` writes it.
+	Patch     []byte
+	Message   string
+	Author    Signature
+	Committer Signature
+}

@@ -29,6 +29,8 @@ type Grants struct {
 // function.
 //
 // In order:
+//   - a deploy key (Actor.DeployKey) has its mode on the code unit of the
+//     repositories it is deployed to, nothing elsewhere;
 //   - tokens restricted to public resources see private repositories and
 //     repositories of non-public owners as absent, whatever the user's
 //     rights (Forgejo's API middleware, applied here so that Go callers
@@ -62,6 +64,15 @@ type Grants struct {
 // Forgejo's access table does (its UnitsMode is filled from AccessMode,
 // the maximum of both).
 func Access(actor forge.Actor, repo *forge.Repository, owner *forge.User, g Grants) forge.Permission {
+	if dk := actor.DeployKey; dk != nil {
+		// A deploy key (git over SSH) reaches the code of the
+		// repositories it is deployed to, at its mode, and nothing else.
+		mode := dk.Repos[repo.ID]
+		if mode == forge.AccessNone {
+			return forge.Permission{}
+		}
+		return forge.Permission{Mode: mode, Units: map[forge.Unit]forge.AccessMode{forge.UnitCode: mode}}
+	}
 	if actor.Scoped && actor.Scope.PublicOnly && (repo.Private || !isPublic(owner)) {
 		return forge.Permission{}
 	}

@@ -58,6 +58,9 @@ func isZeroID(id string) bool { return strings.Trim(id, "0") == "" }
 type Pusher struct {
 	UserID forge.ID
 	Teams  []string
+	// DeployKey: a deploy key pushes (over SSH); a push whitelist lets it
+	// through only with PushWhitelistDeployKeys.
+	DeployKey bool
 }
 
 // listed reports whether p is on a whitelist of users and teams (team
@@ -97,6 +100,9 @@ func CanPushBranchAs(rule *BranchProtection, p Pusher) bool {
 	}
 	if !rule.EnablePushWhitelist {
 		return true
+	}
+	if p.DeployKey {
+		return rule.PushWhitelistDeployKeys
 	}
 	return p.listed(rule.PushWhitelistUserIDs, rule.PushWhitelistTeams)
 }
@@ -250,7 +256,7 @@ func (s *Service) refRules(ctx context.Context, actor forge.Actor, v *View) (Ref
 // pusherOf is the actor as the protection rules see it in v's repository:
 // with the names of its teams when an organisation owns it.
 func pusherOf(ctx context.Context, tx Tx, actor forge.Actor, v *View) (Pusher, error) {
-	p := Pusher{UserID: actor.UserID()}
+	p := Pusher{UserID: actor.UserID(), DeployKey: actor.DeployKey != nil}
 	if p.UserID == 0 || !v.Owner.IsOrganization() {
 		return p, nil
 	}

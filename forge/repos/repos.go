@@ -556,6 +556,8 @@ func (s *Service) afterPush(ctx context.Context, actor forge.Actor, asOwner bool
 	}); err != nil {
 		return err
 	}
+	// A deploy key is no user: the owner pushed, as Forgejo's serv names it.
+	asOwner = asOwner || actor.DeployKey != nil
 	return s.recordRefMoves(ctx, refMoves{actor: actor, asOwner: asOwner, repo: repo, updates: updates})
 }
 

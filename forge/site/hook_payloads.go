@@ -8,6 +8,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/httpapi/convert"
 	"github.com/hearthforge/hearth/httpapi/wire"
 	"github.com/hearthforge/hearth/issues"
@@ -56,6 +57,9 @@ type PushCommitReader interface {
 type HookPayloads struct {
 	// RootURL is the forge's public URL ending in "/".
 	RootURL string
+	// SSHURL makes the repositories' ssh_url when git is served over SSH
+	// (nil: none).
+	SSHURL *httpapi.SSHCloneURL
 	// Accounts reads the users payloads show (required).
 	Accounts Accounts
 	// Repos reads the parent of a fork (repos.Ports.RepoByID). Nil: no
@@ -122,11 +126,19 @@ func (p *HookPayloads) repo(ctx context.Context, r *forge.Repository, us map[for
 		pr, err := p.Presenter.Present(ctx, v, repos.Related{Parent: parent})
 		if err == nil {
 			out := convert.Presented(p.RootURL, pr, func(u *forge.User) wire.User { return convert.PayloadOwner(p.RootURL, u) })
-			return &out
+			return p.withSSHURL(&out)
 		}
 		p.log().Warn("webhook payload: repository presentation not read", "repo", r.FullName(), "err", err)
 	}
-	return convert.PayloadRepository(p.RootURL, r, us[r.OwnerID], parent)
+	return p.withSSHURL(convert.PayloadRepository(p.RootURL, r, us[r.OwnerID], parent))
+}
+
+// withSSHURL sets out's ssh_url when git is served over SSH.
+func (p *HookPayloads) withSSHURL(out *wire.Repository) *wire.Repository {
+	if p.SSHURL != nil && out != nil {
+		out.SSHURL = p.SSHURL.URL(out.Owner.UserName, out.Name)
+	}
+	return out
 }
 
 // Refs builds the create, delete and push payloads of a push's reference

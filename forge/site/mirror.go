@@ -3,8 +3,10 @@ package site
 import (
 	"context"
 	"log/slog"
+	"slices"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/storage/gitstore"
@@ -105,6 +107,11 @@ type mirrorPushes struct {
 }
 
 func (p *mirrorPushes) consume(ctx context.Context, e repos.OutboxEvent) error {
+	// Only branches and tags, as Forgejo's pushUpdates: a move of
+	// refs/notes/commits (the notes API) syncs no mirror.
+	if !slices.ContainsFunc(e.Updates, func(u repos.RefUpdate) bool { k, _ := hooks.RefKind(u.Ref); return k != "" }) {
+		return nil
+	}
 	return p.ports.AfterPush(ctx, e.Repo)
 }
 

@@ -29,6 +29,9 @@ type outboxHandlers struct {
 	// checks consumes the commit statuses: the merges scheduled for
 	// when the checks succeed.
 	checks *pullChecks
+	// feeds consumes the issue and repository events: the activity
+	// feeds.
+	feeds FeedConsumers
 }
 
 // newOutbox makes the outbox dispatcher (hooks.Dispatcher; Site.Run runs
@@ -76,6 +79,9 @@ func newOutbox(svc *hooks.Service, wake hooks.Wake, h outboxHandlers, log *slog.
 	d.Consume(repos.OutboxPush, "pulls", repoHandler(log, "pull requests", h.pulls.consume))
 	d.Consume(repos.OutboxPush, "mirrors", repoHandler(log, "push mirrors", h.mirrors.consume))
 	d.Consume(repos.OutboxStatus, "automerge", repoHandler(log, "scheduled merges", h.checks.consume))
+	if h.feeds.Issues != nil {
+		h.feeds.Register(d)
+	}
 	return d, nil
 }
 

@@ -16,6 +16,7 @@ import (
 	"crypto/rand"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/netip"
 	"os"
@@ -23,10 +24,16 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/crypto/ssh"
+
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/cron"
 	"github.com/hearthforge/hearth/forge/federation"
+	"github.com/hearthforge/hearth/forge/feeds"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/hooks/hookhttp"
 	"github.com/hearthforge/hearth/forge/lfs"
@@ -35,6 +42,7 @@ import (
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/httpapi"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
@@ -55,6 +63,8 @@ type Store interface {
 	Issues() issues.Store
 	Notify() notify.Store
 	Federation() federation.Store
+	OAuthApps() oauthapps.Store
+	Feeds() feeds.Store
 	Actions() actions.Store
 	Hooks() hooks.Store
 	Quota() quota.Store
@@ -62,6 +72,8 @@ type Store interface {
 	LFS() lfs.Store
 	Packages() packages.Store
 	BlobRefs() blob.RefStore
+	GPGKeys() gpgkeys.Store
+	SSHKeys() sshkeys.Store
 }
 
 var (
@@ -113,6 +125,10 @@ type Config struct {
 	// RootURL is the forge's public URL ending in "/", used in webhook
 	// payloads. The API derives its URLs from each request's Host.
 	RootURL string
+	// Signing are the host's signing keys (gpgkeys.ParseSigningKeys),
+	// served at /signing-key.gpg and /signing-key.ssh. Zero: none
+	// (Forgejo's empty answer and 404).
+	Signing gpgkeys.SigningKeys
 	// Quota is Forgejo's [quota] (off when zero).
 	Quota quota.Config
 	// Federation is Forgejo's [federation] ENABLED (default false): on,
@@ -139,7 +155,7 @@ type Config struct {
 	BlobSweep time.Duration
 
 	// Limits; zero takes each library's default.
-	MaxPushBytes        int64 // git push over HTTP (gitstore.DefaultMaxPushBytes when 0; -1 no limit)
+	MaxPushBytes        int64 // git push over HTTP or SSH (gitstore.DefaultMaxPushBytes when 0; -1 no limit)
 	MaxBodyBytes        int64 // JSON request body
 	MaxUploadBytes      int64 // uploaded file
 	MaxFilesPerCommit   int   // files in one contents API commit
@@ -149,24 +165,36 @@ type Config struct {
 	// TrustedProxies are reverse proxies whose X-Forwarded-For names the
 	// client address.
 	TrustedProxies []netip.Prefix
+	// SSH, when set, serves git over SSH (ssh.go); nil: off.
+	SSH *SSH
 }
 
 // Site is the forge: its services, its HTTP handler and its workers.
 type Site struct {
-	auth     *auth.Service
-	repos    *repos.Service
-	orgs     *orgs.Service
-	issues   *issues.Service
-	notify   *notify.Service
-	actions  *actions.Service
-	hooks    *hooks.Service
-	quota    *quota.Service
-	mirror   *mirror.Service
-	mirrorP  *mirror.Ports // the scheduler, the push-mirror consumer
-	lfs      *lfs.Service
-	packages *packages.Service
-	markup   *markup.Renderer
-	fed      *federation.Service
+	auth      *auth.Service
+	repos     *repos.Service
+	orgs      *orgs.Service
+	issues    *issues.Service
+	notify    *notify.Service
+	gpgKeys   *gpgkeys.Service
+	oauth     *oauthapps.Service
+	feeds     *feeds.Service
+	actions   *actions.Service
+	hooks     *hooks.Service
+	quota     *quota.Service
+	mirror    *mirror.Service
+	mirrorP   *mirror.Ports // the scheduler, the push-mirror consumer
+	lfs       *lfs.Service
+	packages  *packages.Service
+	markup    *markup.Renderer
+	fed       *federation.Service
+	cron      *cron.Registry
+	sshKeys   *sshkeys.Service
+	sshPorts  *sshkeys.Ports
+	api       *httpapi.API
+	sshLn     net.Listener // nil: no git over SSH (ssh.go)
+	sshKey    ssh.Signer
+	gitStream gitstore.Stream
 
 	handler  http.Handler
 	outbox   *hooks.Dispatcher
@@ -239,13 +267,29 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		Participants: issuePorts, Logger: log, Clock: clock}); err != nil {
 		return nil, err
 	}
+	if s.gpgKeys, err = gpgkeys.New(gpgkeys.Config{Store: db.GPGKeys(), Users: s.auth, Emails: PrimaryEmails{Store: db.Auth()},
+		Repos: s.repos, Signing: cfg.Signing, Logger: log, Clock: clock}); err != nil {
+		return nil, err
+	}
+	var feedPorts *feeds.Ports
+	if s.feeds, feedPorts, err = feeds.NewWithPorts(feeds.Config{Store: db.Feeds(), Repos: s.repos, Accounts: s.auth,
+		Orgs: s.orgs, Teams: TeamRepos{s.orgs}, Watchers: repoPorts, Clock: clock}); err != nil {
+		return nil, err
+	}
+	if s.oauth, err = oauthapps.New(oauthapps.Config{Store: db.OAuthApps(), Clock: clock}); err != nil {
+		return nil, err
+	}
 	if s.actions, err = actions.New(actions.Config{Store: db.Actions(), Key: secret, Repos: s.repos, Orgs: s.orgs,
 		Logger: log, Clock: clock}); err != nil {
 		return nil, err
 	}
 	// Webhook payloads are built here, with the API's converter, and
 	// queued through the webhook service's trusted ports.
-	payloads := &HookPayloads{RootURL: cfg.RootURL, Accounts: repoPorts, Repos: repoPorts, Presenter: repoPorts,
+	sshURL, err := s.openSSH(&cfg) // ssh.go
+	if err != nil {
+		return nil, err
+	}
+	payloads := &HookPayloads{RootURL: cfg.RootURL, SSHURL: sshURL, Accounts: repoPorts, Repos: repoPorts, Presenter: repoPorts,
 		Commits: pushCommits{git}, Logger: log}
 	var hookPorts *hooks.Ports
 	if s.hooks, hookPorts, err = hooks.NewWithPorts(hooks.Config{Store: db.Hooks(), Repos: s.repos, Orgs: s.orgs, Logger: log,
@@ -283,6 +327,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		pulls:    &pullPushes{ports: issuePorts, log: log},
 		mirrors:  &mirrorPushes{ports: s.mirrorP, log: log},
 		checks:   &pullChecks{ports: issuePorts, log: log},
+		feeds:    ActivityFeeds(feedPorts, pushCommits{git}, log),
 	}, log); err != nil {
 		return nil, err
 	}
@@ -290,22 +335,45 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 	if maxPush == 0 {
 		maxPush = gitstore.DefaultMaxPushBytes
 	}
-	if s.fed, err = newFederation(cfg, db); err != nil {
-		return nil, err
-	}
-	s.markup = markup.New(markup.Config{AppURL: cfg.RootURL, Mentions: Mentions{Auth: s.auth}})
-	if s.handler, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, RepoPorts: repoPorts, Orgs: s.orgs, Issues: s.issues,
-		Actions: s.actions, Hooks: s.hooks, Notify: s.notify, Quota: s.quota, Mirror: s.mirror,
-		Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush},
-		LFS: s.lfs, Packages: s.packages, Logger: log, TrustedProxies: cfg.TrustedProxies,
-		MaxBodyBytes: cfg.MaxBodyBytes, MaxUploadBytes: cfg.MaxUploadBytes, RateLimit: cfg.RateLimit,
-		Markup: s.markup, Federation: s.fed, AttachmentsDisabled: blobs == nil}); err != nil {
-		return nil, err
-	}
 	if blobs != nil && cfg.BlobSweep > 0 {
 		s.sweeper = &blob.Sweeper{Blobs: blobs, Refs: db.BlobRefs(), Logger: log}
 	}
+	if s.cron, err = cron.New(cron.Config{Tasks: s.cronTasks(), Clock: clock, Logger: log}); err != nil {
+		return nil, err
+	}
+	s.markup = markup.New(markup.Config{AppURL: cfg.RootURL, Mentions: Mentions{Auth: s.auth}})
+	if s.fed, err = newFederation(cfg, db); err != nil {
+		return nil, err
+	}
+	if s.sshKeys, s.sshPorts, err = sshkeys.NewWithPorts(sshkeys.Config{Store: db.SSHKeys(), Repos: s.repos, Clock: clock}); err != nil {
+		return nil, err
+	}
+	if s.api, err = httpapi.New(httpapi.Config{Auth: s.auth, Repos: s.repos, RepoPorts: repoPorts, Orgs: s.orgs, Issues: s.issues,
+		Actions: s.actions, Hooks: s.hooks, Notify: s.notify, OAuthApps: s.oauth, Feeds: s.feeds, Quota: s.quota, Mirror: s.mirror, GPGKeys: s.gpgKeys,
+		Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush}, SSHKeys: s.sshKeys, SSHURL: sshURL,
+		LFS: s.lfs, Packages: s.packages, Logger: log, TrustedProxies: cfg.TrustedProxies,
+		MaxBodyBytes: cfg.MaxBodyBytes, MaxUploadBytes: cfg.MaxUploadBytes, RateLimit: cfg.RateLimit,
+		Markup: s.markup, Cron: s.cron, Federation: s.fed, AttachmentsDisabled: blobs == nil}); err != nil {
+		return nil, err
+	}
+	s.handler, s.gitStream = s.api, gitstore.Stream{Store: git, MaxPushBytes: maxPush}
 	return s, nil
+}
+
+// cronTasks are the periodic tasks the site runs (forge/cron; GET
+// /admin/cron lists them): update_mirrors, Forgejo's name, wakes the
+// mirror schedulers at their poll interval; sweep_blobs deletes the
+// unreferenced blobs (with Config.BlobSweep: at start, then at that
+// interval).
+func (s *Site) cronTasks() []cron.Task {
+	tasks := []cron.Task{{Name: "update_mirrors", Every: mirror.DefaultPoll, Run: s.mirrorP.WakeSchedulers}}
+	if s.sweeper != nil {
+		tasks = append(tasks, cron.Task{Name: "sweep_blobs", Every: s.interval, AtStart: true, Run: func(ctx context.Context) error {
+			_, err := s.sweeper.Sweep(ctx, blob.DefaultGrace)
+			return err
+		}})
+	}
+	return tasks
 }
 
 // open fills cfg's Store, Git and Blobs that are nil as Config.Dir says,
@@ -405,8 +473,11 @@ func (s *Site) Run(ctx context.Context) error {
 	worker("webhook worker", s.hooks.Run)
 	worker("pull request checker", s.issues.Run)
 	worker("mirror scheduler", s.mirrorP.NewScheduler(s.holder, nil).Run)
-	if s.sweeper != nil {
-		worker("blob sweeper", func(ctx context.Context) error { return s.sweeper.Run(ctx, s.interval) })
+	worker("cron", s.cron.Serve)
+	if s.sshLn != nil {
+		worker("ssh server", func(ctx context.Context) error {
+			return s.api.ServeSSH(ctx, s.sshLn, httpapi.SSHConfig{HostKeys: []ssh.Signer{s.sshKey}, Keys: s.sshPorts, Git: s.gitStream})
+		})
 	}
 	wg.Wait()
 	return firstErr
@@ -427,6 +498,9 @@ func (s *Site) Issues() *issues.Service { return s.issues }
 // Notify is the notification service.
 func (s *Site) Notify() *notify.Service { return s.notify }
 
+// GPGKeys is the GPG key and signing-key service.
+func (s *Site) GPGKeys() *gpgkeys.Service { return s.gpgKeys }
+
 // Actions is the Forgejo Actions service.
 func (s *Site) Actions() *actions.Service { return s.actions }
 
@@ -441,6 +515,17 @@ func (s *Site) Mirror() *mirror.Service { return s.mirror }
 
 // LFS is the Git LFS service; nil without Config.Blobs.
 func (s *Site) LFS() *lfs.Service { return s.lfs }
+
+// SSHKeys is the public key and deploy key service.
+func (s *Site) SSHKeys() *sshkeys.Service { return s.sshKeys }
+
+// SSHAddr is the address git over SSH listens on ("" when off).
+func (s *Site) SSHAddr() string {
+	if s.sshLn == nil {
+		return ""
+	}
+	return s.sshLn.Addr().String()
+}
 
 // Packages is the package registry; nil without Config.Blobs.
 func (s *Site) Packages() *packages.Service { return s.packages }

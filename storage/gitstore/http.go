@@ -191,34 +191,15 @@ func (h HTTP) ServeGitRPC(w http.ResponseWriter, r *http.Request, repo forge.ID,
 	args := []string{name, "--stateless-rpc", "."}
 	var logPath string
 	if push {
-		hooks, err := s.hooksDir()
+		hooks, err := s.preparePush(ctx, fastForwardOnly)
 		if err != nil {
 			http.Error(w, "git hooks unavailable", http.StatusInternalServerError)
 			return nil
 		}
-		f, err := os.CreateTemp(filepath.Join(s.root, tmpDir), "push-*.log")
-		if err != nil {
-			http.Error(w, "git hooks unavailable", http.StatusInternalServerError)
-			return nil
-		}
-		f.Close()
-		logPath = f.Name()
-		defer os.Remove(logPath)
-		args = append([]string{"-c", "core.hooksPath=" + hooks}, args...)
-		env = append(env, envFastForwardOnly+"="+strings.Join(fastForwardOnly, "\n"), envPushLog+"="+logPath)
-		env = append(env, pushQuotaEnv(ctx)...) // http_hooks.go
-		if reserve := repos.PushReserverOf(ctx); reserve != nil {
-			gate, genv, err := openQuotaGate(ctx, filepath.Join(s.root, tmpDir), reserve) // http_hooks.go
-			switch {
-			case errors.Is(err, errors.ErrUnsupported): // no FIFOs: the allowance alone
-			case err != nil:
-				http.Error(w, "git hooks unavailable", http.StatusInternalServerError)
-				return nil
-			default:
-				defer gate.close()
-				env = append(env, genv...)
-			}
-		}
+		defer hooks.close()
+		logPath = hooks.log
+		args = append(hooks.args, args...)
+		env = append(env, hooks.env...)
 	} else {
 		args = append([]string{"-c", "uploadpack.allowFilter=true"}, args...)
 	}
@@ -245,6 +226,54 @@ func (h HTTP) ServeGitRPC(w http.ResponseWriter, r *http.Request, repo forge.ID,
 		s.writeCommitGraph(ctx, repo)
 	}
 	return updates
+}
+
+// pushHooks is what a git receive-pack run needs for Hearth's hooks: the
+// git arguments and environment, and the log the post-receive hook writes
+// the applied updates to.
+type pushHooks struct {
+	args, env []string
+	log       string
+	closers   []func()
+}
+
+func (h *pushHooks) close() {
+	for i := len(h.closers) - 1; i >= 0; i-- {
+		h.closers[i]()
+	}
+}
+
+// preparePush sets up the hooks of one push, whatever the transport:
+// fastForwardOnly for the pre-receive hook, the push log, and the quota
+// allowance and reservation gate ctx carries (repos.WithPushAllowance,
+// repos.WithPushReserver). Close the result once git has run.
+func (s *Store) preparePush(ctx context.Context, fastForwardOnly []string) (*pushHooks, error) {
+	hooks, err := s.hooksDir()
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.CreateTemp(filepath.Join(s.root, tmpDir), "push-*.log")
+	if err != nil {
+		return nil, err
+	}
+	f.Close()
+	h := &pushHooks{log: f.Name(), args: []string{"-c", "core.hooksPath=" + hooks}}
+	h.closers = append(h.closers, func() { os.Remove(h.log) })
+	h.env = append(h.env, envFastForwardOnly+"="+strings.Join(fastForwardOnly, "\n"), envPushLog+"="+h.log)
+	h.env = append(h.env, pushQuotaEnv(ctx)...) // http_hooks.go
+	if reserve := repos.PushReserverOf(ctx); reserve != nil {
+		gate, genv, err := openQuotaGate(ctx, filepath.Join(s.root, tmpDir), reserve) // http_hooks.go
+		switch {
+		case errors.Is(err, errors.ErrUnsupported): // no FIFOs: the allowance alone
+		case err != nil:
+			h.close()
+			return nil, err
+		default:
+			h.closers = append(h.closers, gate.close)
+			h.env = append(h.env, genv...)
+		}
+	}
+	return h, nil
 }
 
 // fetchBodyTime bounds the time a git-upload-pack request body may take.

@@ -9,7 +9,6 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hearthforge/hearth/forge"
+	"github.com/hearthforge/hearth/forge/forgetest"
 	"github.com/hearthforge/hearth/mirror"
 )
 
@@ -64,17 +64,7 @@ func (g *gitServer) repoURL(id forge.ID) string {
 }
 
 // gitCLI runs the git CLI as a user would, in dir.
-func gitCLI(t *testing.T, dir string, args ...string) string {
-	t.Helper()
-	c := exec.Command("git", args...)
-	c.Dir = dir
-	c.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+dir,
-		"GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@example.com", "GIT_COMMITTER_NAME=a",
-		"GIT_COMMITTER_EMAIL=a@example.com", "GIT_TERMINAL_PROMPT=0")
-	out, err := c.CombinedOutput()
-	require.NoError(t, err, "git %v: %s", args, out)
-	return strings.TrimSpace(string(out))
-}
+func gitCLI(t *testing.T, dir string, args ...string) string { return forgetest.Git(t, dir, args...) }
 
 // workTree is a clone-less work tree pushing to url.
 func workTree(t *testing.T, format forge.ObjectFormat, url string) string {

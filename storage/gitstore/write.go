@@ -28,54 +28,72 @@ func (s *Store) Apply(ctx context.Context, repo forge.ID, c repos.ChangeSet) (*r
 			return nil, err
 		}
 	}
+	return s.commitOnBranch(ctx, repo, c.Branch, c.NewBranch, c.Message, c.Author, c.Committer, func(parent string) (string, error) {
+		if c.Parent != "" && parent != "" && c.Parent != parent {
+			for _, f := range c.Files {
+				if err := repos.CheckFileOp(ctx, s, repo, parent, f); err != nil {
+					return "", err
+				}
+			}
+		}
+		return s.commit(ctx, repo, parent, c)
+	})
+}
+
+// commitOnBranch makes a commit with build on the tip of branch ("" for a
+// root commit) and moves branch to it (or creates newBranch) with a
+// compare-and-swap, under the repository's write lock: when a push moved
+// the branch between the read of its tip and update-ref, build runs again
+// on the new tip (a few times at most). build returns the id of the
+// commit it wrote on parent. The answer describes the commit.
+func (s *Store) commitOnBranch(ctx context.Context, repo forge.ID, branch, newBranch, message string, author, committer repos.Signature,
+	build func(parent string) (string, error)) (*repos.Commit, error) {
 	unlock := s.lock(repo)
 	defer unlock()
 	const attempts = 4
 	for attempt := 1; ; attempt++ {
 		parent := ""
-		if c.Branch != "" {
-			id, err := s.Resolve(ctx, repo, "refs/heads/"+c.Branch)
+		if branch != "" {
+			id, err := s.Resolve(ctx, repo, "refs/heads/"+branch)
 			if err != nil {
-				return nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", c.Branch)
-			}
-			if c.Parent != "" && c.Parent != id {
-				for _, f := range c.Files {
-					if err := repos.CheckFileOp(ctx, s, repo, id, f); err != nil {
-						return nil, err
-					}
-				}
+				return nil, forge.Errorf(forge.ErrNotFound, "branch does not exist [name: %s]", branch)
 			}
 			parent = id
 		}
-		commit, err := s.commit(ctx, repo, parent, c)
+		commit, err := build(parent)
 		if err != nil {
 			return nil, err
 		}
-		target, old := c.Branch, parent
-		if c.NewBranch != "" {
-			target, old = c.NewBranch, ""
+		target, old := branch, parent
+		if newBranch != "" {
+			target, old = newBranch, ""
 		}
 		err = s.SetRef(ctx, repo, "refs/heads/"+target, commit, old)
-		if errors.Is(err, forge.ErrConflict) && c.NewBranch == "" && attempt < attempts {
+		if errors.Is(err, forge.ErrConflict) && newBranch == "" && attempt < attempts {
 			// A push moved the branch between Resolve and update-ref.
 			continue
 		}
 		if err != nil {
 			return nil, err
 		}
-		// The branch moved: from here on the write succeeded, whatever
-		// happens to the description of the commit.
-		list, err := s.Log(ctx, repo, repos.LogOptions{Rev: commit, Limit: 1, Files: true})
-		if err != nil || len(list) == 0 {
-			parents := []string{}
-			if parent != "" {
-				parents = []string{parent}
-			}
-			return &repos.Commit{ID: commit, Parents: parents, Author: c.Author, Committer: c.Committer, Message: c.Message,
-				Files: []repos.FileChangeStat{}}, nil
-		}
-		return list[0], nil
+		return s.describe(ctx, repo, commit, parent, message, author, committer), nil
 	}
+}
+
+// describe is the commit a write just made, with its files: the branch
+// moved, so the write succeeded whatever happens to the description (what
+// the write knows of the commit when git cannot read it back).
+func (s *Store) describe(ctx context.Context, repo forge.ID, commit, parent, message string, author, committer repos.Signature) *repos.Commit {
+	list, err := s.Log(ctx, repo, repos.LogOptions{Rev: commit, Limit: 1, Files: true})
+	if err != nil || len(list) == 0 {
+		parents := []string{}
+		if parent != "" {
+			parents = []string{parent}
+		}
+		return &repos.Commit{ID: commit, Parents: parents, Author: author, Committer: committer, Message: message,
+			Files: []repos.FileChangeStat{}}
+	}
+	return list[0]
 }
 
 // checkOpPaths refuses a path of f that repos.CleanTreePath does not
@@ -96,24 +114,11 @@ func checkOpPaths(f repos.FileOp) error {
 // commit writes the commit of c on parent ("" for a root commit) and
 // returns its id. The index file lives in the data directory and is removed.
 func (s *Store) commit(ctx context.Context, repo forge.ID, parent string, c repos.ChangeSet) (string, error) {
-	dir, err := s.tmpDir()
+	env, done, err := s.tempIndex(ctx, repo, parent)
 	if err != nil {
 		return "", err
 	}
-	index, err := os.CreateTemp(dir, "index-*")
-	if err != nil {
-		return "", err
-	}
-	index.Close()
-	os.Remove(index.Name()) // git wants to create it
-	defer os.Remove(index.Name())
-	defer os.Remove(index.Name() + ".lock")
-	env := []string{"GIT_INDEX_FILE=" + index.Name()}
-	if parent != "" {
-		if _, err := s.run(ctx, repo, nil, env, "read-tree", parent); err != nil {
-			return "", err
-		}
-	}
+	defer done()
 	// One `update-index -z --index-info` call: "<mode> <id>\t<path>\0" adds
 	// or replaces, mode 0 with the zero id removes. NUL-terminated records:
 	// no path can inject another entry. Only a commit with a parent can
@@ -153,6 +158,40 @@ func (s *Store) commit(ctx context.Context, repo forge.ID, parent string, c repo
 		return "", forge.Errorf(forge.ErrInvalid, "path contains a malformed path component [path: %s]",
 			strings.TrimSpace(strings.TrimPrefix(line, "Ignoring path")))
 	}
+	return s.commitIndex(ctx, repo, env, parent, c.Message, c.Author, c.Committer)
+}
+
+// tempIndex is a private index file in the data directory holding the tree
+// of parent ("" for none): the environment that names it, and done, which
+// removes it.
+func (s *Store) tempIndex(ctx context.Context, repo forge.ID, parent string) (env []string, done func(), err error) {
+	dir, err := s.tmpDir()
+	if err != nil {
+		return nil, nil, err
+	}
+	index, err := os.CreateTemp(dir, "index-*")
+	if err != nil {
+		return nil, nil, err
+	}
+	index.Close()
+	os.Remove(index.Name()) // git wants to create it
+	done = func() {
+		os.Remove(index.Name())
+		os.Remove(index.Name() + ".lock")
+	}
+	env = []string{"GIT_INDEX_FILE=" + index.Name()}
+	if parent != "" {
+		if _, err := s.run(ctx, repo, nil, env, "read-tree", parent); err != nil {
+			done()
+			return nil, nil, err
+		}
+	}
+	return env, done, nil
+}
+
+// commitIndex writes the tree of the index env names and a commit of it on
+// parent ("" for a root commit), and returns the commit's id.
+func (s *Store) commitIndex(ctx context.Context, repo forge.ID, env []string, parent, message string, author, committer repos.Signature) (string, error) {
 	out, err := s.run(ctx, repo, nil, env, "write-tree")
 	if err != nil {
 		return "", err
@@ -162,27 +201,31 @@ func (s *Store) commit(ctx context.Context, repo forge.ID, parent string, c repo
 	if parent != "" {
 		args = append(args, "-p", parent)
 	}
-	if err := repos.CheckSignature("author", c.Author); err != nil {
+	if err := repos.CheckSignature("author", author); err != nil {
 		return "", err
 	}
-	if err := repos.CheckSignature("committer", c.Committer); err != nil {
+	if err := repos.CheckSignature("committer", committer); err != nil {
 		return "", err
 	}
-	if strings.ContainsRune(c.Message, 0) {
+	if strings.ContainsRune(message, 0) {
 		return "", forge.Errorf(forge.ErrInvalid, "commit message contains a NUL byte")
 	}
-	when := func(t time.Time) string { return t.UTC().Format(time.RFC3339) }
-	// Identities reach git as environment variables, the message on stdin:
-	// nothing a user writes is ever an option.
-	cenv := []string{
-		"GIT_AUTHOR_NAME=" + c.Author.Name, "GIT_AUTHOR_EMAIL=" + c.Author.Email, "GIT_AUTHOR_DATE=" + when(c.Author.When),
-		"GIT_COMMITTER_NAME=" + c.Committer.Name, "GIT_COMMITTER_EMAIL=" + c.Committer.Email, "GIT_COMMITTER_DATE=" + when(c.Committer.When),
-	}
-	out, err = s.run(ctx, repo, []byte(c.Message), cenv, args...)
+	out, err = s.run(ctx, repo, []byte(message), identityEnv(author, committer), args...)
 	if err != nil {
 		return "", err
 	}
 	return strings.TrimSpace(string(out)), nil
+}
+
+// identityEnv is the author and committer of a git write as environment
+// variables: identities reach git that way, messages on stdin, so nothing
+// a user writes is ever an option.
+func identityEnv(author, committer repos.Signature) []string {
+	when := func(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+	return []string{
+		"GIT_AUTHOR_NAME=" + author.Name, "GIT_AUTHOR_EMAIL=" + author.Email, "GIT_AUTHOR_DATE=" + when(author.When),
+		"GIT_COMMITTER_NAME=" + committer.Name, "GIT_COMMITTER_EMAIL=" + committer.Email, "GIT_COMMITTER_DATE=" + when(committer.When),
+	}
 }
 
 // SetRef points ref at newID, or deletes it when newID is "", only if it

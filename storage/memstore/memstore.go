@@ -22,6 +22,8 @@ package memstore
 import (
 	"context"
 	"errors"
+	"github.com/hearthforge/hearth/auth/oauthapps"
+	"github.com/hearthforge/hearth/forge/feeds"
 	"maps"
 	"slices"
 	"sync"
@@ -32,11 +34,13 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/storage/internal/domainstore"
@@ -161,6 +165,12 @@ type state struct {
 	pushMirrors map[forge.ID]mirror.PushMirror
 	leases      map[mirror.Key]mirror.Lease
 	outbox      map[forge.ID]hooks.OutboxEvent // outbox.go
+	gpgKeys     map[forge.ID]gpgkeys.Key       // gpgkeys.go
+	oauthApps   map[forge.ID]oauthapps.App     // oauthapps.go
+	feedActions map[forge.ID]feeds.Action      // feeds.go
+	// Public keys and deploy keys (sshkeys.go).
+	sshKeys    map[forge.ID]sshkeys.Key
+	deployKeys map[forge.ID]sshkeys.DeployKey
 }
 
 // issueLabel keys a label on an issue.
@@ -243,6 +253,11 @@ func (s *state) clone() *state {
 		pushMirrors: cloneMap(s.pushMirrors),
 		leases:      cloneMap(s.leases),
 		outbox:      cloneMap(s.outbox),
+		gpgKeys:     cloneMap(s.gpgKeys),
+		oauthApps:   cloneMap(s.oauthApps),
+		feedActions: cloneMap(s.feedActions),
+		sshKeys:     cloneMap(s.sshKeys),
+		deployKeys:  cloneMap(s.deployKeys),
 	}
 }
 

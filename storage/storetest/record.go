@@ -18,15 +18,19 @@ import (
 	"testing"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
 	"github.com/hearthforge/hearth/forge/federation"
+	"github.com/hearthforge/hearth/forge/feeds"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
@@ -103,11 +107,13 @@ type recBackend struct {
 	rec *recorder
 }
 
-func (r recBackend) Auth() auth.Store     { return recordAuthStore(r.b.Auth(), r.rec) }
-func (r recBackend) Repos() repos.Store   { return recordReposStore(r.b.Repos(), r.rec) }
-func (r recBackend) Orgs() orgs.Store     { return recordOrgsStore(r.b.Orgs(), r.rec) }
-func (r recBackend) Issues() issues.Store { return recordIssuesStore(r.b.Issues(), r.rec) }
-func (r recBackend) Notify() notify.Store { return recordNotifyStore(r.b.Notify(), r.rec) }
+func (r recBackend) Auth() auth.Store           { return recordAuthStore(r.b.Auth(), r.rec) }
+func (r recBackend) Repos() repos.Store         { return recordReposStore(r.b.Repos(), r.rec) }
+func (r recBackend) Orgs() orgs.Store           { return recordOrgsStore(r.b.Orgs(), r.rec) }
+func (r recBackend) Issues() issues.Store       { return recordIssuesStore(r.b.Issues(), r.rec) }
+func (r recBackend) Notify() notify.Store       { return recordNotifyStore(r.b.Notify(), r.rec) }
+func (r recBackend) OAuthApps() oauthapps.Store { return recordOauthappsStore(r.b.OAuthApps(), r.rec) }
+func (r recBackend) Feeds() feeds.Store         { return recordFeedsStore(r.b.Feeds(), r.rec) }
 func (r recBackend) Federation() federation.Store {
 	return recordFederationStore(r.b.Federation(), r.rec)
 }
@@ -118,6 +124,8 @@ func (r recBackend) Packages() packages.Store   { return recordPackagesStore(r.b
 func (r recBackend) Artifacts() artifacts.Store { return recordArtifactsStore(r.b.Artifacts(), r.rec) }
 func (r recBackend) Quota() quota.Store         { return recordQuotaStore(r.b.Quota(), r.rec) }
 func (r recBackend) Mirrors() mirror.Store      { return recordMirrorStore(r.b.Mirrors(), r.rec) }
+func (r recBackend) GPGKeys() gpgkeys.Store     { return recordGpgkeysStore(r.b.GPGKeys(), r.rec) }
+func (r recBackend) SSHKeys() sshkeys.Store     { return recordSshkeysStore(r.b.SSHKeys(), r.rec) }
 
 // BlobRefs wraps the backend's blob.RefStore; it panics unless the backend
 // is a BlobRefBackend (testBlobRefs checks unwrapped(b) first).

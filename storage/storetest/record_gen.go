@@ -8,16 +8,20 @@ import (
 	"time"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
 	"github.com/hearthforge/hearth/forge/federation"
+	"github.com/hearthforge/hearth/forge/feeds"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
@@ -34,6 +38,8 @@ var requiredInterfaces = map[string]reflect.Type{
 	"issues.Tx":     reflect.TypeFor[issues.Tx](),
 	"notify.Tx":     reflect.TypeFor[notify.Tx](),
 	"federation.Tx": reflect.TypeFor[federation.Tx](),
+	"oauthapps.Tx":  reflect.TypeFor[oauthapps.Tx](),
+	"feeds.Tx":      reflect.TypeFor[feeds.Tx](),
 	"actions.Tx":    reflect.TypeFor[actions.Tx](),
 	"hooks.Tx":      reflect.TypeFor[hooks.Tx](),
 	"lfs.Tx":        reflect.TypeFor[lfs.Tx](),
@@ -41,6 +47,8 @@ var requiredInterfaces = map[string]reflect.Type{
 	"artifacts.Tx":  reflect.TypeFor[artifacts.Tx](),
 	"quota.Tx":      reflect.TypeFor[quota.Tx](),
 	"mirror.Tx":     reflect.TypeFor[mirror.Tx](),
+	"gpgkeys.Tx":    reflect.TypeFor[gpgkeys.Tx](),
+	"sshkeys.Tx":    reflect.TypeFor[sshkeys.Tx](),
 }
 
 // recAuthTx records the calls of its auth.Tx.
@@ -1382,6 +1390,134 @@ func recordFederationStore(v federation.Store, rec *recorder) federation.Store {
 	return recFederationStore{v, rec}
 }
 
+// recOauthappsTx records the calls of its oauthapps.Tx.
+type recOauthappsTx struct {
+	tx  oauthapps.Tx
+	rec *recorder
+}
+
+var _ oauthapps.Tx = recOauthappsTx{}
+
+func (x recOauthappsTx) AppByClientID(ctx context.Context, clientID string) (*oauthapps.App, error) {
+	x.rec.hit("oauthapps.Tx.AppByClientID")
+	return x.tx.AppByClientID(ctx, clientID)
+}
+
+func (x recOauthappsTx) AppByID(ctx context.Context, id forge.ID) (*oauthapps.App, error) {
+	x.rec.hit("oauthapps.Tx.AppByID")
+	return x.tx.AppByID(ctx, id)
+}
+
+func (x recOauthappsTx) CreateApp(ctx context.Context, a *oauthapps.App) error {
+	x.rec.hit("oauthapps.Tx.CreateApp")
+	return x.tx.CreateApp(ctx, a)
+}
+
+func (x recOauthappsTx) DeleteApp(ctx context.Context, id forge.ID) error {
+	x.rec.hit("oauthapps.Tx.DeleteApp")
+	return x.tx.DeleteApp(ctx, id)
+}
+
+func (x recOauthappsTx) ListApps(ctx context.Context, userID forge.ID, o forge.ListOptions) ([]*oauthapps.App, int64, error) {
+	x.rec.hit("oauthapps.Tx.ListApps")
+	return x.tx.ListApps(ctx, userID, o)
+}
+
+func (x recOauthappsTx) UpdateApp(ctx context.Context, a *oauthapps.App) error {
+	x.rec.hit("oauthapps.Tx.UpdateApp")
+	return x.tx.UpdateApp(ctx, a)
+}
+
+// recordOauthappsTx returns v with its calls recorded in rec.
+func recordOauthappsTx(v oauthapps.Tx, rec *recorder) oauthapps.Tx {
+	return recOauthappsTx{v, rec}
+}
+
+// recOauthappsStore wraps the transactions of its oauthapps.Store in recOauthappsTx.
+type recOauthappsStore struct {
+	s   oauthapps.Store
+	rec *recorder
+}
+
+var _ oauthapps.Store = recOauthappsStore{}
+
+func (r recOauthappsStore) Update(ctx context.Context, fn func(oauthapps.Tx) error) error {
+	return r.s.Update(ctx, func(v oauthapps.Tx) error { return fn(recordOauthappsTx(v, r.rec)) })
+}
+
+func (r recOauthappsStore) View(ctx context.Context, fn func(oauthapps.Tx) error) error {
+	return r.s.View(ctx, func(v oauthapps.Tx) error { return fn(recordOauthappsTx(v, r.rec)) })
+}
+
+// recordOauthappsStore returns v with its calls recorded in rec.
+func recordOauthappsStore(v oauthapps.Store, rec *recorder) oauthapps.Store {
+	return recOauthappsStore{v, rec}
+}
+
+// recFeedsTx records the calls of its feeds.Tx.
+type recFeedsTx struct {
+	tx  feeds.Tx
+	rec *recorder
+}
+
+var _ feeds.Tx = recFeedsTx{}
+
+func (x recFeedsTx) ActionRepos(ctx context.Context, f feeds.Filter) ([]forge.ID, error) {
+	x.rec.hit("feeds.Tx.ActionRepos")
+	return x.tx.ActionRepos(ctx, f)
+}
+
+func (x recFeedsTx) CreateActions(ctx context.Context, list []*feeds.Action) error {
+	x.rec.hit("feeds.Tx.CreateActions")
+	return x.tx.CreateActions(ctx, list)
+}
+
+func (x recFeedsTx) EventRecorded(ctx context.Context, eventID forge.ID) (bool, error) {
+	x.rec.hit("feeds.Tx.EventRecorded")
+	return x.tx.EventRecorded(ctx, eventID)
+}
+
+func (x recFeedsTx) Heatmap(ctx context.Context, f feeds.Filter) ([]feeds.HeatmapBucket, error) {
+	x.rec.hit("feeds.Tx.Heatmap")
+	return x.tx.Heatmap(ctx, f)
+}
+
+func (x recFeedsTx) ListActions(ctx context.Context, f feeds.Filter, o forge.ListOptions) ([]*feeds.Action, int64, error) {
+	x.rec.hit("feeds.Tx.ListActions")
+	return x.tx.ListActions(ctx, f, o)
+}
+
+func (x recFeedsTx) UsersByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*forge.User, error) {
+	x.rec.hit("feeds.Tx.UsersByID")
+	return x.tx.UsersByID(ctx, ids)
+}
+
+// recordFeedsTx returns v with its calls recorded in rec.
+func recordFeedsTx(v feeds.Tx, rec *recorder) feeds.Tx {
+	return recFeedsTx{v, rec}
+}
+
+// recFeedsStore wraps the transactions of its feeds.Store in recFeedsTx.
+type recFeedsStore struct {
+	s   feeds.Store
+	rec *recorder
+}
+
+var _ feeds.Store = recFeedsStore{}
+
+func (r recFeedsStore) Update(ctx context.Context, fn func(feeds.Tx) error) error {
+	return r.s.Update(ctx, func(v feeds.Tx) error { return fn(recordFeedsTx(v, r.rec)) })
+}
+
+func (r recFeedsStore) View(ctx context.Context, fn func(feeds.Tx) error) error {
+	return r.s.View(ctx, func(v feeds.Tx) error { return fn(recordFeedsTx(v, r.rec)) })
+}
+
+// recordFeedsStore returns v with its calls recorded in rec.
+func recordFeedsStore(v feeds.Store, rec *recorder) feeds.Store {
+	return recFeedsStore{v, rec}
+}
+
 // recActionsTx records the calls of its actions.Tx.
 type recActionsTx struct {
 	tx  actions.Tx
@@ -2193,6 +2329,164 @@ func (r recMirrorStore) View(ctx context.Context, fn func(mirror.Tx) error) erro
 // recordMirrorStore returns v with its calls recorded in rec.
 func recordMirrorStore(v mirror.Store, rec *recorder) mirror.Store {
 	return recMirrorStore{v, rec}
+}
+
+// recGpgkeysTx records the calls of its gpgkeys.Tx.
+type recGpgkeysTx struct {
+	tx  gpgkeys.Tx
+	rec *recorder
+}
+
+var _ gpgkeys.Tx = recGpgkeysTx{}
+
+func (x recGpgkeysTx) CreateKey(ctx context.Context, k *gpgkeys.Key) error {
+	x.rec.hit("gpgkeys.Tx.CreateKey")
+	return x.tx.CreateKey(ctx, k)
+}
+
+func (x recGpgkeysTx) DeleteKey(ctx context.Context, id forge.ID) error {
+	x.rec.hit("gpgkeys.Tx.DeleteKey")
+	return x.tx.DeleteKey(ctx, id)
+}
+
+func (x recGpgkeysTx) KeyByID(ctx context.Context, ownerID forge.ID, id forge.ID) (*gpgkeys.Key, error) {
+	x.rec.hit("gpgkeys.Tx.KeyByID")
+	return x.tx.KeyByID(ctx, ownerID, id)
+}
+
+func (x recGpgkeysTx) KeyByKeyID(ctx context.Context, ownerID forge.ID, keyID string) (*gpgkeys.Key, error) {
+	x.rec.hit("gpgkeys.Tx.KeyByKeyID")
+	return x.tx.KeyByKeyID(ctx, ownerID, keyID)
+}
+
+func (x recGpgkeysTx) KeyIDUsed(ctx context.Context, keyID string) (bool, error) {
+	x.rec.hit("gpgkeys.Tx.KeyIDUsed")
+	return x.tx.KeyIDUsed(ctx, keyID)
+}
+
+func (x recGpgkeysTx) ListKeys(ctx context.Context, ownerID forge.ID, o forge.ListOptions) ([]*gpgkeys.Key, int64, error) {
+	x.rec.hit("gpgkeys.Tx.ListKeys")
+	return x.tx.ListKeys(ctx, ownerID, o)
+}
+
+func (x recGpgkeysTx) SetVerified(ctx context.Context, id forge.ID) error {
+	x.rec.hit("gpgkeys.Tx.SetVerified")
+	return x.tx.SetVerified(ctx, id)
+}
+
+// recordGpgkeysTx returns v with its calls recorded in rec.
+func recordGpgkeysTx(v gpgkeys.Tx, rec *recorder) gpgkeys.Tx {
+	return recGpgkeysTx{v, rec}
+}
+
+// recGpgkeysStore wraps the transactions of its gpgkeys.Store in recGpgkeysTx.
+type recGpgkeysStore struct {
+	s   gpgkeys.Store
+	rec *recorder
+}
+
+var _ gpgkeys.Store = recGpgkeysStore{}
+
+func (r recGpgkeysStore) Update(ctx context.Context, fn func(gpgkeys.Tx) error) error {
+	return r.s.Update(ctx, func(v gpgkeys.Tx) error { return fn(recordGpgkeysTx(v, r.rec)) })
+}
+
+func (r recGpgkeysStore) View(ctx context.Context, fn func(gpgkeys.Tx) error) error {
+	return r.s.View(ctx, func(v gpgkeys.Tx) error { return fn(recordGpgkeysTx(v, r.rec)) })
+}
+
+// recordGpgkeysStore returns v with its calls recorded in rec.
+func recordGpgkeysStore(v gpgkeys.Store, rec *recorder) gpgkeys.Store {
+	return recGpgkeysStore{v, rec}
+}
+
+// recSshkeysTx records the calls of its sshkeys.Tx.
+type recSshkeysTx struct {
+	tx  sshkeys.Tx
+	rec *recorder
+}
+
+var _ sshkeys.Tx = recSshkeysTx{}
+
+func (x recSshkeysTx) CreateDeployKey(ctx context.Context, d *sshkeys.DeployKey) error {
+	x.rec.hit("sshkeys.Tx.CreateDeployKey")
+	return x.tx.CreateDeployKey(ctx, d)
+}
+
+func (x recSshkeysTx) CreateKey(ctx context.Context, k *sshkeys.Key) error {
+	x.rec.hit("sshkeys.Tx.CreateKey")
+	return x.tx.CreateKey(ctx, k)
+}
+
+func (x recSshkeysTx) DeleteDeployKey(ctx context.Context, id forge.ID) error {
+	x.rec.hit("sshkeys.Tx.DeleteDeployKey")
+	return x.tx.DeleteDeployKey(ctx, id)
+}
+
+func (x recSshkeysTx) DeleteKey(ctx context.Context, id forge.ID) error {
+	x.rec.hit("sshkeys.Tx.DeleteKey")
+	return x.tx.DeleteKey(ctx, id)
+}
+
+func (x recSshkeysTx) DeployKeyByID(ctx context.Context, id forge.ID) (*sshkeys.DeployKey, error) {
+	x.rec.hit("sshkeys.Tx.DeployKeyByID")
+	return x.tx.DeployKeyByID(ctx, id)
+}
+
+func (x recSshkeysTx) KeyByFingerprint(ctx context.Context, fingerprint string) (*sshkeys.Key, error) {
+	x.rec.hit("sshkeys.Tx.KeyByFingerprint")
+	return x.tx.KeyByFingerprint(ctx, fingerprint)
+}
+
+func (x recSshkeysTx) KeyByID(ctx context.Context, id forge.ID) (*sshkeys.Key, error) {
+	x.rec.hit("sshkeys.Tx.KeyByID")
+	return x.tx.KeyByID(ctx, id)
+}
+
+func (x recSshkeysTx) ListDeployKeys(ctx context.Context, f sshkeys.DeployFilter, o forge.ListOptions) ([]*sshkeys.DeployKey, int64, error) {
+	x.rec.hit("sshkeys.Tx.ListDeployKeys")
+	return x.tx.ListDeployKeys(ctx, f, o)
+}
+
+func (x recSshkeysTx) ListKeys(ctx context.Context, f sshkeys.KeyFilter, o forge.ListOptions) ([]*sshkeys.Key, int64, error) {
+	x.rec.hit("sshkeys.Tx.ListKeys")
+	return x.tx.ListKeys(ctx, f, o)
+}
+
+func (x recSshkeysTx) UserByName(ctx context.Context, name string) (*forge.User, error) {
+	x.rec.hit("sshkeys.Tx.UserByName")
+	return x.tx.UserByName(ctx, name)
+}
+
+func (x recSshkeysTx) UsersByID(ctx context.Context, ids []forge.ID) (map[forge.ID]*forge.User, error) {
+	x.rec.hit("sshkeys.Tx.UsersByID")
+	return x.tx.UsersByID(ctx, ids)
+}
+
+// recordSshkeysTx returns v with its calls recorded in rec.
+func recordSshkeysTx(v sshkeys.Tx, rec *recorder) sshkeys.Tx {
+	return recSshkeysTx{v, rec}
+}
+
+// recSshkeysStore wraps the transactions of its sshkeys.Store in recSshkeysTx.
+type recSshkeysStore struct {
+	s   sshkeys.Store
+	rec *recorder
+}
+
+var _ sshkeys.Store = recSshkeysStore{}
+
+func (r recSshkeysStore) Update(ctx context.Context, fn func(sshkeys.Tx) error) error {
+	return r.s.Update(ctx, func(v sshkeys.Tx) error { return fn(recordSshkeysTx(v, r.rec)) })
+}
+
+func (r recSshkeysStore) View(ctx context.Context, fn func(sshkeys.Tx) error) error {
+	return r.s.View(ctx, func(v sshkeys.Tx) error { return fn(recordSshkeysTx(v, r.rec)) })
+}
+
+// recordSshkeysStore returns v with its calls recorded in rec.
+func recordSshkeysStore(v sshkeys.Store, rec *recorder) sshkeys.Store {
+	return recSshkeysStore{v, rec}
 }
 
 // recBlobRefTx records the calls of its blob.RefTx.

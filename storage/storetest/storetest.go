@@ -7,15 +7,19 @@ import (
 	"testing"
 
 	"github.com/hearthforge/hearth/auth"
+	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
 	"github.com/hearthforge/hearth/forge/federation"
+	"github.com/hearthforge/hearth/forge/feeds"
+	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
 	"github.com/hearthforge/hearth/forge/lfs"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
 	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
+	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/issues"
 	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
@@ -29,6 +33,8 @@ type Backend interface {
 	Issues() issues.Store
 	Notify() notify.Store
 	Federation() federation.Store
+	OAuthApps() oauthapps.Store
+	Feeds() feeds.Store
 	Actions() actions.Store
 	Hooks() hooks.Store
 	LFS() lfs.Store
@@ -36,6 +42,8 @@ type Backend interface {
 	Artifacts() artifacts.Store
 	Quota() quota.Store
 	Mirrors() mirror.Store
+	GPGKeys() gpgkeys.Store
+	SSHKeys() sshkeys.Store
 }
 
 // Run runs the whole suite. open must return a new, empty backend for each
@@ -119,7 +127,11 @@ var cases = []struct {
 	{"ActionRuns", testActionRuns},
 	{"IssueBlocks", testIssueBlocks},
 	{"Notify", testNotify},
+	{"GPGKeys", testGPGKeys},
+	{"OAuthApps", testOAuthApps},
+	{"Feeds", testFeeds},
 	{"NotifyCascades", testNotifyCascades},
+	{"SSHKeys", testSSHKeys},
 	{"IssueDependencies", testIssueDependencies},
 	{"IssueTimes", testIssueTimes},
 	{"IssueSocial", testIssueSocial},

@@ -47,6 +47,8 @@ var Stores = []Store{
 	{Path: "issues", Store: "Store", Tx: "Tx", TxOptional: []string{"BlockReader"}},
 	{Path: "forge/notify", Store: "Store", Tx: "Tx"},
 	{Path: "forge/federation", Store: "Store", Tx: "Tx"},
+	{Path: "auth/oauthapps", Store: "Store", Tx: "Tx"},
+	{Path: "forge/feeds", Store: "Store", Tx: "Tx"},
 	{Path: "forge/actions", Store: "Store", Tx: "Tx"},
 	{Path: "forge/hooks", Store: "Store", Tx: "Tx"},
 	{Path: "forge/lfs", Store: "Store", Tx: "Tx"},
@@ -54,6 +56,8 @@ var Stores = []Store{
 	{Path: "forge/actions/artifacts", Store: "Store", Tx: "Tx"},
 	{Path: "quota", Store: "Store", Tx: "Tx"},
 	{Path: "mirror", Store: "Store", Tx: "Tx"},
+	{Path: "forge/gpgkeys", Store: "Store", Tx: "Tx"},
+	{Path: "forge/sshkeys", Store: "Store", Tx: "Tx"},
 	{Path: "storage/blob", Store: "RefStore", Tx: "RefTx", Optional: true},
 }
 

@@ -1,0 +1,12 @@
+package feeds_test
+
+import (
+	"testing"
+
+	"github.com/hearthforge/hearth/forge/forgetest"
+)
+
+func TestDeps(t *testing.T) {
+	t.Parallel()
+	forgetest.CheckDeps(t, "github.com/hearthforge/hearth/forge/feeds", forgetest.DomainBadDeps)
+}
