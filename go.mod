@@ -33,7 +33,7 @@ require (
 
 require (
 	dario.cat/mergo v1.0.0 // indirect
-	github.com/42wim/httpsig v1.2.4 // indirect
+	github.com/42wim/httpsig v1.2.4
 	github.com/Microsoft/go-winio v0.6.2 // indirect
 	github.com/ProtonMail/go-crypto v1.5.2
 	github.com/boombuler/barcode v1.0.1-0.20190219062509-6c824513bacc // indirect

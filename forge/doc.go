@@ -61,4 +61,5 @@
 //   - quota.Service.Enabled: configuration: whether quota is on.
 //   - quota.Service.Config: configuration: the [quota] settings.
 //   - mirror.Service.Enabled: configuration: whether mirrors are on.
+//   - federation.Service.Enabled: configuration: whether federation is on.
 package forge

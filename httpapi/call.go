@@ -216,19 +216,30 @@ func (c *call) recover() {
 // errBodyTooLarge marks a request body over Config.MaxBodyBytes.
 var errBodyTooLarge = errors.New("request body too large")
 
-// decode reads the JSON request body into v. An empty body decodes as {}.
-// It answers the request itself and returns false on a body that is too
-// large (413) or not JSON of v's shape (422 `[]: <decoder error>`, as
-// Forgejo's binding). Unknown fields are ignored, as Forgejo does.
-func (c *call) decode(v any) bool {
+// readBody reads the request body, at most Config.MaxBodyBytes. It
+// answers the request itself and returns false on a body that is too
+// large (413) or cannot be read (400).
+func (c *call) readBody() ([]byte, bool) {
 	body, err := io.ReadAll(http.MaxBytesReader(c.w, c.r.Body, c.a.cfg.MaxBodyBytes))
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
 		c.errorStatus(http.StatusRequestEntityTooLarge, fmt.Sprintf("%s: limit is %d bytes", errBodyTooLarge, tooLarge.Limit))
-		return false
+		return nil, false
 	case err != nil:
 		c.errorStatus(http.StatusBadRequest, "[]: "+err.Error())
+		return nil, false
+	}
+	return body, true
+}
+
+// decode reads the JSON request body into v. An empty body decodes as {}.
+// It answers the request itself and returns false on a body that is too
+// large (413) or not JSON of v's shape (422 `[]: <decoder error>`, as
+// Forgejo's binding). Unknown fields are ignored, as Forgejo does.
+func (c *call) decode(v any) bool {
+	body, ok := c.readBody()
+	if !ok {
 		return false
 	}
 	if len(bytes.TrimSpace(body)) == 0 {

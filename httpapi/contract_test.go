@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -336,6 +337,86 @@ var errorShapeDeviations = map[string][]int{
 	"notifyGetRepoList":  {http.StatusUnprocessableEntity, http.StatusNotFound},
 	"notifyReadList":     {http.StatusBadRequest},
 	"notifyReadRepoList": {http.StatusBadRequest, http.StatusNotFound},
+	// Forgejo's ReqHTTPSignature: 400 `request signature verification
+	// failed` on every route of the /activitypub group but GET /actor;
+	// UserIDAssignmentAPI and RepositoryIDAssignmentAPI: 404 `user does
+	// not exist […]` / `repository does not exist […]` (ctx.Error, not
+	// ctx.NotFound); an activity body that is no activity: 422.
+	"activitypubInstanceActorInbox":  {http.StatusBadRequest},
+	"activitypubInstanceActorOutbox": {http.StatusBadRequest},
+	"activitypubRepository":          {http.StatusBadRequest, http.StatusNotFound},
+	"activitypubRepositoryInbox":     {http.StatusBadRequest, http.StatusNotFound, http.StatusUnprocessableEntity},
+	"activitypubRepositoryOutbox":    {http.StatusBadRequest, http.StatusNotFound},
+	"activitypubPerson":              {http.StatusBadRequest, http.StatusNotFound},
+	"activitypubPersonInbox":         {http.StatusBadRequest, http.StatusNotFound, http.StatusUnprocessableEntity},
+	"activitypubPersonFeed":          {http.StatusBadRequest, http.StatusNotFound},
+	"activitypubPersonActivityNote":  {http.StatusBadRequest, http.StatusNotFound},
+	"activitypubPersonActivity":      {http.StatusBadRequest, http.StatusNotFound},
+}
+
+// activityDocuments are the operations whose 200 is an ActivityStreams
+// JSON-LD document (Content-Type activityStreams): the document's
+// ActivityPub and ForgeOutbox schemas name only "@context", as a string,
+// where Forgejo writes the actor's or collection's properties and, for
+// actors, a list of two contexts. checkActivityDocument checks them.
+var activityDocuments = map[string]bool{
+	"activitypubInstanceActor": true, "activitypubPerson": true, "activitypubRepository": true,
+	"activitypubInstanceActorOutbox": true, "activitypubRepositoryOutbox": true, "activitypubPersonFeed": true,
+}
+
+// activityStreams is the Content-Type of ActivityPub documents (Forgejo's
+// activitypub.ActivityStreamsContentType).
+const activityStreams = `application/ld+json; profile="https://www.w3.org/ns/activitystreams"`
+
+// checkActivityDocument checks an ActivityStreams answer: its
+// Content-Type, the ActivityStreams context first, an absolute id, a
+// type; actors name an inbox and an outbox below their id and a key, when
+// they publish one, owned by them.
+func checkActivityDocument(id string, header http.Header, body []byte) error {
+	if ct := header.Get("Content-Type"); ct != activityStreams {
+		return fmt.Errorf("%s: Content-Type %q, want %q", id, ct, activityStreams)
+	}
+	var doc struct {
+		Context   json.RawMessage `json:"@context"`
+		ID        string          `json:"id"`
+		Type      string          `json:"type"`
+		Inbox     string          `json:"inbox"`
+		Outbox    string          `json:"outbox"`
+		PublicKey *struct {
+			ID, Owner, PublicKeyPem string
+		} `json:"publicKey"`
+	}
+	if err := json.Unmarshal(body, &doc); err != nil {
+		return fmt.Errorf("%s: %v: %s", id, err, body)
+	}
+	var first string
+	var contexts []string
+	if json.Unmarshal(doc.Context, &first) != nil {
+		if err := json.Unmarshal(doc.Context, &contexts); err != nil || len(contexts) == 0 {
+			return fmt.Errorf("%s: @context is neither a string nor a list of strings: %s", id, doc.Context)
+		}
+		first = contexts[0]
+	}
+	if first != "https://www.w3.org/ns/activitystreams" {
+		return fmt.Errorf("%s: first @context %q", id, first)
+	}
+	if u, err := url.Parse(doc.ID); err != nil || !u.IsAbs() {
+		return fmt.Errorf("%s: id %q is no absolute URL", id, doc.ID)
+	}
+	switch doc.Type {
+	case "OrderedCollection":
+		return nil
+	case "Application", "Person", "Repository":
+	default:
+		return fmt.Errorf("%s: type %q", id, doc.Type)
+	}
+	if doc.Inbox != doc.ID+"/inbox" || doc.Outbox != doc.ID+"/outbox" {
+		return fmt.Errorf("%s: inbox %q and outbox %q are not below %q", id, doc.Inbox, doc.Outbox, doc.ID)
+	}
+	if k := doc.PublicKey; k != nil && (k.Owner != doc.ID || k.ID != doc.ID+"#main-key" || k.PublicKeyPem == "") {
+		return fmt.Errorf("%s: publicKey %+v is not the actor's", id, *k)
+	}
+	return nil
 }
 
 // checkWithDeviations is check with the reviewed deviations of Forgejo
@@ -374,6 +455,8 @@ func (c *contract) checkWithDeviations(r *http.Request, status int, header http.
 		return nil
 	case id == "repoDownloadPullDiffOrPatch" && status == http.StatusOK:
 		return nil // raw text, as rawOperations' repoDownloadCommitDiffOrPatch
+	case activityDocuments[id] && status == http.StatusOK:
+		return checkActivityDocument(id, header, body)
 	case slices.Contains(errorShapeDeviations[id], status):
 		var m map[string]any
 		if err := json.Unmarshal(body, &m); err != nil || m["message"] == nil || m["url"] == nil {

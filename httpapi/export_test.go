@@ -24,7 +24,7 @@ func (a *API) Routes() []RouteInfo {
 	var out []RouteInfo
 	table, _ := a.table()
 	for _, rt := range table {
-		if rt.missing {
+		if rt.missing || rt.absent {
 			continue
 		}
 		out = append(out, RouteInfo{rt.Method, rt.Path, rt.Op, rt.Scopes, rt.Token, rt.Admin, rt.Public, rt.OwnerScope, rt.gate != nil})

@@ -8,6 +8,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/cron"
+	"github.com/hearthforge/hearth/forge/federation"
 	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
@@ -140,6 +141,9 @@ func (a *API) declarations() map[string]declaration {
 	}
 	if a.cfg.Markup != nil {
 		declare(markup.Requirements(), nil)
+	}
+	if a.cfg.Federation.Enabled() {
+		declare(federation.Requirements(), nil)
 	}
 	if a.cfg.Cron != nil {
 		declare(cron.Requirements(), nil)

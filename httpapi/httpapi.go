@@ -28,6 +28,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/cron"
+	"github.com/hearthforge/hearth/forge/federation"
 	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
@@ -148,6 +149,10 @@ type Config struct {
 	// Markup renders Markdown for /markdown, /markdown/raw and /markup.
 	// Nil leaves them out (501).
 	Markup *markup.Renderer
+	// Federation serves /nodeinfo and /activitypub when it is enabled;
+	// nil or disabled, those routes answer as unknown ones (Forgejo does
+	// not register them).
+	Federation *federation.Service
 	// Logger receives a line per 5xx response. Nil discards.
 	Logger *slog.Logger
 	// ReverseProxy, when not nil, signs in the user named by a header that a
@@ -257,6 +262,11 @@ func New(cfg Config) (*API, error) {
 	for _, rt := range table {
 		if rt.missing {
 			r.Method(rt.Method, rt.chiPattern(), http.HandlerFunc(a.notImplemented))
+			continue
+		}
+		if rt.absent {
+			// Every method: an absent route is unknown, not a 405.
+			r.Handle(rt.chiPattern(), http.HandlerFunc(a.absent))
 			continue
 		}
 		r.Method(rt.Method, rt.chiPattern(), a.serveRoute(rt))

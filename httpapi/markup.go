@@ -1,8 +1,6 @@
 package httpapi
 
 import (
-	"errors"
-	"fmt"
 	"io"
 	"net/http"
 
@@ -42,14 +40,8 @@ func (a *API) renderMarkdown(c *call) {
 // renderMarkdownRaw is POST /markdown/raw: the request body (text/plain,
 // at most Config.MaxBodyBytes: 413 past it) rendered as raw Markdown.
 func (a *API) renderMarkdownRaw(c *call) {
-	body, err := io.ReadAll(http.MaxBytesReader(c.w, c.r.Body, c.a.cfg.MaxBodyBytes))
-	var tooLarge *http.MaxBytesError
-	switch {
-	case errors.As(err, &tooLarge):
-		c.errorStatus(http.StatusRequestEntityTooLarge, fmt.Sprintf("%s: limit is %d bytes", errBodyTooLarge, tooLarge.Limit))
-		return
-	case err != nil:
-		c.errorStatus(http.StatusBadRequest, "[]: "+err.Error())
+	body, ok := c.readBody()
+	if !ok {
 		return
 	}
 	a.writeRendered(c, markup.Options{Mode: markup.ModeMarkdown, Text: string(body)})

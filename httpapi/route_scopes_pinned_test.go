@@ -9,6 +9,7 @@ import (
 	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
+	"github.com/hearthforge/hearth/forge/federation"
 	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
@@ -212,10 +213,16 @@ func TestRouteScopesPinnedToForgejo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Federation enabled: /nodeinfo and /activitypub are registered as
+	// Forgejo's are then.
+	fed, err := federation.New(federation.Config{Enabled: true, Store: memstore.New().Federation(), Keys: &federation.MemoryKeys{}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	api, err := httpapi.New(httpapi.Config{Auth: new(auth.Service), Repos: &repos.Service{}, Orgs: &orgs.Service{},
 		Actions: &actions.Service{}, Issues: &issues.Service{}, Hooks: &hooks.Service{}, Notify: &notify.Service{},
 		Quota: quotaSvc, Mirror: &mirror.Service{}, LFS: &lfs.Service{}, Packages: &packages.Service{},
-		GPGKeys: &gpgkeys.Service{}, OAuthApps: &oauthapps.Service{}, Feeds: &feeds.Service{}, SSHKeys: &sshkeys.Service{}})
+		GPGKeys: &gpgkeys.Service{}, OAuthApps: &oauthapps.Service{}, Feeds: &feeds.Service{}, SSHKeys: &sshkeys.Service{}, Federation: fed})
 	if err != nil {
 		t.Fatal(err)
 	}

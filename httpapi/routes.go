@@ -57,6 +57,10 @@ type route struct {
 	gate gate
 	// missing marks an operation without a handler: it answers 501.
 	missing bool
+	// absent marks an operation the host's configuration leaves out, as
+	// Forgejo leaves the route unregistered (federation off): it answers
+	// as an unknown route, before authentication, and declares nothing.
+	absent bool
 }
 
 // table joins the hand-written routes to the generated operations by
@@ -80,7 +84,7 @@ func (a *API) tableOf(hand []route) ([]route, []error) {
 		rt := &out[i]
 		rt.gate = gates[rt.Op]
 		d, ok := decl[rt.Op]
-		if !ok || rt.missing {
+		if !ok || rt.missing || rt.absent {
 			continue
 		}
 		if len(rt.Scopes) > 0 || rt.Token || rt.Admin || rt.Public || rt.OwnerScope || rt.gate != nil {
@@ -88,6 +92,8 @@ func (a *API) tableOf(hand []route) ([]route, []error) {
 		}
 		rt.Scopes, rt.Token, rt.Admin, rt.gate = d.req.Categories, d.req.SignedIn, d.req.SiteAdmin, d.gate
 		rt.OwnerScope = d.req.OwnerScope
+		// A requirement naming no scope category (and not the owner's) is
+		// Forgejo's public group (/nodeinfo, /markup): no scope is asked.
 		rt.Public = len(d.req.Categories) == 0 && !d.req.OwnerScope
 	}
 	return out, errs
@@ -134,6 +140,12 @@ func (a *API) joinRoutes(hand []route) ([]route, []error) {
 // whose last parameter takes the rest of the path, as Forgejo routes them,
 // so that they are routed now as they will be once built.
 var missingWild = map[string]string{}
+
+// absent answers an operation the configuration leaves out exactly as an
+// unknown route (the router's NotFound).
+func (a *API) absent(w http.ResponseWriter, r *http.Request) {
+	a.newCall(w, r).notFound()
+}
 
 // notImplemented answers an operation Hearth has not built yet: 501 in
 // Forgejo's error shape.
@@ -215,6 +227,7 @@ func (a *API) routes() []route {
 	routes = append(routes, a.mirrorRoutes()...)
 	routes = append(routes, a.syncForkRoutes()...)
 	routes = append(routes, a.markupRoutes()...)
+	routes = append(routes, a.federationRoutes()...)
 	routes = append(routes, a.cronRoutes()...)
 	routes = append(routes, a.gpgKeyRoutes()...)
 	routes = append(routes, a.repoGitRoutes()...)

@@ -33,6 +33,7 @@ type options struct {
 	blobSweep                                        time.Duration // -blob-sweep-interval (site.Config.BlobSweep)
 	blob                                             string        // -blob: "" (data/blobs) or s3://…
 	db                                               string        // -db: "" (data/hearth.db) or postgres://… (database.go)
+	federation                                       bool          // -federation: Forgejo's [federation] ENABLED
 	signingGPG, signingSSH                           string        // -signing-key-gpg, -signing-key-ssh (signing.go)
 	sshAddr                                          string        // -ssh-addr: git over SSH ("" off)
 }
@@ -92,6 +93,7 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	fs.Float64Var(&o.limits.rate.PerSecond, "rate-limit", httpapi.DefaultRateLimit.PerSecond,
 		"expensive requests (archives, searches, diffs) a client may make per second, sustained (429 past it); negative: no limit")
 	fs.IntVar(&o.limits.rate.Burst, "rate-burst", httpapi.DefaultRateLimit.Burst, "expensive requests a client may make at once")
+	fs.BoolVar(&o.federation, "federation", false, "enable federation, as Forgejo's [federation] ENABLED: /api/v1/nodeinfo and /api/v1/activitypub exist only then (keys kept in the data directory's federation/)")
 	fs.BoolVar(&o.quota.Enabled, "quota", false, "enable quotas, as Forgejo's [quota] ENABLED (the /quota API exists only then)")
 	quotaGroups := fs.String("quota-default-groups", "", "comma-separated quota groups of accounts in none, as [quota] DEFAULT_GROUPS")
 	quotaTotal := fs.String("quota-default-total", "", "size:all limit of accounts with no group, as [quota.default] TOTAL (e.g. 1GiB, 500MB); empty: unlimited")

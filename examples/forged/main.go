@@ -123,7 +123,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		MaxPushBytes: o.maxPushBytes, MaxBodyBytes: o.limits.maxBodyBytes, MaxUploadBytes: o.limits.maxUpload,
 		MaxFilesPerCommit: o.limits.maxFilesPerCommit, MaxConcurrentHashes: o.limits.maxConcurrentHashes,
 		Throttle:  auth.Throttle{Free: o.limits.signinFailures, AddressFree: o.limits.addrFailure},
-		RateLimit: o.limits.rate, TrustedProxies: o.trustedProxies, Signing: signing, SSH: sshConfig(o.sshAddr)})
+		RateLimit: o.limits.rate, TrustedProxies: o.trustedProxies, Signing: signing, SSH: sshConfig(o.sshAddr), Federation: o.federation})
 	if err != nil {
 		return err
 	}

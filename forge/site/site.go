@@ -31,6 +31,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/cron"
+	"github.com/hearthforge/hearth/forge/federation"
 	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
@@ -61,6 +62,7 @@ type Store interface {
 	Orgs() orgs.Store
 	Issues() issues.Store
 	Notify() notify.Store
+	Federation() federation.Store
 	OAuthApps() oauthapps.Store
 	Feeds() feeds.Store
 	Actions() actions.Store
@@ -129,6 +131,15 @@ type Config struct {
 	Signing gpgkeys.SigningKeys
 	// Quota is Forgejo's [quota] (off when zero).
 	Quota quota.Config
+	// Federation is Forgejo's [federation] ENABLED (default false): on,
+	// /api/v1/nodeinfo and /api/v1/activitypub are served, the instance
+	// and people's keys kept in Dir/federation (in memory without Dir)
+	// and remote actors' keys fetched with FederationClient; off, those
+	// routes answer as unknown ones.
+	Federation bool
+	// FederationClient fetches remote actors' keys. Nil: a client with a
+	// 10-second timeout.
+	FederationClient *http.Client
 	// WebhookPolicy is the set of hosts webhooks may reach (Forgejo's
 	// [webhook] ALLOWED_HOST_LIST). Zero: external hosts only.
 	WebhookPolicy hooks.AddressPolicy
@@ -177,6 +188,7 @@ type Site struct {
 	lfs       *lfs.Service
 	packages  *packages.Service
 	markup    *markup.Renderer
+	fed       *federation.Service
 	cron      *cron.Registry
 	sshKeys   *sshkeys.Service
 	sshPorts  *sshkeys.Ports
@@ -332,6 +344,9 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		return nil, err
 	}
 	s.markup = markup.New(markup.Config{AppURL: cfg.RootURL, Mentions: Mentions{Auth: s.auth}})
+	if s.fed, err = newFederation(cfg, db); err != nil {
+		return nil, err
+	}
 	if s.sshKeys, s.sshPorts, err = sshkeys.NewWithPorts(sshkeys.Config{Store: db.SSHKeys(), Repos: s.repos, Clock: clock}); err != nil {
 		return nil, err
 	}
@@ -340,7 +355,7 @@ func New(ctx context.Context, cfg Config) (_ *Site, err error) {
 		Git: gitstore.HTTP{Store: git, MaxPushBytes: maxPush}, SSHKeys: s.sshKeys, SSHURL: sshURL,
 		LFS: s.lfs, Packages: s.packages, Logger: log, TrustedProxies: cfg.TrustedProxies,
 		MaxBodyBytes: cfg.MaxBodyBytes, MaxUploadBytes: cfg.MaxUploadBytes, RateLimit: cfg.RateLimit,
-		Markup: s.markup, Cron: s.cron, AttachmentsDisabled: blobs == nil}); err != nil {
+		Markup: s.markup, Cron: s.cron, Federation: s.fed, AttachmentsDisabled: blobs == nil}); err != nil {
 		return nil, err
 	}
 	s.handler, s.gitStream = s.api, gitstore.Stream{Store: git, MaxPushBytes: maxPush}

@@ -21,6 +21,7 @@ import (
 	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
+	"github.com/hearthforge/hearth/forge/federation"
 	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
@@ -113,6 +114,9 @@ func (r recBackend) Issues() issues.Store       { return recordIssuesStore(r.b.I
 func (r recBackend) Notify() notify.Store       { return recordNotifyStore(r.b.Notify(), r.rec) }
 func (r recBackend) OAuthApps() oauthapps.Store { return recordOauthappsStore(r.b.OAuthApps(), r.rec) }
 func (r recBackend) Feeds() feeds.Store         { return recordFeedsStore(r.b.Feeds(), r.rec) }
+func (r recBackend) Federation() federation.Store {
+	return recordFederationStore(r.b.Federation(), r.rec)
+}
 func (r recBackend) Actions() actions.Store     { return recordActionsStore(r.b.Actions(), r.rec) }
 func (r recBackend) Hooks() hooks.Store         { return recordHooksStore(r.b.Hooks(), r.rec) }
 func (r recBackend) LFS() lfs.Store             { return recordLfsStore(r.b.LFS(), r.rec) }

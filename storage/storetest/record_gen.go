@@ -12,6 +12,7 @@ import (
 	"github.com/hearthforge/hearth/forge"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
+	"github.com/hearthforge/hearth/forge/federation"
 	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
@@ -31,22 +32,23 @@ import (
 // must call on every backend; the optional interfaces a backend has are
 // added when the wrappers meet them (recorder.saw).
 var requiredInterfaces = map[string]reflect.Type{
-	"auth.Tx":      reflect.TypeFor[auth.Tx](),
-	"repos.Tx":     reflect.TypeFor[repos.Tx](),
-	"orgs.Tx":      reflect.TypeFor[orgs.Tx](),
-	"issues.Tx":    reflect.TypeFor[issues.Tx](),
-	"notify.Tx":    reflect.TypeFor[notify.Tx](),
-	"oauthapps.Tx": reflect.TypeFor[oauthapps.Tx](),
-	"feeds.Tx":     reflect.TypeFor[feeds.Tx](),
-	"actions.Tx":   reflect.TypeFor[actions.Tx](),
-	"hooks.Tx":     reflect.TypeFor[hooks.Tx](),
-	"lfs.Tx":       reflect.TypeFor[lfs.Tx](),
-	"packages.Tx":  reflect.TypeFor[packages.Tx](),
-	"artifacts.Tx": reflect.TypeFor[artifacts.Tx](),
-	"quota.Tx":     reflect.TypeFor[quota.Tx](),
-	"mirror.Tx":    reflect.TypeFor[mirror.Tx](),
-	"gpgkeys.Tx":   reflect.TypeFor[gpgkeys.Tx](),
-	"sshkeys.Tx":   reflect.TypeFor[sshkeys.Tx](),
+	"auth.Tx":       reflect.TypeFor[auth.Tx](),
+	"repos.Tx":      reflect.TypeFor[repos.Tx](),
+	"orgs.Tx":       reflect.TypeFor[orgs.Tx](),
+	"issues.Tx":     reflect.TypeFor[issues.Tx](),
+	"notify.Tx":     reflect.TypeFor[notify.Tx](),
+	"federation.Tx": reflect.TypeFor[federation.Tx](),
+	"oauthapps.Tx":  reflect.TypeFor[oauthapps.Tx](),
+	"feeds.Tx":      reflect.TypeFor[feeds.Tx](),
+	"actions.Tx":    reflect.TypeFor[actions.Tx](),
+	"hooks.Tx":      reflect.TypeFor[hooks.Tx](),
+	"lfs.Tx":        reflect.TypeFor[lfs.Tx](),
+	"packages.Tx":   reflect.TypeFor[packages.Tx](),
+	"artifacts.Tx":  reflect.TypeFor[artifacts.Tx](),
+	"quota.Tx":      reflect.TypeFor[quota.Tx](),
+	"mirror.Tx":     reflect.TypeFor[mirror.Tx](),
+	"gpgkeys.Tx":    reflect.TypeFor[gpgkeys.Tx](),
+	"sshkeys.Tx":    reflect.TypeFor[sshkeys.Tx](),
 }
 
 // recAuthTx records the calls of its auth.Tx.
@@ -1426,6 +1428,61 @@ func (r recNotifyStore) View(ctx context.Context, fn func(notify.Tx) error) erro
 // recordNotifyStore returns v with its calls recorded in rec.
 func recordNotifyStore(v notify.Store, rec *recorder) notify.Store {
 	return recNotifyStore{v, rec}
+}
+
+// recFederationTx records the calls of its federation.Tx.
+type recFederationTx struct {
+	tx  federation.Tx
+	rec *recorder
+}
+
+var _ federation.Tx = recFederationTx{}
+
+func (x recFederationTx) CountComments(ctx context.Context) (int64, error) {
+	x.rec.hit("federation.Tx.CountComments")
+	return x.tx.CountComments(ctx)
+}
+
+func (x recFederationTx) CountIndividuals(ctx context.Context, since time.Time) (int64, error) {
+	x.rec.hit("federation.Tx.CountIndividuals")
+	return x.tx.CountIndividuals(ctx, since)
+}
+
+func (x recFederationTx) CountIssues(ctx context.Context) (int64, error) {
+	x.rec.hit("federation.Tx.CountIssues")
+	return x.tx.CountIssues(ctx)
+}
+
+func (x recFederationTx) RepoByID(ctx context.Context, id forge.ID) (*forge.Repository, error) {
+	x.rec.hit("federation.Tx.RepoByID")
+	return x.tx.RepoByID(ctx, id)
+}
+
+func (x recFederationTx) UserByID(ctx context.Context, id forge.ID) (*forge.User, error) {
+	x.rec.hit("federation.Tx.UserByID")
+	return x.tx.UserByID(ctx, id)
+}
+
+// recordFederationTx returns v with its calls recorded in rec.
+func recordFederationTx(v federation.Tx, rec *recorder) federation.Tx {
+	return recFederationTx{v, rec}
+}
+
+// recFederationStore wraps the transactions of its federation.Store in recFederationTx.
+type recFederationStore struct {
+	s   federation.Store
+	rec *recorder
+}
+
+var _ federation.Store = recFederationStore{}
+
+func (r recFederationStore) View(ctx context.Context, fn func(federation.Tx) error) error {
+	return r.s.View(ctx, func(v federation.Tx) error { return fn(recordFederationTx(v, r.rec)) })
+}
+
+// recordFederationStore returns v with its calls recorded in rec.
+func recordFederationStore(v federation.Store, rec *recorder) federation.Store {
+	return recFederationStore{v, rec}
 }
 
 // recOauthappsTx records the calls of its oauthapps.Tx.

@@ -10,6 +10,7 @@ import (
 	"github.com/hearthforge/hearth/auth/oauthapps"
 	"github.com/hearthforge/hearth/forge/actions"
 	"github.com/hearthforge/hearth/forge/actions/artifacts"
+	"github.com/hearthforge/hearth/forge/federation"
 	"github.com/hearthforge/hearth/forge/feeds"
 	"github.com/hearthforge/hearth/forge/gpgkeys"
 	"github.com/hearthforge/hearth/forge/hooks"
@@ -31,6 +32,7 @@ type Backend interface {
 	Orgs() orgs.Store
 	Issues() issues.Store
 	Notify() notify.Store
+	Federation() federation.Store
 	OAuthApps() oauthapps.Store
 	Feeds() feeds.Store
 	Actions() actions.Store
@@ -84,6 +86,7 @@ var cases = []struct {
 	{"Rollback", func(t *testing.T, b Backend) { testRollback(t, b.Auth()) }},
 	{"ListUsers", func(t *testing.T, b Backend) { testListUsers(t, b.Auth()) }},
 	{"CountUsers", func(t *testing.T, b Backend) { testCountUsers(t, b.Auth()) }},
+	{"FederationCounts", testFederationCounts},
 	{"Tokens", func(t *testing.T, b Backend) { testTokens(t, b.Auth()) }},
 	{"Repos", testRepos},
 	{"HookTaskClaims", testHookTaskClaims},

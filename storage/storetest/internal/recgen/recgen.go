@@ -46,6 +46,7 @@ var Stores = []Store{
 	{Path: "forge/orgs", Store: "Store", Tx: "Tx"},
 	{Path: "issues", Store: "Store", Tx: "Tx", TxOptional: []string{"BlockReader"}},
 	{Path: "forge/notify", Store: "Store", Tx: "Tx"},
+	{Path: "forge/federation", Store: "Store", Tx: "Tx"},
 	{Path: "auth/oauthapps", Store: "Store", Tx: "Tx"},
 	{Path: "forge/feeds", Store: "Store", Tx: "Tx"},
 	{Path: "forge/actions", Store: "Store", Tx: "Tx"},
