@@ -371,3 +371,18 @@ func (x countingTx) QuotaGroupsNamed(ctx context.Context, names []string) ([]quo
 	x.s.queries.Add(1)
 	return x.Tx.QuotaGroupsNamed(ctx, names)
 }
+
+func (x countingTx) RepoFlags(ctx context.Context, repoID forge.ID) ([]string, error) {
+	x.s.queries.Add(1)
+	return x.Tx.RepoFlags(ctx, repoID)
+}
+
+func (x countingTx) SetRepoFlags(ctx context.Context, repoID forge.ID, flags []string) error {
+	x.s.queries.Add(1)
+	return x.Tx.SetRepoFlags(ctx, repoID, flags)
+}
+
+func (x countingTx) SearchTopics(ctx context.Context, keyword string, o forge.ListOptions) ([]repos.Topic, int64, error) {
+	x.s.queries.Add(1)
+	return x.Tx.SearchTopics(ctx, keyword, o)
+}
