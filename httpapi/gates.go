@@ -15,9 +15,11 @@ import (
 	"github.com/hearthforge/hearth/forge/markup"
 	"github.com/hearthforge/hearth/forge/notify"
 	"github.com/hearthforge/hearth/forge/orgs"
+	"github.com/hearthforge/hearth/forge/packages"
 	"github.com/hearthforge/hearth/forge/repos"
 	"github.com/hearthforge/hearth/forge/sshkeys"
 	"github.com/hearthforge/hearth/issues"
+	"github.com/hearthforge/hearth/mirror"
 	"github.com/hearthforge/hearth/quota"
 )
 
@@ -61,25 +63,6 @@ func actionsErr(c *call, err error)  { c.actionsError(err) }
 func hookErr(c *call, err error)     { c.hookError(err) }
 func mirrorErr(c *call, err error)   { c.pushMirrorError(err) }
 func orgLabelErr(c *call, err error) { c.orgLabelError(err) }
-
-// gates are the gates by operationId. An operation without one reads its
-// body before the service checks the caller; TestAccessMatrix's
-// invalid-body probes fail for such an operation when a caller without
-// rights gets an answer about the body.
-func (a *API) gates() map[string]gate {
-	out := map[string]gate{}
-	add := func(g gate, ops ...string) {
-		for _, op := range ops {
-			out[op] = g
-		}
-	}
-	if a.cfg.Mirror != nil {
-		add(check(func(c *call) error {
-			return a.cfg.Mirror.AuthorizePush(c.r.Context(), c.actor, c.owner(), c.repo())
-		}, mirrorErr), "repoAddPushMirror")
-	}
-	return out
-}
 
 // declaration is what a domain declares of an operation it serves: its
 // requirement and, when the requirement is gated, the gate running the
@@ -141,6 +124,15 @@ func (a *API) declarations() map[string]declaration {
 	}
 	if a.cfg.Markup != nil {
 		declare(markup.Requirements(), nil)
+	}
+	if a.cfg.Mirror != nil && a.cfg.Repos != nil {
+		probe := check(func(c *call) error {
+			return a.cfg.Mirror.AuthorizePush(c.r.Context(), c.actor, c.owner(), c.repo())
+		}, mirrorErr)
+		declare(mirror.Requirements(), func(string) gate { return probe })
+	}
+	if a.cfg.Packages != nil {
+		declare(packages.Requirements(), nil)
 	}
 	if a.cfg.Federation.Enabled() {
 		declare(federation.Requirements(), nil)

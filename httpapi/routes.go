@@ -79,15 +79,14 @@ func (a *API) table() ([]route, []error) { return a.tableOf(a.routes()) }
 // tableOf is table for a given list of hand-written routes.
 func (a *API) tableOf(hand []route) ([]route, []error) {
 	out, errs := a.joinRoutes(hand)
-	gates, decl := a.gates(), a.declarations()
+	decl := a.declarations()
 	for i := range out {
 		rt := &out[i]
-		rt.gate = gates[rt.Op]
 		d, ok := decl[rt.Op]
 		if !ok || rt.missing || rt.absent {
 			continue
 		}
-		if len(rt.Scopes) > 0 || rt.Token || rt.Admin || rt.Public || rt.OwnerScope || rt.gate != nil {
+		if len(rt.Scopes) > 0 || rt.Token || rt.Admin || rt.Public || rt.OwnerScope {
 			errs = append(errs, fmt.Errorf("route %s states what its domain declares (%+v)", rt.Op, d.req))
 		}
 		rt.Scopes, rt.Token, rt.Admin, rt.gate = d.req.Categories, d.req.SignedIn, d.req.SiteAdmin, d.gate

@@ -19,8 +19,8 @@ func (a *API) gpgKeyRoutes() []route {
 		{Method: "GET", Path: "/user/gpg_key_token", Op: "getVerificationToken", h: a.getGPGKeyToken},
 		{Method: "POST", Path: "/user/gpg_key_verify", Op: "userVerifyGPGKey", h: a.verifyGPGKey},
 		{Method: "GET", Path: "/users/{username}/gpg_keys", Op: "userListGPGKeys", h: a.listUserGPGKeys},
-		{Method: "GET", Path: "/signing-key.gpg", Op: "getSigningKey", Public: true, h: a.getSigningKey},
-		{Method: "GET", Path: "/signing-key.ssh", Op: "getSSHSigningKey", Public: true, h: a.getSSHSigningKey},
+		{Method: "GET", Path: "/signing-key.gpg", Op: "getSigningKey", h: a.getSigningKey},
+		{Method: "GET", Path: "/signing-key.ssh", Op: "getSSHSigningKey", h: a.getSSHSigningKey},
 		{Method: "GET", Path: "/repos/{owner}/{repo}/signing-key.gpg", Op: "repoSigningKey", h: a.getRepoSigningKey},
 	}
 }

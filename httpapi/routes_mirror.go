@@ -1,13 +1,10 @@
 package httpapi
 
-import "github.com/hearthforge/hearth/forge"
-
-var mirrorScope = []forge.ScopeCategory{forge.CategoryRepository}
-
 // mirrorRoutes are the migration and mirror operations: POST /repos/migrate,
 // mirror-sync, convert and the push mirrors. Who may do what (signed in,
 // write or admin access, the address policy, the feature switches) is
-// decided by package mirror and forge/repos. Nil without a mirror service
+// decided by package mirror and forge/repos, which declares what each
+// requires (mirror.Requirements). Nil without a mirror service
 // or a repository service: the operations then answer 501.
 func (a *API) mirrorRoutes() []route {
 	if a.cfg.Mirror == nil || a.cfg.Repos == nil {
@@ -15,14 +12,14 @@ func (a *API) mirrorRoutes() []route {
 	}
 	const rp = "/repos/{owner}/{repo}"
 	return []route{
-		{Method: "POST", Path: "/repos/migrate", Op: "repoMigrate", Scopes: mirrorScope, Token: true, h: a.migrateRepo},
-		{Method: "POST", Path: rp + "/mirror-sync", Op: "repoMirrorSync", Scopes: mirrorScope, Token: true, h: a.mirrorSync},
-		{Method: "POST", Path: rp + "/convert", Op: "repoConvert", Scopes: mirrorScope, Token: true, h: a.convertMirror},
-		{Method: "GET", Path: rp + "/push_mirrors", Op: "repoListPushMirrors", Scopes: mirrorScope, Token: true, h: a.listPushMirrors},
-		{Method: "POST", Path: rp + "/push_mirrors", Op: "repoAddPushMirror", Scopes: mirrorScope, Token: true, h: a.addPushMirror},
-		{Method: "POST", Path: rp + "/push_mirrors-sync", Op: "repoPushMirrorSync", Scopes: mirrorScope, Token: true, h: a.syncPushMirrors},
-		{Method: "GET", Path: rp + "/push_mirrors/{name}", Op: "repoGetPushMirrorByRemoteName", Scopes: mirrorScope, Token: true, h: a.getPushMirror},
-		{Method: "DELETE", Path: rp + "/push_mirrors/{name}", Op: "repoDeletePushMirror", Scopes: mirrorScope, Token: true, h: a.deletePushMirror},
+		{Method: "POST", Path: "/repos/migrate", Op: "repoMigrate", h: a.migrateRepo},
+		{Method: "POST", Path: rp + "/mirror-sync", Op: "repoMirrorSync", h: a.mirrorSync},
+		{Method: "POST", Path: rp + "/convert", Op: "repoConvert", h: a.convertMirror},
+		{Method: "GET", Path: rp + "/push_mirrors", Op: "repoListPushMirrors", h: a.listPushMirrors},
+		{Method: "POST", Path: rp + "/push_mirrors", Op: "repoAddPushMirror", h: a.addPushMirror},
+		{Method: "POST", Path: rp + "/push_mirrors-sync", Op: "repoPushMirrorSync", h: a.syncPushMirrors},
+		{Method: "GET", Path: rp + "/push_mirrors/{name}", Op: "repoGetPushMirrorByRemoteName", h: a.getPushMirror},
+		{Method: "DELETE", Path: rp + "/push_mirrors/{name}", Op: "repoDeletePushMirror", h: a.deletePushMirror},
 	}
 }
 

@@ -29,18 +29,17 @@ var repoSigningKeyRequirement = forge.Requirement{Level: forge.AccessRead,
 	Categories: []forge.ScopeCategory{forge.CategoryRepository}}
 
 // publicRequirement is what getSigningKey and getSSHSigningKey require
-// (Forgejo's "Misc (public accessible)" group): no scope, an account that
-// may act. They are not in Requirements: a Requirement cannot say "no
-// scope at all", so the API routes them Public itself.
+// (Forgejo's "Misc (public accessible)" group): no scope (a requirement
+// naming no category is public), an account that may act.
 var publicRequirement = forge.Requirement{Level: forge.AccessRead}
 
 // Requirements returns what each operation this package serves requires,
-// by Forgejo's operationId (the two public signing-key operations aside):
-// the one statement of it, which the methods check (start) and the API
+// by Forgejo's operationId: the one statement of it, which the methods check (start) and the API
 // derives its routes' scopes and token checks from. None is gated. A new
 // map at each call.
 func Requirements() map[string]forge.Requirement {
 	out := forge.Declare(operations, requirementOf, nil)
 	out[repoSigningKey] = repoSigningKeyRequirement
+	out["getSigningKey"], out["getSSHSigningKey"] = publicRequirement, publicRequirement
 	return out
 }
