@@ -62,6 +62,8 @@ func orgErr(c *call, err error)      { c.orgError(err) }
 func actionsErr(c *call, err error)  { c.actionsError(err) }
 func hookErr(c *call, err error)     { c.hookError(err) }
 func mirrorErr(c *call, err error)   { c.pushMirrorError(err) }
+func wikiErr(c *call, err error)     { c.wikiError(err) }
+func flagErr(c *call, err error)     { c.flagError(err) }
 func orgLabelErr(c *call, err error) { c.orgLabelError(err) }
 
 // declaration is what a domain declares of an operation it serves: its
@@ -156,20 +158,13 @@ func (a *API) declarations() map[string]declaration {
 		declare(sshkeys.Requirements(), nil)
 	}
 	if a.cfg.Repos != nil {
+		// The wiki's and the flags' refusals are written as their
+		// handlers write them.
+		errs := map[string]func(*call, error){"repoCreateWikiPage": wikiErr, "repoEditWikiPage": wikiErr, "repoReplaceAllFlags": flagErr}
 		declare(repos.Requirements(), func(op string) gate {
-			switch op {
-			case "repoCreateWikiPage", "repoEditWikiPage":
-				return check(func(c *call) error {
-					return a.cfg.Repos.AuthorizeWikiWrite(c.r.Context(), c.actor, c.owner(), c.repo())
-				}, func(c *call, err error) { c.wikiError(err) })
-			case "repoReplaceAllFlags":
-				return check(func(c *call) error {
-					return a.cfg.Repos.AuthorizeFlags(c.r.Context(), c.actor, c.owner(), c.repo())
-				}, func(c *call, err error) { c.flagError(err) })
-			case "generateRepo":
-				return check(func(c *call) error {
-					return a.cfg.Repos.AuthorizeGenerate(c.r.Context(), c.actor, c.pathValue("template_owner"), c.pathValue("template_repo"))
-				}, repoErr)
+			writeErr, ok := errs[op]
+			if !ok {
+				writeErr = repoErr
 			}
 			if op == "createOrgRepo" {
 				// Forgejo's orgAssignment: the organisation's visibility,
@@ -180,8 +175,9 @@ func (a *API) declarations() map[string]declaration {
 				}, orgErr)
 			}
 			return check(func(c *call) error {
-				return a.cfg.Repos.Authorize(c.r.Context(), c.actor, op, c.owner(), c.repo())
-			}, repoErr)
+				owner, name := c.namedRepo()
+				return a.cfg.Repos.Authorize(c.r.Context(), c.actor, op, owner, name)
+			}, writeErr)
 		})
 	}
 	if a.cfg.Issues != nil {

@@ -46,6 +46,15 @@ type invalidTopicError struct {
 func (c *call) owner() string { return c.pathValue("owner") }
 func (c *call) repo() string  { return c.pathValue("repo") }
 
+// namedRepo is the repository the path names: {owner}/{repo}, or the
+// template of POST /repos/{template_owner}/{template_repo}/generate.
+func (c *call) namedRepo() (owner, name string) {
+	if o := c.pathValue("template_owner"); o != "" {
+		return o, c.pathValue("template_repo")
+	}
+	return c.owner(), c.repo()
+}
+
 // createUserRepo is POST /user/repos.
 func (a *API) createUserRepo(c *call) { a.createRepo(c, "") }
 

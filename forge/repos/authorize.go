@@ -25,13 +25,6 @@ const (
 	NeedOwner
 )
 
-// probedElsewhere are the gated operations whose probe is not Authorize:
-// createOrgRepo's is the organisation's visibility (forge/orgs); the wiki
-// writes', the flags' and generate's are AuthorizeWikiWrite,
-// AuthorizeFlags and AuthorizeGenerate.
-var probedElsewhere = map[string]bool{"createOrgRepo": true, "repoCreateWikiPage": true, "repoEditWikiPage": true,
-	"repoReplaceAllFlags": true, "generateRepo": true}
-
 // Authorize returns nil when actor may act on owner/name as the gated
 // operation op (Forgejo's operationId, a key of gated) requires of it
 // before its body is read (the probe's need, for NeedWrite on its unit),
@@ -49,8 +42,11 @@ var probedElsewhere = map[string]bool{"createOrgRepo": true, "repoCreateWikiPage
 // the request body, as Forgejo's middlewares run before its binding.
 func (s *Service) Authorize(ctx context.Context, actor forge.Actor, op, owner, name string) error {
 	p, ok := gated[op]
-	if !ok || probedElsewhere[op] {
+	if !ok || op == "createOrgRepo" {
 		return forge.Errorf(forge.ErrInvalid, "repos: %q is no operation probed on a repository", op)
+	}
+	if p.check != nil {
+		return p.check(s, ctx, actor, owner, name)
 	}
 	v, err := s.resolveView(ctx, actor, owner, name)
 	if err != nil {

@@ -138,9 +138,9 @@ func (s *Service) SearchTopics(ctx context.Context, actor forge.Actor, keyword s
 	return out, total, err
 }
 
-// AuthorizeFlags returns nil when actor may use the flag operations on
+// authorizeFlags is Authorize's probe of its operations: it returns nil when actor may use the flag operations on
 // owner/name, else the error they return first (the repository's
 // visibility, then `user should be the site admin`). It changes nothing.
-func (s *Service) AuthorizeFlags(ctx context.Context, actor forge.Actor, owner, name string) error {
+func (s *Service) authorizeFlags(ctx context.Context, actor forge.Actor, owner, name string) error {
 	return s.flagsTx(ctx, actor, owner, name, false, func(Tx, *View) error { return nil })
 }

@@ -289,11 +289,11 @@ func matchesAny(globs []string, p string) bool {
 	return false
 }
 
-// AuthorizeGenerate returns nil when actor may generate from the template
+// authorizeGenerate is Authorize's probe of its operations: it returns nil when actor may generate from the template
 // tOwner/tName at all, else the error Generate returns first (a signed-in
 // actor, write:repository, the template's code readable). It changes
 // nothing.
-func (s *Service) AuthorizeGenerate(ctx context.Context, actor forge.Actor, tOwner, tName string) error {
+func (s *Service) authorizeGenerate(ctx context.Context, actor forge.Actor, tOwner, tName string) error {
 	if !actor.IsSignedIn() {
 		return forge.Errorf(forge.ErrUnauthenticated, "token is required")
 	}

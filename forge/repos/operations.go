@@ -1,6 +1,10 @@
 package repos
 
-import "github.com/hearthforge/hearth/forge"
+import (
+	"context"
+
+	"github.com/hearthforge/hearth/forge"
+)
 
 // The levels, and the scope categories of this package's operations
 // (Forgejo's route groups in routers/api/v1/api.go): /repos/** repository;
@@ -164,10 +168,12 @@ var operations = map[string]forge.Requirement{
 }
 
 // probe is what a gated operation's probe (Authorize) checks on the
-// repository it names: need, on the unit for NeedWrite.
+// repository it names: need, on the unit for NeedWrite; or, for the
+// operations whose refusal is their own method's, that method's check.
 type probe struct {
-	need Need
-	unit forge.Unit
+	need  Need
+	unit  forge.Unit
+	check func(s *Service, ctx context.Context, actor forge.Actor, owner, name string) error
 }
 
 // gated are the operations whose check of the repository runs before
@@ -179,25 +185,28 @@ type probe struct {
 // organisation's (orgAssignment): its visibility is forge/orgs' to decide
 // (orgs.Service.Get), and Authorize answers ErrInvalid for it.
 var gated = map[string]probe{
-	"createFork": {NeedVisible, ""}, "repoChangeFiles": {NeedVisible, ""}, "repoCreateFile": {NeedVisible, ""},
-	"repoUpdateFile": {NeedVisible, ""}, "repoDeleteFile": {NeedVisible, ""},
+	"createFork": {need: NeedVisible}, "repoChangeFiles": {need: NeedVisible}, "repoCreateFile": {need: NeedVisible},
+	"repoUpdateFile": {need: NeedVisible}, "repoDeleteFile": {need: NeedVisible},
 
-	"repoCreateBranch": {NeedWrite, forge.UnitCode}, "repoUpdateBranch": {NeedWrite, forge.UnitCode},
-	"repoCreateStatus": {NeedWrite, forge.UnitCode}, "repoCreateTag": {NeedWrite, forge.UnitCode},
-	"repoSetNote": {NeedWrite, forge.UnitCode}, "repoApplyDiffPatch": {NeedWrite, forge.UnitCode},
-	"repoCreateRelease": {NeedWrite, forge.UnitReleases}, "repoEditRelease": {NeedWrite, forge.UnitReleases},
-	"repoEditReleaseAttachment": {NeedWrite, forge.UnitReleases},
+	"repoCreateBranch": {need: NeedWrite, unit: forge.UnitCode}, "repoUpdateBranch": {need: NeedWrite, unit: forge.UnitCode},
+	"repoCreateStatus": {need: NeedWrite, unit: forge.UnitCode}, "repoCreateTag": {need: NeedWrite, unit: forge.UnitCode},
+	"repoSetNote": {need: NeedWrite, unit: forge.UnitCode}, "repoApplyDiffPatch": {need: NeedWrite, unit: forge.UnitCode},
+	"repoCreateRelease": {need: NeedWrite, unit: forge.UnitReleases}, "repoEditRelease": {need: NeedWrite, unit: forge.UnitReleases},
+	"repoEditReleaseAttachment": {need: NeedWrite, unit: forge.UnitReleases},
 
-	"repoEdit": {NeedAdmin, ""}, "repoUpdateAvatar": {NeedAdmin, ""}, "repoAddCollaborator": {NeedAdmin, ""},
-	"repoCreateBranchProtection": {NeedAdmin, ""}, "repoEditBranchProtection": {NeedAdmin, ""},
-	"repoCreateTagProtection": {NeedAdmin, ""}, "repoEditTagProtection": {NeedAdmin, ""}, "repoUpdateTopics": {NeedAdmin, ""},
+	"repoEdit": {need: NeedAdmin}, "repoUpdateAvatar": {need: NeedAdmin}, "repoAddCollaborator": {need: NeedAdmin},
+	"repoCreateBranchProtection": {need: NeedAdmin}, "repoEditBranchProtection": {need: NeedAdmin},
+	"repoCreateTagProtection": {need: NeedAdmin}, "repoEditTagProtection": {need: NeedAdmin}, "repoUpdateTopics": {need: NeedAdmin},
 
-	"repoTransfer": {NeedOwner, ""},
+	"repoTransfer": {need: NeedOwner},
 
 	"createOrgRepo": {},
-	// Their probes are the API's (AuthorizeWikiWrite, AuthorizeFlags,
-	// AuthorizeGenerate), as createOrgRepo's.
-	"repoCreateWikiPage": {}, "repoEditWikiPage": {}, "repoReplaceAllFlags": {}, "generateRepo": {},
+
+	"repoCreateWikiPage":  {check: (*Service).authorizeWikiWrite},
+	"repoEditWikiPage":    {check: (*Service).authorizeWikiWrite},
+	"repoReplaceAllFlags": {check: (*Service).authorizeFlags},
+	// generateRepo's repository is the template the path names.
+	"generateRepo": {check: (*Service).authorizeGenerate},
 }
 
 // Requirements returns what each operation this package serves requires,

@@ -82,14 +82,14 @@ func wikiEnabled(v *View) bool {
 	return slices.Contains(EnabledUnits(v.Repo), forge.UnitWiki) && (v.Perm.CanRead(forge.UnitWiki) || v.IsAdmin())
 }
 
-// AuthorizeWikiWrite returns nil when actor may write owner/name's wiki,
+// authorizeWikiWrite is Authorize's probe of its operations: it returns nil when actor may write owner/name's wiki,
 // else the error the wiki's writes return first, in Forgejo's order
 // (mustEnableWiki, a signed-in user, mustNotBeArchived, reqRepoWriter of
 // the wiki unit): ErrRepoNotFound, forge.ErrUnauthenticated, forge.ErrArchived,
 // forge.ErrForbidden `user should have a permission to write to a repo`.
 // A signed-in reader of a GloballyEditableWiki may write it. It checks the
 // write:repository scope and changes nothing.
-func (s *Service) AuthorizeWikiWrite(ctx context.Context, actor forge.Actor, owner, name string) error {
+func (s *Service) authorizeWikiWrite(ctx context.Context, actor forge.Actor, owner, name string) error {
 	_, err := s.wikiWriter(ctx, actor, owner, name)
 	return err
 }
@@ -324,7 +324,7 @@ type WikiPageOptions struct {
 // CreateWikiPage adds the page titled o.Title (WikiTitleToWebPath) to
 // owner/name's wiki, creating the wiki with its first page, and returns
 // it as read back. The commit message defaults to `Add "<title>"`.
-// Writers of the wiki only (AuthorizeWikiWrite). Errors: forge.ErrInvalid
+// Writers of the wiki only (authorizeWikiWrite). Errors: forge.ErrInvalid
 // `%!s(<nil>)` for an empty title (Forgejo's answer, verbatim);
 // *WikiReservedNameError; *WikiAlreadyExistError when the page exists; a
 // *quota.ExceededError when the content does not fit the owner's quota.
@@ -519,7 +519,7 @@ func WikiGitName(name string) (string, bool) {
 // HTTP, SSH) and returns the id Git addresses it by (WikiGitID). A clone
 // or fetch needs what the wiki's reads need (read:repository, the wiki on
 // and readable: ErrRepoNotFound otherwise, and for a wiki without files
-// yet); a push what its writes need (AuthorizeWikiWrite's errors), and
+// yet); a push what its writes need (authorizeWikiWrite's errors), and
 // creates the wiki when it has no files yet, as Forgejo's InitWiki. The
 // refs a push moved are recorded with AfterPush and that id.
 func (s *Service) WikiGit(ctx context.Context, actor forge.Actor, owner, name string, push bool) (forge.ID, error) {
